@@ -1,0 +1,267 @@
+/**
+ * The whole data model (spec §3) for bun:sqlite.
+ *
+ * Money never lives in a float: product prices and savings are integer cents (decimal 10,2 in the spec),
+ * fuel prices integer thousandths of a dollar (decimal 6,3), DEF prices integer cents (decimal 6,2).
+ * Timestamps are integer milliseconds since the epoch. Columns the spec does not name but the server needs
+ * (lookup keys, effective zip codes, a session's user) are marked "ours".
+ */
+import { sql } from "drizzle-orm";
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const id = () => integer("id").primaryKey({ autoIncrement: true });
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const flag = (name: string, value: boolean) =>
+  integer(name, { mode: "boolean" }).notNull().default(value);
+
+export const FUEL_TYPES = ["regular", "premium", "diesel", "e85", "electric"] as const;
+export type FuelType = (typeof FUEL_TYPES)[number];
+export const AVAILABILITIES = ["in-stock", "limited", "out-of-stock", "unknown"] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    username: text("username").notNull(),
+    password: text("password").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    zipCode: text("zip_code", { length: 10 }),
+    profileImageUrl: text("profile_image_url"),
+    statsVisible: flag("stats_visible", true),
+    profileVisible: flag("profile_visible", true),
+    totalReports: integer("total_reports").notNull().default(0),
+    totalMoneySavedCents: integer("total_money_saved_cents").notNull().default(0),
+    uniqueStoresVisited: integer("unique_stores_visited").notNull().default(0),
+    preferredFuelType: text("preferred_fuel_type", { length: 20, enum: FUEL_TYPES })
+      .notNull()
+      .default("regular"),
+    isTerminated: flag("is_terminated", false),
+    terminationReason: text("termination_reason"),
+    terminatedAt: integer("terminated_at", { mode: "timestamp_ms" }),
+    terminatedBy: text("terminated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 (hex) of the token in the cookie; the token itself is never stored. */
+    sid: text("sid").primaryKey(),
+    /** JSON: { userId, createdAt, adminUnlocked }. */
+    sess: text("sess", { mode: "json" }).notNull().$type<SessionData>(),
+    expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
+    /** ours: lets "end every session of this user" and account deletion use an index and a cascade. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expire_idx").on(t.expire)],
+);
+
+export type SessionData = { userId: string; createdAt: number; adminUnlocked?: boolean };
+
+export const stores = sqliteTable(
+  "stores",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    address: text("address").notNull(),
+    phone: text("phone"),
+    zipCode: text("zip_code", { length: 10 }),
+    /** ours: lower-cased, whitespace-collapsed "name|address", to find a store however it is typed. */
+    lookupKey: text("lookup_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("stores_zip_lookup_unique").on(t.zipCode, t.lookupKey)],
+);
+
+export const productCategories = sqliteTable("product_categories", {
+  id: id(),
+  name: text("name").notNull().unique(),
+  slug: text("slug").notNull().unique(),
+  description: text("description"),
+  parentCategoryId: integer("parent_category_id").references(
+    (): AnySQLiteColumn => productCategories.id,
+    { onDelete: "set null" },
+  ),
+  createdAt: createdAt(),
+});
+
+export const productTags = sqliteTable(
+  "product_tags",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => productCategories.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("product_tags_category_slug_unique").on(t.categoryId, t.slug)],
+);
+
+/** Fuel prices in thousandths of a dollar (decimal 6,3). */
+const fuelPrice = (name: string) => integer(name);
+
+export const gasStations = sqliteTable(
+  "gas_stations",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    address: text("address").notNull(),
+    zipCode: text("zip_code", { length: 10 }),
+    phone: text("phone"),
+    regularPriceMills: fuelPrice("regular_price_mills"),
+    premiumPriceMills: fuelPrice("premium_price_mills"),
+    dieselPriceMills: fuelPrice("diesel_price_mills"),
+    e85PriceMills: fuelPrice("e85_price_mills"),
+    electricPriceMills: fuelPrice("electric_price_mills"),
+    reportsCount: integer("reports_count").notNull().default(0),
+    lastUpdated: integer("last_updated", { mode: "timestamp_ms" }),
+    /** ours: see stores.lookupKey. */
+    lookupKey: text("lookup_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("gas_stations_zip_lookup_unique").on(t.zipCode, t.lookupKey)],
+);
+
+export const gasPriceReports = sqliteTable(
+  "gas_price_reports",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stationId: integer("station_id")
+      .notNull()
+      .references(() => gasStations.id, { onDelete: "cascade" }),
+    fuelType: text("fuel_type", { enum: FUEL_TYPES }).notNull(),
+    priceMills: integer("price_mills").notNull(),
+    defPriceCents: integer("def_price_cents"),
+    vacationMode: flag("vacation_mode", false),
+    reportZipCode: text("report_zip_code", { length: 10 }),
+    verificationConfidence: real("verification_confidence"),
+    verificationReason: text("verification_reason"),
+    isActive: flag("is_active", true),
+    isExpired: flag("is_expired", false),
+    expiredAt: integer("expired_at", { mode: "timestamp_ms" }),
+    expiredReason: text("expired_reason"),
+    imageUrl: text("image_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("gas_reports_user_idx").on(t.userId),
+    index("gas_reports_station_fuel_idx").on(t.stationId, t.fuelType, t.createdAt),
+    index("gas_reports_created_idx").on(t.createdAt),
+  ],
+);
+
+export const priceReports = sqliteTable(
+  "price_reports",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storeId: integer("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    productName: text("product_name").notNull(),
+    /** ours: lower-cased, whitespace-collapsed product name, the key of "the same product". */
+    normalizedName: text("normalized_name").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => productCategories.id),
+    /** Tag slugs, a JSON array. */
+    tags: text("tags", { mode: "json" }).notNull().$type<string[]>().default(sql`'[]'`),
+    description: text("description"),
+    availability: text("availability", { enum: AVAILABILITIES }).notNull().default("in-stock"),
+    vacationMode: flag("vacation_mode", false),
+    reportZipCode: text("report_zip_code", { length: 10 }),
+    /** ours: the zip the report counts in (reportZipCode in vacation mode, else the reporter's zip). */
+    zipCode: text("zip_code", { length: 10 }).notNull(),
+    upvotes: integer("upvotes").notNull().default(0),
+    isActive: flag("is_active", true),
+    verificationConfidence: real("verification_confidence"),
+    verificationReason: text("verification_reason"),
+    isExpired: flag("is_expired", false),
+    expiredAt: integer("expired_at", { mode: "timestamp_ms" }),
+    expiredReason: text("expired_reason"),
+    imageUrl: text("image_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("price_reports_user_idx").on(t.userId),
+    index("price_reports_store_idx").on(t.storeId),
+    index("price_reports_category_idx").on(t.categoryId),
+    index("price_reports_product_zip_idx").on(t.normalizedName, t.zipCode),
+    index("price_reports_zip_idx").on(t.zipCode),
+  ],
+);
+
+export const userUpvotes = sqliteTable(
+  "user_upvotes",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    priceReportId: integer("price_report_id")
+      .notNull()
+      .references(() => priceReports.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("user_upvotes_user_report_unique").on(t.userId, t.priceReportId),
+    index("user_upvotes_report_idx").on(t.priceReportId),
+  ],
+);
+
+export const priceAlerts = sqliteTable(
+  "price_alerts",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productName: text("product_name").notNull(),
+    categoryId: integer("category_id").references(() => productCategories.id, {
+      onDelete: "set null",
+    }),
+    targetPriceCents: integer("target_price_cents").notNull(),
+    isActive: flag("is_active", true),
+    zipCode: text("zip_code", { length: 10 }),
+    createdAt: createdAt(),
+    lastNotified: integer("last_notified", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("price_alerts_user_idx").on(t.userId)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;

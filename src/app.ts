@@ -1,0 +1,60 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { authRoutes } from "./auth/routes.ts";
+import { sessionMiddleware } from "./auth/guards.ts";
+import { LoginThrottle } from "./auth/throttle.ts";
+import type { Db } from "./db.ts";
+import type { Config } from "./env.ts";
+import type { AppEnv } from "./lib/context.ts";
+import { HttpError } from "./lib/http.ts";
+import { jsonBodyLimit, jsonOnly, originCheck, securityHeaders } from "./lib/security.ts";
+import type { StaticAssets } from "./static.ts";
+
+export type AppDeps = { db: Db; config: Config; assets?: StaticAssets };
+
+/** The API as one typed value: the web app's client is derived from it (hc<ApiType>). */
+const api = new Hono<AppEnv>()
+  .get("/health", (c) => c.json({ status: "ok" as const }, 200))
+  .route("/auth", authRoutes);
+
+export type ApiType = typeof api;
+
+/** Builds the whole HTTP app: headers, origin check, sessions, the API, and the web app's files. */
+export function createApp({ db, config, assets }: AppDeps) {
+  const throttle = new LoginThrottle();
+  const app = new Hono<AppEnv>();
+
+  app.use(securityHeaders);
+  app.use("/api/*", async (c, next) => {
+    c.set("db", db);
+    c.set("config", config);
+    c.set("throttle", throttle);
+    c.header("Cache-Control", "no-store");
+    await next();
+  });
+  app.use("/api/*", originCheck, jsonOnly, jsonBodyLimit, sessionMiddleware);
+  app.route("/api", api);
+  app.all("/api/*", (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
+
+  if (assets) app.get("*", (c) => assets.serve(c.req.raw));
+  app.notFound((c) => c.json({ message: "Not found" }, 404));
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      const retry = error.extra.retryAfterSeconds;
+      if (typeof retry === "number") c.header("Retry-After", String(retry));
+      return c.json({ message: error.message, ...error.extra }, error.status);
+    }
+    if (error instanceof HTTPException) {
+      // Hono's own: malformed JSON and the like.
+      const message = error.status === 400 && /json/i.test(error.message)
+        ? "Request body is not valid JSON"
+        : error.message || "Bad request";
+      return c.json({ message }, error.status);
+    }
+    console.error(`[${c.req.method} ${c.req.path}]`, error);
+    return c.json({ message: "Something went wrong on our side. Please try again." }, 500);
+  });
+
+  return app;
+}

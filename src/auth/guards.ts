@@ -1,0 +1,39 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../lib/context.ts";
+import { forbidden, unauthorized } from "../lib/http.ts";
+import { readSessionCookie, writeSessionCookie } from "./cookie.ts";
+import { validateSessionToken } from "./sessions.ts";
+
+/** Reads the cookie once per request; renews a session that is past half its life. */
+export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
+  const token = readSessionCookie(c);
+  const session = token ? validateSessionToken(c.get("db"), token) : null;
+  c.set("session", session);
+  if (session?.renewed && token) writeSessionCookie(c, token, session.expire);
+  await next();
+});
+
+export function terminatedAnswer(user: { terminationReason: string | null; terminatedAt: Date | null }) {
+  return {
+    terminated: true,
+    reason: user.terminationReason ?? "Policy violation",
+    terminatedAt: user.terminatedAt?.toISOString() ?? null,
+  };
+}
+
+/** The signed-in session, even of a suspended user (for the few calls a suspended user may make). */
+export function requireSession(c: Context<AppEnv>) {
+  const session = c.get("session");
+  if (!session) throw unauthorized();
+  return session;
+}
+
+/** The signed-in, active user; 401 for a guest, 403 for a suspended account. */
+export function requireUser(c: Context<AppEnv>) {
+  const session = requireSession(c);
+  if (session.user.isTerminated) {
+    throw forbidden("Your account has been suspended", terminatedAnswer(session.user));
+  }
+  return session.user;
+}

@@ -1,0 +1,97 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { users } from "../../db/schema.ts";
+import type { AppEnv } from "../lib/context.ts";
+import { conflict, tooManyRequests, unauthorized } from "../lib/http.ts";
+import { clientAddress } from "../lib/client-address.ts";
+import { jsonBody } from "../lib/validate.ts";
+import { deleteAccount, getUserByUsername, userJson } from "../users/queries.ts";
+import { clearSessionCookie, writeSessionCookie } from "./cookie.ts";
+import { requireSession, requireUser, terminatedAnswer } from "./guards.ts";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
+import { LoginSchema, RegisterSchema, UpdateZipSchema } from "./schemas.ts";
+import { createSession, deleteSession } from "./sessions.ts";
+
+const INVALID_LOGIN = "Invalid username or password";
+
+export const authRoutes = new Hono<AppEnv>()
+  .post("/register", jsonBody(RegisterSchema), async (c) => {
+    const input = c.req.valid("json");
+    const db = c.get("db");
+    if (getUserByUsername(db, input.username)) throw conflict("Username is already taken");
+    const password = await hashPassword(input.password);
+    let user: typeof users.$inferSelect | undefined;
+    try {
+      user = db
+        .insert(users)
+        .values({
+          username: input.username,
+          password,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          zipCode: input.zipCode,
+        })
+        .returning()
+        .get();
+    } catch (error) {
+      // Two sign-ups racing for one name: the unique index decides.
+      if (String(error).includes("UNIQUE")) throw conflict("Username is already taken");
+      throw error;
+    }
+    const { token, expire } = createSession(db, user.id);
+    writeSessionCookie(c, token, expire);
+    return c.json(userJson(db, user), 201);
+  })
+  .post("/login", jsonBody(LoginSchema), async (c) => {
+    const { username, password } = c.req.valid("json");
+    const db = c.get("db");
+    const throttle = c.get("throttle");
+    const client = clientAddress(c);
+    const wait = throttle.retryAfter(username, client);
+    if (wait > 0) {
+      c.header("Retry-After", String(wait));
+      throw tooManyRequests(
+        `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+        wait,
+      );
+    }
+    const user = getUserByUsername(db, username);
+    const ok = user ? await verifyPassword(password, user.password) : await verifyAgainstDummy(password);
+    if (!user || !ok) {
+      throttle.recordFailure(username, client);
+      throw unauthorized(INVALID_LOGIN);
+    }
+    throttle.recordSuccess(username);
+    const { token, expire } = createSession(db, user.id);
+    writeSessionCookie(c, token, expire);
+    return c.json(userJson(db, user), 200);
+  })
+  .post("/logout", (c) => {
+    const session = c.get("session");
+    if (session) deleteSession(c.get("db"), session.sid);
+    clearSessionCookie(c);
+    return c.json({ message: "Signed out" }, 200);
+  })
+  .get("/user", (c) => {
+    const session = requireSession(c);
+    if (session.user.isTerminated) return c.json(terminatedAnswer(session.user), 403);
+    return c.json(userJson(c.get("db"), session.user), 200);
+  })
+  .patch("/user", jsonBody(UpdateZipSchema), (c) => {
+    const user = requireUser(c);
+    const db = c.get("db");
+    const updated = db
+      .update(users)
+      .set({ zipCode: c.req.valid("json").zipCode, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning()
+      .get();
+    return c.json(userJson(db, updated ?? user), 200);
+  })
+  .delete("/delete-account", (c) => {
+    const session = requireSession(c);
+    const db = c.get("db");
+    deleteAccount(db, session.user.id);
+    clearSessionCookie(c);
+    return c.json({ message: "Your account has been deleted" }, 200);
+  });

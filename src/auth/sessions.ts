@@ -1,0 +1,70 @@
+/**
+ * Sessions after The Copenhagen Book: the cookie holds a random token, the table only its SHA-256.
+ * Sliding 30-day expiry, extended when under half remains, never past an absolute 90 days.
+ */
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { eq, lt } from "drizzle-orm";
+import { type SessionData, type User, sessions, users } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY;
+export const SESSION_ABSOLUTE_MS = 90 * DAY;
+
+export function generateSessionToken(): string {
+  return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+}
+
+export function sessionIdOf(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export function createSession(db: Db, userId: string, now = Date.now()) {
+  const token = generateSessionToken();
+  const sess: SessionData = { userId, createdAt: now };
+  const expire = new Date(now + SESSION_TTL_MS);
+  db.insert(sessions).values({ sid: sessionIdOf(token), sess, expire, userId }).run();
+  return { token, expire };
+}
+
+export type ValidSession = { sid: string; sess: SessionData; expire: Date; user: User; renewed: boolean };
+
+/** The session and its user for a cookie token, or null; expired rows are deleted on sight. */
+export function validateSessionToken(db: Db, token: string, now = Date.now()): ValidSession | null {
+  if (!/^[a-z2-7]{32}$/.test(token)) return null;
+  const sid = sessionIdOf(token);
+  const row = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.sid, sid))
+    .get();
+  if (!row) return null;
+  const { session, user } = row;
+  const hardLimit = session.sess.createdAt + SESSION_ABSOLUTE_MS;
+  if (now >= session.expire.getTime() || now >= hardLimit) {
+    db.delete(sessions).where(eq(sessions.sid, sid)).run();
+    return null;
+  }
+  let expire = session.expire;
+  let renewed = false;
+  if (expire.getTime() - now < SESSION_TTL_MS / 2) {
+    expire = new Date(Math.min(now + SESSION_TTL_MS, hardLimit));
+    db.update(sessions).set({ expire }).where(eq(sessions.sid, sid)).run();
+    renewed = true;
+  }
+  return { sid, sess: session.sess, expire, user, renewed };
+}
+
+export function deleteSession(db: Db, sid: string) {
+  db.delete(sessions).where(eq(sessions.sid, sid)).run();
+}
+
+export function updateSessionData(db: Db, sid: string, sess: SessionData) {
+  db.update(sessions).set({ sess }).where(eq(sessions.sid, sid)).run();
+}
+
+export function deleteExpiredSessions(db: Db, now = Date.now()) {
+  db.delete(sessions).where(lt(sessions.expire, new Date(now))).run();
+}

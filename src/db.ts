@@ -1,0 +1,72 @@
+import { Database } from "bun:sqlite";
+import { drizzle } from "drizzle-orm/bun-sqlite";
+import { migrations } from "../db/migrations/index.ts";
+import * as schema from "../db/schema.ts";
+
+export type Db = ReturnType<typeof openDb>["db"];
+
+/** Opens (creating if needed) the SQLite file with the pragmas a small web server wants. */
+export function openDb(path: string) {
+  const sqlite = new Database(path, { create: true, strict: true });
+  // WAL lets readers run beside the one writer; NORMAL is crash-safe under WAL (a power loss may drop the
+  // last commits, never corrupt the file); busy_timeout makes writers wait instead of failing.
+  sqlite.exec("PRAGMA journal_mode = WAL");
+  sqlite.exec("PRAGMA synchronous = NORMAL");
+  sqlite.exec("PRAGMA busy_timeout = 5000");
+  sqlite.exec("PRAGMA foreign_keys = ON");
+  sqlite.exec("PRAGMA cache_size = -65536");
+  sqlite.exec("PRAGMA temp_store = MEMORY");
+  sqlite.exec("PRAGMA mmap_size = 268435456");
+  sqlite.exec("PRAGMA journal_size_limit = 67108864");
+  const db = drizzle({ client: sqlite, schema });
+  return { sqlite, db };
+}
+
+export class SchemaError extends Error {}
+
+const MIGRATIONS_TABLE = "__commoncents_migrations";
+
+/**
+ * Applies the migrations embedded in the binary that the database has not seen, each in its own
+ * IMMEDIATE transaction. Refuses a database that is not ours or that a newer binary has migrated.
+ */
+export function migrate(sqlite: Database): { applied: string[] } {
+  const hasTable = (name: string) =>
+    sqlite.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) != null;
+  if (!hasTable(MIGRATIONS_TABLE)) {
+    const foreign = sqlite
+      .query("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .get() as { n: number };
+    if (foreign.n > 0) {
+      throw new SchemaError("this database was not created by CommonCents (it has tables but no migration record)");
+    }
+    sqlite.exec(
+      `CREATE TABLE ${MIGRATIONS_TABLE} (tag TEXT PRIMARY KEY, hash TEXT NOT NULL, applied_at INTEGER NOT NULL)`,
+    );
+  }
+  const done = new Set(
+    (sqlite.query(`SELECT tag FROM ${MIGRATIONS_TABLE}`).all() as { tag: string }[]).map((r) => r.tag),
+  );
+  const known = new Set(migrations.map((m) => m.tag));
+  const unknown = [...done].filter((tag) => !known.has(tag));
+  if (unknown.length > 0) {
+    throw new SchemaError(
+      `the database schema is newer than this binary (unknown migrations: ${unknown.join(", ")}); upgrade CommonCents`,
+    );
+  }
+  const applied: string[] = [];
+  for (const m of migrations) {
+    if (done.has(m.tag)) continue;
+    const apply = sqlite.transaction(() => {
+      for (const statement of m.sql.split("--> statement-breakpoint")) {
+        if (statement.trim()) sqlite.exec(statement);
+      }
+      sqlite
+        .query(`INSERT INTO ${MIGRATIONS_TABLE} (tag, hash, applied_at) VALUES (?, ?, ?)`)
+        .run(m.tag, new Bun.CryptoHasher("sha256").update(m.sql).digest("hex"), Date.now());
+    });
+    apply.immediate();
+    applied.push(m.tag);
+  }
+  return { applied };
+}

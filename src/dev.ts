@@ -1,0 +1,22 @@
+/** `bun dev`: the API plus the web app bundled on the fly by Bun, with hot reload. */
+import index from "../web/index.html";
+import { createApp } from "./app.ts";
+import { migrate, openDb } from "./db.ts";
+import { loadConfig } from "./env.ts";
+import { ensureTaxonomy } from "../db/seed.ts";
+
+const config = loadConfig({ NODE_ENV: "development", ...process.env });
+const { sqlite, db } = openDb(config.dbPath);
+migrate(sqlite);
+ensureTaxonomy(db);
+const app = createApp({ db, config });
+
+const server = Bun.serve({
+  port: config.port,
+  development: { hmr: true, console: true },
+  routes: {
+    "/api/*": (req, srv) => app.fetch(req, { server: srv }),
+    "/*": index,
+  },
+});
+console.log(`CommonCents (dev) on http://localhost:${server.port}`);

@@ -1,0 +1,84 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { encodeHexLowerCase } from "@oslojs/encoding";
+import * as v from "valibot";
+
+const EnvSchema = v.object({
+  PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,5}$/, "PORT must be a whole number"),
+      v.transform(Number),
+      v.maxValue(65535, "PORT must be at most 65535"),
+    ),
+    "3000",
+  ),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1, "DATA_DIR must not be empty")), "./data"),
+  ADMIN_PASSKEY: v.optional(v.string()),
+  OLLAMA_HOST: v.optional(v.pipe(v.string(), v.url("OLLAMA_HOST must be a URL")), "http://127.0.0.1:11434"),
+  OLLAMA_MODEL: v.optional(v.pipe(v.string(), v.minLength(1)), "qwen2.5:0.5b"),
+  SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "SECRET must be at least 32 characters"))),
+  NODE_ENV: v.optional(v.picklist(["production", "development", "test"]), "production"),
+});
+
+export type Config = {
+  port: number;
+  dataDir: string;
+  dbPath: string;
+  uploadsDir: string;
+  /** undefined disables the developer console. */
+  adminPasskey: string | undefined;
+  ollamaHost: string;
+  ollamaModel: string;
+  secret: string;
+  nodeEnv: "production" | "development" | "test";
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; throws ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(env).map(([k, value]) => [k, value === "" ? undefined : value]),
+  );
+  const parsed = v.safeParse(EnvSchema, blankToUndefined);
+  if (!parsed.success) {
+    const lines = parsed.issues.map((i) => `${v.getDotPath(i) ?? "env"}: ${i.message}`);
+    throw new ConfigError(`invalid environment:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.output;
+  const dataDir = resolve(e.DATA_DIR);
+  prepareDataDir(dataDir);
+  return {
+    port: e.PORT,
+    dataDir,
+    dbPath: join(dataDir, "commoncents.db"),
+    uploadsDir: join(dataDir, "uploads"),
+    adminPasskey: e.ADMIN_PASSKEY,
+    ollamaHost: e.OLLAMA_HOST,
+    ollamaModel: e.OLLAMA_MODEL,
+    secret: e.SECRET ?? loadOrCreateSecret(dataDir),
+    nodeEnv: e.NODE_ENV,
+  };
+}
+
+function prepareDataDir(dataDir: string) {
+  try {
+    mkdirSync(join(dataDir, "uploads"), { recursive: true });
+    const probe = join(dataDir, ".write-test");
+    writeFileSync(probe, "");
+    rmSync(probe);
+  } catch (error) {
+    throw new ConfigError(`DATA_DIR ${dataDir} is not a writable folder (${(error as Error).message})`);
+  }
+}
+
+/** A signing secret made once per data folder, so signed URLs outlive restarts without any set-up. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, "secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = encodeHexLowerCase(crypto.getRandomValues(new Uint8Array(32)));
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

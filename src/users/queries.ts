@@ -1,0 +1,41 @@
+import { count, eq, sql } from "drizzle-orm";
+import { type User, priceReports, userUpvotes, users } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
+import { toUserJson } from "./serialize.ts";
+
+export function getUserByUsername(db: Db, username: string): User | undefined {
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .get();
+}
+
+export function getUserById(db: Db, id: string): User | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+export function countPriceReports(db: Db, userId: string): number {
+  return db.select({ n: count() }).from(priceReports).where(eq(priceReports.userId, userId)).get()?.n ?? 0;
+}
+
+export const userJson = (db: Db, user: User) => toUserJson(user, countPriceReports(db, user.id));
+
+/**
+ * Removes a user and everything that is theirs. Their upvotes are taken back from the counts first;
+ * sessions, reports, upvote rows and alerts then go through ON DELETE CASCADE, all in one transaction.
+ */
+export function deleteAccount(db: Db, userId: string) {
+  db.transaction(
+    (tx) => {
+      tx.update(priceReports)
+        .set({ upvotes: sql`max(${priceReports.upvotes} - 1, 0)` })
+        .where(
+          sql`${priceReports.id} IN (SELECT ${userUpvotes.priceReportId} FROM ${userUpvotes} WHERE ${userUpvotes.userId} = ${userId})`,
+        )
+        .run();
+      tx.delete(users).where(eq(users.id, userId)).run();
+    },
+    { behavior: "immediate" },
+  );
+}

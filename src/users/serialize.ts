@@ -1,0 +1,25 @@
+import type { User } from "../../db/schema.ts";
+import { centsToNumber } from "../lib/money.ts";
+
+/** The "User" shape of spec §3. Never carries the password hash. */
+export function toUserJson(user: User, priceReportsMade: number) {
+  return {
+    id: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    zipCode: user.zipCode,
+    profileImageUrl: user.profileImageUrl,
+    preferredFuelType: user.preferredFuelType,
+    isPublicProfile: user.profileVisible,
+    showActivity: user.statsVisible,
+    totalMoneySaved: centsToNumber(user.totalMoneySavedCents),
+    totalReports: user.totalReports,
+    uniqueStoresVisited: user.uniqueStoresVisited,
+    priceReportsMade,
+    isTerminated: user.isTerminated,
+    terminationReason: user.terminationReason,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+export type UserJson = ReturnType<typeof toUserJson>;
