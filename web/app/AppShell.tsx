@@ -1,0 +1,28 @@
+import { Link, Outlet } from "@tanstack/react-router";
+import type { CurrentUser } from "../auth/queries.ts";
+import { ZipCodeEditor } from "../auth/ZipCodeEditor.tsx";
+import { Logo } from "../components/Logo.tsx";
+import { BottomNav } from "./BottomNav.tsx";
+
+/** The signed-in frame: header with the zip code, the page, the footer logo and the bottom navigation. */
+export function AppShell({ user }: { user: CurrentUser }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-base-200">
+      <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-2 px-4">
+          <Link to="/" aria-label="CommonCents home">
+            <Logo size="sm" />
+          </Link>
+          <ZipCodeEditor key={user.id} zipCode={user.zipCode} />
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-5">
+        <Outlet />
+      </main>
+      <footer className="flex justify-center pt-4 pb-24 opacity-80" data-testid="footer">
+        <Logo size="sm" />
+      </footer>
+      <BottomNav />
+    </div>
+  );
+}

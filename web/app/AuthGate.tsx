@@ -1,0 +1,38 @@
+import { useQuery } from "@tanstack/react-query";
+import { Navigate, useRouterState } from "@tanstack/react-router";
+import { ApiError } from "../api/client.ts";
+import { AuthScreen } from "../auth/AuthScreen.tsx";
+import { currentUserQuery } from "../auth/queries.ts";
+import { SuspendedScreen } from "../auth/SuspendedScreen.tsx";
+import { Spinner } from "../components/Logo.tsx";
+import { AppShell } from "./AppShell.tsx";
+
+/** The auth state machine of spec §2 and §4: loading, terminated, guest, or the signed-in app. */
+export function AuthGate() {
+  const auth = useQuery(currentUserQuery);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  if (auth.isPending) return <Spinner label="Loading CommonCents" />;
+  if (auth.isError) {
+    const status = auth.error instanceof ApiError ? `HTTP ${auth.error.status}` : "Network error";
+    return (
+      <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-4 text-center">
+        <h1 className="text-xl font-bold">CommonCents could not load your account</h1>
+        <p role="alert" className="text-base-content/75">
+          {status}. Check your connection and try again.
+        </p>
+        <button type="button" className="btn btn-primary" onClick={() => void auth.refetch()}>
+          Try again
+        </button>
+      </main>
+    );
+  }
+  const state = auth.data;
+  if (state.status === "terminated") {
+    return <SuspendedScreen reason={state.reason} terminatedAt={state.terminatedAt} />;
+  }
+  if (state.status === "guest") return <AuthScreen />;
+  // /auth is the sign-in address; once signed in it is the Deals home, shown at /.
+  if (pathname === "/auth") return <Navigate to="/" replace />;
+  return <AppShell user={state.user} />;
+}

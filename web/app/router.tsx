@@ -1,0 +1,50 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { Outlet, createRootRouteWithContext, createRoute, createRouter } from "@tanstack/react-router";
+import { Toaster } from "../components/Toaster.tsx";
+import { DealsHome } from "../deals/DealsHome.tsx";
+import { GasPage } from "../gas/GasPage.tsx";
+import { DiscoverPage } from "../users/DiscoverPage.tsx";
+import { SettingsPage } from "../users/SettingsPage.tsx";
+import { AuthGate } from "./AuthGate.tsx";
+import { NotFound } from "./NotFound.tsx";
+
+const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: () => (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  ),
+  notFoundComponent: NotFound,
+});
+
+/** Every real screen sits behind the auth gate; unknown paths fall through to NotFound for everyone. */
+const gated = createRoute({ getParentRoute: () => rootRoute, id: "gated", component: AuthGate });
+const page = <const P extends string>(path: P, component: () => React.ReactNode) =>
+  createRoute({ getParentRoute: () => gated, path, component });
+
+const routeTree = rootRoute.addChildren([
+  gated.addChildren([
+    page("/", DealsHome),
+    page("/auth", DealsHome),
+    page("/grocery", DealsHome),
+    page("/gas", GasPage),
+    page("/discover", DiscoverPage),
+    page("/settings", SettingsPage),
+  ]),
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: "intent",
+    scrollRestoration: true,
+  });
+}
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

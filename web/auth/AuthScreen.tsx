@@ -1,0 +1,100 @@
+import { useState } from "react";
+import { Logo } from "../components/Logo.tsx";
+import { StarIcon, TrendIcon, UsersIcon } from "../components/icons.tsx";
+import { SignInForm } from "./SignInForm.tsx";
+import { SignUpForm } from "./SignUpForm.tsx";
+
+const SELLING_POINTS = [
+  {
+    title: "Price Discovery",
+    text: "See what groceries, gadgets and gas really cost at stores near your zip code.",
+    Icon: TrendIcon,
+  },
+  {
+    title: "Community Driven",
+    text: "Neighbours share the prices they find, and upvote the reports that helped them.",
+    Icon: UsersIcon,
+  },
+  {
+    title: "Build Your Reputation",
+    text: "Every useful report earns upvotes and shows how much the community saved.",
+    Icon: StarIcon,
+  },
+];
+
+/** The landing and sign-in view for guests (spec §2). */
+export function AuthScreen() {
+  const [tab, setTab] = useState<"signin" | "signup">("signin");
+  const [showPasswords, setShowPasswords] = useState(false);
+  const toggle = () => setShowPasswords((s) => !s);
+
+  return (
+    <main className="min-h-screen bg-base-200 lg:grid lg:grid-cols-2">
+      <section
+        aria-label="Why CommonCents"
+        className="hidden flex-col justify-center gap-8 bg-primary p-12 text-primary-content lg:flex"
+        data-testid="selling-points"
+      >
+        <h2 className="text-3xl font-bold">Shop smarter, together.</h2>
+        <ul className="flex flex-col gap-6">
+          {SELLING_POINTS.map(({ title, text, Icon }) => (
+            <li key={title} className="flex gap-4">
+              <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-content/15">
+                <Icon className="size-6" />
+              </span>
+              <div>
+                <h3 className="text-lg font-semibold">{title}</h3>
+                <p className="opacity-85">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="flex min-h-screen flex-col items-center justify-center p-4 sm:p-8">
+        <div className="w-full max-w-md">
+          <div className="mb-6 flex flex-col items-center gap-3 text-center">
+            <Logo size="lg" />
+            <h1 className="text-2xl font-bold">Welcome to CommonCents</h1>
+            <p className="text-base-content/75">Discover local deals and share price findings with the community</p>
+          </div>
+          <div className="card bg-base-100 shadow-md">
+            <div className="card-body gap-5">
+              <div role="tablist" aria-label="Sign in or sign up" className="tabs tabs-box grid grid-cols-2">
+                <button
+                  type="button"
+                  role="tab"
+                  id="tab-signin"
+                  aria-selected={tab === "signin"}
+                  aria-controls="panel-auth"
+                  className={`tab ${tab === "signin" ? "tab-active" : ""}`}
+                  onClick={() => setTab("signin")}
+                >
+                  Sign In
+                </button>
+                <button
+                  type="button"
+                  role="tab"
+                  id="tab-signup"
+                  aria-selected={tab === "signup"}
+                  aria-controls="panel-auth"
+                  className={`tab ${tab === "signup" ? "tab-active" : ""}`}
+                  onClick={() => setTab("signup")}
+                >
+                  Sign Up
+                </button>
+              </div>
+              <div role="tabpanel" id="panel-auth" aria-labelledby={tab === "signin" ? "tab-signin" : "tab-signup"}>
+                {tab === "signin" ? (
+                  <SignInForm showPasswords={showPasswords} onTogglePasswords={toggle} />
+                ) : (
+                  <SignUpForm showPasswords={showPasswords} onTogglePasswords={toggle} />
+                )}
+              </div>
+            </div>
+          </div>
+        </div>
+      </section>
+    </main>
+  );
+}

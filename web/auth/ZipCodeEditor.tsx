@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState } from "react";
+import { ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
+import { PencilIcon, PinIcon } from "../components/icons.tsx";
+import { useToast } from "../state/toast.ts";
+import { useUpdateZip } from "./queries.ts";
+import { useSessionLost } from "./useSessionLost.ts";
+
+/** The header's zip code: shown, or edited inline; editing opens by itself while the user has none. */
+export function ZipCodeEditor({ zipCode }: { zipCode: string | null }) {
+  const [editing, setEditing] = useState(!zipCode);
+  const [draft, setDraft] = useState(zipCode ?? "");
+  const input = useRef<HTMLInputElement>(null);
+  const updateZip = useUpdateZip();
+  const toast = useToast();
+  const sessionLost = useSessionLost();
+
+  useEffect(() => {
+    if (!zipCode) setEditing(true);
+  }, [zipCode]);
+  useEffect(() => {
+    if (editing && zipCode) input.current?.focus();
+  }, [editing, zipCode]);
+
+  const save = (event: React.FormEvent) => {
+    event.preventDefault();
+    const next = draft.trim();
+    if (!next) return; // spec §5: a blank zip is ignored
+    if (next === zipCode) return setEditing(false);
+    updateZip.mutate(next, {
+      onSuccess: () => {
+        setEditing(false);
+        toast({ title: "Location updated", description: `Showing deals near ${next}.` });
+      },
+      onError: (error) => {
+        if (!sessionLost(error)) {
+          toast({ title: "Failed to update zip code. Please try again.", variant: "error" });
+        }
+      },
+    });
+  };
+
+  if (!editing) {
+    return (
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm gap-1"
+        onClick={() => {
+          setDraft(zipCode ?? "");
+          setEditing(true);
+        }}
+        aria-label={`Zip code ${zipCode}. Change zip code`}
+      >
+        <PinIcon className="size-4" />
+        <span data-testid="header-zip">{zipCode}</span>
+        <PencilIcon className="size-3.5 opacity-60" />
+      </button>
+    );
+  }
+
+  return (
+    <form onSubmit={save} className="flex items-center gap-1" aria-label="Zip code">
+      <PinIcon className="size-4 shrink-0 text-primary" />
+      <label htmlFor="header-zip-input" className="sr-only">
+        Zip code
+      </label>
+      <input
+        ref={input}
+        id="header-zip-input"
+        className="input input-sm w-24"
+        placeholder="Zip code"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={ZIP_MAX_LENGTH}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Escape" && zipCode) setEditing(false);
+        }}
+      />
+      <button type="submit" className="btn btn-primary btn-sm" disabled={updateZip.isPending || !draft.trim()}>
+        Save
+      </button>
+      {zipCode && (
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(false)}>
+          Cancel
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useCallback } from "react";
+import { isUnauthorized } from "../api/client.ts";
+import { useToast } from "../state/toast.ts";
+import { type AuthState, authKeys } from "./queries.ts";
+
+/**
+ * Spec §8: a 401 on a write means the session ended elsewhere. Say so, then show the sign-in view at
+ * /auth after 500 ms. Returns true when it handled the error.
+ */
+export function useSessionLost() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (error: unknown) => {
+      if (!isUnauthorized(error)) return false;
+      toast({ title: "You are logged out. Logging in again...", variant: "error" });
+      setTimeout(() => {
+        queryClient.clear();
+        queryClient.setQueryData(authKeys.user, { status: "guest" } satisfies AuthState);
+        void navigate({ to: "/auth" });
+      }, 500);
+      return true;
+    },
+    [toast, navigate, queryClient],
+  );
+}

@@ -1,0 +1,45 @@
+import { useAtom } from "jotai";
+import { useEffect } from "react";
+import { toastAtom } from "../state/toast.ts";
+import { CloseIcon } from "./icons.tsx";
+
+const VARIANT_CLASS = { success: "alert-success", error: "alert-error", info: "alert-info" } as const;
+
+export function Toaster() {
+  const [toast, setToast] = useAtom(toastAtom);
+
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setToast((t) => (t?.id === toast.id ? null : t)), toast.durationMs);
+    return () => clearTimeout(timer);
+  }, [toast, setToast]);
+
+  return (
+    <div className="toast toast-bottom toast-center bottom-20 z-50 w-full max-w-md px-4 sm:toast-top sm:toast-end sm:bottom-auto">
+      {/* The live region stays mounted so screen readers announce each toast as it appears. */}
+      <div aria-live={toast?.variant === "error" ? "assertive" : "polite"} aria-atomic="true">
+        {toast && (
+          <div
+            key={toast.id}
+            role={toast.variant === "error" ? "alert" : "status"}
+            data-testid="toast"
+            className={`alert ${VARIANT_CLASS[toast.variant]} flex items-start gap-3 shadow-lg`}
+          >
+            <div className="flex-1 text-left">
+              <p className="font-semibold">{toast.title}</p>
+              {toast.description && <p className="text-sm opacity-90 whitespace-pre-line">{toast.description}</p>}
+            </div>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs btn-circle"
+              aria-label="Dismiss notification"
+              onClick={() => setToast(null)}
+            >
+              <CloseIcon />
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
