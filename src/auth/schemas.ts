@@ -9,6 +9,12 @@ export const ZIP_MAX_LENGTH = 10;
 /** The special characters §5 names. */
 export const PASSWORD_SPECIAL_CHARACTERS = /[!@#$%^&*(),.?":{}|<>]/;
 
+/**
+ * A field the client may leave out: a missing key is read as "" so that it fails with the field's own
+ * "X is required" message instead of a generic "invalid key".
+ */
+const presentOrBlank = <S extends v.GenericSchema<string, unknown>>(schema: S) => v.optional(schema, "");
+
 /** The §5 password rules, each with its own message. */
 export const passwordRules = <const M extends string>(requiredMessage: M) =>
   v.pipe(
@@ -23,6 +29,8 @@ export const passwordRules = <const M extends string>(requiredMessage: M) =>
 
 const requiredText = (message: string, max: number, tooLong: string) =>
   v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong));
+const requiredField = (message: string, max: number, tooLong: string) =>
+  presentOrBlank(requiredText(message, max, tooLong));
 
 export const ZipCodeSchema = v.pipe(
   v.string("Zip code is required"),
@@ -38,7 +46,7 @@ const optionalZip = v.pipe(
 );
 
 export const UsernameSchema = v.pipe(
-  requiredText("Username is required", 30, "Username must be at most 30 characters"),
+  requiredField("Username is required", 30, "Username must be at most 30 characters"),
   v.minLength(3, "Username must be at least 3 characters"),
   v.regex(/^[A-Za-z0-9_.-]+$/, "Username may only contain letters, numbers, dots, dashes and underscores"),
 );
@@ -46,10 +54,10 @@ export const UsernameSchema = v.pipe(
 export const RegisterSchema = v.pipe(
   v.object({
     username: UsernameSchema,
-    password: passwordRules("Password is required"),
-    confirmPassword: v.string("Please confirm your password"),
-    firstName: requiredText("First name is required", 50, "First name must be at most 50 characters"),
-    lastName: requiredText("Last name is required", 50, "Last name must be at most 50 characters"),
+    password: presentOrBlank(passwordRules("Password is required")),
+    confirmPassword: presentOrBlank(v.string("Please confirm your password")),
+    firstName: requiredField("First name is required", 50, "First name must be at most 50 characters"),
+    lastName: requiredField("Last name is required", 50, "Last name must be at most 50 characters"),
     zipCode: optionalZip,
   }),
   v.forward(
@@ -64,13 +72,15 @@ export const RegisterSchema = v.pipe(
 export type RegisterInput = v.InferInput<typeof RegisterSchema>;
 
 export const LoginSchema = v.object({
-  username: v.pipe(v.string("Username is required"), v.trim(), v.nonEmpty("Username is required")),
-  password: v.pipe(
-    v.string("Password is required"),
-    v.nonEmpty("Password is required"),
-    v.maxLength(256, "Password must be at most 256 characters long"),
+  username: presentOrBlank(v.pipe(v.string("Username is required"), v.trim(), v.nonEmpty("Username is required"))),
+  password: presentOrBlank(
+    v.pipe(
+      v.string("Password is required"),
+      v.nonEmpty("Password is required"),
+      v.maxLength(256, "Password must be at most 256 characters long"),
+    ),
   ),
 });
 export type LoginInput = v.InferInput<typeof LoginSchema>;
 
-export const UpdateZipSchema = v.object({ zipCode: ZipCodeSchema });
+export const UpdateZipSchema = v.object({ zipCode: presentOrBlank(ZipCodeSchema) });

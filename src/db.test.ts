@@ -1,0 +1,68 @@
+import { Database } from "bun:sqlite";
+import { afterEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SchemaError, migrate, openDb } from "./db.ts";
+
+const dirs: string[] = [];
+const tempDb = () => {
+  const dir = mkdtempSync(join(tmpdir(), "commoncents-db-"));
+  dirs.push(dir);
+  return join(dir, "test.db");
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("openDb and migrate", () => {
+  test("opens with WAL, foreign keys, NORMAL sync and a busy timeout, and migrates once", () => {
+    const { sqlite } = openDb(tempDb());
+    const pragma = (name: string) => Object.values(sqlite.query(`PRAGMA ${name}`).get() as object)[0];
+    expect(pragma("journal_mode")).toBe("wal");
+    expect(pragma("foreign_keys")).toBe(1);
+    expect(pragma("synchronous")).toBe(1);
+    expect(pragma("busy_timeout")).toBe(5000);
+    expect(migrate(sqlite).applied).toEqual(["0000_foundation"]);
+    expect(migrate(sqlite).applied).toEqual([]);
+    const tables = (sqlite.query("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
+    for (const table of ["users", "sessions", "stores", "product_categories", "product_tags", "gas_stations", "gas_price_reports", "price_reports", "user_upvotes", "price_alerts"]) {
+      expect(tables).toContain(table);
+    }
+    sqlite.close();
+  });
+
+  test("one upvote per user and report; alerts go with their user", () => {
+    const { sqlite } = openDb(tempDb());
+    migrate(sqlite);
+    sqlite.exec(`INSERT INTO users (id, username, password) VALUES ('u1', 'Ann', 'h')`);
+    expect(() => sqlite.exec(`INSERT INTO users (id, username, password) VALUES ('u2', 'ANN', 'h')`)).toThrow(/UNIQUE/);
+    sqlite.exec(`INSERT INTO product_categories (id, name, slug) VALUES (1, 'Dairy', 'dairy')`);
+    sqlite.exec(`INSERT INTO stores (id, name, address, zip_code, lookup_key) VALUES (1, 'S', 'A', '1', 's|a')`);
+    sqlite.exec(`INSERT INTO price_reports (id, user_id, store_id, product_name, normalized_name, price_cents, category_id, zip_code) VALUES (1, 'u1', 1, 'Milk', 'milk', 399, 1, '1')`);
+    sqlite.exec(`INSERT INTO user_upvotes (user_id, price_report_id) VALUES ('u1', 1)`);
+    expect(() => sqlite.exec(`INSERT INTO user_upvotes (user_id, price_report_id) VALUES ('u1', 1)`)).toThrow(/UNIQUE/);
+    sqlite.exec(`INSERT INTO price_alerts (user_id, product_name, target_price_cents) VALUES ('u1', 'Milk', 300)`);
+    sqlite.exec(`DELETE FROM users WHERE id = 'u1'`);
+    expect(sqlite.query("SELECT count(*) AS n FROM price_alerts").get()).toEqual({ n: 0 });
+    sqlite.close();
+  });
+
+  test("refuses a database that is not ours", () => {
+    const path = tempDb();
+    const other = new Database(path);
+    other.exec("CREATE TABLE invoices (id INTEGER)");
+    other.close();
+    const { sqlite } = openDb(path);
+    expect(() => migrate(sqlite)).toThrow(SchemaError);
+    sqlite.close();
+  });
+
+  test("refuses a database migrated by a newer binary", () => {
+    const { sqlite } = openDb(tempDb());
+    migrate(sqlite);
+    sqlite.exec("INSERT INTO __commoncents_migrations (tag, hash, applied_at) VALUES ('9999_future', 'x', 0)");
+    expect(() => migrate(sqlite)).toThrow(/newer than this binary/);
+    sqlite.close();
+  });
+});
