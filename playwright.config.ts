@@ -1,0 +1,52 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests: Debian's Chromium (Playwright's own browser download cannot work here) against the compiled
+ * binary, on a fresh data folder each run. Build first: ./scripts/build (./scripts/test does it).
+ */
+const port = Number(process.env.E2E_PORT ?? 4317);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "commoncents-e2e-"));
+process.env.E2E_DATA_DIR = dataDir; // workers re-read this file; keep one folder per run
+
+export default defineConfig({
+  testDir: "./web/e2e",
+  testMatch: /.*\.e2e\.ts$/,
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    { name: "phone", use: { ...devices["Pixel 7"], browserName: "chromium" }, testIgnore: /desktop\.e2e\.ts$/ },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], browserName: "chromium" }, testMatch: /desktop\.e2e\.ts$/ },
+  ],
+  webServer: {
+    command: "./dist/commoncents serve",
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 20_000,
+    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production" },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

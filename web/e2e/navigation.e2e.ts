@@ -1,0 +1,45 @@
+import { expect, test } from "./fixtures.ts";
+
+test("an unknown path shows the 404 page, signed out and signed in", async ({ page, baseURL }) => {
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+
+  const { signInFreshUser } = await import("./fixtures.ts");
+  await signInFreshUser(page, baseURL ?? "");
+  await page.goto("/pricing");
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+});
+
+test("/grocery is the Grocery tab, and /auth shows the Deals home once signed in", async ({ page, signedIn }) => {
+  await page.goto("/grocery");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Grocery" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { name: "Deals near you", exact: true })).toBeVisible();
+  await expect(page.getByTestId("header-zip")).toHaveText("10001");
+
+  await page.goto("/auth");
+  await expect(page.getByRole("heading", { name: "Deals near you", exact: true })).toBeVisible();
+  await expect(page).toHaveURL("/");
+  expect(signedIn.username).toBeTruthy();
+});
+
+test("the zip code can be edited inline and a blank one is ignored", async ({ page, signedIn }) => {
+  await page.goto("/gas");
+  await page.getByRole("button", { name: /Change zip code/ }).click();
+  const input = page.getByRole("textbox", { name: "Zip code" });
+  await input.fill("   ");
+  await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+  await input.fill("94110");
+  await input.press("Enter");
+  await expect(page.getByTestId("header-zip")).toHaveText("94110");
+  await page.reload();
+  await expect(page.getByTestId("header-zip")).toHaveText("94110");
+  expect(signedIn.username).toBeTruthy();
+});
+
+test("on a phone the selling points panel stays out of the way", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Welcome to CommonCents" })).toBeVisible();
+  await expect(page.getByTestId("selling-points")).toBeHidden();
+});
