@@ -11,12 +11,22 @@ ensure_bun() {
   local local_bin="$ROOT/.tools/bun/node_modules/.bin"
   if [ ! -x "$local_bin/bun" ]; then
     echo "==> Installing Bun $BUN_VERSION from npm (into .tools/bun)"
-    npm install --prefix "$ROOT/.tools/bun" --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
-      "bun@$BUN_VERSION" >/dev/null
+    # A folder of its own with a package.json, rather than --prefix, which would also move npm's global
+    # config (and with it a configured CA file) to .tools/bun/etc/npmrc.
+    mkdir -p "$ROOT/.tools/bun"
+    [ -f "$ROOT/.tools/bun/package.json" ] || echo '{"private":true}' >"$ROOT/.tools/bun/package.json"
+    (cd "$ROOT/.tools/bun" && npm install --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
+      "bun@$BUN_VERSION" >/dev/null)
   fi
   export PATH="$local_bin:$PATH"
   bun --version >/dev/null
 }
+
+# Bun honours NODE_EXTRA_CA_CERTS; pass on the CA file npm is configured with, where there is one.
+if [ -z "${NODE_EXTRA_CA_CERTS:-}" ]; then
+  npm_cafile="$(npm config get cafile 2>/dev/null || true)"
+  if [ -n "$npm_cafile" ] && [ -f "$npm_cafile" ]; then export NODE_EXTRA_CA_CERTS="$npm_cafile"; fi
+fi
 
 # Dependencies exactly as bun.lock says.
 ensure_deps() {
