@@ -29,6 +29,19 @@ const updatedAt = () =>
 const flag = (name: string, value: boolean) =>
   integer(name, { mode: "boolean" }).notNull().default(value);
 
+/** What product and fuel reports share: the quality check's verdict, expiry, a photo, timestamps. */
+const reportLifecycle = () => ({
+  verificationConfidence: real("verification_confidence"),
+  verificationReason: text("verification_reason"),
+  isActive: flag("is_active", true),
+  isExpired: flag("is_expired", false),
+  expiredAt: integer("expired_at", { mode: "timestamp_ms" }),
+  expiredReason: text("expired_reason"),
+  imageUrl: text("image_url"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
 export const FUEL_TYPES = ["regular", "premium", "diesel", "e85", "electric"] as const;
 export type FuelType = (typeof FUEL_TYPES)[number];
 export const AVAILABILITIES = ["in-stock", "limited", "out-of-stock", "unknown"] as const;
@@ -163,15 +176,7 @@ export const gasPriceReports = sqliteTable(
     defPriceCents: integer("def_price_cents"),
     vacationMode: flag("vacation_mode", false),
     reportZipCode: text("report_zip_code", { length: 10 }),
-    verificationConfidence: real("verification_confidence"),
-    verificationReason: text("verification_reason"),
-    isActive: flag("is_active", true),
-    isExpired: flag("is_expired", false),
-    expiredAt: integer("expired_at", { mode: "timestamp_ms" }),
-    expiredReason: text("expired_reason"),
-    imageUrl: text("image_url"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...reportLifecycle(),
   },
   (t) => [
     index("gas_reports_user_idx").on(t.userId),
@@ -206,15 +211,7 @@ export const priceReports = sqliteTable(
     /** ours: the zip the report counts in (reportZipCode in vacation mode, else the reporter's zip). */
     zipCode: text("zip_code", { length: 10 }).notNull(),
     upvotes: integer("upvotes").notNull().default(0),
-    isActive: flag("is_active", true),
-    verificationConfidence: real("verification_confidence"),
-    verificationReason: text("verification_reason"),
-    isExpired: flag("is_expired", false),
-    expiredAt: integer("expired_at", { mode: "timestamp_ms" }),
-    expiredReason: text("expired_reason"),
-    imageUrl: text("image_url"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...reportLifecycle(),
   },
   (t) => [
     index("price_reports_user_idx").on(t.userId),

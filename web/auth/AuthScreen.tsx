@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Logo } from "../components/Logo.tsx";
+import { Tabs } from "../components/Tabs.tsx";
 import { StarIcon, TrendIcon, UsersIcon } from "../components/icons.tsx";
 import { SignInForm } from "./SignInForm.tsx";
 import { SignUpForm } from "./SignUpForm.tsx";
@@ -60,37 +61,21 @@ export function AuthScreen() {
           </div>
           <div className="card bg-base-100 shadow-md">
             <div className="card-body gap-5">
-              <div role="tablist" aria-label="Sign in or sign up" className="tabs tabs-box grid grid-cols-2">
-                <button
-                  type="button"
-                  role="tab"
-                  id="tab-signin"
-                  aria-selected={tab === "signin"}
-                  aria-controls="panel-auth"
-                  className={`tab ${tab === "signin" ? "tab-active" : ""}`}
-                  onClick={() => setTab("signin")}
-                >
-                  Sign In
-                </button>
-                <button
-                  type="button"
-                  role="tab"
-                  id="tab-signup"
-                  aria-selected={tab === "signup"}
-                  aria-controls="panel-auth"
-                  className={`tab ${tab === "signup" ? "tab-active" : ""}`}
-                  onClick={() => setTab("signup")}
-                >
-                  Sign Up
-                </button>
-              </div>
-              <div role="tabpanel" id="panel-auth" aria-labelledby={tab === "signin" ? "tab-signin" : "tab-signup"}>
+              <Tabs
+                label="Sign in or sign up"
+                tabs={[
+                  { id: "signin", label: "Sign In" },
+                  { id: "signup", label: "Sign Up" },
+                ]}
+                value={tab}
+                onChange={setTab}
+              >
                 {tab === "signin" ? (
                   <SignInForm showPasswords={showPasswords} onTogglePasswords={toggle} />
                 ) : (
                   <SignUpForm showPasswords={showPasswords} onTogglePasswords={toggle} />
                 )}
-              </div>
+              </Tabs>
             </div>
           </div>
         </div>

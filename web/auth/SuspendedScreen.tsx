@@ -5,7 +5,7 @@ import { ApiError } from "../api/client.ts";
 import { Logo } from "../components/Logo.tsx";
 import { AlertIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
-import { type AuthState, authKeys, useDeleteAccount, useSignOut } from "./queries.ts";
+import { forgetUser, useDeleteAccount, useSignOut } from "./queries.ts";
 
 /** All a suspended user sees (spec §6): the reason, and a way to delete the account for good. */
 export function SuspendedScreen({ reason, terminatedAt }: { reason: string; terminatedAt: string | null }) {
@@ -22,8 +22,7 @@ export function SuspendedScreen({ reason, terminatedAt }: { reason: string; term
         dialog.current?.close();
         toast({ title: "Account deleted", description: "Your account and your data have been removed." });
         setTimeout(() => {
-          queryClient.clear();
-          queryClient.setQueryData(authKeys.user, { status: "guest" } satisfies AuthState);
+          forgetUser(queryClient);
           void navigate({ to: "/auth" });
         }, 2000);
       },

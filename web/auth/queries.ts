@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { ApiError, api, unwrap } from "../api/client.ts";
 
@@ -56,15 +56,17 @@ export function useSignUp() {
   });
 }
 
-/** Signs out, then forgets everything cached for this user. */
+/** Forgets everything cached for the user who was signed in: the app shows the sign-in view. */
+export function forgetUser(queryClient: QueryClient) {
+  queryClient.clear();
+  queryClient.setQueryData(authKeys.user, { status: "guest" } satisfies AuthState);
+}
+
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.auth.logout.$post()),
-    onSettled: () => {
-      queryClient.clear();
-      queryClient.setQueryData(authKeys.user, { status: "guest" } satisfies AuthState);
-    },
+    onSettled: () => forgetUser(queryClient),
   });
 }
 

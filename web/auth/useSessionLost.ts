@@ -3,7 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { isUnauthorized } from "../api/client.ts";
 import { useToast } from "../state/toast.ts";
-import { type AuthState, authKeys } from "./queries.ts";
+import { forgetUser } from "./queries.ts";
 
 /**
  * Spec §8: a 401 on a write means the session ended elsewhere. Say so, then show the sign-in view at
@@ -18,8 +18,7 @@ export function useSessionLost() {
       if (!isUnauthorized(error)) return false;
       toast({ title: "You are logged out. Logging in again...", variant: "error" });
       setTimeout(() => {
-        queryClient.clear();
-        queryClient.setQueryData(authKeys.user, { status: "guest" } satisfies AuthState);
+        forgetUser(queryClient);
         void navigate({ to: "/auth" });
       }, 500);
       return true;

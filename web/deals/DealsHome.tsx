@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Placeholder } from "../components/Placeholder.tsx";
+import { Tabs } from "../components/Tabs.tsx";
 import { BellIcon, SearchIcon, TagIcon } from "../components/icons.tsx";
 
 const TABS = [
@@ -17,23 +18,7 @@ export function DealsHome() {
       <h1 id="deals-heading" className="text-2xl font-bold">
         Deals near you
       </h1>
-      <div role="tablist" aria-label="Deals" className="tabs tabs-box grid grid-cols-3">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`deals-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`deals-panel-${t.id}`}
-            className={`tab ${tab === t.id ? "tab-active" : ""}`}
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`deals-panel-${tab}`} aria-labelledby={`deals-tab-${tab}`}>
+      <Tabs label="Deals" tabs={TABS} value={tab} onChange={setTab}>
         {tab === "find" && (
           <Placeholder icon={<SearchIcon />} title="Search deals near you">
             Soon you can search what neighbours paid for groceries, electronics and more within 20 zip codes.
@@ -49,7 +34,7 @@ export function DealsHome() {
             Soon you can ask to be told the moment a product drops under your target price near you.
           </Placeholder>
         )}
-      </div>
+      </Tabs>
     </section>
   );
 }

@@ -1,0 +1,59 @@
+import { type ReactNode, useId } from "react";
+
+/** An accessible tab strip (daisyUI's boxed tabs) and the panel of the chosen tab. */
+export function Tabs<T extends string>({
+  label,
+  tabs,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  tabs: readonly { id: T; label: string }[];
+  value: T;
+  onChange: (id: T) => void;
+  children: ReactNode;
+}) {
+  const base = useId();
+  const tabId = (id: T) => `${base}-tab-${id}`;
+  const panelId = `${base}-panel`;
+  return (
+    <>
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={(event) => {
+          // Arrow keys move between tabs, as screen-reader users expect of a tablist.
+          const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+          if (!step) return;
+          const index = tabs.findIndex((t) => t.id === value);
+          const next = tabs[(index + step + tabs.length) % tabs.length];
+          if (!next) return;
+          onChange(next.id);
+          document.getElementById(tabId(next.id))?.focus();
+        }}
+        className="tabs tabs-box grid"
+        style={{ gridTemplateColumns: `repeat(${tabs.length}, minmax(0, 1fr))` }}
+      >
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={tabId(t.id)}
+            aria-selected={value === t.id}
+            aria-controls={panelId}
+            tabIndex={value === t.id ? 0 : -1}
+            className={`tab ${value === t.id ? "tab-active" : ""}`}
+            onClick={() => onChange(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(value)}>
+        {children}
+      </div>
+    </>
+  );
+}
