@@ -9,13 +9,18 @@ import type { AppEnv } from "./lib/context.ts";
 import { HttpError } from "./lib/http.ts";
 import { jsonBodyLimit, jsonOnly, originCheck, securityHeaders } from "./lib/security.ts";
 import type { StaticAssets } from "./static.ts";
+import { uploadApiRoutes, uploadFileRoutes } from "./uploads/routes.ts";
+
+/** PUT targets of signed upload URLs: raw bytes, not JSON. */
+export const RAW_UPLOAD_PREFIX = "/api/uploads/";
 
 export type AppDeps = { db: Db; config: Config; assets?: StaticAssets };
 
 /** The API as one typed value: the web app's client is derived from it (hc<ApiType>). */
 const api = new Hono<AppEnv>()
   .get("/health", (c) => c.json({ status: "ok" as const }, 200))
-  .route("/auth", authRoutes);
+  .route("/auth", authRoutes)
+  .route("/", uploadApiRoutes);
 
 export type ApiType = typeof api;
 
@@ -32,10 +37,19 @@ export function createApp({ db, config, assets }: AppDeps) {
     c.header("Cache-Control", "no-store");
     await next();
   });
-  app.use("/api/*", originCheck, jsonOnly, jsonBodyLimit, sessionMiddleware);
+  app.use("/api/*", originCheck);
+  // Uploads are raw image bytes with their own size limit; every other body is small JSON.
+  app.use("/api/*", async (c, next) => {
+    if (c.req.path.startsWith(RAW_UPLOAD_PREFIX)) return next();
+    await jsonOnly(c, async () => {
+      await jsonBodyLimit(c, next);
+    });
+  });
+  app.use("/api/*", sessionMiddleware);
   app.route("/api", api);
   app.all("/api/*", (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
 
+  app.route("/", uploadFileRoutes);
   if (assets) app.get("*", (c) => assets.serve(c.req.raw));
   app.notFound((c) => c.json({ message: "Not found" }, 404));
 
