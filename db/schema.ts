@@ -210,6 +210,8 @@ export const priceReports = sqliteTable(
     reportZipCode: text("report_zip_code", { length: 10 }),
     /** ours: the zip the report counts in (reportZipCode in vacation mode, else the reporter's zip). */
     zipCode: text("zip_code", { length: 10 }).notNull(),
+    /** ours: the zip as a search token ("z10001"; "x" + the text for a zip that is not numeric). */
+    locToken: text("loc_token").notNull(),
     upvotes: integer("upvotes").notNull().default(0),
     ...reportLifecycle(),
   },
@@ -217,8 +219,8 @@ export const priceReports = sqliteTable(
     index("price_reports_user_idx").on(t.userId),
     index("price_reports_store_idx").on(t.storeId),
     index("price_reports_category_idx").on(t.categoryId),
-    index("price_reports_product_zip_idx").on(t.normalizedName, t.zipCode),
-    index("price_reports_zip_idx").on(t.zipCode),
+    index("price_reports_product_loc_idx").on(t.normalizedName, t.locToken),
+    index("price_reports_user_store_idx").on(t.userId, t.storeId),
   ],
 );
 
@@ -258,6 +260,26 @@ export const priceAlerts = sqliteTable(
     lastNotified: integer("last_notified", { mode: "timestamp_ms" }),
   },
   (t) => [index("price_alerts_user_idx").on(t.userId)],
+);
+
+/** ours: who took which deal, so one user counts a deal's savings once. */
+export const dealTakes = sqliteTable(
+  "deal_takes",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    priceReportId: integer("price_report_id")
+      .notNull()
+      .references(() => priceReports.id, { onDelete: "cascade" }),
+    savingsCents: integer("savings_cents").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("deal_takes_user_report_unique").on(t.userId, t.priceReportId),
+    index("deal_takes_report_idx").on(t.priceReportId),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

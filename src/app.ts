@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/guards.ts";
+import { dealsRoutes } from "./deals/routes.ts";
 import { LoginThrottle } from "./auth/throttle.ts";
 import type { Db } from "./db.ts";
 import type { Config } from "./env.ts";
@@ -20,6 +21,7 @@ export type AppDeps = { db: Db; config: Config; assets?: StaticAssets };
 const api = new Hono<AppEnv>()
   .get("/health", (c) => c.json({ status: "ok" as const }, 200))
   .route("/auth", authRoutes)
+  .route("/", dealsRoutes)
   .route("/", uploadApiRoutes);
 
 export type ApiType = typeof api;

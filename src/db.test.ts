@@ -23,7 +23,7 @@ describe("openDb and migrate", () => {
     expect(pragma("foreign_keys")).toBe(1);
     expect(pragma("synchronous")).toBe(1);
     expect(pragma("busy_timeout")).toBe(5000);
-    expect(migrate(sqlite).applied).toEqual(["0000_foundation"]);
+    expect(migrate(sqlite).applied).toEqual(["0000_foundation", "0001_search_index"]);
     expect(migrate(sqlite).applied).toEqual([]);
     const tables = (sqlite.query("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
     for (const table of ["users", "sessions", "stores", "product_categories", "product_tags", "gas_stations", "gas_price_reports", "price_reports", "user_upvotes", "price_alerts"]) {
@@ -39,7 +39,7 @@ describe("openDb and migrate", () => {
     expect(() => sqlite.exec(`INSERT INTO users (id, username, password) VALUES ('u2', 'ANN', 'h')`)).toThrow(/UNIQUE/);
     sqlite.exec(`INSERT INTO product_categories (id, name, slug) VALUES (1, 'Dairy', 'dairy')`);
     sqlite.exec(`INSERT INTO stores (id, name, address, zip_code, lookup_key) VALUES (1, 'S', 'A', '1', 's|a')`);
-    sqlite.exec(`INSERT INTO price_reports (id, user_id, store_id, product_name, normalized_name, price_cents, category_id, zip_code) VALUES (1, 'u1', 1, 'Milk', 'milk', 399, 1, '1')`);
+    sqlite.exec(`INSERT INTO price_reports (id, user_id, store_id, product_name, normalized_name, price_cents, category_id, zip_code, loc_token) VALUES (1, 'u1', 1, 'Milk', 'milk', 399, 1, '1', 'x1')`);
     sqlite.exec(`INSERT INTO user_upvotes (user_id, price_report_id) VALUES ('u1', 1)`);
     expect(() => sqlite.exec(`INSERT INTO user_upvotes (user_id, price_report_id) VALUES ('u1', 1)`)).toThrow(/UNIQUE/);
     sqlite.exec(`INSERT INTO price_alerts (user_id, product_name, target_price_cents) VALUES ('u1', 'Milk', 300)`);

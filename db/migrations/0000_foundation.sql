@@ -1,3 +1,15 @@
+CREATE TABLE `deal_takes` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`user_id` text NOT NULL,
+	`price_report_id` integer NOT NULL,
+	`savings_cents` integer NOT NULL,
+	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`price_report_id`) REFERENCES `price_reports`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `deal_takes_user_report_unique` ON `deal_takes` (`user_id`,`price_report_id`);--> statement-breakpoint
+CREATE INDEX `deal_takes_report_idx` ON `deal_takes` (`price_report_id`);--> statement-breakpoint
 CREATE TABLE `gas_price_reports` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` text NOT NULL,
@@ -70,10 +82,11 @@ CREATE TABLE `price_reports` (
 	`vacation_mode` integer DEFAULT false NOT NULL,
 	`report_zip_code` text(10),
 	`zip_code` text(10) NOT NULL,
+	`loc_token` text NOT NULL,
 	`upvotes` integer DEFAULT 0 NOT NULL,
-	`is_active` integer DEFAULT true NOT NULL,
 	`verification_confidence` real,
 	`verification_reason` text,
+	`is_active` integer DEFAULT true NOT NULL,
 	`is_expired` integer DEFAULT false NOT NULL,
 	`expired_at` integer,
 	`expired_reason` text,
@@ -88,8 +101,8 @@ CREATE TABLE `price_reports` (
 CREATE INDEX `price_reports_user_idx` ON `price_reports` (`user_id`);--> statement-breakpoint
 CREATE INDEX `price_reports_store_idx` ON `price_reports` (`store_id`);--> statement-breakpoint
 CREATE INDEX `price_reports_category_idx` ON `price_reports` (`category_id`);--> statement-breakpoint
-CREATE INDEX `price_reports_product_zip_idx` ON `price_reports` (`normalized_name`,`zip_code`);--> statement-breakpoint
-CREATE INDEX `price_reports_zip_idx` ON `price_reports` (`zip_code`);--> statement-breakpoint
+CREATE INDEX `price_reports_product_loc_idx` ON `price_reports` (`normalized_name`,`loc_token`);--> statement-breakpoint
+CREATE INDEX `price_reports_user_store_idx` ON `price_reports` (`user_id`,`store_id`);--> statement-breakpoint
 CREATE TABLE `product_categories` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`name` text NOT NULL,

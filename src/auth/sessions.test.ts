@@ -136,12 +136,12 @@ describe("suspended accounts and deletion", () => {
     const store = server.db.insert(stores).values({ name: "S", address: "A", zipCode: "10001", lookupKey: "s|a" }).returning().get();
     const report = server.db
       .insert(priceReports)
-      .values({ userId: reporter.user.id, storeId: store.id, productName: "Milk", normalizedName: "milk", priceCents: 399, categoryId: 3, zipCode: "10001", upvotes: 1 })
+      .values({ userId: reporter.user.id, storeId: store.id, productName: "Milk", normalizedName: "milk", priceCents: 399, categoryId: 3, zipCode: "10001", locToken: "z10001", upvotes: 1 })
       .returning()
       .get();
     const own = server.db
       .insert(priceReports)
-      .values({ userId: voter.user.id, storeId: store.id, productName: "Eggs", normalizedName: "eggs", priceCents: 299, categoryId: 3, zipCode: "10001" })
+      .values({ userId: voter.user.id, storeId: store.id, productName: "Eggs", normalizedName: "eggs", priceCents: 299, categoryId: 3, zipCode: "10001", locToken: "z10001" })
       .returning()
       .get();
     server.db.insert(userUpvotes).values({ userId: voter.user.id, priceReportId: report.id }).run();

@@ -15,11 +15,17 @@ export function getUserById(db: Db, id: string): User | undefined {
   return db.select().from(users).where(eq(users.id, id)).get();
 }
 
-export function countPriceReports(db: Db, userId: string): number {
-  return db.select({ n: count() }).from(priceReports).where(eq(priceReports.userId, userId)).get()?.n ?? 0;
+/** How many price reports the user made, and the upvotes they earned (their reputation). */
+export function reportStats(db: Db, userId: string) {
+  const row = db
+    .select({ n: count(), upvotes: sql<number>`coalesce(sum(${priceReports.upvotes}), 0)` })
+    .from(priceReports)
+    .where(eq(priceReports.userId, userId))
+    .get();
+  return { priceReportsMade: row?.n ?? 0, reputation: row?.upvotes ?? 0 };
 }
 
-export const userJson = (db: Db, user: User) => toUserJson(user, countPriceReports(db, user.id));
+export const userJson = (db: Db, user: User) => toUserJson(user, reportStats(db, user.id));
 
 /**
  * Removes a user and everything that is theirs. Their upvotes are taken back from the counts first;

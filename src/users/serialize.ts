@@ -2,7 +2,7 @@ import type { User } from "../../db/schema.ts";
 import { centsToNumber } from "../lib/money.ts";
 
 /** The "User" shape of spec §3. Never carries the password hash. */
-export function toUserJson(user: User, priceReportsMade: number) {
+export function toUserJson(user: User, stats: { priceReportsMade: number; reputation: number }) {
   return {
     id: user.id,
     username: user.username,
@@ -16,7 +16,9 @@ export function toUserJson(user: User, priceReportsMade: number) {
     totalMoneySaved: centsToNumber(user.totalMoneySavedCents),
     totalReports: user.totalReports,
     uniqueStoresVisited: user.uniqueStoresVisited,
-    priceReportsMade,
+    priceReportsMade: stats.priceReportsMade,
+    /** Upvotes earned on the user's reports. */
+    reputation: stats.reputation,
     isTerminated: user.isTerminated,
     terminationReason: user.terminationReason,
     createdAt: user.createdAt.toISOString(),

@@ -1,0 +1,45 @@
+import { asc, eq } from "drizzle-orm";
+import { productCategories, productTags } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
+
+export type CategoryJson = { id: number; name: string; tags: { id: number; slug: string; name: string }[] };
+
+/** Every category with its tags, in taxonomy order (spec §3 "Category"). */
+export function listCategories(db: Db): CategoryJson[] {
+  const rows = db
+    .select({
+      id: productCategories.id,
+      name: productCategories.name,
+      tagId: productTags.id,
+      tagSlug: productTags.slug,
+      tagName: productTags.name,
+    })
+    .from(productCategories)
+    .leftJoin(productTags, eq(productTags.categoryId, productCategories.id))
+    .orderBy(asc(productCategories.id), asc(productTags.id))
+    .all();
+  const byId = new Map<number, CategoryJson>();
+  for (const row of rows) {
+    let category = byId.get(row.id);
+    if (!category) {
+      category = { id: row.id, name: row.name, tags: [] };
+      byId.set(row.id, category);
+    }
+    if (row.tagId !== null && row.tagSlug !== null && row.tagName !== null) {
+      category.tags.push({ id: row.tagId, slug: row.tagSlug, name: row.tagName });
+    }
+  }
+  return [...byId.values()];
+}
+
+export function getCategoryWithTagSlugs(db: Db, categoryId: number) {
+  const category = db.select().from(productCategories).where(eq(productCategories.id, categoryId)).get();
+  if (!category) return null;
+  const slugs = db
+    .select({ slug: productTags.slug })
+    .from(productTags)
+    .where(eq(productTags.categoryId, categoryId))
+    .all()
+    .map((t) => t.slug);
+  return { ...category, tagSlugs: new Set(slugs) };
+}

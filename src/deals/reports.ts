@@ -1,0 +1,99 @@
+import { and, eq, sql } from "drizzle-orm";
+import { type User, priceReports, stores, users } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
+import { badRequest, notFound } from "../lib/http.ts";
+import { normalizeText, placeLookupKey } from "../lib/normalize.ts";
+import { locToken } from "../lib/zip.ts";
+import { getCategoryWithTagSlugs } from "./categories.ts";
+import { REPORT_COLUMNS, type ReportRow, toReportJson } from "./read-shape.ts";
+import type { PriceReportInput } from "./schemas.ts";
+
+export const NO_ZIP_MESSAGE = "Set your zip code before reporting a price.";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The store with this name and address in this zip, however it was typed; created on first report. */
+function findOrCreateStore(tx: Tx, input: PriceReportInput, zip: string) {
+  const lookupKey = placeLookupKey(input.storeName, input.storeAddress);
+  const existing = tx
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(eq(stores.zipCode, zip), eq(stores.lookupKey, lookupKey)))
+    .get();
+  if (existing) return existing.id;
+  return tx
+    .insert(stores)
+    .values({ name: input.storeName, address: input.storeAddress, phone: input.storePhone, zipCode: zip, lookupKey })
+    .returning({ id: stores.id })
+    .get().id;
+}
+
+/**
+ * Stores a checked report and moves the reporter's counters, all in one transaction.
+ * `imageUrl` must already be resolved to one of our uploads (or null).
+ */
+export function createPriceReport(db: Db, user: User, input: PriceReportInput, imageUrl: string | null) {
+  const zip = input.vacationMode ? input.reportZipCode : user.zipCode;
+  if (!zip) throw badRequest(NO_ZIP_MESSAGE);
+  const category = getCategoryWithTagSlugs(db, input.categoryId);
+  if (!category) throw badRequest("Category is required", { issues: [{ path: "categoryId", message: "Unknown category" }] });
+  const unknownTags = input.tags.filter((slug) => !category.tagSlugs.has(slug));
+  if (unknownTags.length > 0) {
+    throw badRequest(`Unknown tag for ${category.name}: ${unknownTags.join(", ")}`);
+  }
+
+  const id = db.transaction(
+    (tx) => {
+      const storeId = findOrCreateStore(tx, input, zip);
+      const firstVisit = !tx
+        .select({ id: priceReports.id })
+        .from(priceReports)
+        .where(and(eq(priceReports.userId, user.id), eq(priceReports.storeId, storeId)))
+        .get();
+      const report = tx
+        .insert(priceReports)
+        .values({
+          userId: user.id,
+          storeId,
+          productName: input.productName,
+          normalizedName: normalizeText(input.productName),
+          priceCents: input.price,
+          categoryId: input.categoryId,
+          tags: input.tags,
+          description: input.description,
+          availability: input.availability,
+          vacationMode: input.vacationMode,
+          reportZipCode: input.vacationMode ? input.reportZipCode : null,
+          zipCode: zip,
+          locToken: locToken(zip),
+          imageUrl,
+        })
+        .returning({ id: priceReports.id })
+        .get();
+      tx.update(users)
+        .set({
+          totalReports: sql`${users.totalReports} + 1`,
+          uniqueStoresVisited: sql`${users.uniqueStoresVisited} + ${firstVisit ? 1 : 0}`,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, user.id))
+        .run();
+      return report.id;
+    },
+    { behavior: "immediate" },
+  );
+  return getReportJson(db, id, user.id);
+}
+
+/** One report in the read shape, as `viewerId` sees it. */
+export function getReportJson(db: Db, id: number, viewerId: string) {
+  const row = db.get<ReportRow>(sql`
+    SELECT ${REPORT_COLUMNS},
+      EXISTS (SELECT 1 FROM user_upvotes v WHERE v.price_report_id = r.id AND v.user_id = ${viewerId}) AS hasUserUpvoted
+    FROM price_reports r
+    JOIN stores s ON s.id = r.store_id
+    JOIN users u ON u.id = r.user_id
+    WHERE r.id = ${id}`);
+  if (!row) throw notFound("Price report not found");
+  return toReportJson(row);
+}

@@ -1,0 +1,51 @@
+import { Hono } from "hono";
+import { requireUser } from "../auth/guards.ts";
+import type { AppEnv } from "../lib/context.ts";
+import { badRequest, notFound } from "../lib/http.ts";
+import { jsonBody, queryParams } from "../lib/validate.ts";
+import { resolveOwnUpload } from "../uploads/resolve.ts";
+import { listCategories } from "./categories.ts";
+import { createPriceReport } from "./reports.ts";
+import { PriceReportSchema, SearchQuerySchema } from "./schemas.ts";
+import { searchReports } from "./search.ts";
+import { takeDeal, toggleUpvote } from "./votes.ts";
+
+export const NO_SEARCH_ZIP_MESSAGE = "Set your zip code to search for deals near you.";
+
+const reportId = (raw: string) => {
+  if (!/^\d{1,12}$/.test(raw)) throw notFound("Price report not found");
+  return Number(raw);
+};
+
+/** Categories, reporting, search, upvotes and deals taken (mounted under /api). */
+export const dealsRoutes = new Hono<AppEnv>()
+  .get("/categories", (c) => {
+    requireUser(c);
+    return c.json(listCategories(c.get("db")), 200);
+  })
+  .post("/price-reports", jsonBody(PriceReportSchema), (c) => {
+    const user = requireUser(c);
+    const input = c.req.valid("json");
+    let imageUrl: string | null = null;
+    if (input.imageUrl) {
+      imageUrl = resolveOwnUpload(c.get("config"), input.imageUrl);
+      if (!imageUrl) throw badRequest("The photo must be one uploaded to CommonCents");
+    }
+    return c.json(createPriceReport(c.get("db"), user, input, imageUrl), 201);
+  })
+  .get("/search", queryParams(SearchQuerySchema), (c) => {
+    const user = requireUser(c);
+    const query = c.req.valid("query");
+    const zip = query.zipCode ?? user.zipCode;
+    if (!zip) throw badRequest(NO_SEARCH_ZIP_MESSAGE);
+    const results = searchReports(c.get("db"), { ...query, zip, viewerId: user.id });
+    return c.json(results, 200);
+  })
+  .post("/price-reports/:id/upvote", (c) => {
+    const user = requireUser(c);
+    return c.json(toggleUpvote(c.get("db"), user.id, reportId(c.req.param("id"))), 200);
+  })
+  .post("/price-reports/:id/take-deal", (c) => {
+    const user = requireUser(c);
+    return c.json(takeDeal(c.get("db"), user.id, reportId(c.req.param("id"))), 200);
+  });

@@ -1,0 +1,113 @@
+/**
+ * Deal schemas (spec §3 "Price report (submitted)", §5), shared by the server and the web form.
+ * Pure valibot. Prices arrive as numbers or decimal strings and leave as exact integer cents.
+ */
+import * as v from "valibot";
+import { AVAILABILITIES } from "../../db/schema.ts";
+import { ZIP_MAX_LENGTH } from "../auth/schemas.ts";
+import { parseDecimal } from "../lib/money.ts";
+
+export const MAX_PRICE_CENTS = 10_000_000; // $100,000.00: nothing in a shop costs more; a typo often does
+export const VACATION_ZIP_MESSAGE = "Please enter the zip code where you found this deal.";
+export const REQUIRED_FIELDS_MESSAGE = "Product name, price, category, store name, and address are required.";
+
+const blankAsMissing = <S extends v.GenericSchema<string, unknown>>(schema: S) => v.optional(schema, "");
+
+const requiredText = (message: string, max: number, label: string) =>
+  blankAsMissing(
+    v.pipe(
+      v.string(message),
+      v.trim(),
+      v.nonEmpty(message),
+      v.maxLength(max, `${label} must be at most ${max} characters`),
+    ),
+  );
+
+const optionalText = (max: number, label: string) =>
+  v.pipe(
+    v.optional(v.nullable(v.string(`${label} must be text`)), null),
+    v.transform((value) => value?.trim() || null),
+    v.nullable(v.pipe(v.string(), v.maxLength(max, `${label} must be at most ${max} characters`))),
+  );
+
+/** "3.49", "3.5", 3.49 → 349 cents; anything inexact, negative, zero or absurd is refused with a message. */
+export const PriceCentsSchema = v.pipe(
+  v.optional(v.union([v.number(), v.string()], "Price is required"), ""),
+  v.check((value) => String(value).trim() !== "", "Price is required"),
+  v.transform((value) => parseDecimal(value, 2)),
+  v.nullable(v.number()),
+  v.check((cents): cents is number => cents !== null, "Price must be an amount in dollars and cents, like 3.49"),
+  v.transform((cents) => cents as number),
+  v.minValue(1, "Price must be greater than 0"),
+  v.maxValue(MAX_PRICE_CENTS, "Price must be at most $100,000.00"),
+);
+
+export const CategoryIdSchema = v.pipe(
+  v.optional(v.union([v.number(), v.string()], "Category is required"), ""),
+  v.check((value) => String(value).trim() !== "", "Category is required"),
+  v.transform(Number),
+  v.integer("Category is required"),
+  v.minValue(1, "Category is required"),
+);
+
+export const PriceReportSchema = v.pipe(
+  v.object({
+    productName: requiredText("Product name is required", 120, "Product name"),
+    price: PriceCentsSchema,
+    categoryId: CategoryIdSchema,
+    tags: v.optional(
+      v.pipe(
+        v.array(v.pipe(v.string("Tags must be text"), v.trim(), v.toLowerCase(), v.nonEmpty())),
+        v.maxLength(10, "Choose at most 10 tags"),
+        v.transform((tags) => [...new Set(tags)]),
+      ),
+      [],
+    ),
+    description: optionalText(500, "Description"),
+    storeName: requiredText("Store name is required", 120, "Store name"),
+    storeAddress: requiredText("Store address is required", 200, "Store address"),
+    storePhone: optionalText(30, "Store phone"),
+    availability: v.optional(
+      v.picklist(AVAILABILITIES, `Availability must be one of ${AVAILABILITIES.join(", ")}`),
+      "in-stock",
+    ),
+    vacationMode: v.optional(v.boolean("Vacation mode must be true or false"), false),
+    reportZipCode: optionalText(ZIP_MAX_LENGTH, "Zip code"),
+    imageUrl: optionalText(500, "Image URL"),
+  }),
+  v.forward(
+    v.partialCheck(
+      [["vacationMode"], ["reportZipCode"]],
+      (input) => !input.vacationMode || Boolean(input.reportZipCode),
+      VACATION_ZIP_MESSAGE,
+    ),
+    ["reportZipCode"],
+  ),
+);
+export type PriceReportInput = v.InferOutput<typeof PriceReportSchema>;
+
+export const SORTS = ["price", "distance", "recent"] as const;
+export type SearchSort = (typeof SORTS)[number];
+export const SEARCH_MAX_LIMIT = 100;
+
+const intParam = (label: string, fallback: string, max: number) =>
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.regex(/^\d+$/, `${label} must be a whole number`),
+    v.transform(Number),
+    v.maxValue(max, `${label} must be at most ${max}`),
+  );
+
+export const SearchQuerySchema = v.object({
+  q: blankAsMissing(
+    v.pipe(v.string(), v.trim(), v.nonEmpty("Enter something to search for"), v.maxLength(100, "Search is at most 100 characters")),
+  ),
+  zipCode: optionalText(ZIP_MAX_LENGTH, "Zip code"),
+  sort: v.optional(v.picklist(SORTS, `Sort must be one of ${SORTS.join(", ")}`), "price"),
+  limit: v.pipe(intParam("limit", "50", SEARCH_MAX_LIMIT), v.minValue(1, "limit must be at least 1")),
+  offset: intParam("offset", "0", 10_000),
+});
+
+export const ReportIdParamSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Price report not found"), v.transform(Number)),
+});
