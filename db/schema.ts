@@ -21,11 +21,11 @@ const id = () => integer("id").primaryKey({ autoIncrement: true });
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
     .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 const updatedAt = () =>
   integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 const flag = (name: string, value: boolean) =>
   integer(name, { mode: "boolean" }).notNull().default(value);
 

@@ -3,7 +3,7 @@ CREATE TABLE `deal_takes` (
 	`user_id` text NOT NULL,
 	`price_report_id` integer NOT NULL,
 	`savings_cents` integer NOT NULL,
-	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`price_report_id`) REFERENCES `price_reports`(`id`) ON UPDATE no action ON DELETE cascade
 );
@@ -26,8 +26,8 @@ CREATE TABLE `gas_price_reports` (
 	`expired_at` integer,
 	`expired_reason` text,
 	`image_url` text,
-	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
-	`updated_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
+	`updated_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`station_id`) REFERENCES `gas_stations`(`id`) ON UPDATE no action ON DELETE cascade
 );
@@ -49,7 +49,7 @@ CREATE TABLE `gas_stations` (
 	`reports_count` integer DEFAULT 0 NOT NULL,
 	`last_updated` integer,
 	`lookup_key` text NOT NULL,
-	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `gas_stations_zip_lookup_unique` ON `gas_stations` (`zip_code`,`lookup_key`);--> statement-breakpoint
@@ -61,7 +61,7 @@ CREATE TABLE `price_alerts` (
 	`target_price_cents` integer NOT NULL,
 	`is_active` integer DEFAULT true NOT NULL,
 	`zip_code` text(10),
-	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	`last_notified` integer,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`category_id`) REFERENCES `product_categories`(`id`) ON UPDATE no action ON DELETE set null
@@ -91,8 +91,8 @@ CREATE TABLE `price_reports` (
 	`expired_at` integer,
 	`expired_reason` text,
 	`image_url` text,
-	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
-	`updated_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
+	`updated_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`store_id`) REFERENCES `stores`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`category_id`) REFERENCES `product_categories`(`id`) ON UPDATE no action ON DELETE no action
@@ -109,7 +109,7 @@ CREATE TABLE `product_categories` (
 	`slug` text NOT NULL,
 	`description` text,
 	`parent_category_id` integer,
-	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	FOREIGN KEY (`parent_category_id`) REFERENCES `product_categories`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
@@ -120,7 +120,7 @@ CREATE TABLE `product_tags` (
 	`name` text NOT NULL,
 	`slug` text NOT NULL,
 	`category_id` integer NOT NULL,
-	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	FOREIGN KEY (`category_id`) REFERENCES `product_categories`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
@@ -142,7 +142,7 @@ CREATE TABLE `stores` (
 	`phone` text,
 	`zip_code` text(10),
 	`lookup_key` text NOT NULL,
-	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `stores_zip_lookup_unique` ON `stores` (`zip_code`,`lookup_key`);--> statement-breakpoint
@@ -150,7 +150,7 @@ CREATE TABLE `user_upvotes` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` text NOT NULL,
 	`price_report_id` integer NOT NULL,
-	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`price_report_id`) REFERENCES `price_reports`(`id`) ON UPDATE no action ON DELETE cascade
 );
@@ -175,8 +175,8 @@ CREATE TABLE `users` (
 	`termination_reason` text,
 	`terminated_at` integer,
 	`terminated_by` text,
-	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
-	`updated_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
+	`updated_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `users_username_lower_unique` ON `users` (lower("username"));

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { centsToNumber } from "../lib/money.ts";
 
 /** One row as the search and report queries select it. */
@@ -32,7 +31,6 @@ export const REPORT_COLUMNS_SQL = `
   r.availability AS availability, r.zip_code AS zipCode,
   s.id AS storeId, s.name AS storeName, s.address AS storeAddress,
   u.first_name AS firstName, u.last_name AS lastName`;
-export const REPORT_COLUMNS = sql.raw(REPORT_COLUMNS_SQL);
 
 /** Spec §3 "Price report (read)", plus the fields the result card and the sort selector use. */
 export function toReportJson(row: ReportRow, distance: number | null = null) {

@@ -5,7 +5,7 @@ import { badRequest, notFound } from "../lib/http.ts";
 import { normalizeText, placeLookupKey } from "../lib/normalize.ts";
 import { locToken } from "../lib/zip.ts";
 import { getCategoryWithTagSlugs } from "./categories.ts";
-import { REPORT_COLUMNS, type ReportRow, toReportJson } from "./read-shape.ts";
+import { REPORT_COLUMNS_SQL, type ReportRow, toReportJson } from "./read-shape.ts";
 import type { PriceReportInput } from "./schemas.ts";
 
 export const NO_ZIP_MESSAGE = "Set your zip code before reporting a price.";
@@ -87,13 +87,15 @@ export function createPriceReport(db: Db, user: User, input: PriceReportInput, i
 
 /** One report in the read shape, as `viewerId` sees it. */
 export function getReportJson(db: Db, id: number, viewerId: string) {
-  const row = db.get<ReportRow>(sql`
-    SELECT ${REPORT_COLUMNS},
-      EXISTS (SELECT 1 FROM user_upvotes v WHERE v.price_report_id = r.id AND v.user_id = ${viewerId}) AS hasUserUpvoted
-    FROM price_reports r
-    JOIN stores s ON s.id = r.store_id
-    JOIN users u ON u.id = r.user_id
-    WHERE r.id = ${id}`);
+  const row = db.$client
+    .query<ReportRow, { id: number; viewer: string }>(`
+      SELECT ${REPORT_COLUMNS_SQL},
+        EXISTS (SELECT 1 FROM user_upvotes v WHERE v.price_report_id = r.id AND v.user_id = $viewer) AS hasUserUpvoted
+      FROM price_reports r
+      JOIN stores s ON s.id = r.store_id
+      JOIN users u ON u.id = r.user_id
+      WHERE r.id = $id`)
+    .get({ id, viewer: viewerId });
   if (!row) throw notFound("Price report not found");
   return toReportJson(row);
 }

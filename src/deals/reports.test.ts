@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { priceReports, stores } from "../../db/schema.ts";
+import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+
+let server: TestServer;
+let dairyId: number;
+beforeAll(async () => {
+  server = await startTestServer();
+  const { client } = await registerUser(server);
+  const categories = (await client.get("/api/categories")).data;
+  dairyId = categories.find((c: { name: string }) => c.name === "Dairy").id;
+});
+afterAll(() => server.stop());
+
+const milk = () => ({
+  productName: "Organic Milk",
+  price: 3.49,
+  categoryId: dairyId,
+  tags: ["organic", "milk"],
+  description: "Half gallon, store brand",
+  storeName: "FreshMart",
+  storeAddress: "120 W 23rd St",
+  storePhone: "(212) 555-0101",
+  availability: "in-stock",
+  vacationMode: false,
+});
+
+describe("GET /api/categories", () => {
+  test("lists the seeded taxonomy, each category with its tags", async () => {
+    const { client } = await registerUser(server);
+    const res = await client.get("/api/categories");
+    expect(res.status).toBe(200);
+    expect(res.data.map((c: { name: string }) => c.name)).toEqual([
+      "Groceries", "Produce", "Dairy", "Meat & Seafood", "Bakery", "Beverages", "Household", "Personal Care", "Electronics", "Restaurants",
+    ]);
+    const dairy = res.data.find((c: { name: string }) => c.name === "Dairy");
+    expect(dairy.tags).toContainEqual({ id: expect.any(Number), slug: "organic", name: "Organic" });
+    expect((await server.client().get("/api/categories")).status).toBe(401);
+  });
+});
+
+describe("POST /api/price-reports", () => {
+  test("stores the report exactly and answers it in the read shape", async () => {
+    const { client, user } = await registerUser(server, { firstName: "Ada", lastName: "Lovelace" });
+    const res = await client.post("/api/price-reports", milk());
+    expect(res.status).toBe(201);
+    expect(res.data).toMatchObject({
+      productName: "Organic Milk",
+      price: 3.49,
+      description: "Half gallon, store brand",
+      imageUrl: null,
+      upvotes: 0,
+      hasUserUpvoted: false,
+      categoryId: dairyId,
+      tags: ["organic", "milk"],
+      availability: "in-stock",
+      zipCode: "10001",
+      store: { id: expect.any(Number), name: "FreshMart", address: "120 W 23rd St" },
+      user: { firstName: "Ada", lastName: "Lovelace" },
+    });
+    const row = server.db.select().from(priceReports).where(eq(priceReports.id, res.data.id)).get();
+    expect(row?.priceCents).toBe(349);
+    expect(row?.userId).toBe(user.id);
+  });
+
+  test.each([
+    ["19.99", 1999],
+    ["0.1", 10],
+    [0.1 + 0.2, 30],
+    ["1,99".replace(",", "."), 199],
+    [12, 1200],
+  ])("price %p is kept as %p cents", async (price, cents) => {
+    const { client } = await registerUser(server);
+    const res = await client.post("/api/price-reports", { ...milk(), price });
+    expect(res.status).toBe(201);
+    expect(server.db.select().from(priceReports).where(eq(priceReports.id, res.data.id)).get()?.priceCents).toBe(cents);
+  });
+
+  test.each([
+    ["no product name", { productName: "" }, "productName", "Product name is required"],
+    ["no store name", { storeName: " " }, "storeName", "Store name is required"],
+    ["no store address", { storeAddress: undefined }, "storeAddress", "Store address is required"],
+    ["no category", { categoryId: undefined }, "categoryId", "Category is required"],
+    ["no price", { price: "" }, "price", "Price is required"],
+    ["a zero price", { price: 0 }, "price", "Price must be greater than 0"],
+    ["a negative price", { price: "-2.00" }, "price", "Price must be an amount in dollars and cents, like 3.49"],
+    ["fractions of a cent", { price: "3.499" }, "price", "Price must be an amount in dollars and cents, like 3.49"],
+    ["a price that is not a number", { price: "cheap" }, "price", "Price must be an amount in dollars and cents, like 3.49"],
+    ["an absurd price", { price: 250000 }, "price", "Price must be at most $100,000.00"],
+    ["an unknown availability", { availability: "sold" }, "availability", "Availability must be one of in-stock, limited, out-of-stock, unknown"],
+    ["vacation mode without a zip", { vacationMode: true, reportZipCode: "" }, "reportZipCode", "Please enter the zip code where you found this deal."],
+    ["a long zip", { vacationMode: true, reportZipCode: "12345678901" }, "reportZipCode", "Zip code must be at most 10 characters"],
+  ])("refuses %s", async (_name, change, path, message) => {
+    const { client } = await registerUser(server);
+    const res = await client.post("/api/price-reports", { ...milk(), ...change });
+    expect(res.status).toBe(400);
+    expect(res.data.message).toBe(message);
+    expect(res.data.issues).toContainEqual({ path, message });
+  });
+
+  test("refuses tags that are not the chosen category's, and an unknown category", async () => {
+    const { client } = await registerUser(server);
+    const badTag = await client.post("/api/price-reports", { ...milk(), tags: ["organic", "gaming"] });
+    expect(badTag.status).toBe(400);
+    expect(badTag.data.message).toBe("Unknown tag for Dairy: gaming");
+    const badCategory = await client.post("/api/price-reports", { ...milk(), categoryId: 9999, tags: [] });
+    expect(badCategory.status).toBe(400);
+    expect(badCategory.data.message).toBe("Category is required");
+  });
+
+  test("a reporter without a zip is told to set one; vacation mode uses the report's zip instead", async () => {
+    const { client } = await registerUser(server, { zipCode: null });
+    const res = await client.post("/api/price-reports", milk());
+    expect(res.status).toBe(400);
+    expect(res.data.message).toBe("Set your zip code before reporting a price.");
+    const away = await client.post("/api/price-reports", { ...milk(), vacationMode: true, reportZipCode: "33139" });
+    expect(away.status).toBe(201);
+    expect(away.data.zipCode).toBe("33139");
+  });
+
+  test("finds the store however it is typed in the same zip, and counts stores and reports", async () => {
+    const { client } = await registerUser(server);
+    const first = await client.post("/api/price-reports", { ...milk(), storeName: "Corner  Shop", storeAddress: "1 Main St" });
+    const second = await client.post("/api/price-reports", { ...milk(), storeName: "corner shop", storeAddress: " 1 MAIN   st " });
+    expect(second.data.store.id).toBe(first.data.store.id);
+    const elsewhere = await client.post("/api/price-reports", { ...milk(), storeName: "corner shop", storeAddress: "1 Main St", vacationMode: true, reportZipCode: "94110" });
+    expect(elsewhere.data.store.id).not.toBe(first.data.store.id);
+    const me = (await client.get("/api/auth/user")).data;
+    expect(me.totalReports).toBe(3);
+    expect(me.priceReportsMade).toBe(3);
+    expect(me.uniqueStoresVisited).toBe(2);
+    expect(server.db.select().from(stores).where(eq(stores.id, first.data.store.id)).get()?.zipCode).toBe("10001");
+  });
+
+  test("an image must be one of our own uploads", async () => {
+    const { client } = await registerUser(server);
+    const res = await client.post("/api/price-reports", { ...milk(), imageUrl: "https://evil.example/x.png" });
+    expect(res.status).toBe(400);
+    expect(res.data.message).toBe("The photo must be one uploaded to CommonCents");
+  });
+
+  test("guests cannot report", async () => {
+    expect((await server.client().post("/api/price-reports", milk())).status).toBe(401);
+  });
+});
