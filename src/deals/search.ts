@@ -23,19 +23,27 @@ const ORDER_BY: Record<SearchSort, string> = {
   recent: "r.updated_at DESC, r.id DESC",
 };
 
-// The FTS table drives the query (MATCH on it alone), then each hit joins by rowid: no scan of reports.
+const DISTANCE_SQL = `CASE WHEN $center IS NULL OR substr(r.loc_token, 1, 1) <> 'z' THEN 0
+  ELSE abs(CAST(substr(r.loc_token, 2) AS INTEGER) - $center) END`;
+
+// The FTS table drives the query (MATCH on it alone), each hit joins its report by rowid, and only the page
+// that survives ORDER BY and LIMIT is joined to stores, users and upvotes.
 const searchSql = (sort: SearchSort) => `
-  SELECT ${REPORT_COLUMNS_SQL},
-    EXISTS (SELECT 1 FROM user_upvotes v WHERE v.price_report_id = r.id AND v.user_id = $viewer) AS hasUserUpvoted,
-    CASE WHEN $center IS NULL OR substr(r.loc_token, 1, 1) <> 'z' THEN 0
-      ELSE abs(CAST(substr(r.loc_token, 2) AS INTEGER) - $center) END AS distance
-  FROM price_reports_fts f
-  JOIN price_reports r ON r.id = f.rowid
+  WITH page AS (
+    SELECT r.id AS id, ${DISTANCE_SQL} AS distance
+    FROM price_reports_fts f
+    JOIN price_reports r ON r.id = f.rowid
+    WHERE price_reports_fts MATCH $match AND r.is_active = 1 AND r.is_expired = 0
+    ORDER BY ${ORDER_BY[sort]}
+    LIMIT $limit OFFSET $offset
+  )
+  SELECT ${REPORT_COLUMNS_SQL}, page.distance AS distance,
+    EXISTS (SELECT 1 FROM user_upvotes v WHERE v.price_report_id = r.id AND v.user_id = $viewer) AS hasUserUpvoted
+  FROM page
+  JOIN price_reports r ON r.id = page.id
   JOIN stores s ON s.id = r.store_id
   JOIN users u ON u.id = r.user_id
-  WHERE price_reports_fts MATCH $match AND r.is_active = 1 AND r.is_expired = 0
-  ORDER BY ${ORDER_BY[sort]}
-  LIMIT $limit OFFSET $offset`;
+  ORDER BY ${ORDER_BY[sort].replaceAll("distance", "page.distance")}`;
 
 export type SearchParams = { q: string; zip: string; sort: SearchSort; limit: number; offset: number; viewerId: string };
 
