@@ -39,6 +39,11 @@ export function createApp({ db, config, assets }: AppDeps) {
     c.header("Cache-Control", "no-store");
     await next();
   });
+  // Stored photos are served outside /api but need the uploads folder; they take no session and no body.
+  app.use("/uploads/*", async (c, next) => {
+    c.set("config", config);
+    await next();
+  });
   app.use("/api/*", originCheck);
   // Uploads are raw image bytes with their own size limit; every other body is small JSON.
   app.use("/api/*", async (c, next) => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceReports, stores } from "../../db/schema.ts";
 import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { PNG } from "../test/images.ts";
 
 let server: TestServer;
 let dairyId: number;
@@ -133,11 +134,20 @@ describe("POST /api/price-reports", () => {
     expect(server.db.select().from(stores).where(eq(stores.id, first.data.store.id)).get()?.zipCode).toBe("10001");
   });
 
-  test("an image must be one of our own uploads", async () => {
+  test("an image must be one of our own uploads, and is kept as its stored path", async () => {
     const { client } = await registerUser(server);
     const res = await client.post("/api/price-reports", { ...milk(), imageUrl: "https://evil.example/x.png" });
     expect(res.status).toBe(400);
     expect(res.data.message).toBe("The photo must be one uploaded to CommonCents");
+
+    const { uploadURL } = (await client.post("/api/objects/upload")).data;
+    const put = await client.request("PUT", uploadURL, { body: PNG, headers: { "content-type": "image/png" } });
+    expect(put.status).toBe(200);
+    const withPhoto = await client.post("/api/price-reports", { ...milk(), imageUrl: uploadURL });
+    expect(withPhoto.status).toBe(201);
+    expect(withPhoto.data.imageUrl).toBe(put.data.objectPath);
+    const photo = await fetch(`${server.origin}${withPhoto.data.imageUrl}`);
+    expect(photo.headers.get("content-type")).toBe("image/png");
   });
 
   test("guests cannot report", async () => {

@@ -64,4 +64,6 @@ export const securityHeaders = secureHeaders({
   referrerPolicy: "strict-origin-when-cross-origin",
   crossOriginEmbedderPolicy: false,
   permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+  // A handler's own stricter header wins (stored photos send a sandboxing CSP).
+  overwrite: false,
 });

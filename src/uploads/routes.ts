@@ -1,8 +1,61 @@
 import { Hono } from "hono";
+import { requireUser } from "../auth/guards.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { forbidden, notFound } from "../lib/http.ts";
+import { UPLOAD_KEY_PATTERN, createUploadUrl, verifyUploadUrl } from "./signing.ts";
+import { claimKey, findStoredUpload, readLimitedBody, storeUpload } from "./storage.ts";
 
-/** Mounted under /api: POST /objects/upload and PUT /uploads/:key (filled by the uploads work). */
-export const uploadApiRoutes = new Hono<AppEnv>();
+/** One answer for every bad URL (forged, altered, expired, someone else's): the web client shows it as expired. */
+export const INVALID_URL_MESSAGE = "Upload URL is invalid or has expired";
+export const NOT_FOUND_MESSAGE = "Photo not found";
 
-/** Mounted at the root: GET /uploads/:key serves stored files. */
-export const uploadFileRoutes = new Hono<AppEnv>();
+/** Mounted under /api: POST /objects/upload hands out a signed URL; PUT /uploads/:key takes the file. */
+export const uploadApiRoutes = new Hono<AppEnv>()
+  .post("/objects/upload", (c) => {
+    const user = requireUser(c);
+    const { uploadURL } = createUploadUrl(c.get("config").secret, user.id);
+    return c.json({ uploadURL }, 200);
+  })
+  .put("/uploads/:key", async (c) => {
+    const user = requireUser(c);
+    const config = c.get("config");
+    const key = c.req.param("key");
+    const valid = verifyUploadUrl(config.secret, {
+      key,
+      expires: c.req.query("expires"),
+      sig: c.req.query("sig"),
+      userId: user.id,
+    });
+    if (!valid) throw forbidden(INVALID_URL_MESSAGE);
+    const claim = claimKey(config.uploadsDir, key);
+    try {
+      const bytes = await readLimitedBody(c.req.raw);
+      return c.json(await storeUpload(config.uploadsDir, key, bytes), 200);
+    } finally {
+      claim.release();
+    }
+  });
+
+/**
+ * Headers for a stored photo: its checked type, never sniffed by the browser, and a sandboxing policy in
+ * case one is opened directly. Keys are never reused, so a year's immutable caching is safe.
+ */
+const PHOTO_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; sandbox",
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "Cache-Control": "public, max-age=31536000, immutable",
+};
+
+/** Mounted at the root: GET /uploads/:key serves a stored photo. No session: keys are unguessable. */
+export const uploadFileRoutes = new Hono<AppEnv>().get("/uploads/:key", (c) => {
+  // The key must match its strict pattern before any path is built: nothing outside the folder is reachable.
+  const key = c.req.param("key");
+  if (!UPLOAD_KEY_PATTERN.test(key)) throw notFound(NOT_FOUND_MESSAGE);
+  const stored = findStoredUpload(c.get("config").uploadsDir, key);
+  if (!stored) throw notFound(NOT_FOUND_MESSAGE);
+  return new Response(Bun.file(stored.path), {
+    status: 200,
+    headers: { ...PHOTO_HEADERS, "Content-Type": stored.contentType },
+  });
+});

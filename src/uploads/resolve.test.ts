@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { resolveOwnUpload } from "./resolve.ts";
+import { createUploadUrl } from "./signing.ts";
+import { PNG } from "../test/images.ts";
+
+let server: TestServer;
+let uploadURL: string;
+let key: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  const { client } = await registerUser(server);
+  uploadURL = (await client.post("/api/objects/upload")).data.uploadURL;
+  const res = await client.request("PUT", uploadURL, { body: PNG, headers: { "content-type": "image/png" } });
+  key = res.data.objectPath.slice("/uploads/".length);
+});
+afterAll(() => server.stop());
+
+const resolve = (url: string) => resolveOwnUpload(server.config, url);
+
+describe("resolveOwnUpload", () => {
+  test("accepts the served path and the signed URL, relative or absolute, for a stored file", () => {
+    const canonical = `/uploads/${key}`;
+    expect(resolve(canonical)).toBe(canonical);
+    expect(resolve(uploadURL)).toBe(canonical);
+    expect(resolve(`${server.origin}${uploadURL}`)).toBe(canonical);
+    expect(resolve(`https://commoncents.example${uploadURL}`)).toBe(canonical);
+    expect(resolve(`/api/uploads/${key}`)).toBe(canonical);
+    expect(resolve(`${server.origin}${canonical}`)).toBe(canonical);
+  });
+
+  test("refuses a key with nothing stored, even behind a valid signature", async () => {
+    const { uploadURL: unused, key: unusedKey } = createUploadUrl(server.config.secret, "someone");
+    expect(resolve(unused)).toBeNull();
+    expect(resolve(`/uploads/${unusedKey}`)).toBeNull();
+  });
+
+  test.each([
+    ["another site's photo", "https://evil.example/cat.png"],
+    ["another site's path that is not ours", "https://evil.example/images/uploads/x.png"],
+    ["a stored key in another folder", "/images/KEY"],
+    ["a stored key with its extension", "/uploads/KEY.png"],
+    ["a stored key in upper case", "/uploads/UPPERKEY"],
+    ["a key with more after it", "/uploads/KEY/more"],
+    ["a data URL", "data:image/png;base64,iVBORw0KGgo="],
+    ["a javascript URL", "javascript:alert(1)//uploads/KEY"],
+    ["an ftp URL", "ftp://example.com/uploads/KEY"],
+    ["a bare key", "KEY"],
+    ["an empty string", ""],
+    ["arbitrary text", "not a url at all"],
+    ["a climb out", "/uploads/../secret"],
+  ])("refuses %s", (_name, template) => {
+    const url = template.replace("UPPERKEY", key.toUpperCase()).replace("KEY", key);
+    expect(resolve(url)).toBeNull();
+  });
+});
