@@ -11,6 +11,7 @@ export type ReportRow = {
   updatedAt: number;
   upvotes: number;
   verificationConfidence: number | null;
+  verificationReason: string | null;
   categoryId: number;
   tags: string;
   availability: string;
@@ -27,7 +28,7 @@ export type ReportRow = {
 export const REPORT_COLUMNS_SQL = `
   r.id AS id, r.product_name AS productName, r.price_cents AS priceCents, r.description AS description,
   r.image_url AS imageUrl, r.created_at AS createdAt, r.updated_at AS updatedAt, r.upvotes AS upvotes,
-  r.verification_confidence AS verificationConfidence, r.category_id AS categoryId, r.tags AS tags,
+  r.verification_confidence AS verificationConfidence, r.verification_reason AS verificationReason, r.category_id AS categoryId, r.tags AS tags,
   r.availability AS availability, r.zip_code AS zipCode,
   s.id AS storeId, s.name AS storeName, s.address AS storeAddress,
   u.first_name AS firstName, u.last_name AS lastName`;
@@ -45,6 +46,7 @@ export function toReportJson(row: ReportRow, distance: number | null = null) {
     upvotes: row.upvotes,
     hasUserUpvoted: Boolean(row.hasUserUpvoted),
     verificationConfidence: row.verificationConfidence,
+    verificationReason: row.verificationReason,
     categoryId: row.categoryId,
     tags: JSON.parse(row.tags) as string[],
     availability: row.availability,

@@ -4,13 +4,14 @@ import type { Db } from "../db.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { normalizeText, placeLookupKey } from "../lib/normalize.ts";
 import { locToken } from "../lib/zip.ts";
+import { checkProductPrice, expireOutliers } from "../quality/product-check.ts";
 import { getCategoryWithTagSlugs } from "./categories.ts";
 import { REPORT_COLUMNS_SQL, type ReportRow, toReportJson } from "./read-shape.ts";
 import type { PriceReportInput } from "./schemas.ts";
 
 export const NO_ZIP_MESSAGE = "Set your zip code before reporting a price.";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The store with this name and address in this zip, however it was typed; created on first report. */
 function findOrCreateStore(tx: Tx, input: PriceReportInput, zip: string) {
@@ -42,8 +43,11 @@ export function createPriceReport(db: Db, user: User, input: PriceReportInput, i
     throw badRequest(`Unknown tag for ${category.name}: ${unknownTags.join(", ")}`);
   }
 
-  const id = db.transaction(
+  const key = { normalizedName: normalizeText(input.productName), categoryId: input.categoryId, zip };
+  const { id, expirationAnalysis } = db.transaction(
     (tx) => {
+      // Judged inside the write transaction, so the consensus cannot move between check and insert.
+      const { verdict, history } = checkProductPrice(tx, key, category, input.price);
       const storeId = findOrCreateStore(tx, input, zip);
       const firstVisit = !tx
         .select({ id: priceReports.id })
@@ -56,7 +60,7 @@ export function createPriceReport(db: Db, user: User, input: PriceReportInput, i
           userId: user.id,
           storeId,
           productName: input.productName,
-          normalizedName: normalizeText(input.productName),
+          normalizedName: key.normalizedName,
           priceCents: input.price,
           categoryId: input.categoryId,
           tags: input.tags,
@@ -67,9 +71,12 @@ export function createPriceReport(db: Db, user: User, input: PriceReportInput, i
           zipCode: zip,
           locToken: locToken(zip),
           imageUrl,
+          verificationConfidence: verdict.confidence,
+          verificationReason: verdict.reason,
         })
         .returning({ id: priceReports.id })
         .get();
+      const expirationAnalysis = expireOutliers(tx, history, input.price);
       tx.update(users)
         .set({
           totalReports: sql`${users.totalReports} + 1`,
@@ -78,11 +85,12 @@ export function createPriceReport(db: Db, user: User, input: PriceReportInput, i
         })
         .where(eq(users.id, user.id))
         .run();
-      return report.id;
+      return { id: report.id, expirationAnalysis };
     },
     { behavior: "immediate" },
   );
-  return getReportJson(db, id, user.id);
+  const report = getReportJson(db, id, user.id);
+  return expirationAnalysis ? { ...report, expirationAnalysis } : report;
 }
 
 /** One report in the read shape, as `viewerId` sees it. */
