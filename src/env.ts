@@ -15,7 +15,14 @@ const EnvSchema = v.object({
   ),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1, "DATA_DIR must not be empty")), "./data"),
   ADMIN_PASSKEY: v.optional(v.string()),
-  OLLAMA_HOST: v.optional(v.pipe(v.string(), v.url("OLLAMA_HOST must be a URL")), "http://127.0.0.1:11434"),
+  OLLAMA_HOST: v.optional(
+    v.union([v.literal("off"), v.pipe(v.string(), v.url())], 'OLLAMA_HOST must be a URL, or "off"'),
+    "http://127.0.0.1:11434",
+  ),
+  OLLAMA_TIMEOUT_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,6}$/, "OLLAMA_TIMEOUT_MS must be a whole number"), v.transform(Number)),
+    "2000",
+  ),
   OLLAMA_MODEL: v.optional(v.pipe(v.string(), v.minLength(1)), "qwen2.5:0.5b"),
   SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "SECRET must be at least 32 characters"))),
   NODE_ENV: v.optional(v.picklist(["production", "development", "test"]), "production"),
@@ -30,6 +37,8 @@ export type Config = {
   adminPasskey: string | undefined;
   ollamaHost: string;
   ollamaModel: string;
+  /** How long a report may wait for the model before the statistics decide alone. */
+  ollamaTimeoutMs: number;
   secret: string;
   nodeEnv: "production" | "development" | "test";
 };
@@ -57,6 +66,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPasskey: e.ADMIN_PASSKEY,
     ollamaHost: e.OLLAMA_HOST,
     ollamaModel: e.OLLAMA_MODEL,
+    ollamaTimeoutMs: e.OLLAMA_TIMEOUT_MS,
     secret: e.SECRET ?? loadOrCreateSecret(dataDir),
     nodeEnv: e.NODE_ENV,
   };

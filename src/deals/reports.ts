@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type User, priceReports, stores, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
+import type { Config } from "../env.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { normalizeText, placeLookupKey } from "../lib/normalize.ts";
 import { locToken } from "../lib/zip.ts";
-import { checkProductPrice, expireOutliers } from "../quality/product-check.ts";
+import { assessProductPrice, expireOutliers, productHistory } from "../quality/product-check.ts";
 import { getCategoryWithTagSlugs } from "./categories.ts";
 import { REPORT_COLUMNS_SQL, type ReportRow, toReportJson } from "./read-shape.ts";
 import type { PriceReportInput } from "./schemas.ts";
@@ -33,7 +34,13 @@ function findOrCreateStore(tx: Tx, input: PriceReportInput, zip: string) {
  * Stores a checked report and moves the reporter's counters, all in one transaction.
  * `imageUrl` must already be resolved to one of our uploads (or null).
  */
-export function createPriceReport(db: Db, user: User, input: PriceReportInput, imageUrl: string | null) {
+export async function createPriceReport(
+  db: Db,
+  config: Config,
+  user: User,
+  input: PriceReportInput,
+  imageUrl: string | null,
+) {
   const zip = input.vacationMode ? input.reportZipCode : user.zipCode;
   if (!zip) throw badRequest(NO_ZIP_MESSAGE);
   const category = getCategoryWithTagSlugs(db, input.categoryId);
@@ -44,10 +51,11 @@ export function createPriceReport(db: Db, user: User, input: PriceReportInput, i
   }
 
   const key = { normalizedName: normalizeText(input.productName), categoryId: input.categoryId, zip };
+  // Judged before the write transaction: the model may take its time, and no write lock is held meanwhile.
+  const verdict = await assessProductPrice(db, config, key, category, input.price, input.productName);
   const { id, expirationAnalysis } = db.transaction(
     (tx) => {
-      // Judged inside the write transaction, so the consensus cannot move between check and insert.
-      const { verdict, history } = checkProductPrice(tx, key, category, input.price);
+      const history = productHistory(tx, key);
       const storeId = findOrCreateStore(tx, input, zip);
       const firstVisit = !tx
         .select({ id: priceReports.id })

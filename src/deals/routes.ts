@@ -23,7 +23,7 @@ export const dealsRoutes = new Hono<AppEnv>()
     requireUser(c);
     return c.json(listCategories(c.get("db")), 200);
   })
-  .post("/price-reports", jsonBody(PriceReportSchema), (c) => {
+  .post("/price-reports", jsonBody(PriceReportSchema), async (c) => {
     const user = requireUser(c);
     const input = c.req.valid("json");
     let imageUrl: string | null = null;
@@ -31,7 +31,7 @@ export const dealsRoutes = new Hono<AppEnv>()
       imageUrl = resolveOwnUpload(c.get("config"), input.imageUrl);
       if (!imageUrl) throw badRequest("The photo must be one uploaded to CommonCents");
     }
-    return c.json(createPriceReport(c.get("db"), user, input, imageUrl), 201);
+    return c.json(await createPriceReport(c.get("db"), c.get("config"), user, input, imageUrl), 201);
   })
   .get("/search", queryParams(SearchQuerySchema), (c) => {
     const user = requireUser(c);

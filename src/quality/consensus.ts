@@ -92,3 +92,30 @@ export function judgePrice(
     consensus: null,
   };
 }
+
+/**
+ * The model's opinion folded into an accepted statistical verdict. With a consensus the statistics decide and
+ * the model only moves the confidence; with thin history a confident "implausible" from the model rejects.
+ */
+export function combineWithModel(
+  verdict: Extract<Verdict, { accepted: true }>,
+  model: { plausible: boolean; confidence: number; reason: string } | null,
+  bounds: Bounds,
+): Verdict {
+  if (!model) return verdict;
+  const agreement = model.plausible ? model.confidence : 1 - model.confidence;
+  if (verdict.consensus === null && !model.plausible && model.confidence >= 0.8) {
+    return {
+      accepted: false,
+      reason: `AI check: ${model.reason}`,
+      suggestedRange: { min: bounds.min, max: bounds.max },
+      consensus: null,
+    };
+  }
+  const weight = verdict.consensus === null ? 0.5 : 0.3;
+  return {
+    ...verdict,
+    confidence: round2((1 - weight) * verdict.confidence + weight * agreement),
+    reason: `${verdict.reason} AI check: ${model.reason}`,
+  };
+}

@@ -1,11 +1,13 @@
 import { and, desc, eq, gte, inArray } from "drizzle-orm";
 import { priceReports } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
+import type { Config } from "../env.ts";
 import { HttpError } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { locTokensNear } from "../lib/zip.ts";
 import { categoryBounds } from "./bounds.ts";
-import { MIN_CONSENSUS_REPORTS, consensusOf, isOutlier, judgePrice } from "./consensus.ts";
+import { MIN_CONSENSUS_REPORTS, type Range, combineWithModel, consensusOf, isOutlier, judgePrice } from "./consensus.ts";
+import { askModel } from "./model.ts";
 
 /** How far back, and how many, recent reports of a product make its consensus. */
 const HISTORY_DAYS = 60;
@@ -37,23 +39,42 @@ export function productHistory(db: Db | Tx, key: ProductKey, now = Date.now()): 
     .all();
 }
 
-/** Judges a new product price; a clear outlier is thrown as spec §7's 422 rejection. */
-export function checkProductPrice(db: Db | Tx, key: ProductKey, category: { slug: string; name: string }, priceCents: number) {
-  const history = productHistory(db, key);
-  const verdict = judgePrice(
-    priceCents,
-    history.map((h) => h.priceCents),
-    categoryBounds(category.slug, category.name),
-    dollars,
+/**
+ * Judges a new product price: the statistics, then the local model's opinion (within its timeout).
+ * A clear outlier is thrown as spec §7's 422 rejection; otherwise the confidence and reason to store.
+ */
+export async function assessProductPrice(
+  db: Db,
+  config: Config,
+  key: ProductKey,
+  category: { slug: string; name: string },
+  priceCents: number,
+  productName: string,
+) {
+  const history = productHistory(db, key).map((h) => h.priceCents);
+  const bounds = categoryBounds(category.slug, category.name);
+  const statistical = judgePrice(priceCents, history, bounds, dollars);
+  if (!statistical.accepted) throw rejection(statistical.reason, statistical.suggestedRange);
+  const model = await askModel(
+    { host: config.ollamaHost, model: config.ollamaModel, timeoutMs: config.ollamaTimeoutMs },
+    {
+      product: productName,
+      category: category.name,
+      price: dollars(priceCents),
+      consensus: statistical.consensus === null ? null : { typicalPrice: dollars(Math.round(statistical.consensus)), reports: history.length },
+      usualRange: { min: dollars(bounds.min), max: dollars(bounds.max) },
+    },
   );
-  if (!verdict.accepted) {
-    throw new HttpError(422, "Price report rejected", {
-      reason: verdict.reason,
-      suggestedRange: { min: centsToNumber(verdict.suggestedRange.min), max: centsToNumber(verdict.suggestedRange.max) },
-    });
-  }
-  return { verdict, history };
+  const verdict = combineWithModel(statistical, model, bounds);
+  if (!verdict.accepted) throw rejection(verdict.reason, verdict.suggestedRange);
+  return { confidence: verdict.confidence, reason: verdict.reason };
 }
+
+const rejection = (reason: string, range: Range) =>
+  new HttpError(422, "Price report rejected", {
+    reason,
+    suggestedRange: { min: centsToNumber(range.min), max: centsToNumber(range.max) },
+  });
 
 export type ExpirationAnalysis = { expiredCount: number; consensusPrice: number; analyzed: number; message: string };
 
