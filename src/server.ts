@@ -1,6 +1,7 @@
 import { createApp } from "./app.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { migrate, openDb } from "./db.ts";
+import { expireStaleReports } from "./quality/expiry.ts";
 import type { Config } from "./env.ts";
 import type { StaticAssets } from "./static.ts";
 import { ensureTaxonomy } from "../db/seed.ts";
@@ -32,7 +33,13 @@ export function startServer(config: Config, assets?: StaticAssets, hostname = "0
     }
     throw error;
   }
-  const housekeeping = setInterval(() => deleteExpiredSessions(db), HOUR);
+  const sweep = () => {
+    deleteExpiredSessions(db);
+    expireStaleReports(db);
+  };
+  // After listening, not before: start-up stays cheap (first sweep), then hourly.
+  setTimeout(sweep, 1_000).unref();
+  const housekeeping = setInterval(sweep, HOUR);
   housekeeping.unref();
 
   return {

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { priceReports } from "../../db/schema.ts";
+import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { expireStaleReports } from "./expiry.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ OLLAMA_HOST: "off" });
+});
+afterAll(() => server.stop());
+
+const DAY = 86_400_000;
+
+describe("stale reports expire by age", () => {
+  test("groceries after 30 days, restaurants after 14, electronics after 60; then search no longer finds them", async () => {
+    const { client } = await registerUser(server);
+    const make = async (productName: string, categoryId: number, ageDays: number) => {
+      const res = await client.post("/api/price-reports", { productName, price: "9.99", categoryId, storeName: "S", storeAddress: "A" });
+      const old = new Date(Date.now() - ageDays * DAY);
+      server.db.update(priceReports).set({ createdAt: old }).where(eq(priceReports.id, res.data.id)).run();
+      return res.data.id as number;
+    };
+    const bread = await make("Stale Bread", 5, 31);
+    const freshBread = await make("Fresh Bread", 5, 29);
+    const pizza = await make("Pizza Special", 10, 15);
+    const tv = await make("Old TV Deal", 9, 45);
+
+    expect(expireStaleReports(server.db)).toBe(2);
+    const state = (id: number) => server.db.select().from(priceReports).where(eq(priceReports.id, id)).get();
+    expect(state(bread)).toMatchObject({ isExpired: true, expiredReason: "Older than 30 days" });
+    expect(state(pizza)).toMatchObject({ isExpired: true, expiredReason: "Older than 14 days" });
+    expect(state(freshBread)?.isExpired).toBe(false);
+    expect(state(tv)?.isExpired).toBe(false);
+
+    const found = await client.get("/api/search?q=bread");
+    expect(found.data.map((r: { productName: string }) => r.productName)).toEqual(["Fresh Bread"]);
+    expect(expireStaleReports(server.db)).toBe(0);
+  });
+});
