@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/guards.ts";
 import { dealsRoutes } from "./deals/routes.ts";
+import { gasRoutes } from "./gas/routes.ts";
 import { LoginThrottle } from "./auth/throttle.ts";
 import type { Db } from "./db.ts";
 import type { Config } from "./env.ts";
@@ -22,6 +23,7 @@ const api = new Hono<AppEnv>()
   .get("/health", (c) => c.json({ status: "ok" as const }, 200))
   .route("/auth", authRoutes)
   .route("/", dealsRoutes)
+  .route("/gas", gasRoutes)
   .route("/", uploadApiRoutes);
 
 export type ApiType = typeof api;
