@@ -16,6 +16,9 @@ export const TOO_LARGE_MESSAGE = "Photo must be 5 MB or smaller";
 export const NOT_AN_IMAGE_MESSAGE = "Photo must be a JPEG, PNG, WebP or GIF image";
 export const EMPTY_MESSAGE = "The photo file is empty";
 export const ALREADY_USED_MESSAGE = "This upload URL has already been used";
+export const TOO_SLOW_MESSAGE = "The upload took too long; please try again";
+/** A 5 MB photo over a poor phone connection takes well under a minute. */
+const UPLOAD_DEADLINE_MS = 60_000;
 
 const IMAGE_TYPES = [
   { ext: "jpg", contentType: "image/jpeg" },
@@ -54,22 +57,35 @@ export function findStoredUpload(uploadsDir: string, key: string) {
  * bytes are counted while reading so a chunked body cannot slip past. A whole photo fits in memory
  * (5 MB, and Bun.serve refuses bodies over 6 MB), which lets the type be checked before anything is written.
  */
-export async function readLimitedBody(request: Request, limit = MAX_UPLOAD_BYTES): Promise<Uint8Array> {
+export async function readLimitedBody(
+  request: Request,
+  limit = MAX_UPLOAD_BYTES,
+  deadlineMs = UPLOAD_DEADLINE_MS,
+): Promise<Uint8Array> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > limit) throw new HttpError(413, TOO_LARGE_MESSAGE);
   if (!request.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let total = 0;
   const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => {});
-      throw new HttpError(413, TOO_LARGE_MESSAGE);
+  // Bun's idle timeout does not stop a body that drips a byte at a time: the whole upload has a deadline.
+  let timer: Timer | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new HttpError(400, TOO_SLOW_MESSAGE)), deadlineMs);
+  });
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), deadline]);
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) throw new HttpError(413, TOO_LARGE_MESSAGE);
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    await reader.cancel().catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
   const body = new Uint8Array(total);
   let offset = 0;
