@@ -16,6 +16,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { AVAILABILITIES, FUEL_TYPES } from "./enums.ts";
 
 const id = () => integer("id").primaryKey({ autoIncrement: true });
 const createdAt = () =>
@@ -42,10 +43,7 @@ const reportLifecycle = () => ({
   updatedAt: updatedAt(),
 });
 
-export const FUEL_TYPES = ["regular", "premium", "diesel", "e85", "electric"] as const;
-export type FuelType = (typeof FUEL_TYPES)[number];
-export const AVAILABILITIES = ["in-stock", "limited", "out-of-stock", "unknown"] as const;
-export type Availability = (typeof AVAILABILITIES)[number];
+export { AVAILABILITIES, type Availability, FUEL_TYPES, type FuelType } from "./enums.ts";
 
 export const users = sqliteTable(
   "users",
@@ -156,9 +154,14 @@ export const gasStations = sqliteTable(
     lastUpdated: integer("last_updated", { mode: "timestamp_ms" }),
     /** ours: see stores.lookupKey. */
     lookupKey: text("lookup_key").notNull(),
+    /**
+     * ours: the zip as a location token (see price_reports.loc_token): "within 20 zips" is an IN over the
+     * window's tokens on an index, and "10001-1234" finds the same station as "10001".
+     */
+    locToken: text("loc_token").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("gas_stations_zip_lookup_unique").on(t.zipCode, t.lookupKey)],
+  (t) => [uniqueIndex("gas_stations_loc_lookup_unique").on(t.locToken, t.lookupKey)],
 );
 
 export const gasPriceReports = sqliteTable(

@@ -3,7 +3,7 @@
  * Pure valibot. Prices arrive as numbers or decimal strings and leave as exact integer cents.
  */
 import * as v from "valibot";
-import { AVAILABILITIES } from "../../db/schema.ts";
+import { AVAILABILITIES } from "../../db/enums.ts";
 import { ZIP_MAX_LENGTH } from "../auth/schemas.ts";
 import { parseDecimal } from "../lib/money.ts";
 

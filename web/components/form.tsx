@@ -1,19 +1,28 @@
 /**
  * Forms validated by the same valibot schemas the server uses, so both speak the spec's messages.
- * Errors appear after the first submit and then follow every keystroke.
+ * Errors appear after the first submit and then follow every change.
  */
-import { type InputHTMLAttributes, type ReactNode, useCallback, useId, useState } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useCallback,
+  useId,
+  useState,
+} from "react";
 import * as v from "valibot";
 
 export type FieldErrors<K extends string> = Partial<Record<K, string[]>>;
 
-export function useForm<S extends v.GenericSchema, K extends string>(schema: S, initial: Record<K, string>) {
+export function useForm<S extends v.GenericSchema, V extends Record<string, unknown>>(schema: S, initial: V) {
+  type K = keyof V & string;
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<K>>({});
   const [submitted, setSubmitted] = useState(false);
 
   const validate = useCallback(
-    (next: Record<K, string>): FieldErrors<K> => {
+    (next: V): FieldErrors<K> => {
       const result = v.safeParse(schema, next);
       if (result.success) return {};
       const nested = v.flatten<S>(result.issues).nested as Record<string, string[] | undefined>;
@@ -28,11 +37,13 @@ export function useForm<S extends v.GenericSchema, K extends string>(schema: S, 
     [schema],
   );
 
-  const set = (key: K, value: string) => {
-    const next = { ...values, [key]: value };
+  /** Changes several fields at once (a switch that also clears another field, say). */
+  const update = (patch: Partial<V>) => {
+    const next = { ...values, ...patch };
     setValues(next);
     if (submitted) setErrors(validate(next));
   };
+  const set = <F extends K>(key: F, value: V[F]) => update({ [key]: value } as unknown as Partial<V>);
 
   /** Validates everything; returns the parsed output, or null after showing the errors. */
   const check = (): v.InferOutput<S> | null => {
@@ -47,25 +58,40 @@ export function useForm<S extends v.GenericSchema, K extends string>(schema: S, 
     return v.parse(schema, values);
   };
 
+  /** Shows the server's per-field issues (`{path, message}`) on the fields they name. */
+  const showIssues = (issues: readonly { path: string; message: string }[]) => {
+    const out: FieldErrors<K> = {};
+    for (const { path, message } of issues) {
+      if (path in values) out[path as K] = [...(out[path as K] ?? []), message];
+    }
+    setErrors(out);
+  };
+
   const reset = () => {
     setValues(initial);
     setErrors({});
     setSubmitted(false);
   };
 
-  return { values, errors, set, check, reset };
+  return { values, errors, set, update, check, showIssues, reset };
 }
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
+type ControlProps = { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string };
+
+/** The label, hint and errors of one control, wired for screen readers; the control itself is rendered by `children`. */
+export function FieldFrame({
+  label,
+  name,
+  errors,
+  hint,
+  children,
+}: {
+  label: ReactNode;
   name: string;
   errors?: string[];
   hint?: ReactNode;
-  trailing?: ReactNode;
-};
-
-/** A labelled input with its hint and errors wired for screen readers. */
-export function Field({ label, name, errors, hint, trailing, className, ...input }: FieldProps) {
+  children: (control: ControlProps) => ReactNode;
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-errors`;
@@ -76,17 +102,7 @@ export function Field({ label, name, errors, hint, trailing, className, ...input
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <div className="flex items-center gap-2">
-        <input
-          id={id}
-          name={name}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          className={`input w-full ${invalid ? "input-error" : ""} ${className ?? ""}`}
-          {...input}
-        />
-        {trailing}
-      </div>
+      {children({ id, name, "aria-invalid": invalid || undefined, "aria-describedby": describedBy })}
       {hint && (
         <p id={hintId} className="text-xs text-base-content/70">
           {hint}
@@ -100,5 +116,73 @@ export function Field({ label, name, errors, hint, trailing, className, ...input
         </ul>
       )}
     </div>
+  );
+}
+
+type Framed = { label: ReactNode; name: string; errors?: string[]; hint?: ReactNode };
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & Framed & { trailing?: ReactNode };
+
+/** A labelled input with its hint and errors. */
+export function Field({ label, name, errors, hint, trailing, className, ...input }: FieldProps) {
+  return (
+    <FieldFrame label={label} name={name} errors={errors} hint={hint}>
+      {(control) => (
+        <div className="flex items-center gap-2">
+          <input
+            {...control}
+            className={`input w-full ${errors?.length ? "input-error" : ""} ${className ?? ""}`}
+            {...input}
+          />
+          {trailing}
+        </div>
+      )}
+    </FieldFrame>
+  );
+}
+
+/** A labelled select with its hint and errors. */
+export function SelectField({
+  label,
+  name,
+  errors,
+  hint,
+  className,
+  children,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & Framed) {
+  return (
+    <FieldFrame label={label} name={name} errors={errors} hint={hint}>
+      {(control) => (
+        <select
+          {...control}
+          className={`select w-full ${errors?.length ? "select-error" : ""} ${className ?? ""}`}
+          {...select}
+        >
+          {children}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+/** A labelled textarea with its hint and errors. */
+export function TextAreaField({
+  label,
+  name,
+  errors,
+  hint,
+  className,
+  ...textarea
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & Framed) {
+  return (
+    <FieldFrame label={label} name={name} errors={errors} hint={hint}>
+      {(control) => (
+        <textarea
+          {...control}
+          className={`textarea w-full ${errors?.length ? "textarea-error" : ""} ${className ?? ""}`}
+          {...textarea}
+        />
+      )}
+    </FieldFrame>
   );
 }

@@ -107,3 +107,18 @@ export const AlertIcon = (p: P) => (
     <path d="M12 3 2 21h20L12 3zM12 10v5M12 18h.01" />
   </Icon>
 );
+export const ThumbUpIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M7 10v11M7 10l4-7a2.5 2.5 0 0 1 2.5 3L13 10h5.5a2 2 0 0 1 2 2.3l-1.2 7A2 2 0 0 1 17.3 21H7M7 10H4a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1h3" />
+  </Icon>
+);
+export const CheckIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m5 12 5 5L20 7" />
+  </Icon>
+);
+export const SparkleIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6.3 6.3l2.1 2.1M15.6 15.6l2.1 2.1M6.3 17.7l2.1-2.1M15.6 8.4l2.1-2.1" />
+  </Icon>
+);

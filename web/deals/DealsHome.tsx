@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { Placeholder } from "../components/Placeholder.tsx";
 import { Tabs } from "../components/Tabs.tsx";
-import { BellIcon, SearchIcon, TagIcon } from "../components/icons.tsx";
+import { BellIcon } from "../components/icons.tsx";
+import { FindDeals } from "./FindDeals.tsx";
+import { ReportPriceForm } from "./ReportPriceForm.tsx";
 
 const TABS = [
   { id: "find", label: "Find Deals" },
@@ -13,21 +15,25 @@ type TabId = (typeof TABS)[number]["id"];
 /** The Deals home (spec §2): Find Deals, Report Prices and Alerts. */
 export function DealsHome() {
   const [tab, setTab] = useState<TabId>("find");
+  const [reportOpened, setReportOpened] = useState(false);
+  const choose = (id: TabId) => {
+    setTab(id);
+    if (id === "report") setReportOpened(true);
+  };
   return (
     <section aria-labelledby="deals-heading" className="flex flex-col gap-4">
       <h1 id="deals-heading" className="text-2xl font-bold">
         Deals near you
       </h1>
-      <Tabs label="Deals" tabs={TABS} value={tab} onChange={setTab}>
-        {tab === "find" && (
-          <Placeholder icon={<SearchIcon />} title="Search deals near you">
-            Soon you can search what neighbours paid for groceries, electronics and more within 20 zip codes.
-          </Placeholder>
-        )}
-        {tab === "report" && (
-          <Placeholder icon={<TagIcon />} title="Report a price">
-            Soon you can share a price you found, with a photo, and help your community save.
-          </Placeholder>
+      <Tabs label="Deals" tabs={TABS} value={tab} onChange={choose}>
+        {/* Once opened, both stay mounted: a search or a half-filled report survives a look at another tab. */}
+        <div hidden={tab !== "find"}>
+          <FindDeals />
+        </div>
+        {reportOpened && (
+          <div hidden={tab !== "report"}>
+            <ReportPriceForm />
+          </div>
         )}
         {tab === "alerts" && (
           <Placeholder icon={<BellIcon />} title="Price alerts">

@@ -1,4 +1,4 @@
-import { type Page, test as base, expect } from "@playwright/test";
+import { type Browser, type Page, test as base, expect } from "@playwright/test";
 
 export const PASSWORD = "Journey!Pass1";
 let seq = 0;
@@ -21,6 +21,14 @@ export async function signInFreshUser(page: Page, baseURL: string, fields: Recor
   });
   expect(res.status()).toBe(201);
   return { username };
+}
+
+/** Another shopper in a browser context of their own (own cookies), signed in through the API. */
+export async function signInInNewContext(browser: Browser, baseURL: string, fields: Record<string, string> = {}) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const { username } = await signInFreshUser(page, baseURL, fields);
+  return { page, username };
 }
 
 export const test = base.extend<{ signedIn: { username: string } }>({

@@ -1,0 +1,221 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
+import { PriceReportSchema, REQUIRED_FIELDS_MESSAGE } from "../../src/deals/schemas.ts";
+import { Field, SelectField, TextAreaField, useForm } from "../components/form.tsx";
+import { AlertIcon } from "../components/icons.tsx";
+import { useToast } from "../state/toast.ts";
+import { PhotoPicker } from "../uploads/PhotoPicker.tsx";
+import { categoriesQuery } from "./queries.ts";
+import { TagPicker } from "./TagPicker.tsx";
+import { useSubmitReport } from "./useSubmitReport.ts";
+
+export const CATEGORIES_FAILED_MESSAGE = "Failed to fetch categories";
+
+const AVAILABILITY_OPTIONS = [
+  { value: "in-stock", label: "In stock" },
+  { value: "limited", label: "Limited" },
+  { value: "out-of-stock", label: "Out of stock" },
+  { value: "unknown", label: "Unknown" },
+] as const;
+
+const EMPTY = {
+  productName: "",
+  price: "",
+  categoryId: "",
+  tags: [] as string[],
+  description: "",
+  storeName: "",
+  storeAddress: "",
+  storePhone: "",
+  availability: "in-stock" as string,
+  vacationMode: false,
+  reportZipCode: "",
+};
+const REQUIRED = ["productName", "price", "categoryId", "storeName", "storeAddress"] as const;
+
+/** Report Prices (spec §2, §5): what, how much, where, and optionally a photo. */
+export function ReportPriceForm() {
+  const form = useForm(PriceReportSchema, EMPTY);
+  const { values, errors, set, update } = form;
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [tried, setTried] = useState(false);
+  const categories = useQuery(categoriesQuery);
+  const toast = useToast();
+  const report = useSubmitReport({
+    onSuccess: () => {
+      form.reset();
+      setPhoto(null);
+      setTried(false);
+    },
+    onIssues: form.showIssues,
+  });
+
+  useEffect(() => {
+    if (categories.isError) toast({ title: CATEGORIES_FAILED_MESSAGE, variant: "error" });
+  }, [categories.isError, toast]);
+
+  const missingRequired = tried && REQUIRED.some((key) => !values[key].trim());
+  const category = categories.data?.find((c) => String(c.id) === values.categoryId);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    const missing = REQUIRED.some((key) => !values[key].trim());
+    const input = form.check();
+    if (!input) {
+      if (missing) toast({ title: REQUIRED_FIELDS_MESSAGE, variant: "error" });
+      return;
+    }
+    void report.submit({ ...input, price: input.price / 100 }, photo);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Report a price" className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-4">
+        <div>
+          <h2 className="card-title">Report a price</h2>
+          <p className="text-sm text-base-content/70">Share what you paid so neighbours can find the best deal.</p>
+        </div>
+        {missingRequired && (
+          <div role="alert" className="alert alert-error alert-soft" data-testid="required-fields">
+            <AlertIcon />
+            <span>{REQUIRED_FIELDS_MESSAGE}</span>
+          </div>
+        )}
+        <Field
+          label="Product name"
+          name="productName"
+          placeholder="e.g. Organic Milk, half gallon"
+          value={values.productName}
+          onChange={(e) => set("productName", e.target.value)}
+          errors={errors.productName}
+          required
+        />
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field
+            label="Price ($)"
+            name="price"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            placeholder="0.00"
+            value={values.price}
+            onChange={(e) => set("price", e.target.value)}
+            errors={errors.price}
+            required
+          />
+          <SelectField
+            label="Category"
+            name="categoryId"
+            value={values.categoryId}
+            onChange={(e) => update({ categoryId: e.target.value, tags: [] })}
+            errors={errors.categoryId ?? (categories.isError ? [CATEGORIES_FAILED_MESSAGE] : undefined)}
+            disabled={!categories.data}
+            required
+          >
+            <option value="">{categories.isPending ? "Loading categories…" : "Choose a category"}</option>
+            {categories.data?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        {categories.isError && (
+          <button type="button" className="btn btn-sm btn-outline self-start" onClick={() => void categories.refetch()}>
+            Retry loading categories
+          </button>
+        )}
+        <TagPicker category={category} chosen={values.tags} onChange={(tags) => set("tags", tags)} />
+        <TextAreaField
+          label="Description"
+          name="description"
+          hint="Optional: size, brand, sale ends…"
+          rows={2}
+          value={values.description}
+          onChange={(e) => set("description", e.target.value)}
+          errors={errors.description}
+        />
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field
+            label="Store name"
+            name="storeName"
+            autoComplete="organization"
+            value={values.storeName}
+            onChange={(e) => set("storeName", e.target.value)}
+            errors={errors.storeName}
+            required
+          />
+          <Field
+            label="Store address"
+            name="storeAddress"
+            autoComplete="street-address"
+            value={values.storeAddress}
+            onChange={(e) => set("storeAddress", e.target.value)}
+            errors={errors.storeAddress}
+            required
+          />
+          <Field
+            label="Store phone"
+            name="storePhone"
+            type="tel"
+            autoComplete="tel"
+            hint="Optional"
+            value={values.storePhone}
+            onChange={(e) => set("storePhone", e.target.value)}
+            errors={errors.storePhone}
+          />
+          <SelectField
+            label="Availability"
+            name="availability"
+            value={values.availability}
+            onChange={(e) => set("availability", e.target.value)}
+            errors={errors.availability}
+          >
+            {AVAILABILITY_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="flex flex-col gap-3 rounded-box bg-base-200 p-3">
+          <label className="flex cursor-pointer items-center justify-between gap-3">
+            <span>
+              <span className="block text-sm font-medium">Vacation mode</span>
+              <span className="block text-xs text-base-content/70">Found it away from home? Report it where you found it.</span>
+            </span>
+            <input
+              type="checkbox"
+              role="switch"
+              name="vacationMode"
+              className="toggle toggle-primary"
+              checked={values.vacationMode}
+              onChange={(e) => update({ vacationMode: e.target.checked, reportZipCode: "" })}
+            />
+          </label>
+          {values.vacationMode && (
+            <Field
+              label="Zip code where you found it"
+              name="reportZipCode"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={ZIP_MAX_LENGTH}
+              value={values.reportZipCode}
+              onChange={(e) => set("reportZipCode", e.target.value)}
+              errors={errors.reportZipCode}
+              required
+            />
+          )}
+        </div>
+        <PhotoPicker file={photo} onChange={setPhoto} disabled={report.busy} />
+        <button type="submit" className="btn btn-primary" disabled={report.busy}>
+          {report.busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {report.uploading ? "Uploading photo…" : report.submitting ? "Submitting…" : "Submit Price Report"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import { useId, useState } from "react";
+import { ApiError } from "../api/client.ts";
+import { useSessionLost } from "../auth/useSessionLost.ts";
+import { formatCurrency, shortName } from "../components/format.ts";
+import { CheckIcon, PinIcon, SparkleIcon, ThumbUpIcon } from "../components/icons.tsx";
+import { useToast } from "../state/toast.ts";
+import { type Report, useTakeDeal, useToggleUpvote } from "./queries.ts";
+
+export const AI_VERIFIED_MIN_CONFIDENCE = 0.7;
+export const UPVOTE_FAILED_MESSAGE = "Failed to toggle upvote. Please try again.";
+export const TAKE_DEAL_FAILED_MESSAGE = "Failed to process deal. Please try again.";
+
+const AVAILABILITY_LABEL: Record<string, string> = {
+  limited: "Limited stock",
+  "out-of-stock": "Out of stock",
+};
+
+/** The server's own words for a refused action (own report, deal already taken), else the spec's fallback. */
+const failureText = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status < 500 && typeof (error.body as { message?: unknown })?.message === "string"
+    ? error.serverMessage
+    : fallback;
+
+/** One search result (spec §2): badges, price, store, reporter, upvote and Take This Deal. */
+export function ResultCard({ report, best }: { report: Report; best: boolean }) {
+  const titleId = useId();
+  const toast = useToast();
+  const sessionLost = useSessionLost();
+  const upvote = useToggleUpvote();
+  const takeDeal = useTakeDeal();
+  const [taken, setTaken] = useState(false);
+  const verified = (report.verificationConfidence ?? 0) >= AI_VERIFIED_MIN_CONFIDENCE;
+  const availability = AVAILABILITY_LABEL[report.availability];
+
+  const onUpvote = () =>
+    upvote.mutate(report.id, {
+      onError: (error) => {
+        if (!sessionLost(error)) toast({ title: failureText(error, UPVOTE_FAILED_MESSAGE), variant: "error" });
+      },
+    });
+
+  const onTakeDeal = () =>
+    takeDeal.mutate(report.id, {
+      onSuccess: ({ savings, highestPrice }) => {
+        setTaken(true);
+        toast(
+          savings > 0
+            ? {
+                title: `You saved ${formatCurrency(savings)}!`,
+                description: `Compared with the highest price nearby, ${formatCurrency(highestPrice)}. It's added to your savings.`,
+              }
+            : {
+                title: "Deal taken",
+                description: `No one nearby reported a higher price than ${formatCurrency(highestPrice)}, so there's nothing to add to your savings.`,
+              },
+        );
+      },
+      onError: (error) => {
+        if (!sessionLost(error)) toast({ title: failureText(error, TAKE_DEAL_FAILED_MESSAGE), variant: "error" });
+      },
+    });
+
+  return (
+    <article aria-labelledby={titleId} className="card overflow-hidden bg-base-100 shadow-sm" data-testid="result-card">
+      {report.imageUrl && (
+        <figure className="bg-base-200">
+          <img src={report.imageUrl} alt={report.productName} loading="lazy" className="h-44 w-full object-cover" />
+        </figure>
+      )}
+      <div className="card-body gap-3 p-4">
+        {(best || verified || availability) && (
+          <div className="flex flex-wrap gap-2">
+            {best && <span className="badge badge-success">Best Deal</span>}
+            {verified && (
+              <span className="badge badge-info gap-1">
+                <SparkleIcon className="size-3.5" />
+                AI Verified
+              </span>
+            )}
+            {availability && <span className="badge badge-warning badge-soft">{availability}</span>}
+          </div>
+        )}
+        <div className="flex items-start justify-between gap-3">
+          <h3 id={titleId} className="text-lg leading-snug font-semibold">
+            {report.productName}
+          </h3>
+          <div className="shrink-0 text-2xl font-bold text-primary" data-testid="result-price">
+            {formatCurrency(report.price)}
+          </div>
+        </div>
+        <div className="flex items-start gap-2 text-sm">
+          <PinIcon className="mt-0.5 size-4 shrink-0 text-base-content/60" />
+          <div>
+            <span className="font-medium" data-testid="result-store">
+              {report.store.name}
+            </span>
+            <span className="block text-base-content/70">{report.store.address}</span>
+          </div>
+        </div>
+        {report.description && <div className="text-sm text-base-content/80">{report.description}</div>}
+        <div className="text-xs text-base-content/70">
+          Reported by <span data-testid="result-reporter">{shortName(report.user.firstName, report.user.lastName)}</span>
+        </div>
+        <div className="card-actions mt-auto items-center justify-between border-t border-base-200 pt-3">
+          <button
+            type="button"
+            aria-pressed={report.hasUserUpvoted}
+            aria-label={`Upvote (${report.upvotes})`}
+            disabled={upvote.isPending}
+            onClick={onUpvote}
+            className={`btn btn-sm gap-1.5 ${report.hasUserUpvoted ? "btn-primary btn-soft" : "btn-ghost"}`}
+          >
+            <ThumbUpIcon className="size-4" />
+            <span aria-hidden="true">{report.upvotes}</span>
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            disabled={takeDeal.isPending || taken}
+            onClick={onTakeDeal}
+          >
+            {taken ? <CheckIcon className="size-4" /> : null}
+            {taken ? "Deal Taken" : "Take This Deal"}
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

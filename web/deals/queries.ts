@@ -1,0 +1,73 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { InferResponseType } from "hono/client";
+import type { SearchSort } from "../../src/deals/schemas.ts";
+import { api, unwrap } from "../api/client.ts";
+import { authKeys } from "../auth/queries.ts";
+
+export type Category = InferResponseType<typeof api.categories.$get, 200>[number];
+export type Report = InferResponseType<typeof api.search.$get, 200>[number];
+export type ReportSubmission = Exclude<Parameters<(typeof api)["price-reports"]["$post"]>[0], undefined>["json"];
+
+/** Spec §7: a submission may come back with expired outliers (and a warning) beside the stored report. */
+export type ExpirationAnalysis = { expiredCount: number; consensusPrice: number | null; analyzed: number; message: string };
+export type SubmittedReport = Report & { expirationAnalysis?: ExpirationAnalysis; warning?: string };
+
+/** Keys by prefix: everything under `all` is deal data; `search` holds every result list. */
+export const dealKeys = {
+  all: ["deals"] as const,
+  categories: ["deals", "categories"] as const,
+  search: ["deals", "search"] as const,
+};
+
+export const categoriesQuery = queryOptions({
+  queryKey: dealKeys.categories,
+  queryFn: () => unwrap(api.categories.$get()),
+});
+
+/** The server's default page: the 50 best matches are plenty for a phone screen. */
+const SEARCH_LIMIT = "50";
+
+export type SearchParams = { q: string; sort: SearchSort; zipCode: string | null };
+
+/** One result list per words, sort and zip: changing the header's zip code asks again. */
+export const searchQuery = ({ q, sort, zipCode }: SearchParams) =>
+  queryOptions({
+    queryKey: [...dealKeys.search, { q, sort, zipCode }] as const,
+    queryFn: () =>
+      unwrap(api.search.$get({ query: { q, sort, zipCode: zipCode ?? "", limit: SEARCH_LIMIT, offset: "0" } })),
+  });
+
+export function useReportPrice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (json: ReportSubmission) =>
+      (await unwrap(api["price-reports"].$post({ json }))) as SubmittedReport,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: dealKeys.search });
+      void queryClient.invalidateQueries({ queryKey: authKeys.user }); // report and store counts moved
+    },
+  });
+}
+
+export function useToggleUpvote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => unwrap(api["price-reports"][":id"].upvote.$post({ param: { id: String(id) } })),
+    onSuccess: ({ reportId, upvotes, wasAdded }) => {
+      // The answer is the truth for this card at once; the lists are then asked again.
+      queryClient.setQueriesData<Report[]>({ queryKey: dealKeys.search }, (list) =>
+        list?.map((r) => (r.id === reportId ? { ...r, upvotes, hasUserUpvoted: wasAdded } : r)),
+      );
+      void queryClient.invalidateQueries({ queryKey: dealKeys.search });
+    },
+  });
+}
+
+export function useTakeDeal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => unwrap(api["price-reports"][":id"]["take-deal"].$post({ param: { id: String(id) } })),
+    // Settings shows the money saved from the current user.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.user }),
+  });
+}

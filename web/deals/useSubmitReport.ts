@@ -1,0 +1,101 @@
+import { useRef, useState } from "react";
+import { ApiError } from "../api/client.ts";
+import { useSessionLost } from "../auth/useSessionLost.ts";
+import { formatCurrency } from "../components/format.ts";
+import { TOAST_MS, useToast } from "../state/toast.ts";
+import { UploadError, uploadPhoto } from "../uploads/upload.ts";
+import { type ReportSubmission, type SubmittedReport, useReportPrice } from "./queries.ts";
+
+export const REPORT_FAILED_MESSAGE = "Failed to submit price report. Please try again.";
+
+type Rejection = { reason?: unknown; suggestedRange?: { min?: unknown; max?: unknown } | null };
+
+/** Spec §8: a refused price says why and, when the server knows it, what prices are typical. */
+export function rejectionText(body: unknown) {
+  const { reason, suggestedRange } = (body ?? {}) as Rejection;
+  const lines = ["This price seems unreasonable.", typeof reason === "string" ? reason : ""];
+  const { min, max } = suggestedRange ?? {};
+  if (typeof min === "number" && typeof max === "number") {
+    lines.push(`Typical prices range from ${formatCurrency(min)} to ${formatCurrency(max)}.`);
+  }
+  return lines.filter(Boolean).join(" ");
+}
+
+function successToast(report: SubmittedReport) {
+  const expired = report.expirationAnalysis;
+  const lines = [`${report.productName} at ${report.store.name} for ${formatCurrency(report.price)}. Thanks for sharing!`];
+  if (report.warning) lines.push(report.warning);
+  if (expired && expired.expiredCount > 0) lines.push(expired.message);
+  return {
+    title: "Price reported",
+    description: lines.join("\n"),
+    durationMs: expired && expired.expiredCount > 0 ? TOAST_MS.expiry : TOAST_MS.success,
+  };
+}
+
+type Issues = { path: string; message: string }[];
+
+/**
+ * The report's submission: the photo first (once per chosen file, so a retry does not upload it again),
+ * then the report, with every outcome of spec §8 told in a toast.
+ */
+export function useSubmitReport({ onSuccess, onIssues }: { onSuccess: () => void; onIssues: (issues: Issues) => void }) {
+  const report = useReportPrice();
+  const toast = useToast();
+  const sessionLost = useSessionLost();
+  const [uploading, setUploading] = useState(false);
+  const uploaded = useRef<{ file: File; path: string } | null>(null);
+
+  const submit = async (json: Omit<ReportSubmission, "imageUrl">, photo: File | null) => {
+    let imageUrl: string | null = null;
+    if (photo) {
+      if (uploaded.current?.file === photo) {
+        imageUrl = uploaded.current.path;
+      } else {
+        setUploading(true);
+        try {
+          imageUrl = await uploadPhoto(photo);
+          uploaded.current = { file: photo, path: imageUrl };
+        } catch (error) {
+          if (sessionLost(error)) return;
+          const upload = error instanceof UploadError ? error : null;
+          toast({
+            title: "Photo upload failed",
+            description: upload ? [upload.detail, upload.message].filter(Boolean).join(" · ") : "Unknown error",
+            variant: "error",
+          });
+          return;
+        } finally {
+          setUploading(false);
+        }
+      }
+    }
+    report.mutate(
+      { ...json, imageUrl },
+      {
+        onSuccess: (saved) => {
+          uploaded.current = null;
+          toast(successToast(saved));
+          onSuccess();
+        },
+        onError: (error) => {
+          if (sessionLost(error)) return;
+          if (error instanceof ApiError && error.status === 422) {
+            toast({ title: "Price Report Rejected", description: rejectionText(error.body), variant: "error", durationMs: TOAST_MS.expiry });
+            return;
+          }
+          const body = error instanceof ApiError ? (error.body as { issues?: Issues } | null) : null;
+          if (Array.isArray(body?.issues)) onIssues(body.issues);
+          const clientMistake = error instanceof ApiError && error.status >= 400 && error.status < 500;
+          toast({
+            title: REPORT_FAILED_MESSAGE,
+            description: clientMistake ? error.serverMessage : undefined,
+            variant: "error",
+          });
+        },
+      },
+    );
+  };
+
+  return { submit, uploading, submitting: report.isPending, busy: uploading || report.isPending };
+}

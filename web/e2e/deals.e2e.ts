@@ -1,0 +1,208 @@
+import type { Page } from "@playwright/test";
+import { expect, signInFreshUser, signInInNewContext, test } from "./fixtures.ts";
+
+/** A 1×1 PNG: a real image for the upload's magic-byte check. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** Reports a price through the API: state for the test, not the behaviour under test. */
+async function reportThroughApi(page: Page, baseURL: string, report: Record<string, unknown>) {
+  const categories = (await (await page.request.get("/api/categories")).json()) as { id: number; name: string }[];
+  const dairy = categories.find((c) => c.name === "Dairy");
+  const res = await page.request.post("/api/price-reports", {
+    headers: { Origin: baseURL },
+    data: { categoryId: dairy?.id, storeAddress: "5 Union Sq W", ...report },
+  });
+  expect(res.status()).toBe(201);
+}
+
+async function searchFor(page: Page, words: string) {
+  await page.goto("/");
+  await page.getByRole("searchbox", { name: "Search for a product" }).fill(words);
+  await page.getByRole("searchbox", { name: "Search for a product" }).press("Enter");
+}
+
+test("a price reported with a photo is found nearby, upvoted and taken, and not 30 zip codes away", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow(); // four shoppers, four browser contexts
+  const origin = baseURL ?? "";
+  const carl = await signInInNewContext(browser, origin, { zipCode: "10003", firstName: "Carl", lastName: "Chen" });
+  await reportThroughApi(carl.page, origin, { productName: "Organic Milk", price: 4.99, storeName: "Corner Deli" });
+
+  // Alice (10001) reports through the form, with a photo.
+  await signInFreshUser(page, origin, { zipCode: "10001", firstName: "Alice", lastName: "Anders" });
+  await page.goto("/");
+  await page.getByRole("tab", { name: "Report Prices" }).click();
+  await page.getByLabel("Product name").fill("Organic Milk");
+  await page.getByRole("spinbutton", { name: "Price" }).fill("3.49");
+  await page.getByLabel("Category").selectOption({ label: "Dairy" });
+  const organic = page.getByRole("button", { name: "Organic", exact: true });
+  await organic.click();
+  await expect(organic).toHaveAttribute("aria-pressed", "true");
+  await page.getByLabel("Description").fill("Half gallon, store brand");
+  await page.getByLabel("Store name").fill("FreshMart");
+  await page.getByLabel("Store address").fill("120 W 23rd St");
+  await page.getByLabel("Photo").setInputFiles({ name: "milk.png", mimeType: "image/png", buffer: PNG });
+  await expect(page.getByRole("img", { name: "Selected photo preview" })).toBeVisible();
+  await page.getByRole("button", { name: "Submit Price Report" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Price reported" })).toContainText("Organic Milk at FreshMart for $3.49");
+  await expect(page.getByLabel("Product name")).toHaveValue("");
+  await expect(page.getByRole("img", { name: "Selected photo preview" })).toBeHidden();
+
+  // Bea (10011, ten zip codes away) finds it by the start of its words.
+  const bea = await signInInNewContext(browser, origin, { zipCode: "10011", firstName: "Bea", lastName: "Baker" });
+  await searchFor(bea.page, "org mil");
+  await expect(bea.page.getByTestId("summary-reports")).toHaveText("2");
+  await expect(bea.page.getByTestId("summary-savings")).toHaveText("$1.50");
+  await expect(bea.page.getByTestId("summary-stores")).toHaveText("2");
+  const card = bea.page.getByTestId("result-card").first();
+  await expect(card.getByText("Best Deal")).toBeVisible();
+  await expect(card.getByTestId("result-store")).toHaveText("FreshMart");
+  await expect(card).toContainText("120 W 23rd St");
+  await expect(card.getByTestId("result-price")).toHaveText("$3.49");
+  await expect(card.getByTestId("result-reporter")).toHaveText("Alice A.");
+  const photo = card.getByRole("img", { name: "Organic Milk" });
+  await photo.scrollIntoViewIfNeeded();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+
+  await card.getByRole("button", { name: "Upvote (0)" }).click();
+  const upvoted = card.getByRole("button", { name: "Upvote (1)" });
+  await expect(upvoted).toHaveAttribute("aria-pressed", "true");
+
+  await card.getByRole("button", { name: "Take This Deal" }).click();
+  const saved = bea.page.getByRole("status").filter({ hasText: "You saved $1.50!" });
+  await expect(saved).toBeVisible();
+  await expect(saved).toContainText("$4.99");
+  await expect(card.getByRole("button", { name: "Deal Taken" })).toBeDisabled();
+
+  // Dana (10031) is 30 zip codes from Alice and 28 from Carl: outside the 20-zip radius.
+  const dana = await signInInNewContext(browser, origin, { zipCode: "10031", firstName: "Dana" });
+  await searchFor(dana.page, "org mil");
+  await expect(dana.page.getByRole("heading", { name: "No deals found" })).toBeVisible();
+  await expect(dana.page.getByTestId("result-card")).toHaveCount(0);
+});
+
+test("the Search button waits for words, and a quick chip searches its word", async ({ page, signedIn }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Find deals near you" })).toBeVisible();
+  const box = page.getByRole("searchbox", { name: "Search for a product" });
+  const button = page.getByRole("button", { name: "Search", exact: true });
+  await expect(button).toBeDisabled();
+  await box.fill("   ");
+  await expect(button).toBeDisabled();
+  await box.fill("milk");
+  await expect(button).toBeEnabled();
+
+  await page.getByRole("button", { name: "Electronics" }).click();
+  await expect(box).toHaveValue("Electronics");
+  await expect(page.getByRole("heading", { name: "No deals found" })).toBeVisible();
+
+  await page.route("**/api/search?**", (route) => route.fulfill({ status: 500, json: { message: "Something went wrong" } }));
+  await page.getByRole("button", { name: "Groceries" }).click();
+  await expect(page.getByRole("heading", { name: "Search failed. Please try again." })).toBeVisible();
+  await expect(page.getByTestId("toast")).toHaveText(/Search failed\. Please try again\./);
+  expect(signedIn.username).toBeTruthy();
+});
+
+test("the report form names what is missing, and vacation mode asks where the deal was", async ({ page, signedIn }) => {
+  await page.goto("/");
+  await page.getByRole("tab", { name: "Report Prices" }).click();
+  await page.getByRole("button", { name: "Submit Price Report" }).click();
+  const required = "Product name, price, category, store name, and address are required.";
+  await expect(page.getByTestId("required-fields")).toHaveText(required);
+  await expect(page.getByRole("alert").filter({ hasText: required }).first()).toBeVisible();
+  await expect(page.getByTestId("productName-errors")).toHaveText("Product name is required");
+  await expect(page.getByTestId("storeAddress-errors")).toHaveText("Store address is required");
+
+  // Changing the category forgets the tags chosen for the previous one.
+  await page.getByLabel("Category").selectOption({ label: "Dairy" });
+  await page.getByRole("button", { name: "Organic", exact: true }).click();
+  await page.getByLabel("Category").selectOption({ label: "Produce" });
+  await page.getByLabel("Category").selectOption({ label: "Dairy" });
+  await expect(page.getByRole("button", { name: "Organic", exact: true })).toHaveAttribute("aria-pressed", "false");
+
+  await page.getByLabel("Product name").fill("Beach Sunscreen");
+  await page.getByRole("spinbutton", { name: "Price" }).fill("12.99");
+  await page.getByLabel("Store name").fill("Shore Pharmacy");
+  await page.getByLabel("Store address").fill("1 Ocean Dr");
+  await expect(page.getByTestId("required-fields")).toBeHidden();
+
+  const vacation = page.getByRole("switch", { name: /Vacation mode/ });
+  await vacation.check();
+  const zip = page.getByLabel("Zip code where you found it");
+  await expect(zip).toHaveAttribute("maxlength", "10");
+  await page.getByRole("button", { name: "Submit Price Report" }).click();
+  await expect(page.getByTestId("reportZipCode-errors")).toHaveText("Please enter the zip code where you found this deal.");
+
+  // Switching vacation mode off and on again clears the zip.
+  await zip.fill("33139");
+  await vacation.uncheck();
+  await vacation.check();
+  await expect(zip).toHaveValue("");
+  expect(signedIn.username).toBeTruthy();
+});
+
+test("the report form tells a photo too big, a failed upload, a refused price and an expiry notice", async ({
+  page,
+  signedIn,
+}) => {
+  test.slow(); // it waits out the 4 s of an ordinary success toast
+  await page.goto("/");
+  await page.getByRole("tab", { name: "Report Prices" }).click();
+  const photoInput = page.getByLabel("Photo");
+  await photoInput.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+  await expect(page.getByTestId("photo-errors")).toHaveText("Photo must be 5 MB or smaller");
+  await photoInput.setInputFiles({ name: "milk.png", mimeType: "image/png", buffer: PNG });
+  await expect(page.getByTestId("photo-errors")).toBeHidden();
+
+  await page.getByLabel("Product name").fill("Whole Milk");
+  await page.getByRole("spinbutton", { name: "Price" }).fill("99.00");
+  await page.getByLabel("Category").selectOption({ label: "Dairy" });
+  await page.getByLabel("Store name").fill("Pricey Mart");
+  await page.getByLabel("Store address").fill("9 Bowery");
+  const submit = page.getByRole("button", { name: "Submit Price Report" });
+
+  // The server refuses the file: the report is not sent.
+  await page.route("**/api/uploads/**", (route) =>
+    route.fulfill({ status: 415, json: { message: "Photo must be a JPEG, PNG, WebP or GIF image" } }),
+  );
+  await submit.click();
+  const uploadFailed = page.getByRole("alert").filter({ hasText: "Photo upload failed" });
+  await expect(uploadFailed).toContainText("Photo must be a JPEG, PNG, WebP or GIF image");
+  await expect(uploadFailed).toContainText("Non 2xx");
+  await page.unroute("**/api/uploads/**");
+
+  // The quality check refuses the price (mocked: the server's check is not in this release yet).
+  await page.route("**/api/price-reports", (route) =>
+    route.fulfill({
+      status: 422,
+      json: { message: "Price report rejected", reason: "Milk rarely costs $99.", suggestedRange: { min: 2.5, max: 6 } },
+    }),
+  );
+  await submit.click();
+  const rejected = page.getByRole("alert").filter({ hasText: "Price Report Rejected" });
+  await expect(rejected).toContainText("This price seems unreasonable. Milk rarely costs $99.");
+  await expect(rejected).toContainText("Typical prices range from $2.50 to $6.00.");
+  await expect(page.getByLabel("Product name")).toHaveValue("Whole Milk");
+  await page.unroute("**/api/price-reports");
+
+  // A report that expired outliers: its notice stays up 8 s instead of 4.
+  await page.route("**/api/price-reports", async (route) => {
+    const res = await route.fetch();
+    const report = await res.json();
+    const expirationAnalysis = { expiredCount: 2, consensusPrice: 3.5, analyzed: 6, message: "2 outdated prices were expired." };
+    await route.fulfill({ response: res, json: { ...report, expirationAnalysis } });
+  });
+  await page.getByRole("spinbutton", { name: "Price" }).fill("3.59");
+  await submit.click();
+  const notice = page.getByRole("status").filter({ hasText: "Price reported" });
+  await expect(notice).toContainText("2 outdated prices were expired.");
+  await page.waitForTimeout(5_000);
+  await expect(notice).toBeVisible();
+  expect(signedIn.username).toBeTruthy();
+});
