@@ -1,7 +1,7 @@
 import { createApp } from "./app.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { migrate, openDb } from "./db.ts";
-import { expireStaleReports } from "./quality/expiry.ts";
+import { expireStaleGasReports, expireStaleReports } from "./quality/expiry.ts";
 import type { Config } from "./env.ts";
 import type { StaticAssets } from "./static.ts";
 import { ensureTaxonomy } from "../db/seed.ts";
@@ -36,6 +36,7 @@ export function startServer(config: Config, assets?: StaticAssets, hostname = "0
   const sweep = () => {
     deleteExpiredSessions(db);
     expireStaleReports(db);
+    expireStaleGasReports(db);
   };
   // After listening, not before: start-up stays cheap (first sweep), then hourly.
   setTimeout(sweep, 1_000).unref();

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceReports } from "../../db/schema.ts";
 import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
-import { expireStaleReports } from "./expiry.ts";
+import { gasPriceReports, gasStations } from "../../db/schema.ts";
+import { expireStaleGasReports, expireStaleReports } from "./expiry.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -36,5 +37,28 @@ describe("stale reports expire by age", () => {
     const found = await client.get("/api/search?q=bread");
     expect(found.data.map((r: { productName: string }) => r.productName)).toEqual(["Fresh Bread"]);
     expect(expireStaleReports(server.db)).toBe(0);
+  });
+});
+
+describe("stale fuel reports", () => {
+  test("expire after 7 days", async () => {
+    const { user } = await registerUser(server);
+    const station = server.db
+      .insert(gasStations)
+      .values({ name: "Fuel Stop", address: "2 Route 1", zipCode: "10001", lookupKey: "fuel stop|2 route 1" })
+      .returning()
+      .get();
+    const add = (ageDays: number) =>
+      server.db
+        .insert(gasPriceReports)
+        .values({ userId: user.id, stationId: station.id, fuelType: "regular", priceMills: 3459, createdAt: new Date(Date.now() - ageDays * DAY) })
+        .returning()
+        .get().id;
+    const old = add(8);
+    const recent = add(6);
+    expect(expireStaleGasReports(server.db)).toBe(1);
+    const state = (id: number) => server.db.select().from(gasPriceReports).where(eq(gasPriceReports.id, id)).get();
+    expect(state(old)).toMatchObject({ isExpired: true, expiredReason: "Older than 7 days" });
+    expect(state(recent)?.isExpired).toBe(false);
   });
 });
