@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { migrations } from "../db/migrations/index.ts";
 import { SchemaError, migrate, openDb } from "./db.ts";
 
 const dirs: string[] = [];
@@ -23,7 +24,8 @@ describe("openDb and migrate", () => {
     expect(pragma("foreign_keys")).toBe(1);
     expect(pragma("synchronous")).toBe(1);
     expect(pragma("busy_timeout")).toBe(5000);
-    expect(migrate(sqlite).applied).toEqual(["0000_foundation", "0001_search_index"]);
+    expect(migrate(sqlite).applied).toEqual(migrations.map((m) => m.tag));
+    expect(migrations[0]?.tag).toBe("0000_foundation");
     expect(migrate(sqlite).applied).toEqual([]);
     const tables = (sqlite.query("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
     for (const table of ["users", "sessions", "stores", "product_categories", "product_tags", "gas_stations", "gas_price_reports", "price_reports", "user_upvotes", "price_alerts"]) {
