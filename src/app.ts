@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/guards.ts";
+import { adminRoutes } from "./admin/routes.ts";
+import { alertsRoutes } from "./alerts/routes.ts";
 import { dealsRoutes } from "./deals/routes.ts";
 import { gasRoutes } from "./gas/routes.ts";
 import { LoginThrottle } from "./auth/throttle.ts";
@@ -12,6 +14,7 @@ import { HttpError } from "./lib/http.ts";
 import { jsonBodyLimit, jsonOnly, originCheck, securityHeaders } from "./lib/security.ts";
 import type { StaticAssets } from "./static.ts";
 import { uploadApiRoutes, uploadFileRoutes } from "./uploads/routes.ts";
+import { profileRoutes, usersRoutes } from "./users/routes.ts";
 
 /** PUT targets of signed upload URLs: raw bytes, not JSON. */
 export const RAW_UPLOAD_PREFIX = "/api/uploads/";
@@ -24,6 +27,10 @@ const api = new Hono<AppEnv>()
   .route("/auth", authRoutes)
   .route("/", dealsRoutes)
   .route("/gas", gasRoutes)
+  .route("/", alertsRoutes)
+  .route("/users", usersRoutes)
+  .route("/profile", profileRoutes)
+  .route("/admin", adminRoutes)
   .route("/", uploadApiRoutes);
 
 export type ApiType = typeof api;

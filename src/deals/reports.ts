@@ -5,6 +5,7 @@ import type { Config } from "../env.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { normalizeText, placeLookupKey } from "../lib/normalize.ts";
 import { locToken } from "../lib/zip.ts";
+import { matchAlertsForReport } from "../alerts/matching.ts";
 import { assessProductPrice, expireOutliers, productHistory } from "../quality/product-check.ts";
 import { getCategoryWithTagSlugs } from "./categories.ts";
 import { REPORT_COLUMNS_SQL, type ReportRow, toReportJson } from "./read-shape.ts";
@@ -97,6 +98,7 @@ export async function createPriceReport(
     },
     { behavior: "immediate" },
   );
+  matchAlertsForReport(db, id);
   const report = getReportJson(db, id, user.id);
   return expirationAnalysis ? { ...report, expirationAnalysis } : report;
 }
