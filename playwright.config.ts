@@ -45,7 +45,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 20_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production" },
+    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", ADMIN_PASSKEY: "e2e-passkey", OLLAMA_HOST: "off" },
     stdout: "ignore",
     stderr: "pipe",
   },
