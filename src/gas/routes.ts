@@ -1,5 +1,37 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { requireUser } from "../auth/guards.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { badRequest } from "../lib/http.ts";
+import { jsonBody, queryParams } from "../lib/validate.ts";
+import { createGasReport, listNearbyReports } from "./reports.ts";
+import { GasReportSchema, NearbyQuerySchema, RecentReportsQuerySchema } from "./schemas.ts";
+import { listNearbyStations, nearbySummary } from "./stations.ts";
+
+export const NO_GAS_ZIP_MESSAGE = "Set your zip code to see fuel prices near you.";
+
+/** The signed-in user and their zip; every nearby view needs one (spec §7: the client shows a 400 as empty). */
+function userWithZip(c: Context<AppEnv>) {
+  const user = requireUser(c);
+  if (!user.zipCode) throw badRequest(NO_GAS_ZIP_MESSAGE);
+  return { user, zip: user.zipCode };
+}
 
 /** Gas stations and fuel price reports (mounted under /api/gas). */
-export const gasRoutes = new Hono<AppEnv>();
+export const gasRoutes = new Hono<AppEnv>()
+  .post("/reports", jsonBody(GasReportSchema), async (c) => {
+    const user = requireUser(c);
+    return c.json(await createGasReport(c.get("db"), c.get("config"), user, c.req.valid("json")), 201);
+  })
+  .get("/nearby", queryParams(NearbyQuerySchema), (c) => {
+    const { user, zip } = userWithZip(c);
+    const fuel = c.req.valid("query").fuelType ?? user.preferredFuelType;
+    return c.json(listNearbyStations(c.get("db"), zip, fuel), 200);
+  })
+  .get("/summary", (c) => {
+    const { zip } = userWithZip(c);
+    return c.json(nearbySummary(c.get("db"), zip), 200);
+  })
+  .get("/reports/nearby", queryParams(RecentReportsQuerySchema), (c) => {
+    const { zip } = userWithZip(c);
+    return c.json(listNearbyReports(c.get("db"), zip, c.req.valid("query").limit), 200);
+  });

@@ -1,16 +1,79 @@
-import { Placeholder } from "../components/Placeholder.tsx";
-import { FuelIcon } from "../components/icons.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { useAtom } from "jotai";
+import { useRef } from "react";
+import { currentUserQuery } from "../auth/queries.ts";
+import { FuelIcon, PinIcon } from "../components/icons.tsx";
+import { AreaSummary } from "./AreaSummary.tsx";
+import { FUEL_LABEL, FUEL_TYPES, chosenFuelAtom, pageTitle } from "./fuel.ts";
+import { GasMessage } from "./GasMessage.tsx";
+import { RecentReports } from "./RecentReports.tsx";
+import { ReportGasModal, type ReportGasModalHandle } from "./ReportGasModal.tsx";
+import { StationList } from "./StationList.tsx";
 
-/** Fuel prices (spec §2, Gas page). */
+/** Fuel prices (spec §2, Gas page): stations near the user's zip, the area's averages, recent reports, reporting. */
 export function GasPage() {
+  const auth = useQuery(currentUserQuery);
+  const user = auth.data?.status === "authenticated" ? auth.data.user : null;
+  const [chosen, setChosen] = useAtom(chosenFuelAtom);
+  const fuel = (user && chosen?.userId === user.id ? chosen.fuel : user?.preferredFuelType) ?? "regular";
+  const modal = useRef<ReportGasModalHandle>(null);
+  const zipCode = user?.zipCode ?? null;
+
   return (
     <section aria-labelledby="gas-heading" className="flex flex-col gap-4">
-      <h1 id="gas-heading" className="text-2xl font-bold">
-        Gas Prices
-      </h1>
-      <Placeholder icon={<FuelIcon />} title="Fuel prices near you">
-        Soon you can compare regular, premium, diesel, E85 and charging prices at stations around you.
-      </Placeholder>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="gas-heading" className="text-2xl font-bold">
+          {pageTitle(fuel)}
+        </h1>
+        <button type="button" className="btn btn-primary" onClick={() => modal.current?.open(fuel)}>
+          <FuelIcon className="size-4" />
+          Report Price
+        </button>
+      </div>
+
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 text-sm text-base-content/70">Compare fuel</legend>
+        {/* Radios, so arrow keys move between fuels and screen readers announce the choice. */}
+        <div className="join w-full">
+          {FUEL_TYPES.map((f) => (
+            <input
+              key={f}
+              type="radio"
+              name="compare-fuel"
+              value={f}
+              aria-label={FUEL_LABEL[f]}
+              className="join-item btn btn-sm flex-1 px-1"
+              checked={fuel === f}
+              onChange={() => user && setChosen({ userId: user.id, fuel: f })}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      {zipCode ? (
+        <div className="grid gap-4 lg:grid-cols-3">
+          <div className="flex flex-col gap-4 lg:col-span-2">
+            <StationList zipCode={zipCode} fuel={fuel} onReport={() => modal.current?.open(fuel)} />
+          </div>
+          <div className="flex flex-col gap-4">
+            <AreaSummary zipCode={zipCode} fuel={fuel} />
+            <RecentReports zipCode={zipCode} />
+          </div>
+        </div>
+      ) : (
+        <GasMessage icon={<PinIcon />} title="Set Your Location">
+          <p>Add your zip code to see fuel prices at stations near you.</p>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm mt-3"
+            onClick={() => document.getElementById("header-zip-input")?.focus()}
+          >
+            Enter zip code
+          </button>
+        </GasMessage>
+      )}
+
+      <ReportGasModal ref={modal} />
     </section>
   );
 }

@@ -1,0 +1,113 @@
+/**
+ * The quality check for fuel prices: the same statistics and local model as products (src/quality), with the
+ * history being the recent active reports of the same fuel at stations within 20 zips of the report.
+ */
+import { and, desc, eq, gte, inArray } from "drizzle-orm";
+import { type FuelType, gasPriceReports, gasStations } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
+import type { Config } from "../env.ts";
+import { HttpError } from "../lib/http.ts";
+import { millsToNumber } from "../lib/money.ts";
+import { locTokensNear } from "../lib/zip.ts";
+import { fuelBounds } from "../quality/bounds.ts";
+import { FUEL_MAX_AGE_DAYS } from "../quality/expiry.ts";
+import { MIN_CONSENSUS_REPORTS, type Range, combineWithModel, consensusOf, isOutlier, judgePrice } from "../quality/consensus.ts";
+import { askModel } from "../quality/model.ts";
+
+/** The consensus looks back as far as a fuel price lives (between the hourly sweeps too). */
+const FUEL_HISTORY_DAYS = FUEL_MAX_AGE_DAYS;
+const HISTORY_LIMIT = 200;
+const DAY_MS = 86_400_000;
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type FuelHistoryRow = { id: number; priceMills: number };
+
+export const fuelDollars = (mills: number) => `$${(mills / 1000).toFixed(3)}`;
+
+/** Recent active reports of this fuel at stations within 20 zips of `zip`, newest first. */
+export function fuelHistory(db: Db | Tx, fuel: FuelType, zip: string, now = Date.now()): FuelHistoryRow[] {
+  return db
+    .select({ id: gasPriceReports.id, priceMills: gasPriceReports.priceMills })
+    .from(gasPriceReports)
+    .innerJoin(gasStations, eq(gasStations.id, gasPriceReports.stationId))
+    .where(
+      and(
+        eq(gasPriceReports.fuelType, fuel),
+        inArray(gasStations.locToken, locTokensNear(zip)),
+        eq(gasPriceReports.isActive, true),
+        eq(gasPriceReports.isExpired, false),
+        gte(gasPriceReports.createdAt, new Date(now - FUEL_HISTORY_DAYS * DAY_MS)),
+      ),
+    )
+    .orderBy(desc(gasPriceReports.createdAt))
+    .limit(HISTORY_LIMIT)
+    .all();
+}
+
+const rejection = (reason: string, range: Range) =>
+  new HttpError(422, "Price report rejected", {
+    reason,
+    suggestedRange: { min: millsToNumber(range.min), max: millsToNumber(range.max) },
+  });
+
+/**
+ * Judges a fuel price: statistics first, then the model within its timeout. A clear outlier is thrown as the
+ * 422 rejection products use; otherwise the confidence and reason to store with the report.
+ */
+export async function assessFuelPrice(db: Db, config: Config, fuel: FuelType, zip: string, priceMills: number) {
+  const history = fuelHistory(db, fuel, zip).map((h) => h.priceMills);
+  const bounds = fuelBounds(fuel);
+  const statistical = judgePrice(priceMills, history, bounds, fuelDollars);
+  if (!statistical.accepted) throw rejection(statistical.reason, statistical.suggestedRange);
+  const model = await askModel(
+    { host: config.ollamaHost, model: config.ollamaModel, timeoutMs: config.ollamaTimeoutMs },
+    {
+      product: bounds.label,
+      category: "Fuel",
+      price: fuelDollars(priceMills),
+      consensus:
+        statistical.consensus === null
+          ? null
+          : { typicalPrice: fuelDollars(Math.round(statistical.consensus)), reports: history.length },
+      usualRange: { min: fuelDollars(bounds.min), max: fuelDollars(bounds.max) },
+    },
+  );
+  const verdict = combineWithModel(statistical, model, bounds);
+  if (!verdict.accepted) throw rejection(verdict.reason, verdict.suggestedRange);
+  return { confidence: verdict.confidence, reason: verdict.reason };
+}
+
+export type FuelExpirationAnalysis = { expiredCount: number; consensusPrice: number; analyzed: number; message: string };
+
+/**
+ * As for products: once a new price joins a consensus, older reports of that fuel nearby that are now clear
+ * outliers expire. The station caches follow through the database's triggers (migration 0002).
+ */
+export function expireFuelOutliers(
+  tx: Tx,
+  history: FuelHistoryRow[],
+  newPriceMills: number,
+  now: Date,
+): FuelExpirationAnalysis | null {
+  const prices = [...history.map((h) => h.priceMills), newPriceMills];
+  if (prices.length < MIN_CONSENSUS_REPORTS + 1) return null;
+  const consensus = consensusOf(prices);
+  const community = fuelDollars(Math.round(consensus.median));
+  const outliers = history.filter((h) => isOutlier(h.priceMills, consensus));
+  if (outliers.length > 0) {
+    tx.update(gasPriceReports)
+      .set({ isExpired: true, expiredAt: now, expiredReason: `Far from the community price of ${community}`, updatedAt: now })
+      .where(inArray(gasPriceReports.id, outliers.map((o) => o.id)))
+      .run();
+  }
+  const n = outliers.length;
+  return {
+    expiredCount: n,
+    consensusPrice: millsToNumber(Math.round(consensus.median)),
+    analyzed: prices.length,
+    message:
+      n > 0
+        ? `Your report helped remove ${n} outlier price${n === 1 ? "" : "s"}; the community price is now ${community}.`
+        : `Consistent with ${history.length} nearby reports; the community price is ${community}.`,
+  };
+}

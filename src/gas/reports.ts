@@ -1,0 +1,138 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { type User, gasPriceReports, gasStations, users } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
+import { NO_ZIP_MESSAGE } from "../deals/reports.ts";
+import type { Config } from "../env.ts";
+import { badRequest, notFound } from "../lib/http.ts";
+import { centsToNumber, millsToNumber } from "../lib/money.ts";
+import { locTokensNear } from "../lib/zip.ts";
+import { assessFuelPrice, expireFuelOutliers, fuelHistory } from "./check.ts";
+import type { GasReportInput } from "./schemas.ts";
+import { PRICE_KEY, findOrCreateStation } from "./stations.ts";
+
+/** Where the price counts: the zip typed in vacation mode, else the station's zip if given, else the user's. */
+export function reportZip(user: User, input: GasReportInput): string {
+  const zip = input.vacationMode ? input.reportZipCode : (input.stationZipCode ?? user.zipCode);
+  if (!zip) throw badRequest(NO_ZIP_MESSAGE);
+  return zip;
+}
+
+/**
+ * Checks a fuel price, then in one IMMEDIATE transaction: finds or creates the station, stores the report,
+ * moves the station's price for that fuel, its count and lastUpdated, expires outliers the new consensus
+ * exposes, and counts the report for its author.
+ */
+export async function createGasReport(db: Db, config: Config, user: User, input: GasReportInput) {
+  const zip = reportZip(user, input);
+  // Judged before the write transaction: the model may take its time, and no write lock is held meanwhile.
+  const verdict = await assessFuelPrice(db, config, input.fuelType, zip, input.price);
+  const { id, expirationAnalysis } = db.transaction(
+    (tx) => {
+      const history = fuelHistory(tx, input.fuelType, zip);
+      const stationId = findOrCreateStation(tx, input.stationName, input.stationAddress, zip);
+      const now = new Date();
+      const report = tx
+        .insert(gasPriceReports)
+        .values({
+          userId: user.id,
+          stationId,
+          fuelType: input.fuelType,
+          priceMills: input.price,
+          defPriceCents: input.defPrice,
+          vacationMode: input.vacationMode,
+          reportZipCode: input.vacationMode ? input.reportZipCode : null,
+          verificationConfidence: verdict.confidence,
+          verificationReason: verdict.reason,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: gasPriceReports.id })
+        .get();
+      tx.update(gasStations)
+        .set({
+          [PRICE_KEY[input.fuelType]]: input.price,
+          reportsCount: sql`${gasStations.reportsCount} + 1`,
+          lastUpdated: now,
+        })
+        .where(eq(gasStations.id, stationId))
+        .run();
+      const expirationAnalysis = expireFuelOutliers(tx, history, input.price, now);
+      tx.update(users)
+        .set({ totalReports: sql`${users.totalReports} + 1`, updatedAt: now })
+        .where(eq(users.id, user.id))
+        .run();
+      return { id: report.id, expirationAnalysis };
+    },
+    { behavior: "immediate" },
+  );
+  const report = getGasReportJson(db, id);
+  return expirationAnalysis ? { ...report, expirationAnalysis } : report;
+}
+
+const REPORT_COLUMNS = {
+  id: gasPriceReports.id,
+  stationName: gasStations.name,
+  stationAddress: gasStations.address,
+  fuelType: gasPriceReports.fuelType,
+  priceMills: gasPriceReports.priceMills,
+  defPriceCents: gasPriceReports.defPriceCents,
+  createdAt: gasPriceReports.createdAt,
+  firstName: users.firstName,
+  username: users.username,
+};
+
+type ReportRow = {
+  id: number;
+  stationName: string;
+  stationAddress: string;
+  fuelType: GasReportInput["fuelType"];
+  priceMills: number;
+  defPriceCents: number | null;
+  createdAt: Date;
+  firstName: string | null;
+  username: string;
+};
+
+/** Spec §3 "Gas report". DEF is a diesel price; on any other fuel it is null. */
+function toGasReportJson(row: ReportRow) {
+  return {
+    id: row.id,
+    stationName: row.stationName,
+    stationAddress: row.stationAddress,
+    fuelType: row.fuelType,
+    price: millsToNumber(row.priceMills),
+    defPrice: row.fuelType === "diesel" && row.defPriceCents !== null ? centsToNumber(row.defPriceCents) : null,
+    createdAt: row.createdAt.toISOString(),
+    user: { firstName: row.firstName, username: row.username },
+  };
+}
+export type GasReportJson = ReturnType<typeof toGasReportJson>;
+
+const reportsWithPlaces = (db: Db) =>
+  db
+    .select(REPORT_COLUMNS)
+    .from(gasPriceReports)
+    .innerJoin(gasStations, eq(gasStations.id, gasPriceReports.stationId))
+    .innerJoin(users, eq(users.id, gasPriceReports.userId));
+
+export function getGasReportJson(db: Db, id: number): GasReportJson {
+  const row = reportsWithPlaces(db).where(eq(gasPriceReports.id, id)).get();
+  if (!row) throw notFound("Gas report not found");
+  return toGasReportJson(row);
+}
+
+/** Active, unexpired reports at stations within 20 zips of `zip`, newest first. */
+export function listNearbyReports(db: Db, zip: string, limit: number): GasReportJson[] {
+  return reportsWithPlaces(db)
+    .where(
+      and(
+        inArray(gasStations.locToken, locTokensNear(zip)),
+        eq(gasPriceReports.isActive, true),
+        eq(gasPriceReports.isExpired, false),
+      ),
+    )
+    .orderBy(desc(gasPriceReports.createdAt), desc(gasPriceReports.id))
+    .limit(limit)
+    .all()
+    .map(toGasReportJson);
+}

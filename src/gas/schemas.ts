@@ -1,0 +1,110 @@
+/**
+ * Gas schemas (spec §3 "Gas report", §5), shared by the server and the Report Price modal.
+ * Pure valibot. Fuel prices leave as exact integer thousandths of a dollar (mills), DEF prices as cents.
+ */
+import * as v from "valibot";
+import { FUEL_TYPES } from "../../db/schema.ts";
+import { ZIP_MAX_LENGTH } from "../auth/schemas.ts";
+import { VACATION_ZIP_MESSAGE } from "../deals/schemas.ts";
+import { parseDecimal } from "../lib/money.ts";
+
+export { FUEL_TYPES, VACATION_ZIP_MESSAGE };
+/** decimal(6,3) holds up to $999.999; the quality check keeps real prices far below. */
+export const MAX_PRICE_MILLS = 999_999;
+/** DEF is a few dollars a gallon; $100 already means a slipped decimal. */
+export const MAX_DEF_CENTS = 9_999;
+export const DEF_DIESEL_ONLY_MESSAGE = "DEF price applies to diesel only";
+export const FUEL_TYPE_MESSAGE = `Fuel type must be one of ${FUEL_TYPES.join(", ")}`;
+export const RECENT_REPORTS_DEFAULT = 20;
+export const RECENT_REPORTS_MAX = 50;
+
+const requiredText = (message: string, max: number, label: string) =>
+  v.optional(
+    v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, `${label} must be at most ${max} characters`)),
+    "",
+  );
+
+const optionalText = (max: number, label: string) =>
+  v.pipe(
+    v.optional(v.nullable(v.string(`${label} must be text`)), null),
+    v.transform((value) => value?.trim() || null),
+    v.nullable(v.pipe(v.string(), v.maxLength(max, `${label} must be at most ${max} characters`))),
+  );
+
+/** "3.459", 3.459, "3.5" → 3459 mills; inexact (a fourth decimal), zero, negative or absurd is refused. */
+export const FuelPriceSchema = v.pipe(
+  v.optional(v.union([v.number(), v.string()], "Price is required"), ""),
+  v.check((value) => String(value).trim() !== "", "Price is required"),
+  v.transform((value) => parseDecimal(value, 3)),
+  v.nullable(v.number()),
+  v.check((mills): mills is number => mills !== null, "Price must be an amount in dollars with at most 3 decimals, like 3.459"),
+  v.transform((mills) => mills as number),
+  v.minValue(1, "Price must be greater than 0"),
+  v.maxValue(MAX_PRICE_MILLS, "Price must be at most $999.999"),
+);
+
+/** Optional: missing, null or blank is "not given"; otherwise dollars and cents per gallon. */
+export const DefPriceSchema = v.pipe(
+  v.optional(v.nullable(v.union([v.number(), v.string()], "DEF price must be a number")), null),
+  v.transform((value) => (value === null || String(value).trim() === "" ? null : parseDecimal(value, 2) ?? Number.NaN)),
+  v.nullable(
+    v.pipe(
+      // NaN (an inexact amount) fails here, with this message.
+      v.number("DEF price must be an amount in dollars and cents, like 3.49"),
+      v.minValue(1, "DEF price must be greater than 0"),
+      v.maxValue(MAX_DEF_CENTS, "DEF price must be at most $99.99"),
+    ),
+  ),
+);
+
+export const FuelTypeSchema = v.pipe(
+  v.optional(v.string(FUEL_TYPE_MESSAGE), ""),
+  v.check((value) => value !== "", "Fuel type is required"),
+  v.picklist(FUEL_TYPES, FUEL_TYPE_MESSAGE),
+);
+
+export const GasReportSchema = v.pipe(
+  v.object({
+    stationName: requiredText("Station name is required", 120, "Station name"),
+    stationAddress: requiredText("Station address is required", 200, "Station address"),
+    stationZipCode: optionalText(ZIP_MAX_LENGTH, "Station zip code"),
+    price: FuelPriceSchema,
+    fuelType: FuelTypeSchema,
+    defPrice: DefPriceSchema,
+    vacationMode: v.optional(v.boolean("Vacation mode must be true or false"), false),
+    reportZipCode: optionalText(ZIP_MAX_LENGTH, "Zip code"),
+  }),
+  v.forward(
+    v.partialCheck(
+      [["vacationMode"], ["reportZipCode"]],
+      (input) => !input.vacationMode || Boolean(input.reportZipCode),
+      VACATION_ZIP_MESSAGE,
+    ),
+    ["reportZipCode"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["fuelType"], ["defPrice"]],
+      (input) => input.defPrice === null || input.fuelType === "diesel",
+      DEF_DIESEL_ONLY_MESSAGE,
+    ),
+    ["defPrice"],
+  ),
+);
+export type GasReportInput = v.InferOutput<typeof GasReportSchema>;
+
+/** Which fuel the nearby list compares and sorts by; the user's preferred fuel when not given. */
+export const NearbyQuerySchema = v.object({
+  fuelType: v.optional(v.picklist(FUEL_TYPES, FUEL_TYPE_MESSAGE)),
+});
+
+/** `limit` defaults to 20; more than 50 is read as 50 (a cap, not an error). */
+export const RecentReportsQuerySchema = v.object({
+  limit: v.pipe(
+    v.optional(v.string(), String(RECENT_REPORTS_DEFAULT)),
+    v.regex(/^\d{1,6}$/, "limit must be a whole number"),
+    v.transform(Number),
+    v.minValue(1, "limit must be at least 1"),
+    v.transform((n) => Math.min(n, RECENT_REPORTS_MAX)),
+  ),
+});

@@ -1,0 +1,270 @@
+import { type Ref, useId, useImperativeHandle, useRef, useState } from "react";
+import { ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
+import { GasReportSchema } from "../../src/gas/schemas.ts";
+import { ApiError } from "../api/client.ts";
+import { useSessionLost } from "../auth/useSessionLost.ts";
+import { Field, SelectField, useForm } from "../components/form.tsx";
+import { formatCurrency } from "../components/format.ts";
+import { AlertIcon, CloseIcon } from "../components/icons.tsx";
+import { TOAST_MS, useToast } from "../state/toast.ts";
+import { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, isFuelType, unitOf } from "./fuel.ts";
+import { type GasReportSubmission, useReportGasPrice } from "./queries.ts";
+
+export const REPORT_FAILED_TITLE = "Report Failed";
+export type ReportGasModalHandle = { open: (fuel: FuelType) => void };
+
+const EMPTY = {
+  stationName: "",
+  stationAddress: "",
+  stationZipCode: "",
+  fuelType: "regular" as string,
+  price: "",
+  defPrice: "",
+  vacationMode: false,
+  reportZipCode: "",
+};
+
+/**
+ * The body as sent. Hono's client types it as the schema's output, where optional fields are present as null;
+ * the schema itself takes them missing, and spec §5 wants DEF sent only when given.
+ */
+type Optional = "stationZipCode" | "defPrice" | "reportZipCode";
+type OptionalFieldsLeftOut = Omit<GasReportSubmission, Optional> & { [K in Optional]?: NonNullable<GasReportSubmission[K]> };
+
+type Rejection = { reason?: unknown; suggestedRange?: { min?: unknown; max?: unknown } | null };
+
+/** Spec §8: the server's message; for a refused price (422) its reason and, when known, the usual range. */
+function failureText(error: unknown, fuel: FuelType) {
+  if (!(error instanceof ApiError)) return "Please check your connection and try again.";
+  if (error.status === 422) {
+    const { reason, suggestedRange } = (error.body ?? {}) as Rejection;
+    const { min, max } = suggestedRange ?? {};
+    const range =
+      typeof min === "number" && typeof max === "number"
+        ? ` Typical prices range from ${formatFuelPrice(min, fuel)} to ${formatFuelPrice(max, fuel)}.`
+        : "";
+    return `${typeof reason === "string" ? reason : error.serverMessage}${range}`;
+  }
+  return error.status < 500 ? error.serverMessage : "Something went wrong on our side. Please try again.";
+}
+
+/** The Report Price modal (spec §2, §5): a daisyUI dialog with the station, the fuel and its price. */
+export function ReportGasModal({ ref }: { ref: Ref<ReportGasModalHandle> }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const form = useForm(GasReportSchema, EMPTY);
+  const { values, errors, set, update } = form;
+  const [failure, setFailure] = useState<string | null>(null);
+  const report = useReportGasPrice();
+  const toast = useToast();
+  const sessionLost = useSessionLost();
+  const fuel = isFuelType(values.fuelType) ? values.fuelType : "regular";
+
+  useImperativeHandle(ref, () => ({
+    open: (pageFuel) => {
+      // A fresh form follows the fuel the page compares; a half-filled one is kept as it was left.
+      if (!values.price && !values.stationName) update({ fuelType: pageFuel, defPrice: "" });
+      setFailure(null);
+      dialog.current?.showModal();
+    },
+  }));
+
+  const close = () => dialog.current?.close();
+  const ready =
+    values.stationName.trim() !== "" &&
+    values.stationAddress.trim() !== "" &&
+    values.price.trim() !== "" &&
+    (!values.vacationMode || values.reportZipCode.trim() !== "");
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const input = form.check();
+    if (!input) return;
+    // Exact units from the shared schema back to the decimals the API takes; optional fields only when given.
+    const json: OptionalFieldsLeftOut = {
+      stationName: input.stationName,
+      stationAddress: input.stationAddress,
+      ...(input.stationZipCode ? { stationZipCode: input.stationZipCode } : {}),
+      fuelType: input.fuelType,
+      price: input.price / 1000,
+      ...(input.defPrice !== null ? { defPrice: input.defPrice / 100 } : {}),
+      vacationMode: input.vacationMode,
+      ...(input.vacationMode && input.reportZipCode ? { reportZipCode: input.reportZipCode } : {}),
+    };
+    report.mutate(json as GasReportSubmission, {
+      onSuccess: (saved) => {
+        const expired = "expirationAnalysis" in saved ? saved.expirationAnalysis : null;
+        const lines = [`${FUEL_LABEL[saved.fuelType]} at ${saved.stationName}: ${formatFuelPrice(saved.price, saved.fuelType)}${unitOf(saved.fuelType)}.`];
+        if (saved.defPrice !== null) lines.push(`DEF ${formatCurrency(saved.defPrice)}/gal.`);
+        lines.push("Thanks for sharing!");
+        if (expired && expired.expiredCount > 0) lines.push(expired.message);
+        toast({
+          title: "Price reported",
+          description: lines.join(" "),
+          durationMs: expired && expired.expiredCount > 0 ? TOAST_MS.expiry : TOAST_MS.success,
+        });
+        form.reset();
+        close();
+      },
+      onError: (error) => {
+        if (sessionLost(error)) return close();
+        const issues = error instanceof ApiError ? (error.body as { issues?: unknown } | null)?.issues : null;
+        if (Array.isArray(issues)) form.showIssues(issues);
+        const text = failureText(error, fuel);
+        // The toast sits under the modal's backdrop, so the dialog says it too.
+        setFailure(text);
+        toast({ title: REPORT_FAILED_TITLE, description: text, variant: "error" });
+      },
+    });
+  };
+
+  return (
+    <dialog ref={dialog} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId}>
+      <div className="modal-box">
+        <form onSubmit={submit} noValidate aria-labelledby={titleId} className="flex flex-col gap-3">
+          <div className="flex items-start justify-between gap-2">
+            <div>
+              <h2 id={titleId} className="text-lg font-bold">
+                Report a fuel price
+              </h2>
+              <p className="text-sm text-base-content/70">What did it cost at the pump or charger?</p>
+            </div>
+            <button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label="Close" onClick={close}>
+              <CloseIcon />
+            </button>
+          </div>
+          {failure && (
+            <div role="alert" className="alert alert-error alert-soft" data-testid="report-failure">
+              <AlertIcon />
+              <span>
+                <span className="font-semibold">{REPORT_FAILED_TITLE}: </span>
+                {failure}
+              </span>
+            </div>
+          )}
+          <Field
+            label="Station name"
+            name="stationName"
+            placeholder="e.g. Shell"
+            autoComplete="organization"
+            value={values.stationName}
+            onChange={(e) => set("stationName", e.target.value)}
+            errors={errors.stationName}
+            required
+          />
+          <Field
+            label="Station address"
+            name="stationAddress"
+            autoComplete="street-address"
+            value={values.stationAddress}
+            onChange={(e) => set("stationAddress", e.target.value)}
+            errors={errors.stationAddress}
+            required
+          />
+          <div className="grid grid-cols-2 gap-3">
+            <Field
+              label="Station zip code"
+              name="stationZipCode"
+              hint="Optional"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={ZIP_MAX_LENGTH}
+              value={values.stationZipCode}
+              onChange={(e) => set("stationZipCode", e.target.value)}
+              errors={errors.stationZipCode}
+            />
+            <SelectField
+              label="Fuel type"
+              name="fuelType"
+              value={values.fuelType}
+              // DEF is only for diesel: leaving diesel forgets it, so it is never sent with another fuel.
+              onChange={(e) => update({ fuelType: e.target.value, ...(e.target.value === "diesel" ? {} : { defPrice: "" }) })}
+              errors={errors.fuelType}
+            >
+              {FUEL_TYPES.map((f) => (
+                <option key={f} value={f}>
+                  {FUEL_LABEL[f]}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <div className={`grid gap-3 ${fuel === "diesel" ? "grid-cols-2" : ""}`}>
+            <Field
+              label={`Price ($${unitOf(fuel)})`}
+              name="price"
+              type="number"
+              inputMode="decimal"
+              step="0.001"
+              min="0"
+              placeholder="0.000"
+              value={values.price}
+              onChange={(e) => set("price", e.target.value)}
+              errors={errors.price}
+              required
+            />
+            {fuel === "diesel" && (
+              <Field
+                label="DEF price ($/gal)"
+                name="defPrice"
+                hint="Optional: diesel exhaust fluid"
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min="0"
+                placeholder="0.00"
+                value={values.defPrice}
+                onChange={(e) => set("defPrice", e.target.value)}
+                errors={errors.defPrice}
+              />
+            )}
+          </div>
+          <div className="flex flex-col gap-3 rounded-box bg-base-200 p-3">
+            <label className="flex cursor-pointer items-center justify-between gap-3">
+              <span>
+                <span className="block text-sm font-medium">Vacation mode</span>
+                <span className="block text-xs text-base-content/70">Filling up away from home? Say where.</span>
+              </span>
+              <input
+                type="checkbox"
+                role="switch"
+                name="vacationMode"
+                className="toggle toggle-primary"
+                checked={values.vacationMode}
+                onChange={(e) => update({ vacationMode: e.target.checked, reportZipCode: "" })}
+              />
+            </label>
+            {values.vacationMode && (
+              <Field
+                label="Zip code where you found it"
+                name="reportZipCode"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={ZIP_MAX_LENGTH}
+                value={values.reportZipCode}
+                onChange={(e) => set("reportZipCode", e.target.value)}
+                errors={errors.reportZipCode}
+                required
+              />
+            )}
+          </div>
+          <div className="modal-action mt-1">
+            <button type="button" className="btn btn-ghost" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={!ready || report.isPending}>
+              {report.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              {report.isPending ? "Submitting…" : "Submit Report"}
+            </button>
+          </div>
+        </form>
+      </div>
+      {/* A click outside closes it; keyboard users have Escape, Close and Cancel. */}
+      <form method="dialog" className="modal-backdrop">
+        <button type="submit" tabIndex={-1} aria-hidden="true">
+          close
+        </button>
+      </form>
+    </dialog>
+  );
+}

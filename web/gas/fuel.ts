@@ -1,0 +1,61 @@
+/** How the Gas page names, prices and dates fuel (spec §9). */
+import { atom } from "jotai";
+import { FUEL_TYPES, type FuelType } from "../../db/schema.ts";
+import { formatCurrency } from "../components/format.ts";
+
+export { FUEL_TYPES, type FuelType };
+
+export const FUEL_LABEL: Record<FuelType, string> = {
+  regular: "Regular",
+  premium: "Premium",
+  diesel: "Diesel",
+  e85: "E85",
+  electric: "Electric",
+};
+
+/** The station column that holds each fuel's price. */
+export const PRICE_FIELD = {
+  regular: "regularPrice",
+  premium: "premiumPrice",
+  diesel: "dieselPrice",
+  e85: "e85Price",
+  electric: "electricPrice",
+} as const satisfies Record<FuelType, string>;
+
+/**
+ * The fuel the page compares, while the app is open; until one is chosen, the user's preferred fuel. Kept with
+ * the user it was chosen by, so whoever signs in next on this tab starts from their own preference.
+ */
+export const chosenFuelAtom = atom<{ userId: string; fuel: FuelType } | null>(null);
+
+export const isFuelType = (value: string): value is FuelType => (FUEL_TYPES as readonly string[]).includes(value);
+
+export const unitOf = (fuel: FuelType) => (fuel === "electric" ? "/kWh" : "/gal");
+
+/** Charging per kWh always to 3 decimals; pump prices as currency with 2 to 3 decimals. */
+export const formatFuelPrice = (value: number, fuel: FuelType) =>
+  fuel === "electric" ? `$${value.toFixed(3)}` : formatCurrency(value, 3);
+
+export const pageTitle = (fuel: FuelType) => (fuel === "electric" ? "Charging Station Prices" : "Gas Prices");
+
+/** Spec §9: red above +5%, green below -5%, neutral between. */
+export function comparisonBadge(percent: number) {
+  const sign = percent > 0 ? "+" : percent < 0 ? "−" : "±";
+  const text = `${sign}${Math.abs(percent).toFixed(1)}%`;
+  if (percent > 5) return { text, tone: "badge-error", label: `${Math.abs(percent).toFixed(1)}% above the area average` };
+  if (percent < -5) return { text, tone: "badge-success", label: `${Math.abs(percent).toFixed(1)}% below the area average` };
+  const near = percent === 0 ? "At the area average" : `${Math.abs(percent).toFixed(1)}% ${percent > 0 ? "above" : "below"} the area average`;
+  return { text, tone: "badge-neutral badge-soft", label: near };
+}
+
+/** "just now", "5 min ago", "3 hr ago", "2 days ago". */
+export function timeAgo(iso: string | null, now = Date.now()) {
+  if (!iso) return "never";
+  const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} hr ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} day${days === 1 ? "" : "s"} ago`;
+}
