@@ -5,7 +5,7 @@
 import * as v from "valibot";
 import { AVAILABILITIES } from "../../db/enums.ts";
 import { ZIP_MAX_LENGTH } from "../auth/schemas.ts";
-import { parseDecimal } from "../lib/money.ts";
+import { optionalText, requiredAmount, requiredText } from "../lib/fields.ts";
 
 export const MAX_PRICE_CENTS = 10_000_000; // $100,000.00: nothing in a shop costs more; a typo often does
 export const VACATION_ZIP_MESSAGE = "Please enter the zip code where you found this deal.";
@@ -13,34 +13,13 @@ export const REQUIRED_FIELDS_MESSAGE = "Product name, price, category, store nam
 
 const blankAsMissing = <S extends v.GenericSchema<string, unknown>>(schema: S) => v.optional(schema, "");
 
-const requiredText = (message: string, max: number, label: string) =>
-  blankAsMissing(
-    v.pipe(
-      v.string(message),
-      v.trim(),
-      v.nonEmpty(message),
-      v.maxLength(max, `${label} must be at most ${max} characters`),
-    ),
-  );
-
-const optionalText = (max: number, label: string) =>
-  v.pipe(
-    v.optional(v.nullable(v.string(`${label} must be text`)), null),
-    v.transform((value) => value?.trim() || null),
-    v.nullable(v.pipe(v.string(), v.maxLength(max, `${label} must be at most ${max} characters`))),
-  );
-
 /** "3.49", "3.5", 3.49 → 349 cents; anything inexact, negative, zero or absurd is refused with a message. */
-export const PriceCentsSchema = v.pipe(
-  v.optional(v.union([v.number(), v.string()], "Price is required"), ""),
-  v.check((value) => String(value).trim() !== "", "Price is required"),
-  v.transform((value) => parseDecimal(value, 2)),
-  v.nullable(v.number()),
-  v.check((cents): cents is number => cents !== null, "Price must be an amount in dollars and cents, like 3.49"),
-  v.transform((cents) => cents as number),
-  v.minValue(1, "Price must be greater than 0"),
-  v.maxValue(MAX_PRICE_CENTS, "Price must be at most $100,000.00"),
-);
+export const PriceCentsSchema = requiredAmount({
+  decimals: 2,
+  max: MAX_PRICE_CENTS,
+  inexact: "Price must be an amount in dollars and cents, like 3.49",
+  tooHigh: "Price must be at most $100,000.00",
+});
 
 export const CategoryIdSchema = v.pipe(
   v.optional(v.union([v.number(), v.string()], "Category is required"), ""),

@@ -3,9 +3,10 @@
  * Pure valibot. Fuel prices leave as exact integer thousandths of a dollar (mills), DEF prices as cents.
  */
 import * as v from "valibot";
-import { FUEL_TYPES } from "../../db/schema.ts";
+import { FUEL_TYPES } from "../../db/enums.ts";
 import { ZIP_MAX_LENGTH } from "../auth/schemas.ts";
 import { VACATION_ZIP_MESSAGE } from "../deals/schemas.ts";
+import { optionalText, requiredAmount, requiredText } from "../lib/fields.ts";
 import { parseDecimal } from "../lib/money.ts";
 
 export { FUEL_TYPES, VACATION_ZIP_MESSAGE };
@@ -18,30 +19,13 @@ export const FUEL_TYPE_MESSAGE = `Fuel type must be one of ${FUEL_TYPES.join(", 
 export const RECENT_REPORTS_DEFAULT = 20;
 export const RECENT_REPORTS_MAX = 50;
 
-const requiredText = (message: string, max: number, label: string) =>
-  v.optional(
-    v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, `${label} must be at most ${max} characters`)),
-    "",
-  );
-
-const optionalText = (max: number, label: string) =>
-  v.pipe(
-    v.optional(v.nullable(v.string(`${label} must be text`)), null),
-    v.transform((value) => value?.trim() || null),
-    v.nullable(v.pipe(v.string(), v.maxLength(max, `${label} must be at most ${max} characters`))),
-  );
-
 /** "3.459", 3.459, "3.5" → 3459 mills; inexact (a fourth decimal), zero, negative or absurd is refused. */
-export const FuelPriceSchema = v.pipe(
-  v.optional(v.union([v.number(), v.string()], "Price is required"), ""),
-  v.check((value) => String(value).trim() !== "", "Price is required"),
-  v.transform((value) => parseDecimal(value, 3)),
-  v.nullable(v.number()),
-  v.check((mills): mills is number => mills !== null, "Price must be an amount in dollars with at most 3 decimals, like 3.459"),
-  v.transform((mills) => mills as number),
-  v.minValue(1, "Price must be greater than 0"),
-  v.maxValue(MAX_PRICE_MILLS, "Price must be at most $999.999"),
-);
+export const FuelPriceSchema = requiredAmount({
+  decimals: 3,
+  max: MAX_PRICE_MILLS,
+  inexact: "Price must be an amount in dollars with at most 3 decimals, like 3.459",
+  tooHigh: "Price must be at most $999.999",
+});
 
 /** Optional: missing, null or blank is "not given"; otherwise dollars and cents per gallon. */
 export const DefPriceSchema = v.pipe(

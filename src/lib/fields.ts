@@ -1,0 +1,34 @@
+/** valibot building blocks shared by the feature schemas (and their web forms). Pure: no server code. */
+import * as v from "valibot";
+import { parseDecimal } from "./money.ts";
+
+/** Required text: a missing key reads as "" so it fails with the field's own "X is required". */
+export const requiredText = (message: string, max: number, label: string) =>
+  v.optional(
+    v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, `${label} must be at most ${max} characters`)),
+    "",
+  );
+
+/** Optional text: missing, null or blank is null; otherwise trimmed and capped. */
+export const optionalText = (max: number, label: string) =>
+  v.pipe(
+    v.optional(v.nullable(v.string(`${label} must be text`)), null),
+    v.transform((value) => value?.trim() || null),
+    v.nullable(v.pipe(v.string(), v.maxLength(max, `${label} must be at most ${max} characters`))),
+  );
+
+/**
+ * A required amount of money, as a number or a decimal string, out as exact integer units of 10^-decimals
+ * dollars; anything inexact, zero, negative or over `max` is refused with the given messages.
+ */
+export const requiredAmount = (o: { decimals: number; max: number; inexact: string; tooHigh: string }) =>
+  v.pipe(
+    v.optional(v.union([v.number(), v.string()], "Price is required"), ""),
+    v.check((value) => String(value).trim() !== "", "Price is required"),
+    v.transform((value) => parseDecimal(value, o.decimals)),
+    v.nullable(v.number()),
+    v.check((units): units is number => units !== null, o.inexact),
+    v.transform((units) => units as number),
+    v.minValue(1, "Price must be greater than 0"),
+    v.maxValue(o.max, o.tooHigh),
+  );
