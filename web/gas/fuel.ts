@@ -1,6 +1,6 @@
 /** How the Gas page names, prices and dates fuel (spec §9). */
 import { atom } from "jotai";
-import { FUEL_TYPES, type FuelType } from "../../db/schema.ts";
+import { FUEL_TYPES, type FuelType } from "../../db/enums.ts";
 import { formatCurrency } from "../components/format.ts";
 
 export { FUEL_TYPES, type FuelType };
