@@ -1,5 +1,56 @@
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { CONSOLE_DISABLED_MESSAGE, requireAdminUnlock, requireUser } from "../auth/guards.ts";
+import { updateSessionData } from "../auth/sessions.ts";
+import { clientAddress } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { notFound, tooManyRequests } from "../lib/http.ts";
+import { jsonBody, queryParams } from "../lib/validate.ts";
+import { passkeyMatches, passkeyThrottleFor } from "./passkey.ts";
+import { listUsersForAdmin, terminateAccount } from "./queries.ts";
+import { AdminUsersQuerySchema, PasskeySchema, TerminateSchema } from "./schemas.ts";
 
-/** The developer console (mounted under /api/admin). */
-export const adminRoutes = new Hono<AppEnv>();
+/**
+ * Everything under /api/admin past the passkey check needs this session's unlock, including paths that do
+ * not exist (403 before 404), so nothing about the console is learnt without the passkey.
+ */
+const unlockRequired = createMiddleware<AppEnv>(async (c, next) => {
+  requireAdminUnlock(c);
+  await next();
+});
+
+/**
+ * The developer console (mounted under /api/admin). verify-passkey comes first: a route answers before the
+ * middleware registered after it, so it is the one call open to every signed-in, active user.
+ */
+export const adminRoutes = new Hono<AppEnv>()
+  .post("/verify-passkey", jsonBody(PasskeySchema), (c) => {
+    const user = requireUser(c);
+    const session = c.get("session");
+    const config = c.get("config");
+    if (!config.adminPasskey || !session) throw notFound(CONSOLE_DISABLED_MESSAGE);
+    const throttle = passkeyThrottleFor(config);
+    const client = clientAddress(c);
+    const wait = throttle.retryAfter(user.id, client);
+    if (wait > 0) {
+      throw tooManyRequests(`Too many wrong passkeys. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
+    }
+    if (!passkeyMatches(config.adminPasskey, c.req.valid("json").passkey)) {
+      throttle.recordFailure(user.id, client);
+      return c.json({ valid: false as boolean }, 200);
+    }
+    throttle.recordSuccess(user.id);
+    // This session only: the user's other devices stay locked, and signing out forgets the unlock.
+    updateSessionData(c.get("db"), session.sid, { ...session.sess, adminUnlocked: true });
+    return c.json({ valid: true as boolean }, 200);
+  })
+  .use("*", unlockRequired)
+  .get("/users", queryParams(AdminUsersQuerySchema), (c) => {
+    requireAdminUnlock(c);
+    return c.json(listUsersForAdmin(c.get("db"), c.req.valid("query").q), 200);
+  })
+  .post("/terminate-account", jsonBody(TerminateSchema), (c) => {
+    const moderator = requireAdminUnlock(c);
+    const { userId, reason } = c.req.valid("json");
+    return c.json(terminateAccount(c.get("db"), moderator, userId, reason), 200);
+  });

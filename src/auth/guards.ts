@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../lib/context.ts";
-import { forbidden, unauthorized } from "../lib/http.ts";
+import { forbidden, notFound, unauthorized } from "../lib/http.ts";
 import { readSessionCookie, writeSessionCookie } from "./cookie.ts";
 import { validateSessionToken } from "./sessions.ts";
 
@@ -36,4 +36,18 @@ export function requireUser(c: Context<AppEnv>) {
     throw forbidden("Your account has been suspended", terminatedAnswer(session.user));
   }
   return session.user;
+}
+
+export const CONSOLE_DISABLED_MESSAGE = "The developer console is not enabled on this server";
+export const CONSOLE_LOCKED_MESSAGE = "Enter the developer passkey to use the developer console";
+
+/**
+ * The developer console's guard: an active user whose own session has entered the passkey, on a server
+ * that has one (an unlock recorded before the passkey was removed from the configuration counts for nothing).
+ */
+export function requireAdminUnlock(c: Context<AppEnv>) {
+  const user = requireUser(c);
+  if (!c.get("config").adminPasskey) throw notFound(CONSOLE_DISABLED_MESSAGE);
+  if (c.get("session")?.sess.adminUnlocked !== true) throw forbidden(CONSOLE_LOCKED_MESSAGE);
+  return user;
 }

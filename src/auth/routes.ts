@@ -91,7 +91,7 @@ export const authRoutes = new Hono<AppEnv>()
   .delete("/delete-account", (c) => {
     const session = requireSession(c);
     const db = c.get("db");
-    deleteAccount(db, session.user.id);
+    deleteAccount(db, session.user.id, c.get("config").uploadsDir);
     clearSessionCookie(c);
     return c.json({ message: "Your account has been deleted" }, 200);
   });

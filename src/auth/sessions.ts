@@ -4,7 +4,7 @@
  */
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { eq, lt } from "drizzle-orm";
+import { and, eq, lt, ne } from "drizzle-orm";
 import { type SessionData, type User, sessions, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 
@@ -59,6 +59,11 @@ export function validateSessionToken(db: Db, token: string, now = Date.now()): V
 
 export function deleteSession(db: Db, sid: string) {
   db.delete(sessions).where(eq(sessions.sid, sid)).run();
+}
+
+/** Ends every session of the user but the one given (a password change keeps the device that made it). */
+export function deleteOtherSessions(db: Db, userId: string, keepSid: string) {
+  db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.sid, keepSid))).run();
 }
 
 export function updateSessionData(db: Db, sid: string, sess: SessionData) {

@@ -1,6 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { type User, priceReports, userUpvotes, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
+import { removeUploadFiles, unreferencedPaths, uploadPathsOf } from "./photos.ts";
 import { toUserJson } from "./serialize.ts";
 
 export function getUserByUsername(db: Db, username: string): User | undefined {
@@ -29,11 +30,14 @@ export const userJson = (db: Db, user: User) => toUserJson(user, reportStats(db,
 
 /**
  * Removes a user and everything that is theirs. Their upvotes are taken back from the counts first;
- * sessions, reports, upvote rows and alerts then go through ON DELETE CASCADE, all in one transaction.
+ * sessions, reports, upvote rows, deals taken and alerts then go through ON DELETE CASCADE, all in one
+ * transaction. Given the uploads folder, the photo files only they pointed at are removed after the commit
+ * (a file is never removed while the database still names it).
  */
-export function deleteAccount(db: Db, userId: string) {
-  db.transaction(
+export function deleteAccount(db: Db, userId: string, uploadsDir?: string) {
+  const orphaned = db.transaction(
     (tx) => {
+      const photos = uploadPathsOf(tx, userId);
       tx.update(priceReports)
         .set({ upvotes: sql`max(${priceReports.upvotes} - 1, 0)` })
         .where(
@@ -41,7 +45,9 @@ export function deleteAccount(db: Db, userId: string) {
         )
         .run();
       tx.delete(users).where(eq(users.id, userId)).run();
+      return unreferencedPaths(tx, photos);
     },
     { behavior: "immediate" },
   );
+  if (uploadsDir) removeUploadFiles(uploadsDir, orphaned);
 }

@@ -1,8 +1,85 @@
 import { Hono } from "hono";
+import { requireUser } from "../auth/guards.ts";
+import { hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { deleteOtherSessions } from "../auth/sessions.ts";
+import { clientAddress } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { badRequest, tooManyRequests } from "../lib/http.ts";
+import { jsonBody, queryParams } from "../lib/validate.ts";
+import { resolveOwnUpload } from "../uploads/resolve.ts";
+import { setProfilePhoto, updateProfile } from "./profile.ts";
+import { userJson } from "./queries.ts";
+import {
+  ChangePasswordSchema,
+  FuelPreferenceSchema,
+  PrivacySchema,
+  ProfilePhotoSchema,
+  UserSearchQuerySchema,
+} from "./schemas.ts";
+import { searchUsers } from "./search.ts";
+
+export const NOT_OUR_PHOTO_MESSAGE = "The photo must be one uploaded to CommonCents";
+/**
+ * 400, not 401: the web app reads a 401 as "your session ended" and signs the user out, which a typo in
+ * the current password should not do.
+ */
+export const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
 
 /** User search (mounted under /api/users). */
-export const usersRoutes = new Hono<AppEnv>();
+export const usersRoutes = new Hono<AppEnv>().get("/search", queryParams(UserSearchQuerySchema), (c) => {
+  const user = requireUser(c);
+  return c.json(searchUsers(c.get("db"), c.req.valid("query").q, user.id), 200);
+});
 
-/** The signed-in user's profile settings (mounted under /api/profile). */
-export const profileRoutes = new Hono<AppEnv>();
+/** The signed-in user's profile settings (mounted under /api/profile); each answers the updated User. */
+export const profileRoutes = new Hono<AppEnv>()
+  .put("/fuel-preference", jsonBody(FuelPreferenceSchema), (c) => {
+    const user = requireUser(c);
+    const db = c.get("db");
+    const { preferredFuelType } = c.req.valid("json");
+    return c.json(userJson(db, updateProfile(db, user.id, { preferredFuelType })), 200);
+  })
+  .put("/photo", jsonBody(ProfilePhotoSchema), (c) => {
+    const user = requireUser(c);
+    const db = c.get("db");
+    const config = c.get("config");
+    const { photoURL } = c.req.valid("json");
+    let path: string | null = null;
+    if (photoURL !== null) {
+      path = resolveOwnUpload(config, photoURL);
+      if (!path) throw badRequest(NOT_OUR_PHOTO_MESSAGE);
+    }
+    return c.json(userJson(db, setProfilePhoto(db, config.uploadsDir, user.id, path)), 200);
+  })
+  .put("/privacy", jsonBody(PrivacySchema), (c) => {
+    const user = requireUser(c);
+    const db = c.get("db");
+    const { isPublicProfile, showActivity } = c.req.valid("json");
+    const patch = {
+      ...(isPublicProfile === undefined ? {} : { profileVisible: isPublicProfile }),
+      ...(showActivity === undefined ? {} : { statsVisible: showActivity }),
+    };
+    return c.json(userJson(db, updateProfile(db, user.id, patch)), 200);
+  })
+  .put("/password", jsonBody(ChangePasswordSchema), async (c) => {
+    const user = requireUser(c);
+    const session = c.get("session");
+    const db = c.get("db");
+    const { currentPassword, newPassword } = c.req.valid("json");
+    // Someone at an unlocked device must not be able to guess the password: the login throttle counts
+    // these failures against the same username and address.
+    const throttle = c.get("throttle");
+    const client = clientAddress(c);
+    const wait = throttle.retryAfter(user.username, client);
+    if (wait > 0) {
+      throw tooManyRequests(`Too many wrong passwords. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
+    }
+    if (!(await verifyPassword(currentPassword, user.password))) {
+      throttle.recordFailure(user.username, client);
+      throw badRequest(WRONG_CURRENT_PASSWORD, { issues: [{ path: "currentPassword", message: WRONG_CURRENT_PASSWORD }] });
+    }
+    const updated = updateProfile(db, user.id, { password: await hashPassword(newPassword) });
+    // Every other device signs in again with the new password; this one stays signed in.
+    if (session) deleteOtherSessions(db, user.id, session.sid);
+    return c.json(userJson(db, updated), 200);
+  });

@@ -1,16 +1,99 @@
-import { Placeholder } from "../components/Placeholder.tsx";
-import { UsersIcon } from "../components/icons.tsx";
+import { type UseQueryResult, useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { USER_SEARCH_MAX_LENGTH } from "../../src/users/schemas.ts";
+import { useSessionLost } from "../auth/useSessionLost.ts";
+import { AlertIcon, SearchIcon, UsersIcon } from "../components/icons.tsx";
+import { SearchMessage } from "../deals/SearchStates.tsx";
+import { type UserSearchResult, userSearchQuery } from "./queries.ts";
+import { useDebounced } from "./useDebounced.ts";
+import { UserCard } from "./UserCard.tsx";
 
-/** User search (spec §2, Discover). */
+export const USER_SEARCH_FAILED = "Unable to search users right now. Please try again later.";
+/** Spec §9. */
+export const USER_SEARCH_DEBOUNCE_MS = 300;
+
+/** Discover (spec §2): other shoppers by name or username, searched as one types. */
 export function DiscoverPage() {
+  const [draft, setDraft] = useState("");
+  const q = useDebounced(draft.trim(), USER_SEARCH_DEBOUNCE_MS);
+  // Spec §5: the search only runs with a non-blank query.
+  const results = useQuery({ ...userSearchQuery(q), enabled: q !== "" });
+  const sessionLost = useSessionLost();
+
+  const { error } = results;
+  const told = useRef<unknown>(null);
+  useEffect(() => {
+    if (!error || told.current === error) return;
+    told.current = error;
+    sessionLost(error);
+  }, [error, sessionLost]);
+
   return (
     <section aria-labelledby="discover-heading" className="flex flex-col gap-4">
-      <h1 id="discover-heading" className="text-2xl font-bold">
-        Discover
-      </h1>
-      <Placeholder icon={<UsersIcon />} title="Find shoppers near you">
-        Soon you can look up other members by name and see who shares the most useful prices.
-      </Placeholder>
+      <div>
+        <h1 id="discover-heading" className="text-2xl font-bold">
+          Discover
+        </h1>
+        <p className="text-base-content/70">Find shoppers who share prices in your community.</p>
+      </div>
+      <form role="search" aria-label="People" className="card bg-base-100 p-4 shadow-sm" onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor="user-search" className="sr-only">
+          Search users
+        </label>
+        <div className="input w-full">
+          <SearchIcon className="size-4 opacity-60" />
+          <input
+            id="user-search"
+            type="search"
+            enterKeyHint="search"
+            autoCapitalize="none"
+            placeholder="Search by name or username"
+            maxLength={USER_SEARCH_MAX_LENGTH}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+        </div>
+      </form>
+      <Results q={q} results={results} />
     </section>
+  );
+}
+
+function Results({ q, results }: { q: string; results: Pick<UseQueryResult<UserSearchResult[]>, "data" | "isError"> }) {
+  if (!q) {
+    return (
+      <SearchMessage icon={<UsersIcon className="size-6" />} title="Find shoppers near you">
+        Search by first name, last name or username to see who is sharing prices.
+      </SearchMessage>
+    );
+  }
+  if (results.isError) {
+    return <SearchMessage icon={<AlertIcon className="size-6" />} title={USER_SEARCH_FAILED} tone="error" />;
+  }
+  if (!results.data) {
+    return (
+      <div role="status" aria-label="Searching" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="skeleton h-36 w-full" aria-hidden="true" />
+        ))}
+        <span className="sr-only">Searching…</span>
+      </div>
+    );
+  }
+  if (results.data.length === 0) {
+    return (
+      <SearchMessage icon={<SearchIcon className="size-6" />} title="No users found">
+        No one matches “{q}”. Try another name or username.
+      </SearchMessage>
+    );
+  }
+  return (
+    <ul aria-label="People found" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {results.data.map((user) => (
+        <li key={user.id}>
+          <UserCard user={user} />
+        </li>
+      ))}
+    </ul>
   );
 }

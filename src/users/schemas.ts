@@ -1,0 +1,73 @@
+/**
+ * Profile and user search schemas (spec §5, §7), shared by the server's handlers and the
+ * web forms so both give the same messages. Pure valibot: nothing here touches the server.
+ */
+import * as v from "valibot";
+import { FUEL_TYPES } from "../../db/enums.ts";
+import { passwordRules } from "../auth/schemas.ts";
+
+export const USER_SEARCH_MAX_LENGTH = 50;
+export const SEARCH_REQUIRED_MESSAGE = "Enter a name or username to search";
+export const PASSWORDS_DONT_MATCH = "New passwords don't match.";
+export const CURRENT_PASSWORD_REQUIRED = "Current password is required";
+export const FUEL_TYPE_MESSAGE = "Choose regular, premium, diesel, e85 or electric";
+
+/** A missing key reads as "" so it fails with the field's own "required" message. */
+const presentOrBlank = <S extends v.GenericSchema<string, unknown>>(schema: S) => v.optional(schema, "");
+
+/** GET /api/users/search?q=: a blank query is refused (the screen only searches with words). */
+export const UserSearchQuerySchema = v.object({
+  q: presentOrBlank(
+    v.pipe(
+      v.string(SEARCH_REQUIRED_MESSAGE),
+      v.trim(),
+      v.nonEmpty(SEARCH_REQUIRED_MESSAGE),
+      v.maxLength(USER_SEARCH_MAX_LENGTH, `Search at most ${USER_SEARCH_MAX_LENGTH} characters`),
+    ),
+  ),
+});
+
+export const FuelPreferenceSchema = v.object({
+  preferredFuelType: v.picklist(FUEL_TYPES, FUEL_TYPE_MESSAGE),
+});
+
+/** A photo of our own uploads, or null to go back to initials. */
+export const ProfilePhotoSchema = v.object({
+  photoURL: v.nullable(v.pipe(v.string("The photo must be a URL"), v.maxLength(2048, "The photo URL is too long"))),
+});
+
+/** Either toggle alone may be sent; at least one must be. */
+export const PrivacySchema = v.pipe(
+  v.object({
+    isPublicProfile: v.optional(v.boolean("isPublicProfile must be true or false")),
+    showActivity: v.optional(v.boolean("showActivity must be true or false")),
+  }),
+  v.check(
+    (input) => input.isPublicProfile !== undefined || input.showActivity !== undefined,
+    "Send isPublicProfile, showActivity or both",
+  ),
+);
+
+/** The live settings screen's rules (spec §5): the 8-character rules of registration, each with its message. */
+export const ChangePasswordSchema = v.pipe(
+  v.object({
+    currentPassword: presentOrBlank(
+      v.pipe(
+        v.string(CURRENT_PASSWORD_REQUIRED),
+        v.nonEmpty(CURRENT_PASSWORD_REQUIRED),
+        v.maxLength(256, "Password must be at most 256 characters long"),
+      ),
+    ),
+    newPassword: presentOrBlank(passwordRules("New password is required")),
+    confirmPassword: presentOrBlank(v.string("Please confirm your new password")),
+  }),
+  v.forward(
+    v.partialCheck(
+      [["newPassword"], ["confirmPassword"]],
+      (input) => input.newPassword === input.confirmPassword,
+      PASSWORDS_DONT_MATCH,
+    ),
+    ["confirmPassword"],
+  ),
+);
+export type ChangePasswordInput = v.InferInput<typeof ChangePasswordSchema>;

@@ -1,0 +1,73 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { ApiError } from "../api/client.ts";
+import { useSessionLost } from "../auth/useSessionLost.ts";
+import { useToast } from "../state/toast.ts";
+import { AdminConsole } from "./AdminConsole.tsx";
+import { ACCESS_DENIED, INVALID_PASSKEY, unlockedQuery, useVerifyPasskey } from "./queries.ts";
+
+/** Settings' developer section (spec §2, §4): a passkey field until this session is unlocked, then the console. */
+export function DeveloperSection() {
+  const { data: unlocked } = useQuery(unlockedQuery);
+  return (
+    <section aria-labelledby="developer-heading" className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-3">
+        <h2 id="developer-heading" className="card-title">
+          Developer
+        </h2>
+        {unlocked ? <AdminConsole /> : <PasskeyForm />}
+      </div>
+    </section>
+  );
+}
+
+function PasskeyForm() {
+  const [passkey, setPasskey] = useState("");
+  const verify = useVerifyPasskey();
+  const toast = useToast();
+  const sessionLost = useSessionLost();
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!passkey.trim() || verify.isPending) return; // spec §5: a blank passkey is ignored
+    verify.mutate(passkey, {
+      onSuccess: ({ valid }) => {
+        if (valid) {
+          setPasskey("");
+          toast({ title: "Developer console unlocked", description: "Moderation tools are open for this session." });
+        } else {
+          toast({ title: ACCESS_DENIED, description: INVALID_PASSKEY, variant: "error" });
+        }
+      },
+      onError: (error) => {
+        if (sessionLost(error)) return;
+        // Too many tries, or a server without a console: the server says which.
+        const description = error instanceof ApiError && error.status < 500 ? error.serverMessage : INVALID_PASSKEY;
+        toast({ title: ACCESS_DENIED, description, variant: "error" });
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2" aria-label="Unlock the developer console">
+      <p className="text-sm text-base-content/70">Moderation tools for the CommonCents team.</p>
+      <label htmlFor="dev-passkey" className="text-sm font-medium">
+        Developer passkey
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="dev-passkey"
+          type="password"
+          autoComplete="off"
+          className="input w-full"
+          value={passkey}
+          onChange={(e) => setPasskey(e.target.value)}
+        />
+        <button type="submit" className="btn btn-neutral" disabled={verify.isPending}>
+          {verify.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          Unlock
+        </button>
+      </div>
+    </form>
+  );
+}

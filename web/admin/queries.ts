@@ -1,0 +1,89 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { InferResponseType } from "hono/client";
+import { useCallback } from "react";
+import { ApiError, api, unwrap } from "../api/client.ts";
+
+/** Spec §8. */
+export const ACCESS_DENIED = "Access Denied";
+export const INVALID_PASSKEY = "Invalid developer passkey";
+
+export type AdminUser = InferResponseType<typeof api.admin.users.$get, 200>[number];
+
+/** Under the one prefix, so signing out (which clears the cache) locks the console again. */
+export const adminKeys = {
+  all: ["admin"] as const,
+  unlocked: ["admin", "unlocked"] as const,
+  users: ["admin", "users"] as const,
+};
+
+/**
+ * Whether this tab has entered the passkey. The server keeps the unlock in the session; the screen keeps
+ * this flag until the page is reloaded or the user signs out, and then asks for the passkey again.
+ */
+export const unlockedQuery = queryOptions({
+  queryKey: adminKeys.unlocked,
+  queryFn: () => false,
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+});
+
+export const adminUsersQuery = (q: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.users, q] as const,
+    queryFn: () => unwrap(api.admin.users.$get({ query: { q } })),
+  });
+
+export function useVerifyPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (passkey: string) => unwrap(api.admin["verify-passkey"].$post({ json: { passkey } })),
+    onSuccess: ({ valid }) => {
+      if (valid) queryClient.setQueryData(adminKeys.unlocked, true);
+    },
+  });
+}
+
+/** A 403 from the console means the session is not (or no longer) unlocked: show the passkey form again. */
+export function useRelock() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
+        queryClient.setQueryData(adminKeys.unlocked, false);
+        return true;
+      }
+      return false;
+    },
+    [queryClient],
+  );
+}
+
+export function useTerminateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (json: { userId: string; reason: string }) => unwrap(api.admin["terminate-account"].$post({ json })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+  });
+}
+
+/**
+ * POST /api/test-notification belongs to the alerts feature; called by path so the console does not
+ * depend on that module. Answers {title, body}.
+ */
+export function useSendTestNotification() {
+  return useMutation({
+    mutationFn: async () => {
+      const res = await fetch("/api/test-notification", { method: "POST", credentials: "include" });
+      const text = await res.text();
+      let body: unknown = null;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        body = text;
+      }
+      if (!res.ok) throw new ApiError(res.status, body, text, res.statusText);
+      const { title, body: message } = (body ?? {}) as { title?: unknown; body?: unknown };
+      return { title: typeof title === "string" ? title : "Test notification", body: typeof message === "string" ? message : "" };
+    },
+  });
+}

@@ -1,0 +1,198 @@
+import type { Page } from "@playwright/test";
+import { PASSWORD, expect, signInFreshUser, signInInNewContext, test, uniqueName } from "./fixtures.ts";
+
+/** The browser tests' server runs with this developer passkey (playwright.config.ts). */
+const PASSKEY = "e2e-passkey";
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** State through the API, not the behaviour under test. */
+async function putThroughApi(page: Page, baseURL: string, path: string, data: unknown) {
+  const res = await page.request.put(path, { headers: { Origin: baseURL }, data });
+  expect(res.status()).toBe(200);
+}
+
+async function reportManyPrices(page: Page, baseURL: string, count: number) {
+  for (let i = 0; i < count; i++) {
+    const res = await page.request.post("/api/price-reports", {
+      headers: { Origin: baseURL },
+      data: { productName: `Pantry item ${i}`, price: 2 + i, categoryId: 1, storeName: "Pantry", storeAddress: "9 Elm St" },
+    });
+    expect(res.status()).toBe(201);
+  }
+}
+
+test("Discover finds shoppers as one types, badges trusted ones and respects privacy", async ({ page, browser, baseURL }) => {
+  test.slow(); // four shoppers and eleven reports
+  const origin = baseURL ?? "";
+  const family = uniqueName("Fam");
+  const trusted = await signInInNewContext(browser, origin, { firstName: "Tina", lastName: family });
+  await reportManyPrices(trusted.page, origin, 11);
+  const quiet = await signInInNewContext(browser, origin, { firstName: "Quinn", lastName: family });
+  await putThroughApi(quiet.page, origin, "/api/profile/privacy", { showActivity: false });
+  const hidden = await signInInNewContext(browser, origin, { firstName: "Hugo", lastName: family });
+  await putThroughApi(hidden.page, origin, "/api/profile/privacy", { isPublicProfile: false });
+
+  await signInFreshUser(page, origin);
+  await page.goto("/discover");
+  await expect(page.getByRole("heading", { name: "Find shoppers near you" })).toBeVisible();
+
+  const searches: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/users/search")) searches.push(new URL(r.url()).searchParams.get("q") ?? "");
+  });
+  const term = family.toLowerCase();
+  await page.getByRole("searchbox", { name: "Search users" }).pressSequentially(term, { delay: 20 });
+  const cards = page.getByTestId("user-card");
+  await expect(cards).toHaveCount(2);
+  // Typing asks after a 300 ms pause, not at every key (a stalled machine may pause mid-word once or twice).
+  expect(searches.at(-1)).toBe(term);
+  expect(searches.length).toBeLessThan(term.length / 2);
+
+  const tina = page.getByRole("article", { name: `Tina ${family}` });
+  await expect(tina.getByTestId("trusted-badge")).toHaveText("Trusted Contributor");
+  await expect(tina.getByTestId("user-reports")).toHaveText("11");
+  const quinn = page.getByRole("article", { name: `Quinn ${family}` });
+  await expect(quinn.getByText("Activity hidden")).toBeVisible();
+  await expect(quinn.getByTestId("trusted-badge")).toHaveCount(0);
+  await expect(page.getByRole("article", { name: `Hugo ${family}` })).toHaveCount(0);
+
+  await page.getByRole("searchbox", { name: "Search users" }).fill(`${family}zz`);
+  await expect(page.getByRole("heading", { name: "No users found" })).toBeVisible();
+
+  await page.route("**/api/users/search?**", (route) => route.fulfill({ status: 500, json: { message: "Down" } }));
+  await page.getByRole("searchbox", { name: "Search users" }).fill(`${family}x`);
+  await expect(page.getByRole("heading", { name: "Unable to search users right now. Please try again later." })).toBeVisible();
+
+  await page.getByRole("searchbox", { name: "Search users" }).fill("  ");
+  await expect(page.getByRole("heading", { name: "Find shoppers near you" })).toBeVisible();
+});
+
+test("Settings changes the photo, fuel, privacy and password", async ({ page, browser, baseURL }) => {
+  test.slow(); // three password hashes and two devices
+  const origin = baseURL ?? "";
+  const { username } = await signInFreshUser(page, origin, { firstName: "Pat", lastName: "Setter" });
+  // The same account on a second device, which the password change signs out.
+  const laptop = await browser.newContext();
+  const laptopPage = await laptop.newPage();
+  const login = await laptopPage.request.post("/api/auth/login", { headers: { Origin: origin }, data: { username, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+
+  await page.goto("/settings");
+  await page.getByLabel("Profile photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+  await expect(page.getByRole("status").filter({ hasText: "Profile photo updated" })).toBeVisible();
+  const photo = page.getByRole("img", { name: "Pat Setter's photo" });
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+
+  await page.getByLabel("Preferred fuel type").selectOption("diesel");
+  await expect(page.getByRole("status").filter({ hasText: "Fuel preference updated" })).toBeVisible();
+
+  const publicProfile = page.getByRole("switch", { name: "Public profile" });
+  await expect(publicProfile).toBeChecked();
+  await publicProfile.click();
+  await expect(page.getByRole("status").filter({ hasText: "Privacy settings updated" })).toBeVisible();
+  await expect(publicProfile).not.toBeChecked();
+  await expect(page.getByText("You are hidden from Discover.")).toBeVisible();
+
+  const update = page.getByRole("button", { name: "Update Password" });
+  await expect(update).toBeDisabled();
+  await page.getByLabel("Current password").fill("Wrong!Pass1");
+  await page.getByLabel("New password", { exact: true }).fill("short");
+  await expect(update).toBeEnabled();
+  await update.click();
+  await expect(page.getByTestId("newPassword-errors")).toContainText("Password must be at least 8 characters long");
+  await page.getByLabel("New password", { exact: true }).fill("Brand!New9");
+  await page.getByLabel("Confirm new password").fill("Brand!New8");
+  await expect(page.getByTestId("confirmPassword-errors")).toHaveText("New passwords don't match.");
+  await page.getByLabel("Confirm new password").fill("Brand!New9");
+  await update.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to update password. Please check your current password and try again." })).toBeVisible();
+  await expect(page.getByTestId("currentPassword-errors")).toHaveText("Current password is incorrect");
+
+  await page.getByLabel("Current password").fill(PASSWORD);
+  await update.click();
+  await expect(page.getByRole("status").filter({ hasText: "Password updated" })).toBeVisible();
+  await expect(page.getByLabel("Current password")).toHaveValue("");
+
+  // Everything stuck: after a reload the screen shows what was saved; the other device is signed out.
+  await page.reload();
+  await expect(page.getByLabel("Preferred fuel type")).toHaveValue("diesel");
+  await expect(page.getByRole("switch", { name: "Public profile" })).not.toBeChecked();
+  await expect(page.getByRole("switch", { name: "Show activity" })).toBeChecked();
+  expect((await laptopPage.request.get("/api/auth/user")).status()).toBe(401);
+  await laptop.close();
+});
+
+test("a moderator unlocks the console and terminates a user, whose open browser then shows only the suspension", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow(); // two shoppers, a deletion with its 2 s pause
+  const origin = baseURL ?? "";
+  const target = await signInInNewContext(browser, origin, { firstName: "Rex", lastName: "Spammer" });
+  await target.page.goto("/");
+  await expect(target.page.getByRole("heading", { name: "Deals near you", exact: true })).toBeVisible();
+
+  await signInFreshUser(page, origin, { firstName: "Mo", lastName: "Derator" });
+  await page.goto("/settings");
+  await expect(page.getByTestId("admin-console")).toHaveCount(0);
+  const passkey = page.getByLabel("Developer passkey");
+  const unlock = page.getByRole("button", { name: "Unlock" });
+
+  await passkey.fill("   ");
+  await unlock.click(); // blank: ignored
+  await expect(page.getByTestId("toast")).toHaveCount(0);
+  await passkey.fill("not-the-passkey");
+  await unlock.click();
+  const denied = page.getByRole("alert").filter({ hasText: "Access Denied" });
+  await expect(denied).toContainText("Invalid developer passkey");
+  await expect(page.getByTestId("admin-console")).toHaveCount(0);
+
+  await passkey.fill(PASSKEY);
+  await unlock.click();
+  const console = page.getByTestId("admin-console");
+  await expect(console).toBeVisible();
+
+  // The notification itself belongs to the alerts feature: here only the console's handling of its answers.
+  await page.route("**/api/test-notification", (route) => route.fulfill({ json: { title: "Ping", body: "Notifications work." } }));
+  await console.getByRole("button", { name: "Send Test Notification" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Ping" })).toContainText("Notifications work.");
+  await page.route("**/api/test-notification", (route) => route.fulfill({ status: 500, json: { message: "Down" } }));
+  await console.getByRole("button", { name: "Send Test Notification" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to send test notification" })).toBeVisible();
+
+  await console.getByRole("searchbox", { name: "Filter by username" }).fill(target.username);
+  const terminate = console.getByRole("button", { name: "Terminate Account" });
+  await expect(terminate).toBeDisabled();
+  await console.getByRole("radio", { name: `@${target.username}` }).check();
+  await expect(terminate).toBeDisabled(); // no reason yet
+  await console.getByLabel("Reason").fill("Posting fake prices");
+  await terminate.click();
+  await page.getByRole("dialog").getByRole("button", { name: "Terminate", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Account terminated" })).toContainText(`@${target.username}`);
+  await expect(console.getByRole("radio", { name: `@${target.username}` })).toBeDisabled();
+  await expect(console.getByText("Suspended", { exact: true })).toBeVisible();
+
+  // The terminated user's open browser: on its next load only the suspension, with the reason.
+  await target.page.reload();
+  await expect(target.page.getByRole("heading", { name: "Account Suspended" })).toBeVisible();
+  await expect(target.page.getByTestId("suspension-reason")).toHaveText("Posting fake prices");
+  await expect(target.page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await target.page.goto("/settings");
+  await expect(target.page.getByRole("heading", { name: "Account Suspended" })).toBeVisible();
+
+  await target.page.getByRole("button", { name: "Delete Account Permanently" }).click();
+  await target.page.getByRole("button", { name: "Delete Forever" }).click();
+  await expect(target.page.getByRole("status").filter({ hasText: "Account deleted" })).toBeVisible();
+  await expect(target.page).toHaveURL(/\/auth$/, { timeout: 5_000 });
+  await expect(target.page.getByRole("heading", { name: "Welcome to CommonCents" })).toBeVisible();
+  const relogin = await target.page.request.post("/api/auth/login", {
+    headers: { Origin: origin },
+    data: { username: target.username, password: PASSWORD },
+  });
+  expect(relogin.status()).toBe(401);
+});

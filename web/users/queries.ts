@@ -1,0 +1,48 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { InferResponseType } from "hono/client";
+import type { FuelType } from "../../db/enums.ts";
+import { api, unwrap } from "../api/client.ts";
+import { type AuthState, type CurrentUser, authKeys } from "../auth/queries.ts";
+
+export type UserSearchResult = InferResponseType<typeof api.users.search.$get, 200>[number];
+
+export const userKeys = { search: ["users", "search"] as const };
+
+/** Spec §7: user search results are kept for 5 minutes, then asked again when next shown. */
+export const USER_SEARCH_STALE_MS = 5 * 60 * 1000;
+
+export const userSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: [...userKeys.search, q] as const,
+    queryFn: () => unwrap(api.users.search.$get({ query: { q } })),
+    staleTime: USER_SEARCH_STALE_MS,
+  });
+
+/** Every profile change answers the updated user: it becomes the current user at once. */
+function useProfileMutation<A>(call: (arg: A) => Promise<CurrentUser>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (user) => {
+      queryClient.setQueryData(authKeys.user, { status: "authenticated", user } satisfies AuthState);
+    },
+  });
+}
+
+export const useUpdateFuelPreference = () =>
+  useProfileMutation((preferredFuelType: FuelType) =>
+    unwrap(api.profile["fuel-preference"].$put({ json: { preferredFuelType } })),
+  );
+
+export const useUpdatePhoto = () =>
+  useProfileMutation((photoURL: string | null) => unwrap(api.profile.photo.$put({ json: { photoURL } })));
+
+export const useUpdatePrivacy = () =>
+  useProfileMutation((json: { isPublicProfile?: boolean; showActivity?: boolean }) =>
+    unwrap(api.profile.privacy.$put({ json })),
+  );
+
+export const useChangePassword = () =>
+  useProfileMutation((json: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
+    unwrap(api.profile.password.$put({ json })),
+  );
