@@ -11,6 +11,7 @@ import {
   type AnySQLiteColumn,
   index,
   integer,
+  primaryKey,
   real,
   sqliteTable,
   text,
@@ -261,8 +262,52 @@ export const priceAlerts = sqliteTable(
     zipCode: text("zip_code", { length: 10 }),
     createdAt: createdAt(),
     lastNotified: integer("last_notified", { mode: "timestamp_ms" }),
+    /** ours: the alert's zip as a location token (see price_reports.loc_token). */
+    locToken: text("loc_token").notNull().default(""),
+    /** ours: how many distinct words the product name has; a report matches when it holds all of them. */
+    wordCount: integer("word_count").notNull().default(0),
   },
   (t) => [index("price_alerts_user_idx").on(t.userId)],
+);
+
+/**
+ * ours: the word index of active alerts. A new report looks up (its words) x (the 41 tokens of its zip
+ * window) on the primary key, so matching costs a few hundred index seeks however many alerts exist.
+ */
+export const priceAlertWords = sqliteTable(
+  "price_alert_words",
+  {
+    word: text("word").notNull(),
+    locToken: text("loc_token").notNull(),
+    alertId: integer("alert_id")
+      .notNull()
+      .references(() => priceAlerts.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.word, t.locToken, t.alertId] }),
+    index("price_alert_words_alert_idx").on(t.alertId),
+  ],
+);
+
+/** ours: each report that set off an alert, once (the unique pair), and the live stream's event ids. */
+export const priceAlertHits = sqliteTable(
+  "price_alert_hits",
+  {
+    id: id(),
+    alertId: integer("alert_id")
+      .notNull()
+      .references(() => priceAlerts.id, { onDelete: "cascade" }),
+    priceReportId: integer("price_report_id")
+      .notNull()
+      .references(() => priceReports.id, { onDelete: "cascade" }),
+    priceCents: integer("price_cents").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("price_alert_hits_alert_report_unique").on(t.alertId, t.priceReportId),
+    index("price_alert_hits_alert_idx").on(t.alertId, t.id),
+    index("price_alert_hits_report_idx").on(t.priceReportId),
+  ],
 );
 
 /** ours: who took which deal, so one user counts a deal's savings once. */

@@ -1,3 +1,4 @@
+import { endLiveStreams } from "./alerts/live.ts";
 import { createApp } from "./app.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { migrate, openDb } from "./db.ts";
@@ -49,6 +50,8 @@ export function startServer(config: Config, assets?: StaticAssets, hostname = "0
     sqlite,
     async stop() {
       clearInterval(housekeeping);
+      // Open event streams never end by themselves and would hold a graceful stop forever.
+      endLiveStreams(db);
       await server.stop();
       sqlite.exec("PRAGMA optimize");
       sqlite.close();

@@ -1,4 +1,181 @@
+/**
+ * Matching a stored report against active alerts (issue 6): all of the alert's words among the report's
+ * words, the alert's category (when it has one), a price at or under the target, and the report within 20
+ * zip codes of the alert's zip. The reporter's own alerts stay quiet: they know the price they just typed.
+ */
 import type { Db } from "../db.ts";
+import { centsToNumber } from "../lib/money.ts";
+import { locTokensNear } from "../lib/zip.ts";
+import { type LiveMessage, liveHub } from "./live.ts";
+import { productWords } from "./words.ts";
 
-/** Called once a price report is stored and accepted: matches it against active alerts (to be built). */
-export function matchAlertsForReport(_db: Db, _reportId: number): void {}
+export const HIT_EVENT = "price-alert";
+/** How many missed hits a reconnecting stream is sent (the newest; the Alerts tab shows the rest). */
+export const REPLAY_LIMIT = 20;
+
+type ReportRow = {
+  id: number;
+  userId: string;
+  productName: string;
+  priceCents: number;
+  categoryId: number;
+  zipCode: string;
+  live: number;
+};
+
+type Candidate = { alertId: number; userId: string };
+
+// Drives from the word index: (report words) x (the zip window's tokens) are primary-key seeks; an alert is
+// a match when every one of its words was found (count = word_count), then the cheap row filters apply.
+export const CANDIDATES_SQL = `
+  SELECT a.id AS alertId, a.user_id AS userId
+  FROM price_alert_words w
+  JOIN price_alerts a ON a.id = w.alert_id
+  WHERE w.word IN (SELECT value FROM json_each($words))
+    AND w.loc_token IN (SELECT value FROM json_each($locs))
+    AND a.is_active = 1
+    AND a.user_id <> $reporter
+    AND a.target_price_cents >= $price
+    AND (a.category_id IS NULL OR a.category_id = $category)
+  GROUP BY a.id
+  HAVING count(*) = a.word_count`;
+
+/** The alerts a report satisfies (the reporter's own excluded). */
+export function findMatchingAlerts(db: Db, report: ReportRow): Candidate[] {
+  const words = productWords(report.productName);
+  if (words.length === 0) return [];
+  return db.$client.query<Candidate, Record<string, string | number>>(CANDIDATES_SQL).all({
+    words: JSON.stringify(words),
+    locs: JSON.stringify(locTokensNear(report.zipCode)),
+    reporter: report.userId,
+    price: report.priceCents,
+    category: report.categoryId,
+  });
+}
+
+type HitRow = {
+  hitId: number;
+  alertId: number;
+  userId: string;
+  alertName: string;
+  targetPriceCents: number;
+  priceCents: number;
+  at: number;
+  reportId: number;
+  productName: string;
+  zipCode: string;
+  storeName: string;
+  storeAddress: string;
+};
+
+const HITS_SQL = `
+  SELECT h.id AS hitId, h.alert_id AS alertId, a.user_id AS userId, a.product_name AS alertName,
+    a.target_price_cents AS targetPriceCents, h.price_cents AS priceCents, h.created_at AS at,
+    r.id AS reportId, r.product_name AS productName, r.zip_code AS zipCode,
+    s.name AS storeName, s.address AS storeAddress
+  FROM price_alert_hits h
+  JOIN price_alerts a ON a.id = h.alert_id
+  JOIN price_reports r ON r.id = h.price_report_id
+  JOIN stores s ON s.id = r.store_id`;
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** A hit as the stream carries it; its id is the hit's, so a reconnecting browser says where it stopped. */
+export function hitMessage(row: HitRow): LiveMessage {
+  return {
+    event: HIT_EVENT,
+    id: row.hitId,
+    data: {
+      hitId: row.hitId,
+      alertId: row.alertId,
+      title: `Price alert: ${row.alertName}`,
+      body: `${row.productName} is ${dollars(row.priceCents)} at ${row.storeName}, ${row.storeAddress} (your target: ${dollars(row.targetPriceCents)})`,
+      reportId: row.reportId,
+      productName: row.productName,
+      price: centsToNumber(row.priceCents),
+      targetPrice: centsToNumber(row.targetPriceCents),
+      storeName: row.storeName,
+      storeAddress: row.storeAddress,
+      zipCode: row.zipCode,
+      at: new Date(row.at).toISOString(),
+    },
+  };
+}
+export type HitEventData = {
+  hitId: number;
+  alertId: number;
+  title: string;
+  body: string;
+  reportId: number;
+  productName: string;
+  price: number;
+  targetPrice: number;
+  storeName: string;
+  storeAddress: string;
+  zipCode: string;
+  at: string;
+};
+
+/** The user's hits after `afterId` (the Last-Event-ID of a reconnect), oldest first, at most REPLAY_LIMIT. */
+export function hitsAfter(db: Db, userId: string, afterId: number): LiveMessage[] {
+  return db.$client
+    .query<HitRow, { user: string; after: number; limit: number }>(
+      `${HITS_SQL} WHERE a.user_id = $user AND h.id > $after ORDER BY h.id DESC LIMIT $limit`,
+    )
+    .all({ user: userId, after: afterId, limit: REPLAY_LIMIT })
+    .reverse()
+    .map(hitMessage);
+}
+
+/**
+ * Records a hit per matching alert (once per alert and report: the unique pair makes a second call a no-op)
+ * and stamps the alert's lastNotified. Answers the new hits.
+ */
+export function recordHits(db: Db, reportId: number, now = Date.now()): HitRow[] {
+  const report = db.$client
+    .query<ReportRow, { id: number }>(
+      `SELECT id, user_id AS userId, product_name AS productName, price_cents AS priceCents,
+        category_id AS categoryId, zip_code AS zipCode, (is_active = 1 AND is_expired = 0) AS live
+       FROM price_reports WHERE id = $id`,
+    )
+    .get({ id: reportId });
+  if (!report?.live) return [];
+  const candidates = findMatchingAlerts(db, report);
+  if (candidates.length === 0) return [];
+  // Statements on the client run inside the transaction: it is the same connection.
+  const hitIds = db.transaction(
+    () => {
+      const ids: number[] = [];
+      const insert = db.$client.query<{ id: number }, Record<string, number>>(
+        `INSERT INTO price_alert_hits (alert_id, price_report_id, price_cents, created_at)
+         VALUES ($alert, $report, $price, $now) ON CONFLICT DO NOTHING RETURNING id`,
+      );
+      const stamp = db.$client.query(`UPDATE price_alerts SET last_notified = $now WHERE id = $alert`);
+      for (const { alertId } of candidates) {
+        const row = insert.get({ alert: alertId, report: report.id, price: report.priceCents, now });
+        if (!row) continue;
+        stamp.run({ now, alert: alertId });
+        ids.push(row.id);
+      }
+      return ids;
+    },
+    { behavior: "immediate" },
+  );
+  if (hitIds.length === 0) return [];
+  return db.$client
+    .query<HitRow, { ids: string }>(`${HITS_SQL} WHERE h.id IN (SELECT value FROM json_each($ids)) ORDER BY h.id`)
+    .all({ ids: JSON.stringify(hitIds) });
+}
+
+/**
+ * Called once a price report is stored and accepted (after its transaction commits). A failure here is
+ * logged, never thrown: the report is already saved and its reporter must get their answer.
+ */
+export function matchAlertsForReport(db: Db, reportId: number): void {
+  try {
+    const hub = liveHub(db);
+    for (const hit of recordHits(db, reportId)) hub.publish(hit.userId, hitMessage(hit));
+  } catch (error) {
+    console.error(`[alerts] matching report ${reportId} failed`, error);
+  }
+}

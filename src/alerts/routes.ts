@@ -1,5 +1,63 @@
 import { Hono } from "hono";
+import { requireSession, requireUser } from "../auth/guards.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { notFound } from "../lib/http.ts";
+import { jsonBody } from "../lib/validate.ts";
+import { liveHub } from "./live.ts";
+import { hitsAfter } from "./matching.ts";
+import { createAlert, deleteAlert, listAlerts } from "./queries.ts";
+import { PriceAlertSchema } from "./schemas.ts";
+import { openEventStream } from "./stream.ts";
+
+/**
+ * Bun closes a connection after 10 s without traffic by default; a stream's heartbeat comes every 25 s, so
+ * its request gets a longer allowance (a peer that vanished is still found by the next heartbeat's write).
+ */
+const STREAM_IDLE_SECONDS = 90;
+
+export const TEST_NOTIFICATION = {
+  title: "CommonCents test notification",
+  body: "Notifications work. We will tell you here the moment a price drops under one of your alerts.",
+};
+
+const alertId = (raw: string) => {
+  if (!/^\d{1,12}$/.test(raw)) throw notFound("Price alert not found");
+  return Number(raw);
+};
+
+type BunServer = { timeout?: (request: Request, seconds: number) => void };
 
 /** Price alerts, the live event stream and test notifications (mounted under /api). */
-export const alertsRoutes = new Hono<AppEnv>();
+export const alertsRoutes = new Hono<AppEnv>()
+  .get("/price-alerts", (c) => {
+    const user = requireUser(c);
+    return c.json(listAlerts(c.get("db"), user.id), 200);
+  })
+  .post("/price-alerts", jsonBody(PriceAlertSchema), (c) => {
+    const user = requireUser(c);
+    return c.json(createAlert(c.get("db"), user, c.req.valid("json")), 201);
+  })
+  .delete("/price-alerts/:id", (c) => {
+    const user = requireUser(c);
+    return c.json(deleteAlert(c.get("db"), user.id, alertId(c.req.param("id"))), 200);
+  })
+  .get("/events", (c) => {
+    const user = requireUser(c);
+    const { sid } = requireSession(c);
+    const db = c.get("db");
+    // A reconnect names the last event it saw: the hits since then are sent first.
+    const lastEventId = c.req.header("last-event-id")?.trim() ?? "";
+    const backlog = /^\d{1,12}$/.test(lastEventId) ? hitsAfter(db, user.id, Number(lastEventId)) : [];
+    (c.env?.server as BunServer | undefined)?.timeout?.(c.req.raw, STREAM_IDLE_SECONDS);
+    const body = openEventStream(liveHub(db), { userId: user.id, sid, signal: c.req.raw.signal, backlog });
+    return c.body(body, 200, {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      // Tells a buffering reverse proxy (nginx) to pass each event on at once.
+      "X-Accel-Buffering": "no",
+    });
+  })
+  .post("/test-notification", (c) => {
+    requireUser(c);
+    return c.json(TEST_NOTIFICATION, 200);
+  });

@@ -2,10 +2,13 @@ import { Link, Outlet } from "@tanstack/react-router";
 import type { CurrentUser } from "../auth/queries.ts";
 import { ZipCodeEditor } from "../auth/ZipCodeEditor.tsx";
 import { Logo } from "../components/Logo.tsx";
+import { useLiveAlerts } from "../alerts/useLiveAlerts.ts";
 import { BottomNav } from "./BottomNav.tsx";
 
 /** The signed-in frame: header with the zip code, the page, the footer logo and the bottom navigation. */
 export function AppShell({ user }: { user: CurrentUser }) {
+  // One live stream per signed-in tab, whatever screen is open: alert hits arrive everywhere.
+  useLiveAlerts();
   return (
     <div className="flex min-h-screen flex-col bg-base-200">
       <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">

@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { Placeholder } from "../components/Placeholder.tsx";
 import { Tabs } from "../components/Tabs.tsx";
-import { BellIcon } from "../components/icons.tsx";
+import { PriceAlerts } from "../alerts/PriceAlerts.tsx";
 import { FindDeals } from "./FindDeals.tsx";
 import { ReportPriceForm } from "./ReportPriceForm.tsx";
 
@@ -35,11 +34,7 @@ export function DealsHome() {
             <ReportPriceForm />
           </div>
         )}
-        {tab === "alerts" && (
-          <Placeholder icon={<BellIcon />} title="Price alerts">
-            Soon you can ask to be told the moment a product drops under your target price near you.
-          </Placeholder>
-        )}
+        <PriceAlerts shown={tab === "alerts"} />
       </Tabs>
     </section>
   );

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { LIVE_TIMING, MAX_STREAMS_PER_USER, endLiveStreams, liveHub } from "./live.ts";
+import { categoryIds, createAlert, reportPrice } from "./testing.ts";
+
+type Event = { event?: string; id?: string; data: string; retry?: string };
+
+/** GET /api/events over real HTTP, its body read as it arrives and parsed as text/event-stream. */
+async function openEvents(server: TestServer, client: TestClient | null, headers: Record<string, string> = {}) {
+  const abort = new AbortController();
+  const cookie: Record<string, string> = client?.cookie ? { cookie: client.cookie } : {};
+  const res = await fetch(`${server.origin}/api/events`, { headers: { ...cookie, ...headers }, signal: abort.signal });
+  const events: Event[] = [];
+  const comments: string[] = [];
+  let ended = false;
+  const decoder = new TextDecoder();
+  const done = (async () => {
+    if (!res.ok || !res.body) return;
+    const reader = res.body.getReader();
+    let buffer = "";
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let cut = buffer.indexOf("\n\n");
+        while (cut >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const event: Event = { data: "" };
+          for (const line of block.split("\n")) {
+            if (line.startsWith(":")) comments.push(line.slice(1).trim());
+            else {
+              const [field, ...rest] = line.split(": ");
+              (event as Record<string, string>)[field ?? ""] = rest.join(": ");
+            }
+          }
+          if (event.data || event.retry) events.push(event);
+          cut = buffer.indexOf("\n\n");
+        }
+      }
+    } catch {
+      // aborted by the test
+    }
+    ended = true;
+  })();
+  const waitFor = async (what: () => boolean, ms = 3000) => {
+    const until = Date.now() + ms;
+    while (!what()) {
+      if (Date.now() > until) throw new Error(`timed out; events: ${JSON.stringify(events)}`);
+      await Bun.sleep(20);
+    }
+  };
+  return {
+    res,
+    events,
+    comments,
+    hits: () => events.filter((e) => e.event === "price-alert").map((e) => ({ id: e.id, ...JSON.parse(e.data) })),
+    waitFor,
+    ended: () => ended,
+    close: async () => {
+      abort.abort();
+      await done;
+    },
+  };
+}
+
+let server: TestServer;
+let dairy: number;
+let reporter: TestClient;
+const timing = { ...LIVE_TIMING };
+beforeAll(async () => {
+  Object.assign(LIVE_TIMING, { heartbeatMs: 300, sessionCheckMs: 100 });
+  server = await startTestServer({ OLLAMA_HOST: "off" });
+  reporter = (await registerUser(server, { zipCode: "10005" })).client;
+  ({ dairy } = await categoryIds(reporter));
+});
+afterAll(async () => {
+  Object.assign(LIVE_TIMING, timing);
+  await server.stop();
+});
+
+describe("GET /api/events", () => {
+  test("refuses a request without a valid session with 401", async () => {
+    expect((await openEvents(server, null)).res.status).toBe(401);
+    const forged = await openEvents(server, null, { cookie: "cc_session=abcdefghijklmnopqrstuvwxyz234567" });
+    expect(forged.res.status).toBe(401);
+  });
+
+  test("a hit reaches its owner's open streams as it happens, and no one else's", async () => {
+    const anna = await registerUser(server, { zipCode: "10001" });
+    const carl = await registerUser(server, { zipCode: "10001" });
+    const alert = await createAlert(anna.client, { productName: "eggs", targetPrice: 2.5, categoryId: dairy });
+    const tab1 = await openEvents(server, anna.client);
+    const tab2 = await openEvents(server, anna.client);
+    const other = await openEvents(server, carl.client);
+    expect(tab1.res.status).toBe(200);
+    expect(tab1.res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    await tab1.waitFor(() => tab1.events.some((e) => e.retry === String(LIVE_TIMING.retryMs)));
+
+    const report = await reportPrice(reporter, { productName: "Free Range Eggs", price: 2.39, categoryId: dairy, storeName: "FreshMart" });
+    await tab1.waitFor(() => tab1.hits().length === 1);
+    await tab2.waitFor(() => tab2.hits().length === 1);
+    const [hit] = tab1.hits();
+    expect(hit).toEqual({
+      id: String(hit.hitId),
+      hitId: expect.any(Number),
+      alertId: alert.id,
+      title: "Price alert: eggs",
+      body: "Free Range Eggs is $2.39 at FreshMart, 1 Market St (your target: $2.50)",
+      reportId: report.id,
+      productName: "Free Range Eggs",
+      price: 2.39,
+      targetPrice: 2.5,
+      storeName: "FreshMart",
+      storeAddress: "1 Market St",
+      zipCode: "10005",
+      at: expect.any(String),
+    });
+    // Carl's stream is open and well, and did not get Anna's hit.
+    liveHub(server.db).publish(carl.user.id, { event: "probe", data: { ok: true } });
+    await other.waitFor(() => other.events.some((e) => e.event === "probe"));
+    expect(other.hits()).toEqual([]);
+    await Promise.all([tab1.close(), tab2.close(), other.close()]);
+  });
+
+  test("sends heartbeats, and forgets a stream the client closed", async () => {
+    const { client } = await registerUser(server);
+    const before = liveHub(server.db).connectionCount;
+    const stream = await openEvents(server, client);
+    await stream.waitFor(() => stream.comments.includes("ping"), 2000);
+    expect(liveHub(server.db).connectionCount).toBe(before + 1);
+    await stream.close();
+    await stream.waitFor(() => liveHub(server.db).connectionCount === before);
+  });
+
+  test("a reconnect with Last-Event-ID is sent the hits it missed first", async () => {
+    const { client } = await registerUser(server, { zipCode: "10001" });
+    await createAlert(client, { productName: "cream cheese", targetPrice: 4 });
+    const first = await reportPrice(reporter, { productName: "Cream Cheese", price: 3.49, categoryId: dairy });
+    const live = await openEvents(server, client);
+    await reportPrice(reporter, { productName: "Cream Cheese Whipped", price: 3.29, categoryId: dairy });
+    await live.waitFor(() => live.hits().length === 1);
+    const lastSeen = live.hits()[0].id as string;
+    await live.close();
+    // Away: two more hits happen.
+    const missed1 = await reportPrice(reporter, { productName: "Cream Cheese Lite", price: 2.99, categoryId: dairy });
+    const missed2 = await reportPrice(reporter, { productName: "Cream Cheese", price: 3.19, categoryId: dairy });
+    const back = await openEvents(server, client, { "last-event-id": lastSeen });
+    await back.waitFor(() => back.hits().length === 2);
+    expect(back.hits().map((h) => h.reportId)).toEqual([missed1.id, missed2.id]);
+    expect(back.hits().map((h) => h.reportId)).not.toContain(first.id);
+    await back.close();
+    // A first connection (no Last-Event-ID) is not flooded with history.
+    const fresh = await openEvents(server, client);
+    await fresh.waitFor(() => fresh.events.length > 0);
+    expect(fresh.hits()).toEqual([]);
+    await fresh.close();
+  });
+
+  test("logging out ends the session's streams, and the stream is then refused", async () => {
+    const { client } = await registerUser(server);
+    const cookie = client.cookie as string;
+    const stream = await openEvents(server, client);
+    await stream.waitFor(() => stream.events.length > 0);
+    expect((await client.post("/api/auth/logout")).status).toBe(200);
+    await stream.waitFor(stream.ended, 2000);
+    expect((await openEvents(server, null, { cookie })).res.status).toBe(401);
+  });
+
+  test("deleting the account ends its streams too", async () => {
+    const { client } = await registerUser(server);
+    const stream = await openEvents(server, client);
+    await stream.waitFor(() => stream.events.length > 0);
+    expect((await client.delete("/api/auth/delete-account")).status).toBe(200);
+    await stream.waitFor(stream.ended, 2000);
+  });
+
+  test("endUser closes at once, without waiting for the next check", async () => {
+    const { client, user } = await registerUser(server);
+    const stream = await openEvents(server, client);
+    await stream.waitFor(() => stream.events.length > 0);
+    liveHub(server.db).endUser(user.id);
+    await stream.waitFor(stream.ended, 500);
+  });
+
+  test("endLiveStreams ends every stream, so a graceful stop need not wait for them", async () => {
+    const a = await openEvents(server, (await registerUser(server)).client);
+    const b = await openEvents(server, (await registerUser(server)).client);
+    await a.waitFor(() => a.events.length > 0);
+    await b.waitFor(() => b.events.length > 0);
+    endLiveStreams(server.db);
+    await a.waitFor(a.ended, 500);
+    await b.waitFor(b.ended, 500);
+    expect(liveHub(server.db).connectionCount).toBe(0);
+  });
+
+  test("one user's streams are capped: a new one beyond the limit closes the oldest", async () => {
+    const { client } = await registerUser(server);
+    const streams: Awaited<ReturnType<typeof openEvents>>[] = [];
+    for (let i = 0; i <= MAX_STREAMS_PER_USER; i++) {
+      const stream = await openEvents(server, client);
+      await stream.waitFor(() => stream.events.length > 0);
+      streams.push(stream);
+    }
+    await streams[0]?.waitFor(() => streams[0]?.ended() ?? false, 500);
+    expect(streams.slice(1).every((s) => !s.ended())).toBe(true);
+    await Promise.all(streams.map((s) => s.close()));
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Price alert schemas (spec §3 "Price alert", §5), shared by the server and the web form.
+ * Pure valibot. The target price arrives as a number or a decimal string and leaves as integer cents.
+ */
+import * as v from "valibot";
+import { ZIP_MAX_LENGTH } from "../auth/schemas.ts";
+import { parseDecimal } from "../lib/money.ts";
+import { MAX_ALERT_WORDS, productWords } from "./words.ts";
+
+/** Spec §5: what the form says when either required field is empty (under the title "Missing Information"). */
+export const MISSING_FIELDS_MESSAGE = "Please fill in product name and target price.";
+export const MISSING_FIELDS_TITLE = "Missing Information";
+export const MAX_TARGET_CENTS = 10_000_000; // the same ceiling as a reported price
+export const MAX_ALERTS_PER_USER = 50;
+
+const ProductNameSchema = v.pipe(
+  v.optional(v.string("Product name is required"), ""),
+  v.trim(),
+  v.nonEmpty("Product name is required"),
+  v.maxLength(120, "Product name must be at most 120 characters"),
+  v.check((name) => productWords(name).length > 0, "Product name needs at least one letter or digit"),
+  v.check(
+    (name) => productWords(name).length <= MAX_ALERT_WORDS,
+    `Product name must be at most ${MAX_ALERT_WORDS} words`,
+  ),
+);
+
+const TargetPriceSchema = v.pipe(
+  v.optional(v.nullable(v.union([v.number(), v.string()], "Target price is required")), ""),
+  v.check((value) => value !== null && String(value).trim() !== "", "Target price is required"),
+  v.transform((value) => parseDecimal(value ?? "", 2)),
+  v.check((cents) => cents !== null, "Target price must be an amount in dollars and cents, like 2.50"),
+  v.transform((cents) => cents as number),
+  v.minValue(1, "Target price must be greater than 0"),
+  v.maxValue(MAX_TARGET_CENTS, "Target price must be at most $100,000.00"),
+);
+
+/** Optional: null, a missing key or "" mean any category. */
+const OptionalCategorySchema = v.pipe(
+  v.optional(v.nullable(v.union([v.number(), v.string()], "Category must be one of the listed categories")), null),
+  v.transform((value) => (value === null || String(value).trim() === "" ? null : Number(value))),
+  v.check(
+    (id) => id === null || (Number.isInteger(id) && id >= 1),
+    "Category must be one of the listed categories",
+  ),
+);
+
+/** Optional: the alert watches this zip instead of the user's own. */
+const OptionalZipSchema = v.pipe(
+  v.optional(v.nullable(v.string("Zip code must be text")), null),
+  v.transform((value) => value?.trim() || null),
+  v.nullable(v.pipe(v.string(), v.maxLength(ZIP_MAX_LENGTH, `Zip code must be at most ${ZIP_MAX_LENGTH} characters`))),
+);
+
+export const PriceAlertSchema = v.object({
+  productName: ProductNameSchema,
+  targetPrice: TargetPriceSchema,
+  categoryId: OptionalCategorySchema,
+  zipCode: OptionalZipSchema,
+});
+export type PriceAlertInput = v.InferOutput<typeof PriceAlertSchema>;

@@ -1,0 +1,30 @@
+import { describe, expect, test } from "bun:test";
+import { productWords, stem } from "./words.ts";
+
+describe("productWords", () => {
+  test("lower case, no diacritics, split on punctuation, each word once", () => {
+    expect(productWords("Milk, Organic Whole")).toEqual(["milk", "organic", "whole"]);
+    expect(productWords("  Crème Fraîche — CRÈME ")).toEqual(["creme", "fraich"]);
+    expect(productWords("Jalapeño 2% milk-1/2 gal")).toEqual(["jalapeno", "2", "milk", "1", "gal"]);
+    expect(productWords("!!! ...")).toEqual([]);
+  });
+
+  test.each([
+    ["eggs", "egg"],
+    ["boxes", "box"],
+    ["peaches", "peach"],
+    ["berries", "berry"],
+    ["tomatoes", "tomato"],
+    ["cookies", "cookie"],
+    ["apples", "apple"],
+    ["shoes", "shoe"],
+    ["glasses", "glass"],
+  ])("%s and %s fold to one word", (plural, singular) => {
+    expect(stem(plural)).toBe(stem(singular));
+  });
+
+  test.each(["glass", "hummus", "swiss", "gas", "bus", "oats"])("%s keeps a stable stem", (word) => {
+    expect(stem(stem(word))).toBe(stem(word));
+    expect(stem(word).length).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -1,0 +1,127 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { MISSING_FIELDS_MESSAGE, MISSING_FIELDS_TITLE, PriceAlertSchema } from "../../src/alerts/schemas.ts";
+import { ApiError } from "../api/client.ts";
+import { useSessionLost } from "../auth/useSessionLost.ts";
+import { Field, SelectField, useForm } from "../components/form.tsx";
+import { formatCurrency } from "../components/format.ts";
+import { AlertIcon } from "../components/icons.tsx";
+import { categoriesQuery } from "../deals/queries.ts";
+import { useToast } from "../state/toast.ts";
+import { useCreateAlert } from "./queries.ts";
+
+export const CREATE_FAILED_MESSAGE = "Failed to create price alert. Please try again.";
+
+const EMPTY = { productName: "", targetPrice: "", categoryId: "" };
+
+/** The create-alert form (spec §2, §5): product, target price to the cent, and optionally a category. */
+export function AlertForm({ onDone }: { onDone: () => void }) {
+  const form = useForm(PriceAlertSchema, EMPTY);
+  const { values, errors, set } = form;
+  const [tried, setTried] = useState(false);
+  const categories = useQuery(categoriesQuery);
+  const create = useCreateAlert();
+  const toast = useToast();
+  const sessionLost = useSessionLost();
+  const missing = !values.productName.trim() || !values.targetPrice.trim();
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    const input = form.check();
+    if (!input) {
+      if (missing) toast({ title: MISSING_FIELDS_TITLE, description: MISSING_FIELDS_MESSAGE, variant: "error" });
+      return;
+    }
+    const json = {
+      productName: input.productName,
+      targetPrice: input.targetPrice / 100,
+      categoryId: input.categoryId,
+      zipCode: null, // the user's own zip
+    };
+    create.mutate(json, {
+      onSuccess: (alert) => {
+        toast({
+          title: "Price alert created",
+          description: `We will tell you when ${alert.productName} is ${formatCurrency(alert.targetPrice)} or less near ${alert.zipCode ?? "you"}.`,
+        });
+        form.reset();
+        setTried(false);
+        onDone();
+      },
+      onError: (error) => {
+        if (sessionLost(error)) return;
+        const body = error instanceof ApiError ? (error.body as { issues?: { path: string; message: string }[] }) : null;
+        if (body?.issues) form.showIssues(body.issues);
+        const detail = error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined;
+        toast({ title: CREATE_FAILED_MESSAGE, description: detail, variant: "error" });
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Create a price alert" className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-4">
+        {tried && missing && (
+          <div role="alert" className="alert alert-error alert-soft" data-testid="alert-missing-fields">
+            <AlertIcon />
+            <span>
+              <strong>{MISSING_FIELDS_TITLE}.</strong> {MISSING_FIELDS_MESSAGE}
+            </span>
+          </div>
+        )}
+        <Field
+          label="Product name"
+          name="productName"
+          placeholder="e.g. eggs, organic milk"
+          hint="We match every word you type, in any order."
+          value={values.productName}
+          onChange={(e) => set("productName", e.target.value)}
+          errors={errors.productName}
+          required
+        />
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field
+            label="Target price ($)"
+            name="targetPrice"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            placeholder="0.00"
+            hint="Notify me at this price or less."
+            value={values.targetPrice}
+            onChange={(e) => set("targetPrice", e.target.value)}
+            errors={errors.targetPrice}
+            required
+          />
+          <SelectField
+            label="Category"
+            name="categoryId"
+            hint="Optional"
+            value={values.categoryId}
+            onChange={(e) => set("categoryId", e.target.value)}
+            errors={errors.categoryId ?? (categories.isError ? ["Failed to fetch categories"] : undefined)}
+            disabled={!categories.data}
+          >
+            <option value="">{categories.isPending ? "Loading categories…" : "Any category"}</option>
+            {categories.data?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn btn-ghost" onClick={onDone} disabled={create.isPending}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+            {create.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {create.isPending ? "Creating…" : "Create Alert"}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

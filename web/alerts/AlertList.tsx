@@ -1,0 +1,103 @@
+import { useQuery } from "@tanstack/react-query";
+import { useSessionLost } from "../auth/useSessionLost.ts";
+import { formatCurrency } from "../components/format.ts";
+import { AlertIcon, BellIcon, CloseIcon } from "../components/icons.tsx";
+import { categoriesQuery } from "../deals/queries.ts";
+import { SearchMessage } from "../deals/SearchStates.tsx";
+import { useToast } from "../state/toast.ts";
+import { timeAgo } from "./format.ts";
+import { type PriceAlert, alertsQuery, useDeleteAlert } from "./queries.ts";
+
+export const DELETE_FAILED_MESSAGE = "Failed to delete price alert. Please try again.";
+
+function LastHit({ alert }: { alert: PriceAlert }) {
+  const hit = alert.lastHit;
+  if (!hit) return <p className="text-sm text-base-content/60">No matching price yet</p>;
+  return (
+    <p className="text-sm" data-testid="alert-last-hit">
+      <span className="badge badge-success badge-sm mr-2">Last hit</span>
+      <span className="font-semibold">{formatCurrency(hit.price)}</span> at {hit.storeName}
+      <span className="text-base-content/60">
+        {" "}
+        ({hit.storeAddress}) · {hit.productName} · <time dateTime={hit.at}>{timeAgo(hit.at)}</time>
+      </span>
+    </p>
+  );
+}
+
+function AlertItem({ alert, categoryName }: { alert: PriceAlert; categoryName: string | null }) {
+  const remove = useDeleteAlert();
+  const toast = useToast();
+  const sessionLost = useSessionLost();
+  const onDelete = () =>
+    remove.mutate(alert.id, {
+      onSuccess: () => toast({ title: "Price alert deleted", description: alert.productName }),
+      onError: (error) => {
+        if (!sessionLost(error)) toast({ title: DELETE_FAILED_MESSAGE, variant: "error" });
+      },
+    });
+  const details = [`At or under ${formatCurrency(alert.targetPrice)}`, categoryName, alert.zipCode && `near ${alert.zipCode}`];
+  return (
+    <li className="card bg-base-100 shadow-sm" data-testid="alert-item">
+      <div className="card-body flex-row items-start gap-3 p-4">
+        <span className="mt-1 text-primary">
+          <BellIcon />
+        </span>
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <h3 className="font-semibold break-words">{alert.productName}</h3>
+          <p className="text-sm text-base-content/70">{details.filter(Boolean).join(" · ")}</p>
+          <LastHit alert={alert} />
+        </div>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm btn-square"
+          aria-label={`Delete alert for ${alert.productName}`}
+          onClick={onDelete}
+          disabled={remove.isPending}
+        >
+          {remove.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <CloseIcon />}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** The user's alerts with their last hit, and the loading, empty and error states. */
+export function AlertList() {
+  const alerts = useQuery(alertsQuery);
+  const categories = useQuery(categoriesQuery);
+  const nameOf = (id: number | null) => categories.data?.find((c) => c.id === id)?.name ?? null;
+
+  if (alerts.isPending) {
+    return (
+      <div role="status" className="flex justify-center py-8">
+        <span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
+        <span className="sr-only">Loading your price alerts…</span>
+      </div>
+    );
+  }
+  if (alerts.isError) {
+    return (
+      <SearchMessage icon={<AlertIcon />} title="Could not load your price alerts" tone="error">
+        <p>Check your connection and try again.</p>
+        <button type="button" className="btn btn-sm btn-outline mt-3" onClick={() => void alerts.refetch()}>
+          Try again
+        </button>
+      </SearchMessage>
+    );
+  }
+  if (alerts.data.length === 0) {
+    return (
+      <SearchMessage icon={<BellIcon />} title="No price alerts yet">
+        <p>Create one and we will tell you the moment a neighbour reports a price under your target.</p>
+      </SearchMessage>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-3" aria-label="Your price alerts">
+      {alerts.data.map((alert) => (
+        <AlertItem key={alert.id} alert={alert} categoryName={nameOf(alert.categoryId)} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,37 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { InferResponseType } from "hono/client";
+import { api, unwrap } from "../api/client.ts";
+
+export type PriceAlert = InferResponseType<(typeof api)["price-alerts"]["$get"], 200>[number];
+export type AlertSubmission = Exclude<Parameters<(typeof api)["price-alerts"]["$post"]>[0], undefined>["json"];
+
+export const alertKeys = { all: ["alerts"] as const };
+
+export const alertsQuery = queryOptions({
+  queryKey: alertKeys.all,
+  queryFn: () => unwrap(api["price-alerts"].$get()),
+});
+
+export function useCreateAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (json: AlertSubmission) => unwrap(api["price-alerts"].$post({ json })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+  });
+}
+
+export function useDeleteAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => unwrap(api["price-alerts"][":id"].$delete({ param: { id: String(id) } })),
+    onSuccess: ({ id }) => {
+      // Gone at once from the list; then the list is asked again.
+      queryClient.setQueryData<PriceAlert[]>(alertKeys.all, (list) => list?.filter((a) => a.id !== id));
+      void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+    },
+  });
+}
+
+export function useTestNotification() {
+  return useMutation({ mutationFn: () => unwrap(api["test-notification"].$post()) });
+}

@@ -1,0 +1,173 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, signInFreshUser, signInInNewContext, test } from "./fixtures.ts";
+
+declare global {
+  interface Window {
+    __shownNotifications: { title: string; body?: string }[];
+  }
+}
+
+/** Records every Notification the app constructs (the real one is still shown), for the test to read. */
+async function recordNotifications(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const Original = window.Notification;
+    window.__shownNotifications = [];
+    class Recording extends Original {
+      constructor(title: string, options?: NotificationOptions) {
+        window.__shownNotifications.push({ title, body: options?.body });
+        super(title, options);
+      }
+    }
+    window.Notification = Recording as typeof Notification;
+  });
+}
+
+const shownTitles = (page: Page) => page.evaluate(() => window.__shownNotifications.map((n) => n.title));
+
+async function openAlertsTab(page: Page) {
+  await page.goto("/");
+  await page.getByRole("tab", { name: "Alerts" }).click();
+}
+
+async function createAlertInForm(page: Page, name: string, target: string, category?: string) {
+  await page.getByRole("button", { name: "New Alert" }).click();
+  const form = page.getByRole("form", { name: "Create a price alert" });
+  await form.getByLabel("Product name").fill(name);
+  await form.getByRole("spinbutton", { name: "Target price ($)" }).fill(target);
+  if (category) await form.getByLabel("Category").selectOption({ label: category });
+  await form.getByRole("button", { name: "Create Alert" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Price alert created" })).toBeVisible();
+  await expect(form).toBeHidden();
+}
+
+/** Reports a price through the API: state for the test, not the behaviour under test. */
+async function reportThroughApi(page: Page, baseURL: string, report: Record<string, unknown>) {
+  const categories = (await (await page.request.get("/api/categories")).json()) as { id: number; name: string }[];
+  const res = await page.request.post("/api/price-reports", {
+    headers: { Origin: baseURL },
+    data: { categoryId: categories.find((c) => c.name === "Dairy")?.id, storeAddress: "5 Union Sq W", ...report },
+  });
+  expect(res.status()).toBe(201);
+}
+
+test("a neighbour's matching price reaches the shopper live as a browser notification", async ({ page, browser, baseURL }) => {
+  test.slow(); // two shoppers, two browser contexts
+  const origin = baseURL ?? "";
+  await recordNotifications(page.context());
+  await page.context().grantPermissions(["notifications"], { origin });
+  await signInFreshUser(page, origin, { zipCode: "10001", firstName: "Alma" });
+  await openAlertsTab(page);
+  await expect(page.getByTestId("notification-banner")).toContainText("Notifications are on");
+  await createAlertInForm(page, "eggs", "2.50", "Dairy");
+  const item = page.getByTestId("alert-item").filter({ hasText: "eggs" });
+  await expect(item).toContainText("At or under $2.50 · Dairy · near 10001");
+  await expect(item).toContainText("No matching price yet");
+
+  // Bruno, ten zip codes away in his own browser, reports cheaper eggs.
+  const bruno = await signInInNewContext(browser, origin, { zipCode: "10011", firstName: "Bruno" });
+  await reportThroughApi(bruno.page, origin, { productName: "Free Range Eggs", price: 2.39, storeName: "Union Market" });
+
+  await expect.poll(() => shownTitles(page)).toContain("Price alert: eggs");
+  const shown = await page.evaluate(() => window.__shownNotifications.find((n) => n.title === "Price alert: eggs"));
+  expect(shown?.body).toBe("Free Range Eggs is $2.39 at Union Market, 5 Union Sq W (your target: $2.50)");
+  // Shown as a notification, so not as a toast as well.
+  await expect(page.getByRole("status").filter({ hasText: "Price alert: eggs" })).toHaveCount(0);
+  // The list learns its last hit without a reload.
+  await expect(item.getByTestId("alert-last-hit")).toContainText("$2.39 at Union Market");
+  await expect(item.getByTestId("alert-last-hit")).toContainText("just now");
+  await bruno.page.context().close();
+});
+
+test("without notification permission a hit and the test notification arrive as toasts", async ({ page, browser, baseURL }) => {
+  const origin = baseURL ?? "";
+  await signInFreshUser(page, origin, { zipCode: "10001" });
+  await page.request.post("/api/price-alerts", { headers: { Origin: origin }, data: { productName: "greek yogurt", targetPrice: 5 } });
+  await openAlertsTab(page);
+  const banner = page.getByTestId("notification-banner");
+  await expect(banner).toContainText("Get notified about price drops");
+  await expect(banner.getByRole("button", { name: "Enable Notifications" })).toBeVisible();
+
+  await banner.getByRole("button", { name: "Send Test Notification" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "CommonCents test notification" })).toBeVisible();
+
+  const other = await signInInNewContext(browser, origin, { zipCode: "10002" });
+  await reportThroughApi(other.page, origin, { productName: "Greek Yogurt Plain", price: 4.49, storeName: "Dairy Barn" });
+  const toast = page.getByRole("status").filter({ hasText: "Price alert: greek yogurt" });
+  await expect(toast).toContainText("Greek Yogurt Plain is $4.49 at Dairy Barn");
+  await other.page.context().close();
+});
+
+const STATES: [string, string, string][] = [
+  ["denied", "Object.defineProperty(Notification, 'permission', { get: () => 'denied' })", "Notifications Disabled"],
+  ["insecure", "Object.defineProperty(window, 'isSecureContext', { get: () => false })", "HTTPS Required"],
+  ["restricted", "delete window.Notification", "Notification Limited"],
+];
+
+for (const [state, script, title] of STATES) {
+  test(`the banner says "${title}" when notifications are ${state}`, async ({ page, baseURL }) => {
+    await page.context().addInitScript(script);
+    await signInFreshUser(page, baseURL ?? "");
+    await openAlertsTab(page);
+    const banner = page.getByTestId("notification-banner");
+    await expect(banner.getByRole("heading", { name: title })).toBeVisible();
+    await expect(banner.getByRole("button", { name: "Enable Notifications" })).toHaveCount(0);
+  });
+}
+
+test("the create form opens, closes and insists on a product and a target; alerts are deleted", async ({ page, signedIn }) => {
+  expect(signedIn.username).toBeTruthy();
+  await openAlertsTab(page);
+  await expect(page.getByText("No price alerts yet")).toBeVisible();
+
+  await page.getByRole("button", { name: "New Alert" }).click();
+  const form = page.getByRole("form", { name: "Create a price alert" });
+  await expect(form.getByRole("spinbutton", { name: "Target price ($)" })).toHaveAttribute("step", "0.01");
+  await form.getByRole("button", { name: "Create Alert" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Missing Information" }).first()).toContainText(
+    "Please fill in product name and target price.",
+  );
+  await page.getByRole("button", { name: "Close" }).click();
+  await expect(form).toBeHidden();
+
+  await createAlertInForm(page, "organic milk", "3.25");
+  await createAlertInForm(page, "bread", "2");
+  await expect(page.getByTestId("alert-item")).toHaveCount(2);
+  await expect(page.getByTestId("alert-item").first()).toContainText("bread");
+
+  // A failing delete says so and keeps the alert.
+  await page.route("**/api/price-alerts/*", (route) =>
+    route.request().method() === "DELETE" ? route.fulfill({ status: 500, body: "{}" }) : route.continue(),
+  );
+  await page.getByRole("button", { name: "Delete alert for bread" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to delete price alert. Please try again." })).toBeVisible();
+  await expect(page.getByTestId("alert-item")).toHaveCount(2);
+  await page.unroute("**/api/price-alerts/*");
+
+  await page.getByRole("button", { name: "Delete alert for bread" }).click();
+  await expect(page.getByTestId("alert-item")).toHaveCount(1);
+  await expect(page.getByTestId("alert-item")).toContainText("organic milk");
+
+  // A failing create says so and keeps what was typed.
+  await page.route("**/api/price-alerts", (route) =>
+    route.request().method() === "POST" ? route.fulfill({ status: 500, body: "{}" }) : route.continue(),
+  );
+  await page.getByRole("button", { name: "New Alert" }).click();
+  await form.getByLabel("Product name").fill("butter");
+  await form.getByRole("spinbutton", { name: "Target price ($)" }).fill("4");
+  await form.getByRole("button", { name: "Create Alert" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to create price alert. Please try again." })).toBeVisible();
+  await expect(form.getByLabel("Product name")).toHaveValue("butter");
+});
+
+test("the list shows an error with a retry when it cannot load", async ({ page, signedIn }) => {
+  expect(signedIn.username).toBeTruthy();
+  let fail = true;
+  await page.route("**/api/price-alerts", (route) =>
+    fail && route.request().method() === "GET" ? route.fulfill({ status: 500, body: "{}" }) : route.continue(),
+  );
+  await openAlertsTab(page);
+  await expect(page.getByText("Could not load your price alerts")).toBeVisible();
+  fail = false;
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByText("No price alerts yet")).toBeVisible();
+});
