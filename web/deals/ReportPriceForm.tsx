@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
 import { PriceReportSchema, REQUIRED_FIELDS_MESSAGE } from "../../src/deals/schemas.ts";
+import { VacationModeField } from "../components/VacationModeField.tsx";
 import { Field, SelectField, TextAreaField, useForm } from "../components/form.tsx";
 import { AlertIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
@@ -181,35 +181,14 @@ export function ReportPriceForm() {
             ))}
           </SelectField>
         </div>
-        <div className="flex flex-col gap-3 rounded-box bg-base-200 p-3">
-          <label className="flex cursor-pointer items-center justify-between gap-3">
-            <span>
-              <span className="block text-sm font-medium">Vacation mode</span>
-              <span className="block text-xs text-base-content/70">Found it away from home? Report it where you found it.</span>
-            </span>
-            <input
-              type="checkbox"
-              role="switch"
-              name="vacationMode"
-              className="toggle toggle-primary"
-              checked={values.vacationMode}
-              onChange={(e) => update({ vacationMode: e.target.checked, reportZipCode: "" })}
-            />
-          </label>
-          {values.vacationMode && (
-            <Field
-              label="Zip code where you found it"
-              name="reportZipCode"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={ZIP_MAX_LENGTH}
-              value={values.reportZipCode}
-              onChange={(e) => set("reportZipCode", e.target.value)}
-              errors={errors.reportZipCode}
-              required
-            />
-          )}
-        </div>
+        <VacationModeField
+          on={values.vacationMode}
+          zip={values.reportZipCode}
+          hint="Found it away from home? Report it where you found it."
+          errors={errors.reportZipCode}
+          onToggle={(on) => update({ vacationMode: on, reportZipCode: "" })}
+          onZipChange={(zip) => set("reportZipCode", zip)}
+        />
         <PhotoPicker file={photo} onChange={setPhoto} disabled={report.busy} />
         <button type="submit" className="btn btn-primary" disabled={report.busy}>
           {report.busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

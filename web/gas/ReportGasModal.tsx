@@ -3,6 +3,7 @@ import { ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
 import { GasReportSchema } from "../../src/gas/schemas.ts";
 import { ApiError } from "../api/client.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
+import { VacationModeField } from "../components/VacationModeField.tsx";
 import { Field, SelectField, useForm } from "../components/form.tsx";
 import { formatCurrency } from "../components/format.ts";
 import { AlertIcon, CloseIcon } from "../components/icons.tsx";
@@ -219,35 +220,14 @@ export function ReportGasModal({ ref }: { ref: Ref<ReportGasModalHandle> }) {
               />
             )}
           </div>
-          <div className="flex flex-col gap-3 rounded-box bg-base-200 p-3">
-            <label className="flex cursor-pointer items-center justify-between gap-3">
-              <span>
-                <span className="block text-sm font-medium">Vacation mode</span>
-                <span className="block text-xs text-base-content/70">Filling up away from home? Say where.</span>
-              </span>
-              <input
-                type="checkbox"
-                role="switch"
-                name="vacationMode"
-                className="toggle toggle-primary"
-                checked={values.vacationMode}
-                onChange={(e) => update({ vacationMode: e.target.checked, reportZipCode: "" })}
-              />
-            </label>
-            {values.vacationMode && (
-              <Field
-                label="Zip code where you found it"
-                name="reportZipCode"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={ZIP_MAX_LENGTH}
-                value={values.reportZipCode}
-                onChange={(e) => set("reportZipCode", e.target.value)}
-                errors={errors.reportZipCode}
-                required
-              />
-            )}
-          </div>
+          <VacationModeField
+            on={values.vacationMode}
+            zip={values.reportZipCode}
+            hint="Filling up away from home? Say where."
+            errors={errors.reportZipCode}
+            onToggle={(on) => update({ vacationMode: on, reportZipCode: "" })}
+            onZipChange={(zip) => set("reportZipCode", zip)}
+          />
           <div className="modal-action mt-1">
             <button type="button" className="btn btn-ghost" onClick={close}>
               Cancel
