@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/guards.ts";
@@ -11,6 +12,8 @@ import type { Db } from "./db.ts";
 import type { Config } from "./env.ts";
 import type { AppEnv } from "./lib/context.ts";
 import { HttpError } from "./lib/http.ts";
+import { log, setLogLevel } from "./lib/log.ts";
+import { checkHealth } from "./ops/health.ts";
 import { jsonBodyLimit, jsonOnly, originCheck, securityHeaders } from "./lib/security.ts";
 import type { StaticAssets } from "./static.ts";
 import { uploadApiRoutes, uploadFileRoutes } from "./uploads/routes.ts";
@@ -23,7 +26,10 @@ export type AppDeps = { db: Db; config: Config; assets?: StaticAssets };
 
 /** The API as one typed value: the web app's client is derived from it (hc<ApiType>). */
 const api = new Hono<AppEnv>()
-  .get("/health", (c) => c.json({ status: "ok" as const }, 200))
+  .get("/health", (c) => {
+    const health = checkHealth(c.var.db);
+    return c.json(health, health.status === "ok" ? 200 : 503);
+  })
   .route("/auth", authRoutes)
   .route("/", dealsRoutes)
   .route("/gas", gasRoutes)
@@ -39,7 +45,9 @@ export type ApiType = typeof api;
 export function createApp({ db, config, assets }: AppDeps) {
   const throttle = new LoginThrottle();
   const app = new Hono<AppEnv>();
+  setLogLevel(config.logLevel);
 
+  app.use(requestLog);
   app.use(securityHeaders);
   app.use("/api/*", async (c, next) => {
     c.set("db", db);
@@ -82,9 +90,33 @@ export function createApp({ db, config, assets }: AppDeps) {
         : error.message || "Bad request";
       return c.json({ message }, error.status);
     }
-    console.error(`[${c.req.method} ${c.req.path}]`, error);
+    log.error("unhandled error", { requestId: c.var.requestId, method: c.req.method, path: c.req.path, err: error });
     return c.json({ message: "Something went wrong on our side. Please try again." }, 500);
   });
 
   return app;
 }
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/**
+ * Gives every request an id (the proxy's X-Request-Id when it is sane, else a new one), echoes it, and logs
+ * one line per request. Health probes log at debug: a container platform polls them all day.
+ */
+const requestLog = createMiddleware<AppEnv>(async (c, next) => {
+  const incoming = c.req.header("x-request-id");
+  const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+  c.set("requestId", requestId);
+  const started = performance.now();
+  await next();
+  c.header("X-Request-Id", requestId);
+  const fields = {
+    requestId,
+    method: c.req.method,
+    path: c.req.path,
+    status: c.res.status,
+    ms: Math.round((performance.now() - started) * 10) / 10,
+  };
+  if (c.req.path === "/api/health") log.debug("request", fields);
+  else log.info("request", fields);
+});

@@ -1,67 +1,139 @@
 /**
- * The binary's commands. `serve` is the default; `migrate` and `seed` prepare a database and exit.
- * Later: backup, restore, desktop (the shipping issue).
+ * The binary's commands. `serve` is the default on Linux (servers and containers); on macOS and Windows,
+ * where a binary is started by double-clicking it, no command means `desktop`.
  */
-import pkg from "../package.json" with { type: "json" };
 import { seedDemo } from "../db/seed.ts";
 import { SchemaError, migrate, openDb } from "./db.ts";
 import { ConfigError, loadConfig } from "./env.ts";
-import { PortInUseError, startServer } from "./server.ts";
+import { flushLogs, log } from "./lib/log.ts";
+import { OpsError, backupDatabase, restoreDatabase } from "./ops/backup.ts";
+import { loopbackHosts, openBrowser, rememberPort, rememberedPort, userDataDir } from "./ops/desktop.ts";
+import { VERSION } from "./ops/health.ts";
+import { runningServer } from "./ops/pid-file.ts";
+import { PortInUseError, startServer, stopOnSignals } from "./server.ts";
 import type { StaticAssets } from "./static.ts";
 
-const HELP = `CommonCents ${pkg.version}: community price sharing
+const HELP = `CommonCents ${VERSION}: community price sharing
 
-Usage: commoncents [command]
+Usage: commoncents [command] [options]
 
 Commands:
-  serve      open and migrate the database, then serve the app and the API (default)
-  migrate    apply pending database migrations and exit
-  seed       add demo users, stores and the category taxonomy to an empty database, then exit
-  --help     show this help
-  --version  print the version
+  serve             open and migrate the database, then serve the app and the API (default on Linux)
+  desktop           run as a desktop app: 127.0.0.1 on a free port, data in your user folder,
+                    opens your browser (default on macOS and Windows); --no-browser to skip that
+  migrate           apply pending database migrations and exit
+  seed              add demo users, stores and the category taxonomy to an empty database, then exit
+  backup FILE       write a consistent copy of the database to FILE, safe while serving (--force overwrites)
+  restore FILE      check FILE and make it the database; refuses while a server uses the data folder,
+                    and over an existing database unless --force (which keeps the old one beside it)
+  --help            show this help
+  --version         print the version
 
-Environment: PORT (3000), DATA_DIR (./data), ADMIN_PASSKEY, OLLAMA_HOST, OLLAMA_MODEL, SECRET, NODE_ENV.`;
+Environment: PORT (3000), DATA_DIR (./data), ADMIN_PASSKEY, OLLAMA_HOST, OLLAMA_MODEL, OLLAMA_TIMEOUT_MS,
+SECRET, LOG_LEVEL (debug, info, warn, error, silent), NODE_ENV.`;
+
+const defaultCommand = () => (process.platform === "darwin" || process.platform === "win32" ? "desktop" : "serve");
 
 export async function runCli(argv: string[], assets?: StaticAssets): Promise<void> {
-  const command = argv[0] ?? "serve";
+  const flags = new Set(argv.filter((a) => a.startsWith("--")));
+  const [command = defaultCommand(), ...args] = argv.filter((a) => !a.startsWith("--") || a === "--help" || a === "--version");
   if (command === "--help" || command === "-h" || command === "help") return void console.log(HELP);
-  if (command === "--version" || command === "-v") return void console.log(pkg.version);
+  if (command === "--version" || command === "-v") return void console.log(VERSION);
   try {
-    const config = loadConfig();
-    if (command === "migrate") {
-      const { sqlite } = openDb(config.dbPath);
-      const { applied } = migrate(sqlite);
-      sqlite.close();
-      console.log(applied.length ? `applied ${applied.join(", ")}` : "database is up to date");
-    } else if (command === "seed") {
-      const { sqlite, db } = openDb(config.dbPath);
-      migrate(sqlite);
-      const added = await seedDemo(db);
-      sqlite.close();
-      console.log(
-        added.users
-          ? `seeded ${added.users} demo users and ${added.stores} stores`
-          : "database already has users; nothing seeded",
-      );
-    } else if (command === "serve") {
-      const running = startServer(config, assets);
-      console.log(`CommonCents listening on http://localhost:${running.server.port} (data in ${config.dataDir})`);
-      const stop = async (signal: string) => {
-        console.log(`${signal}: shutting down`);
-        await running.stop();
-        process.exit(0);
-      };
-      process.once("SIGTERM", () => void stop("SIGTERM"));
-      process.once("SIGINT", () => void stop("SIGINT"));
-    } else {
-      console.error(`unknown command: ${command}\n\n${HELP}`);
-      process.exit(2);
+    switch (command) {
+      case "serve":
+        return serve(assets);
+      case "desktop":
+        return desktop(assets, !flags.has("--no-browser"));
+      case "migrate": {
+        const { sqlite } = openDb(loadConfig().dbPath);
+        const { applied } = migrate(sqlite);
+        sqlite.close();
+        return void console.log(applied.length ? `applied ${applied.join(", ")}` : "database is up to date");
+      }
+      case "seed": {
+        const { sqlite, db } = openDb(loadConfig().dbPath);
+        migrate(sqlite);
+        const added = await seedDemo(db);
+        sqlite.close();
+        return void console.log(
+          added.users
+            ? `seeded ${added.users} demo users and ${added.stores} stores`
+            : "database already has users; nothing seeded",
+        );
+      }
+      case "backup": {
+        const file = requireFileArgument("backup", args);
+        const done = backupDatabase(loadConfig().dbPath, file, { force: flags.has("--force") });
+        return void console.log(
+          `backed up ${(done.bytes / 1024 / 1024).toFixed(1)} MB (schema ${done.schema}) to ${done.file} in ${done.ms} ms; integrity check passed`,
+        );
+      }
+      case "restore": {
+        const file = requireFileArgument("restore", args);
+        const done = restoreDatabase(file, loadConfig(), { force: flags.has("--force") });
+        console.log(
+          `restored ${done.file} from ${file}: ${done.users} users, ${done.reports} price reports (schema ${done.schema}); integrity check passed`,
+        );
+        if (done.keptAs) console.log(`the previous database is kept as ${done.keptAs}`);
+        return;
+      }
+      default:
+        console.error(`unknown command: ${command}\n\n${HELP}`);
+        process.exit(2);
     }
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof SchemaError || error instanceof PortInUseError) {
+    if (
+      error instanceof ConfigError ||
+      error instanceof SchemaError ||
+      error instanceof PortInUseError ||
+      error instanceof OpsError
+    ) {
       console.error(`commoncents: ${error.message}`);
       process.exit(1);
     }
     throw error;
   }
+}
+
+function requireFileArgument(command: string, args: string[]): string {
+  if (!args[0]) throw new OpsError(`${command} needs a file: commoncents ${command} FILE`);
+  return args[0];
+}
+
+function serve(assets?: StaticAssets) {
+  const config = loadConfig();
+  const running = startServer(config, { assets });
+  stopOnSignals(running);
+  log.info("listening", { url: `http://localhost:${running.port}`, port: running.port, dataDir: config.dataDir, version: VERSION });
+  flushLogs();
+}
+
+function desktop(assets: StaticAssets | undefined, launchBrowser: boolean) {
+  const env = { ...process.env, DATA_DIR: process.env.DATA_DIR || userDataDir() };
+  // One instance per data folder, like any desktop app: a second launch shows the first.
+  const already = runningServer(env.DATA_DIR);
+  if (already) {
+    const url = `http://127.0.0.1:${already.port}/`;
+    if (launchBrowser) openBrowser(url);
+    return void console.error(`CommonCents is already running at ${url}`);
+  }
+  const first = loadConfig({ ...env, PORT: String(rememberedPort(env.DATA_DIR)) });
+  const options = { assets, hostname: "127.0.0.1", allowedHosts: loopbackHosts };
+  let running: ReturnType<typeof startServer>;
+  try {
+    running = startServer(first, options);
+  } catch (error) {
+    if (!(error instanceof PortInUseError)) throw error;
+    running = startServer({ ...first, port: 0 }, options);
+  }
+  stopOnSignals(running);
+  rememberPort(first.dataDir, running.port);
+  const url = `http://127.0.0.1:${running.port}/`;
+  log.info("listening", { url, port: running.port, dataDir: first.dataDir, version: VERSION, mode: "desktop" });
+  flushLogs();
+  const opened = launchBrowser && openBrowser(url);
+  console.error(
+    `CommonCents is running at ${url}${opened ? " (opened in your browser)" : ""}\nYour data is in ${first.dataDir}. Press Ctrl+C to stop.`,
+  );
 }

@@ -24,7 +24,7 @@ export function openDb(path: string) {
 
 export class SchemaError extends Error {}
 
-const MIGRATIONS_TABLE = "__commoncents_migrations";
+export const MIGRATIONS_TABLE = "__commoncents_migrations";
 
 /**
  * Applies the migrations embedded in the binary that the database has not seen, each in its own

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { join, resolve } from "node:path";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import * as v from "valibot";
+import { LOG_LEVELS, type LogLevel } from "./lib/log.ts";
 
 const EnvSchema = v.object({
   PORT: v.optional(
@@ -26,6 +27,7 @@ const EnvSchema = v.object({
   OLLAMA_MODEL: v.optional(v.pipe(v.string(), v.minLength(1)), "qwen2.5:0.5b"),
   SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "SECRET must be at least 32 characters"))),
   NODE_ENV: v.optional(v.picklist(["production", "development", "test"]), "production"),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`)),
 });
 
 export type Config = {
@@ -41,6 +43,8 @@ export type Config = {
   ollamaTimeoutMs: number;
   secret: string;
   nodeEnv: "production" | "development" | "test";
+  /** Tests default to warnings only, so a test run is not buried under request lines. */
+  logLevel: LogLevel;
 };
 
 export class ConfigError extends Error {}
@@ -69,6 +73,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ollamaTimeoutMs: e.OLLAMA_TIMEOUT_MS,
     secret: e.SECRET ?? loadOrCreateSecret(dataDir),
     nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "warn" : "info"),
   };
 }
 

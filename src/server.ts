@@ -1,31 +1,56 @@
+import { ensureTaxonomy } from "../db/seed.ts";
 import { endLiveStreams } from "./alerts/live.ts";
 import { createApp } from "./app.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { migrate, openDb } from "./db.ts";
-import { expireStaleGasReports, expireStaleReports } from "./quality/expiry.ts";
 import type { Config } from "./env.ts";
+import { flushLogs, log } from "./lib/log.ts";
+import { releasePidFile, writePidFile } from "./ops/pid-file.ts";
+import { expireStaleGasReports, expireStaleReports } from "./quality/expiry.ts";
 import type { StaticAssets } from "./static.ts";
-import { ensureTaxonomy } from "../db/seed.ts";
 
 /** Uploads are 5 MB; nothing else comes near it. Bun's default (128 MiB) would invite abuse. */
 const MAX_REQUEST_BODY_BYTES = 6 * 1024 * 1024;
 const HOUR = 60 * 60 * 1000;
+/** How long a stop waits for requests already being answered before it cuts them off. */
+export const DRAIN_DEADLINE_MS = 10_000;
 
 export class PortInUseError extends Error {}
 
+export type ServeOptions = {
+  assets?: StaticAssets;
+  hostname?: string;
+  /** When set, a request whose Host header is not one of these is refused (DNS rebinding on loopback). */
+  allowedHosts?: (port: number) => string[];
+};
+
 /** Opens and migrates the database, then serves the API (and the web app, when given) on config.port. */
-export function startServer(config: Config, assets?: StaticAssets, hostname = "0.0.0.0") {
+export function startServer(config: Config, options: ServeOptions = {}) {
   const { sqlite, db } = openDb(config.dbPath);
   migrate(sqlite);
   ensureTaxonomy(db);
-  const app = createApp({ db, config, assets });
+  const app = createApp({ db, config, assets: options.assets });
+
+  // Requests being answered right now, for the log when a stop has to cut some off.
+  let inFlight = 0;
+  let hosts: Set<string> | undefined;
   let server: ReturnType<typeof Bun.serve>;
   try {
     server = Bun.serve({
       port: config.port,
-      hostname,
+      hostname: options.hostname ?? "0.0.0.0",
       maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
-      fetch: (req, srv) => app.fetch(req, { server: srv }),
+      async fetch(req, srv) {
+        if (hosts && !hosts.has(req.headers.get("host") ?? "")) {
+          return Response.json({ message: "Unknown host" }, { status: 421 });
+        }
+        inFlight++;
+        try {
+          return await app.fetch(req, { server: srv });
+        } finally {
+          inFlight--;
+        }
+      },
     });
   } catch (error) {
     sqlite.close();
@@ -34,27 +59,86 @@ export function startServer(config: Config, assets?: StaticAssets, hostname = "0
     }
     throw error;
   }
+  const port = server.port ?? config.port;
+  if (options.allowedHosts) hosts = new Set(options.allowedHosts(port));
+  writePidFile(config.dataDir, port);
+
   const sweep = () => {
-    deleteExpiredSessions(db);
-    expireStaleReports(db);
-    expireStaleGasReports(db);
+    try {
+      deleteExpiredSessions(db);
+      expireStaleReports(db);
+      expireStaleGasReports(db);
+    } catch (error) {
+      log.error("housekeeping failed", { err: error });
+    }
   };
   // After listening, not before: start-up stays cheap (first sweep), then hourly.
   setTimeout(sweep, 1_000).unref();
   const housekeeping = setInterval(sweep, HOUR);
   housekeeping.unref();
 
+  let stopping: Promise<void> | undefined;
+  // Bun's graceful stop resolves once every connection has finished its response, which is later than
+  // our handlers returning: only then may the database close.
+  const drained = (graceful: Promise<void>, deadlineMs: number) =>
+    new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), deadlineMs);
+      void graceful.then(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+
   return {
     server,
+    port,
     db,
     sqlite,
-    async stop() {
-      clearInterval(housekeeping);
-      // Open event streams never end by themselves and would hold a graceful stop forever.
-      endLiveStreams(db);
-      await server.stop();
-      sqlite.exec("PRAGMA optimize");
-      sqlite.close();
+    /**
+     * Stops accepting connections, lets requests in flight finish (up to the deadline), then checkpoints
+     * the WAL into the database file and closes it. Safe to call twice.
+     */
+    stop(deadlineMs = DRAIN_DEADLINE_MS) {
+      stopping ??= (async () => {
+        clearInterval(housekeeping);
+        // Open event streams never end by themselves and would hold the drain to its deadline.
+        endLiveStreams(db);
+        const clean = await drained(server.stop(false), deadlineMs);
+        if (!clean) {
+          log.warn("stop: requests still running at the deadline were cut off", { inFlight, deadlineMs });
+          await server.stop(true);
+        }
+        try {
+          sqlite.exec("PRAGMA optimize");
+          sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+        } catch (error) {
+          log.warn("stop: checkpoint skipped", { err: error });
+        }
+        sqlite.close();
+        releasePidFile(config.dataDir);
+        log.info("stopped", { clean });
+        flushLogs();
+      })();
+      return stopping;
     },
   };
+}
+
+export type RunningServer = ReturnType<typeof startServer>;
+
+/** SIGTERM and SIGINT stop gracefully; a second signal during the drain exits at once. */
+export function stopOnSignals(running: RunningServer) {
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) {
+      log.warn("second signal: exiting without waiting", { signal });
+      flushLogs();
+      process.exit(1);
+    }
+    signalled = true;
+    log.info("stopping", { signal, deadlineMs: DRAIN_DEADLINE_MS });
+    void running.stop().then(() => process.exit(0));
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
 }

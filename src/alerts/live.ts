@@ -3,6 +3,7 @@
  * serves everything, so there is nothing to share with). One timer per database sends the heartbeats and ends
  * the streams whose session is gone (logout, account deletion, termination, expiry) within a few seconds.
  */
+import { log } from "../lib/log.ts";
 import { SESSION_ABSOLUTE_MS } from "../auth/sessions.ts";
 import type { Db } from "../db.ts";
 
@@ -112,7 +113,7 @@ export class LiveHub {
     try {
       this.checkSessions();
     } catch (error) {
-      console.error("[live events] session check failed", error);
+      log.error("live events: session check failed", { err: error });
     }
     const now = Date.now();
     if (now - this.lastBeat >= LIVE_TIMING.heartbeatMs) {

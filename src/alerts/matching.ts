@@ -3,6 +3,7 @@
  * words, the alert's category (when it has one), a price at or under the target, and the report within 20
  * zip codes of the alert's zip. The reporter's own alerts stay quiet: they know the price they just typed.
  */
+import { log } from "../lib/log.ts";
 import type { Db } from "../db.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { locTokensNear } from "../lib/zip.ts";
@@ -176,6 +177,6 @@ export function matchAlertsForReport(db: Db, reportId: number): void {
     const hub = liveHub(db);
     for (const hit of recordHits(db, reportId)) hub.publish(hit.userId, hitMessage(hit));
   } catch (error) {
-    console.error(`[alerts] matching report ${reportId} failed`, error);
+    log.error("alerts: matching failed", { reportId, err: error });
   }
 }

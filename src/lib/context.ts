@@ -10,6 +10,8 @@ export type AppVariables = {
   throttle: LoginThrottle;
   /** The caller's session, or null for a guest (set by the session middleware). */
   session: ValidSession | null;
+  /** Set for every request by the request log; echoed as X-Request-Id. */
+  requestId: string;
 };
 
 export type AppEnv = { Variables: AppVariables; Bindings: { server?: { requestIP(req: Request): { address: string } | null } } };

@@ -11,7 +11,7 @@ describe("the API's outer wall", () => {
   test("GET /api/health answers once the database is open and migrated", async () => {
     const res = await server.client().get("/api/health");
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ status: "ok" });
+    expect(res.data).toMatchObject({ status: "ok", database: { status: "ok" } });
   });
 
   test("every answer carries the security headers", async () => {

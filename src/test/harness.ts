@@ -79,7 +79,7 @@ let counter = 0;
 export const STRONG_PASSWORD = "Str0ng!Pass";
 
 /** Registers a fresh user through the API and returns its signed-in client. */
-export async function registerUser(server: TestServer, fields: Partial<Record<string, string | null>> = {}) {
+export async function registerUser(server: { client(): TestClient }, fields: Partial<Record<string, string | null>> = {}) {
   const client = server.client();
   const username = fields.username ?? `shopper${++counter}${Date.now() % 1000}`;
   const res = await client.post("/api/auth/register", {

@@ -3,6 +3,7 @@
  * than one row (any signed-in user can send a path they have seen), so a file is removed only once no
  * report and no profile names it any more, and only after the transaction that let it go has committed.
  */
+import { log } from "../lib/log.ts";
 import { rmSync } from "node:fs";
 import { inArray, sql } from "drizzle-orm";
 import { gasPriceReports, priceReports, users } from "../../db/schema.ts";
@@ -48,7 +49,7 @@ export function removeUploadFiles(uploadsDir: string, paths: readonly string[]) 
     try {
       rmSync(stored.path, { force: true });
     } catch (error) {
-      console.error(`[uploads] could not remove ${stored.path}`, error);
+      log.warn("uploads: could not remove a photo file", { path: stored.path, err: error });
     }
   }
 }

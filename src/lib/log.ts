@@ -1,0 +1,55 @@
+/**
+ * Structured logs: one JSON object per line on stdout, so a container platform or `jq` can read them.
+ * Lines are buffered and flushed every 100 ms (and at shutdown): a request log must not cost a write call.
+ */
+const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
+export type LogLevel = keyof typeof LEVELS;
+export const LOG_LEVELS = Object.keys(LEVELS) as LogLevel[];
+
+let threshold: number = LEVELS.info;
+let sink: ((line: string) => void) | undefined;
+let pending: string[] = [];
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+export function setLogLevel(level: LogLevel) {
+  threshold = LEVELS[level];
+}
+
+/** Tests capture lines here instead of stdout. */
+export function setLogSink(write: ((line: string) => void) | undefined) {
+  sink = write;
+}
+
+export function flushLogs() {
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  if (pending.length === 0) return;
+  const text = pending.join("");
+  pending = [];
+  process.stdout.write(text);
+}
+
+function emit(level: Exclude<LogLevel, "silent">, msg: string, fields?: Record<string, unknown>) {
+  if (LEVELS[level] < threshold) return;
+  const line = `${JSON.stringify({ time: new Date().toISOString(), level, msg, ...serialize(fields) })}\n`;
+  if (sink) return sink(line);
+  pending.push(line);
+  if (level === "error") return flushLogs();
+  timer ??= setTimeout(flushLogs, 100);
+}
+
+function serialize(fields: Record<string, unknown> | undefined) {
+  if (!fields) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    out[key] = value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
+  }
+  return out;
+}
+
+export const log = {
+  debug: (msg: string, fields?: Record<string, unknown>) => emit("debug", msg, fields),
+  info: (msg: string, fields?: Record<string, unknown>) => emit("info", msg, fields),
+  warn: (msg: string, fields?: Record<string, unknown>) => emit("warn", msg, fields),
+  error: (msg: string, fields?: Record<string, unknown>) => emit("error", msg, fields),
+};

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { STRONG_PASSWORD, registerUser } from "../test/harness.ts";
+import { type ServerProcess, runCommand, spawnServer } from "../test/processes.ts";
+import { dairyCategoryId, startWriters } from "../test/writers.ts";
+
+const scratch = mkdtempSync(join(tmpdir(), "commoncents-backup-"));
+const liveDir = join(scratch, "live");
+const backupFile = join(scratch, "copies", "backup.db");
+let server: ServerProcess;
+let username: string;
+let ackedBeforeBackup: number[] = [];
+
+beforeAll(async () => {
+  server = await spawnServer({ DATA_DIR: liveDir });
+});
+afterAll(() => {
+  server.proc.kill("SIGKILL");
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const idsIn = (file: string) => {
+  const db = new Database(file, { readonly: true });
+  const ids = new Set((db.query("SELECT id FROM price_reports").all() as { id: number }[]).map((r) => r.id));
+  const integrity = (db.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check;
+  db.close();
+  return { ids, integrity };
+};
+
+describe("commoncents backup", () => {
+  test("copies a serving database while writes continue: intact, with every write answered before it began", async () => {
+    const users = await Promise.all([0, 1, 2].map(() => registerUser(server)));
+    username = users[0]!.username;
+    const writers = startWriters(users.map((u) => u.client), await dairyCategoryId(users[0]!.client));
+    await writers.until(30);
+    ackedBeforeBackup = [...writers.acked];
+    const run = await runCommand(["backup", backupFile], { DATA_DIR: liveDir });
+    const duringBackup = writers.acked.length;
+    await writers.until(duringBackup + 10);
+    await writers.stop();
+
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("integrity check passed");
+    expect(writers.refused).toEqual([]);
+    const copy = idsIn(backupFile);
+    expect(copy.integrity).toBe("ok");
+    expect(ackedBeforeBackup.filter((id) => !copy.ids.has(id))).toEqual([]);
+    // The server kept writing after the copy was taken; those rows are in the live file only.
+    expect(writers.acked.length).toBeGreaterThan(ackedBeforeBackup.length);
+  });
+
+  test("will not overwrite an existing file unless told", async () => {
+    const again = await runCommand(["backup", backupFile], { DATA_DIR: liveDir });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("already exists");
+    const forced = await runCommand(["backup", backupFile, "--force"], { DATA_DIR: liveDir });
+    expect(forced.code).toBe(0);
+  });
+
+  test("names what is missing: no file argument, no database in DATA_DIR", async () => {
+    const noFile = await runCommand(["backup"], { DATA_DIR: liveDir });
+    expect(noFile.stderr).toContain("backup needs a file");
+    const empty = await runCommand(["backup", join(scratch, "x.db")], { DATA_DIR: join(scratch, "empty") });
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain("there is no database at");
+  });
+});
+
+describe("commoncents restore", () => {
+  test("refuses to replace the database of a running server, even with --force", async () => {
+    const run = await runCommand(["restore", backupFile, "--force"], { DATA_DIR: liveDir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`is serving this data folder (pid ${server.proc.pid}`);
+  });
+
+  test("round trip: a fresh data folder restored from the backup serves the same accounts and reports", async () => {
+    const freshDir = join(scratch, "fresh");
+    const run = await runCommand(["restore", backupFile], { DATA_DIR: freshDir });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/restored .* \d+ users, \d+ price reports .*integrity check passed/);
+
+    const restored = idsIn(join(freshDir, "commoncents.db"));
+    expect(restored.integrity).toBe("ok");
+    expect(ackedBeforeBackup.filter((id) => !restored.ids.has(id))).toEqual([]);
+
+    const second = await spawnServer({ DATA_DIR: freshDir });
+    try {
+      const client = second.client();
+      expect((await client.post("/api/auth/login", { username, password: STRONG_PASSWORD })).status).toBe(200);
+      const search = await client.get("/api/search?q=milk&zipCode=10001");
+      expect(search.status).toBe(200);
+      expect(search.data.length).toBeGreaterThan(0);
+    } finally {
+      second.proc.kill("SIGTERM");
+      await second.proc.exited;
+    }
+  });
+
+  test("over an existing, stopped database: refused without --force; with it, the old file is kept", async () => {
+    const dir = join(scratch, "fresh");
+    const refused = await runCommand(["restore", backupFile], { DATA_DIR: dir });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("pass --force");
+    const forced = await runCommand(["restore", backupFile, "--force"], { DATA_DIR: dir });
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain("the previous database is kept as");
+    expect(readdirSync(dir).some((f) => f.startsWith("commoncents.db.before-restore-"))).toBe(true);
+  });
+
+  test("refuses a file that is not SQLite, a corrupt database, another app's database and a newer schema", async () => {
+    const target = { DATA_DIR: join(scratch, "target") };
+    const notSqlite = join(scratch, "notes.txt");
+    writeFileSync(notSqlite, "shopping list: milk, eggs\n".repeat(100));
+    expect((await runCommand(["restore", notSqlite], target)).stderr).toContain("is not a readable SQLite database");
+
+    const corrupt = join(scratch, "corrupt.db");
+    copyFileSync(backupFile, corrupt);
+    const bytes = await Bun.file(corrupt).bytes();
+    // Scribble over the middle pages (indexes and rows), leaving the header readable.
+    for (let i = 8192; i < bytes.length - 4096; i += 4096) bytes.fill(0x5a, i + 100, i + 400);
+    writeFileSync(corrupt, bytes);
+    const corruptRun = await runCommand(["restore", corrupt], target);
+    expect(corruptRun.code).toBe(1);
+    expect(corruptRun.stderr).toMatch(/integrity check|not a readable SQLite database/);
+
+    const foreign = join(scratch, "foreign.db");
+    const other = new Database(foreign);
+    other.exec("CREATE TABLE todo (id INTEGER PRIMARY KEY, title TEXT)");
+    other.close();
+    expect((await runCommand(["restore", foreign], target)).stderr).toContain("is not a CommonCents database");
+
+    const newer = join(scratch, "newer.db");
+    copyFileSync(backupFile, newer);
+    const future = new Database(newer);
+    future.exec("INSERT INTO __commoncents_migrations (tag, hash, applied_at) VALUES ('9999_from_the_future', 'x', 0)");
+    future.close();
+    expect((await runCommand(["restore", newer], target)).stderr).toContain("made by a newer CommonCents");
+
+    expect(existsSync(join(scratch, "target", "commoncents.db"))).toBe(false);
+  });
+});

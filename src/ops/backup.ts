@@ -1,0 +1,137 @@
+/**
+ * `commoncents backup FILE` and `commoncents restore FILE`. A backup is VACUUM INTO: one consistent,
+ * compact file made from a read transaction, so the server keeps serving (and writing) meanwhile.
+ * A restore trusts nothing: the file must pass SQLite's integrity check and be a CommonCents database
+ * this binary understands before it replaces anything, and the replaced database is kept beside it.
+ */
+import { Database } from "bun:sqlite";
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { migrations } from "../../db/migrations/index.ts";
+import { MIGRATIONS_TABLE } from "../db.ts";
+import { runningServer } from "./pid-file.ts";
+
+export class OpsError extends Error {}
+
+export type BackupResult = { file: string; bytes: number; ms: number; schema: string | null };
+
+export function backupDatabase(dbPath: string, target: string, { force = false } = {}): BackupResult {
+  const started = performance.now();
+  if (!existsSync(dbPath)) throw new OpsError(`there is no database at ${dbPath}; check DATA_DIR`);
+  const file = resolve(target);
+  if (existsSync(file) && !force) {
+    throw new OpsError(`${file} already exists; choose another file name, or pass --force to overwrite it`);
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  const partial = `${file}.partial-${process.pid}`;
+  rmSync(partial, { force: true });
+  const source = openReadOnly(dbPath);
+  let schema: string | null;
+  try {
+    schema = assertOurs(source, dbPath);
+    source.query("VACUUM INTO ?").run(partial);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  } finally {
+    source.close();
+  }
+  assertIntact(partial, "the backup copy");
+  renameSync(partial, file);
+  return { file, bytes: statSync(file).size, ms: Math.round(performance.now() - started), schema };
+}
+
+export type RestoreResult = { file: string; keptAs: string | null; users: number; reports: number; schema: string | null };
+
+export function restoreDatabase(
+  sourcePath: string,
+  { dataDir, dbPath }: { dataDir: string; dbPath: string },
+  { force = false } = {},
+): RestoreResult {
+  const file = resolve(sourcePath);
+  if (!existsSync(file)) throw new OpsError(`there is no file at ${file}`);
+  const live = runningServer(dataDir);
+  if (live) {
+    throw new OpsError(
+      `CommonCents is serving this data folder (pid ${live.pid}, port ${live.port}); stop it before restoring`,
+    );
+  }
+  const replacing = existsSync(dbPath);
+  if (replacing && !force) {
+    throw new OpsError(
+      `a database already exists at ${dbPath}; pass --force to replace it (the current one is kept beside it)`,
+    );
+  }
+
+  assertIntact(file, file);
+  const staging = `${dbPath}.restoring`;
+  rmSync(staging, { force: true });
+  const source = openReadOnly(file);
+  let schema: string | null;
+  try {
+    schema = assertOurs(source, file);
+    // VACUUM INTO rather than a file copy: it also carries what is still in the source's WAL.
+    source.query("VACUUM INTO ?").run(staging);
+  } finally {
+    source.close();
+  }
+  assertIntact(staging, "the restored copy");
+
+  let keptAs: string | null = null;
+  if (replacing) {
+    const current = new Database(dbPath);
+    current.exec("PRAGMA busy_timeout = 5000");
+    current.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    current.close();
+    keptAs = `${dbPath}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+    renameSync(dbPath, keptAs);
+  }
+  for (const suffix of ["-wal", "-shm"]) rmSync(`${dbPath}${suffix}`, { force: true });
+  renameSync(staging, dbPath);
+
+  const restored = new Database(dbPath, { readonly: true });
+  const count = (table: string) => (restored.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const result = { file: dbPath, keptAs, users: count("users"), reports: count("price_reports"), schema };
+  restored.close();
+  return result;
+}
+
+function openReadOnly(path: string): Database {
+  try {
+    const db = new Database(path, { readonly: true });
+    db.exec("PRAGMA busy_timeout = 5000");
+    db.query("SELECT count(*) FROM sqlite_master").get();
+    return db;
+  } catch (error) {
+    throw new OpsError(`${path} is not a readable SQLite database (${(error as Error).message})`);
+  }
+}
+
+/** Every page and index checked, not only the header: a replica that restores "fine" can still be corrupt. */
+function assertIntact(path: string, what: string) {
+  const db = openReadOnly(path);
+  try {
+    const problems = (db.query("PRAGMA integrity_check(5)").all() as { integrity_check: string }[])
+      .map((row) => row.integrity_check)
+      .filter((line) => line !== "ok");
+    if (problems.length > 0) throw new OpsError(`${what} failed SQLite's integrity check: ${problems.join("; ")}`);
+  } catch (error) {
+    if (error instanceof OpsError) throw error;
+    throw new OpsError(`${what} failed SQLite's integrity check: ${(error as Error).message}`);
+  } finally {
+    db.close();
+  }
+}
+
+/** The newest migration of a CommonCents database this binary knows; throws for anything else. */
+function assertOurs(db: Database, path: string): string | null {
+  const hasLedger = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(MIGRATIONS_TABLE);
+  if (!hasLedger) throw new OpsError(`${path} is not a CommonCents database (it has no migration record)`);
+  const tags = (db.query(`SELECT tag FROM ${MIGRATIONS_TABLE} ORDER BY tag`).all() as { tag: string }[]).map((r) => r.tag);
+  const known = new Set(migrations.map((m) => m.tag));
+  const unknown = tags.filter((tag) => !known.has(tag));
+  if (unknown.length > 0) {
+    throw new OpsError(`${path} was made by a newer CommonCents (unknown migrations: ${unknown.join(", ")}); upgrade first`);
+  }
+  return tags.at(-1) ?? null;
+}

@@ -1,0 +1,166 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { registerUser } from "../test/harness.ts";
+import { runCommand, spawnServer } from "../test/processes.ts";
+import { dairyCategoryId, startWriters } from "../test/writers.ts";
+
+const scratch = mkdtempSync(join(tmpdir(), "commoncents-lifecycle-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const reportIds = (dataDir: string) => {
+  const db = new Database(join(dataDir, "commoncents.db"), { readonly: true });
+  const ids = new Set((db.query("SELECT id FROM price_reports").all() as { id: number }[]).map((r) => r.id));
+  db.close();
+  return ids;
+};
+
+describe("a crash (kill -9) under write load", () => {
+  test("loses no write that was answered 2xx, and the server starts again on the same data", async () => {
+    const dataDir = join(scratch, "crash");
+    const server = await spawnServer({ DATA_DIR: dataDir });
+    const users = await Promise.all([0, 1, 2, 3].map(() => registerUser(server)));
+    const writers = startWriters(users.map((u) => u.client), await dairyCategoryId(users[0]!.client));
+    await writers.until(60);
+    server.proc.kill("SIGKILL");
+    await server.proc.exited;
+    await writers.stop();
+
+    const restarted = await spawnServer({ DATA_DIR: dataDir });
+    const health = await restarted.client().get("/api/health");
+    expect(health.data.database.status).toBe("ok");
+    restarted.proc.kill("SIGTERM");
+    expect(await restarted.proc.exited).toBe(0);
+
+    const stored = reportIds(dataDir);
+    expect(writers.acked.length).toBeGreaterThanOrEqual(60);
+    expect(writers.acked.filter((id) => !stored.has(id))).toEqual([]);
+  });
+});
+
+describe("a graceful stop (SIGTERM)", () => {
+  test("answers every request already in flight, stores its write, checkpoints and exits 0", async () => {
+    // The quality check asks a local model; this one takes 700 ms, so reports are mid-flight when the signal lands.
+    let asked = 0;
+    const slowModel = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      async fetch(req) {
+        const body = await req.json();
+        asked++;
+        await Bun.sleep(700);
+        const content = JSON.stringify({ plausible: true, confidence: 0.9, reason: "Typical." });
+        return Response.json({ model: body.model, message: { role: "assistant", content }, done: true });
+      },
+    });
+    const dataDir = join(scratch, "sigterm");
+    const server = await spawnServer({
+      DATA_DIR: dataDir,
+      OLLAMA_HOST: `http://127.0.0.1:${slowModel.port}`,
+      OLLAMA_TIMEOUT_MS: "5000",
+    });
+    const { client } = await registerUser(server);
+    const categoryId = await dairyCategoryId(client);
+    const inFlight = Array.from({ length: 8 }, (_, i) =>
+      client.post("/api/price-reports", {
+        productName: `Skyr ${i}`,
+        price: "4.29",
+        categoryId,
+        storeName: "Dairy Barn",
+        storeAddress: "9 Elm St",
+      }).then((res) => ({ ...res, at: Date.now() })),
+    );
+    while (asked === 0) await Bun.sleep(10);
+    await Bun.sleep(100);
+    const signalledAt = Date.now();
+    server.proc.kill("SIGTERM");
+    const answers = await Promise.all(inFlight);
+    expect(answers.filter((a) => a.at > signalledAt).length).toBeGreaterThan(0);
+    const code = await server.proc.exited;
+    await slowModel.stop(true);
+
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+    expect(code).toBe(0);
+    // Checkpointed and closed: nothing is left in a write-ahead log (look before opening the file again).
+    expect(await Bun.file(join(dataDir, "commoncents.db-wal")).exists()).toBe(false);
+    const stored = reportIds(dataDir);
+    expect(answers.filter((a) => !stored.has(a.data.id))).toEqual([]);
+    const logs = server.logs();
+    expect(logs.find((l) => l.msg === "stopping")).toMatchObject({ signal: "SIGTERM" });
+    expect(logs.find((l) => l.msg === "stopped")).toMatchObject({ clean: true });
+  });
+
+  test("logs one JSON line per request with its id, echoed to the client as X-Request-Id", async () => {
+    const server = await spawnServer({ DATA_DIR: join(scratch, "logs") });
+    const res = await server.client().get("/api/categories", { headers: { "x-request-id": "trace-abc.123" } });
+    expect(res.headers.get("x-request-id")).toBe("trace-abc.123");
+    const minted = await server.client().get("/api/nope", { headers: { "x-request-id": "bad id with spaces" } });
+    const mintedId = minted.headers.get("x-request-id");
+    expect(mintedId).toMatch(/^[0-9a-f-]{36}$/);
+    server.proc.kill("SIGTERM");
+    await server.proc.exited;
+    const requests = server.logs().filter((l) => l.msg === "request");
+    expect(requests).toContainEqual(expect.objectContaining({ requestId: "trace-abc.123", method: "GET", path: "/api/categories", status: 401 }));
+    expect(requests).toContainEqual(expect.objectContaining({ requestId: mintedId, path: "/api/nope", status: 404 }));
+    for (const line of server.lines) expect(() => JSON.parse(line)).not.toThrow();
+  });
+});
+
+describe("GET /api/health", () => {
+  test("reports the version and the database's status and schema", async () => {
+    const server = await spawnServer({ DATA_DIR: join(scratch, "health") });
+    const res = await server.client().get("/api/health");
+    server.proc.kill("SIGTERM");
+    await server.proc.exited;
+    const version = (await Bun.file(join(import.meta.dir, "../../package.json")).json()).version;
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ status: "ok", version, database: { status: "ok", schema: expect.stringMatching(/^\d{4}_/) } });
+  });
+});
+
+describe("clear errors at start", () => {
+  test("a DATA_DIR that is a file, a port in use, a database that is not ours, a newer schema", async () => {
+    const file = join(scratch, "a-file");
+    await Bun.write(file, "x");
+    const badDir = await runCommand(["serve"], { DATA_DIR: file });
+    expect(badDir.code).toBe(1);
+    expect(badDir.stderr).toContain("is not a writable folder");
+
+    const holder = Bun.serve({ port: 0, fetch: () => new Response("busy") });
+    const takenPort = holder.port;
+    const busy = await runCommand(["serve"], { DATA_DIR: join(scratch, "busy"), PORT: String(takenPort) });
+    await holder.stop(true);
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toContain(`port ${takenPort} is already in use`);
+
+    const foreignDir = join(scratch, "foreign");
+    await Bun.write(join(foreignDir, ".keep"), "");
+    const foreign = new Database(join(foreignDir, "commoncents.db"));
+    foreign.exec("CREATE TABLE notes (body TEXT)");
+    foreign.close();
+    const notOurs = await runCommand(["migrate"], { DATA_DIR: foreignDir });
+    expect(notOurs.code).toBe(1);
+    expect(notOurs.stderr).toContain("was not created by CommonCents");
+
+    const newerDir = join(scratch, "newer");
+    expect((await runCommand(["migrate"], { DATA_DIR: newerDir })).code).toBe(0);
+    const newer = new Database(join(newerDir, "commoncents.db"));
+    newer.exec("INSERT INTO __commoncents_migrations (tag, hash, applied_at) VALUES ('9999_next', 'x', 0)");
+    newer.close();
+    const tooNew = await runCommand(["serve"], { DATA_DIR: newerDir });
+    expect(tooNew.code).toBe(1);
+    expect(tooNew.stderr).toContain("newer than this binary");
+  });
+
+  test("--version, --help and an unknown command", async () => {
+    const version = (await Bun.file(join(import.meta.dir, "../../package.json")).json()).version;
+    expect((await runCommand(["--version"], {})).stdout.trim()).toBe(version);
+    const help = await runCommand(["--help"], {});
+    for (const command of ["serve", "desktop", "migrate", "seed", "backup FILE", "restore FILE"]) expect(help.stdout).toContain(command);
+    const unknown = await runCommand(["frobnicate"], {});
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown command: frobnicate");
+  });
+});
