@@ -44,7 +44,7 @@ export async function runCli(argv: string[], assets?: StaticAssets): Promise<voi
       case "serve":
         return serve(assets);
       case "desktop":
-        return desktop(assets, !flags.has("--no-browser"));
+        return await desktop(assets, !flags.has("--no-browser"));
       case "migrate": {
         const { sqlite } = openDb(loadConfig().dbPath);
         const { applied } = migrate(sqlite);
@@ -109,11 +109,11 @@ function serve(assets?: StaticAssets) {
   flushLogs();
 }
 
-function desktop(assets: StaticAssets | undefined, launchBrowser: boolean) {
+async function desktop(assets: StaticAssets | undefined, launchBrowser: boolean) {
   const env = { ...process.env, DATA_DIR: process.env.DATA_DIR || userDataDir() };
   // One instance per data folder, like any desktop app: a second launch shows the first.
   const already = runningServer(env.DATA_DIR);
-  if (already) {
+  if (already && (await answersHealth(already.port))) {
     const url = `http://127.0.0.1:${already.port}/`;
     if (launchBrowser) openBrowser(url);
     return void console.error(`CommonCents is already running at ${url}`);
@@ -136,4 +136,14 @@ function desktop(assets: StaticAssets | undefined, launchBrowser: boolean) {
   console.error(
     `CommonCents is running at ${url}${opened ? " (opened in your browser)" : ""}\nYour data is in ${first.dataDir}. Press Ctrl+C to stop.`,
   );
+}
+
+/** A pid file can outlive its process and the pid be reused; only an answering server counts. */
+async function answersHealth(port: number): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1_000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
 }
