@@ -4,6 +4,7 @@ import { Provider as JotaiProvider } from "jotai";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createAppRouter } from "./app/router.tsx";
+import { registerServiceWorker } from "./app/serviceWorker.ts";
 
 // Spec §7: no retries, no refetch on focus or timer, and data never goes stale by itself.
 const queryClient = new QueryClient({
@@ -31,3 +32,4 @@ createRoot(root).render(
     </JotaiProvider>
   </StrictMode>,
 );
+registerServiceWorker();

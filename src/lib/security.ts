@@ -55,6 +55,9 @@ export const securityHeaders = secureHeaders({
     imgSrc: ["'self'", "data:", "blob:"],
     connectSrc: ["'self'"],
     fontSrc: ["'self'", "data:"],
+    // The offline app shell (/sw.js) and the install manifest; named so a tighter default-src cannot drop them.
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],

@@ -1,18 +1,33 @@
 import { useQuery } from "@tanstack/react-query";
 import { Navigate, useRouterState } from "@tanstack/react-router";
+import { useEffect } from "react";
 import { ApiError } from "../api/client.ts";
 import { AuthScreen } from "../auth/AuthScreen.tsx";
 import { currentUserQuery } from "../auth/queries.ts";
 import { SuspendedScreen } from "../auth/SuspendedScreen.tsx";
 import { Spinner } from "../components/Logo.tsx";
 import { AppShell } from "./AppShell.tsx";
+import { useOnline } from "./useOnline.ts";
 
 /** The auth state machine of spec §2 and §4: loading, terminated, guest, or the signed-in app. */
 export function AuthGate() {
   const auth = useQuery(currentUserQuery);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const online = useOnline();
+  const unreachable = auth.isError && !(auth.error instanceof ApiError);
+
+  // Asking who is signed in failed for want of a network: ask again once there is one.
+  const { refetch } = auth;
+  useEffect(() => {
+    if (!unreachable) return;
+    const again = () => void refetch();
+    window.addEventListener("online", again);
+    return () => window.removeEventListener("online", again);
+  }, [unreachable, refetch]);
 
   if (auth.isPending) return <Spinner label="Loading CommonCents" />;
+  // Offline (the app shell came from the service worker): the landing, under the offline banner.
+  if (unreachable && !online) return <AuthScreen />;
   if (auth.isError) {
     const status = auth.error instanceof ApiError ? `HTTP ${auth.error.status}` : "Network error";
     return (

@@ -7,10 +7,12 @@ import { DiscoverPage } from "../users/DiscoverPage.tsx";
 import { SettingsPage } from "../users/SettingsPage.tsx";
 import { AuthGate } from "./AuthGate.tsx";
 import { NotFound } from "./NotFound.tsx";
+import { OfflineBanner } from "./OfflineBanner.tsx";
 
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: () => (
     <>
+      <OfflineBanner />
       <Outlet />
       <Toaster />
     </>

@@ -1,0 +1,18 @@
+import { useOnline } from "./useOnline.ts";
+
+/**
+ * Says plainly what works without a connection. The live region stays mounted so screen readers hear the
+ * message when the connection drops, not only when a page loads offline.
+ */
+export function OfflineBanner() {
+  const online = useOnline();
+  return (
+    <div role="status" aria-live="polite" data-testid="offline-banner">
+      {!online && (
+        <p className="bg-warning px-4 py-2 text-center text-sm text-warning-content">
+          You're offline. Prices and reports need a connection; showing what was already loaded.
+        </p>
+      )}
+    </div>
+  );
+}
