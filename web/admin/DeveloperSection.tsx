@@ -1,10 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazyRouteComponent } from "@tanstack/react-router";
+import { Suspense, useState } from "react";
 import { ApiError } from "../api/client.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { useToast } from "../state/toast.ts";
-import { AdminConsole } from "./AdminConsole.tsx";
 import { ACCESS_DENIED, INVALID_PASSKEY, unlockedQuery, useVerifyPasskey } from "./queries.ts";
+
+// Only developers unlock the console: everyone else never downloads it.
+const AdminConsole = lazyRouteComponent(() => import("./AdminConsole.tsx"), "AdminConsole");
 
 /** Settings' developer section (spec §2, §4): a passkey field until this session is unlocked, then the console. */
 export function DeveloperSection() {
@@ -15,7 +18,13 @@ export function DeveloperSection() {
         <h2 id="developer-heading" className="card-title">
           Developer
         </h2>
-        {unlocked ? <AdminConsole /> : <PasskeyForm />}
+        {unlocked ? (
+          <Suspense fallback={<span className="loading loading-spinner" aria-label="Loading the console" />}>
+            <AdminConsole />
+          </Suspense>
+        ) : (
+          <PasskeyForm />
+        )}
       </div>
     </section>
   );

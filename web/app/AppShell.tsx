@@ -1,7 +1,8 @@
 import { Link, Outlet } from "@tanstack/react-router";
+import { Suspense } from "react";
 import type { CurrentUser } from "../auth/queries.ts";
 import { ZipCodeEditor } from "../auth/ZipCodeEditor.tsx";
-import { Logo } from "../components/Logo.tsx";
+import { Logo, Spinner } from "../components/Logo.tsx";
 import { useLiveAlerts } from "../alerts/useLiveAlerts.ts";
 import { BottomNav } from "./BottomNav.tsx";
 
@@ -20,7 +21,9 @@ export function AppShell({ user }: { user: CurrentUser }) {
         </div>
       </header>
       <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-5">
-        <Outlet />
+        <Suspense fallback={<Spinner label="Loading the page" />}>
+          <Outlet />
+        </Suspense>
       </main>
       <footer className="flex justify-center pt-4 pb-24 opacity-80" data-testid="footer">
         <Logo size="sm" />

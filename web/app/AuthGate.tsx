@@ -1,13 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { Navigate, useRouterState } from "@tanstack/react-router";
-import { useEffect } from "react";
-import { ApiError } from "../api/client.ts";
+import { Navigate, lazyRouteComponent, useRouterState } from "@tanstack/react-router";
+import { Suspense, useEffect } from "react";
+import { ApiError } from "../api/http.ts";
 import { AuthScreen } from "../auth/AuthScreen.tsx";
 import { currentUserQuery } from "../auth/queries.ts";
-import { SuspendedScreen } from "../auth/SuspendedScreen.tsx";
 import { Spinner } from "../components/Logo.tsx";
-import { AppShell } from "./AppShell.tsx";
+import { preloadPage } from "./pages.tsx";
 import { useOnline } from "./useOnline.ts";
+
+// The landing is the first screen of a new visitor: the signed-in frame and the suspension notice load on demand.
+const AppShell = lazyRouteComponent(() => import("./AppShell.tsx"), "AppShell");
+const SuspendedScreen = lazyRouteComponent(() => import("../auth/SuspendedScreen.tsx"), "SuspendedScreen");
 
 /** The auth state machine of spec §2 and §4: loading, terminated, guest, or the signed-in app. */
 export function AuthGate() {
@@ -43,11 +46,21 @@ export function AuthGate() {
     );
   }
   const state = auth.data;
+  const loading = <Spinner label="Loading CommonCents" />;
   if (state.status === "terminated") {
-    return <SuspendedScreen reason={state.reason} terminatedAt={state.terminatedAt} />;
+    return (
+      <Suspense fallback={loading}>
+        <SuspendedScreen reason={state.reason} terminatedAt={state.terminatedAt} />
+      </Suspense>
+    );
   }
   if (state.status === "guest") return <AuthScreen />;
   // /auth is the sign-in address; once signed in it is the Deals home, shown at /.
   if (pathname === "/auth") return <Navigate to="/" replace />;
-  return <AppShell user={state.user} />;
+  preloadPage(pathname);
+  return (
+    <Suspense fallback={loading}>
+      <AppShell user={state.user} />
+    </Suspense>
+  );
 }

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { AlertIcon } from "../components/icons.tsx";
+import { AlertIcon } from "../components/landingIcons.tsx";
 
 /** Spec §2's not-found page, with its exact texts. */
 export function NotFound() {

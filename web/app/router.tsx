@@ -1,13 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { Outlet, createRootRouteWithContext, createRoute, createRouter } from "@tanstack/react-router";
 import { Toaster } from "../components/Toaster.tsx";
-import { DealsHome } from "../deals/DealsHome.tsx";
-import { GasPage } from "../gas/GasPage.tsx";
-import { DiscoverPage } from "../users/DiscoverPage.tsx";
-import { SettingsPage } from "../users/SettingsPage.tsx";
 import { AuthGate } from "./AuthGate.tsx";
 import { NotFound } from "./NotFound.tsx";
 import { OfflineBanner } from "./OfflineBanner.tsx";
+import { Pages } from "./pages.tsx";
 
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: () => (
@@ -27,12 +24,12 @@ const page = <const P extends string>(path: P, component: () => React.ReactNode)
 
 const routeTree = rootRoute.addChildren([
   gated.addChildren([
-    page("/", DealsHome),
-    page("/auth", DealsHome),
-    page("/grocery", DealsHome),
-    page("/gas", GasPage),
-    page("/discover", DiscoverPage),
-    page("/settings", SettingsPage),
+    page("/", Pages.DealsHome),
+    page("/auth", Pages.DealsHome),
+    page("/grocery", Pages.DealsHome),
+    page("/gas", Pages.GasPage),
+    page("/discover", Pages.DiscoverPage),
+    page("/settings", Pages.SettingsPage),
   ]),
 ]);
 

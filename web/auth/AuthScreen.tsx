@@ -1,9 +1,13 @@
-import { useState } from "react";
+import { lazyRouteComponent } from "@tanstack/react-router";
+import { Suspense, useState } from "react";
 import { Logo } from "../components/Logo.tsx";
 import { Tabs } from "../components/Tabs.tsx";
-import { StarIcon, TrendIcon, UsersIcon } from "../components/icons.tsx";
+import { StarIcon, TrendIcon, UsersIcon } from "../components/landingIcons.tsx";
 import { SignInForm } from "./SignInForm.tsx";
-import { SignUpForm } from "./SignUpForm.tsx";
+
+// Sign-up is a tab away: it loads when chosen (or hovered), keeping the first screen to the sign-in form.
+const SignUpForm = lazyRouteComponent(() => import("./SignUpForm.tsx"), "SignUpForm");
+const preloadSignUp = () => void SignUpForm.preload?.();
 
 const SELLING_POINTS = [
   {
@@ -59,7 +63,7 @@ export function AuthScreen() {
             <h1 className="text-2xl font-bold">Welcome to CommonCents</h1>
             <p className="text-base-content/75">Discover local deals and share price findings with the community</p>
           </div>
-          <div className="card bg-base-100 shadow-md">
+          <div className="card bg-base-100 shadow-md" onPointerEnter={preloadSignUp} onFocus={preloadSignUp}>
             <div className="card-body gap-5">
               <Tabs
                 label="Sign in or sign up"
@@ -73,7 +77,11 @@ export function AuthScreen() {
                 {tab === "signin" ? (
                   <SignInForm showPasswords={showPasswords} onTogglePasswords={toggle} />
                 ) : (
-                  <SignUpForm showPasswords={showPasswords} onTogglePasswords={toggle} />
+                  <Suspense
+                    fallback={<span className="loading loading-spinner mx-auto my-8 block" aria-label="Loading" />}
+                  >
+                    <SignUpForm showPasswords={showPasswords} onTogglePasswords={toggle} />
+                  </Suspense>
                 )}
               </Tabs>
             </div>

@@ -1,4 +1,4 @@
-import { EyeIcon, EyeOffIcon } from "../components/icons.tsx";
+import { EyeIcon, EyeOffIcon } from "../components/landingIcons.tsx";
 
 /** One toggle shows or hides every password field of the form (spec §2). */
 export function PasswordVisibilityToggle({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {

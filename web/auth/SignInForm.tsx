@@ -1,18 +1,45 @@
-import { LoginSchema } from "../../src/auth/schemas.ts";
-import { ApiError } from "../api/client.ts";
-import { Field, useForm } from "../components/form.tsx";
+import { useState } from "react";
+import { ApiError } from "../api/http.ts";
+import { Field, useFormState } from "../components/fields.tsx";
 import { TOAST_MS, useToast } from "../state/toast.ts";
+import type { loginRules } from "./loginRules.ts";
 import { PasswordVisibilityToggle } from "./PasswordVisibilityToggle.tsx";
 import { useSignIn } from "./queries.ts";
 
+type LoginRules = typeof loginRules;
+let loading: Promise<LoginRules> | undefined;
+// This form is on the first screen: its rules (valibot and the shared schema) load on first focus, not with it.
+const loadRules = () => {
+  loading ??= import("./loginRules.ts").then(
+    (m) => m.loginRules,
+    (error: unknown) => {
+      loading = undefined; // offline with nothing cached: try again on the next submit
+      throw error;
+    },
+  );
+  return loading;
+};
+
 export function SignInForm({ showPasswords, onTogglePasswords }: PasswordVisibility) {
-  const form = useForm(LoginSchema, { username: "", password: "" });
+  const [rules, setRules] = useState<LoginRules | null>(null);
+  const form = useFormState(rules, { username: "", password: "" });
   const signIn = useSignIn();
   const toast = useToast();
+  const ensureRules = async () => {
+    const loaded = await loadRules();
+    setRules(loaded);
+    return loaded;
+  };
 
-  const submit = (event: React.FormEvent) => {
+  const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const input = form.check();
+    let input: ReturnType<LoginRules["parse"]> | null;
+    try {
+      input = form.check(await ensureRules());
+    } catch {
+      toast({ title: "Login failed", description: "Check your connection and try again.", variant: "error" });
+      return;
+    }
     if (!input) return;
     signIn.mutate(input, {
       onSuccess: (user) =>
@@ -31,7 +58,13 @@ export function SignInForm({ showPasswords, onTogglePasswords }: PasswordVisibil
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={() => void ensureRules().catch(() => {})}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label="Sign in"
+    >
       <Field
         label="Username"
         name="username"

@@ -1,6 +1,10 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { InferResponseType } from "hono/client";
-import { ApiError, api, unwrap } from "../api/client.ts";
+import type { InferRequestType, InferResponseType } from "hono/client";
+import type { api } from "../api/client.ts";
+import { ApiError, type OkOf, send } from "../api/http.ts";
+
+// Plain fetch with the typed client's types: this module is on the landing, which leaves hono's client out.
+type Auth = typeof api.auth;
 
 export type CurrentUser = InferResponseType<typeof api.auth.user.$get, 200>;
 export type AuthState =
@@ -15,7 +19,7 @@ export const currentUserQuery = queryOptions({
   queryKey: authKeys.user,
   queryFn: async (): Promise<AuthState> => {
     try {
-      return { status: "authenticated", user: await unwrap(api.auth.user.$get()) };
+      return { status: "authenticated", user: await send<OkOf<Auth["user"]["$get"]>>("GET", "/api/auth/user") };
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return { status: "guest" };
       const body = error instanceof ApiError ? (error.body as Record<string, unknown> | null) : null;
@@ -34,7 +38,8 @@ export const currentUserQuery = queryOptions({
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (json: { username: string; password: string }) => unwrap(api.auth.login.$post({ json })),
+    mutationFn: (json: InferRequestType<Auth["login"]["$post"]>["json"]) =>
+      send<OkOf<Auth["login"]["$post"]>>("POST", "/api/auth/login", json),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.user }),
   });
 }
@@ -51,7 +56,7 @@ export type SignUpFields = {
 export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (json: SignUpFields) => unwrap(api.auth.register.$post({ json })),
+    mutationFn: (json: SignUpFields) => send<OkOf<Auth["register"]["$post"]>>("POST", "/api/auth/register", json),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.user }),
   });
 }
@@ -65,19 +70,21 @@ export function forgetUser(queryClient: QueryClient) {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => unwrap(api.auth.logout.$post()),
+    mutationFn: () => send<OkOf<Auth["logout"]["$post"]>>("POST", "/api/auth/logout"),
     onSettled: () => forgetUser(queryClient),
   });
 }
 
 export function useDeleteAccount() {
-  return useMutation({ mutationFn: () => unwrap(api.auth["delete-account"].$delete()) });
+  return useMutation({
+    mutationFn: () => send<OkOf<Auth["delete-account"]["$delete"]>>("DELETE", "/api/auth/delete-account"),
+  });
 }
 
 export function useUpdateZip() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (zipCode: string) => unwrap(api.auth.user.$patch({ json: { zipCode } })),
+    mutationFn: (zipCode: string) => send<OkOf<Auth["user"]["$patch"]>>("PATCH", "/api/auth/user", { zipCode }),
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.user, { status: "authenticated", user } satisfies AuthState);
     },

@@ -1,18 +1,17 @@
-import { useAtom } from "jotai";
 import { useEffect } from "react";
-import { toastAtom } from "../state/toast.ts";
-import { CloseIcon } from "./icons.tsx";
+import { setToast, useCurrentToast } from "../state/toast.ts";
+import { CloseIcon } from "./landingIcons.tsx";
 
 const VARIANT_CLASS = { success: "alert-success", error: "alert-error", info: "alert-info" } as const;
 
 export function Toaster() {
-  const [toast, setToast] = useAtom(toastAtom);
+  const toast = useCurrentToast();
 
   useEffect(() => {
     if (!toast) return;
     const timer = setTimeout(() => setToast((t) => (t?.id === toast.id ? null : t)), toast.durationMs);
     return () => clearTimeout(timer);
-  }, [toast, setToast]);
+  }, [toast]);
 
   return (
     <div className="toast toast-bottom toast-center bottom-20 z-50 w-full max-w-md px-4 sm:toast-top sm:toast-end sm:bottom-auto">

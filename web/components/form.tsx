@@ -2,28 +2,20 @@
  * Forms validated by the same valibot schemas the server uses, so both speak the spec's messages.
  * Errors appear after the first submit and then follow every change.
  */
-import {
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-  useCallback,
-  useId,
-  useState,
-} from "react";
+import { useMemo } from "react";
 import * as v from "valibot";
+import { type FieldErrors, type FormRules, useFormState } from "./fields.tsx";
 
-export type FieldErrors<K extends string> = Partial<Record<K, string[]>>;
+export { Field, type FieldErrors, FieldFrame, SelectField, TextAreaField } from "./fields.tsx";
 
-export function useForm<S extends v.GenericSchema, V extends Record<string, unknown>>(schema: S, initial: V) {
+/** A schema's messages per field, as a form shows them. */
+export function rulesOf<S extends v.GenericSchema, V extends Record<string, unknown>>(
+  schema: S,
+): FormRules<V, v.InferOutput<S>> {
   type K = keyof V & string;
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors<K>>({});
-  const [submitted, setSubmitted] = useState(false);
-
-  const validate = useCallback(
-    (next: V): FieldErrors<K> => {
-      const result = v.safeParse(schema, next);
+  return {
+    errors(values) {
+      const result = v.safeParse(schema, values);
       if (result.success) return {};
       const nested = v.flatten<S>(result.issues).nested as Record<string, string[] | undefined>;
       const out: FieldErrors<K> = {};
@@ -34,155 +26,12 @@ export function useForm<S extends v.GenericSchema, V extends Record<string, unkn
       }
       return out;
     },
-    [schema],
-  );
-
-  /** Changes several fields at once (a switch that also clears another field, say). */
-  const update = (patch: Partial<V>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
-    if (submitted) setErrors(validate(next));
+    parse: (values) => v.parse(schema, values),
   };
-  const set = <F extends K>(key: F, value: V[F]) => update({ [key]: value } as unknown as Partial<V>);
-
-  /** Validates everything; returns the parsed output, or null after showing the errors. */
-  const check = (): v.InferOutput<S> | null => {
-    setSubmitted(true);
-    const found = validate(values);
-    setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return null;
-    }
-    return v.parse(schema, values);
-  };
-
-  /** Shows the server's per-field issues (`{path, message}`) on the fields they name. */
-  const showIssues = (issues: readonly { path: string; message: string }[]) => {
-    const out: FieldErrors<K> = {};
-    for (const { path, message } of issues) {
-      if (path in values) out[path as K] = [...(out[path as K] ?? []), message];
-    }
-    setErrors(out);
-  };
-
-  const reset = () => {
-    setValues(initial);
-    setErrors({});
-    setSubmitted(false);
-  };
-
-  return { values, errors, set, update, check, showIssues, reset };
 }
 
-type ControlProps = { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string };
-
-/** The label, hint and errors of one control, wired for screen readers; the control itself is rendered by `children`. */
-export function FieldFrame({
-  label,
-  name,
-  errors,
-  hint,
-  children,
-}: {
-  label: ReactNode;
-  name: string;
-  errors?: string[];
-  hint?: ReactNode;
-  children: (control: ControlProps) => ReactNode;
-}) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-errors`;
-  const invalid = Boolean(errors?.length);
-  const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children({ id, name, "aria-invalid": invalid || undefined, "aria-describedby": describedBy })}
-      {hint && (
-        <p id={hintId} className="text-xs text-base-content/70">
-          {hint}
-        </p>
-      )}
-      {invalid && (
-        <ul id={errorId} className="text-sm text-error" data-testid={`${name}-errors`}>
-          {errors?.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-type Framed = { label: ReactNode; name: string; errors?: string[]; hint?: ReactNode };
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & Framed & { trailing?: ReactNode };
-
-/** A labelled input with its hint and errors. */
-export function Field({ label, name, errors, hint, trailing, className, ...input }: FieldProps) {
-  return (
-    <FieldFrame label={label} name={name} errors={errors} hint={hint}>
-      {(control) => (
-        <div className="flex items-center gap-2">
-          <input
-            {...control}
-            className={`input w-full ${errors?.length ? "input-error" : ""} ${className ?? ""}`}
-            {...input}
-          />
-          {trailing}
-        </div>
-      )}
-    </FieldFrame>
-  );
-}
-
-/** A labelled select with its hint and errors. */
-export function SelectField({
-  label,
-  name,
-  errors,
-  hint,
-  className,
-  children,
-  ...select
-}: SelectHTMLAttributes<HTMLSelectElement> & Framed) {
-  return (
-    <FieldFrame label={label} name={name} errors={errors} hint={hint}>
-      {(control) => (
-        <select
-          {...control}
-          className={`select w-full ${errors?.length ? "select-error" : ""} ${className ?? ""}`}
-          {...select}
-        >
-          {children}
-        </select>
-      )}
-    </FieldFrame>
-  );
-}
-
-/** A labelled textarea with its hint and errors. */
-export function TextAreaField({
-  label,
-  name,
-  errors,
-  hint,
-  className,
-  ...textarea
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & Framed) {
-  return (
-    <FieldFrame label={label} name={name} errors={errors} hint={hint}>
-      {(control) => (
-        <textarea
-          {...control}
-          className={`textarea w-full ${errors?.length ? "textarea-error" : ""} ${className ?? ""}`}
-          {...textarea}
-        />
-      )}
-    </FieldFrame>
-  );
+export function useForm<S extends v.GenericSchema, V extends Record<string, unknown>>(schema: S, initial: V) {
+  const rules = useMemo(() => rulesOf<S, V>(schema), [schema]);
+  const form = useFormState(rules, initial);
+  return { ...form, check: (): v.InferOutput<S> | null => form.check(rules) };
 }

@@ -1,0 +1,33 @@
+import { lazyRouteComponent } from "@tanstack/react-router";
+
+// Every page is its own chunk, out of the first screen of a new visitor (the landing in AuthGate).
+const DealsHome = lazyRouteComponent(() => import("../deals/DealsHome.tsx"), "DealsHome");
+const GasPage = lazyRouteComponent(() => import("../gas/GasPage.tsx"), "GasPage");
+const DiscoverPage = lazyRouteComponent(() => import("../users/DiscoverPage.tsx"), "DiscoverPage");
+const SettingsPage = lazyRouteComponent(() => import("../users/SettingsPage.tsx"), "SettingsPage");
+
+const BY_PATH: Record<string, typeof DealsHome> = {
+  "/": DealsHome,
+  "/grocery": DealsHome,
+  "/gas": GasPage,
+  "/discover": DiscoverPage,
+  "/settings": SettingsPage,
+};
+
+/**
+ * What a route renders: a plain component around the lazy one. The router fetches the chunk of a route
+ * component that has `preload` before it renders anything, which would hold a guest's landing behind a page
+ * the gate will not show; this way the chunk loads when the signed-in shell renders the page.
+ */
+const page = (Lazy: typeof DealsHome) => () => <Lazy />;
+export const Pages = {
+  DealsHome: page(DealsHome),
+  GasPage: page(GasPage),
+  DiscoverPage: page(DiscoverPage),
+  SettingsPage: page(SettingsPage),
+};
+
+/** Starts fetching the page at `pathname` beside the signed-in shell, rather than after it. */
+export function preloadPage(pathname: string) {
+  void BY_PATH[pathname]?.preload?.();
+}
