@@ -1,4 +1,8 @@
-/** `bun dev`: the API plus the web app bundled on the fly by Bun, with hot reload. */
+/**
+ * `bun dev`: the API plus the web app bundled on the fly by Bun. The server restarts on change (`bun --hot`);
+ * the web app is rebundled on change and picked up on reload. Bun's in-page module replacement stays off:
+ * under it TanStack Router's dev-only chunk hook meets a circular import and the app never starts.
+ */
 import index from "../web/index.html";
 import { createApp } from "./app.ts";
 import { migrate, openDb } from "./db.ts";
@@ -13,9 +17,11 @@ const app = createApp({ db, config });
 
 const server = Bun.serve({
   port: config.port,
-  development: { hmr: true, console: true },
+  development: { hmr: false, console: true },
   routes: {
     "/api/*": (req, srv) => app.fetch(req, { server: srv }),
+    // Stored photos are served outside /api.
+    "/uploads/*": (req, srv) => app.fetch(req, { server: srv }),
     "/*": index,
   },
 });
