@@ -1,5 +1,6 @@
 /** Budgets: each a measured figure against a limit, printed as it is decided and again in the summary table. */
 import { writeFileSync } from "node:fs";
+import { loadAverage } from "./util.ts";
 
 export type Budget = {
   area: string;
@@ -46,7 +47,7 @@ function add(b: Budget) {
 }
 
 export function section(title: string) {
-  console.log(`\n== ${title}`);
+  console.log(`\n== ${title} [load average ${loadAverage().toFixed(2)}]`);
 }
 
 export function printSummary() {

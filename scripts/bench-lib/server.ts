@@ -6,10 +6,15 @@ export type Running = {
   proc: Subprocess;
   pid: number;
   base: string;
-  /** Everything the process wrote to stdout and stderr so far. */
-  log(): string;
+  /** Lines of stdout and stderr so far that mention SQLITE_BUSY or "database is locked". */
+  busyLines(): number;
+  /** Error-level and non-JSON lines (the first 50), and the last 50 lines: request logs are not kept. */
+  notable(): string[];
+  tail(): string[];
   stop(): Promise<number>;
 };
+
+const BUSY = /SQLITE_BUSY|database is locked/;
 
 /** The environment of a production run: nothing from the caller's shell but PATH and HOME. */
 export function serverEnv(dataDir: string, port: number): Record<string, string> {
@@ -23,18 +28,30 @@ export function serverEnv(dataDir: string, port: number): Record<string, string>
   };
 }
 
-/** Spawns `cmd` with that environment and waits for its first 200 on /api/health. */
+/**
+ * Spawns `cmd` with that environment and waits for its first 200 on /api/health. Its output is read as it
+ * comes (a server that logs every request must never block on a full pipe) and scanned line by line.
+ */
 export async function startProcess(cmd: string[], dataDir: string): Promise<Running> {
   const port = await freePort();
   const proc = Bun.spawn(cmd, { env: serverEnv(dataDir, port), stdout: "pipe", stderr: "pipe" });
-  let text = "";
+  let busy = 0;
+  const notable: string[] = [];
+  let tail: string[] = [];
   const drain = async (stream: ReadableStream<Uint8Array>) => {
     const decoder = new TextDecoder();
     const reader = stream.getReader();
+    let carry = "";
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      text += decoder.decode(value, { stream: true });
+      const lines = (carry + decoder.decode(value, { stream: true })).split("\n");
+      carry = lines.pop() ?? "";
+      for (const l of lines) {
+        if (BUSY.test(l)) busy++;
+        if (notable.length < 50 && l && (!l.startsWith("{") || l.includes('"level":"error"') || l.includes('"level":"warn"'))) notable.push(l);
+      }
+      tail = [...tail, ...lines.slice(-50)].slice(-50);
     }
   };
   void drain(proc.stdout as ReadableStream<Uint8Array>);
@@ -44,13 +61,15 @@ export async function startProcess(cmd: string[], dataDir: string): Promise<Runn
     await waitFor200(`${base}/api/health`, 120_000, 20);
   } catch (error) {
     proc.kill("SIGKILL");
-    throw new Error(`${cmd.join(" ")} did not come up: ${(error as Error).message}\n${text}`);
+    throw new Error(`${cmd.join(" ")} did not come up: ${(error as Error).message}\n${[...notable, ...tail].join("\n")}`);
   }
   return {
     proc,
     pid: proc.pid,
     base,
-    log: () => text,
+    busyLines: () => busy,
+    notable: () => [...notable],
+    tail: () => [...tail],
     async stop() {
       proc.kill("SIGTERM");
       const timer = setTimeout(() => proc.kill("SIGKILL"), 30_000);

@@ -52,6 +52,22 @@ export async function waitFor200(url: string, timeoutMs = 30_000, stepMs = 2): P
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 }
 
+const CLK_TCK = Number(run(["getconf", "CLK_TCK"], { allowFail: true }).out.trim()) || 100;
+
+/** CPU seconds (user + system) a process has used so far; NaN when it is gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The 1-minute load average: how busy the shared machine was (our own processes included). */
+export const loadAverage = () => Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
+
 export type Memory = { hwmMb: number; rssMb: number; anonMb: number; fileMb: number };
 
 /** VmHWM (peak resident set), VmRSS and its anonymous/file split for a process, in MB (10^6 bytes). */
