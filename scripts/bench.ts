@@ -3,7 +3,7 @@
  * (scripts/seed-bench). Not a test: it prints figures, each budget with its ratio and PASS/FAIL, and a summary.
  *
  *   scripts/bench [--db bench-data/commoncents.db] [--quick] [--json FILE] [--bin dist/commoncents]
- *                 [--password BenchPass1!] [--user-prefix bench] [--common milk] [--rare kombucha]
+ *                 [--password <seed-bench's>] [--user-prefix bench] [--common milk] [--rare kombucha]
  *                 [--only health,reads,search,writes,static,lighthouse,searchdb,bundle,coldstart]
  *                 [--skip-lighthouse] [--keep] [--build]
  *
@@ -24,6 +24,7 @@ import { atMost, budgets, figures, printSummary, section, writeJson } from "./be
 import { bundleSection, coldStartSection, lighthouseSection, searchDbSection, staticSection } from "./bench-lib/sections.ts";
 import { type Running, signIn, startProcess } from "./bench-lib/server.ts";
 import { ROOT, fmt, machine, mb, memorySampler, run } from "./bench-lib/util.ts";
+import { BENCH_PASSWORD } from "./seed-bench.ts";
 
 const { values: opt } = parseArgs({
   options: {
@@ -31,7 +32,7 @@ const { values: opt } = parseArgs({
     bin: { type: "string", default: join(ROOT, "dist/commoncents") },
     quick: { type: "boolean", default: false },
     json: { type: "string" },
-    password: { type: "string", default: "BenchPass1!" },
+    password: { type: "string", default: BENCH_PASSWORD },
     "user-prefix": { type: "string", default: "bench" },
     common: { type: "string", default: "milk" },
     rare: { type: "string", default: "kombucha" },
