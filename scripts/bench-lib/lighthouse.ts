@@ -2,7 +2,7 @@
  * Lighthouse (npm, installed on demand into .tools/lighthouse, never package.json) driving Debian's Chromium
  * headless: the median of `runs` runs per preset (mobile, the default, and desktop) on one URL.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, median, run } from "./util.ts";
@@ -76,5 +76,7 @@ export async function lighthouse(url: string, runs: number): Promise<LighthouseR
     return { version, chrome, mobile: medianScores(result.mobile), desktop: medianScores(result.desktop), runs };
   } catch (error) {
     return { unavailable: (error as Error).message };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -4,7 +4,7 @@
  * latency percentiles and status classes as one JSON line. When wrk cannot be had, autocannon from npm
  * (installed into .tools/autocannon, never package.json) does the same job through Node.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, run, which } from "./util.ts";
@@ -40,6 +40,7 @@ export type LoadGenerator = {
 };
 
 const scratch = mkdtempSync(join(tmpdir(), "commoncents-load-"));
+process.on("exit", () => rmSync(scratch, { recursive: true, force: true }));
 let scriptCount = 0;
 
 /** wrk when present (installing it from Debian when root), else autocannon from npm. */
