@@ -16,7 +16,10 @@ export function openDb(path: string) {
   sqlite.exec("PRAGMA foreign_keys = ON");
   sqlite.exec("PRAGMA cache_size = -65536");
   sqlite.exec("PRAGMA temp_store = MEMORY");
-  sqlite.exec("PRAGMA mmap_size = 268435456");
+  // No memory-mapped reads: mapped pages count towards the process's RSS (they took a 1M-report database's
+  // server to 475 MB under search), while the kernel's page cache serves the same reads outside it. The
+  // 64 MiB page cache above keeps the hot pages in the process.
+  sqlite.exec("PRAGMA mmap_size = 0");
   sqlite.exec("PRAGMA journal_size_limit = 67108864");
   const db = drizzle({ client: sqlite, schema });
   return { sqlite, db };
