@@ -114,7 +114,8 @@ function embeddingEntry(webOut: string, files: string[]) {
     "const manifest: Record<string, string> = {",
     ...files.map((f, i) => `  ${JSON.stringify(`/${relative(webOut, f)}`)}: f${i},`),
     "};",
-    "await runCli(process.argv.slice(2), createStaticAssets(manifest));",
+    // No top-level await: --bytecode compiles the entry as CommonJS.
+    "runCli(process.argv.slice(2), createStaticAssets(manifest)).catch((error) => {\n  console.error(error);\n  process.exit(1);\n});",
     "",
   ].join("\n");
 }
@@ -144,7 +145,7 @@ async function main() {
   const entryPath = join(buildDir, "entry.ts");
   await Bun.write(entryPath, embeddingEntry(webOut, all));
   const compile = Bun.spawnSync(
-    [process.execPath, "build", "--compile", "--minify", "--sourcemap", entryPath, "--outfile", join(dist, "commoncents")],
+    [process.execPath, "build", "--compile", "--minify", "--sourcemap", ...(process.env.NO_BYTECODE ? [] : ["--bytecode"]), entryPath, "--outfile", join(dist, "commoncents")],
     { cwd: root, stdout: "inherit", stderr: "inherit" },
   );
   if (compile.exitCode !== 0) process.exit(compile.exitCode ?? 1);
