@@ -186,6 +186,13 @@ export const gasPriceReports = sqliteTable(
     index("gas_reports_user_idx").on(t.userId),
     index("gas_reports_station_fuel_idx").on(t.stationId, t.fuelType, t.createdAt),
     index("gas_reports_created_idx").on(t.createdAt),
+    /**
+     * The live reports of a station, covering what the nearby views and the fuel check read (consensus
+     * history, the week's count, the newest reports), so none of them touches expired rows or the table.
+     */
+    index("gas_reports_live_idx")
+      .on(t.stationId, t.fuelType, t.createdAt, t.priceMills)
+      .where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),
   ],
 );
 
@@ -220,11 +227,18 @@ export const priceReports = sqliteTable(
     ...reportLifecycle(),
   },
   (t) => [
-    index("price_reports_user_idx").on(t.userId),
+    // price_reports_user_store_idx also serves every lookup by user alone (and the users foreign key).
     index("price_reports_store_idx").on(t.storeId),
-    index("price_reports_category_idx").on(t.categoryId),
-    index("price_reports_product_loc_idx").on(t.normalizedName, t.locToken),
     index("price_reports_user_store_idx").on(t.userId, t.storeId),
+    /** The category foreign key, and the hourly expiry sweep: a category's unexpired reports by age. */
+    index("price_reports_category_age_idx").on(t.categoryId, t.isExpired, t.createdAt),
+    /**
+     * The quality check's history and a deal's highest price: the live reports of one product (name and
+     * category) per location token, newest last, with the price, so the consensus reads only the index.
+     */
+    index("price_reports_history_idx")
+      .on(t.normalizedName, t.categoryId, t.locToken, t.createdAt, t.priceCents)
+      .where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),
   ],
 );
 

@@ -1,12 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
-import { type User, priceReports, stores, users } from "../../db/schema.ts";
+import type { User } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Config } from "../env.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { normalizeText, placeLookupKey } from "../lib/normalize.ts";
 import { locToken } from "../lib/zip.ts";
 import { matchAlertsForReport } from "../alerts/matching.ts";
-import { assessProductPrice, expireOutliers, productHistory } from "../quality/product-check.ts";
+import { assessProductPrice, checkProductPrice, expireOutliers, productHistory } from "../quality/product-check.ts";
 import { getCategoryWithTagSlugs } from "./categories.ts";
 import { REPORT_COLUMNS_SQL, type ReportRow, toReportJson } from "./read-shape.ts";
 import type { PriceReportInput } from "./schemas.ts";
@@ -15,24 +14,34 @@ export const NO_ZIP_MESSAGE = "Set your zip code before reporting a price.";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+// The report path's statements, compiled once per connection (bun:sqlite caches query() by its text).
+const FIND_STORE_SQL = "SELECT id FROM stores WHERE zip_code = ?1 AND lookup_key = ?2";
+const INSERT_STORE_SQL =
+  "INSERT INTO stores (name, address, phone, zip_code, lookup_key) VALUES ($name, $address, $phone, $zip, $key) RETURNING id";
+const VISITED_SQL = "SELECT 1 AS yes FROM price_reports WHERE user_id = ?1 AND store_id = ?2 LIMIT 1";
+const INSERT_REPORT_SQL = `
+  INSERT INTO price_reports (user_id, store_id, product_name, normalized_name, price_cents, category_id, tags, description,
+    availability, vacation_mode, report_zip_code, zip_code, loc_token, image_url, verification_confidence, verification_reason)
+  VALUES ($user, $store, $name, $normalized, $price, $category, $tags, $description,
+    $availability, $vacation, $reportZip, $zip, $loc, $image, $confidence, $reason)
+  RETURNING id`;
+const COUNT_REPORT_SQL = `UPDATE users SET total_reports = total_reports + 1,
+  unique_stores_visited = unique_stores_visited + $firstVisit, updated_at = $now WHERE id = $id`;
+
+type Bindings = Record<string, string | number | null>;
+
 /** The store with this name and address in this zip, however it was typed; created on first report. */
-function findOrCreateStore(tx: Tx, input: PriceReportInput, zip: string) {
+function findOrCreateStore(db: Db, input: PriceReportInput, zip: string) {
   const lookupKey = placeLookupKey(input.storeName, input.storeAddress);
-  const existing = tx
-    .select({ id: stores.id })
-    .from(stores)
-    .where(and(eq(stores.zipCode, zip), eq(stores.lookupKey, lookupKey)))
-    .get();
+  const existing = db.$client.query<{ id: number }, [string, string]>(FIND_STORE_SQL).get(zip, lookupKey);
   if (existing) return existing.id;
-  return tx
-    .insert(stores)
-    .values({ name: input.storeName, address: input.storeAddress, phone: input.storePhone, zipCode: zip, lookupKey })
-    .returning({ id: stores.id })
-    .get().id;
+  return db.$client
+    .query<{ id: number }, Bindings>(INSERT_STORE_SQL)
+    .get({ name: input.storeName, address: input.storeAddress, phone: input.storePhone ?? null, zip, key: lookupKey })!.id;
 }
 
 /**
- * Stores a checked report and moves the reporter's counters, all in one transaction.
+ * Stores a checked report and moves the reporter's counters, all in one IMMEDIATE transaction.
  * `imageUrl` must already be resolved to one of our uploads (or null).
  */
 export async function createPriceReport(
@@ -52,52 +61,39 @@ export async function createPriceReport(
   }
 
   const key = { normalizedName: normalizeText(input.productName), categoryId: input.categoryId, zip };
-  // Judged before the write transaction: the model may take its time, and no write lock is held meanwhile.
-  const verdict = await assessProductPrice(db, config, key, category, input.price, input.productName);
-  const { id, expirationAnalysis } = db.transaction(
-    (tx) => {
-      const history = productHistory(tx, key);
-      const storeId = findOrCreateStore(tx, input, zip);
-      const firstVisit = !tx
-        .select({ id: priceReports.id })
-        .from(priceReports)
-        .where(and(eq(priceReports.userId, user.id), eq(priceReports.storeId, storeId)))
-        .get();
-      const report = tx
-        .insert(priceReports)
-        .values({
-          userId: user.id,
-          storeId,
-          productName: input.productName,
-          normalizedName: key.normalizedName,
-          priceCents: input.price,
-          categoryId: input.categoryId,
-          tags: input.tags,
-          description: input.description,
-          availability: input.availability,
-          vacationMode: input.vacationMode,
-          reportZipCode: input.vacationMode ? input.reportZipCode : null,
-          zipCode: zip,
-          locToken: locToken(zip),
-          imageUrl,
-          verificationConfidence: verdict.confidence,
-          verificationReason: verdict.reason,
-        })
-        .returning({ id: priceReports.id })
-        .get();
-      const expirationAnalysis = expireOutliers(tx, history, input.price);
-      tx.update(users)
-        .set({
-          totalReports: sql`${users.totalReports} + 1`,
-          uniqueStoresVisited: sql`${users.uniqueStoresVisited} + ${firstVisit ? 1 : 0}`,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, user.id))
-        .run();
-      return { id: report.id, expirationAnalysis };
-    },
-    { behavior: "immediate" },
-  );
+  // With the model on, judged before the write transaction: the model may take its time, and no write lock
+  // is held meanwhile. With it off, the statistics judge inside the transaction on the history it reads there.
+  const modelVerdict =
+    config.ollamaHost === "off" ? null : await assessProductPrice(db, config, key, category, input.price, input.productName);
+  const client = db.$client;
+  const write = client.transaction(() => {
+    const history = productHistory(db, key);
+    const verdict = modelVerdict ?? checkProductPrice(history, category, input.price);
+    const storeId = findOrCreateStore(db, input, zip);
+    const firstVisit = !client.query<{ yes: number }, [string, number]>(VISITED_SQL).get(user.id, storeId);
+    const { id } = client.query<{ id: number }, Bindings>(INSERT_REPORT_SQL).get({
+      user: user.id,
+      store: storeId,
+      name: input.productName,
+      normalized: key.normalizedName,
+      price: input.price,
+      category: input.categoryId,
+      tags: JSON.stringify(input.tags),
+      description: input.description ?? null,
+      availability: input.availability,
+      vacation: input.vacationMode ? 1 : 0,
+      reportZip: input.vacationMode ? (input.reportZipCode ?? null) : null,
+      zip,
+      loc: locToken(zip),
+      image: imageUrl,
+      confidence: verdict.confidence,
+      reason: verdict.reason,
+    })!;
+    const expirationAnalysis = expireOutliers(db, history, input.price);
+    client.query(COUNT_REPORT_SQL).run({ firstVisit: firstVisit ? 1 : 0, now: Date.now(), id: user.id });
+    return { id, expirationAnalysis };
+  });
+  const { id, expirationAnalysis } = write.immediate();
   matchAlertsForReport(db, id);
   const report = getReportJson(db, id, user.id);
   return expirationAnalysis ? { ...report, expirationAnalysis } : report;

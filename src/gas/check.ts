@@ -2,13 +2,13 @@
  * The quality check for fuel prices: the same statistics and local model as products (src/quality), with the
  * history being the recent active reports of the same fuel at stations within 20 zips of the report.
  */
-import { and, desc, eq, gte, inArray } from "drizzle-orm";
-import { type FuelType, gasPriceReports, gasStations } from "../../db/schema.ts";
+import { inArray } from "drizzle-orm";
+import { type FuelType, gasPriceReports } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Config } from "../env.ts";
 import { HttpError } from "../lib/http.ts";
 import { millsToNumber } from "../lib/money.ts";
-import { locTokensNear } from "../lib/zip.ts";
+import { locTokenRange } from "../lib/zip.ts";
 import { fuelBounds } from "../quality/bounds.ts";
 import { FUEL_MAX_AGE_DAYS } from "../quality/expiry.ts";
 import { MIN_CONSENSUS_REPORTS, type Range, combineWithModel, consensusOf, isOutlier, judgePrice } from "../quality/consensus.ts";
@@ -24,24 +24,22 @@ export type FuelHistoryRow = { id: number; priceMills: number };
 
 export const fuelDollars = (mills: number) => `$${(mills / 1000).toFixed(3)}`;
 
+// Read from gas_reports_live_idx alone: per station of the window (one range of location tokens), its live
+// reports of this fuel since the cut-off, with their prices.
+const FUEL_HISTORY_SQL = `
+  SELECT g.id AS id, g.price_mills AS priceMills FROM gas_stations s
+  JOIN gas_price_reports g INDEXED BY gas_reports_live_idx ON g.station_id = s.id
+  WHERE s.loc_token BETWEEN $from AND $to AND g.fuel_type = $fuel
+    AND g.is_active = 1 AND g.is_expired = 0 AND g.created_at >= $since
+  ORDER BY g.created_at DESC, g.id DESC
+  LIMIT $limit`;
+
 /** Recent active reports of this fuel at stations within 20 zips of `zip`, newest first. */
-export function fuelHistory(db: Db | Tx, fuel: FuelType, zip: string, now = Date.now()): FuelHistoryRow[] {
-  return db
-    .select({ id: gasPriceReports.id, priceMills: gasPriceReports.priceMills })
-    .from(gasPriceReports)
-    .innerJoin(gasStations, eq(gasStations.id, gasPriceReports.stationId))
-    .where(
-      and(
-        eq(gasPriceReports.fuelType, fuel),
-        inArray(gasStations.locToken, locTokensNear(zip)),
-        eq(gasPriceReports.isActive, true),
-        eq(gasPriceReports.isExpired, false),
-        gte(gasPriceReports.createdAt, new Date(now - FUEL_HISTORY_DAYS * DAY_MS)),
-      ),
-    )
-    .orderBy(desc(gasPriceReports.createdAt))
-    .limit(HISTORY_LIMIT)
-    .all();
+export function fuelHistory(db: Db, fuel: FuelType, zip: string, now = Date.now()): FuelHistoryRow[] {
+  const [from, to] = locTokenRange(zip);
+  return db.$client
+    .query<FuelHistoryRow, Record<string, string | number>>(FUEL_HISTORY_SQL)
+    .all({ from, to, fuel, since: now - FUEL_HISTORY_DAYS * DAY_MS, limit: HISTORY_LIMIT });
 }
 
 const rejection = (reason: string, range: Range) =>

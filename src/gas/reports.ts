@@ -1,11 +1,11 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type User, gasPriceReports, gasStations, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { NO_ZIP_MESSAGE } from "../deals/reports.ts";
 import type { Config } from "../env.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { centsToNumber, millsToNumber } from "../lib/money.ts";
-import { locTokensNear } from "../lib/zip.ts";
+import { locTokenRange } from "../lib/zip.ts";
 import { assessFuelPrice, expireFuelOutliers, fuelHistory } from "./check.ts";
 import type { GasReportInput } from "./schemas.ts";
 import { PRICE_KEY, findOrCreateStation } from "./stations.ts";
@@ -28,7 +28,7 @@ export async function createGasReport(db: Db, config: Config, user: User, input:
   const verdict = await assessFuelPrice(db, config, input.fuelType, zip, input.price);
   const { id, expirationAnalysis } = db.transaction(
     (tx) => {
-      const history = fuelHistory(tx, input.fuelType, zip);
+      const history = fuelHistory(db, input.fuelType, zip);
       const stationId = findOrCreateStation(tx, input.stationName, input.stationAddress, zip);
       const now = new Date();
       const report = tx
@@ -121,18 +121,30 @@ export function getGasReportJson(db: Db, id: number): GasReportJson {
   return toGasReportJson(row);
 }
 
+// The newest live reports at the window's stations, chosen in gas_reports_live_idx alone (a range of stations
+// by location token, each station's live reports with their dates); only the page's rows are read in full.
+const NEARBY_REPORTS_SQL = `
+  WITH newest AS (
+    SELECT g.id AS id FROM gas_stations s
+    JOIN gas_price_reports g INDEXED BY gas_reports_live_idx ON g.station_id = s.id
+    WHERE s.loc_token BETWEEN ?1 AND ?2 AND g.is_active = 1 AND g.is_expired = 0
+    ORDER BY g.created_at DESC, g.id DESC
+    LIMIT ?3
+  )
+  SELECT g.id AS id, s.name AS stationName, s.address AS stationAddress, g.fuel_type AS fuelType,
+    g.price_mills AS priceMills, g.def_price_cents AS defPriceCents, g.created_at AS createdAt,
+    u.first_name AS firstName, u.username AS username
+  FROM newest
+  JOIN gas_price_reports g ON g.id = newest.id
+  JOIN gas_stations s ON s.id = g.station_id
+  JOIN users u ON u.id = g.user_id
+  ORDER BY g.created_at DESC, g.id DESC`;
+
 /** Active, unexpired reports at stations within 20 zips of `zip`, newest first. */
 export function listNearbyReports(db: Db, zip: string, limit: number): GasReportJson[] {
-  return reportsWithPlaces(db)
-    .where(
-      and(
-        inArray(gasStations.locToken, locTokensNear(zip)),
-        eq(gasPriceReports.isActive, true),
-        eq(gasPriceReports.isExpired, false),
-      ),
-    )
-    .orderBy(desc(gasPriceReports.createdAt), desc(gasPriceReports.id))
-    .limit(limit)
-    .all()
-    .map(toGasReportJson);
+  const [from, to] = locTokenRange(zip);
+  return db.$client
+    .query<Omit<ReportRow, "createdAt"> & { createdAt: number }, [string, string, number]>(NEARBY_REPORTS_SQL)
+    .all(from, to, limit)
+    .map((row) => toGasReportJson({ ...row, createdAt: new Date(row.createdAt) }));
 }

@@ -1,9 +1,9 @@
-import { and, count, eq, gt, gte, inArray } from "drizzle-orm";
-import { FUEL_TYPES, type FuelType, gasPriceReports, gasStations } from "../../db/schema.ts";
+import { and, eq } from "drizzle-orm";
+import { FUEL_TYPES, type FuelType, gasStations } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { millsToNumber } from "../lib/money.ts";
 import { placeLookupKey } from "../lib/normalize.ts";
-import { locToken, locTokensNear } from "../lib/zip.ts";
+import { locToken, locTokenRange } from "../lib/zip.ts";
 import type { Tx } from "./check.ts";
 
 /** Each fuel's price column on gas_stations. */
@@ -37,15 +37,22 @@ export function findOrCreateStation(tx: Tx, name: string, address: string, zip: 
     .get().id;
 }
 
-type StationRow = typeof gasStations.$inferSelect;
+type StationRow = Pick<
+  typeof gasStations.$inferSelect,
+  "id" | "name" | "address" | "zipCode" | "reportsCount" | (typeof PRICE_KEY)[FuelType]
+> & { lastUpdated: number | null };
+
+// Stations are found by their location token: the window is one range of gas_stations_loc_lookup_unique.
+const STATIONS_NEAR_SQL = `
+  SELECT id, name, address, zip_code AS zipCode, reports_count AS reportsCount, last_updated AS lastUpdated,
+    regular_price_mills AS regularPriceMills, premium_price_mills AS premiumPriceMills,
+    diesel_price_mills AS dieselPriceMills, e85_price_mills AS e85PriceMills, electric_price_mills AS electricPriceMills
+  FROM gas_stations
+  WHERE loc_token BETWEEN ?1 AND ?2 AND reports_count > 0`;
 
 /** Stations within 20 zips with at least one active report (a station whose reports all expired drops out). */
 function stationsNear(db: Db, zip: string): StationRow[] {
-  return db
-    .select()
-    .from(gasStations)
-    .where(and(inArray(gasStations.locToken, locTokensNear(zip)), gt(gasStations.reportsCount, 0)))
-    .all();
+  return db.$client.query<StationRow, [string, string]>(STATIONS_NEAR_SQL).all(...locTokenRange(zip));
 }
 
 /** Sum and count of one fuel's prices over some stations. */
@@ -86,7 +93,7 @@ function toStationJson(s: StationRow, fuel: FuelType, area: { sum: number; n: nu
     name: s.name,
     address: s.address,
     zipCode: s.zipCode,
-    lastUpdated: s.lastUpdated?.toISOString() ?? null,
+    lastUpdated: s.lastUpdated === null ? null : new Date(s.lastUpdated).toISOString(),
     reportsCount: s.reportsCount,
     priceComparison: mills === null || area.n === 0 ? null : percentFromAverage(mills, area.sum, area.n),
     regularPrice: price(s.regularPriceMills),
@@ -106,11 +113,17 @@ export function listNearbyStations(db: Db, zip: string, fuel: FuelType): Station
   const sorted = [...stations].sort(
     (a, b) =>
       (a[key] ?? Number.POSITIVE_INFINITY) - (b[key] ?? Number.POSITIVE_INFINITY) ||
-      (b.lastUpdated?.getTime() ?? 0) - (a.lastUpdated?.getTime() ?? 0) ||
+      (b.lastUpdated ?? 0) - (a.lastUpdated ?? 0) ||
       a.id - b.id,
   );
   return sorted.slice(0, NEARBY_MAX).map((s) => toStationJson(s, fuel, area));
 }
+
+// The week's live reports at the window's stations, counted in gas_reports_live_idx alone.
+const RECENT_COUNT_SQL = `
+  SELECT count(*) AS n FROM gas_stations s
+  JOIN gas_price_reports g INDEXED BY gas_reports_live_idx ON g.station_id = s.id
+  WHERE s.loc_token BETWEEN ?1 AND ?2 AND g.is_active = 1 AND g.is_expired = 0 AND g.created_at >= ?3`;
 
 /** The Area Average card and Quick Stats: each fuel's average nearby, stations tracked, the week's reports. */
 export function nearbySummary(db: Db, zip: string, now = Date.now()) {
@@ -122,19 +135,7 @@ export function nearbySummary(db: Db, zip: string, now = Date.now()) {
     averages[fuel] = averageDollars(t);
     stationsWithPrice[fuel] = t.n;
   }
-  const recent = db
-    .select({ n: count() })
-    .from(gasPriceReports)
-    .innerJoin(gasStations, eq(gasStations.id, gasPriceReports.stationId))
-    .where(
-      and(
-        inArray(gasStations.locToken, locTokensNear(zip)),
-        eq(gasPriceReports.isActive, true),
-        eq(gasPriceReports.isExpired, false),
-        gte(gasPriceReports.createdAt, new Date(now - RECENT_DAYS * 86_400_000)),
-      ),
-    )
-    .get();
+  const recent = db.$client.query<{ n: number }, [string, string, number]>(RECENT_COUNT_SQL).get(...locTokenRange(zip), now - RECENT_DAYS * 86_400_000);
   return {
     zipCode: zip,
     averages,

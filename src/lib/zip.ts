@@ -30,6 +30,17 @@ export function locTokensNear(zip: string, radius = ZIP_RADIUS): string[] {
   return tokens;
 }
 
+/**
+ * The same window as one range of tokens, first and last: US tokens are "z" and five digits, so the tokens
+ * between two of them are exactly the zips between (one index range instead of 41 seeks).
+ */
+export function locTokenRange(zip: string, radius = ZIP_RADIUS): [string, string] {
+  const n = zipNumber(zip);
+  if (n === null) return [locToken(zip), locToken(zip)];
+  const token = (z: number) => `z${String(z).padStart(5, "0")}`;
+  return [token(Math.max(0, n - radius)), token(Math.min(99999, n + radius))];
+}
+
 /** Zip distance for sorting: numeric for US zips, 0 for the same postal code otherwise. */
 export function zipDistance(from: string, to: string): number {
   const a = zipNumber(from);

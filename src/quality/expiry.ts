@@ -10,21 +10,28 @@ export const MAX_AGE_DAYS = { restaurants: 14, electronics: 60, default: 30 } as
 export const FUEL_MAX_AGE_DAYS = 7;
 const DAY_MS = 86_400_000;
 
+const maxAgeDays = (slug: string) =>
+  slug === "restaurants" ? MAX_AGE_DAYS.restaurants : slug === "electronics" ? MAX_AGE_DAYS.electronics : MAX_AGE_DAYS.default;
+
+// One range per category of price_reports_category_age_idx (category, unexpired, older than its age): the
+// sweep touches only the reports it expires, however many there are in all. One transaction for all.
+const EXPIRE_CATEGORY_SQL = `
+  UPDATE price_reports INDEXED BY price_reports_category_age_idx
+  SET is_expired = 1, expired_at = $now, updated_at = $now, expired_reason = 'Older than ' || $days || ' days'
+  WHERE category_id = $category AND is_expired = 0 AND created_at < $cutoff`;
+
 export function expireStaleReports(db: Db, now = Date.now()): number {
-  const result = db.$client
-    .query(`
-      UPDATE price_reports
-      SET is_expired = 1, expired_at = $now, updated_at = $now,
-        expired_reason = 'Older than ' || (
-          CASE (SELECT slug FROM product_categories c WHERE c.id = category_id)
-            WHEN 'restaurants' THEN $restaurants WHEN 'electronics' THEN $electronics ELSE $default END
-        ) || ' days'
-      WHERE is_expired = 0 AND created_at < $now - $day * (
-        CASE (SELECT slug FROM product_categories c WHERE c.id = category_id)
-          WHEN 'restaurants' THEN $restaurants WHEN 'electronics' THEN $electronics ELSE $default END
-      )`)
-    .run({ now, day: DAY_MS, ...MAX_AGE_DAYS });
-  return result.changes;
+  const client = db.$client;
+  const categories = client.query<{ id: number; slug: string }, []>("SELECT id, slug FROM product_categories").all();
+  const sweep = client.transaction(() => {
+    let changes = 0;
+    for (const { id, slug } of categories) {
+      const days = maxAgeDays(slug);
+      changes += client.query(EXPIRE_CATEGORY_SQL).run({ now, days, category: id, cutoff: now - days * DAY_MS }).changes;
+    }
+    return changes;
+  });
+  return sweep.immediate();
 }
 
 /** Fuel reports older than a week expire; the station's cached prices follow through the gas triggers. */

@@ -3,71 +3,78 @@ import { eq } from "drizzle-orm";
 import { priceReports } from "../../db/schema.ts";
 import { type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
 
-let server: TestServer;
-let client: TestClient;
-beforeAll(async () => {
-  server = await startTestServer();
-  client = (await registerUser(server, { zipCode: "60601" })).client;
-});
-afterAll(() => server.stop());
+// The model unreachable (judged before the write, as with a model) and off (judged inside the write): the
+// same answers either way.
+for (const [label, env] of [
+  ["model unreachable", {}],
+  ["model off", { OLLAMA_HOST: "off" }],
+] as const) {
+  describe(`quality check on POST /api/price-reports (${label})`, () => {
+    let server: TestServer;
+    let client: TestClient;
+    beforeAll(async () => {
+      server = await startTestServer(env);
+      client = (await registerUser(server, { zipCode: "60601" })).client;
+    });
+    afterAll(() => server.stop());
 
-const report = (productName: string, price: number | string, zip?: string) =>
-  client.post("/api/price-reports", {
-    productName,
-    price,
-    categoryId: 3,
-    storeName: `Store ${price}`,
-    storeAddress: "9 Lake St",
-    ...(zip ? { vacationMode: true, reportZipCode: zip } : {}),
-  });
+    const report = (productName: string, price: number | string, zip?: string) =>
+      client.post("/api/price-reports", {
+        productName,
+        price,
+        categoryId: 3,
+        storeName: `Store ${price}`,
+        storeAddress: "9 Lake St",
+        ...(zip ? { vacationMode: true, reportZipCode: zip } : {}),
+      });
 
-describe("quality check on POST /api/price-reports", () => {
-  test("a slipped decimal is refused with 422, a reason and the typical range; nothing is stored", async () => {
-    for (const p of ["3.49", "3.59", "3.39", "3.49", "3.69"]) expect((await report("Oat Milk", p)).status).toBe(201);
-    const before = server.db.select().from(priceReports).all().length;
-    const res = await report("oat  MILK", "34.90");
-    expect(res.status).toBe(422);
-    expect(res.data.message).toBe("Price report rejected");
-    expect(res.data.reason).toContain("5 nearby reports");
-    expect(res.data.suggestedRange.min).toBeLessThanOrEqual(3.39);
-    expect(res.data.suggestedRange.max).toBeGreaterThanOrEqual(3.69);
-    expect(server.db.select().from(priceReports).all().length).toBe(before);
-  });
+    test("a slipped decimal is refused with 422, a reason and the typical range; nothing is stored", async () => {
+      for (const p of ["3.49", "3.59", "3.39", "3.49", "3.69"]) expect((await report("Oat Milk", p)).status).toBe(201);
+      const before = server.db.select().from(priceReports).all().length;
+      const res = await report("oat  MILK", "34.90");
+      expect(res.status).toBe(422);
+      expect(res.data.message).toBe("Price report rejected");
+      expect(res.data.reason).toContain("5 nearby reports");
+      expect(res.data.suggestedRange.min).toBeLessThanOrEqual(3.39);
+      expect(res.data.suggestedRange.max).toBeGreaterThanOrEqual(3.69);
+      expect(server.db.select().from(priceReports).all().length).toBe(before);
+    });
 
-  test("accepted reports carry a confidence and a reason; the consensus makes them AI-verifiable", async () => {
-    const res = await report("Oat Milk", "3.45");
-    expect(res.status).toBe(201);
-    expect(res.data.verificationConfidence).toBeGreaterThanOrEqual(0.7);
-    expect(res.data.verificationReason).toContain("recent reports nearby");
-    const thin = await report("Goat Milk", "5.99");
-    expect(thin.data.verificationConfidence).toBe(0.5);
-  });
+    test("accepted reports carry a confidence and a reason; the consensus makes them AI-verifiable", async () => {
+      const res = await report("Oat Milk", "3.45");
+      expect(res.status).toBe(201);
+      expect(res.data.verificationConfidence).toBeGreaterThanOrEqual(0.7);
+      expect(res.data.verificationReason).toContain("recent reports nearby");
+      const thin = await report("Goat Milk", "5.99");
+      expect(thin.data.verificationConfidence).toBe(0.5);
+    });
 
-  test("a price outside the category's sane range is refused even without history", async () => {
-    const res = await report("Rare Cheese", "9999.00");
-    expect(res.status).toBe(422);
-    expect(res.data.suggestedRange).toEqual({ min: 0.25, max: 60 });
-  });
+    test("a price outside the category's sane range is refused even without history", async () => {
+      const res = await report("Rare Cheese", "9999.00");
+      expect(res.status).toBe(422);
+      expect(res.data.suggestedRange).toEqual({ min: 0.25, max: 60 });
+    });
 
-  test("when the consensus forms, earlier outliers expire and the answer says so", async () => {
-    // Thin history lets a slip in; the reports after it form a consensus that expires it.
-    const slip = await report("Kefir", "39.90");
-    expect(slip.status).toBe(201);
-    await report("Kefir", "3.99");
-    await report("Kefir", "4.09");
-    const res = await report("Kefir", "3.89");
-    expect(res.status).toBe(201);
-    expect(res.data.expirationAnalysis).toMatchObject({ expiredCount: 1, consensusPrice: 4.04, analyzed: 4 });
-    expect(res.data.expirationAnalysis.message).toContain("helped remove 1 outlier price");
-    const expired = server.db.select().from(priceReports).where(eq(priceReports.id, slip.data.id)).get();
-    expect(expired?.isExpired).toBe(true);
-    expect(expired?.expiredReason).toContain("Far from the community price");
-    const search = await client.get("/api/search?q=kefir");
-    expect(search.data.map((r: { price: number }) => r.price).sort()).toEqual([3.89, 3.99, 4.09]);
-  });
+    test("when the consensus forms, earlier outliers expire and the answer says so", async () => {
+      // Thin history lets a slip in; the reports after it form a consensus that expires it.
+      const slip = await report("Kefir", "39.90");
+      expect(slip.status).toBe(201);
+      await report("Kefir", "3.99");
+      await report("Kefir", "4.09");
+      const res = await report("Kefir", "3.89");
+      expect(res.status).toBe(201);
+      expect(res.data.expirationAnalysis).toMatchObject({ expiredCount: 1, consensusPrice: 4.04, analyzed: 4 });
+      expect(res.data.expirationAnalysis.message).toContain("helped remove 1 outlier price");
+      const expired = server.db.select().from(priceReports).where(eq(priceReports.id, slip.data.id)).get();
+      expect(expired?.isExpired).toBe(true);
+      expect(expired?.expiredReason).toContain("Far from the community price");
+      const search = await client.get("/api/search?q=kefir");
+      expect(search.data.map((r: { price: number }) => r.price).sort()).toEqual([3.89, 3.99, 4.09]);
+    });
 
-  test("reports beyond 20 zips do not count toward the consensus", async () => {
-    for (const p of ["2.00", "2.10", "1.90"]) await report("Buttermilk", p, "60650");
-    expect((await report("Buttermilk", "9.00")).status).toBe(201);
+    test("reports beyond 20 zips do not count toward the consensus", async () => {
+      for (const p of ["2.00", "2.10", "1.90"]) await report("Buttermilk", p, "60650");
+      expect((await report("Buttermilk", "9.00")).status).toBe(201);
+    });
   });
-});
+}

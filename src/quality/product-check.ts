@@ -1,10 +1,8 @@
-import { and, desc, eq, gte, inArray } from "drizzle-orm";
-import { priceReports } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Config } from "../env.ts";
 import { HttpError } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
-import { locTokensNear } from "../lib/zip.ts";
+import { locTokenRange } from "../lib/zip.ts";
 import { categoryBounds } from "./bounds.ts";
 import { MIN_CONSENSUS_REPORTS, type Range, combineWithModel, consensusOf, isOutlier, judgePrice } from "./consensus.ts";
 import { askModel } from "./model.ts";
@@ -13,30 +11,48 @@ import { askModel } from "./model.ts";
 const HISTORY_DAYS = 60;
 const HISTORY_LIMIT = 200;
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type ProductKey = { normalizedName: string; categoryId: number; zip: string };
 export type HistoryRow = { id: number; priceCents: number };
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-/** The recent active reports of the same product (same name and category) within 20 zips. */
-export function productHistory(db: Db | Tx, key: ProductKey, now = Date.now()): HistoryRow[] {
-  return db
-    .select({ id: priceReports.id, priceCents: priceReports.priceCents })
-    .from(priceReports)
-    .where(
-      and(
-        eq(priceReports.normalizedName, key.normalizedName),
-        eq(priceReports.categoryId, key.categoryId),
-        inArray(priceReports.locToken, locTokensNear(key.zip)),
-        eq(priceReports.isActive, true),
-        eq(priceReports.isExpired, false),
-        gte(priceReports.createdAt, new Date(now - HISTORY_DAYS * 86_400_000)),
-      ),
-    )
-    .orderBy(desc(priceReports.createdAt))
-    .limit(HISTORY_LIMIT)
-    .all();
+// Reads only price_reports_history_idx (migration 0004): one range of (name, category, place) over the live
+// reports, the price in the index. Named, because a fresh database has no statistics for the planner.
+const HISTORY_SQL = `
+  SELECT id, price_cents AS priceCents FROM price_reports INDEXED BY price_reports_history_idx
+  WHERE normalized_name = $name AND category_id = $category AND loc_token BETWEEN $locFrom AND $locTo
+    AND is_active = 1 AND is_expired = 0 AND created_at >= $since
+  ORDER BY created_at DESC, id DESC
+  LIMIT $limit`;
+
+/** The recent active reports of the same product (same name and category) within 20 zips, newest first. */
+export function productHistory(db: Db, key: ProductKey, now = Date.now()): HistoryRow[] {
+  const [locFrom, locTo] = locTokenRange(key.zip);
+  return db.$client.query<HistoryRow, Record<string, string | number>>(HISTORY_SQL).all({
+    name: key.normalizedName,
+    category: key.categoryId,
+    locFrom,
+    locTo,
+    since: now - HISTORY_DAYS * 86_400_000,
+    limit: HISTORY_LIMIT,
+  });
+}
+
+/** The statistics alone: a clear outlier is thrown as spec §7's 422 rejection. */
+function judgeStatistically(history: number[], category: { slug: string; name: string }, priceCents: number) {
+  const bounds = categoryBounds(category.slug, category.name);
+  const statistical = judgePrice(priceCents, history, bounds, dollars);
+  if (!statistical.accepted) throw rejection(statistical.reason, statistical.suggestedRange);
+  return { statistical, bounds };
+}
+
+/**
+ * The verdict when the model is off: the statistics on `history`, which the caller reads inside its write
+ * transaction (nothing is awaited, so the history it judges is the one it stores against).
+ */
+export function checkProductPrice(history: HistoryRow[], category: { slug: string; name: string }, priceCents: number) {
+  const { statistical } = judgeStatistically(history.map((h) => h.priceCents), category, priceCents);
+  return { confidence: statistical.confidence, reason: statistical.reason };
 }
 
 /**
@@ -52,9 +68,7 @@ export async function assessProductPrice(
   productName: string,
 ) {
   const history = productHistory(db, key).map((h) => h.priceCents);
-  const bounds = categoryBounds(category.slug, category.name);
-  const statistical = judgePrice(priceCents, history, bounds, dollars);
-  if (!statistical.accepted) throw rejection(statistical.reason, statistical.suggestedRange);
+  const { statistical, bounds } = judgeStatistically(history, category, priceCents);
   const model = await askModel(
     { host: config.ollamaHost, model: config.ollamaModel, timeoutMs: config.ollamaTimeoutMs },
     {
@@ -82,22 +96,21 @@ export type ExpirationAnalysis = { expiredCount: number; consensusPrice: number;
  * After a report is accepted, the consensus includes it; older reports of the product that are now clear
  * outliers are expired. Null when there is too little history for a consensus.
  */
-export function expireOutliers(tx: Tx, history: HistoryRow[], newPriceCents: number, now = new Date()): ExpirationAnalysis | null {
+export function expireOutliers(db: Db, history: HistoryRow[], newPriceCents: number, now = Date.now()): ExpirationAnalysis | null {
   const prices = [...history.map((h) => h.priceCents), newPriceCents];
   if (prices.length < MIN_CONSENSUS_REPORTS + 1) return null;
   const consensus = consensusOf(prices);
   const outliers = history.filter((h) => isOutlier(h.priceCents, consensus));
   const consensusPrice = centsToNumber(Math.round(consensus.median));
   if (outliers.length > 0) {
-    tx.update(priceReports)
-      .set({
-        isExpired: true,
-        expiredAt: now,
-        expiredReason: `Far from the community price of ${dollars(Math.round(consensus.median))}`,
-        updatedAt: now,
-      })
-      .where(inArray(priceReports.id, outliers.map((o) => o.id)))
-      .run();
+    db.$client
+      .query(`UPDATE price_reports SET is_expired = 1, expired_at = $now, expired_reason = $reason, updated_at = $now
+        WHERE id IN (SELECT value FROM json_each($ids))`)
+      .run({
+        now,
+        reason: `Far from the community price of ${dollars(Math.round(consensus.median))}`,
+        ids: JSON.stringify(outliers.map((o) => o.id)),
+      });
   }
   const n = outliers.length;
   return {
