@@ -4,6 +4,7 @@ import m1 from "./0001_search_index.sql" with { type: "text" };
 import m2 from "./0002_gas_prices.sql" with { type: "text" };
 import m3 from "./0003_price_alert_matching.sql" with { type: "text" };
 import m4 from "./0004_live_indexes.sql" with { type: "text" };
+import m5 from "./0005_search_cells.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_foundation", sql: m0 },
@@ -11,4 +12,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0002_gas_prices", sql: m2 },
   { tag: "0003_price_alert_matching", sql: m3 },
   { tag: "0004_live_indexes", sql: m4 },
+  { tag: "0005_search_cells", sql: m5 },
 ];
