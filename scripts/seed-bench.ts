@@ -301,7 +301,8 @@ export async function seedBench(o: SeedOptions): Promise<SeedResult> {
   })();
   phase("gas reports", o.gasReports);
 
-  // Price alerts on popular products, a little under the typical price, at the owner's zip.
+  // Price alerts on popular products at the owner's zip, waiting for a real deal: a target well under the typical
+  // price, which the cheapest reports reach now and then (a target at the usual price would fire on every report).
   sqlite.transaction(() => {
     const insert = sqlite.prepare(`INSERT INTO price_alerts (user_id, product_name, category_id, target_price_cents, zip_code,
       loc_token, word_count, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`);
@@ -314,7 +315,7 @@ export async function seedBench(o: SeedOptions): Promise<SeedResult> {
       const zip = area.zips[userZip[user]!]!;
       const token = locToken(zip);
       const { id } = insert.get(userIds[user]!, name, r() < 0.5 ? categories.get(product.slug)! : null,
-        Math.round(product.dollars * 100 * (0.7 + r() * 0.2)), zip, token, words.length, o.now - Math.floor(r() * 90 * DAY)) as { id: number };
+        Math.round(product.dollars * 100 * (0.6 + r() * 0.15)), zip, token, words.length, o.now - Math.floor(r() * 90 * DAY)) as { id: number };
       for (const w of words) word.run(w, token, id);
     }
   })();
