@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { priceReports, stores } from "../../db/schema.ts";
 import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
 import { PNG } from "../test/images.ts";
+import { getReportJson } from "./reports.ts";
 
 let server: TestServer;
 let dairyId: number;
@@ -149,6 +150,21 @@ describe("POST /api/price-reports", () => {
     expect(withPhoto.data.imageUrl).toBe(put.data.objectPath);
     const photo = await fetch(`${server.origin}${withPhoto.data.imageUrl}`);
     expect(photo.headers.get("content-type")).toBe("image/png");
+  });
+
+  test("answers exactly what reading the report back gives: the store as first typed, the reporter, the times", async () => {
+    const { client, user } = await registerUser(server, { firstName: "Grace", lastName: "Hopper" });
+    const posts = [
+      { ...milk(), storeName: "Harbor Market", storeAddress: "7 Pier Rd" },
+      { ...milk(), storeName: "harbor  MARKET", storeAddress: "7 pier rd", description: "", tags: [], availability: "limited" },
+      { ...milk(), vacationMode: true, reportZipCode: "60601", storePhone: undefined },
+    ];
+    for (const body of posts) {
+      const res = await client.post("/api/price-reports", body);
+      expect(res.status).toBe(201);
+      const { expirationAnalysis: _, ...answer } = res.data;
+      expect(answer).toEqual(getReportJson(server.db, res.data.id, user.id));
+    }
   });
 
   test("guests cannot report", async () => {

@@ -15,29 +15,31 @@ export const NO_ZIP_MESSAGE = "Set your zip code before reporting a price.";
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 // The report path's statements, compiled once per connection (bun:sqlite caches query() by its text).
-const FIND_STORE_SQL = "SELECT id FROM stores WHERE zip_code = ?1 AND lookup_key = ?2";
-const INSERT_STORE_SQL =
-  "INSERT INTO stores (name, address, phone, zip_code, lookup_key) VALUES ($name, $address, $phone, $zip, $key) RETURNING id";
+const FIND_STORE_SQL = "SELECT id, name, address FROM stores WHERE zip_code = ?1 AND lookup_key = ?2";
+const INSERT_STORE_SQL = `INSERT INTO stores (name, address, phone, zip_code, lookup_key)
+  VALUES ($name, $address, $phone, $zip, $key) RETURNING id, name, address`;
 const VISITED_SQL = "SELECT 1 AS yes FROM price_reports WHERE user_id = ?1 AND store_id = ?2 LIMIT 1";
 const INSERT_REPORT_SQL = `
   INSERT INTO price_reports (user_id, store_id, product_name, normalized_name, price_cents, category_id, tags, description,
     availability, vacation_mode, report_zip_code, zip_code, loc_token, image_url, verification_confidence, verification_reason)
   VALUES ($user, $store, $name, $normalized, $price, $category, $tags, $description,
     $availability, $vacation, $reportZip, $zip, $loc, $image, $confidence, $reason)
-  RETURNING id`;
+  RETURNING id, created_at AS createdAt, updated_at AS updatedAt`;
 const COUNT_REPORT_SQL = `UPDATE users SET total_reports = total_reports + 1,
   unique_stores_visited = unique_stores_visited + $firstVisit, updated_at = $now WHERE id = $id`;
 
 type Bindings = Record<string, string | number | null>;
 
+type StoreRow = { id: number; name: string; address: string };
+
 /** The store with this name and address in this zip, however it was typed; created on first report. */
-function findOrCreateStore(db: Db, input: PriceReportInput, zip: string) {
+function findOrCreateStore(db: Db, input: PriceReportInput, zip: string): StoreRow {
   const lookupKey = placeLookupKey(input.storeName, input.storeAddress);
-  const existing = db.$client.query<{ id: number }, [string, string]>(FIND_STORE_SQL).get(zip, lookupKey);
-  if (existing) return existing.id;
+  const existing = db.$client.query<StoreRow, [string, string]>(FIND_STORE_SQL).get(zip, lookupKey);
+  if (existing) return existing;
   return db.$client
-    .query<{ id: number }, Bindings>(INSERT_STORE_SQL)
-    .get({ name: input.storeName, address: input.storeAddress, phone: input.storePhone ?? null, zip, key: lookupKey })!.id;
+    .query<StoreRow, Bindings>(INSERT_STORE_SQL)
+    .get({ name: input.storeName, address: input.storeAddress, phone: input.storePhone ?? null, zip, key: lookupKey })!;
 }
 
 /**
@@ -69,18 +71,38 @@ export async function createPriceReport(
   const write = client.transaction(() => {
     const history = productHistory(db, key);
     const verdict = modelVerdict ?? checkProductPrice(history, category, input.price);
-    const storeId = findOrCreateStore(db, input, zip);
-    const firstVisit = !client.query<{ yes: number }, [string, number]>(VISITED_SQL).get(user.id, storeId);
-    const { id } = client.query<{ id: number }, Bindings>(INSERT_REPORT_SQL).get({
-      user: user.id,
-      store: storeId,
-      name: input.productName,
-      normalized: key.normalizedName,
-      price: input.price,
-      category: input.categoryId,
-      tags: JSON.stringify(input.tags),
+    const store = findOrCreateStore(db, input, zip);
+    const firstVisit = !client.query<{ yes: number }, [string, number]>(VISITED_SQL).get(user.id, store.id);
+    const row: Omit<ReportRow, "createdAt" | "updatedAt"> = {
+      id: 0,
+      productName: input.productName,
+      priceCents: input.price,
       description: input.description ?? null,
+      imageUrl,
+      upvotes: 0,
+      verificationConfidence: verdict.confidence,
+      verificationReason: verdict.reason,
+      categoryId: input.categoryId,
+      tags: JSON.stringify(input.tags),
       availability: input.availability,
+      zipCode: zip,
+      storeId: store.id,
+      storeName: store.name,
+      storeAddress: store.address,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      hasUserUpvoted: 0,
+    };
+    const stored = client.query<{ id: number; createdAt: number; updatedAt: number }, Bindings>(INSERT_REPORT_SQL).get({
+      user: user.id,
+      store: store.id,
+      name: row.productName,
+      normalized: key.normalizedName,
+      price: row.priceCents,
+      category: row.categoryId,
+      tags: row.tags,
+      description: row.description,
+      availability: row.availability,
       vacation: input.vacationMode ? 1 : 0,
       reportZip: input.vacationMode ? (input.reportZipCode ?? null) : null,
       zip,
@@ -91,11 +113,13 @@ export async function createPriceReport(
     })!;
     const expirationAnalysis = expireOutliers(db, history, input.price);
     client.query(COUNT_REPORT_SQL).run({ firstVisit: firstVisit ? 1 : 0, now: Date.now(), id: user.id });
-    return { id, expirationAnalysis };
+    return { row: { ...row, ...stored }, expirationAnalysis };
   });
-  const { id, expirationAnalysis } = write.immediate();
-  matchAlertsForReport(db, id);
-  const report = getReportJson(db, id, user.id);
+  const { row, expirationAnalysis } = write.immediate();
+  matchAlertsForReport(db, row.id);
+  // The answer is built from what was just written (the same read shape as getReportJson, without reading
+  // it back): a new report has no votes, and its store and reporter are the rows used to write it.
+  const report = toReportJson(row);
   return expirationAnalysis ? { ...report, expirationAnalysis } : report;
 }
 
