@@ -29,14 +29,26 @@ export class SchemaError extends Error {}
 
 export const MIGRATIONS_TABLE = "__commoncents_migrations";
 
+/** The tags of the migrations applied to a database, oldest first; null when it has no ledger (not ours, or new). */
+export function appliedMigrations(sqlite: Database): string[] | null {
+  const ledger = sqlite.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(MIGRATIONS_TABLE);
+  if (!ledger) return null;
+  return (sqlite.query(`SELECT tag FROM ${MIGRATIONS_TABLE} ORDER BY tag`).all() as { tag: string }[]).map((r) => r.tag);
+}
+
+/** Applied migrations this binary does not carry: the database was migrated by a newer CommonCents. */
+export function unknownMigrations(applied: string[]): string[] {
+  const known = new Set(migrations.map((m) => m.tag));
+  return applied.filter((tag) => !known.has(tag));
+}
+
 /**
  * Applies the migrations embedded in the binary that the database has not seen, each in its own
  * IMMEDIATE transaction. Refuses a database that is not ours or that a newer binary has migrated.
  */
 export function migrate(sqlite: Database): { applied: string[] } {
-  const hasTable = (name: string) =>
-    sqlite.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) != null;
-  if (!hasTable(MIGRATIONS_TABLE)) {
+  let already = appliedMigrations(sqlite);
+  if (already === null) {
     const foreign = sqlite
       .query("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
       .get() as { n: number };
@@ -46,12 +58,10 @@ export function migrate(sqlite: Database): { applied: string[] } {
     sqlite.exec(
       `CREATE TABLE ${MIGRATIONS_TABLE} (tag TEXT PRIMARY KEY, hash TEXT NOT NULL, applied_at INTEGER NOT NULL)`,
     );
+    already = [];
   }
-  const done = new Set(
-    (sqlite.query(`SELECT tag FROM ${MIGRATIONS_TABLE}`).all() as { tag: string }[]).map((r) => r.tag),
-  );
-  const known = new Set(migrations.map((m) => m.tag));
-  const unknown = [...done].filter((tag) => !known.has(tag));
+  const done = new Set(already);
+  const unknown = unknownMigrations(already);
   if (unknown.length > 0) {
     throw new SchemaError(
       `the database schema is newer than this binary (unknown migrations: ${unknown.join(", ")}); upgrade CommonCents`,

@@ -7,8 +7,7 @@
 import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { migrations } from "../../db/migrations/index.ts";
-import { MIGRATIONS_TABLE } from "../db.ts";
+import { appliedMigrations, unknownMigrations } from "../db.ts";
 import { runningServer } from "./pid-file.ts";
 
 export class OpsError extends Error {}
@@ -125,11 +124,9 @@ function assertIntact(path: string, what: string) {
 
 /** The newest migration of a CommonCents database this binary knows; throws for anything else. */
 function assertOurs(db: Database, path: string): string | null {
-  const hasLedger = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(MIGRATIONS_TABLE);
-  if (!hasLedger) throw new OpsError(`${path} is not a CommonCents database (it has no migration record)`);
-  const tags = (db.query(`SELECT tag FROM ${MIGRATIONS_TABLE} ORDER BY tag`).all() as { tag: string }[]).map((r) => r.tag);
-  const known = new Set(migrations.map((m) => m.tag));
-  const unknown = tags.filter((tag) => !known.has(tag));
+  const tags = appliedMigrations(db);
+  if (tags === null) throw new OpsError(`${path} is not a CommonCents database (it has no migration record)`);
+  const unknown = unknownMigrations(tags);
   if (unknown.length > 0) {
     throw new OpsError(`${path} was made by a newer CommonCents (unknown migrations: ${unknown.join(", ")}); upgrade first`);
   }
