@@ -6,7 +6,7 @@
 import { log } from "../lib/log.ts";
 import type { Db } from "../db.ts";
 import { centsToNumber } from "../lib/money.ts";
-import { locTokensNear } from "../lib/zip.ts";
+import { locTokenRange } from "../lib/zip.ts";
 import { type LiveMessage, liveHub } from "./live.ts";
 import { productWords } from "./words.ts";
 
@@ -23,17 +23,21 @@ type ReportRow = {
   zipCode: string;
   live: number;
 };
+/** A report as its hits describe it: the report and the store it was seen at. */
+export type MatchedReport = ReportRow & { storeName: string; storeAddress: string };
 
-type Candidate = { alertId: number; userId: string };
+type Candidate = { alertId: number; userId: string; alertName: string; targetPriceCents: number };
 
-// Drives from the word index: (report words) x (the zip window's tokens) are primary-key seeks; an alert is
-// a match when every one of its words was found (count = word_count), then the cheap row filters apply.
+// Drives from the word index: for each of the report's words, one range of the index over the zip window's
+// tokens (US tokens are "z" and five digits, so the range holds exactly the window's zips: one seek per word
+// instead of 41); an alert is a match when every one of its words was found (count = word_count), then the
+// cheap row filters apply.
 export const CANDIDATES_SQL = `
-  SELECT a.id AS alertId, a.user_id AS userId
+  SELECT a.id AS alertId, a.user_id AS userId, a.product_name AS alertName, a.target_price_cents AS targetPriceCents
   FROM price_alert_words w
   JOIN price_alerts a ON a.id = w.alert_id
   WHERE w.word IN (SELECT value FROM json_each($words))
-    AND w.loc_token IN (SELECT value FROM json_each($locs))
+    AND w.loc_token BETWEEN $locFrom AND $locTo
     AND a.is_active = 1
     AND a.user_id <> $reporter
     AND a.target_price_cents >= $price
@@ -45,16 +49,18 @@ export const CANDIDATES_SQL = `
 export function findMatchingAlerts(db: Db, report: ReportRow): Candidate[] {
   const words = productWords(report.productName);
   if (words.length === 0) return [];
+  const [locFrom, locTo] = locTokenRange(report.zipCode);
   return db.$client.query<Candidate, Record<string, string | number>>(CANDIDATES_SQL).all({
     words: JSON.stringify(words),
-    locs: JSON.stringify(locTokensNear(report.zipCode)),
+    locFrom,
+    locTo,
     reporter: report.userId,
     price: report.priceCents,
     category: report.categoryId,
   });
 }
 
-type HitRow = {
+export type HitRow = {
   hitId: number;
   alertId: number;
   userId: string;
@@ -128,44 +134,76 @@ export function hitsAfter(db: Db, userId: string, afterId: number): LiveMessage[
     .map(hitMessage);
 }
 
+const INSERT_HIT_SQL = `INSERT INTO price_alert_hits (alert_id, price_report_id, price_cents, created_at)
+  VALUES ($alert, $report, $price, $now) ON CONFLICT DO NOTHING RETURNING id`;
+const STAMP_ALERT_SQL = "UPDATE price_alerts SET last_notified = $now WHERE id = $alert";
+
 /**
  * Records a hit per matching alert (once per alert and report: the unique pair makes a second call a no-op)
- * and stamps the alert's lastNotified. Answers the new hits.
+ * and stamps the alert's lastNotified, in the caller's transaction. Answers the new hits, made from the rows
+ * at hand rather than read back.
  */
+export function recordHitsFor(db: Db, report: MatchedReport, now = Date.now()): HitRow[] {
+  if (!report.live) return [];
+  const candidates = findMatchingAlerts(db, report);
+  if (candidates.length === 0) return [];
+  const insert = db.$client.query<{ id: number }, Record<string, number>>(INSERT_HIT_SQL);
+  const stamp = db.$client.query(STAMP_ALERT_SQL);
+  const hits: HitRow[] = [];
+  for (const alert of candidates) {
+    const row = insert.get({ alert: alert.alertId, report: report.id, price: report.priceCents, now });
+    if (!row) continue;
+    stamp.run({ now, alert: alert.alertId });
+    hits.push({
+      hitId: row.id,
+      alertId: alert.alertId,
+      userId: alert.userId,
+      alertName: alert.alertName,
+      targetPriceCents: alert.targetPriceCents,
+      priceCents: report.priceCents,
+      at: now,
+      reportId: report.id,
+      productName: report.productName,
+      zipCode: report.zipCode,
+      storeName: report.storeName,
+      storeAddress: report.storeAddress,
+    });
+  }
+  return hits;
+}
+
+/** recordHitsFor a stored report, read by id, in its own IMMEDIATE transaction when there is anything to record. */
 export function recordHits(db: Db, reportId: number, now = Date.now()): HitRow[] {
   const report = db.$client
-    .query<ReportRow, { id: number }>(
-      `SELECT id, user_id AS userId, product_name AS productName, price_cents AS priceCents,
-        category_id AS categoryId, zip_code AS zipCode, (is_active = 1 AND is_expired = 0) AS live
-       FROM price_reports WHERE id = $id`,
+    .query<MatchedReport, { id: number }>(
+      `SELECT r.id, r.user_id AS userId, r.product_name AS productName, r.price_cents AS priceCents,
+        r.category_id AS categoryId, r.zip_code AS zipCode, (r.is_active = 1 AND r.is_expired = 0) AS live,
+        s.name AS storeName, s.address AS storeAddress
+       FROM price_reports r JOIN stores s ON s.id = r.store_id WHERE r.id = $id`,
     )
     .get({ id: reportId });
   if (!report?.live) return [];
-  const candidates = findMatchingAlerts(db, report);
-  if (candidates.length === 0) return [];
-  // Statements on the client run inside the transaction: it is the same connection.
-  const hitIds = db.transaction(
-    () => {
-      const ids: number[] = [];
-      const insert = db.$client.query<{ id: number }, Record<string, number>>(
-        `INSERT INTO price_alert_hits (alert_id, price_report_id, price_cents, created_at)
-         VALUES ($alert, $report, $price, $now) ON CONFLICT DO NOTHING RETURNING id`,
-      );
-      const stamp = db.$client.query(`UPDATE price_alerts SET last_notified = $now WHERE id = $alert`);
-      for (const { alertId } of candidates) {
-        const row = insert.get({ alert: alertId, report: report.id, price: report.priceCents, now });
-        if (!row) continue;
-        stamp.run({ now, alert: alertId });
-        ids.push(row.id);
-      }
-      return ids;
-    },
-    { behavior: "immediate" },
-  );
-  if (hitIds.length === 0) return [];
-  return db.$client
-    .query<HitRow, { ids: string }>(`${HITS_SQL} WHERE h.id IN (SELECT value FROM json_each($ids)) ORDER BY h.id`)
-    .all({ ids: JSON.stringify(hitIds) });
+  return db.$client.transaction(() => recordHitsFor(db, report, now)).immediate();
+}
+
+/**
+ * The report path's matching, inside its write transaction: a failure is logged, never thrown (the report
+ * must still be stored and answered), and undoes only the hits (a savepoint).
+ */
+export function recordHitsSafely(db: Db, report: MatchedReport, now = Date.now()): HitRow[] {
+  try {
+    return db.$client.transaction(() => recordHitsFor(db, report, now))();
+  } catch (error) {
+    log.error("alerts: matching failed", { reportId: report.id, err: error });
+    return [];
+  }
+}
+
+/** Sends each hit to its alert owner's open streams; call after the hits' transaction has committed. */
+export function publishHits(db: Db, hits: HitRow[]): void {
+  if (hits.length === 0) return;
+  const hub = liveHub(db);
+  for (const hit of hits) hub.publish(hit.userId, hitMessage(hit));
 }
 
 /**
@@ -174,8 +212,7 @@ export function recordHits(db: Db, reportId: number, now = Date.now()): HitRow[]
  */
 export function matchAlertsForReport(db: Db, reportId: number): void {
   try {
-    const hub = liveHub(db);
-    for (const hit of recordHits(db, reportId)) hub.publish(hit.userId, hitMessage(hit));
+    publishHits(db, recordHits(db, reportId));
   } catch (error) {
     log.error("alerts: matching failed", { reportId, err: error });
   }

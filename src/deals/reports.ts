@@ -4,11 +4,12 @@ import type { Config } from "../env.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { normalizeText, placeLookupKey } from "../lib/normalize.ts";
 import { locToken } from "../lib/zip.ts";
-import { matchAlertsForReport } from "../alerts/matching.ts";
+import { publishHits, recordHitsSafely } from "../alerts/matching.ts";
 import { assessProductPrice, checkProductPrice, expireOutliers, productHistory } from "../quality/product-check.ts";
 import { getCategoryWithTagSlugs } from "./categories.ts";
 import { REPORT_COLUMNS_SQL, type ReportRow, toReportJson } from "./read-shape.ts";
 import type { PriceReportInput } from "./schemas.ts";
+import { writeBatcher } from "./write-batch.ts";
 
 export const NO_ZIP_MESSAGE = "Set your zip code before reporting a price.";
 
@@ -43,7 +44,9 @@ function findOrCreateStore(db: Db, input: PriceReportInput, zip: string): StoreR
 }
 
 /**
- * Stores a checked report and moves the reporter's counters, all in one IMMEDIATE transaction.
+ * Stores a checked report, moves the reporter's counters and records the alert hits it causes, all in one
+ * write transaction (shared with the reports that arrived beside it: write-batch.ts), and answers once
+ * that has committed; then the hits go to their owners' open streams.
  * `imageUrl` must already be resolved to one of our uploads (or null).
  */
 export async function createPriceReport(
@@ -68,7 +71,7 @@ export async function createPriceReport(
   const modelVerdict =
     config.ollamaHost === "off" ? null : await assessProductPrice(db, config, key, category, input.price, input.productName);
   const client = db.$client;
-  const write = client.transaction(() => {
+  const { row, expirationAnalysis, hits } = await writeBatcher(db).submit(() => {
     const history = productHistory(db, key);
     const verdict = modelVerdict ?? checkProductPrice(history, category, input.price);
     const store = findOrCreateStore(db, input, zip);
@@ -113,10 +116,11 @@ export async function createPriceReport(
     })!;
     const expirationAnalysis = expireOutliers(db, history, input.price);
     client.query(COUNT_REPORT_SQL).run({ firstVisit: firstVisit ? 1 : 0, now: Date.now(), id: user.id });
-    return { row: { ...row, ...stored }, expirationAnalysis };
+    // In the same transaction as the report (no second commit), on the row as written: a new report is live.
+    const hits = recordHitsSafely(db, { ...row, id: stored.id, userId: user.id, live: 1 });
+    return { row: { ...row, ...stored }, expirationAnalysis, hits };
   });
-  const { row, expirationAnalysis } = write.immediate();
-  matchAlertsForReport(db, row.id);
+  publishHits(db, hits);
   // The answer is built from what was just written (the same read shape as getReportJson, without reading
   // it back): a new report has no votes, and its store and reporter are the rows used to write it.
   const report = toReportJson(row);

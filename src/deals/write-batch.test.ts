@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { getReportJson } from "./reports.ts";
+import { WriteBatcher, writeBatcher } from "./write-batch.ts";
+
+describe("group commit of price reports", () => {
+  let server: TestServer;
+  let dairyId: number;
+  beforeAll(async () => {
+    // Model off: the quality check judges inside the batch, so a 422 is one of its jobs.
+    server = await startTestServer({ OLLAMA_HOST: "off" });
+    const { client } = await registerUser(server);
+    dairyId = (await client.get("/api/categories")).data.find((c: { name: string }) => c.name === "Dairy").id;
+  });
+  afterAll(() => server.stop());
+
+  test("reports posted together share commits, and each gets its own answer", async () => {
+    const users = await Promise.all([1, 2, 3].map(() => registerUser(server)));
+    const report = (i: number, price: number, tags: string[] = []) => ({
+      productName: `Batch Butter ${i % 3}`,
+      price,
+      categoryId: dairyId,
+      tags,
+      storeName: `Dairy Barn ${i % 2}`,
+      storeAddress: `${i % 2 + 1} Cow Lane`,
+    });
+    const bodies = Array.from({ length: 12 }, (_, i) => report(i, 4 + (i % 3) * 0.25));
+    bodies[4] = report(4, 5000); // outside dairy's usual range: 422
+    bodies[9] = report(9, 3.5, ["no-such-tag"]); // refused before it reaches the batch: 400
+    const before = { ...writeBatcher(server.db).stats };
+    const answers = await Promise.all(bodies.map((body, i) => users[i % 3]!.client.post("/api/price-reports", body)));
+
+    expect(answers.map((a) => a.status)).toEqual(bodies.map((_, i) => (i === 4 ? 422 : i === 9 ? 400 : 201)));
+    expect(answers[4]!.data).toMatchObject({ reason: expect.stringContaining("outside the usual range"), suggestedRange: { min: 0.25, max: 60 } });
+    const stats = writeBatcher(server.db).stats;
+    // Eleven reports reached the batcher in one burst: far fewer commits than reports.
+    expect(stats.jobs - before.jobs).toBe(11);
+    expect(stats.batches - before.batches).toBeLessThan(6);
+    // Every 201 is stored, and answered as a later read shows it.
+    for (const [i, a] of answers.entries()) {
+      if (a.status !== 201) continue;
+      const { hasUserUpvoted: _, ...stored } = getReportJson(server.db, a.data.id, users[i % 3]!.user.id);
+      const { expirationAnalysis: __, hasUserUpvoted: ___, ...answered } = a.data;
+      expect(answered).toEqual(stored);
+    }
+    const counts = users.map((u) => (server.sqlite.query("SELECT total_reports AS n FROM users WHERE id = ?").get(u.user.id) as { n: number }).n);
+    expect(counts).toEqual([3, 3, 4]); // the 400 (i = 9) and the 422 (i = 4) count for nobody
+  });
+});
+
+describe("WriteBatcher", () => {
+  let dir: string;
+  let sqlite: Database;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "commoncents-batch-"));
+    sqlite = new Database(join(dir, "batch.db"), { create: true, strict: true });
+    sqlite.exec("PRAGMA journal_mode = WAL");
+    sqlite.exec("CREATE TABLE parent (id INTEGER PRIMARY KEY)");
+    sqlite.exec(`CREATE TABLE child (id INTEGER PRIMARY KEY, label TEXT,
+      parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)`);
+    sqlite.exec("PRAGMA foreign_keys = ON");
+  });
+  afterAll(() => {
+    sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const labels = () => (sqlite.query("SELECT label FROM child ORDER BY id").all() as { label: string }[]).map((r) => r.label);
+  const insert = (label: string, parent: number | null = null) =>
+    sqlite.query("INSERT INTO child (label, parent_id) VALUES (?, ?) RETURNING id").get(label, parent) as { id: number };
+
+  test("a job that throws undoes only its own writes; the others commit together", async () => {
+    const batcher = new WriteBatcher(sqlite);
+    const results = await Promise.allSettled([
+      batcher.submit(() => insert("a").id),
+      batcher.submit(() => {
+        insert("b");
+        throw new Error("refused");
+      }),
+      batcher.submit(() => insert("c").id),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((results[1] as PromiseRejectedResult).reason.message).toBe("refused");
+    expect(labels()).toEqual(["a", "c"]);
+    expect(batcher.stats).toEqual({ batches: 1, jobs: 3, largest: 3 });
+  });
+
+  test("when the commit fails, every job of the batch is refused and nothing is stored", async () => {
+    const batcher = new WriteBatcher(sqlite);
+    // The deferred foreign key is checked at COMMIT, after every job has succeeded.
+    const results = await Promise.allSettled([batcher.submit(() => insert("d")), batcher.submit(() => insert("e", 999))]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect(String((results[0] as PromiseRejectedResult).reason)).toContain("FOREIGN KEY");
+    expect(sqlite.inTransaction).toBe(false);
+    expect(labels()).toEqual(["a", "c"]);
+    // And the next batch writes normally.
+    await batcher.submit(() => insert("f"));
+    expect(labels()).toEqual(["a", "c", "f"]);
+  });
+});
