@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import { authRoutes } from "./auth/routes.ts";
-import { sessionMiddleware } from "./auth/guards.ts";
+import { loadSession } from "./auth/guards.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { alertsRoutes } from "./alerts/routes.ts";
 import { dealsRoutes } from "./deals/routes.ts";
@@ -13,8 +13,9 @@ import type { Config } from "./env.ts";
 import type { AppEnv } from "./lib/context.ts";
 import { HttpError } from "./lib/http.ts";
 import { log, setLogLevel } from "./lib/log.ts";
-import { checkHealth } from "./ops/health.ts";
-import { jsonBodyLimit, jsonOnly, originCheck, securityHeaders } from "./lib/security.ts";
+import { type Health, currentHealth } from "./ops/health.ts";
+import { jsonText } from "./lib/read-cache.ts";
+import { checkJsonBody, checkOrigin, isSafeMethod, jsonBodyLimit, securityHeaders } from "./lib/security.ts";
 import type { StaticAssets } from "./static.ts";
 import { uploadApiRoutes, uploadFileRoutes } from "./uploads/routes.ts";
 import { profileRoutes, usersRoutes } from "./users/routes.ts";
@@ -27,8 +28,8 @@ export type AppDeps = { db: Db; config: Config; assets?: StaticAssets };
 /** The API as one typed value: the web app's client is derived from it (hc<ApiType>). */
 const api = new Hono<AppEnv>()
   .get("/health", (c) => {
-    const health = checkHealth(c.var.db);
-    return c.json(health, health.status === "ok" ? 200 : 503);
+    const { health, text } = currentHealth(c.var.db);
+    return health.status === "ok" ? jsonText<Health>(c, text, 200) : jsonText<Health, 503>(c, text, 503);
   })
   .route("/auth", authRoutes)
   .route("/", dealsRoutes)
@@ -49,27 +50,25 @@ export function createApp({ db, config, assets }: AppDeps) {
 
   app.use(requestLog);
   app.use(securityHeaders);
-  app.use("/api/*", async (c, next) => {
+  // One gate for the API (each middleware layer costs every request): its dependencies, no caching, then for
+  // writes our Origin and a small JSON body (uploads are raw image bytes with their own limit), then the session.
+  app.use("/api/*", (c, next) => {
     c.set("db", db);
     c.set("config", config);
     c.set("throttle", throttle);
     c.header("Cache-Control", "no-store");
-    await next();
+    const write = !isSafeMethod(c.req.method);
+    const jsonBody = write && !c.req.path.startsWith(RAW_UPLOAD_PREFIX);
+    if (write) checkOrigin(c);
+    if (jsonBody) checkJsonBody(c);
+    loadSession(c);
+    return jsonBody ? jsonBodyLimit(c, next) : next();
   });
   // Stored photos are served outside /api but need the uploads folder; they take no session and no body.
   app.use("/uploads/*", async (c, next) => {
     c.set("config", config);
     await next();
   });
-  app.use("/api/*", originCheck);
-  // Uploads are raw image bytes with their own size limit; every other body is small JSON.
-  app.use("/api/*", async (c, next) => {
-    if (c.req.path.startsWith(RAW_UPLOAD_PREFIX)) return next();
-    await jsonOnly(c, async () => {
-      await jsonBodyLimit(c, next);
-    });
-  });
-  app.use("/api/*", sessionMiddleware);
   app.route("/api", api);
   app.all("/api/*", (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
 

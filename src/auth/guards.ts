@@ -1,18 +1,16 @@
 import type { Context } from "hono";
-import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../lib/context.ts";
 import { forbidden, notFound, unauthorized } from "../lib/http.ts";
 import { readSessionCookie, writeSessionCookie } from "./cookie.ts";
 import { validateSessionToken } from "./sessions.ts";
 
-/** Reads the cookie once per request; renews a session that is past half its life. */
-export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
+/** Reads the cookie once per API request (the app's gate calls it); renews a session past half its life. */
+export function loadSession(c: Context<AppEnv>) {
   const token = readSessionCookie(c);
   const session = token ? validateSessionToken(c.get("db"), token) : null;
   c.set("session", session);
   if (session?.renewed && token) writeSessionCookie(c, token, session.expire);
-  await next();
-});
+}
 
 export function terminatedAnswer(user: { terminationReason: string | null; terminatedAt: Date | null }) {
   return {

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { requireUser } from "../auth/guards.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { badRequest, notFound } from "../lib/http.ts";
+import { cachedJson } from "../lib/read-cache.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { resolveOwnUpload } from "../uploads/resolve.ts";
 import { listCategories } from "./categories.ts";
@@ -21,7 +22,7 @@ const reportId = (raw: string) => {
 export const dealsRoutes = new Hono<AppEnv>()
   .get("/categories", (c) => {
     requireUser(c);
-    return c.json(listCategories(c.get("db")), 200);
+    return cachedJson(c, "categories", () => listCategories(c.get("db")));
   })
   .post("/price-reports", jsonBody(PriceReportSchema), async (c) => {
     const user = requireUser(c);

@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { requireUser } from "../auth/guards.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { badRequest } from "../lib/http.ts";
+import { cachedJson } from "../lib/read-cache.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { createGasReport, listNearbyReports } from "./reports.ts";
 import { GasReportSchema, NearbyQuerySchema, RecentReportsQuerySchema } from "./schemas.ts";
@@ -25,13 +26,14 @@ export const gasRoutes = new Hono<AppEnv>()
   .get("/nearby", queryParams(NearbyQuerySchema), (c) => {
     const { user, zip } = userWithZip(c);
     const fuel = c.req.valid("query").fuelType ?? user.preferredFuelType;
-    return c.json(listNearbyStations(c.get("db"), zip, fuel), 200);
+    return cachedJson(c, `gas/nearby:${zip}:${fuel}`, () => listNearbyStations(c.get("db"), zip, fuel));
   })
   .get("/summary", (c) => {
     const { zip } = userWithZip(c);
-    return c.json(nearbySummary(c.get("db"), zip), 200);
+    return cachedJson(c, `gas/summary:${zip}`, () => nearbySummary(c.get("db"), zip));
   })
   .get("/reports/nearby", queryParams(RecentReportsQuerySchema), (c) => {
     const { zip } = userWithZip(c);
-    return c.json(listNearbyReports(c.get("db"), zip, c.req.valid("query").limit), 200);
+    const { limit } = c.req.valid("query");
+    return cachedJson(c, `gas/reports:${zip}:${limit}`, () => listNearbyReports(c.get("db"), zip, limit));
   });

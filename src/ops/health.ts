@@ -1,8 +1,10 @@
 import pkg from "../../package.json" with { type: "json" };
 import type { Db } from "../db.ts";
 import { MIGRATIONS_TABLE } from "../db.ts";
+import { SECURITY_HEADERS } from "../lib/security.ts";
 
 export const VERSION: string = pkg.version;
+export const HEALTH_PATH = "/api/health";
 
 export type Health = {
   status: "ok" | "error";
@@ -24,4 +26,36 @@ export function checkHealth(db: Db): Health {
       database: { status: "error", schema: null, message: (error as Error).message },
     };
   }
+}
+
+/** How long one database probe answers for: however often the platform polls, SQLite sees one probe a second. */
+export const HEALTH_PROBE_MS = 1_000;
+const probes = new WeakMap<Db, { until: number; health: Health; text: string }>();
+
+/** The health of the last probe younger than HEALTH_PROBE_MS (else a new probe), with its JSON text. */
+export function currentHealth(db: Db, now = Date.now()): { health: Health; text: string } {
+  let probe = probes.get(db);
+  if (!probe || probe.until <= now) {
+    const health = checkHealth(db);
+    probe = { until: now + HEALTH_PROBE_MS, health, text: JSON.stringify(health) };
+    probes.set(db, probe);
+  }
+  return probe;
+}
+
+/**
+ * GET /api/health for Bun's own router (Bun.serve's `routes`): the API route's answer and headers without the
+ * app's middleware, which a probe does not need (no session, no body, nothing to log but at debug level). A
+ * platform polling every instance all day then costs next to nothing. `refuse` may turn a request away first.
+ */
+export function healthRoute(db: Db, refuse: (req: Request) => Response | undefined = () => undefined) {
+  const headers = new Headers([...SECURITY_HEADERS, ["content-type", "application/json"], ["cache-control", "no-store"]]);
+  return {
+    GET(req: Request) {
+      const refused = refuse(req);
+      if (refused) return refused;
+      const { health, text } = currentHealth(db);
+      return new Response(text, { status: health.status === "ok" ? 200 : 503, headers });
+    },
+  };
 }

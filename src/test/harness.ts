@@ -9,6 +9,7 @@ import { ensureTaxonomy } from "../../db/seed.ts";
 import { createApp } from "../app.ts";
 import { migrate, openDb } from "../db.ts";
 import { loadConfig } from "../env.ts";
+import { HEALTH_PATH, healthRoute } from "../ops/health.ts";
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -19,7 +20,12 @@ export async function startTestServer(env: Record<string, string> = {}) {
   migrate(sqlite);
   ensureTaxonomy(db);
   const app = createApp({ db, config });
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (req, srv) => app.fetch(req, { server: srv }) });
+  const server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    routes: { [HEALTH_PATH]: healthRoute(db) },
+    fetch: (req, srv) => app.fetch(req, { server: srv }),
+  });
   const origin = `http://127.0.0.1:${server.port}`;
   return {
     origin,

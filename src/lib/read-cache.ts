@@ -1,0 +1,72 @@
+import type { Context, TypedResponse } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { JSONParsed } from "hono/utils/types";
+import type { Db } from "../db.ts";
+import type { AppEnv } from "./context.ts";
+
+/**
+ * Answers of hot read routes (categories, nearby gas), kept as JSON text while the database is unchanged.
+ *
+ * An entry is served only while the database's change stamp is the one it was computed under, so a write is
+ * visible to the very next read and nothing has to remember to invalidate. A short lifetime covers what changes with the clock alone (a week's report count).
+ */
+export type ReadCache = {
+  /** The JSON text for `key`: the cached one while still valid, else `compute()`'s, stored. */
+  json(key: string, compute: () => unknown): string;
+};
+
+const STAMP_SQL = "SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version";
+type StampQuery = { get(): { changes: number; version: number } | null };
+const stampQueries = new WeakMap<Db, StampQuery>();
+
+/**
+ * Changes whenever the database's content may have: this connection's total_changes() (every row any
+ * statement or trigger wrote here) and PRAGMA data_version (commits by any other connection).
+ */
+export function changeStamp(db: Db): string {
+  let query = stampQueries.get(db);
+  if (!query) stampQueries.set(db, (query = db.$client.query(STAMP_SQL)));
+  const row = query.get();
+  return `${row?.changes}:${row?.version}`;
+}
+
+export function createReadCache(db: Db, { ttlMs = 2_000, maxEntries = 2_000 } = {}): ReadCache {
+  const entries = new Map<string, { stamp: string; expires: number; text: string }>();
+  return {
+    json(key, compute) {
+      const stamp = changeStamp(db);
+      const now = Date.now();
+      const hit = entries.get(key);
+      if (hit && hit.stamp === stamp && hit.expires > now) return hit.text;
+      const text = JSON.stringify(compute());
+      // Oldest first out: a Map keeps insertion order, and a refreshed key moves to the back.
+      entries.delete(key);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(key, { stamp, expires: now + ttlMs, text });
+      return text;
+    },
+  };
+}
+
+const caches = new WeakMap<Db, ReadCache>();
+
+/** One cache per database (the app has one; each test server has its own). */
+export function readCacheOf(db: Db): ReadCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = createReadCache(db)));
+  return cache;
+}
+
+/**
+ * A 200 with `compute()`'s value as JSON, from the database's read cache. Typed as c.json would type it,
+ * so the web app's client still knows the shape.
+ */
+export function cachedJson<T>(c: Context<AppEnv>, key: string, compute: () => T) {
+  return jsonText<T>(c, readCacheOf(c.get("db")).json(key, compute));
+}
+
+/** JSON text already serialized, answered and typed as c.json(value of T, status) would be. */
+export function jsonText<T, S extends ContentfulStatusCode = 200>(c: Context<AppEnv>, text: string, status = 200 as S) {
+  return c.body(text, status, { "Content-Type": "application/json" }) as unknown as Response &
+    TypedResponse<JSONParsed<T>, S, "json">;
+}
