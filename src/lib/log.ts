@@ -20,13 +20,23 @@ export function setLogSink(write: ((line: string) => void) | undefined) {
   sink = write;
 }
 
+/**
+ * Bun's native writer on fd 1, not process.stdout: the first use of process.stdout builds Node's stream
+ * machinery, about 11 ms on the server's first flush (right after listening, so the first request waited
+ * for it). The writer is the same native sink underneath, so ordering, a full pipe and a closed one behave
+ * as before.
+ */
+let stdout: ReturnType<typeof Bun.stdout.writer> | undefined;
+
 export function flushLogs() {
   if (timer) clearTimeout(timer);
   timer = undefined;
   if (pending.length === 0) return;
   const text = pending.join("");
   pending = [];
-  process.stdout.write(text);
+  stdout ??= Bun.stdout.writer();
+  stdout.write(text);
+  void stdout.flush();
 }
 
 function emit(level: Exclude<LogLevel, "silent">, msg: string, fields?: Record<string, unknown>) {
