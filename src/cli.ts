@@ -1,13 +1,15 @@
 /**
  * The binary's commands. `serve` is the default on Linux (servers and containers); on macOS and Windows,
  * where a binary is started by double-clicking it, no command means `desktop`.
+ *
+ * Desktop mode is imported when it runs: every module imported here is evaluated before the server can
+ * listen, and desktop's node:os alone costs about 2 ms of that.
  */
 import { seedDemo } from "../db/seed.ts";
 import { SchemaError, migrate, openDb } from "./db.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { flushLogs, log } from "./lib/log.ts";
 import { OpsError, backupDatabase, restoreDatabase } from "./ops/backup.ts";
-import { loopbackHosts, openBrowser, rememberPort, rememberedPort, userDataDir } from "./ops/desktop.ts";
 import { VERSION } from "./ops/health.ts";
 import { runningServer } from "./ops/pid-file.ts";
 import { PortInUseError, startServer, stopOnSignals } from "./server.ts";
@@ -110,6 +112,7 @@ function serve(assets?: StaticAssets) {
 }
 
 async function desktop(assets: StaticAssets | undefined, launchBrowser: boolean) {
+  const { loopbackHosts, openBrowser, rememberPort, rememberedPort, userDataDir } = await import("./ops/desktop.ts");
   const env = { ...process.env, DATA_DIR: process.env.DATA_DIR || userDataDir() };
   // One instance per data folder, like any desktop app: a second launch shows the first.
   const already = runningServer(env.DATA_DIR);
