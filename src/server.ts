@@ -5,6 +5,7 @@ import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { migrate, openDb } from "./db.ts";
 import type { Config } from "./env.ts";
 import { flushLogs, log } from "./lib/log.ts";
+import { HEALTH_PATH, healthRoute } from "./ops/health.ts";
 import { releasePidFile, writePidFile } from "./ops/pid-file.ts";
 import { expireStaleGasReports, expireStaleReports } from "./quality/expiry.ts";
 import type { StaticAssets } from "./static.ts";
@@ -12,6 +13,8 @@ import type { StaticAssets } from "./static.ts";
 /** Uploads are 5 MB; nothing else comes near it. Bun's default (128 MiB) would invite abuse. */
 const MAX_REQUEST_BODY_BYTES = 6 * 1024 * 1024;
 const HOUR = 60 * 60 * 1000;
+/** How long after listening the JIT policy returns to normal (the first requests still run start-up code). */
+const JIT_SETTLE_MS = 1_000;
 /** How long a stop waits for requests already being answered before it cuts them off. */
 export const DRAIN_DEADLINE_MS = 10_000;
 
@@ -34,16 +37,18 @@ export function startServer(config: Config, options: ServeOptions = {}) {
   // Requests being answered right now, for the log when a stop has to cut some off.
   let inFlight = 0;
   let hosts: Set<string> | undefined;
+  const refuseHost = (req: Request) =>
+    hosts && !hosts.has(req.headers.get("host") ?? "") ? Response.json({ message: "Unknown host" }, { status: 421 }) : undefined;
   let server: ReturnType<typeof Bun.serve>;
   try {
     server = Bun.serve({
       port: config.port,
       hostname: options.hostname ?? "0.0.0.0",
       maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+      routes: { [HEALTH_PATH]: healthRoute(db, refuseHost) },
       async fetch(req, srv) {
-        if (hosts && !hosts.has(req.headers.get("host") ?? "")) {
-          return Response.json({ message: "Unknown host" }, { status: 421 });
-        }
+        const refused = refuseHost(req);
+        if (refused) return refused;
         inFlight++;
         try {
           return await app.fetch(req, { server: srv });
@@ -74,6 +79,9 @@ export function startServer(config: Config, options: ServeOptions = {}) {
   };
   // After listening, not before: start-up stays cheap (first sweep), then hourly.
   setTimeout(sweep, 1_000).unref();
+  // The binary starts with a reluctant JIT (scripts/build.ts: start-up code runs once); by now the server
+  // is up and answering, so code that runs often should be compiled as usual.
+  setTimeout(() => Bun.unsafe.setJITPolicy(1), JIT_SETTLE_MS).unref();
   const housekeeping = setInterval(sweep, HOUR);
   housekeeping.unref();
 
