@@ -49,13 +49,14 @@ describe("the read cache", () => {
     sqlite.close();
   });
 
-  test("sees another connection's commit at once", () => {
+  test("sees another connection's commit from the next turn of the event loop", async () => {
     const { db, sqlite, path } = tempDb();
     const names = namesCache(db);
     expect(names.read()).toEqual([]);
     const other = new Database(path);
     other.exec("INSERT INTO things VALUES ('bread')");
     other.close();
+    await new Promise((resolve) => setImmediate(resolve));
     expect(names.read()).toEqual(["bread"]);
     sqlite.close();
   });

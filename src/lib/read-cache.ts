@@ -15,19 +15,33 @@ export type ReadCache = {
   json(key: string, compute: () => unknown): string;
 };
 
-const STAMP_SQL = "SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version";
-type StampQuery = { get(): { changes: number; version: number } | null };
-const stampQueries = new WeakMap<Db, StampQuery>();
-
 /**
  * Changes whenever the database's content may have: this connection's total_changes() (every row any
- * statement or trigger wrote here) and PRAGMA data_version (commits by any other connection).
+ * statement or trigger wrote here; free to read) and PRAGMA data_version (commits by any other connection).
+ * The data version costs a read transaction (a few µs of WAL locking), so it is read once per turn of the
+ * event loop: a request that starts after another connection's commit sees it.
  */
 export function changeStamp(db: Db): string {
-  let query = stampQueries.get(db);
-  if (!query) stampQueries.set(db, (query = db.$client.query(STAMP_SQL)));
-  const row = query.get();
-  return `${row?.changes}:${row?.version}`;
+  let stamp = stamps.get(db);
+  if (!stamp) stamps.set(db, (stamp = stampReader(db)));
+  return stamp();
+}
+
+const stamps = new WeakMap<Db, () => string>();
+
+function stampReader(db: Db) {
+  const changes = db.$client.query<{ n: number }, []>("SELECT total_changes() AS n");
+  const version = db.$client.query<{ data_version: number }, []>("PRAGMA data_version");
+  let thisTurn: number | undefined;
+  return () => {
+    if (thisTurn === undefined) {
+      thisTurn = version.get()?.data_version ?? 0;
+      setImmediate(() => {
+        thisTurn = undefined;
+      });
+    }
+    return `${changes.get()?.n}:${thisTurn}`;
+  };
 }
 
 export function createReadCache(db: Db, { ttlMs = 2_000, maxEntries = 2_000 } = {}): ReadCache {
