@@ -101,7 +101,7 @@ const data = inspect(copy, [opt.common, opt.rare], opt["user-prefix"]);
 figures.dataset = { ...data, candidates: data.candidates.length, catalogue: data.catalogue.length };
 console.log(
   `  data: ${fmt(data.reports)} price reports (${fmt(data.activeReports)} live), ${fmt(data.users)} users, ` +
-    `${fmt(data.stations)} gas stations, ${fmt(data.gasReports)} fuel reports; search hits in the whole index: ` +
+    `${fmt(data.stations)} gas stations, ${fmt(data.gasReports)} fuel reports; live reports naming each query word: ` +
     Object.entries(data.hits).map(([w, n]) => `"${w}" ${fmt(n)}`).join(", "),
 );
 

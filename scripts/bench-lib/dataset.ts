@@ -75,14 +75,14 @@ export function inspect(dbPath: string, words: string[], userPrefix?: string): D
     if (zips.length === 0) zips.push("10001");
   }
 
+  // How common each query word is: live reports whose product names it (a substring count, as the LIKE
+  // baseline of scripts/bench-search.ts reads it; our search matches word prefixes, so it may find fewer).
   const hits: Record<string, number> = {};
   for (const word of words) {
-    const phrase = word.split(/\s+/).map((w) => `"${w.replace(/"/g, "")}"*`).join(" ");
-    try {
-      hits[word] = one<{ n: number }>("SELECT count(*) AS n FROM price_reports_fts WHERE price_reports_fts MATCH ?", `body : (${phrase})`).n;
-    } catch {
-      hits[word] = Number.NaN;
-    }
+    hits[word] = one<{ n: number }>(
+      "SELECT count(*) AS n FROM price_reports WHERE is_active = 1 AND is_expired = 0 AND product_name LIKE ?",
+      `%${word}%`,
+    ).n;
   }
   const dataset: Dataset = {
     reports: count("SELECT count(*) AS n FROM price_reports"),
