@@ -4,7 +4,6 @@
  * held longer than the timeout; at most two questions are in flight, and after a failure the model is left
  * alone for a while instead of being asked (and waited for) on every report.
  */
-import { Ollama } from "ollama/browser";
 import * as v from "valibot";
 
 export type ModelVerdict = { plausible: boolean; confidence: number; reason: string };
@@ -50,13 +49,16 @@ export async function askModel(options: ModelOptions, question: PriceQuestion): 
   if (options.host === "off" || inFlight >= MAX_IN_FLIGHT) return null;
   if ((downUntil.get(options.host) ?? 0) > Date.now()) return null;
   inFlight++;
-  const client = new Ollama({
-    host: options.host,
-    fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
-      fetch(input, { ...init, signal: AbortSignal.timeout(options.timeoutMs) })) as typeof fetch,
-  });
   let content: string;
   try {
+    // Imported on the first question, not at start-up: the client (and its fetch polyfill) is evaluation
+    // the server would otherwise do before it can listen, for a model that may be off.
+    const { Ollama } = await import("ollama/browser");
+    const client = new Ollama({
+      host: options.host,
+      fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
+        fetch(input, { ...init, signal: AbortSignal.timeout(options.timeoutMs) })) as typeof fetch,
+    });
     const response = await client.chat({
       model: options.model,
       stream: false,
