@@ -44,7 +44,8 @@ export function Tabs<T extends string>({
             aria-selected={value === t.id}
             aria-controls={panelId}
             tabIndex={value === t.id ? 0 : -1}
-            className={`tab ${value === t.id ? "tab-active" : ""}`}
+            // daisyUI draws an unselected tab at half the text colour, under 4.5:1 contrast on the box: 75% reads.
+            className={`tab ${value === t.id ? "tab-active" : "text-base-content/75 hover:text-base-content"}`}
             onClick={() => onChange(t.id)}
           >
             {t.label}
