@@ -6,6 +6,7 @@ import { migrate, openDb } from "./db.ts";
 import type { Config } from "./env.ts";
 import { flushLogs, log } from "./lib/log.ts";
 import { HEALTH_PATH, healthRoute } from "./ops/health.ts";
+import { startCheckpointer } from "./ops/checkpointer.ts";
 import { releasePidFile, writePidFile } from "./ops/pid-file.ts";
 import { expireStaleGasReports, expireStaleReports } from "./quality/expiry.ts";
 import type { StaticAssets } from "./static.ts";
@@ -84,6 +85,8 @@ export function startServer(config: Config, options: ServeOptions = {}) {
   setTimeout(() => Bun.unsafe.setJITPolicy(1), JIT_SETTLE_MS).unref();
   const housekeeping = setInterval(sweep, HOUR);
   housekeeping.unref();
+  // WAL checkpoints on a worker thread, so a write's commit never waits for the database file's fsync.
+  const checkpointer = startCheckpointer(sqlite, config.dbPath);
 
   let stopping: Promise<void> | undefined;
   // Bun's graceful stop resolves once every connection has finished its response, which is later than
@@ -116,6 +119,8 @@ export function startServer(config: Config, options: ServeOptions = {}) {
           log.warn("stop: requests still running at the deadline were cut off", { inFlight, deadlineMs });
           await server.stop(true);
         }
+        // Its connection closed first: the last connection to close is the one that removes the WAL.
+        await checkpointer.stop();
         try {
           sqlite.exec("PRAGMA optimize");
           sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
