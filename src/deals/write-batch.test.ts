@@ -50,6 +50,23 @@ describe("group commit of price reports", () => {
     const counts = users.map((u) => (server.sqlite.query("SELECT total_reports AS n FROM users WHERE id = ?").get(u.user.id) as { n: number }).n);
     expect(counts).toEqual([3, 3, 4]); // the 400 (i = 9) and the 422 (i = 4) count for nobody
   });
+
+  test("fuel reports go through the same batcher as price reports, each with its own answer", async () => {
+    const { client, user } = await registerUser(server);
+    const before = { ...writeBatcher(server.db).stats };
+    const fuel = (i: number, price: number) => ({ stationName: `Batch Gas ${i}`, stationAddress: "7 Pump Rd", price, fuelType: "regular" });
+    const [gas, milk, slip] = await Promise.all([
+      client.post("/api/gas/reports", fuel(1, 3.459)),
+      client.post("/api/price-reports", { productName: "Batch Milk", price: 3.49, categoryId: dairyId, storeName: "Dairy Barn 9", storeAddress: "9 Cow Lane" }),
+      client.post("/api/gas/reports", fuel(2, 99)), // outside regular gas's usual range: 422
+    ]);
+    expect([gas.status, milk.status, slip.status]).toEqual([201, 201, 422]);
+    expect(gas.data).toMatchObject({ stationName: "Batch Gas 1", price: 3.459, user: { username: user.username } });
+    const stats = writeBatcher(server.db).stats;
+    // Both stored reports went through the batcher (the 422 is judged before it, model or not).
+    expect(stats.jobs - before.jobs).toBe(2);
+    expect(server.sqlite.query("SELECT total_reports AS n FROM users WHERE id = ?").get(user.id)).toEqual({ n: 2 });
+  });
 });
 
 describe("WriteBatcher", () => {

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { type User, gasPriceReports, gasStations, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { NO_ZIP_MESSAGE } from "../deals/reports.ts";
+import { writeBatcher } from "../deals/write-batch.ts";
 import type { Config } from "../env.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { centsToNumber, millsToNumber } from "../lib/money.ts";
@@ -18,16 +19,18 @@ export function reportZip(user: User, input: GasReportInput): string {
 }
 
 /**
- * Checks a fuel price, then in one IMMEDIATE transaction: finds or creates the station, stores the report,
- * moves the station's price for that fuel, its count and lastUpdated, expires outliers the new consensus
- * exposes, and counts the report for its author.
+ * Checks a fuel price, then in one transaction: finds or creates the station, stores the report, moves the
+ * station's price for that fuel, its count and lastUpdated, expires outliers the new consensus exposes, and
+ * counts the report for its author. The transaction is the write batch's (write-batch.ts), shared with the
+ * price and fuel reports that arrived beside it; this report's own part is a savepoint within it.
  */
 export async function createGasReport(db: Db, config: Config, user: User, input: GasReportInput) {
   const zip = reportZip(user, input);
   // Judged before the write transaction: the model may take its time, and no write lock is held meanwhile.
   const verdict = await assessFuelPrice(db, config, input.fuelType, zip, input.price);
-  const { id, expirationAnalysis } = db.transaction(
-    (tx) => {
+  // Inside the batch's transaction, drizzle's transaction is a savepoint (bun:sqlite nests them).
+  const { id, expirationAnalysis } = await writeBatcher(db).submit(() =>
+    db.transaction((tx) => {
       const history = fuelHistory(db, input.fuelType, zip);
       const stationId = findOrCreateStation(tx, input.stationName, input.stationAddress, zip);
       const now = new Date();
@@ -62,8 +65,7 @@ export async function createGasReport(db: Db, config: Config, user: User, input:
         .where(eq(users.id, user.id))
         .run();
       return { id: report.id, expirationAnalysis };
-    },
-    { behavior: "immediate" },
+    }),
   );
   const report = getGasReportJson(db, id);
   return expirationAnalysis ? { ...report, expirationAnalysis } : report;
