@@ -15,8 +15,9 @@ export function Toaster() {
 
   return (
     <div className="toast toast-bottom toast-center bottom-20 z-50 w-full max-w-md px-4 sm:toast-top sm:toast-end sm:bottom-auto">
-      {/* The live region stays mounted so screen readers announce each toast as it appears. */}
-      <div aria-live={toast?.variant === "error" ? "assertive" : "polite"} aria-atomic="true">
+      {/* The live region stays mounted so screen readers announce each toast as it appears. daisyUI animates
+          every child of .toast; on this empty region that only ran an animation (and its event) at start-up. */}
+      <div aria-live={toast?.variant === "error" ? "assertive" : "polite"} aria-atomic="true" className="animate-none">
         {toast && (
           <div
             key={toast.id}
