@@ -1,8 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { createAppRouter } from "./app/router.tsx";
+import { Root, loadRoutedApp, showsLanding } from "./app/Root.tsx";
 import { registerServiceWorker } from "./app/serviceWorker.ts";
 import { currentUserQuery } from "./auth/queries.ts";
 
@@ -27,25 +26,26 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const FIRST_RENDER_WAIT_MS = 1500;
 
 /**
- * Start-up in short steps rather than one long task: the scripts' own evaluation, then the route tree, then the
- * first match, then the first render. The render waits (a little) for who is signed in and the first match, so it
- * draws the right screen once, the landing or the signed-in shell, rather than a spinner and a second render; past
- * the wait it goes ahead, and the auth gate shows its spinner until the answer comes.
+ * The first render waits (a little) for who is signed in, so that it draws the right screen once rather than a
+ * spinner and then a second render; past the wait it goes ahead, and the auth gate shows its spinner until the
+ * answer comes. A guest's landing needs nothing more. Anyone else gets the routed app's chunk and the router's
+ * first match first, each in its own task.
  */
 async function start(root: HTMLElement) {
-  await nextTask();
-  const router = createAppRouter(queryClient);
-  await nextTask();
-  const firstMatch = router.load().catch((error: unknown) => console.error(error));
   const wait = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
-  await Promise.race([Promise.all([firstMatch, whoIsSignedIn]), wait]);
+  await Promise.race([whoIsSignedIn, wait]);
+  if (!showsLanding(queryClient.getQueryData(currentUserQuery.queryKey), window.location.pathname)) {
+    const { appRouter } = await loadRoutedApp();
+    await nextTask();
+    await Promise.race([appRouter(queryClient).load().catch((error: unknown) => console.error(error)), wait]);
+  }
   // A transition render is time-sliced: React yields to the browser every few milliseconds instead of holding
   // the main thread for the whole first screen.
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <Root />
         </QueryClientProvider>
       </StrictMode>,
     );

@@ -1,23 +1,19 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { Outlet, createRootRouteWithContext, createRoute, createRouter } from "@tanstack/react-router";
-import { Toaster } from "../components/Toaster.tsx";
 import { AuthGate } from "./AuthGate.tsx";
 import { NotFound } from "./NotFound.tsx";
-import { OfflineBanner } from "./OfflineBanner.tsx";
 import { Pages } from "./pages.tsx";
 
+// The offline banner and the toasts sit around the router, in Root.tsx: they stay mounted from landing to app.
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  component: () => (
-    <>
-      <OfflineBanner />
-      <Outlet />
-      <Toaster />
-    </>
-  ),
+  component: Outlet,
   notFoundComponent: NotFound,
 });
 
-/** Every real screen sits behind the auth gate; unknown paths fall through to NotFound for everyone. */
+/**
+ * Every real screen sits behind the auth gate; unknown paths fall through to NotFound for everyone. Root.tsx's
+ * GATED_PATHS lists these paths too: there a guest gets the landing without the router.
+ */
 const gated = createRoute({ getParentRoute: () => rootRoute, id: "gated", component: AuthGate });
 const page = <const P extends string>(path: P, component: () => React.ReactNode) =>
   createRoute({ getParentRoute: () => gated, path, component });

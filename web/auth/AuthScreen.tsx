@@ -1,13 +1,14 @@
-import { lazyRouteComponent } from "@tanstack/react-router";
-import { Suspense, useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { Logo } from "../components/Logo.tsx";
 import { Tabs } from "../components/Tabs.tsx";
 import { StarIcon, TrendIcon, UsersIcon } from "../components/landingIcons.tsx";
 import { SignInForm } from "./SignInForm.tsx";
 
-// Sign-up is a tab away: it loads when chosen (or hovered), keeping the first screen to the sign-in form.
-const SignUpForm = lazyRouteComponent(() => import("./SignUpForm.tsx"), "SignUpForm");
-const preloadSignUp = () => void SignUpForm.preload?.();
+// Sign-up is a tab away: it loads when chosen (or hovered), keeping the first screen to the sign-in form. React's
+// lazy rather than the router's: the landing runs without the router.
+const loadSignUp = () => import("./SignUpForm.tsx");
+const SignUpForm = lazy(() => loadSignUp().then((m) => ({ default: m.SignUpForm })));
+const preloadSignUp = () => void loadSignUp();
 
 const SELLING_POINTS = [
   {

@@ -1,0 +1,46 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Suspense, lazy, useState } from "react";
+import { AuthScreen } from "../auth/AuthScreen.tsx";
+import { type AuthState, currentUserQuery } from "../auth/queries.ts";
+import { Spinner } from "../components/Logo.tsx";
+import { Toaster } from "../components/Toaster.tsx";
+import { OfflineBanner } from "./OfflineBanner.tsx";
+
+type RoutedModule = typeof import("./RoutedApp.tsx");
+let routedModule: RoutedModule | undefined;
+/** The routed app's chunk; once it has loaded, Root renders it without suspending. */
+export const loadRoutedApp = () => import("./RoutedApp.tsx").then((m) => (routedModule = m));
+const LazyRoutedApp = lazy(() => loadRoutedApp().then((m) => ({ default: m.RoutedApp })));
+
+/** The paths whose screen is the landing for a guest: the auth gate's children in router.tsx. */
+const GATED_PATHS = new Set(["/", "/auth", "/grocery", "/gas", "/discover", "/settings"]);
+
+/** A guest at a gated path sees the landing, which needs no router; anything else (or no answer yet) routes. */
+export const showsLanding = (auth: AuthState | undefined, pathname: string) =>
+  auth?.status === "guest" && GATED_PATHS.has(pathname);
+
+/**
+ * The app's top: the offline banner and the toasts around either the landing, for a guest who has just arrived,
+ * or the routed app. Once routed, it stays routed: signing out there shows the landing through the auth gate.
+ */
+export function Root() {
+  const queryClient = useQueryClient();
+  const auth = useQuery(currentUserQuery);
+  const landing = showsLanding(auth.data, window.location.pathname);
+  const [routed, setRouted] = useState(!landing);
+  if (!landing && !routed) setRouted(true);
+  const Routed = routedModule?.RoutedApp ?? LazyRoutedApp;
+  return (
+    <>
+      <OfflineBanner />
+      {routed ? (
+        <Suspense fallback={<Spinner label="Loading CommonCents" />}>
+          <Routed queryClient={queryClient} />
+        </Suspense>
+      ) : (
+        <AuthScreen />
+      )}
+      <Toaster />
+    </>
+  );
+}
