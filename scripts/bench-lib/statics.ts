@@ -67,7 +67,8 @@ export async function checkStatic(base: string): Promise<StaticResult> {
   };
   // The page's own references, read from the uncompressed HTML.
   const text = await (await fetch(`${base}/`)).text();
-  const paths = [...new Set([...text.matchAll(/(?:src|href)="(\/[^"?#]+)"/g)].map((m) => m[1]!))];
+  // An API answer the page preloads (who is signed in) is data, not a static file: it is counted below.
+  const paths = [...new Set([...text.matchAll(/(?:src|href)="(\/[^"?#]+)"/g)].map((m) => m[1]!))].filter((p) => !p.startsWith("/api/"));
   const assets: AssetCheck[] = [];
   for (const path of paths) {
     const br = await get(`${base}${path}`, { "Accept-Encoding": BROWSER_ENCODINGS });
