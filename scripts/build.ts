@@ -148,11 +148,12 @@ async function main() {
   const entryPath = join(buildDir, "entry.ts");
   await Bun.write(entryPath, embeddingEntry(webOut, all));
   // --compile-jit-policy: start-up code runs once, so the JIT compiling it is wasted work (about 5 ms of a
-  // cold start); src/server.ts sets the normal policy back once the server is up.
+  // cold start); src/server.ts sets the normal policy back once the server is up. The binary must not read a
+  // bunfig.toml from whatever folder it is started in: its `preload` entries would run inside our server.
   const compile = Bun.spawnSync(
     [
       process.execPath, "build", "--compile", "--minify", "--sourcemap", ...(process.env.NO_BYTECODE ? [] : ["--bytecode"]),
-      `--compile-jit-policy=${START_JIT_POLICY}`, entryPath, "--outfile", join(dist, "commoncents"),
+      `--compile-jit-policy=${START_JIT_POLICY}`, "--no-compile-autoload-bunfig", entryPath, "--outfile", join(dist, "commoncents"),
     ],
     { cwd: root, stdout: "inherit", stderr: "inherit" },
   );
