@@ -70,6 +70,9 @@ export function startServer(config: Config, options: ServeOptions = {}) {
   // here. From now on code that runs often should be compiled as usual (a later switch cost the first
   // second's throughput and gained nothing on the first answer).
   Bun.unsafe.setJITPolicy(1);
+  // Hono builds its route matcher on the first match (several ms); do it now, while nobody waits, rather
+  // than on the first visitor's request (health answers from Bun's own routes and never builds it).
+  setImmediate(() => app.router.match("GET", "/"));
 
   const sweep = () => {
     try {
