@@ -56,6 +56,20 @@ async function once(url: string, preset: "mobile" | "desktop", out: string): Pro
   };
 }
 
+/**
+ * One run, again once when Lighthouse itself asks for it ("Please run Lighthouse again", e.g. NO_NAVSTART: its
+ * trace lost the navigation, which happens on a loaded machine); any other failure stands.
+ */
+async function retried(url: string, preset: "mobile" | "desktop", out: string): Promise<Scores> {
+  try {
+    return await once(url, preset, out);
+  } catch (error) {
+    if (!/run Lighthouse again/i.test((error as Error).message)) throw error;
+    rmSync(out, { force: true });
+    return once(url, preset, out);
+  }
+}
+
 const medianScores = (xs: Scores[]): Scores => {
   const m = (k: keyof Scores) => median(xs.map((x) => x[k]));
   return { performance: m("performance"), accessibility: m("accessibility"), bestPractices: m("bestPractices"), lcpMs: m("lcpMs"), tbtMs: m("tbtMs"), fcpMs: m("fcpMs"), cls: m("cls") };
@@ -69,7 +83,7 @@ export async function lighthouse(url: string, runs: number): Promise<LighthouseR
   try {
     const result = { mobile: [] as Scores[], desktop: [] as Scores[] };
     for (let i = 0; i < runs; i++) {
-      for (const preset of ["mobile", "desktop"] as const) result[preset].push(await once(url, preset, join(dir, `${preset}-${i}.json`)));
+      for (const preset of ["mobile", "desktop"] as const) result[preset].push(await retried(url, preset, join(dir, `${preset}-${i}.json`)));
     }
     const version = (JSON.parse(readFileSync(join(DIR, "node_modules/lighthouse/package.json"), "utf8")) as { version: string }).version;
     const chrome = run([CHROME, "--version"], { allowFail: true }).out.trim();
