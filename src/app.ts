@@ -108,7 +108,8 @@ const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   c.set("requestId", requestId);
   const started = performance.now();
   await next();
-  c.header("X-Request-Id", requestId);
+  // On the finished response itself: c.header() after next() would copy the whole response to add one header.
+  c.res.headers.set("X-Request-Id", requestId);
   const fields = {
     requestId,
     method: c.req.method,

@@ -41,20 +41,37 @@ export function flushLogs() {
 
 function emit(level: Exclude<LogLevel, "silent">, msg: string, fields?: Record<string, unknown>) {
   if (LEVELS[level] < threshold) return;
-  const line = `${JSON.stringify({ time: new Date().toISOString(), level, msg, ...serialize(fields) })}\n`;
+  const line = `${JSON.stringify({ time: isoNow(), level, msg, ...withPlainErrors(fields) })}\n`;
   if (sink) return sink(line);
   pending.push(line);
   if (level === "error") return flushLogs();
   timer ??= setTimeout(flushLogs, 100);
 }
 
-function serialize(fields: Record<string, unknown> | undefined) {
-  if (!fields) return undefined;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields)) {
-    out[key] = value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
+// The time string of the current millisecond: a busy server logs many lines in one.
+let isoMs = 0;
+let isoText = "";
+function isoNow() {
+  const now = Date.now();
+  if (now !== isoMs) {
+    isoMs = now;
+    isoText = new Date(now).toISOString();
   }
-  return out;
+  return isoText;
+}
+
+/** Errors as their name, message and stack (JSON.stringify would write `{}`); other fields as they are. */
+function withPlainErrors(fields: Record<string, unknown> | undefined) {
+  if (!fields) return undefined;
+  let out: Record<string, unknown> | undefined;
+  for (const key in fields) {
+    const value = fields[key];
+    if (value instanceof Error) {
+      out ??= { ...fields };
+      out[key] = { name: value.name, message: value.message, stack: value.stack };
+    }
+  }
+  return out ?? fields;
 }
 
 export const log = {

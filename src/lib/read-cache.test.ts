@@ -7,6 +7,7 @@ import { migrate, openDb } from "../db.ts";
 import { registerUser, startTestServer } from "../test/harness.ts";
 import { changeStamp, createReadCache } from "./read-cache.ts";
 
+const utf8 = new TextDecoder();
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -28,10 +29,10 @@ function namesCache(db: ReturnType<typeof tempDb>["db"], ttlMs?: number) {
   let computed = 0;
   const read = () =>
     JSON.parse(
-      cache.json("things", () => {
+      utf8.decode(cache.json("things", () => {
         computed++;
         return db.$client.query<{ name: string }, []>("SELECT name FROM things ORDER BY name").all().map((r) => r.name);
-      }),
+      })),
     );
   return { read, computed: () => computed };
 }

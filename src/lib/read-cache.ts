@@ -5,14 +5,15 @@ import type { Db } from "../db.ts";
 import type { AppEnv } from "./context.ts";
 
 /**
- * Answers of hot read routes (categories, nearby gas), kept as JSON text while the database is unchanged.
+ * Answers of hot read routes (categories, nearby gas), kept as UTF-8 JSON while the database is unchanged
+ * (encoded once: a response made from a string is encoded again on every request).
  *
  * An entry is served only while the database's change stamp is the one it was computed under, so a write is
  * visible to the very next read and nothing has to remember to invalidate. A short lifetime covers what changes with the clock alone (a week's report count).
  */
 export type ReadCache = {
-  /** The JSON text for `key`: the cached one while still valid, else `compute()`'s, stored. */
-  json(key: string, compute: () => unknown): string;
+  /** The JSON for `key`, as UTF-8: the cached one while still valid, else `compute()`'s, stored. */
+  json(key: string, compute: () => unknown): Uint8Array<ArrayBuffer>;
 };
 
 /**
@@ -44,20 +45,22 @@ function stampReader(db: Db) {
   };
 }
 
+const utf8 = new TextEncoder();
+
 export function createReadCache(db: Db, { ttlMs = 2_000, maxEntries = 2_000 } = {}): ReadCache {
-  const entries = new Map<string, { stamp: string; expires: number; text: string }>();
+  const entries = new Map<string, { stamp: string; expires: number; bytes: Uint8Array<ArrayBuffer> }>();
   return {
     json(key, compute) {
       const stamp = changeStamp(db);
       const now = Date.now();
       const hit = entries.get(key);
-      if (hit && hit.stamp === stamp && hit.expires > now) return hit.text;
-      const text = JSON.stringify(compute());
+      if (hit && hit.stamp === stamp && hit.expires > now) return hit.bytes;
+      const bytes = utf8.encode(JSON.stringify(compute()));
       // Oldest first out: a Map keeps insertion order, and a refreshed key moves to the back.
       entries.delete(key);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(key, { stamp, expires: now + ttlMs, text });
-      return text;
+      entries.set(key, { stamp, expires: now + ttlMs, bytes });
+      return bytes;
     },
   };
 }
@@ -79,8 +82,12 @@ export function cachedJson<T>(c: Context<AppEnv>, key: string, compute: () => T)
   return jsonText<T>(c, readCacheOf(c.get("db")).json(key, compute));
 }
 
-/** JSON text already serialized, answered and typed as c.json(value of T, status) would be. */
-export function jsonText<T, S extends ContentfulStatusCode = 200>(c: Context<AppEnv>, text: string, status = 200 as S) {
+/** JSON already serialized (text or UTF-8), answered and typed as c.json(value of T, status) would be. */
+export function jsonText<T, S extends ContentfulStatusCode = 200>(
+  c: Context<AppEnv>,
+  text: string | Uint8Array<ArrayBuffer>,
+  status = 200 as S,
+) {
   return c.body(text, status, { "Content-Type": "application/json" }) as unknown as Response &
     TypedResponse<JSONParsed<T>, S, "json">;
 }
