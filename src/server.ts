@@ -5,7 +5,7 @@ import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { migrate, openDb } from "./db.ts";
 import type { Config } from "./env.ts";
 import { flushLogs, log } from "./lib/log.ts";
-import { HEALTH_PATH, healthRoute } from "./ops/health.ts";
+import { HEALTH_PATH, HEALTH_PROBE_MS, currentHealth, healthRoute, healthSnapshot } from "./ops/health.ts";
 import { startCheckpointer } from "./ops/checkpointer.ts";
 import { releasePidFile, writePidFile } from "./ops/pid-file.ts";
 import { expireStaleGasReports, expireStaleReports } from "./quality/expiry.ts";
@@ -38,13 +38,22 @@ export function startServer(config: Config, options: ServeOptions = {}) {
   let hosts: Set<string> | undefined;
   const refuseHost = (req: Request) =>
     hosts && !hosts.has(req.headers.get("host") ?? "") ? Response.json({ message: "Unknown host" }, { status: 421 }) : undefined;
+  // Health from Bun's own router. A server that checks Host headers (desktop) answers it in code; any other
+  // serves a static answer, made anew when the once-a-second probe's answer changes.
+  let healthText = "";
+  const healthRoutes = () => {
+    if (options.allowedHosts) return { [HEALTH_PATH]: healthRoute(db, refuseHost) };
+    const snapshot = healthSnapshot(db);
+    healthText = snapshot.text;
+    return { [HEALTH_PATH]: snapshot.route };
+  };
   let server: ReturnType<typeof Bun.serve>;
   try {
     server = Bun.serve({
       port: config.port,
       hostname: options.hostname ?? "0.0.0.0",
       maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
-      routes: { [HEALTH_PATH]: healthRoute(db, refuseHost) },
+      routes: healthRoutes(),
       async fetch(req, srv) {
         const refused = refuseHost(req);
         if (refused) return refused;
@@ -87,6 +96,10 @@ export function startServer(config: Config, options: ServeOptions = {}) {
   setTimeout(sweep, 1_000).unref();
   const housekeeping = setInterval(sweep, HOUR);
   housekeeping.unref();
+  const healthProbe = setInterval(() => {
+    if (!options.allowedHosts && currentHealth(db).text !== healthText) server.reload({ routes: healthRoutes() });
+  }, HEALTH_PROBE_MS);
+  healthProbe.unref();
   // WAL checkpoints on a worker thread, so a write's commit never waits for the database file's fsync.
   const checkpointer = startCheckpointer(sqlite, config.dbPath);
 
@@ -114,6 +127,7 @@ export function startServer(config: Config, options: ServeOptions = {}) {
     stop(deadlineMs = DRAIN_DEADLINE_MS) {
       stopping ??= (async () => {
         clearInterval(housekeeping);
+        clearInterval(healthProbe);
         // Open event streams never end by themselves and would hold the drain to its deadline.
         endLiveStreams(db);
         const clean = await drained(server.stop(false), deadlineMs);

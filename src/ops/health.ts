@@ -43,19 +43,35 @@ export function currentHealth(db: Db, now = Date.now()): { health: Health; text:
   return probe;
 }
 
+const HEALTH_HEADERS: [string, string][] = [
+  ...SECURITY_HEADERS,
+  ["content-type", "application/json"],
+  ["cache-control", "no-store"],
+];
+const statusOf = (health: Health) => (health.status === "ok" ? 200 : 503);
+
 /**
  * GET /api/health for Bun's own router (Bun.serve's `routes`): the API route's answer and headers without the
  * app's middleware, which a probe does not need (no session, no body, nothing to log but at debug level). A
  * platform polling every instance all day then costs next to nothing. `refuse` may turn a request away first.
  */
 export function healthRoute(db: Db, refuse: (req: Request) => Response | undefined = () => undefined) {
-  const headers = new Headers([...SECURITY_HEADERS, ["content-type", "application/json"], ["cache-control", "no-store"]]);
+  const headers = new Headers(HEALTH_HEADERS);
   return {
     GET(req: Request) {
       const refused = refuse(req);
       if (refused) return refused;
       const { health, text } = currentHealth(db);
-      return new Response(text, { status: health.status === "ok" ? 200 : 503, headers });
+      return new Response(text, { status: statusOf(health), headers });
     },
   };
+}
+
+/**
+ * The same answer as a static response, which Bun serves without running any JavaScript, and the probe's
+ * text it was made from: the server makes a new one when a later probe's text differs.
+ */
+export function healthSnapshot(db: Db) {
+  const { health, text } = currentHealth(db);
+  return { text, route: { GET: new Response(text, { status: statusOf(health), headers: HEALTH_HEADERS }) } };
 }

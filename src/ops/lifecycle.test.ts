@@ -118,6 +118,32 @@ describe("GET /api/health", () => {
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ status: "ok", version, database: { status: "ok", schema: expect.stringMatching(/^\d{4}_/) } });
   });
+
+  test("carries the security headers, and turns 503 within a couple of seconds when the database fails", async () => {
+    const dataDir = join(scratch, "health-fails");
+    const server = await spawnServer({ DATA_DIR: dataDir });
+    try {
+      const ok = await server.client().get("/api/health");
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(ok.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(ok.headers.get("cache-control")).toBe("no-store");
+      // Another process breaks what the probe reads.
+      const other = new Database(join(dataDir, "commoncents.db"));
+      other.exec("ALTER TABLE __commoncents_migrations RENAME TO broken_ledger");
+      other.close();
+      let res = ok;
+      for (let i = 0; i < 40 && res.status === 200; i++) {
+        await Bun.sleep(100);
+        res = await server.client().get("/api/health");
+      }
+      expect(res.status).toBe(503);
+      expect(res.data).toMatchObject({ status: "error", database: { status: "error" } });
+    } finally {
+      server.proc.kill("SIGTERM");
+      await server.proc.exited;
+    }
+  });
 });
 
 describe("clear errors at start", () => {
