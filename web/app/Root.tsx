@@ -4,6 +4,7 @@ import { AuthScreen } from "../auth/AuthScreen.tsx";
 import { type AuthState, currentUserQuery } from "../auth/queries.ts";
 import { Spinner } from "../components/Logo.tsx";
 import { Toaster } from "../components/Toaster.tsx";
+import { GATED_PATHS } from "./gated-paths.ts";
 import { OfflineBanner } from "./OfflineBanner.tsx";
 
 type RoutedModule = typeof import("./RoutedApp.tsx");
@@ -12,12 +13,11 @@ let routedModule: RoutedModule | undefined;
 export const loadRoutedApp = () => import("./RoutedApp.tsx").then((m) => (routedModule = m));
 const LazyRoutedApp = lazy(() => loadRoutedApp().then((m) => ({ default: m.RoutedApp })));
 
-/** The paths whose screen is the landing for a guest: the auth gate's children in router.tsx. */
-const GATED_PATHS = new Set(["/", "/auth", "/grocery", "/gas", "/discover", "/settings"]);
+const gatedPaths = new Set<string>(GATED_PATHS);
 
 /** A guest at a gated path sees the landing, which needs no router; anything else (or no answer yet) routes. */
 export const showsLanding = (auth: AuthState | undefined, pathname: string) =>
-  auth?.status === "guest" && GATED_PATHS.has(pathname);
+  auth?.status === "guest" && gatedPaths.has(pathname);
 
 /**
  * The app's top: the offline banner and the toasts around either the landing, for a guest who has just arrived,

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { Outlet, createRootRouteWithContext, createRoute, createRouter } from "@tanstack/react-router";
 import { AuthGate } from "./AuthGate.tsx";
+import type { GatedPath } from "./gated-paths.ts";
 import { NotFound } from "./NotFound.tsx";
 import { Pages } from "./pages.tsx";
 
@@ -10,24 +11,25 @@ const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   notFoundComponent: NotFound,
 });
 
-/**
- * Every real screen sits behind the auth gate; unknown paths fall through to NotFound for everyone. Root.tsx's
- * GATED_PATHS lists these paths too: there a guest gets the landing without the router.
- */
+/** Every real screen sits behind the auth gate; unknown paths fall through to NotFound for everyone. */
 const gated = createRoute({ getParentRoute: () => rootRoute, id: "gated", component: AuthGate });
 const page = <const P extends string>(path: P, component: () => React.ReactNode) =>
   createRoute({ getParentRoute: () => gated, path, component });
 
-const routeTree = rootRoute.addChildren([
-  gated.addChildren([
-    page("/", Pages.DealsHome),
-    page("/auth", Pages.DealsHome),
-    page("/grocery", Pages.DealsHome),
-    page("/gas", Pages.GasPage),
-    page("/discover", Pages.DiscoverPage),
-    page("/settings", Pages.SettingsPage),
-  ]),
-]);
+const gatedPages = [
+  page("/", Pages.DealsHome),
+  page("/auth", Pages.DealsHome),
+  page("/grocery", Pages.DealsHome),
+  page("/gas", Pages.GasPage),
+  page("/discover", Pages.DiscoverPage),
+  page("/settings", Pages.SettingsPage),
+] as const;
+
+// Root.tsx shows a guest the landing at GATED_PATHS without the router: a page missing from either list is a type error.
+type SamePaths<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const _gatedPathsMatch: SamePaths<(typeof gatedPages)[number]["path"], GatedPath> = true;
+
+const routeTree = rootRoute.addChildren([gated.addChildren(gatedPages)]);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
