@@ -1,5 +1,5 @@
 import { bodyLimit } from "hono/body-limit";
-import type { Context, MiddlewareHandler, Next } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context.ts";
 import { HttpError, forbidden } from "./http.ts";
@@ -89,14 +89,3 @@ export const jsonBodyLimit: MiddlewareHandler<AppEnv> = bodyLimit({
     throw new HttpError(413, `Request body is too large (the limit is ${JSON_BODY_LIMIT_BYTES / 1024} KB)`);
   },
 });
-
-/**
- * The checks of a state-changing API request, in one place: our Origin, then (except for raw uploads,
- * which have their own limit) a small JSON body. Safe methods pass straight through.
- */
-export async function guardWrite(c: Context<AppEnv>, next: Next, rawBody: boolean) {
-  checkOrigin(c);
-  if (rawBody) return next();
-  checkJsonBody(c);
-  return jsonBodyLimit(c, next);
-}
