@@ -7,7 +7,7 @@
  *   bun scripts/bench-bundle.ts        prints both, the ratio, and PASS or FAIL (exit code 1) against 1.2
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { listFiles, webBuildConfig } from "./build.ts";
 
