@@ -9,7 +9,8 @@ import type { AppEnv } from "./context.ts";
  * (encoded once: a response made from a string is encoded again on every request).
  *
  * An entry is served only while the database's change stamp is the one it was computed under, so a write is
- * visible to the very next read and nothing has to remember to invalidate. A short lifetime covers what changes with the clock alone (a week's report count).
+ * visible to the very next read and nothing has to remember to invalidate. A short lifetime covers what
+ * changes with the clock alone (a week's report count).
  */
 export type ReadCache = {
   /** The JSON for `key`, as UTF-8: the cached one while still valid, else `compute()`'s, stored. */
