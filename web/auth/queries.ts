@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, hashKey, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
 import type { api } from "../api/client.ts";
 import { ApiError, type OkOf, send } from "../api/http.ts";
@@ -61,10 +61,15 @@ export function useSignUp() {
   });
 }
 
-/** Forgets everything cached for the user who was signed in: the app shows the sign-in view. */
+/**
+ * Forgets everything cached for the user who was signed in: the app shows the sign-in view. The current-user
+ * query is kept and set to guest rather than cleared and made anew: screens watching it hear of the change
+ * at once, even when no navigation follows to re-render them (a suspended user deleting the account at /auth).
+ */
 export function forgetUser(queryClient: QueryClient) {
-  queryClient.clear();
   queryClient.setQueryData(authKeys.user, { status: "guest" } satisfies AuthState);
+  queryClient.removeQueries({ predicate: (query) => query.queryHash !== hashKey(authKeys.user) });
+  queryClient.getMutationCache().clear();
 }
 
 export function useSignOut() {
