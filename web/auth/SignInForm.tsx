@@ -42,12 +42,15 @@ export function SignInForm({ showPasswords, onTogglePasswords }: PasswordVisibil
     }
     if (!input) return;
     signIn.mutate(input, {
-      onSuccess: (user) =>
+      onSuccess: (user) => {
+        // A suspended account signs in only to reach its suspension screen: no welcome, no deals.
+        if (user.isTerminated) return;
         toast({
           title: `Welcome back, ${user.firstName ?? user.username}!`,
           description: "Here are the latest deals near you.",
           durationMs: TOAST_MS.welcome,
-        }),
+        });
+      },
       onError: (error) =>
         toast({
           title: "Login failed",
