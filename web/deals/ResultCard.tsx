@@ -15,11 +15,11 @@ const AVAILABILITY_LABEL: Record<string, string> = {
   "out-of-stock": "Out of stock",
 };
 
-/** The server's own words for a refused action (own report, deal already taken), else the spec's fallback. */
-const failureText = (error: unknown, fallback: string) =>
+/** The server's own words for a refused action (own report, deal already taken), when it gave any. */
+const refusal = (error: unknown) =>
   error instanceof ApiError && error.status < 500 && typeof (error.body as { message?: unknown })?.message === "string"
     ? error.serverMessage
-    : fallback;
+    : undefined;
 
 /** One search result (spec §2): badges, price, store, reporter, upvote and Take This Deal. */
 export function ResultCard({ report, best }: { report: Report; best: boolean }) {
@@ -35,7 +35,8 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
   const onUpvote = () =>
     upvote.mutate(report.id, {
       onError: (error) => {
-        if (!sessionLost(error)) toast({ title: failureText(error, UPVOTE_FAILED_MESSAGE), variant: "error" });
+        // Spec §8 fixes the upvote's text; the server's reason (one's own report) goes beneath it.
+        if (!sessionLost(error)) toast({ title: UPVOTE_FAILED_MESSAGE, description: refusal(error), variant: "error" });
       },
     });
 
@@ -56,7 +57,7 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
         );
       },
       onError: (error) => {
-        if (!sessionLost(error)) toast({ title: failureText(error, TAKE_DEAL_FAILED_MESSAGE), variant: "error" });
+        if (!sessionLost(error)) toast({ title: refusal(error) ?? TAKE_DEAL_FAILED_MESSAGE, variant: "error" });
       },
     });
 
