@@ -3,7 +3,7 @@ import { ApiError } from "../api/client.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { formatCurrency } from "../components/format.ts";
 import { TOAST_MS, useToast } from "../state/toast.ts";
-import { UploadError, uploadPhoto } from "../uploads/upload.ts";
+import { UploadError, uploadFailureText, uploadPhoto } from "../uploads/upload.ts";
 import { type ReportSubmission, type SubmittedReport, useReportPrice } from "./queries.ts";
 
 export const REPORT_FAILED_MESSAGE = "Failed to submit price report. Please try again.";
@@ -58,11 +58,11 @@ export function useSubmitReport({ onSuccess, onIssues }: { onSuccess: () => void
           uploaded.current = { file: photo, path: imageUrl };
         } catch (error) {
           if (sessionLost(error)) return;
-          const upload = error instanceof UploadError ? error : null;
           toast({
             title: "Photo upload failed",
-            description: upload ? [upload.detail, upload.message].filter(Boolean).join(" · ") : "Unknown error",
+            description: error instanceof UploadError ? uploadFailureText(error) : "Unknown error",
             variant: "error",
+            durationMs: TOAST_MS.upload,
           });
           return;
         } finally {

@@ -4,7 +4,8 @@
  */
 import { useCallback, useSyncExternalStore } from "react";
 
-export const TOAST_MS = { success: 4000, expiry: 8000, welcome: 6000, error: 6000 } as const;
+/** Display times; `upload` is spec §9's "notification display time in uploader" (a photo that failed). */
+export const TOAST_MS = { success: 4000, expiry: 8000, welcome: 6000, error: 6000, upload: 5000 } as const;
 
 export type Toast = {
   id: number;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { CloseIcon } from "../components/icons.tsx";
-import { photoProblem } from "./upload.ts";
+import { PHOTO_ACCEPT, photoProblem } from "./upload.ts";
 
 /** One optional photo (spec §5): image files only, at most 5 MB, with a preview and a way to take it back. */
 export function PhotoPicker({
@@ -70,7 +70,7 @@ export function PhotoPicker({
         id={id}
         name="photo"
         type="file"
-        accept="image/*"
+        accept={PHOTO_ACCEPT}
         className={`file-input w-full ${problem ? "file-input-error" : ""} ${file ? "hidden" : ""}`}
         aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ""}`}
         aria-invalid={problem ? true : undefined}

@@ -7,7 +7,11 @@ import { ApiError, api, unwrap } from "../api/client.ts";
 /** Spec §5 and §9: one photo of at most 5 MB (the server's MAX_UPLOAD_BYTES). */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const PHOTO_TOO_LARGE_MESSAGE = "Photo must be 5 MB or smaller";
-export const NOT_AN_IMAGE_MESSAGE = "Photo must be an image";
+/** The image types the server stores (it checks the bytes too); anything else is refused before sending. */
+export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+/** For a file input's accept: phones then offer (or convert to) a type the server takes. */
+export const PHOTO_ACCEPT = PHOTO_TYPES.join(",");
+export const NOT_AN_IMAGE_MESSAGE = "Photo must be a JPEG, PNG, WebP or GIF image";
 export const ONE_PHOTO_MESSAGE = "Choose one photo";
 /** How long the PUT may take before it counts as expired. */
 export const UPLOAD_TIMEOUT_MS = 60_000;
@@ -33,10 +37,14 @@ export class UploadError extends Error {
 export function photoProblem(files: ArrayLike<File>): string | null {
   if (files.length !== 1) return ONE_PHOTO_MESSAGE;
   const file = files[0] as File;
-  if (file.type && !file.type.startsWith("image/")) return NOT_AN_IMAGE_MESSAGE;
+  // A file without a type (some systems give none) goes on: the server's check of the bytes decides.
+  if (file.type && !(PHOTO_TYPES as readonly string[]).includes(file.type)) return NOT_AN_IMAGE_MESSAGE;
   if (file.size > MAX_PHOTO_BYTES) return PHOTO_TOO_LARGE_MESSAGE;
   return null;
 }
+
+/** A failed upload for a toast: the server's words when it gave any, then the spec's message. */
+export const uploadFailureText = (error: UploadError) => [error.detail, error.message].filter(Boolean).join(" · ");
 
 const messageOf = (body: unknown) => {
   const message = (body as { message?: unknown } | null)?.message;

@@ -3,8 +3,8 @@ import { ApiError } from "../api/client.ts";
 import type { CurrentUser } from "../auth/queries.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { formatCurrency } from "../components/format.ts";
-import { useToast } from "../state/toast.ts";
-import { UploadError, photoProblem, uploadPhoto } from "../uploads/upload.ts";
+import { TOAST_MS, useToast } from "../state/toast.ts";
+import { PHOTO_ACCEPT, UploadError, photoProblem, uploadFailureText, uploadPhoto } from "../uploads/upload.ts";
 import { Avatar, displayName } from "./Avatar.tsx";
 import { useUpdatePhoto } from "./queries.ts";
 import { TrustedBadge, isTrustedContributor } from "./UserCard.tsx";
@@ -22,12 +22,10 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
 
   const fail = (error: unknown) => {
     if (sessionLost(error)) return;
-    const description =
-      error instanceof UploadError
-        ? (error.detail ?? error.message)
-        : error instanceof ApiError && error.status < 500
-          ? error.serverMessage
-          : "Please try again.";
+    if (error instanceof UploadError) {
+      return toast({ title: PHOTO_FAILED, description: uploadFailureText(error), variant: "error", durationMs: TOAST_MS.upload });
+    }
+    const description = error instanceof ApiError && error.status < 500 ? error.serverMessage : "Please try again.";
     toast({ title: PHOTO_FAILED, description, variant: "error" });
   };
 
@@ -37,7 +35,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
     if (input.current) input.current.value = "";
     if (files.length === 0) return;
     const problem = photoProblem(files);
-    if (problem) return toast({ title: PHOTO_FAILED, description: problem, variant: "error" });
+    if (problem) return toast({ title: PHOTO_FAILED, description: problem, variant: "error", durationMs: TOAST_MS.upload });
     setUploading(true);
     let path: string;
     try {
@@ -76,7 +74,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
           <input
             ref={input}
             type="file"
-            accept="image/*"
+            accept={PHOTO_ACCEPT}
             className="sr-only"
             aria-label="Profile photo"
             disabled={busy}
