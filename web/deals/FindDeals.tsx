@@ -6,7 +6,7 @@ import { currentUserQuery } from "../auth/queries.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { AlertIcon, SearchIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
-import { type Report, searchQuery } from "./queries.ts";
+import { type Report, SEARCH_SHOWN, searchQuery } from "./queries.ts";
 import { ResultCard } from "./ResultCard.tsx";
 import { ResultsSkeleton, SearchMessage } from "./SearchStates.tsx";
 import { SummaryCards } from "./SummaryCards.tsx";
@@ -154,7 +154,7 @@ function Results({
     );
   }
   if (!results.data) return <ResultsSkeleton />;
-  const list = results.data;
+  const list = results.data.slice(0, SEARCH_SHOWN);
   if (list.length === 0) {
     return (
       <SearchMessage icon={<SearchIcon className="size-6" />} title="No deals found">
@@ -164,7 +164,7 @@ function Results({
   }
   return (
     <section aria-label="Search results" aria-busy={results.isFetching} className="flex flex-col gap-4">
-      <SummaryCards results={list} />
+      <SummaryCards results={list} more={results.data.length > list.length} />
       <div className="grid gap-4 md:grid-cols-2">
         {list.map((report, index) => (
           <ResultCard key={report.id} report={report} best={index === 0} />

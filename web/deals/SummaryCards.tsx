@@ -13,10 +13,11 @@ export function summarize(results: readonly Report[]) {
   };
 }
 
-export function SummaryCards({ results }: { results: readonly Report[] }) {
+/** `more`: the search found more reports than it shows; the figures then describe the ones shown. */
+export function SummaryCards({ results, more = false }: { results: readonly Report[]; more?: boolean }) {
   const { reports, savings, stores } = summarize(results);
   const cards = [
-    { label: "Reports found", value: String(reports), testId: "summary-reports" },
+    { label: "Reports found", value: more ? `${reports}+` : String(reports), testId: "summary-reports" },
     { label: "Potential savings", value: formatCurrency(savings), testId: "summary-savings" },
     { label: stores === 1 ? "Store" : "Stores", value: String(stores), testId: "summary-stores" },
   ];

@@ -24,8 +24,12 @@ export const categoriesQuery = queryOptions({
   queryFn: () => unwrap(api.categories.$get()),
 });
 
-/** The server's default page: the 50 best matches are plenty for a phone screen. */
-const SEARCH_LIMIT = "50";
+/**
+ * The 50 best matches are plenty for a phone screen. One more is asked for, and not shown, so the summary
+ * can say "50+" rather than claim exactly 50 were found.
+ */
+export const SEARCH_SHOWN = 50;
+const SEARCH_LIMIT = String(SEARCH_SHOWN + 1);
 
 export type SearchParams = { q: string; sort: SearchSort; zipCode: string | null };
 
