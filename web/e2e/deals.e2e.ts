@@ -80,11 +80,33 @@ test("a price reported with a photo is found nearby, upvoted and taken, and not 
   await expect(saved).toContainText("$4.99");
   await expect(card.getByRole("button", { name: "Deal Taken" })).toBeDisabled();
 
+  // Alice's own report: the spec's upvote failure, with the server's reason beneath it.
+  await searchFor(page, "org mil");
+  await page.getByTestId("result-card").first().getByRole("button", { name: "Upvote (1)" }).click();
+  const refused = page.getByRole("alert").filter({ hasText: "Failed to toggle upvote. Please try again." });
+  await expect(refused).toContainText("You can't upvote your own report");
+
   // Dana (10031) is 30 zip codes from Alice and 28 from Carl: outside the 20-zip radius.
   const dana = await signInInNewContext(browser, origin, { zipCode: "10031", firstName: "Dana" });
   await searchFor(dana.page, "org mil");
   await expect(dana.page.getByRole("heading", { name: "No deals found" })).toBeVisible();
   await expect(dana.page.getByTestId("result-card")).toHaveCount(0);
+});
+
+test("a search with more matches than it shows says so in its summary", async ({ page, baseURL }) => {
+  test.slow(); // 51 reports
+  const origin = baseURL ?? "";
+  await signInFreshUser(page, origin, { zipCode: "60601", firstName: "Quinn" });
+  for (let i = 0; i < 51; i++) {
+    const price = (3 + i / 100).toFixed(2);
+    await reportThroughApi(page, origin, { productName: "Zanzibar Cloves", price, storeName: `Spice Stall ${i}` });
+  }
+  await searchFor(page, "zanzibar");
+  await expect(page.getByTestId("summary-reports")).toHaveText("50+");
+  await expect(page.getByTestId("result-card")).toHaveCount(50);
+  // The figures describe the 50 shown, cheapest first: $3.00 to $3.49.
+  await expect(page.getByTestId("summary-savings")).toHaveText("$0.49");
+  await expect(page.getByTestId("summary-stores")).toHaveText("50");
 });
 
 test("the Search button waits for words, and a quick chip searches its word", async ({ page, signedIn }) => {
@@ -157,6 +179,9 @@ test("the report form tells a photo too big, a failed upload, a refused price an
   const photoInput = page.getByLabel("Photo");
   await photoInput.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
   await expect(page.getByTestId("photo-errors")).toHaveText("Photo must be 5 MB or smaller");
+  // A type the server does not store (an iPhone's HEIC) is refused before anything is sent.
+  await photoInput.setInputFiles({ name: "IMG_0001.heic", mimeType: "image/heic", buffer: PNG });
+  await expect(page.getByTestId("photo-errors")).toHaveText("Photo must be a JPEG, PNG, WebP or GIF image");
   await photoInput.setInputFiles({ name: "milk.png", mimeType: "image/png", buffer: PNG });
   await expect(page.getByTestId("photo-errors")).toBeHidden();
 
@@ -175,6 +200,10 @@ test("the report form tells a photo too big, a failed upload, a refused price an
   const uploadFailed = page.getByRole("alert").filter({ hasText: "Photo upload failed" });
   await expect(uploadFailed).toContainText("Photo must be a JPEG, PNG, WebP or GIF image");
   await expect(uploadFailed).toContainText("Non 2xx");
+  // The uploader's notices stay up 5 s (spec §9), not the 6 s of other errors.
+  await page.waitForTimeout(4_000);
+  await expect(uploadFailed).toBeVisible();
+  await expect(uploadFailed).toBeHidden({ timeout: 1_400 });
   await page.unroute("**/api/uploads/**");
 
   // The quality check refuses the price (mocked: the server's check is not in this release yet).

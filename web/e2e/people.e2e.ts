@@ -86,6 +86,16 @@ test("Settings changes the photo, fuel, privacy and password", async ({ page, br
   await expect(page.getByRole("status").filter({ hasText: "Profile photo updated" })).toBeVisible();
   const photo = page.getByRole("img", { name: "Pat Setter's photo" });
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  // An upload refused as expired: the spec's words, with the server's beside them; the photo stays.
+  await page.route("**/api/uploads/**", (route) =>
+    route.fulfill({ status: 403, json: { message: "Upload URL is invalid or has expired" } }),
+  );
+  await page.getByLabel("Profile photo").setInputFiles({ name: "again.png", mimeType: "image/png", buffer: PNG });
+  const refused = page.getByRole("alert").filter({ hasText: "Failed to update profile photo" });
+  await expect(refused).toContainText("Request has expired");
+  await expect(refused).toContainText("Upload URL is invalid or has expired");
+  await page.unroute("**/api/uploads/**");
+  await expect(photo).toBeVisible();
 
   await page.getByLabel("Preferred fuel type").selectOption("diesel");
   await expect(page.getByRole("status").filter({ hasText: "Fuel preference updated" })).toBeVisible();
@@ -184,6 +194,15 @@ test("a moderator unlocks the console and terminates a user, whose open browser 
   await expect(target.page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   await target.page.goto("/settings");
   await expect(target.page.getByRole("heading", { name: "Account Suspended" })).toBeVisible();
+
+  // Signing in again through the form leads straight back to the suspension, with no welcome.
+  await target.page.getByRole("button", { name: "Sign Out" }).click();
+  await target.page.goto("/auth");
+  await target.page.getByLabel("Username").fill(target.username);
+  await target.page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await target.page.getByRole("button", { name: "Sign In" }).click();
+  await expect(target.page.getByRole("heading", { name: "Account Suspended" })).toBeVisible();
+  await expect(target.page.getByText("Welcome back", { exact: false })).toHaveCount(0);
 
   await target.page.getByRole("button", { name: "Delete Account Permanently" }).click();
   await target.page.getByRole("button", { name: "Delete Forever" }).click();
