@@ -138,6 +138,7 @@ test("the modal holds its submit until it has what it needs, asks DEF only for d
   await submit.click();
   const toast = page.getByTestId("toast");
   await expect(toast).toContainText("Report Failed");
+  await expect(toast).toContainText("Price report rejected.");
   await expect(toast).toContainText("$12.500 is outside the usual range for regular gas per gallon. Typical prices range from $1.50 to $9.00.");
   await expect(dialog.getByTestId("report-failure")).toContainText("outside the usual range");
   await expect(dialog).toBeVisible();

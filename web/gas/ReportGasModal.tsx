@@ -34,7 +34,7 @@ type OptionalFieldsLeftOut = Omit<GasReportSubmission, Optional> & { [K in Optio
 
 type Rejection = { reason?: unknown; suggestedRange?: { min?: unknown; max?: unknown } | null };
 
-/** Spec §8: the server's message; for a refused price (422) its reason and, when known, the usual range. */
+/** Spec §8: the server's message; for a refused price (422) then its reason and, when known, the usual range. */
 function failureText(error: unknown, fuel: FuelType) {
   if (!(error instanceof ApiError)) return "Please check your connection and try again.";
   if (error.status === 422) {
@@ -44,7 +44,8 @@ function failureText(error: unknown, fuel: FuelType) {
       typeof min === "number" && typeof max === "number"
         ? ` Typical prices range from ${formatFuelPrice(min, fuel)} to ${formatFuelPrice(max, fuel)}.`
         : "";
-    return `${typeof reason === "string" ? reason : error.serverMessage}${range}`;
+    const why = typeof reason === "string" && reason ? ` ${reason}` : "";
+    return `${error.serverMessage.replace(/[^.!?]$/, "$&.")}${why}${range}`;
   }
   return error.status < 500 ? error.serverMessage : "Something went wrong on our side. Please try again.";
 }
