@@ -44,8 +44,9 @@ function failureText(error: unknown, fuel: FuelType) {
       typeof min === "number" && typeof max === "number"
         ? ` Typical prices range from ${formatFuelPrice(min, fuel)} to ${formatFuelPrice(max, fuel)}.`
         : "";
+    const message = /[.!?]$/.test(error.serverMessage) ? error.serverMessage : `${error.serverMessage}.`;
     const why = typeof reason === "string" && reason ? ` ${reason}` : "";
-    return `${error.serverMessage.replace(/[^.!?]$/, "$&.")}${why}${range}`;
+    return `${message}${why}${range}`;
   }
   return error.status < 500 ? error.serverMessage : "Something went wrong on our side. Please try again.";
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { CloseIcon } from "../components/icons.tsx";
 import { PHOTO_ACCEPT, photoProblem } from "./upload.ts";
 
-/** One optional photo (spec §5): image files only, at most 5 MB, with a preview and a way to take it back. */
+/** One optional photo (spec §5): a JPEG, PNG, WebP or GIF of at most 5 MB, with a preview and a way back. */
 export function PhotoPicker({
   file,
   onChange,

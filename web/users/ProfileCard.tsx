@@ -23,7 +23,8 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
   const fail = (error: unknown) => {
     if (sessionLost(error)) return;
     if (error instanceof UploadError) {
-      return toast({ title: PHOTO_FAILED, description: uploadFailureText(error), variant: "error", durationMs: TOAST_MS.upload });
+      const description = uploadFailureText(error);
+      return toast({ title: PHOTO_FAILED, description, variant: "error", durationMs: TOAST_MS.upload });
     }
     const description = error instanceof ApiError && error.status < 500 ? error.serverMessage : "Please try again.";
     toast({ title: PHOTO_FAILED, description, variant: "error" });
@@ -35,7 +36,9 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
     if (input.current) input.current.value = "";
     if (files.length === 0) return;
     const problem = photoProblem(files);
-    if (problem) return toast({ title: PHOTO_FAILED, description: problem, variant: "error", durationMs: TOAST_MS.upload });
+    if (problem) {
+      return toast({ title: PHOTO_FAILED, description: problem, variant: "error", durationMs: TOAST_MS.upload });
+    }
     setUploading(true);
     let path: string;
     try {
