@@ -22,6 +22,7 @@ export type ReportRow = {
   firstName: string | null;
   lastName: string | null;
   hasUserUpvoted: number;
+  hasUserTakenDeal: number;
 };
 
 /** The columns of a ReportRow; `r`, `s` and `u` are the report, store and reporter aliases. */
@@ -32,6 +33,11 @@ export const REPORT_COLUMNS_SQL = `
   r.availability AS availability, r.zip_code AS zipCode,
   s.id AS storeId, s.name AS storeName, s.address AS storeAddress,
   u.first_name AS firstName, u.last_name AS lastName`;
+
+/** What the viewer ($viewer) did with report `r`: upvoted it, took its deal. Each one unique-index probe. */
+export const VIEWER_COLUMNS_SQL = `
+  EXISTS (SELECT 1 FROM user_upvotes v WHERE v.price_report_id = r.id AND v.user_id = $viewer) AS hasUserUpvoted,
+  EXISTS (SELECT 1 FROM deal_takes t WHERE t.user_id = $viewer AND t.price_report_id = r.id) AS hasUserTakenDeal`;
 
 /** Spec §3 "Price report (read)", plus the fields the result card and the sort selector use. */
 export function toReportJson(row: ReportRow, distance: number | null = null) {
@@ -45,6 +51,8 @@ export function toReportJson(row: ReportRow, distance: number | null = null) {
     updatedAt: new Date(row.updatedAt).toISOString(),
     upvotes: row.upvotes,
     hasUserUpvoted: Boolean(row.hasUserUpvoted),
+    // Beyond spec §3: the card shows "Deal Taken" after a reload too, instead of offering a take that is refused.
+    hasUserTakenDeal: Boolean(row.hasUserTakenDeal),
     verificationConfidence: row.verificationConfidence,
     verificationReason: row.verificationReason,
     categoryId: row.categoryId,

@@ -54,6 +54,7 @@ describe("POST /api/price-reports", () => {
       imageUrl: null,
       upvotes: 0,
       hasUserUpvoted: false,
+      hasUserTakenDeal: false,
       categoryId: dairyId,
       tags: ["organic", "milk"],
       availability: "in-stock",

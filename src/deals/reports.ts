@@ -7,7 +7,7 @@ import { locToken } from "../lib/zip.ts";
 import { publishHits, recordHitsSafely } from "../alerts/matching.ts";
 import { assessProductPrice, checkProductPrice, expireOutliers, productHistory } from "../quality/product-check.ts";
 import { getCategoryWithTagSlugs } from "./categories.ts";
-import { REPORT_COLUMNS_SQL, type ReportRow, toReportJson } from "./read-shape.ts";
+import { REPORT_COLUMNS_SQL, type ReportRow, VIEWER_COLUMNS_SQL, toReportJson } from "./read-shape.ts";
 import type { PriceReportInput } from "./schemas.ts";
 import { writeBatcher } from "./write-batch.ts";
 
@@ -95,6 +95,7 @@ export async function createPriceReport(
       firstName: user.firstName,
       lastName: user.lastName,
       hasUserUpvoted: 0,
+      hasUserTakenDeal: 0,
     };
     const stored = client.query<{ id: number; createdAt: number; updatedAt: number }, Bindings>(INSERT_REPORT_SQL).get({
       user: user.id,
@@ -131,8 +132,7 @@ export async function createPriceReport(
 export function getReportJson(db: Db, id: number, viewerId: string) {
   const row = db.$client
     .query<ReportRow, { id: number; viewer: string }>(`
-      SELECT ${REPORT_COLUMNS_SQL},
-        EXISTS (SELECT 1 FROM user_upvotes v WHERE v.price_report_id = r.id AND v.user_id = $viewer) AS hasUserUpvoted
+      SELECT ${REPORT_COLUMNS_SQL}, ${VIEWER_COLUMNS_SQL}
       FROM price_reports r
       JOIN stores s ON s.id = r.store_id
       JOIN users u ON u.id = r.user_id

@@ -45,6 +45,7 @@ describe("GET /api/search", () => {
     expect(res.data[0]).toMatchObject({
       price: 4.29,
       hasUserUpvoted: false,
+      hasUserTakenDeal: false,
       store: { name: "Store Organic Whole Milk", address: "1 Main St" },
       user: { firstName: "Sam", lastName: "Shopper" },
     });

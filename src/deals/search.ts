@@ -1,6 +1,6 @@
 import type { Db } from "../db.ts";
 import { ZIP_RADIUS, locToken, zipNumber } from "../lib/zip.ts";
-import { REPORT_COLUMNS_SQL, type ReportRow, toReportJson } from "./read-shape.ts";
+import { REPORT_COLUMNS_SQL, type ReportRow, VIEWER_COLUMNS_SQL, toReportJson } from "./read-shape.ts";
 import type { SearchSort } from "./schemas.ts";
 
 /**
@@ -146,8 +146,7 @@ const DISTANCE_SQL = `CASE WHEN $center IS NULL OR substr(r.loc_token, 1, 1) <> 
 
 // The page's reports in the page's order (p.key is the position in the id list).
 const ROWS_SQL = `
-  SELECT ${REPORT_COLUMNS_SQL}, ${DISTANCE_SQL} AS distance,
-    EXISTS (SELECT 1 FROM user_upvotes v WHERE v.price_report_id = r.id AND v.user_id = $viewer) AS hasUserUpvoted
+  SELECT ${REPORT_COLUMNS_SQL}, ${DISTANCE_SQL} AS distance, ${VIEWER_COLUMNS_SQL}
   FROM json_each($ids) p
   JOIN price_reports r ON r.id = p.value
   JOIN stores s ON s.id = r.store_id

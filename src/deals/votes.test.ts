@@ -72,11 +72,18 @@ describe("POST /api/price-reports/:id/take-deal", () => {
     await report(r1.client, "Free Range Eggs", "9.99", "20030"); // 29 away: outside the radius
     await report(r1.client, "Eggs", "5.99"); // another product
     const taker = await registerUser(server, { zipCode: "20005" });
+    const takenInSearch = async (c: TestClient) =>
+      ((await c.get("/api/search?q=free%20range%20eggs&sort=price")).data as { id: number; hasUserTakenDeal: boolean }[])
+        .find((r) => r.id === cheap)?.hasUserTakenDeal;
+    expect(await takenInSearch(taker.client)).toBe(false);
 
     const res = await taker.client.post(`/api/price-reports/${cheap}/take-deal`);
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ savings: 1.5, highestPrice: 3.99 });
     expect((await taker.client.get("/api/auth/user")).data.totalMoneySaved).toBe(1.5);
+    // Searches remember it for the taker only.
+    expect(await takenInSearch(taker.client)).toBe(true);
+    expect(await takenInSearch(r1.client)).toBe(false);
 
     const again = await taker.client.post(`/api/price-reports/${cheap}/take-deal`);
     expect(again.status).toBe(409);

@@ -43,8 +43,8 @@ describe("group commit of price reports", () => {
     // Every 201 is stored, and answered as a later read shows it.
     for (const [i, a] of answers.entries()) {
       if (a.status !== 201) continue;
-      const { hasUserUpvoted: _, ...stored } = getReportJson(server.db, a.data.id, users[i % 3]!.user.id);
-      const { expirationAnalysis: __, hasUserUpvoted: ___, ...answered } = a.data;
+      const { hasUserUpvoted: _, hasUserTakenDeal: _t, ...stored } = getReportJson(server.db, a.data.id, users[i % 3]!.user.id);
+      const { expirationAnalysis: __, hasUserUpvoted: ___, hasUserTakenDeal: _a, ...answered } = a.data;
       expect(answered).toEqual(stored);
     }
     const counts = users.map((u) => (server.sqlite.query("SELECT total_reports AS n FROM users WHERE id = ?").get(u.user.id) as { n: number }).n);

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { ApiError } from "../api/client.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { formatCurrency, shortName } from "../components/format.ts";
@@ -28,7 +28,7 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
   const sessionLost = useSessionLost();
   const upvote = useToggleUpvote();
   const takeDeal = useTakeDeal();
-  const [taken, setTaken] = useState(false);
+  const taken = report.hasUserTakenDeal;
   const verified = (report.verificationConfidence ?? 0) >= AI_VERIFIED_MIN_CONFIDENCE;
   const availability = AVAILABILITY_LABEL[report.availability];
 
@@ -43,7 +43,6 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
   const onTakeDeal = () =>
     takeDeal.mutate(report.id, {
       onSuccess: ({ savings, highestPrice }) => {
-        setTaken(true);
         toast(
           savings > 0
             ? {

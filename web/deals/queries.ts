@@ -71,7 +71,14 @@ export function useTakeDeal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => unwrap(api["price-reports"][":id"]["take-deal"].$post({ param: { id: String(id) } })),
-    // Settings shows the money saved from the current user.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.user }),
+    onSuccess: (_, id) => {
+      queryClient.setQueriesData<Report[]>({ queryKey: dealKeys.search }, (list) =>
+        list?.map((r) => (r.id === id ? { ...r, hasUserTakenDeal: true } : r)),
+      );
+      // Settings shows the money saved from the current user.
+      void queryClient.invalidateQueries({ queryKey: authKeys.user });
+    },
+    // Taken in another tab, or gone meanwhile: the lists are asked again, so the card shows how things stand.
+    onError: () => queryClient.invalidateQueries({ queryKey: dealKeys.search }),
   });
 }

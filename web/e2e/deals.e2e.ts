@@ -79,6 +79,11 @@ test("a price reported with a photo is found nearby, upvoted and taken, and not 
   await expect(saved).toBeVisible();
   await expect(saved).toContainText("$4.99");
   await expect(card.getByRole("button", { name: "Deal Taken" })).toBeDisabled();
+  // A new visit remembers both: no take to be refused.
+  await bea.page.reload();
+  await searchFor(bea.page, "org mil");
+  await expect(card.getByRole("button", { name: "Deal Taken" })).toBeDisabled();
+  await expect(card.getByRole("button", { name: "Upvote (1)" })).toHaveAttribute("aria-pressed", "true");
 
   // Alice's own report: the spec's upvote failure, with the server's reason beneath it.
   await searchFor(page, "org mil");
