@@ -107,7 +107,13 @@ describe("POST /api/admin/terminate-account", () => {
     const before = Date.now();
     const res = await mod.client.post("/api/admin/terminate-account", { userId: target.user.id, reason: "  Fake prices  " });
     expect(res.status).toBe(200);
-    expect(res.data).toMatchObject({ id: target.user.id, username: target.username, isTerminated: true, terminationReason: "Fake prices" });
+    expect(res.data).toMatchObject({
+      id: target.user.id,
+      username: target.username,
+      isTerminated: true,
+      terminationReason: "Fake prices",
+      reportsWithdrawn: 0,
+    });
 
     const row = server.db.select().from(users).where(eq(users.id, target.user.id)).get();
     expect(row).toMatchObject({ isTerminated: true, terminationReason: "Fake prices", terminatedBy: mod.user.id });
@@ -127,6 +133,35 @@ describe("POST /api/admin/terminate-account", () => {
     // Still signed in, the suspended user can delete the account, and nothing of it is left.
     expect((await target.client.delete("/api/auth/delete-account")).status).toBe(200);
     expect(server.db.select().from(users).where(eq(users.id, target.user.id)).get()).toBeUndefined();
+  });
+
+  test("withdraws the account's price and fuel reports from search and the stations' prices", async () => {
+    const mod = await moderator();
+    const zip = { zipCode: "73301" };
+    const target = await registerUser(server, zip);
+    const shopper = await registerUser(server, zip);
+    const posted = await Promise.all([
+      target.client.post("/api/price-reports", {
+        productName: "Suspicious Saffron", price: 0.99, categoryId: 1, storeName: "Spice Co", storeAddress: "1 Main St",
+      }),
+      shopper.client.post("/api/price-reports", {
+        productName: "Honest Saffron", price: 9.99, categoryId: 1, storeName: "Spice Co", storeAddress: "1 Main St",
+      }),
+      target.client.post("/api/gas/reports", { stationName: "Mod Gas", stationAddress: "2 Pump Rd", price: 3.099, fuelType: "regular" }),
+    ]);
+    expect(posted.map((r) => r.status)).toEqual([201, 201, 201]);
+    const found = async () => ((await shopper.client.get("/api/search?q=saffron")).data as { productName: string }[]).map((r) => r.productName);
+    const modGas = async () =>
+      ((await shopper.client.get("/api/gas/nearby")).data as { name: string; regularPrice: number | null }[]).find((s) => s.name === "Mod Gas");
+    expect(await found()).toEqual(["Suspicious Saffron", "Honest Saffron"]);
+    expect((await modGas())?.regularPrice).toBe(3.099);
+
+    const res = await mod.client.post("/api/admin/terminate-account", { userId: target.user.id, reason: "Fake prices" });
+    expect(res.data.reportsWithdrawn).toBe(2);
+    expect(await found()).toEqual(["Honest Saffron"]);
+    expect((await modGas())?.regularPrice ?? null).toBeNull();
+    const took = await shopper.client.post(`/api/price-reports/${posted[0]!.data.id}/take-deal`);
+    expect([took.status, took.data.message]).toEqual([409, "This deal is no longer available"]);
   });
 
   test("needs a chosen, existing user other than oneself, and a non-blank reason", async () => {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type User, users } from "../../db/schema.ts";
+import { type User, gasPriceReports, priceReports, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { badRequest, conflict, notFound } from "../lib/http.ts";
 
@@ -32,21 +32,37 @@ export function listUsersForAdmin(db: Db, filter: string, limit = ADMIN_LIST_LIM
 }
 
 /**
- * Suspends an account with its reason, time and the moderator who did it. The user's sessions stay: their
- * open browser shows the suspension screen on its next load, and that is where they can delete the account.
+ * Suspends an account with its reason, time and the moderator who did it, and withdraws its live price and
+ * fuel reports from everyone's view (a suspension for fake prices must not leave them in search, nor in the
+ * stations' prices), in one transaction. The user's sessions stay: their open browser shows the suspension
+ * screen on its next load, and that is where they can delete the account.
  */
 export function terminateAccount(db: Db, actor: User, userId: string, reason: string) {
   if (userId === actor.id) throw badRequest("You can't terminate your own account");
-  const target = db.select({ isTerminated: users.isTerminated }).from(users).where(eq(users.id, userId)).get();
-  if (!target) throw notFound("User not found");
-  const now = new Date();
-  const updated = db
-    .update(users)
-    .set({ isTerminated: true, terminationReason: reason, terminatedAt: now, terminatedBy: actor.id, updatedAt: now })
-    // Two moderators at once: the first decision stands, with its reason.
-    .where(and(eq(users.id, userId), eq(users.isTerminated, false)))
-    .returning({ ...entryColumns, terminationReason: users.terminationReason, terminatedAt: users.terminatedAt })
-    .get();
-  if (!updated) throw conflict("This account is already suspended");
-  return { ...updated, terminatedAt: updated.terminatedAt?.toISOString() ?? null };
+  return db.transaction(
+    (tx) => {
+      const target = tx.select({ isTerminated: users.isTerminated }).from(users).where(eq(users.id, userId)).get();
+      if (!target) throw notFound("User not found");
+      const now = new Date();
+      const updated = tx
+        .update(users)
+        .set({ isTerminated: true, terminationReason: reason, terminatedAt: now, terminatedBy: actor.id, updatedAt: now })
+        // Two moderators at once: the first decision stands, with its reason.
+        .where(and(eq(users.id, userId), eq(users.isTerminated, false)))
+        .returning({ ...entryColumns, terminationReason: users.terminationReason, terminatedAt: users.terminatedAt })
+        .get();
+      if (!updated) throw conflict("This account is already suspended");
+      // Only here does is_active become 0 (expiry has its own flag), so it reads "withdrawn by moderation".
+      // The search index and the stations' current prices follow by their triggers.
+      const withdraw = { isActive: false, updatedAt: now };
+      const price = tx.update(priceReports).set(withdraw)
+        .where(and(eq(priceReports.userId, userId), eq(priceReports.isActive, true)))
+        .returning({ id: priceReports.id }).all().length;
+      const fuel = tx.update(gasPriceReports).set(withdraw)
+        .where(and(eq(gasPriceReports.userId, userId), eq(gasPriceReports.isActive, true)))
+        .returning({ id: gasPriceReports.id }).all().length;
+      return { ...updated, terminatedAt: updated.terminatedAt?.toISOString() ?? null, reportsWithdrawn: price + fuel };
+    },
+    { behavior: "immediate" },
+  );
 }

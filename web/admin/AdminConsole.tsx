@@ -53,7 +53,9 @@ export function AdminConsole() {
           dialog.current?.close();
           setChosenId(null);
           setReason("");
-          toast({ title: "Account terminated", description: `@${done.username} can no longer use CommonCents.` });
+          const n = done.reportsWithdrawn;
+          const withdrawn = n === 0 ? "" : ` ${n} report${n === 1 ? "" : "s"} withdrawn.`;
+          toast({ title: "Account terminated", description: `@${done.username} can no longer use CommonCents.${withdrawn}` });
         },
         onError: (err) => {
           dialog.current?.close();
@@ -136,6 +138,7 @@ export function AdminConsole() {
           </h3>
           <p className="py-3">
             They will only see the Account Suspended screen, with the reason “{reason.trim()}”, and can delete their account.
+            Their price and fuel reports are withdrawn from everyone's view.
           </p>
           <div className="modal-action">
             <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>

@@ -146,6 +146,11 @@ test("a moderator unlocks the console and terminates a user, whose open browser 
   const target = await signInInNewContext(browser, origin, { firstName: "Rex", lastName: "Spammer" });
   await target.page.goto("/");
   await expect(target.page.getByRole("heading", { name: "Deals near you", exact: true })).toBeVisible();
+  const fake = await target.page.request.post("/api/gas/reports", {
+    headers: { Origin: origin },
+    data: { stationName: "Rex Fuel", stationAddress: "1 Spam Rd", price: 3.199, fuelType: "regular" },
+  });
+  expect(fake.status()).toBe(201);
 
   await signInFreshUser(page, origin, { firstName: "Mo", lastName: "Derator" });
   await page.goto("/settings");
@@ -183,7 +188,8 @@ test("a moderator unlocks the console and terminates a user, whose open browser 
   await console.getByLabel("Reason").fill("Posting fake prices");
   await terminate.click();
   await page.getByRole("dialog").getByRole("button", { name: "Terminate", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Account terminated" })).toContainText(`@${target.username}`);
+  const terminated = page.getByRole("status").filter({ hasText: "Account terminated" });
+  await expect(terminated).toContainText(`@${target.username} can no longer use CommonCents. 1 report withdrawn.`);
   await expect(console.getByRole("radio", { name: `@${target.username}` })).toBeDisabled();
   await expect(console.getByText("Suspended", { exact: true })).toBeVisible();
 
