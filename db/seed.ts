@@ -1,11 +1,10 @@
 /**
- * Seed data. ensureTaxonomy runs on every start (the categories are reference data the app needs);
- * seedDemo fills an empty database with a few users and stores so a first run has something to show.
+ * Reference data: ensureTaxonomy runs on every start (the categories are data the app needs). The demo
+ * shoppers and their reports, for a first run, are in demo.ts.
  */
-import { count, getTableName } from "drizzle-orm";
+import { getTableName } from "drizzle-orm";
 import type { Db } from "../src/db.ts";
-import { placeLookupKey } from "../src/lib/normalize.ts";
-import { productCategories, productTags, stores, users } from "./schema.ts";
+import { productCategories, productTags } from "./schema.ts";
 import { TAXONOMY, slugify } from "./taxonomy.ts";
 
 export function ensureTaxonomy(db: Db): number {
@@ -31,35 +30,4 @@ export function ensureTaxonomy(db: Db): number {
     { behavior: "immediate" },
   );
   return TAXONOMY.length;
-}
-
-export const DEMO_PASSWORD = "DemoPass1!";
-const DEMO_USERS = [
-  { username: "maria", firstName: "Maria", lastName: "Lopez", zipCode: "10001" },
-  { username: "james", firstName: "James", lastName: "Chen", zipCode: "10003" },
-  { username: "priya", firstName: "Priya", lastName: "Patel", zipCode: "10011" },
-];
-const DEMO_STORES = [
-  { name: "FreshMart", address: "120 W 23rd St", zipCode: "10001", phone: "(212) 555-0101" },
-  { name: "Corner Grocery", address: "45 E 14th St", zipCode: "10003", phone: "(212) 555-0144" },
-  { name: "Green Valley Market", address: "310 8th Ave", zipCode: "10011", phone: null },
-  { name: "TechHub Electronics", address: "88 Broadway", zipCode: "10006", phone: "(212) 555-0199" },
-];
-
-/** Adds demo users and stores to a database that has no users yet; returns what it added. */
-export async function seedDemo(db: Db): Promise<{ users: number; stores: number }> {
-  ensureTaxonomy(db);
-  if ((db.select({ n: count() }).from(users).get()?.n ?? 0) > 0) return { users: 0, stores: 0 };
-  const password = await Bun.password.hash(DEMO_PASSWORD, { algorithm: "argon2id" });
-  db.transaction(
-    (tx) => {
-      tx.insert(users).values(DEMO_USERS.map((u) => ({ ...u, password }))).run();
-      tx.insert(stores)
-        .values(DEMO_STORES.map((s) => ({ ...s, lookupKey: placeLookupKey(s.name, s.address) })))
-        .onConflictDoNothing()
-        .run();
-    },
-    { behavior: "immediate" },
-  );
-  return { users: DEMO_USERS.length, stores: DEMO_STORES.length };
 }

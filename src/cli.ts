@@ -5,7 +5,7 @@
  * Desktop mode is imported when it runs: every module imported here is evaluated before the server can
  * listen, and desktop's node:os alone costs about 2 ms of that.
  */
-import { seedDemo } from "../db/seed.ts";
+import { seedDemo } from "../db/demo.ts";
 import { SchemaError, migrate, openDb } from "./db.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { flushLogs, log } from "./lib/log.ts";
@@ -24,7 +24,7 @@ Commands:
   desktop           run as a desktop app: 127.0.0.1 on a free port, data in your user folder,
                     opens your browser (default on macOS and Windows); --no-browser to skip that
   migrate           apply pending database migrations and exit
-  seed              add demo users, stores and the category taxonomy to an empty database, then exit
+  seed              add demo shoppers with their reports, and the category taxonomy, to an empty database
   backup FILE       write a consistent copy of the database to FILE, safe while serving (--force overwrites)
   restore FILE      check FILE and make it the database; refuses while a server uses the data folder,
                     and over an existing database unless --force (which keeps the old one beside it)
@@ -54,13 +54,15 @@ export async function runCli(argv: string[], assets?: StaticAssets): Promise<voi
         return void console.log(applied.length ? `applied ${applied.join(", ")}` : "database is up to date");
       }
       case "seed": {
-        const { sqlite, db } = openDb(loadConfig().dbPath);
+        const config = loadConfig();
+        const { sqlite, db } = openDb(config.dbPath);
         migrate(sqlite);
-        const added = await seedDemo(db);
+        const added = await seedDemo(db, config);
         sqlite.close();
         return void console.log(
           added.users
-            ? `seeded ${added.users} demo users and ${added.stores} stores`
+            ? `seeded ${added.users} demo users, ${added.stores} stores, ${added.priceReports} price reports, ` +
+                `${added.fuelReports} fuel reports and ${added.alerts} alerts`
             : "database already has users; nothing seeded",
         );
       }

@@ -1,0 +1,138 @@
+/**
+ * The demo database of `commoncents seed` (and so of ./scripts/start): three shoppers in Manhattan, their
+ * stores, price and fuel reports, alerts (one met), upvotes and a deal taken, so a first run shows every screen
+ * with something in it. Everything goes through the app's own services, as if the shoppers had used it.
+ */
+import { count, eq } from "drizzle-orm";
+import * as v from "valibot";
+import { PriceAlertSchema } from "../src/alerts/schemas.ts";
+import { createAlert } from "../src/alerts/queries.ts";
+import { createPriceReport } from "../src/deals/reports.ts";
+import { PriceReportSchema } from "../src/deals/schemas.ts";
+import { takeDeal, toggleUpvote } from "../src/deals/votes.ts";
+import type { Db } from "../src/db.ts";
+import type { Config } from "../src/env.ts";
+import { createGasReport } from "../src/gas/reports.ts";
+import { GasReportSchema } from "../src/gas/schemas.ts";
+import { placeLookupKey } from "../src/lib/normalize.ts";
+import { type User, productCategories, stores, users } from "./schema.ts";
+import { ensureTaxonomy } from "./seed.ts";
+import { slugify } from "./taxonomy.ts";
+
+export const DEMO_PASSWORD = "DemoPass1!";
+type Shopper = "maria" | "james" | "priya";
+const DEMO_USERS: { username: Shopper; firstName: string; lastName: string; zipCode: string }[] = [
+  { username: "maria", firstName: "Maria", lastName: "Lopez", zipCode: "10001" },
+  { username: "james", firstName: "James", lastName: "Chen", zipCode: "10003" },
+  { username: "priya", firstName: "Priya", lastName: "Patel", zipCode: "10011" },
+];
+const DEMO_STORES = [
+  { name: "FreshMart", address: "120 W 23rd St", zipCode: "10001", phone: "(212) 555-0101" },
+  { name: "Corner Grocery", address: "45 E 14th St", zipCode: "10003", phone: "(212) 555-0144" },
+  { name: "Green Valley Market", address: "310 8th Ave", zipCode: "10011", phone: null },
+  { name: "TechHub Electronics", address: "88 Broadway", zipCode: "10006", phone: "(212) 555-0199" },
+];
+const STORE_OF: Record<Shopper, (typeof DEMO_STORES)[number]> = {
+  maria: DEMO_STORES[0]!,
+  james: DEMO_STORES[1]!,
+  priya: DEMO_STORES[2]!,
+};
+
+type DemoReport = [Shopper, product: string, price: string, category: string, tags: string[], description?: string];
+const PRICE_REPORTS: DemoReport[] = [
+  ["maria", "Organic Whole Milk", "4.29", "Dairy", ["Organic", "Milk"], "Half gallon"],
+  ["james", "Organic Whole Milk", "4.79", "Dairy", ["Organic", "Milk"], "Half gallon"],
+  ["priya", "Organic Whole Milk", "3.99", "Dairy", ["Organic", "Milk"], "Half gallon, on sale this week"],
+  ["maria", "Large Brown Eggs", "3.49", "Dairy", ["Eggs"], "A dozen"],
+  ["james", "Large Brown Eggs", "3.99", "Dairy", ["Eggs"], "A dozen"],
+  ["james", "Greek Yogurt", "5.49", "Dairy", ["Yogurt"], "32 oz tub"],
+  ["priya", "Aged Cheddar", "4.49", "Dairy", ["Cheese"], "8 oz block"],
+  ["maria", "Sourdough Bread", "5.99", "Bakery", ["Bread"]],
+  ["priya", "Sourdough Bread", "6.49", "Bakery", ["Bread"]],
+  ["maria", "Bananas", "0.59", "Produce", ["Fruit"], "Per pound"],
+  ["james", "Bananas", "0.69", "Produce", ["Fruit"], "Per pound"],
+  ["priya", "Hass Avocados", "1.25", "Produce", ["Vegetables"], "Each"],
+  ["maria", "Ground Coffee", "8.99", "Beverages", ["Coffee"], "12 oz bag, medium roast"],
+  ["james", "Spaghetti", "1.79", "Groceries", ["Pasta & Rice", "Store Brand"], "1 lb box"],
+];
+/** Reported by James at the electronics store downtown, in its own zip (vacation mode). */
+const TECH_REPORTS: [product: string, price: string, tags: string[], description: string][] = [
+  ["Wireless Earbuds", "49.99", ["Audio"], "Noise cancelling, last year's model"],
+  ["USB-C Charger 30W", "19.99", ["Accessories"], "Two ports"],
+];
+const FUEL_REPORTS: [Shopper, station: string, address: string, fuel: string, price: number, def?: number][] = [
+  ["maria", "Chelsea Fuel", "500 W 23rd St", "regular", 3.459],
+  ["maria", "Chelsea Fuel", "500 W 23rd St", "premium", 4.159],
+  ["james", "Avenue A Gas", "2 Avenue A", "regular", 3.399],
+  ["james", "Avenue A Gas", "2 Avenue A", "diesel", 4.059, 3.49],
+  ["priya", "West Side Service", "150 10th Ave", "regular", 3.519],
+  ["priya", "Hudson Yards Charging", "75 9th Ave", "electric", 0.42],
+];
+
+export type DemoSeeded = { users: number; stores: number; priceReports: number; fuelReports: number; alerts: number };
+
+/** Fills a database that has no users yet with the demo; answers what it added (all zeros when it had users). */
+export async function seedDemo(db: Db, config: Config): Promise<DemoSeeded> {
+  ensureTaxonomy(db);
+  const none = { users: 0, stores: 0, priceReports: 0, fuelReports: 0, alerts: 0 };
+  if ((db.select({ n: count() }).from(users).get()?.n ?? 0) > 0) return none;
+  const password = await Bun.password.hash(DEMO_PASSWORD, { algorithm: "argon2id" });
+  db.transaction(
+    (tx) => {
+      tx.insert(users).values(DEMO_USERS.map((u) => ({ ...u, password }))).run();
+      tx.insert(stores)
+        .values(DEMO_STORES.map((s) => ({ ...s, lookupKey: placeLookupKey(s.name, s.address) })))
+        .onConflictDoNothing()
+        .run();
+    },
+    { behavior: "immediate" },
+  );
+  const shopper = Object.fromEntries(
+    DEMO_USERS.map((u) => [u.username, db.select().from(users).where(eq(users.username, u.username)).get()!]),
+  ) as Record<Shopper, User>;
+  const categoryId = (name: string) =>
+    db.select({ id: productCategories.id }).from(productCategories).where(eq(productCategories.name, name)).get()!.id;
+  // The demo is ours: no model is asked about it, whatever OLLAMA_HOST says.
+  const quiet = { ...config, ollamaHost: "off" };
+
+  // Before the reports, so James's yogurt matches it: the Alerts tab shows one alert met and one waiting.
+  const alert = (productName: string, targetPrice: string) =>
+    createAlert(db, shopper.maria, v.parse(PriceAlertSchema, { productName, targetPrice, categoryId: null }));
+  alert("Greek Yogurt", "6.00");
+
+  const reported: Record<string, number> = {};
+  const report = async (who: Shopper, raw: Record<string, unknown>) => {
+    const input = v.parse(PriceReportSchema, raw);
+    const answer = await createPriceReport(db, quiet, shopper[who], input, null);
+    reported[`${who}:${input.productName}`] = answer.id;
+  };
+  for (const [who, productName, price, category, tags, description] of PRICE_REPORTS) {
+    const store = STORE_OF[who];
+    await report(who, { productName, price, categoryId: categoryId(category), tags: tags.map(slugify), description, storeName: store.name, storeAddress: store.address });
+  }
+  const tech = DEMO_STORES[3]!;
+  for (const [productName, price, tags, description] of TECH_REPORTS) {
+    await report("james", {
+      productName, price, categoryId: categoryId("Electronics"), tags: tags.map(slugify), description,
+      storeName: tech.name, storeAddress: tech.address, vacationMode: true, reportZipCode: tech.zipCode,
+    });
+  }
+  for (const [who, stationName, stationAddress, fuelType, price, defPrice] of FUEL_REPORTS) {
+    await createGasReport(db, quiet, shopper[who], v.parse(GasReportSchema, { stationName, stationAddress, fuelType, price, defPrice }));
+  }
+
+  const milk = reported["priya:Organic Whole Milk"]!;
+  toggleUpvote(db, shopper.maria.id, milk);
+  toggleUpvote(db, shopper.james.id, milk);
+  toggleUpvote(db, shopper.priya.id, reported["maria:Bananas"]!);
+  takeDeal(db, shopper.maria.id, milk);
+  alert("Ground Coffee", "7.50");
+
+  return {
+    users: DEMO_USERS.length,
+    stores: DEMO_STORES.length,
+    priceReports: PRICE_REPORTS.length + TECH_REPORTS.length,
+    fuelReports: FUEL_REPORTS.length,
+    alerts: 2,
+  };
+}
