@@ -107,18 +107,27 @@ export async function seedDemo(db: Db, config: Config): Promise<DemoSeeded> {
     reported[`${who}:${input.productName}`] = answer.id;
   };
   for (const [who, productName, price, category, tags, description] of PRICE_REPORTS) {
-    const store = STORE_OF[who];
-    await report(who, { productName, price, categoryId: categoryId(category), tags: tags.map(slugify), description, storeName: store.name, storeAddress: store.address });
+    const { name: storeName, address: storeAddress } = STORE_OF[who];
+    const fields = { productName, price, categoryId: categoryId(category), tags: tags.map(slugify), description };
+    await report(who, { ...fields, storeName, storeAddress });
   }
   const tech = DEMO_STORES[3]!;
   for (const [productName, price, tags, description] of TECH_REPORTS) {
     await report("james", {
-      productName, price, categoryId: categoryId("Electronics"), tags: tags.map(slugify), description,
-      storeName: tech.name, storeAddress: tech.address, vacationMode: true, reportZipCode: tech.zipCode,
+      productName,
+      price,
+      categoryId: categoryId("Electronics"),
+      tags: tags.map(slugify),
+      description,
+      storeName: tech.name,
+      storeAddress: tech.address,
+      vacationMode: true,
+      reportZipCode: tech.zipCode,
     });
   }
   for (const [who, stationName, stationAddress, fuelType, price, defPrice] of FUEL_REPORTS) {
-    await createGasReport(db, quiet, shopper[who], v.parse(GasReportSchema, { stationName, stationAddress, fuelType, price, defPrice }));
+    const input = v.parse(GasReportSchema, { stationName, stationAddress, fuelType, price, defPrice });
+    await createGasReport(db, quiet, shopper[who], input);
   }
 
   const milk = reported["priya:Organic Whole Milk"]!;

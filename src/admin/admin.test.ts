@@ -147,12 +147,16 @@ describe("POST /api/admin/terminate-account", () => {
       shopper.client.post("/api/price-reports", {
         productName: "Honest Saffron", price: 9.99, categoryId: 1, storeName: "Spice Co", storeAddress: "1 Main St",
       }),
-      target.client.post("/api/gas/reports", { stationName: "Mod Gas", stationAddress: "2 Pump Rd", price: 3.099, fuelType: "regular" }),
+      target.client.post("/api/gas/reports", {
+        stationName: "Mod Gas", stationAddress: "2 Pump Rd", price: 3.099, fuelType: "regular",
+      }),
     ]);
     expect(posted.map((r) => r.status)).toEqual([201, 201, 201]);
-    const found = async () => ((await shopper.client.get("/api/search?q=saffron")).data as { productName: string }[]).map((r) => r.productName);
+    const found = async () =>
+      ((await shopper.client.get("/api/search?q=saffron")).data as { productName: string }[]).map((r) => r.productName);
     const modGas = async () =>
-      ((await shopper.client.get("/api/gas/nearby")).data as { name: string; regularPrice: number | null }[]).find((s) => s.name === "Mod Gas");
+      ((await shopper.client.get("/api/gas/nearby")).data as { name: string; regularPrice: number | null }[])
+        .find((s) => s.name === "Mod Gas");
     expect(await found()).toEqual(["Suspicious Saffron", "Honest Saffron"]);
     expect((await modGas())?.regularPrice).toBe(3.099);
 

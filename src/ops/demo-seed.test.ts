@@ -25,7 +25,8 @@ describe("commoncents seed", () => {
       const maria = server.client();
       expect((await maria.post("/api/auth/login", { username: "maria", password: DEMO_PASSWORD })).status).toBe(200);
 
-      const milk = (await maria.get("/api/search?q=milk")).data as { price: number; upvotes: number; hasUserTakenDeal: boolean; store: { name: string } }[];
+      type Found = { price: number; upvotes: number; hasUserTakenDeal: boolean; store: { name: string } };
+      const milk = (await maria.get("/api/search?q=milk")).data as Found[];
       expect(milk.map((r) => [r.price, r.store.name])).toEqual([
         [3.99, "Green Valley Market"],
         [4.29, "FreshMart"],
@@ -38,7 +39,8 @@ describe("commoncents seed", () => {
       const me = (await maria.get("/api/auth/user")).data;
       expect(me).toMatchObject({ zipCode: "10001", totalReports: 7, priceReportsMade: 5, totalMoneySaved: 0.8 });
       const stations = (await maria.get("/api/gas/nearby")).data as { name: string; regularPrice: number | null }[];
-      expect(stations.map((s) => s.name).sort()).toEqual(["Avenue A Gas", "Chelsea Fuel", "Hudson Yards Charging", "West Side Service"]);
+      const names = stations.map((s) => s.name).sort();
+      expect(names).toEqual(["Avenue A Gas", "Chelsea Fuel", "Hudson Yards Charging", "West Side Service"]);
       expect(stations.find((s) => s.name === "Chelsea Fuel")?.regularPrice).toBe(3.459);
       expect(((await maria.get("/api/gas/reports/nearby?limit=20")).data as unknown[]).length).toBe(6);
       const alerts = (await maria.get("/api/price-alerts")).data as { productName: string; targetPrice: number }[];
