@@ -166,6 +166,8 @@ describe("POST /api/admin/terminate-account", () => {
     expect((await modGas())?.regularPrice ?? null).toBeNull();
     const took = await shopper.client.post(`/api/price-reports/${posted[0]!.data.id}/take-deal`);
     expect([took.status, took.data.message]).toEqual([409, "This deal is no longer available"]);
+    const upvoted = await shopper.client.post(`/api/price-reports/${posted[0]!.data.id}/upvote`);
+    expect([upvoted.status, upvoted.data.message]).toEqual([409, "This report is no longer available"]);
   });
 
   test("needs a chosen, existing user other than oneself, and a non-blank reason", async () => {

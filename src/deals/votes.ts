@@ -15,6 +15,8 @@ function requireReport(db: Db, id: number) {
 export function toggleUpvote(db: Db, userId: string, reportId: number) {
   const report = requireReport(db, reportId);
   if (report.userId === userId) throw forbidden("You can't upvote your own report");
+  // Withdrawn by a moderator: no more reputation for it. An expired report keeps its votes and takes more.
+  if (!report.isActive) throw new HttpError(409, "This report is no longer available");
   return db.transaction(
     (tx) => {
       const removed = tx
