@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import type { SearchSort } from "../../src/deals/schemas.ts";
-import { api, unwrap } from "../api/client.ts";
+import { ApiError, api, unwrap } from "../api/client.ts";
 import { authKeys } from "../auth/queries.ts";
 
 export type Category = InferResponseType<typeof api.categories.$get, 200>[number];
@@ -78,7 +78,10 @@ export function useTakeDeal() {
       // Settings shows the money saved from the current user.
       void queryClient.invalidateQueries({ queryKey: authKeys.user });
     },
-    // Taken in another tab, or gone meanwhile: the lists are asked again, so the card shows how things stand.
-    onError: () => queryClient.invalidateQueries({ queryKey: dealKeys.search }),
+    // Taken in another tab, or withdrawn meanwhile (409): the lists are asked again, so the card shows how
+    // things stand.
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: dealKeys.search });
+    },
   });
 }

@@ -84,6 +84,14 @@ test("a price reported with a photo is found nearby, upvoted and taken, and not 
   await searchFor(bea.page, "org mil");
   await expect(card.getByRole("button", { name: "Deal Taken" })).toBeDisabled();
   await expect(card.getByRole("button", { name: "Upvote (1)" })).toHaveAttribute("aria-pressed", "true");
+  // Carl's deal, taken meanwhile in another tab: the refusal, then the card shows it as taken.
+  const carlsCard = bea.page.getByTestId("result-card").nth(1);
+  const ids = (await (await bea.page.request.get("/api/search?q=org%20mil")).json()) as { id: number }[];
+  const elsewhere = await bea.page.request.post(`/api/price-reports/${ids[1]!.id}/take-deal`, { headers: { Origin: origin } });
+  expect(elsewhere.status()).toBe(200);
+  await carlsCard.getByRole("button", { name: "Take This Deal" }).click();
+  await expect(bea.page.getByRole("alert").filter({ hasText: "You have already taken this deal" })).toBeVisible();
+  await expect(carlsCard.getByRole("button", { name: "Deal Taken" })).toBeDisabled();
 
   // Alice's own report: the spec's upvote failure, with the server's reason beneath it.
   await searchFor(page, "org mil");
