@@ -188,10 +188,11 @@ export const gasPriceReports = sqliteTable(
     index("gas_reports_created_idx").on(t.createdAt),
     /**
      * The live reports of a station, covering what the nearby views and the fuel check read (consensus
-     * history, the week's count, the newest reports), so none of them touches expired rows or the table.
+     * history with its reporters, the week's count, the newest reports), so none of them touches expired rows
+     * or the table.
      */
     index("gas_reports_live_idx")
-      .on(t.stationId, t.fuelType, t.createdAt, t.priceMills)
+      .on(t.stationId, t.fuelType, t.createdAt, t.priceMills, t.userId)
       .where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),
   ],
 );
@@ -234,10 +235,11 @@ export const priceReports = sqliteTable(
     index("price_reports_category_age_idx").on(t.categoryId, t.isExpired, t.createdAt),
     /**
      * The quality check's history and a deal's highest price: the live reports of one product (name and
-     * category) per location token, newest last, with the price, so the consensus reads only the index.
+     * category) per location token, newest last, with the price and the reporter (one voice per shopper),
+     * so the consensus reads only the index.
      */
     index("price_reports_history_idx")
-      .on(t.normalizedName, t.categoryId, t.locToken, t.createdAt, t.priceCents)
+      .on(t.normalizedName, t.categoryId, t.locToken, t.createdAt, t.priceCents, t.userId)
       .where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),
   ],
 );

@@ -5,6 +5,7 @@ import m2 from "./0002_gas_prices.sql" with { type: "text" };
 import m3 from "./0003_price_alert_matching.sql" with { type: "text" };
 import m4 from "./0004_live_indexes.sql" with { type: "text" };
 import m5 from "./0005_search_cells.sql" with { type: "text" };
+import m6 from "./0006_one_voice_per_shopper.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_foundation", sql: m0 },
@@ -13,4 +14,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0003_price_alert_matching", sql: m3 },
   { tag: "0004_live_indexes", sql: m4 },
   { tag: "0005_search_cells", sql: m5 },
+  { tag: "0006_one_voice_per_shopper", sql: m6 },
 ];

@@ -69,11 +69,11 @@ export async function createPriceReport(
   // With the model on, judged before the write transaction: the model may take its time, and no write lock
   // is held meanwhile. With it off, the statistics judge inside the transaction on the history it reads there.
   const modelVerdict =
-    config.ollamaHost === "off" ? null : await assessProductPrice(db, config, key, category, input.price, input.productName);
+    config.ollamaHost === "off" ? null : await assessProductPrice(db, config, key, category, input.price, input.productName, user.id);
   const client = db.$client;
   const { row, expirationAnalysis, hits } = await writeBatcher(db).submit(() => {
     const history = productHistory(db, key);
-    const verdict = modelVerdict ?? checkProductPrice(history, category, input.price);
+    const verdict = modelVerdict ?? checkProductPrice(history, category, input.price, user.id);
     const store = findOrCreateStore(db, input, zip);
     const firstVisit = !client.query<{ yes: number }, [string, number]>(VISITED_SQL).get(user.id, store.id);
     const row: Omit<ReportRow, "createdAt" | "updatedAt"> = {
@@ -115,7 +115,7 @@ export async function createPriceReport(
       confidence: verdict.confidence,
       reason: verdict.reason,
     })!;
-    const expirationAnalysis = expireOutliers(db, history, input.price);
+    const expirationAnalysis = expireOutliers(db, history, input.price, user.id);
     client.query(COUNT_REPORT_SQL).run({ firstVisit: firstVisit ? 1 : 0, now: Date.now(), id: user.id });
     // In the same transaction as the report (no second commit), on the row as written: a new report is live.
     const hits = recordHitsSafely(db, { ...row, id: stored.id, userId: user.id, live: 1 });

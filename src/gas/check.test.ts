@@ -36,13 +36,17 @@ beforeEach(() => {
 });
 
 let n = 0;
-const report = (zip: string, fuelType: string, price: number | string, stationName = `Station ${++n}`) =>
-  client.post("/api/gas/reports", { stationName, stationAddress: "7 Main St", stationZipCode: zip, fuelType, price });
+const report = (zip: string, fuelType: string, price: number | string, stationName = `Station ${++n}`, by = client) =>
+  by.post("/api/gas/reports", { stationName, stationAddress: "7 Main St", stationZipCode: zip, fuelType, price });
+/** The consensus hears one voice per shopper, never the reporter's own: history comes from neighbours. */
+const neighbour = async (zipCode: string) => (await registerUser(server, { zipCode })).client;
 const count = () => server.db.select().from(gasPriceReports).all().length;
 
 describe("the quality check on POST /api/gas/reports", () => {
   test("a slipped decimal against 3 nearby reports of the fuel is refused with 422, a reason and the typical range", async () => {
-    for (const p of [3.099, 3.199, 3.149]) expect((await report("80010", "regular", p)).status).toBe(201);
+    for (const p of [3.099, 3.199, 3.149]) {
+      expect((await report("80010", "regular", p, undefined, await neighbour("80010"))).status).toBe(201);
+    }
     const before = count();
     for (const slip of [8.99, 0.319]) {
       const res = await report("80015", "regular", slip);
@@ -61,6 +65,10 @@ describe("the quality check on POST /api/gas/reports", () => {
     const row = server.db.select().from(gasPriceReports).where(eq(gasPriceReports.id, fine.data.id)).get();
     expect(row?.verificationConfidence).toBeGreaterThan(0.5);
     expect(row?.verificationReason).toBe("In line with 3 recent reports nearby (typically $3.149).");
+    // The reporter's own earlier price is not a fourth voice.
+    const again = await report("80010", "regular", 3.139);
+    const againRow = server.db.select().from(gasPriceReports).where(eq(gasPriceReports.id, again.data.id)).get();
+    expect(againRow?.verificationReason).toBe("In line with 3 recent reports nearby (typically $3.149).");
   });
 
   test("with thin history, the fuel's sane bounds decide: per gallon, and per kWh for charging", async () => {
@@ -75,16 +83,18 @@ describe("the quality check on POST /api/gas/reports", () => {
   });
 
   test("an older slip that the new consensus exposes expires, and its station drops the price", async () => {
-    const slip = await report("82010", "regular", 8.49, "Slip Fuel");
+    const local = await neighbour("82010");
+    const slip = await report("82010", "regular", 8.49, "Slip Fuel", await neighbour("82010"));
     expect(slip.status).toBe(201);
-    await report("82010", "regular", 3.0);
-    await report("82010", "regular", 3.1);
-    const res = await report("82010", "regular", 3.05);
+    await report("82010", "regular", 3.0, undefined, await neighbour("82010"));
+    await report("82010", "regular", 3.1, undefined, await neighbour("82010"));
+    expect((await local.get("/api/gas/nearby?fuelType=regular")).data.map((s: { name: string }) => s.name)).toContain("Slip Fuel");
+    const res = await report("82010", "regular", 3.05, undefined, local);
     expect(res.status).toBe(201);
     expect(res.data.expirationAnalysis).toMatchObject({ expiredCount: 1, consensusPrice: 3.075, analyzed: 4 });
     const expired = server.db.select().from(gasPriceReports).where(eq(gasPriceReports.id, slip.data.id)).get();
     expect(expired).toMatchObject({ isExpired: true, expiredReason: "Far from the community price of $3.075" });
-    const nearby = (await client.get("/api/gas/nearby?fuelType=regular")).data as { name: string }[];
+    const nearby = (await local.get("/api/gas/nearby?fuelType=regular")).data as { name: string }[];
     expect(nearby.map((s) => s.name)).not.toContain("Slip Fuel");
   });
 

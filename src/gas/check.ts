@@ -11,7 +11,15 @@ import { millsToNumber } from "../lib/money.ts";
 import { locTokenRange } from "../lib/zip.ts";
 import { fuelBounds } from "../quality/bounds.ts";
 import { FUEL_MAX_AGE_DAYS } from "../quality/expiry.ts";
-import { MIN_CONSENSUS_REPORTS, type Range, combineWithModel, consensusOf, isOutlier, judgePrice } from "../quality/consensus.ts";
+import {
+  MIN_CONSENSUS_REPORTS,
+  type Range,
+  combineWithModel,
+  consensusOf,
+  isOutlier,
+  judgePrice,
+  oneVoicePerShopper,
+} from "../quality/consensus.ts";
 import { askModel } from "../quality/model.ts";
 
 /** The consensus looks back as far as a fuel price lives (between the hourly sweeps too). */
@@ -20,14 +28,14 @@ const HISTORY_LIMIT = 200;
 const DAY_MS = 86_400_000;
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-export type FuelHistoryRow = { id: number; priceMills: number };
+export type FuelHistoryRow = { id: number; priceMills: number; userId: string };
 
 export const fuelDollars = (mills: number) => `$${(mills / 1000).toFixed(3)}`;
 
 // Read from gas_reports_live_idx alone: per station of the window (one range of location tokens), its live
-// reports of this fuel since the cut-off, with their prices.
+// reports of this fuel since the cut-off, with their prices and reporters.
 const FUEL_HISTORY_SQL = `
-  SELECT g.id AS id, g.price_mills AS priceMills FROM gas_stations s
+  SELECT g.id AS id, g.price_mills AS priceMills, g.user_id AS userId FROM gas_stations s
   JOIN gas_price_reports g INDEXED BY gas_reports_live_idx ON g.station_id = s.id
   WHERE s.loc_token BETWEEN $from AND $to AND g.fuel_type = $fuel
     AND g.is_active = 1 AND g.is_expired = 0 AND g.created_at >= $since
@@ -42,6 +50,10 @@ export function fuelHistory(db: Db, fuel: FuelType, zip: string, now = Date.now(
     .all({ from, to, fuel, since: now - FUEL_HISTORY_DAYS * DAY_MS, limit: HISTORY_LIMIT });
 }
 
+/** The prices the consensus hears: each other shopper's newest report of the fuel nearby. */
+const voicedPrices = (history: FuelHistoryRow[], reporterId: string) =>
+  oneVoicePerShopper(history, reporterId).map((h) => h.priceMills);
+
 const rejection = (reason: string, range: Range) =>
   new HttpError(422, "Price report rejected", {
     reason,
@@ -52,8 +64,13 @@ const rejection = (reason: string, range: Range) =>
  * Judges a fuel price: statistics first, then the model within its timeout. A clear outlier is thrown as the
  * 422 rejection products use; otherwise the confidence and reason to store with the report.
  */
-export async function assessFuelPrice(db: Db, config: Config, fuel: FuelType, zip: string, priceMills: number) {
-  const history = fuelHistory(db, fuel, zip).map((h) => h.priceMills);
+export async function assessFuelPrice(
+  db: Db,
+  config: Config,
+  report: { fuel: FuelType; zip: string; priceMills: number; reporterId: string },
+) {
+  const { fuel, zip, priceMills } = report;
+  const history = voicedPrices(fuelHistory(db, fuel, zip), report.reporterId);
   const bounds = fuelBounds(fuel);
   const statistical = judgePrice(priceMills, history, bounds, fuelDollars);
   if (!statistical.accepted) throw rejection(statistical.reason, statistical.suggestedRange);
@@ -78,16 +95,19 @@ export async function assessFuelPrice(db: Db, config: Config, fuel: FuelType, zi
 export type FuelExpirationAnalysis = { expiredCount: number; consensusPrice: number; analyzed: number; message: string };
 
 /**
- * As for products: once a new price joins a consensus, older reports of that fuel nearby that are now clear
- * outliers expire. The station caches follow through the database's triggers (migration 0002).
+ * As for products: once a new price joins a consensus (one voice per shopper), older reports of that fuel
+ * nearby that are now clear outliers expire. The station caches follow through the database's triggers
+ * (migration 0002).
  */
 export function expireFuelOutliers(
   tx: Tx,
   history: FuelHistoryRow[],
   newPriceMills: number,
+  reporterId: string,
   now: Date,
 ): FuelExpirationAnalysis | null {
-  const prices = [...history.map((h) => h.priceMills), newPriceMills];
+  const voices = voicedPrices(history, reporterId);
+  const prices = [...voices, newPriceMills];
   if (prices.length < MIN_CONSENSUS_REPORTS + 1) return null;
   const consensus = consensusOf(prices);
   const community = fuelDollars(Math.round(consensus.median));
@@ -106,6 +126,6 @@ export function expireFuelOutliers(
     message:
       n > 0
         ? `Your report helped remove ${n} outlier price${n === 1 ? "" : "s"}; the community price is now ${community}.`
-        : `Consistent with ${history.length} nearby reports; the community price is ${community}.`,
+        : `Consistent with ${voices.length} nearby reports; the community price is ${community}.`,
   };
 }

@@ -27,7 +27,12 @@ export function reportZip(user: User, input: GasReportInput): string {
 export async function createGasReport(db: Db, config: Config, user: User, input: GasReportInput) {
   const zip = reportZip(user, input);
   // Judged before the write transaction: the model may take its time, and no write lock is held meanwhile.
-  const verdict = await assessFuelPrice(db, config, input.fuelType, zip, input.price);
+  const verdict = await assessFuelPrice(db, config, {
+    fuel: input.fuelType,
+    zip,
+    priceMills: input.price,
+    reporterId: user.id,
+  });
   // Inside the batch's transaction, drizzle's transaction is a savepoint (bun:sqlite nests them).
   const { id, expirationAnalysis } = await writeBatcher(db).submit(() =>
     db.transaction((tx) => {
@@ -59,7 +64,7 @@ export async function createGasReport(db: Db, config: Config, user: User, input:
         })
         .where(eq(gasStations.id, stationId))
         .run();
-      const expirationAnalysis = expireFuelOutliers(tx, history, input.price, now);
+      const expirationAnalysis = expireFuelOutliers(tx, history, input.price, user.id, now);
       tx.update(users)
         .set({ totalReports: sql`${users.totalReports} + 1`, updatedAt: now })
         .where(eq(users.id, user.id))

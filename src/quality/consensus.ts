@@ -16,6 +16,22 @@ export type Verdict =
   | { accepted: true; confidence: number; reason: string; consensus: number | null }
   | { accepted: false; reason: string; suggestedRange: Range; consensus: number | null };
 
+/**
+ * One voice per shopper: of a history that comes newest first, each other shopper's newest report, never the
+ * reporter's own. Counted per report, one account could repeat a price until it was the consensus, then walk
+ * it away step by step and expire its neighbours' honest prices as outliers.
+ */
+export function oneVoicePerShopper<Row extends { userId: string }>(history: readonly Row[], reporterId: string): Row[] {
+  const heard = new Set<string>([reporterId]);
+  const voices: Row[] = [];
+  for (const row of history) {
+    if (heard.has(row.userId)) continue;
+    heard.add(row.userId);
+    voices.push(row);
+  }
+  return voices;
+}
+
 export function median(values: readonly number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;

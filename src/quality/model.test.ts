@@ -38,8 +38,8 @@ beforeEach(() => {
 });
 
 let n = 0;
-const report = (productName: string, price: string) =>
-  client.post("/api/price-reports", { productName, price, categoryId: 3, storeName: `Shop ${n++}`, storeAddress: "1 Canal St" });
+const report = (productName: string, price: string, by = client) =>
+  by.post("/api/price-reports", { productName, price, categoryId: 3, storeName: `Shop ${n++}`, storeAddress: "1 Canal St" });
 
 describe("the local model in the quality check", () => {
   test("asks with a JSON-schema format and the facts, keeping typed text as data", async () => {
@@ -70,7 +70,11 @@ describe("the local model in the quality check", () => {
 
   test("with a consensus, the statistics decide and the model only lowers the confidence", async () => {
     mode = "plausible";
-    for (const p of ["3.10", "3.20", "3.15"]) await report("Chocolate Milk", p);
+    // Three neighbours make the consensus (one voice per shopper; the reporter's own reports never count).
+    for (const p of ["3.10", "3.20", "3.15"]) {
+      const { client: neighbour } = await registerUser(server, { zipCode: "70001" });
+      await report("Chocolate Milk", p, neighbour);
+    }
     mode = "implausible";
     const res = await report("Chocolate Milk", "3.18");
     expect(res.status).toBe(201);

@@ -12,14 +12,18 @@ for (const [label, env] of [
   describe(`quality check on POST /api/price-reports (${label})`, () => {
     let server: TestServer;
     let client: TestClient;
+    // The consensus hears one voice per shopper, so the history is reported by neighbours.
+    let neighbours: TestClient[];
     beforeAll(async () => {
       server = await startTestServer(env);
       client = (await registerUser(server, { zipCode: "60601" })).client;
+      neighbours = [];
+      for (let i = 0; i < 5; i++) neighbours.push((await registerUser(server, { zipCode: "60601" })).client);
     });
     afterAll(() => server.stop());
 
-    const report = (productName: string, price: number | string, zip?: string) =>
-      client.post("/api/price-reports", {
+    const report = (productName: string, price: number | string, zip?: string, by = client) =>
+      by.post("/api/price-reports", {
         productName,
         price,
         categoryId: 3,
@@ -29,7 +33,8 @@ for (const [label, env] of [
       });
 
     test("a slipped decimal is refused with 422, a reason and the typical range; nothing is stored", async () => {
-      for (const p of ["3.49", "3.59", "3.39", "3.49", "3.69"]) expect((await report("Oat Milk", p)).status).toBe(201);
+      const prices = ["3.49", "3.59", "3.39", "3.49", "3.69"];
+      for (const [i, p] of prices.entries()) expect((await report("Oat Milk", p, undefined, neighbours[i])).status).toBe(201);
       const before = server.db.select().from(priceReports).all().length;
       const res = await report("oat  MILK", "34.90");
       expect(res.status).toBe(422);
@@ -57,10 +62,10 @@ for (const [label, env] of [
 
     test("when the consensus forms, earlier outliers expire and the answer says so", async () => {
       // Thin history lets a slip in; the reports after it form a consensus that expires it.
-      const slip = await report("Kefir", "39.90");
+      const slip = await report("Kefir", "39.90", undefined, neighbours[0]);
       expect(slip.status).toBe(201);
-      await report("Kefir", "3.99");
-      await report("Kefir", "4.09");
+      await report("Kefir", "3.99", undefined, neighbours[1]);
+      await report("Kefir", "4.09", undefined, neighbours[2]);
       const res = await report("Kefir", "3.89");
       expect(res.status).toBe(201);
       expect(res.data.expirationAnalysis).toMatchObject({ expiredCount: 1, consensusPrice: 4.04, analyzed: 4 });
@@ -73,8 +78,22 @@ for (const [label, env] of [
     });
 
     test("reports beyond 20 zips do not count toward the consensus", async () => {
-      for (const p of ["2.00", "2.10", "1.90"]) await report("Buttermilk", p, "60650");
+      for (const [i, p] of ["2.00", "2.10", "1.90"].entries()) await report("Buttermilk", p, "60650", neighbours[i]);
       expect((await report("Buttermilk", "9.00")).status).toBe(201);
+    });
+
+    test("one shopper's repeated reports are one voice: they can neither outvote the neighbours nor expire them", async () => {
+      for (const [i, p] of ["3.49", "3.59", "3.39"].entries()) await report("Almond Milk", p, undefined, neighbours[i]);
+      // Counted per report, four reports at $2.00 would make $2.00 the consensus, then $1.00 would pass, and
+      // enough of those would expire the neighbours' prices as outliers.
+      for (let i = 0; i < 4; i++) expect((await report("Almond Milk", "2.00")).status).toBe(201);
+      const walkedDown = [];
+      for (let i = 0; i < 8; i++) walkedDown.push((await report("Almond Milk", "1.00")).status);
+      expect(walkedDown).toEqual(Array(8).fill(422));
+      const fresh = await report("Almond Milk", "3.50", undefined, neighbours[3]);
+      expect(fresh.data.verificationReason).toContain("In line with 4 recent reports nearby");
+      const search = await client.get("/api/search?q=almond%20milk");
+      expect(search.data.map((r: { price: number }) => r.price)).toEqual(expect.arrayContaining([3.39, 3.49, 3.5, 3.59]));
     });
   });
 }

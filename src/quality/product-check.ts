@@ -4,7 +4,15 @@ import { HttpError } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { locTokenRange } from "../lib/zip.ts";
 import { categoryBounds } from "./bounds.ts";
-import { MIN_CONSENSUS_REPORTS, type Range, combineWithModel, consensusOf, isOutlier, judgePrice } from "./consensus.ts";
+import {
+  MIN_CONSENSUS_REPORTS,
+  type Range,
+  combineWithModel,
+  consensusOf,
+  isOutlier,
+  judgePrice,
+  oneVoicePerShopper,
+} from "./consensus.ts";
 import { askModel } from "./model.ts";
 
 /** How far back, and how many, recent reports of a product make its consensus. */
@@ -12,14 +20,14 @@ const HISTORY_DAYS = 60;
 const HISTORY_LIMIT = 200;
 
 export type ProductKey = { normalizedName: string; categoryId: number; zip: string };
-export type HistoryRow = { id: number; priceCents: number };
+export type HistoryRow = { id: number; priceCents: number; userId: string };
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 // Reads only price_reports_history_idx (migration 0004): one range of (name, category, place) over the live
 // reports, the price in the index. Named, because a fresh database has no statistics for the planner.
 const HISTORY_SQL = `
-  SELECT id, price_cents AS priceCents FROM price_reports INDEXED BY price_reports_history_idx
+  SELECT id, price_cents AS priceCents, user_id AS userId FROM price_reports INDEXED BY price_reports_history_idx
   WHERE normalized_name = $name AND category_id = $category AND loc_token BETWEEN $locFrom AND $locTo
     AND is_active = 1 AND is_expired = 0 AND created_at >= $since
   ORDER BY created_at DESC, id DESC
@@ -46,12 +54,21 @@ function judgeStatistically(history: number[], category: { slug: string; name: s
   return { statistical, bounds };
 }
 
+/** The prices the consensus hears: each other shopper's newest report of the product. */
+const voicedPrices = (history: HistoryRow[], reporterId: string) =>
+  oneVoicePerShopper(history, reporterId).map((h) => h.priceCents);
+
 /**
  * The verdict when the model is off: the statistics on `history`, which the caller reads inside its write
  * transaction (nothing is awaited, so the history it judges is the one it stores against).
  */
-export function checkProductPrice(history: HistoryRow[], category: { slug: string; name: string }, priceCents: number) {
-  const { statistical } = judgeStatistically(history.map((h) => h.priceCents), category, priceCents);
+export function checkProductPrice(
+  history: HistoryRow[],
+  category: { slug: string; name: string },
+  priceCents: number,
+  reporterId: string,
+) {
+  const { statistical } = judgeStatistically(voicedPrices(history, reporterId), category, priceCents);
   return { confidence: statistical.confidence, reason: statistical.reason };
 }
 
@@ -66,8 +83,9 @@ export async function assessProductPrice(
   category: { slug: string; name: string },
   priceCents: number,
   productName: string,
+  reporterId: string,
 ) {
-  const history = productHistory(db, key).map((h) => h.priceCents);
+  const history = voicedPrices(productHistory(db, key), reporterId);
   const { statistical, bounds } = judgeStatistically(history, category, priceCents);
   const model = await askModel(
     { host: config.ollamaHost, model: config.ollamaModel, timeoutMs: config.ollamaTimeoutMs },
@@ -93,11 +111,18 @@ const rejection = (reason: string, range: Range) =>
 export type ExpirationAnalysis = { expiredCount: number; consensusPrice: number; analyzed: number; message: string };
 
 /**
- * After a report is accepted, the consensus includes it; older reports of the product that are now clear
- * outliers are expired. Null when there is too little history for a consensus.
+ * After a report is accepted, the consensus includes it (one voice per shopper); older reports of the product
+ * that are now clear outliers are expired, whoever made them. Null when too few shoppers make a consensus.
  */
-export function expireOutliers(db: Db, history: HistoryRow[], newPriceCents: number, now = Date.now()): ExpirationAnalysis | null {
-  const prices = [...history.map((h) => h.priceCents), newPriceCents];
+export function expireOutliers(
+  db: Db,
+  history: HistoryRow[],
+  newPriceCents: number,
+  reporterId: string,
+  now = Date.now(),
+): ExpirationAnalysis | null {
+  const voices = voicedPrices(history, reporterId);
+  const prices = [...voices, newPriceCents];
   if (prices.length < MIN_CONSENSUS_REPORTS + 1) return null;
   const consensus = consensusOf(prices);
   const outliers = history.filter((h) => isOutlier(h.priceCents, consensus));
@@ -120,7 +145,7 @@ export function expireOutliers(db: Db, history: HistoryRow[], newPriceCents: num
     message:
       n > 0
         ? `Your report helped remove ${n} outlier price${n === 1 ? "" : "s"}; the community price is now ${dollars(Math.round(consensus.median))}.`
-        : `Consistent with ${history.length} nearby reports; the community price is ${dollars(Math.round(consensus.median))}.`,
+        : `Consistent with ${voices.length} nearby reports; the community price is ${dollars(Math.round(consensus.median))}.`,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signInFreshUser, signInInNewContext, test } from "./fixtures.ts";
+import { expect, reportAsNeighbour, signInFreshUser, signInInNewContext, test } from "./fixtures.ts";
 
 /** A 1×1 PNG: a real image for the upload's magic-byte check. */
 const PNG = Buffer.from(
@@ -184,6 +184,7 @@ test("the report form names what is missing, and vacation mode asks where the de
 
 test("the report form tells a photo too big, a failed upload, a refused price and an expiry notice", async ({
   page,
+  baseURL,
   signedIn,
 }) => {
   test.slow(); // it waits out the 4 s of an ordinary success toast
@@ -198,17 +199,16 @@ test("the report form tells a photo too big, a failed upload, a refused price an
   await photoInput.setInputFiles({ name: "milk.png", mimeType: "image/png", buffer: PNG });
   await expect(page.getByTestId("photo-errors")).toBeHidden();
 
-  await page.getByLabel("Product name").fill("Whole Milk");
+  const product = `Whole Milk ${signedIn.username}`;
+  await page.getByLabel("Product name").fill(product);
   await page.getByRole("spinbutton", { name: "Price" }).fill("99.00");
   await page.getByLabel("Category").selectOption({ label: "Dairy" });
   await page.getByLabel("Store name").fill("Pricey Mart");
   await page.getByLabel("Store address").fill("9 Bowery");
   const submit = page.getByRole("button", { name: "Submit Price Report" });
 
-  // The server refuses the file: the report is not sent.
-  await page.route("**/api/uploads/**", (route) =>
-    route.fulfill({ status: 415, json: { message: "Photo must be a JPEG, PNG, WebP or GIF image" } }),
-  );
+  // The server refuses a file whose bytes are not an image (whatever its name says): the report is not sent.
+  await photoInput.setInputFiles({ name: "milk.png", mimeType: "image/png", buffer: Buffer.from("not a picture at all") });
   await submit.click();
   const uploadFailed = page.getByRole("alert").filter({ hasText: "Photo upload failed" });
   await expect(uploadFailed).toContainText("Photo must be a JPEG, PNG, WebP or GIF image");
@@ -217,34 +217,27 @@ test("the report form tells a photo too big, a failed upload, a refused price an
   await page.waitForTimeout(4_000);
   await expect(uploadFailed).toBeVisible();
   await expect(uploadFailed).toBeHidden({ timeout: 1_400 });
-  await page.unroute("**/api/uploads/**");
+  await photoInput.setInputFiles({ name: "milk.png", mimeType: "image/png", buffer: PNG });
 
-  // The quality check refuses the price (mocked: the server's check is not in this release yet).
-  await page.route("**/api/price-reports", (route) =>
-    route.fulfill({
-      status: 422,
-      json: { message: "Price report rejected", reason: "Milk rarely costs $99.", suggestedRange: { min: 2.5, max: 6 } },
-    }),
-  );
+  // The quality check refuses a price far outside what dairy costs.
   await submit.click();
   const rejected = page.getByRole("alert").filter({ hasText: "Price Report Rejected" });
-  await expect(rejected).toContainText("This price seems unreasonable. Milk rarely costs $99.");
-  await expect(rejected).toContainText("Typical prices range from $2.50 to $6.00.");
-  await expect(page.getByLabel("Product name")).toHaveValue("Whole Milk");
-  await page.unroute("**/api/price-reports");
+  await expect(rejected).toContainText("This price seems unreasonable. $99.00 is outside the usual range for");
+  await expect(rejected).toContainText("Typical prices range from $0.25 to $60.00.");
+  await expect(page.getByLabel("Product name")).toHaveValue(product);
 
-  // A report that expired outliers: its notice stays up 8 s instead of 4.
-  await page.route("**/api/price-reports", async (route) => {
-    const res = await route.fetch();
-    const report = await res.json();
-    const expirationAnalysis = { expiredCount: 2, consensusPrice: 3.5, analyzed: 6, message: "2 outdated prices were expired." };
-    await route.fulfill({ response: res, json: { ...report, expirationAnalysis } });
-  });
-  await page.getByRole("spinbutton", { name: "Price" }).fill("3.59");
+  // A report that expires outliers: three neighbours reported, one of them a slip; the consensus this report
+  // completes expires the slip, and the notice stays up 8 s instead of 4.
+  const slip = await reportAsNeighbour(baseURL ?? "", product, "39.90");
+  await reportAsNeighbour(baseURL ?? "", product, "3.49");
+  await reportAsNeighbour(baseURL ?? "", product, "3.59");
+  await page.getByRole("spinbutton", { name: "Price" }).fill("3.55");
   await submit.click();
   const notice = page.getByRole("status").filter({ hasText: "Price reported" });
-  await expect(notice).toContainText("2 outdated prices were expired.");
+  await expect(notice).toContainText("Your report helped remove 1 outlier price; the community price is now $3.57.");
   await page.waitForTimeout(5_000);
   await expect(notice).toBeVisible();
+  const search = await page.request.get(`/api/search?q=${encodeURIComponent(product)}`);
+  expect(((await search.json()) as { id: number }[]).map((r) => r.id)).not.toContain(slip.id);
   expect(signedIn.username).toBeTruthy();
 });

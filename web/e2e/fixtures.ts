@@ -1,4 +1,4 @@
-import { type Browser, type Page, test as base, expect } from "@playwright/test";
+import { type Browser, type Page, test as base, expect, request } from "@playwright/test";
 
 export const PASSWORD = "Journey!Pass1";
 let seq = 0;
@@ -29,6 +29,32 @@ export async function signInInNewContext(browser: Browser, baseURL: string, fiel
   const page = await context.newPage();
   const { username } = await signInFreshUser(page, baseURL, fields);
   return { page, username };
+}
+
+/**
+ * A neighbour in zip 10001 (a shopper of their own: the quality check hears one voice per shopper) reports
+ * a Dairy price through the API. Setup, not the behaviour under test; returns the stored report.
+ */
+export async function reportAsNeighbour(baseURL: string, productName: string, price: string) {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const registered = await api.post("/api/auth/register", {
+    data: {
+      username: uniqueName("nb"),
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      firstName: "Nia",
+      lastName: "Bor",
+      zipCode: "10001",
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const res = await api.post("/api/price-reports", {
+    data: { productName, price, categoryId: 3, storeName: `Shop ${price}`, storeAddress: "5 Elm St" },
+  });
+  expect(res.status()).toBe(201);
+  const report = (await res.json()) as { id: number };
+  await api.dispose();
+  return report;
 }
 
 export const test = base.extend<{ signedIn: { username: string } }>({

@@ -1,13 +1,4 @@
-import { expect, test } from "./fixtures.ts";
-
-/** Reports through the API (setup, not the behaviour under test). */
-async function reportViaApi(page: import("@playwright/test").Page, baseURL: string, productName: string, price: string) {
-  const res = await page.request.post("/api/price-reports", {
-    headers: { Origin: baseURL },
-    data: { productName, price, categoryId: 3, storeName: `Shop ${price}`, storeAddress: "5 Elm St" },
-  });
-  expect(res.status()).toBe(201);
-}
+import { expect, reportAsNeighbour, test } from "./fixtures.ts";
 
 test("a price with a slipped decimal is refused with the typical range; agreeing prices show AI Verified", async ({
   page,
@@ -17,7 +8,7 @@ test("a price with a slipped decimal is refused with the typical range; agreeing
   const product = `Quality Kefir ${signedIn.username}`;
   // The first reports have thin history (confidence 0.5); later ones agree with a consensus (AI Verified).
   const prices = ["3.49", "3.59", "3.39", "3.55", "3.45", "3.50", "3.48"];
-  for (const price of prices) await reportViaApi(page, baseURL ?? "", product, price);
+  for (const price of prices) await reportAsNeighbour(baseURL ?? "", product, price);
 
   await page.goto("/");
   await page.getByRole("tab", { name: "Report Prices" }).click();
