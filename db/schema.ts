@@ -73,7 +73,11 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`),
+    /** "Does any row still name this photo?" (src/users/photos.ts), asked before a file is removed. */
+    index("users_profile_image_idx").on(t.profileImageUrl).where(sql`${t.profileImageUrl} IS NOT NULL`),
+  ],
 );
 
 export const sessions = sqliteTable(
@@ -184,6 +188,8 @@ export const gasPriceReports = sqliteTable(
   },
   (t) => [
     index("gas_reports_user_idx").on(t.userId),
+    /** Photos still named (src/users/photos.ts): only the reports that have one. */
+    index("gas_reports_image_idx").on(t.imageUrl).where(sql`${t.imageUrl} IS NOT NULL`),
     index("gas_reports_station_fuel_idx").on(t.stationId, t.fuelType, t.createdAt),
     index("gas_reports_created_idx").on(t.createdAt),
     /**
@@ -230,6 +236,8 @@ export const priceReports = sqliteTable(
   (t) => [
     // price_reports_user_store_idx also serves every lookup by user alone (and the users foreign key).
     index("price_reports_store_idx").on(t.storeId),
+    /** Photos still named (src/users/photos.ts): only the reports that have one, so writes barely notice. */
+    index("price_reports_image_idx").on(t.imageUrl).where(sql`${t.imageUrl} IS NOT NULL`),
     index("price_reports_user_store_idx").on(t.userId, t.storeId),
     /** The category foreign key, and the hourly expiry sweep: a category's unexpired reports by age. */
     index("price_reports_category_age_idx").on(t.categoryId, t.isExpired, t.createdAt),

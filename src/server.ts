@@ -10,6 +10,7 @@ import { startCheckpointer } from "./ops/checkpointer.ts";
 import { releasePidFile, writePidFile } from "./ops/pid-file.ts";
 import { expireStaleGasReports, expireStaleReports } from "./quality/expiry.ts";
 import type { StaticAssets } from "./static.ts";
+import { sweepOrphanUploads } from "./uploads/sweep.ts";
 
 /** Uploads are 5 MB; nothing else comes near it. Bun's default (128 MiB) would invite abuse. */
 const MAX_REQUEST_BODY_BYTES = 6 * 1024 * 1024;
@@ -88,6 +89,8 @@ export function startServer(config: Config, options: ServeOptions = {}) {
       deleteExpiredSessions(db);
       expireStaleReports(db);
       expireStaleGasReports(db);
+      const { removed } = sweepOrphanUploads(db, config.uploadsDir);
+      if (removed > 0) log.info("uploads: removed unattached photos", { removed });
     } catch (error) {
       log.error("housekeeping failed", { err: error });
     }

@@ -6,6 +6,7 @@ import m3 from "./0003_price_alert_matching.sql" with { type: "text" };
 import m4 from "./0004_live_indexes.sql" with { type: "text" };
 import m5 from "./0005_search_cells.sql" with { type: "text" };
 import m6 from "./0006_one_voice_per_shopper.sql" with { type: "text" };
+import m7 from "./0007_photo_indexes.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_foundation", sql: m0 },
@@ -15,4 +16,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0004_live_indexes", sql: m4 },
   { tag: "0005_search_cells", sql: m5 },
   { tag: "0006_one_voice_per_shopper", sql: m6 },
+  { tag: "0007_photo_indexes", sql: m7 },
 ];
