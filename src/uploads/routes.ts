@@ -1,13 +1,20 @@
 import { Hono } from "hono";
 import { requireUser } from "../auth/guards.ts";
 import type { AppEnv } from "../lib/context.ts";
-import { forbidden, notFound } from "../lib/http.ts";
+import { forbidden, notFound, tooManyRequests } from "../lib/http.ts";
+import { SlidingWindow, perApp } from "../lib/sliding-window.ts";
 import { UPLOAD_KEY_PATTERN, createUploadUrl, verifyUploadUrl } from "./signing.ts";
 import { claimKey, findStoredUpload, readLimitedBody, storeUpload } from "./storage.ts";
 
 /** One answer for every bad URL (forged, altered, expired, someone else's): the web client shows it as expired. */
 export const INVALID_URL_MESSAGE = "Upload URL is invalid or has expired";
 export const NOT_FOUND_MESSAGE = "Photo not found";
+/**
+ * Photos one account may store per hour: a long shopping trip's worth, while a script cannot fill the one
+ * disk (photos nobody attached are removed after a day: sweep.ts).
+ */
+export const MAX_UPLOADS_PER_HOUR = 30;
+const uploadQuotaFor = perApp(() => new SlidingWindow(60 * 60 * 1000));
 
 /** Mounted under /api: POST /objects/upload hands out a signed URL; PUT /uploads/:key takes the file. */
 export const uploadApiRoutes = new Hono<AppEnv>()
@@ -27,7 +34,14 @@ export const uploadApiRoutes = new Hono<AppEnv>()
       userId: user.id,
     });
     if (!valid) throw forbidden(INVALID_URL_MESSAGE);
+    const quota = uploadQuotaFor(config);
+    const wait = quota.retryAfter(user.id, MAX_UPLOADS_PER_HOUR);
+    if (wait > 0) {
+      throw tooManyRequests(`You have uploaded a lot of photos. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
+    }
     const claim = claimKey(config.uploadsDir, key);
+    // Counted before the body is read, so uploads running side by side cannot all slip under the limit.
+    quota.record(user.id);
     try {
       const bytes = await readLimitedBody(c.req.raw);
       return c.json(await storeUpload(config.uploadsDir, key, bytes), 200);

@@ -3,6 +3,7 @@ import { readdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema.ts";
 import { type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { MAX_UPLOADS_PER_HOUR } from "./routes.ts";
 import { MAX_UPLOAD_BYTES, createUploadUrl } from "./signing.ts";
 import { GIF, JPEG, PNG, SVG, TEXT, WEBP } from "../test/images.ts";
 
@@ -204,6 +205,24 @@ describe("the file itself", () => {
 
   test("no temporary file is left behind", () => {
     expect(storedFiles().filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+});
+
+describe("the upload quota", () => {
+  test(`an account stores at most ${MAX_UPLOADS_PER_HOUR} photos an hour; then 429 with Retry-After, nothing written`, async () => {
+    const { client } = await registerUser(server);
+    const urls = await Promise.all(Array.from({ length: MAX_UPLOADS_PER_HOUR + 1 }, () => newUploadUrl(client)));
+    const statuses = await Promise.all(urls.slice(0, MAX_UPLOADS_PER_HOUR).map((url) => put(client, url, PNG)));
+    expect(statuses.map((r) => r.status)).toEqual(Array(MAX_UPLOADS_PER_HOUR).fill(200));
+    const before = storedFiles();
+    const refused = await put(client, urls[MAX_UPLOADS_PER_HOUR]!, PNG);
+    expect(refused.status).toBe(429);
+    expect(refused.data.message).toMatch(/^You have uploaded a lot of photos\. Try again in \d+ minute\(s\)\.$/);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3000);
+    expect(storedFiles()).toEqual(before);
+    // Another shopper is not held back.
+    const other = (await registerUser(server)).client;
+    expect((await put(other, await newUploadUrl(other), PNG)).status).toBe(200);
   });
 });
 

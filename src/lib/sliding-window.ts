@@ -1,0 +1,58 @@
+/**
+ * Events counted per key over a sliding window, in memory (one process serves everything): the login and
+ * passkey throttles count failures with it, the upload quota stored photos.
+ */
+import type { Config } from "../env.ts";
+
+export class SlidingWindow {
+  private events = new Map<string, number[]>();
+
+  constructor(
+    private readonly windowMs: number,
+    /** Past this many keys, keys with nothing left in the window are dropped. */
+    private readonly maxKeys = 50_000,
+  ) {}
+
+  /** Seconds until `key` has fewer than `limit` events in the window; 0 when it already has. */
+  retryAfter(key: string, limit: number, now = Date.now()): number {
+    const list = this.recent(key, now);
+    if (list.length < limit) return 0;
+    const oldestThatCounts = list[list.length - limit] ?? now;
+    return Math.max(1, Math.ceil((oldestThatCounts + this.windowMs - now) / 1000));
+  }
+
+  record(key: string, now = Date.now()) {
+    this.events.set(key, [...this.recent(key, now), now]);
+    if (this.events.size > this.maxKeys) this.prune(now);
+  }
+
+  forget(key: string) {
+    this.events.delete(key);
+  }
+
+  private recent(key: string, now: number): number[] {
+    return (this.events.get(key) ?? []).filter((t) => now - t < this.windowMs);
+  }
+
+  private prune(now: number) {
+    for (const [key, list] of this.events) {
+      if (list.every((t) => now - t >= this.windowMs)) this.events.delete(key);
+    }
+  }
+}
+
+/**
+ * One instance per app, made on first use: keyed by the app's configuration object, which createApp hands
+ * to every request, so two apps in one process (the tests run several) never share counts.
+ */
+export function perApp<T>(make: () => T): (config: Config) => T {
+  const instances = new WeakMap<Config, T>();
+  return (config) => {
+    let instance = instances.get(config);
+    if (!instance) {
+      instance = make();
+      instances.set(config, instance);
+    }
+    return instance;
+  };
+}
