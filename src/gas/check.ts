@@ -11,15 +11,7 @@ import { millsToNumber } from "../lib/money.ts";
 import { locTokenRange } from "../lib/zip.ts";
 import { fuelBounds } from "../quality/bounds.ts";
 import { FUEL_MAX_AGE_DAYS } from "../quality/expiry.ts";
-import {
-  MIN_CONSENSUS_REPORTS,
-  type Range,
-  combineWithModel,
-  consensusOf,
-  isOutlier,
-  judgePrice,
-  oneVoicePerShopper,
-} from "../quality/consensus.ts";
+import { MIN_CONSENSUS_REPORTS, type Range, combineWithModel, consensusOf, heardPrices, isOutlier, judgePrice } from "../quality/consensus.ts";
 import { askModel } from "../quality/model.ts";
 
 /** The consensus looks back as far as a fuel price lives (between the hourly sweeps too). */
@@ -50,9 +42,7 @@ export function fuelHistory(db: Db, fuel: FuelType, zip: string, now = Date.now(
     .all({ from, to, fuel, since: now - FUEL_HISTORY_DAYS * DAY_MS, limit: HISTORY_LIMIT });
 }
 
-/** The prices the consensus hears: each other shopper's newest report of the fuel nearby. */
-const voicedPrices = (history: FuelHistoryRow[], reporterId: string) =>
-  oneVoicePerShopper(history, reporterId).map((h) => h.priceMills);
+const voicedPrices = (history: FuelHistoryRow[], reporterId: string) => heardPrices(history, reporterId, (h) => h.priceMills);
 
 const rejection = (reason: string, range: Range) =>
   new HttpError(422, "Price report rejected", {

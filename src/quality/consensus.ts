@@ -17,19 +17,23 @@ export type Verdict =
   | { accepted: false; reason: string; suggestedRange: Range; consensus: number | null };
 
 /**
- * One voice per shopper: of a history that comes newest first, each other shopper's newest report, never the
- * reporter's own. Counted per report, one account could repeat a price until it was the consensus, then walk
- * it away step by step and expire its neighbours' honest prices as outliers.
+ * One voice per shopper: of a history that comes newest first, the price of each other shopper's newest
+ * report, never the reporter's own. Counted per report, one account could repeat a price until it was the
+ * consensus, then walk it away step by step and expire its neighbours' honest prices as outliers.
  */
-export function oneVoicePerShopper<Row extends { userId: string }>(history: readonly Row[], reporterId: string): Row[] {
+export function heardPrices<Row extends { userId: string }>(
+  history: readonly Row[],
+  reporterId: string,
+  priceOf: (row: Row) => number,
+): number[] {
   const heard = new Set<string>([reporterId]);
-  const voices: Row[] = [];
+  const prices: number[] = [];
   for (const row of history) {
     if (heard.has(row.userId)) continue;
     heard.add(row.userId);
-    voices.push(row);
+    prices.push(priceOf(row));
   }
-  return voices;
+  return prices;
 }
 
 export function median(values: readonly number[]): number {

@@ -4,15 +4,7 @@ import { HttpError } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { locTokenRange } from "../lib/zip.ts";
 import { categoryBounds } from "./bounds.ts";
-import {
-  MIN_CONSENSUS_REPORTS,
-  type Range,
-  combineWithModel,
-  consensusOf,
-  isOutlier,
-  judgePrice,
-  oneVoicePerShopper,
-} from "./consensus.ts";
+import { MIN_CONSENSUS_REPORTS, type Range, combineWithModel, consensusOf, heardPrices, isOutlier, judgePrice } from "./consensus.ts";
 import { askModel } from "./model.ts";
 
 /** How far back, and how many, recent reports of a product make its consensus. */
@@ -54,9 +46,7 @@ function judgeStatistically(history: number[], category: { slug: string; name: s
   return { statistical, bounds };
 }
 
-/** The prices the consensus hears: each other shopper's newest report of the product. */
-const voicedPrices = (history: HistoryRow[], reporterId: string) =>
-  oneVoicePerShopper(history, reporterId).map((h) => h.priceCents);
+const voicedPrices = (history: HistoryRow[], reporterId: string) => heardPrices(history, reporterId, (h) => h.priceCents);
 
 /**
  * The verdict when the model is off: the statistics on `history`, which the caller reads inside its write
