@@ -23,6 +23,7 @@ describe("loadConfig", () => {
     expect(config.uploadsDir).toBe(join(dir, "uploads"));
     expect(config.adminPasskey).toBeUndefined();
     expect(config.nodeEnv).toBe("production");
+    expect(config.trustProxy).toBe(0);
   });
 
   test("a secret is made once, kept private in DATA_DIR, and reused", () => {
@@ -38,6 +39,8 @@ describe("loadConfig", () => {
     const dir = tempDir();
     expect(() => loadConfig({ DATA_DIR: dir, PORT: "eighty" })).toThrow(/PORT: PORT must be a whole number/);
     expect(() => loadConfig({ DATA_DIR: dir, SECRET: "short" })).toThrow(/SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY: TRUST_PROXY must be the number of proxies/);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "1" }).trustProxy).toBe(1);
     const file = join(dir, "a-file");
     writeFileSync(file, "");
     expect(() => loadConfig({ DATA_DIR: file })).toThrow(ConfigError);

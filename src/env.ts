@@ -28,6 +28,15 @@ const EnvSchema = v.object({
   SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "SECRET must be at least 32 characters"))),
   NODE_ENV: v.optional(v.picklist(["production", "development", "test"]), "production"),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`)),
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,2}$/, "TRUST_PROXY must be the number of proxies in front (0 when none)"),
+      v.transform(Number),
+      v.maxValue(10, "TRUST_PROXY must be at most 10"),
+    ),
+    "0",
+  ),
 });
 
 export type Config = {
@@ -45,6 +54,8 @@ export type Config = {
   nodeEnv: "production" | "development" | "test";
   /** Tests default to warnings only, so a test run is not buried under request lines. */
   logLevel: LogLevel;
+  /** Proxies in front that append to X-Forwarded-For (0: clients connect directly, the header is ignored). */
+  trustProxy: number;
 };
 
 export class ConfigError extends Error {}
@@ -74,6 +85,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secret: e.SECRET ?? loadOrCreateSecret(dataDir),
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "warn" : "info"),
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

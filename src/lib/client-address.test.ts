@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { MAX_FAILURES_PER_CLIENT } from "../auth/throttle.ts";
+import { type TestServer, startTestServer } from "../test/harness.ts";
+
+/** Failed logins, each for another unknown username (so only the per-address limit can trip). */
+async function failLogins(server: TestServer, forwardedFor: string, count: number) {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await server.client().post(
+      "/api/auth/login",
+      { username: `nobody${i}x${forwardedFor.length}`, password: "Wrong!Pass1" },
+      { headers: { "x-forwarded-for": forwardedFor } },
+    );
+    statuses.push(res.status);
+  }
+  return statuses;
+}
+
+describe("the client address of the login throttle", () => {
+  let direct: TestServer;
+  let proxied: TestServer;
+  beforeAll(async () => {
+    direct = await startTestServer();
+    proxied = await startTestServer({ TRUST_PROXY: "1" });
+  });
+  afterAll(async () => {
+    await direct.stop();
+    await proxied.stop();
+  });
+
+  test("directly exposed, X-Forwarded-For is ignored: a client cannot dodge the limit by writing it", async () => {
+    const statuses = await failLogins(direct, "203.0.113.5", MAX_FAILURES_PER_CLIENT);
+    expect(statuses).toEqual(Array(MAX_FAILURES_PER_CLIENT).fill(401));
+    expect(await failLogins(direct, "203.0.113.99", 1)).toEqual([429]);
+  });
+
+  test("behind one trusted proxy, each client has its own limit: the address the proxy appended", async () => {
+    // The client wrote its own "10.0.0.1"; the proxy appended the address it saw, 203.0.113.5.
+    const statuses = await failLogins(proxied, "10.0.0.1, 203.0.113.5", MAX_FAILURES_PER_CLIENT);
+    expect(statuses).toEqual(Array(MAX_FAILURES_PER_CLIENT).fill(401));
+    expect(await failLogins(proxied, "203.0.113.5", 1)).toEqual([429]);
+    // Another shopper behind the same proxy is not locked out by the first one's failures.
+    expect(await failLogins(proxied, "198.51.100.20", 1)).toEqual([401]);
+    // Nor can the first one escape by writing another address in front of the proxy's entry.
+    expect(await failLogins(proxied, "198.51.100.21, 203.0.113.5", 1)).toEqual([429]);
+  });
+});
