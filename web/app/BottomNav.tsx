@@ -12,7 +12,7 @@ const ITEMS = [
 export function BottomNav() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (
-    <nav aria-label="Main" className="dock dock-md fixed inset-x-0 bottom-0 z-40 border-t border-base-300 bg-base-100 pb-safe">
+    <nav aria-label="Main" className="dock dock-md fixed inset-x-0 bottom-0 z-40 border-t border-base-300 bg-base-100 pb-safe sm:px-[max(0.5rem,calc((100%_-_36rem)/2))]">
       {ITEMS.map(({ label, to, activeOn, Icon }) => {
         const active = (activeOn as readonly string[]).includes(pathname);
         return (
