@@ -137,6 +137,27 @@ describe("POST /api/price-reports", () => {
     expect(server.db.select().from(stores).where(eq(stores.id, first.data.store.id)).get()?.zipCode).toBe("10001");
   });
 
+  test("a shopper's new price for a product at a store replaces their earlier one there, and says so", async () => {
+    const { client } = await registerUser(server, { zipCode: "30301" });
+    const { client: neighbour } = await registerUser(server, { zipCode: "30301" });
+    const at = (storeName: string, price: number, by = client) =>
+      by.post("/api/price-reports", { ...milk(), productName: "Goat Milk", price, storeName, storeAddress: "5 Peach St" });
+    const first = await at("Peach Market", 4.29);
+    const theirs = await at("Peach Market", 4.19, neighbour);
+    const elsewhere = await at("Plum Market", 4.39);
+    expect(first.data.warning).toBeUndefined();
+    const again = await at("peach market", 3.99);
+    expect(again.status).toBe(201);
+    expect(again.data.warning).toBe("This replaces your earlier price of $4.29 at Peach Market.");
+    const old = server.db.select().from(priceReports).where(eq(priceReports.id, first.data.id)).get();
+    expect(old).toMatchObject({ isExpired: true, expiredReason: "Replaced by a newer price from the same shopper" });
+    // Search shows the shopper's current price at each store once; the neighbour's price stays.
+    const found = (await client.get("/api/search?q=goat%20milk")).data as { id: number }[];
+    expect(found.map((r) => r.id).sort()).toEqual([again.data.id, theirs.data.id, elsewhere.data.id].sort());
+    // Their counts still hold every report they made.
+    expect((await client.get("/api/auth/user")).data.priceReportsMade).toBe(3);
+  });
+
   test("an image must be one of our own uploads, and is kept as its stored path", async () => {
     const { client } = await registerUser(server);
     const res = await client.post("/api/price-reports", { ...milk(), imageUrl: "https://evil.example/x.png" });
@@ -163,7 +184,8 @@ describe("POST /api/price-reports", () => {
     for (const body of posts) {
       const res = await client.post("/api/price-reports", body);
       expect(res.status).toBe(201);
-      const { expirationAnalysis: _, ...answer } = res.data;
+      // What rides beside the report (outliers expired, an earlier price replaced) is not part of it.
+      const { expirationAnalysis: _, warning: __, ...answer } = res.data;
       expect(answer).toEqual(getReportJson(server.db, res.data.id, user.id));
     }
   });

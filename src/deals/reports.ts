@@ -26,6 +26,13 @@ const INSERT_REPORT_SQL = `
   VALUES ($user, $store, $name, $normalized, $price, $category, $tags, $description,
     $availability, $vacation, $reportZip, $zip, $loc, $image, $confidence, $reason)
   RETURNING id, created_at AS createdAt, updated_at AS updatedAt`;
+// The shopper's earlier live price for this product at this store: a new one replaces it.
+const SUPERSEDE_SQL = `
+  UPDATE price_reports SET is_expired = 1, expired_at = $now, expired_reason = $reason, updated_at = $now
+  WHERE user_id = $user AND store_id = $store AND normalized_name = $normalized AND category_id = $category
+    AND is_active = 1 AND is_expired = 0 AND id <> $id
+  RETURNING price_cents AS priceCents`;
+export const REPLACED_REASON = "Replaced by a newer price from the same shopper";
 const COUNT_REPORT_SQL = `UPDATE users SET total_reports = total_reports + 1,
   unique_stores_visited = unique_stores_visited + $firstVisit, updated_at = $now WHERE id = $id`;
 
@@ -71,7 +78,7 @@ export async function createPriceReport(
   const modelVerdict =
     config.ollamaHost === "off" ? null : await assessProductPrice(db, config, key, category, input.price, input.productName, user.id);
   const client = db.$client;
-  const { row, expirationAnalysis, hits } = await writeBatcher(db).submit(() => {
+  const { row, expirationAnalysis, hits, replaced } = await writeBatcher(db).submit(() => {
     const history = productHistory(db, key);
     const verdict = modelVerdict ?? checkProductPrice(history, category, input.price, user.id);
     const store = findOrCreateStore(db, input, zip);
@@ -115,17 +122,31 @@ export async function createPriceReport(
       confidence: verdict.confidence,
       reason: verdict.reason,
     })!;
+    // One current price per shopper, product and store: search shows each shopper's latest price there once,
+    // and reporting the same thing again and again cannot fill a page of results.
+    const replaced = client
+      .query<{ priceCents: number }, Bindings>(SUPERSEDE_SQL)
+      .all({
+        now: Date.now(),
+        reason: REPLACED_REASON,
+        user: user.id,
+        store: store.id,
+        normalized: key.normalizedName,
+        category: key.categoryId,
+        id: stored.id,
+      });
     const expirationAnalysis = expireOutliers(db, history, input.price, user.id);
     client.query(COUNT_REPORT_SQL).run({ firstVisit: firstVisit ? 1 : 0, now: Date.now(), id: user.id });
     // In the same transaction as the report (no second commit), on the row as written: a new report is live.
     const hits = recordHitsSafely(db, { ...row, id: stored.id, userId: user.id, live: 1 });
-    return { row: { ...row, ...stored }, expirationAnalysis, hits };
+    return { row: { ...row, ...stored }, expirationAnalysis, hits, replaced };
   });
   publishHits(db, hits);
   // The answer is built from what was just written (the same read shape as getReportJson, without reading
   // it back): a new report has no votes, and its store and reporter are the rows used to write it.
   const report = toReportJson(row);
-  return expirationAnalysis ? { ...report, expirationAnalysis } : report;
+  const warning = replaced[0] ? replacedWarning(replaced[0].priceCents, row.storeName) : undefined;
+  return { ...report, ...(expirationAnalysis ? { expirationAnalysis } : {}), ...(warning ? { warning } : {}) };
 }
 
 /** One report in the read shape, as `viewerId` sees it. */
@@ -141,3 +162,7 @@ export function getReportJson(db: Db, id: number, viewerId: string) {
   if (!row) throw notFound("Price report not found");
   return toReportJson(row);
 }
+
+const replacedWarning = (cents: number, storeName: string) =>
+  `This replaces your earlier price of $${(cents / 100).toFixed(2)} at ${storeName}.`;
+

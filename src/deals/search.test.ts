@@ -178,7 +178,8 @@ describe("GET /api/search: the location-cell index (migration 0005)", () => {
 
   test("equal prices list the newest first; the index follows price, text and liveness changes", async () => {
     const a = await at("Tie Soap", 3, "10060");
-    const b = await at("Tie Soap", 3, "10060");
+    // At another store: a second price at the same store would replace the first.
+    const b = await at("Tie Soap", 3, "10060", { storeName: "Cell Store Annex" });
     const res = await shopper.get("/api/search?q=tie");
     expect(res.data.map((r: { id: number }) => r.id)).toEqual([b, a]);
     s.sqlite.query("UPDATE price_reports SET price_cents = 299 WHERE id = ?").run(b);

@@ -25,8 +25,9 @@ describe("group commit of price reports", () => {
       price,
       categoryId: dairyId,
       tags,
-      storeName: `Dairy Barn ${i % 2}`,
-      storeAddress: `${i % 2 + 1} Cow Lane`,
+      // A store each: a shopper's second price for a product at one store would replace the first.
+      storeName: `Dairy Barn ${i}`,
+      storeAddress: `${i + 1} Cow Lane`,
     });
     const bodies = Array.from({ length: 12 }, (_, i) => report(i, 4 + (i % 3) * 0.25));
     bodies[4] = report(4, 5000); // outside dairy's usual range: 422

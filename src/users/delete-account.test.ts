@@ -32,12 +32,12 @@ async function uploadPng(client: TestClient): Promise<string> {
 }
 const fileOf = (path: string) => join(server.config.uploadsDir, `${path.slice("/uploads/".length)}.png`);
 
-const report = async (client: TestClient, productName: string, price: number, imageUrl?: string) => {
+const report = async (client: TestClient, productName: string, price: number, imageUrl?: string, storeName = "Corner Shop") => {
   const res = await client.post("/api/price-reports", {
     productName,
     price,
     categoryId: 1,
-    storeName: "Corner Shop",
+    storeName,
     storeAddress: "1 Main St",
     ...(imageUrl ? { imageUrl } : {}),
   });
@@ -68,7 +68,7 @@ describe("DELETE /api/auth/delete-account", () => {
 
     // What they gave others: an upvote and a deal taken on the neighbour's reports.
     const theirs = await report(neighbour.client, "Neighbour Milk", 2.99);
-    await report(neighbour.client, "Neighbour Milk", 3.99);
+    await report(neighbour.client, "Neighbour Milk", 3.99, undefined, "Pricier Shop");
     expect((await leaver.client.post(`/api/price-reports/${theirs}/upvote`)).data.upvotes).toBe(1);
     expect((await leaver.client.post(`/api/price-reports/${theirs}/take-deal`)).status).toBe(200);
     // And what they received: the neighbour upvoted and took the leaver's report.
