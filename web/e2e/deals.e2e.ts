@@ -239,5 +239,16 @@ test("the report form tells a photo too big, a failed upload, a refused price an
   await expect(notice).toBeVisible();
   const search = await page.request.get(`/api/search?q=${encodeURIComponent(product)}`);
   expect(((await search.json()) as { id: number }[]).map((r) => r.id)).not.toContain(slip.id);
+
+  // A new price for the same product at the same store replaces the earlier one, and the notice says so.
+  await page.getByLabel("Product name").fill(product);
+  await page.getByRole("spinbutton", { name: "Price" }).fill("3.45");
+  await page.getByLabel("Category").selectOption({ label: "Dairy" });
+  await page.getByLabel("Store name").fill("Pricey Mart");
+  await page.getByLabel("Store address").fill("9 Bowery");
+  await submit.click();
+  await expect(page.getByRole("status").filter({ hasText: "for $3.45" })).toContainText(
+    "This replaces your earlier price of $3.55 at Pricey Mart.",
+  );
   expect(signedIn.username).toBeTruthy();
 });
