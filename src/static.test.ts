@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { type AssetManifest, acceptedEncodings, createStaticAssets } from "./static.ts";
+import { type TestServer, startTestServer } from "./test/harness.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const FILES: Record<string, string> = {
@@ -17,6 +18,7 @@ const FILES: Record<string, string> = {
 let dir: string;
 let server: ReturnType<typeof Bun.serve>;
 let origin: string;
+let app: TestServer;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "commoncents-static-"));
@@ -36,10 +38,12 @@ beforeAll(async () => {
   const assets = createStaticAssets(manifest);
   server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (req) => assets.serve(req) });
   origin = `http://127.0.0.1:${server.port}`;
+  app = await startTestServer({}, { assets });
 });
 
 afterAll(async () => {
   await server.stop(true);
+  await app.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -171,3 +175,21 @@ describe("paths", () => {
     expect(() => createStaticAssets({ "/app.js": "/nowhere/app.js" })).toThrow(/index\.html/);
   });
 });
+
+describe("HEAD through the app", () => {
+  test.each([
+    ["index.html, brotli", "/", "br"],
+    ["a hashed chunk, gzip", "/app-abcd1234.js", "gzip"],
+    ["an icon, as is", "/icons/icon-192.png", "identity"],
+  ])("%s: the length a GET would send, and no body", async (_name, path, coding) => {
+    const headers = { "Accept-Encoding": coding };
+    const got = await fetch(`${app.origin}${path}`, { headers, decompress: false });
+    const length = (await got.arrayBuffer()).byteLength;
+    const head = await fetch(`${app.origin}${path}`, { method: "HEAD", headers, decompress: false });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get("content-length"))).toBe(length);
+    expect(head.headers.get("content-encoding")).toBe(got.headers.get("content-encoding"));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+});
+

@@ -78,6 +78,9 @@ export function createStaticAssets(manifest: AssetManifest): StaticAssets {
         return new Response(null, { status: 304, headers });
       }
     }
+    // Hono answers HEAD with GET's headers and no body, and Bun then counts that empty body: the length is
+    // told here, so a HEAD says what a GET would send.
+    if (req.method === "HEAD") headers.set("Content-Length", String(Bun.file(body).size));
     return new Response(Bun.file(body), { headers });
   };
 

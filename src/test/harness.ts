@@ -8,18 +8,19 @@ import { join } from "node:path";
 import { ensureTaxonomy } from "../../db/seed.ts";
 import { createApp } from "../app.ts";
 import { migrate, openDb } from "../db.ts";
+import type { StaticAssets } from "../static.ts";
 import { loadConfig } from "../env.ts";
 import { HEALTH_PATH, healthRoute } from "../ops/health.ts";
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
-export async function startTestServer(env: Record<string, string> = {}) {
+export async function startTestServer(env: Record<string, string> = {}, { assets }: { assets?: StaticAssets } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "commoncents-test-"));
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test", ...env });
   const { sqlite, db } = openDb(config.dbPath);
   migrate(sqlite);
   ensureTaxonomy(db);
-  const app = createApp({ db, config });
+  const app = createApp({ db, config, assets });
   const server = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
