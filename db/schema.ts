@@ -234,11 +234,12 @@ export const priceReports = sqliteTable(
     ...reportLifecycle(),
   },
   (t) => [
-    // price_reports_user_store_idx also serves every lookup by user alone (and the users foreign key).
+    // price_reports_user_store_idx also serves every lookup by user alone (and the users foreign key), and
+    // finds the shopper's earlier price of a product at a store, which a new one replaces, in one probe.
     index("price_reports_store_idx").on(t.storeId),
     /** Photos still named (src/users/photos.ts): only the reports that have one, so writes barely notice. */
     index("price_reports_image_idx").on(t.imageUrl).where(sql`${t.imageUrl} IS NOT NULL`),
-    index("price_reports_user_store_idx").on(t.userId, t.storeId),
+    index("price_reports_user_store_idx").on(t.userId, t.storeId, t.normalizedName, t.categoryId),
     /** The category foreign key, and the hourly expiry sweep: a category's unexpired reports by age. */
     index("price_reports_category_age_idx").on(t.categoryId, t.isExpired, t.createdAt),
     /**

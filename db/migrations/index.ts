@@ -7,6 +7,7 @@ import m4 from "./0004_live_indexes.sql" with { type: "text" };
 import m5 from "./0005_search_cells.sql" with { type: "text" };
 import m6 from "./0006_one_voice_per_shopper.sql" with { type: "text" };
 import m7 from "./0007_photo_indexes.sql" with { type: "text" };
+import m8 from "./0008_replace_earlier_price.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_foundation", sql: m0 },
@@ -17,4 +18,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0005_search_cells", sql: m5 },
   { tag: "0006_one_voice_per_shopper", sql: m6 },
   { tag: "0007_photo_indexes", sql: m7 },
+  { tag: "0008_replace_earlier_price", sql: m8 },
 ];
