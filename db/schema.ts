@@ -187,7 +187,9 @@ export const gasPriceReports = sqliteTable(
     ...reportLifecycle(),
   },
   (t) => [
-    index("gas_reports_user_idx").on(t.userId),
+    // By user (account deletion, the users foreign key), and the shopper's earlier price of a fuel at a
+    // station, which a new one replaces, in one probe.
+    index("gas_reports_user_idx").on(t.userId, t.stationId, t.fuelType),
     /** Photos still named (src/users/photos.ts): only the reports that have one. */
     index("gas_reports_image_idx").on(t.imageUrl).where(sql`${t.imageUrl} IS NOT NULL`),
     index("gas_reports_station_fuel_idx").on(t.stationId, t.fuelType, t.createdAt),

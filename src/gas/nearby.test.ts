@@ -161,7 +161,7 @@ describe("GET /api/gas/reports/nearby", () => {
 
   test("limit defaults to 20 and is capped at 50", async () => {
     const { client } = await registerUser(server, { zipCode: "57010" });
-    for (let i = 0; i < 55; i++) await post(client, `Pump ${i % 5}`, "57010", "regular", 3 + (i % 10) / 100);
+    for (let i = 0; i < 55; i++) await post(client, `Pump ${i}`, "57010", "regular", 3 + (i % 10) / 100);
     expect((await client.get("/api/gas/reports/nearby")).data).toHaveLength(20);
     expect((await client.get("/api/gas/reports/nearby?limit=100")).data).toHaveLength(50);
     const three = (await client.get("/api/gas/reports/nearby?limit=3")).data;

@@ -119,7 +119,7 @@ describe("POST /api/gas/reports", () => {
     expect((await client.post("/api/gas/reports", report({ vacationMode: true, reportZipCode: "30301" }))).status).toBe(201);
   });
 
-  test("finds the station however it is typed at the same place; its prices, count and lastUpdated move", async () => {
+  test("finds the station however it is typed at the same place; its prices, count and lastUpdated move, and a shopper's new price of a fuel replaces theirs", async () => {
     const { client } = await registerUser(server, { zipCode: "40001" });
     const first = await client.post("/api/gas/reports", report({ stationName: "Corner  Fuel", stationAddress: "2 Elm St", price: 3.299 }));
     const stationId = reportRow(first.data.id)?.stationId ?? 0;
@@ -130,8 +130,11 @@ describe("POST /api/gas/reports", () => {
     expect(reportRow(second.data.id)?.stationId).toBe(stationId);
     const third = await client.post("/api/gas/reports", report({ stationName: "Corner Fuel", stationAddress: "2 Elm St", price: 3.319 }));
     expect(reportRow(third.data.id)?.stationId).toBe(stationId);
+    // The shopper's new regular price replaces their earlier one there: the station counts them once.
+    expect(third.data.warning).toBe("This replaces your earlier price of $3.299 at Corner  Fuel.");
+    expect(reportRow(first.data.id)).toMatchObject({ isExpired: true, expiredReason: "Replaced by a newer price from the same shopper" });
     const after = stationOf(stationId);
-    expect(after).toMatchObject({ regularPriceMills: 3319, dieselPriceMills: 4059, reportsCount: 3 });
+    expect(after).toMatchObject({ regularPriceMills: 3319, dieselPriceMills: 4059, reportsCount: 2 });
     expect(after?.lastUpdated?.getTime()).toBeGreaterThan(before?.lastUpdated?.getTime() ?? 0);
     expect(after?.lastUpdated?.getTime()).toBe(reportRow(third.data.id)?.createdAt.getTime());
 

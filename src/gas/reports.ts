@@ -1,13 +1,13 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { type User, gasPriceReports, gasStations, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { NO_ZIP_MESSAGE } from "../deals/reports.ts";
+import { NO_ZIP_MESSAGE, REPLACED_REASON } from "../deals/reports.ts";
 import { writeBatcher } from "../deals/write-batch.ts";
 import type { Config } from "../env.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { centsToNumber, millsToNumber } from "../lib/money.ts";
 import { locTokenRange } from "../lib/zip.ts";
-import { assessFuelPrice, expireFuelOutliers, fuelHistory } from "./check.ts";
+import { assessFuelPrice, expireFuelOutliers, fuelDollars, fuelHistory } from "./check.ts";
 import type { GasReportInput } from "./schemas.ts";
 import { PRICE_KEY, findOrCreateStation } from "./stations.ts";
 
@@ -34,7 +34,7 @@ export async function createGasReport(db: Db, config: Config, user: User, input:
     reporterId: user.id,
   });
   // Inside the batch's transaction, drizzle's transaction is a savepoint (bun:sqlite nests them).
-  const { id, expirationAnalysis } = await writeBatcher(db).submit(() =>
+  const { id, expirationAnalysis, replaced } = await writeBatcher(db).submit(() =>
     db.transaction((tx) => {
       const history = fuelHistory(db, input.fuelType, zip);
       const stationId = findOrCreateStation(tx, input.stationName, input.stationAddress, zip);
@@ -64,16 +64,35 @@ export async function createGasReport(db: Db, config: Config, user: User, input:
         })
         .where(eq(gasStations.id, stationId))
         .run();
+      // As for products: the shopper's new price of this fuel here replaces their earlier one (the station's
+      // caches follow through the triggers), so the recent reports and counts hear each shopper once.
+      const replaced = tx
+        .update(gasPriceReports)
+        .set({ isExpired: true, expiredAt: now, expiredReason: REPLACED_REASON, updatedAt: now })
+        .where(
+          and(
+            eq(gasPriceReports.userId, user.id),
+            eq(gasPriceReports.stationId, stationId),
+            eq(gasPriceReports.fuelType, input.fuelType),
+            eq(gasPriceReports.isActive, true),
+            eq(gasPriceReports.isExpired, false),
+            ne(gasPriceReports.id, report.id),
+          ),
+        )
+        .returning({ priceMills: gasPriceReports.priceMills })
+        .all();
       const expirationAnalysis = expireFuelOutliers(tx, history, input.price, user.id, now);
       tx.update(users)
         .set({ totalReports: sql`${users.totalReports} + 1`, updatedAt: now })
         .where(eq(users.id, user.id))
         .run();
-      return { id: report.id, expirationAnalysis };
+      return { id: report.id, expirationAnalysis, replaced: replaced[0]?.priceMills };
     }),
   );
   const report = getGasReportJson(db, id);
-  return expirationAnalysis ? { ...report, expirationAnalysis } : report;
+  const warning =
+    replaced === undefined ? undefined : `This replaces your earlier price of ${fuelDollars(replaced)} at ${report.stationName}.`;
+  return { ...report, ...(expirationAnalysis ? { expirationAnalysis } : {}), ...(warning ? { warning } : {}) };
 }
 
 const REPORT_COLUMNS = {

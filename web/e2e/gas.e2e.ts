@@ -95,6 +95,15 @@ test("prices reported through the modal join the area's averages, badges and rec
 
   await page.getByRole("radio", { name: "Regular" }).check();
   await expect(page.getByRole("heading", { level: 1, name: "Gas Prices", exact: true })).toBeVisible();
+
+  // A new price of the same fuel at the same station replaces the shopper's earlier one: still one report there.
+  dialog = await reportThroughModal(page, { name: "Corner Station", address: "300 K St", fuel: "Regular", price: "3.280" });
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "$3.28/gal" })).toContainText(
+    "This replaces your earlier price of $3.300 at Corner Station.",
+  );
+  await expect(card(page, "Corner Station").getByTestId("station-updated")).toHaveText(/Updated (just now|1 min ago) · 1 report/);
+  await expect(recent).toHaveCount(6);
 });
 
 test("the modal holds its submit until it has what it needs, asks DEF only for diesel, and tells a refused price", async ({

@@ -101,6 +101,7 @@ export function ReportGasModal({ ref }: { ref: Ref<ReportGasModalHandle> }) {
         const lines = [`${FUEL_LABEL[saved.fuelType]} at ${saved.stationName}: ${formatFuelPrice(saved.price, saved.fuelType)}${unitOf(saved.fuelType)}.`];
         if (saved.defPrice !== null) lines.push(`DEF ${formatCurrency(saved.defPrice)}/gal.`);
         lines.push("Thanks for sharing!");
+        if ("warning" in saved && saved.warning) lines.push(saved.warning);
         if (expired && expired.expiredCount > 0) lines.push(expired.message);
         toast({
           title: "Price reported",
