@@ -4,39 +4,32 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import * as v from "valibot";
 import { LOG_LEVELS, type LogLevel } from "./lib/log.ts";
 
-const EnvSchema = v.object({
-  PORT: v.optional(
+/** An optional whole-number variable, named in its messages. */
+const wholeNumber = (name: string, max: number, fallback: string, what = "a whole number") =>
+  v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^\d{1,5}$/, "PORT must be a whole number"),
+      v.regex(/^\d{1,6}$/, `${name} must be ${what}`),
       v.transform(Number),
-      v.maxValue(65535, "PORT must be at most 65535"),
+      v.maxValue(max, `${name} must be at most ${max}`),
     ),
-    "3000",
-  ),
+    fallback,
+  );
+
+const EnvSchema = v.object({
+  PORT: wholeNumber("PORT", 65535, "3000"),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1, "DATA_DIR must not be empty")), "./data"),
   ADMIN_PASSKEY: v.optional(v.string()),
   OLLAMA_HOST: v.optional(
     v.union([v.literal("off"), v.pipe(v.string(), v.url())], 'OLLAMA_HOST must be a URL, or "off"'),
     "http://127.0.0.1:11434",
   ),
-  OLLAMA_TIMEOUT_MS: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,6}$/, "OLLAMA_TIMEOUT_MS must be a whole number"), v.transform(Number)),
-    "2000",
-  ),
+  OLLAMA_TIMEOUT_MS: wholeNumber("OLLAMA_TIMEOUT_MS", 999_999, "2000"),
   OLLAMA_MODEL: v.optional(v.pipe(v.string(), v.minLength(1)), "qwen2.5:0.5b"),
   SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "SECRET must be at least 32 characters"))),
   NODE_ENV: v.optional(v.picklist(["production", "development", "test"]), "production"),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`)),
-  TRUST_PROXY: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,2}$/, "TRUST_PROXY must be the number of proxies in front (0 when none)"),
-      v.transform(Number),
-      v.maxValue(10, "TRUST_PROXY must be at most 10"),
-    ),
-    "0",
-  ),
+  TRUST_PROXY: wholeNumber("TRUST_PROXY", 10, "0", "the number of proxies in front (0 when none)"),
 });
 
 export type Config = {
