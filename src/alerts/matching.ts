@@ -5,7 +5,7 @@
  */
 import { log } from "../lib/log.ts";
 import type { Db } from "../db.ts";
-import { centsToNumber } from "../lib/money.ts";
+import { centsToNumber, formatCents } from "../lib/money.ts";
 import { locTokenRange } from "../lib/zip.ts";
 import { type LiveMessage, liveHub } from "./live.ts";
 import { productWords } from "./words.ts";
@@ -85,7 +85,6 @@ const HITS_SQL = `
   JOIN price_reports r ON r.id = h.price_report_id
   JOIN stores s ON s.id = r.store_id`;
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** A hit as the stream carries it; its id is the hit's, so a reconnecting browser says where it stopped. */
 export function hitMessage(row: HitRow): LiveMessage {
@@ -96,7 +95,7 @@ export function hitMessage(row: HitRow): LiveMessage {
       hitId: row.hitId,
       alertId: row.alertId,
       title: `Price alert: ${row.alertName}`,
-      body: `${row.productName} is ${dollars(row.priceCents)} at ${row.storeName}, ${row.storeAddress} (your target: ${dollars(row.targetPriceCents)})`,
+      body: `${row.productName} is ${formatCents(row.priceCents)} at ${row.storeName}, ${row.storeAddress} (your target: ${formatCents(row.targetPriceCents)})`,
       reportId: row.reportId,
       productName: row.productName,
       price: centsToNumber(row.priceCents),

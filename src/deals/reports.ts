@@ -2,6 +2,7 @@ import type { User } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Config } from "../env.ts";
 import { badRequest, notFound } from "../lib/http.ts";
+import { formatCents } from "../lib/money.ts";
 import { normalizeText, placeLookupKey } from "../lib/normalize.ts";
 import { locToken } from "../lib/zip.ts";
 import { publishHits, recordHitsSafely } from "../alerts/matching.ts";
@@ -164,5 +165,5 @@ export function getReportJson(db: Db, id: number, viewerId: string) {
 }
 
 const replacedWarning = (cents: number, storeName: string) =>
-  `This replaces your earlier price of $${(cents / 100).toFixed(2)} at ${storeName}.`;
+  `This replaces your earlier price of ${formatCents(cents)} at ${storeName}.`;
 

@@ -22,4 +22,6 @@ function numberToPlainString(n: number): string {
 }
 
 export const centsToNumber = (cents: number) => cents / 100;
+/** Cents as the app writes a product price in its messages: "$4.29". */
+export const formatCents = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 export const millsToNumber = (mills: number) => mills / 1000;

@@ -1,7 +1,7 @@
 import type { Db } from "../db.ts";
 import type { Config } from "../env.ts";
 import { HttpError } from "../lib/http.ts";
-import { centsToNumber } from "../lib/money.ts";
+import { centsToNumber, formatCents } from "../lib/money.ts";
 import { locTokenRange } from "../lib/zip.ts";
 import { categoryBounds } from "./bounds.ts";
 import { MIN_CONSENSUS_REPORTS, type Range, combineWithModel, consensusOf, heardPrices, isOutlier, judgePrice } from "./consensus.ts";
@@ -14,7 +14,6 @@ const HISTORY_LIMIT = 200;
 export type ProductKey = { normalizedName: string; categoryId: number; zip: string };
 export type HistoryRow = { id: number; priceCents: number; userId: string };
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 // Reads only price_reports_history_idx (migration 0004): one range of (name, category, place) over the live
 // reports, the price in the index. Named, because a fresh database has no statistics for the planner.
@@ -41,7 +40,7 @@ export function productHistory(db: Db, key: ProductKey, now = Date.now()): Histo
 /** The statistics alone: a clear outlier is thrown as spec §7's 422 rejection. */
 function judgeStatistically(history: number[], category: { slug: string; name: string }, priceCents: number) {
   const bounds = categoryBounds(category.slug, category.name);
-  const statistical = judgePrice(priceCents, history, bounds, dollars);
+  const statistical = judgePrice(priceCents, history, bounds, formatCents);
   if (!statistical.accepted) throw rejection(statistical.reason, statistical.suggestedRange);
   return { statistical, bounds };
 }
@@ -82,9 +81,9 @@ export async function assessProductPrice(
     {
       product: productName,
       category: category.name,
-      price: dollars(priceCents),
-      consensus: statistical.consensus === null ? null : { typicalPrice: dollars(Math.round(statistical.consensus)), reports: history.length },
-      usualRange: { min: dollars(bounds.min), max: dollars(bounds.max) },
+      price: formatCents(priceCents),
+      consensus: statistical.consensus === null ? null : { typicalPrice: formatCents(Math.round(statistical.consensus)), reports: history.length },
+      usualRange: { min: formatCents(bounds.min), max: formatCents(bounds.max) },
     },
   );
   const verdict = combineWithModel(statistical, model, bounds);
@@ -123,7 +122,7 @@ export function expireOutliers(
         WHERE id IN (SELECT value FROM json_each($ids))`)
       .run({
         now,
-        reason: `Far from the community price of ${dollars(Math.round(consensus.median))}`,
+        reason: `Far from the community price of ${formatCents(Math.round(consensus.median))}`,
         ids: JSON.stringify(outliers.map((o) => o.id)),
       });
   }
@@ -134,8 +133,8 @@ export function expireOutliers(
     analyzed: prices.length,
     message:
       n > 0
-        ? `Your report helped remove ${n} outlier price${n === 1 ? "" : "s"}; the community price is now ${dollars(Math.round(consensus.median))}.`
-        : `Consistent with ${voices.length} nearby reports; the community price is ${dollars(Math.round(consensus.median))}.`,
+        ? `Your report helped remove ${n} outlier price${n === 1 ? "" : "s"}; the community price is now ${formatCents(Math.round(consensus.median))}.`
+        : `Consistent with ${voices.length} nearby reports; the community price is ${formatCents(Math.round(consensus.median))}.`,
   };
 }
 
