@@ -146,7 +146,7 @@ export async function createPriceReport(
   // The answer is built from what was just written (the same read shape as getReportJson, without reading
   // it back): a new report has no votes, and its store and reporter are the rows used to write it.
   const report = toReportJson(row);
-  const warning = replaced[0] ? replacedWarning(replaced[0].priceCents, row.storeName) : undefined;
+  const warning = replaced[0] ? replacedWarning(formatCents(replaced[0].priceCents), row.storeName) : undefined;
   return { ...report, ...(expirationAnalysis ? { expirationAnalysis } : {}), ...(warning ? { warning } : {}) };
 }
 
@@ -164,6 +164,6 @@ export function getReportJson(db: Db, id: number, viewerId: string) {
   return toReportJson(row);
 }
 
-const replacedWarning = (cents: number, storeName: string) =>
-  `This replaces your earlier price of ${formatCents(cents)} at ${storeName}.`;
+/** The answer's warning when a report replaced the shopper's earlier price there (products and fuel). */
+export const replacedWarning = (price: string, place: string) => `This replaces your earlier price of ${price} at ${place}.`;
 

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { type User, gasPriceReports, gasStations, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { NO_ZIP_MESSAGE, REPLACED_REASON } from "../deals/reports.ts";
+import { NO_ZIP_MESSAGE, REPLACED_REASON, replacedWarning } from "../deals/reports.ts";
 import { writeBatcher } from "../deals/write-batch.ts";
 import type { Config } from "../env.ts";
 import { badRequest, notFound } from "../lib/http.ts";
@@ -90,8 +90,7 @@ export async function createGasReport(db: Db, config: Config, user: User, input:
     }),
   );
   const report = getGasReportJson(db, id);
-  const warning =
-    replaced === undefined ? undefined : `This replaces your earlier price of ${fuelDollars(replaced)} at ${report.stationName}.`;
+  const warning = replaced === undefined ? undefined : replacedWarning(fuelDollars(replaced), report.stationName);
   return { ...report, ...(expirationAnalysis ? { expirationAnalysis } : {}), ...(warning ? { warning } : {}) };
 }
 
