@@ -77,6 +77,13 @@ describe("POST /api/auth/register", () => {
     ]);
   });
 
+  test("a different confirmation is named while the password still breaks a rule", async () => {
+    const res = await server.client().post("/api/auth/register", { ...valid, username: "typo", password: "abc", confirmPassword: "abd" });
+    expect(res.status).toBe(400);
+    expect(res.data.message).toBe("Password must be at least 8 characters long");
+    expect(res.data.issues).toContainEqual({ path: "confirmPassword", message: "Passwords don't match" });
+  });
+
   test("usernames are unique regardless of case", async () => {
     await registerUser(server, { username: "CaseUser" });
     const res = await server.client().post("/api/auth/register", { ...valid, username: "caseuser" });

@@ -148,6 +148,7 @@ describe("PUT /api/profile/password", () => {
     ["newPassword", "Password must contain at least one lowercase letter", both("NOLOWERCASE!1")],
     ["newPassword", "Password must contain at least one special character", both("NoSpecial12")],
     ["confirmPassword", "New passwords don't match.", { confirmPassword: "Other!Pass9" }],
+    ["confirmPassword", "New passwords don't match.", { newPassword: "Sh0rt!", confirmPassword: "Sh0rt?" }],
   ])("refused on %s: %s", async (path, message, fields: Record<string, string>) => {
     const { client } = await registerUser(server);
     const res = await change(client, fields);

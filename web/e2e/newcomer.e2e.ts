@@ -20,6 +20,10 @@ test("a newcomer learns the password rules, registers, tours the tabs, stays sig
   await expect(passwordErrors).toContainText("Password must be at least 8 characters long");
   await expect(passwordErrors).toContainText("Password must contain at least one uppercase letter");
   await expect(passwordErrors).toContainText("Password must contain at least one special character");
+  // A confirmation that differs is named at once, not only after the password meets every rule.
+  await expect(page.getByTestId("confirmPassword-errors")).toHaveText("Passwords don't match");
+  await confirm.fill("abc");
+  await expect(page.getByTestId("confirmPassword-errors")).toBeHidden();
   await password.fill("ALLUPPER!1");
   await expect(passwordErrors).toHaveText("Password must contain at least one lowercase letter");
   await password.fill("NoSpecial12");
