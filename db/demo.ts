@@ -69,6 +69,45 @@ const FUEL_REPORTS: [Shopper, station: string, address: string, fuel: string, pr
   ["priya", "Hudson Yards Charging", "75 9th Ave", "electric", 0.42],
 ];
 
+const MINUTE_MS = 60_000;
+/** Apart, in reporting order: the newest report is minutes old, the oldest of the sixteen about a day. */
+const NEWEST_AGE_MS = 7 * MINUTE_MS;
+const PRICE_REPORT_GAP_MS = 97 * MINUTE_MS;
+const FUEL_REPORT_GAP_MS = 71 * MINUTE_MS;
+const MET_ALERT_LEAD_MS = 30 * MINUTE_MS;
+const MEMBER_DAYS: Record<Shopper, number> = { maria: 62, james: 41, priya: 19 };
+
+/**
+ * The services stamp everything "now", so a fresh demo would read "just now" on every card. This spreads the
+ * reports over the past hours in the order they were made (so "Recent", which is report order, still agrees
+ * with their times), moves each station's "updated" to its newest price and a met alert's times to its
+ * report's, and makes the shoppers members for weeks. Only times change: no column the search index or the
+ * gas triggers watch.
+ */
+function backdateDemo(db: Db, now: number) {
+  const client = db.$client;
+  client.transaction(() => {
+    const spread = (table: "price_reports" | "gas_price_reports", gapMs: number) => {
+      const ids = client.query<{ id: number }, []>(`SELECT id FROM ${table} ORDER BY id DESC`).all();
+      const stamp = client.query(`UPDATE ${table} SET created_at = $at, updated_at = $at WHERE id = $id`);
+      ids.forEach(({ id }, newer) => stamp.run({ id, at: now - NEWEST_AGE_MS - newer * gapMs }));
+    };
+    spread("price_reports", PRICE_REPORT_GAP_MS);
+    spread("gas_price_reports", FUEL_REPORT_GAP_MS);
+    client.run(`UPDATE gas_stations SET last_updated =
+      (SELECT max(created_at) FROM gas_price_reports r WHERE r.station_id = gas_stations.id)`);
+    // A met alert was set before the report that met it, and was told at that report's time.
+    client.run(`UPDATE price_alert_hits SET created_at =
+      (SELECT created_at FROM price_reports r WHERE r.id = price_alert_hits.price_report_id)`);
+    client.run(`UPDATE price_alerts SET
+      last_notified = (SELECT max(created_at) FROM price_alert_hits h WHERE h.alert_id = price_alerts.id),
+      created_at = (SELECT min(created_at) FROM price_reports) - ${MET_ALERT_LEAD_MS}
+      WHERE id IN (SELECT alert_id FROM price_alert_hits)`);
+    const member = client.query("UPDATE users SET created_at = $at WHERE username = $username");
+    for (const [username, days] of Object.entries(MEMBER_DAYS)) member.run({ username, at: now - days * 86_400_000 });
+  }).immediate();
+}
+
 export type DemoSeeded = { users: number; stores: number; priceReports: number; fuelReports: number; alerts: number };
 
 /** Fills a database that has no users yet with the demo; answers what it added (all zeros when it had users). */
@@ -136,6 +175,7 @@ export async function seedDemo(db: Db, config: Config): Promise<DemoSeeded> {
   toggleUpvote(db, shopper.priya.id, reported["maria:Bananas"]!);
   takeDeal(db, shopper.maria.id, milk);
   alert("Ground Coffee", "7.50");
+  backdateDemo(db, Date.now());
 
   return {
     users: DEMO_USERS.length,

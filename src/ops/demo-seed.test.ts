@@ -8,7 +8,6 @@ import { runCommand, spawnServer } from "../test/processes.ts";
 // Three argon2 hashes and a server start on a busy shared machine.
 setDefaultTimeout(60_000);
 
-const ALERT_MET = { lastHit: expect.objectContaining({ productName: "Greek Yogurt", price: 5.49, storeName: "Corner Grocery" }) };
 const dataDir = mkdtempSync(join(tmpdir(), "commoncents-demo-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -43,9 +42,31 @@ describe("commoncents seed", () => {
       expect(names).toEqual(["Avenue A Gas", "Chelsea Fuel", "Hudson Yards Charging", "West Side Service"]);
       expect(stations.find((s) => s.name === "Chelsea Fuel")?.regularPrice).toBe(3.459);
       expect(((await maria.get("/api/gas/reports/nearby?limit=20")).data as unknown[]).length).toBe(6);
-      const alerts = (await maria.get("/api/price-alerts")).data as { productName: string; targetPrice: number }[];
+      type Alert = { productName: string; targetPrice: number; createdAt: string; lastNotified: string | null; lastHit: { at: string } | null };
+      const alerts = (await maria.get("/api/price-alerts")).data as Alert[];
       expect(alerts.map((a) => [a.productName, a.targetPrice]).sort()).toEqual([["Greek Yogurt", 6], ["Ground Coffee", 7.5]]);
-      expect(alerts.find((a) => a.productName === "Greek Yogurt")).toMatchObject(ALERT_MET);
+      const yogurt = alerts.find((a) => a.productName === "Greek Yogurt")!;
+      // Not toMatchObject with expect.objectContaining: bun 1.4.5 then empties the nested object it matched.
+      expect(yogurt.lastHit).toMatchObject({ productName: "Greek Yogurt", price: 5.49, storeName: "Corner Grocery" });
+
+      // Not all "just now": reports spread over the past day in the order they were made.
+      const ages = (items: { createdAt: string }[]) => items.map((r) => Date.now() - Date.parse(r.createdAt));
+      const recent = ages((await maria.get("/api/search?q=organic&sort=recent")).data);
+      expect(recent.length).toBe(3);
+      expect(recent).toEqual([...recent].sort((a, b) => a - b));
+      expect(new Set(recent).size).toBe(3);
+      expect(Math.min(...recent)).toBeGreaterThan(60 * 60_000);
+      expect(Math.max(...recent)).toBeLessThan(2 * 86_400_000);
+      const fuel = (await maria.get("/api/gas/reports/nearby?limit=20")).data as { stationName: string; createdAt: string }[];
+      const fuelAges = ages(fuel);
+      expect(Math.min(...fuelAges)).toBeGreaterThan(60_000);
+      expect(new Set(fuelAges).size).toBe(6);
+      const chelsea = stations.find((s) => s.name === "Chelsea Fuel") as unknown as { lastUpdated: string };
+      const chelseaNewest = fuel.filter((r) => r.stationName === "Chelsea Fuel").map((r) => Date.parse(r.createdAt));
+      expect(Date.parse(chelsea.lastUpdated)).toBe(Math.max(...chelseaNewest));
+      // A met alert was set before the report that met it, and notified at that report's time.
+      expect(yogurt.lastNotified).toBe(yogurt.lastHit!.at);
+      expect(Date.parse(yogurt.createdAt)).toBeLessThan(Date.parse(yogurt.lastHit!.at));
     } finally {
       server.proc.kill("SIGTERM");
       await server.proc.exited;
