@@ -24,6 +24,7 @@ describe("loadConfig", () => {
     expect(config.adminPasskey).toBeUndefined();
     expect(config.nodeEnv).toBe("production");
     expect(config.trustProxy).toBe(0);
+    expect(config.signupsPerHour).toBe(10);
   });
 
   test("a secret is made once, kept private in DATA_DIR, and reused", () => {
@@ -41,6 +42,8 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: dir, SECRET: "short" })).toThrow(/SECRET must be at least 32 characters/);
     expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY: TRUST_PROXY must be the number of proxies/);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(() => loadConfig({ DATA_DIR: dir, SIGNUPS_PER_HOUR: "-1" })).toThrow(/SIGNUPS_PER_HOUR: SIGNUPS_PER_HOUR must be the accounts/);
+    expect(loadConfig({ DATA_DIR: dir, SIGNUPS_PER_HOUR: "0" }).signupsPerHour).toBe(0);
     const file = join(dir, "a-file");
     writeFileSync(file, "");
     expect(() => loadConfig({ DATA_DIR: file })).toThrow(ConfigError);

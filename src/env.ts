@@ -30,6 +30,7 @@ const EnvSchema = v.object({
   NODE_ENV: v.optional(v.picklist(["production", "development", "test"]), "production"),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`)),
   TRUST_PROXY: wholeNumber("TRUST_PROXY", 10, "0", "the number of proxies in front (0 when none)"),
+  SIGNUPS_PER_HOUR: wholeNumber("SIGNUPS_PER_HOUR", 999_999, "10", "the accounts one address may create in an hour (0: no limit)"),
 });
 
 export type Config = {
@@ -49,6 +50,8 @@ export type Config = {
   logLevel: LogLevel;
   /** Proxies in front that append to X-Forwarded-For (0: clients connect directly, the header is ignored). */
   trustProxy: number;
+  /** Accounts one client address may create in an hour; 0 for no limit (the tests sign up many from one). */
+  signupsPerHour: number;
 };
 
 export class ConfigError extends Error {}
@@ -79,6 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "warn" : "info"),
     trustProxy: e.TRUST_PROXY,
+    signupsPerHour: e.SIGNUPS_PER_HOUR,
   };
 }
 

@@ -25,6 +25,8 @@ export function serverEnv(dataDir: string, port: number): Record<string, string>
     DATA_DIR: dataDir,
     OLLAMA_HOST: "off",
     NODE_ENV: "production",
+    // Shoppers the seeded password does not sign in are signed up, all from this one address.
+    SIGNUPS_PER_HOUR: "0",
   };
 }
 

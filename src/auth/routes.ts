@@ -11,6 +11,7 @@ import { requireSession, requireUser, terminatedAnswer } from "./guards.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { LoginSchema, RegisterSchema, UpdateZipSchema } from "./schemas.ts";
 import { createSession, deleteSession } from "./sessions.ts";
+import { takeSignupSlot } from "./throttle.ts";
 
 const INVALID_LOGIN = "Invalid username or password";
 
@@ -19,6 +20,10 @@ export const authRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const db = c.get("db");
     if (getUserByUsername(db, input.username)) throw conflict("Username is already taken");
+    const wait = takeSignupSlot(c.get("config"), clientAddress(c));
+    if (wait > 0) {
+      throw tooManyRequests(`Too many new accounts from your network. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
+    }
     const password = await hashPassword(input.password);
     let user: typeof users.$inferSelect | undefined;
     try {
@@ -49,11 +54,7 @@ export const authRoutes = new Hono<AppEnv>()
     const client = clientAddress(c);
     const wait = throttle.retryAfter(username, client);
     if (wait > 0) {
-      c.header("Retry-After", String(wait));
-      throw tooManyRequests(
-        `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
-        wait,
-      );
+      throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
     }
     const user = getUserByUsername(db, username);
     const ok = user ? await verifyPassword(password, user.password) : await verifyAgainstDummy(password);

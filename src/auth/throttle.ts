@@ -1,8 +1,10 @@
 /**
  * Login throttling, in memory (one process serves everything). Failures are counted per username and
  * per client address in a sliding window; past the limit, logins answer 429 until the window moves on.
+ * Sign-ups are counted per client address the same way.
  */
-import { SlidingWindow } from "../lib/sliding-window.ts";
+import type { Config } from "../env.ts";
+import { SlidingWindow, perApp } from "../lib/sliding-window.ts";
 
 const WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_USERNAME = 5;
@@ -27,4 +29,19 @@ export class LoginThrottle {
   recordSuccess(username: string) {
     this.failures.forget(`u:${username.toLowerCase()}`);
   }
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const signupsFor = perApp(() => new SlidingWindow(HOUR_MS));
+
+/**
+ * Counts a sign-up from `client` against config.signupsPerHour; seconds to wait when over it, else 0. Counted
+ * before the password is hashed, so sign-ups sent side by side cannot all slip under the limit.
+ */
+export function takeSignupSlot(config: Config, client: string, now = Date.now()): number {
+  if (config.signupsPerHour === 0) return 0;
+  const signups = signupsFor(config);
+  const wait = signups.retryAfter(client, config.signupsPerHour, now);
+  if (wait === 0) signups.record(client, now);
+  return wait;
 }

@@ -16,7 +16,8 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 export async function startTestServer(env: Record<string, string> = {}, { assets }: { assets?: StaticAssets } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "commoncents-test-"));
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test", ...env });
+  // Tests sign up many shoppers from one address; the sign-up limit has its own test.
+  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test", SIGNUPS_PER_HOUR: "0", ...env });
   const { sqlite, db } = openDb(config.dbPath);
   migrate(sqlite);
   ensureTaxonomy(db);
