@@ -68,8 +68,9 @@ export const uploadFileRoutes = new Hono<AppEnv>().get("/uploads/:key", (c) => {
   if (!UPLOAD_KEY_PATTERN.test(key)) throw notFound(NOT_FOUND_MESSAGE);
   const stored = findStoredUpload(c.get("config").uploadsDir, key);
   if (!stored) throw notFound(NOT_FOUND_MESSAGE);
-  return new Response(Bun.file(stored.path), {
-    status: 200,
-    headers: { ...PHOTO_HEADERS, "Content-Type": stored.contentType },
-  });
+  const file = Bun.file(stored.path);
+  const headers: Record<string, string> = { ...PHOTO_HEADERS, "Content-Type": stored.contentType };
+  // Hono answers HEAD with GET's headers and no body (Bun would count that: 0), so the length is told here.
+  if (c.req.method === "HEAD") headers["Content-Length"] = String(file.size);
+  return new Response(file, { status: 200, headers });
 });

@@ -80,6 +80,12 @@ describe("PUT to the signed URL, then GET /uploads/:key", () => {
     expect(got.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
     expect(got.headers.get("cross-origin-resource-policy")).toBe("same-origin");
     expect(got.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+
+    // HEAD says what a GET would send.
+    const head = await fetch(`${server.origin}${res.data.objectPath}`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(image.byteLength));
+    expect(head.headers.get("content-type")).toBe(type);
   });
 
   test("a body without any Content-Type is fine", async () => {
