@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSessionLost } from "../auth/useSessionLost.ts";
-import { formatCurrency } from "../components/format.ts";
+import { formatCurrency, timeAgo } from "../components/format.ts";
 import { AlertIcon, BellIcon, CloseIcon } from "../components/icons.tsx";
 import { categoriesQuery } from "../deals/queries.ts";
 import { SearchMessage } from "../deals/SearchStates.tsx";
 import { useToast } from "../state/toast.ts";
-import { timeAgo } from "./format.ts";
 import { type PriceAlert, alertsQuery, useDeleteAlert } from "./queries.ts";
 
 export const DELETE_FAILED_MESSAGE = "Failed to delete price alert. Please try again.";

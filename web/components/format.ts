@@ -17,3 +17,23 @@ export function shortName(first?: string | null, last?: string | null, fallback 
   const name = [first?.trim(), initial ? `${initial.toUpperCase()}.` : ""].filter(Boolean).join(" ");
   return name || fallback;
 }
+
+const MINUTE_MS = 60_000;
+
+/**
+ * When something happened, as the app says it everywhere: "just now", "5 min ago", "3 hr ago", "2 days ago",
+ * and past a week the date ("Nov 3"). "never" for no time at all.
+ */
+export function timeAgo(iso: string | null, now = Date.now()): string {
+  if (!iso) return "never";
+  const ms = now - new Date(iso).getTime();
+  if (!Number.isFinite(ms)) return "";
+  const minutes = Math.floor(ms / MINUTE_MS);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} hr ago`;
+  const days = Math.floor(hours / 24);
+  if (days <= 7) return `${days} day${days === 1 ? "" : "s"} ago`;
+  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric" });
+}

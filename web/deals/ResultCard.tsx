@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { ApiError } from "../api/client.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
-import { formatCurrency, shortName } from "../components/format.ts";
+import { formatCurrency, shortName, timeAgo } from "../components/format.ts";
 import { CheckIcon, PinIcon, SparkleIcon, ThumbUpIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
 import { type Report, useTakeDeal, useToggleUpvote } from "./queries.ts";
@@ -100,6 +100,10 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
         {report.description && <div className="text-sm text-base-content/80">{report.description}</div>}
         <div className="text-xs text-base-content/70">
           Reported by <span data-testid="result-reporter">{shortName(report.user.firstName, report.user.lastName)}</span>
+          {" · "}
+          <time dateTime={report.createdAt} data-testid="result-time">
+            {timeAgo(report.createdAt)}
+          </time>
         </div>
         <div className="card-actions mt-auto items-center justify-between border-t border-base-200 pt-3">
           <button

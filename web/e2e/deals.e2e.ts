@@ -66,6 +66,7 @@ test("a price reported with a photo is found nearby, upvoted and taken, and not 
   await expect(card).toContainText("120 W 23rd St");
   await expect(card.getByTestId("result-price")).toHaveText("$3.49");
   await expect(card.getByTestId("result-reporter")).toHaveText("Alice A.");
+  await expect(card.getByTestId("result-time")).toHaveText(/^(just now|1 min ago)$/);
   const photo = card.getByRole("img", { name: "Organic Milk" });
   await photo.scrollIntoViewIfNeeded();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { formatCurrency } from "../components/format.ts";
+import { formatCurrency, timeAgo } from "../components/format.ts";
 import { AlertIcon } from "../components/icons.tsx";
-import { FUEL_LABEL, formatFuelPrice, timeAgo, unitOf } from "./fuel.ts";
+import { FUEL_LABEL, formatFuelPrice, unitOf } from "./fuel.ts";
 import { ListSkeleton } from "./GasMessage.tsx";
 import { recentGasReportsQuery } from "./queries.ts";
 import { useFailureToast } from "./useFailureToast.ts";

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId } from "react";
+import { timeAgo } from "../components/format.ts";
 import { AlertIcon, FuelIcon, PinIcon } from "../components/icons.tsx";
 import {
   FUEL_LABEL,
@@ -8,7 +9,6 @@ import {
   PRICE_FIELD,
   comparisonBadge,
   formatFuelPrice,
-  timeAgo,
   unitOf,
 } from "./fuel.ts";
 import { GasMessage, ListSkeleton } from "./GasMessage.tsx";

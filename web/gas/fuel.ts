@@ -47,15 +47,3 @@ export function comparisonBadge(percent: number) {
   const near = percent === 0 ? "At the area average" : `${Math.abs(percent).toFixed(1)}% ${percent > 0 ? "above" : "below"} the area average`;
   return { text, tone: "badge-neutral badge-soft", label: near };
 }
-
-/** "just now", "5 min ago", "3 hr ago", "2 days ago". */
-export function timeAgo(iso: string | null, now = Date.now()) {
-  if (!iso) return "never";
-  const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} hr ago`;
-  const days = Math.floor(hours / 24);
-  return `${days} day${days === 1 ? "" : "s"} ago`;
-}
