@@ -162,7 +162,7 @@ describe("POST /api/price-reports", () => {
     const { client } = await registerUser(server);
     const res = await client.post("/api/price-reports", { ...milk(), imageUrl: "https://evil.example/x.png" });
     expect(res.status).toBe(400);
-    expect(res.data.message).toBe("The photo must be one uploaded to CommonCents");
+    expect(res.data.message).toBe("The photo must be one you uploaded to CommonCents");
 
     const { uploadURL } = (await client.post("/api/objects/upload")).data;
     const put = await client.request("PUT", uploadURL, { body: PNG, headers: { "content-type": "image/png" } });
@@ -172,6 +172,12 @@ describe("POST /api/price-reports", () => {
     expect(withPhoto.data.imageUrl).toBe(put.data.objectPath);
     const photo = await fetch(`${server.origin}${withPhoto.data.imageUrl}`);
     expect(photo.headers.get("content-type")).toBe("image/png");
+
+    // Another shopper cannot put that photo on a report of theirs.
+    const other = await registerUser(server);
+    const taken = await other.client.post("/api/price-reports", { ...milk(), imageUrl: withPhoto.data.imageUrl });
+    expect(taken.status).toBe(400);
+    expect(taken.data.message).toBe("The photo must be one you uploaded to CommonCents");
   });
 
   test("answers exactly what reading the report back gives: the store as first typed, the reporter, the times", async () => {

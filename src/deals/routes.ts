@@ -4,7 +4,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { cachedJson } from "../lib/read-cache.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
-import { resolveOwnUpload } from "../uploads/resolve.ts";
+import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/resolve.ts";
 import { listCategories } from "./categories.ts";
 import { createPriceReport } from "./reports.ts";
 import { PriceReportSchema, SearchQuerySchema } from "./schemas.ts";
@@ -29,8 +29,8 @@ export const dealsRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     let imageUrl: string | null = null;
     if (input.imageUrl) {
-      imageUrl = resolveOwnUpload(c.get("config"), input.imageUrl);
-      if (!imageUrl) throw badRequest("The photo must be one uploaded to CommonCents");
+      imageUrl = resolveOwnUpload(c.get("config"), input.imageUrl, user.id);
+      if (!imageUrl) throw badRequest(NOT_YOUR_PHOTO_MESSAGE);
     }
     return c.json(await createPriceReport(c.get("db"), c.get("config"), user, input, imageUrl), 201);
   })

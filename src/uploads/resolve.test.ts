@@ -1,22 +1,24 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
 import { resolveOwnUpload } from "./resolve.ts";
-import { createUploadUrl } from "./signing.ts";
+import { createUploadUrl, isUploadKeyOf } from "./signing.ts";
 import { PNG } from "../test/images.ts";
 
 let server: TestServer;
 let uploadURL: string;
 let key: string;
+let ownerId: string;
 beforeAll(async () => {
   server = await startTestServer();
-  const { client } = await registerUser(server);
+  const { client, user } = await registerUser(server);
+  ownerId = user.id;
   uploadURL = (await client.post("/api/objects/upload")).data.uploadURL;
   const res = await client.request("PUT", uploadURL, { body: PNG, headers: { "content-type": "image/png" } });
   key = res.data.objectPath.slice("/uploads/".length);
 });
 afterAll(() => server.stop());
 
-const resolve = (url: string) => resolveOwnUpload(server.config, url);
+const resolve = (url: string, userId = ownerId) => resolveOwnUpload(server.config, url, userId);
 
 describe("resolveOwnUpload", () => {
   test("accepts the served path and the signed URL, relative or absolute, for a stored file", () => {
@@ -30,9 +32,24 @@ describe("resolveOwnUpload", () => {
   });
 
   test("refuses a key with nothing stored, even behind a valid signature", async () => {
-    const { uploadURL: unused, key: unusedKey } = createUploadUrl(server.config.secret, "someone");
+    const { uploadURL: unused, key: unusedKey } = createUploadUrl(server.config.secret, ownerId);
     expect(resolve(unused)).toBeNull();
     expect(resolve(`/uploads/${unusedKey}`)).toBeNull();
+  });
+
+  test("refuses a stored photo for anyone but its uploader", () => {
+    expect(resolve(`/uploads/${key}`, "someone-else")).toBeNull();
+    expect(resolve(uploadURL, "someone-else")).toBeNull();
+    expect(resolve(`/uploads/${key}`)).toBe(`/uploads/${key}`);
+  });
+
+  test("a key tells its uploader only under our secret", () => {
+    expect(isUploadKeyOf(server.config.secret, key, ownerId)).toBe(true);
+    expect(isUploadKeyOf("another-secret-of-at-least-32-characters", key, ownerId)).toBe(false);
+    // Changing either half breaks it.
+    const flip = (ch: string) => (ch === "a" ? "b" : "a");
+    expect(isUploadKeyOf(server.config.secret, flip(key[0]!) + key.slice(1), ownerId)).toBe(false);
+    expect(isUploadKeyOf(server.config.secret, key.slice(0, -1) + flip(key.at(-1)!), ownerId)).toBe(false);
   });
 
   test.each([

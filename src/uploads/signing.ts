@@ -15,13 +15,34 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Where the signed PUT goes (app.ts exempts this prefix from the JSON-only wall). */
 export const UPLOAD_PUT_PREFIX = "/api/uploads/";
 
-/** 20 random bytes in lower-case base32: 32 characters, and nothing that could climb out of a folder. */
+/**
+ * 32 characters of lower-case base32 (20 bytes), nothing that could climb out of a folder: 10 random bytes,
+ * then 10 bytes of an HMAC of them and the uploader's id, so a key tells whose photo it is (a shopper can
+ * attach only their own uploads) without a table, and nobody can make a key for someone else.
+ */
 export const UPLOAD_KEY_PATTERN = /^[a-z2-7]{32}$/;
+const KEY_HALF = 16;
 const EXPIRES_PATTERN = /^\d{1,12}$/;
 const SIG_PATTERN = /^[0-9a-f]{64}$/;
 
-export function newUploadKey(): string {
-  return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+function ownerTag(secret: string, randomPart: string, userId: string): string {
+  const encoder = new TextEncoder();
+  const message = ["commoncents-upload-owner-v1", randomPart, userId].join("\n");
+  return encodeBase32LowerCaseNoPadding(hmac(SHA256, encoder.encode(secret), encoder.encode(message)).slice(0, 10));
+}
+
+export function newUploadKey(secret: string, userId: string): string {
+  // 10 bytes are exactly 16 base32 characters, so the two halves encode apart.
+  const randomPart = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(10)));
+  return randomPart + ownerTag(secret, randomPart, userId);
+}
+
+/** True when `key` was made by newUploadKey for this user under this secret. */
+export function isUploadKeyOf(secret: string, key: string, userId: string): boolean {
+  if (!UPLOAD_KEY_PATTERN.test(key)) return false;
+  const encoder = new TextEncoder();
+  const expected = ownerTag(secret, key.slice(0, KEY_HALF), userId);
+  return constantTimeEqual(encoder.encode(expected), encoder.encode(key.slice(KEY_HALF)));
 }
 
 type Signed = { key: string; expires: string; userId: string };
@@ -43,7 +64,7 @@ export function createUploadUrl(
   userId: string,
   { ttlSeconds = UPLOAD_URL_TTL_SECONDS, now = Date.now() }: { ttlSeconds?: number; now?: number } = {},
 ) {
-  const key = newUploadKey();
+  const key = newUploadKey(secret, userId);
   const expires = String(Math.floor(now / 1000) + ttlSeconds);
   const sig = encodeHexLowerCase(signature(secret, { key, expires, userId }));
   return { key, uploadURL: `${UPLOAD_PUT_PREFIX}${key}?expires=${expires}&sig=${sig}` };

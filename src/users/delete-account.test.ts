@@ -52,7 +52,7 @@ describe("DELETE /api/auth/delete-account", () => {
     const laptop = server.client();
     await laptop.post("/api/auth/login", { username: leaver.username, password: STRONG_PASSWORD });
 
-    // Their photos: a profile photo, a report photo, a fuel report photo, and one a neighbour also shows.
+    // Their photos: a profile photo, two report photos (one a neighbour tried to take), a fuel report photo.
     const avatar = await uploadPng(leaver.client);
     const reportPhoto = await uploadPng(leaver.client);
     const fuelPhoto = await uploadPng(leaver.client);
@@ -60,7 +60,7 @@ describe("DELETE /api/auth/delete-account", () => {
     await leaver.client.put("/api/profile/photo", { photoURL: avatar });
     const own = await report(leaver.client, "Leaver Bread", 3.5, reportPhoto);
     await report(leaver.client, "Leaver Jam", 4.25, shared);
-    await neighbour.client.put("/api/profile/photo", { photoURL: shared });
+    expect((await neighbour.client.put("/api/profile/photo", { photoURL: shared })).status).toBe(400);
 
     const station = server.db.insert(gasStations).values({ name: "Fuel", address: "2 Main St", zipCode: "60001", lookupKey: "fuel|2 main st" }).returning().get();
     server.db.insert(gasPriceReports).values({ userId: leaver.user.id, stationId: station.id, fuelType: "regular", priceMills: 3199, imageUrl: fuelPhoto }).run();
@@ -89,9 +89,8 @@ describe("DELETE /api/auth/delete-account", () => {
     expect(server.db.select().from(priceAlerts).where(eq(priceAlerts.userId, id)).all()).toEqual([]);
     expect(server.db.select().from(priceReports).where(eq(priceReports.id, theirs)).get()?.upvotes).toBe(0);
 
-    for (const path of [avatar, reportPhoto, fuelPhoto]) expect(existsSync(fileOf(path))).toBe(false);
-    expect(existsSync(fileOf(shared))).toBe(true); // the neighbour's profile still shows it
-    expect((await server.client().get(shared)).status).toBe(200);
+    for (const path of [avatar, reportPhoto, fuelPhoto, shared]) expect(existsSync(fileOf(path))).toBe(false);
+    expect((await server.client().get(shared)).status).toBe(404);
 
     expect((await laptop.get("/api/auth/user")).status).toBe(401);
     const again = server.client();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { users } from "../../db/schema.ts";
+import { productCategories, users } from "../../db/schema.ts";
 import { STRONG_PASSWORD, type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
 import { PNG } from "../test/images.ts";
 
@@ -70,7 +70,7 @@ describe("PUT /api/profile/photo", () => {
     for (const photoURL of ["https://evil.example/cat.png", "/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "/etc/passwd", "javascript:alert(1)", ""]) {
       const refused = await client.put("/api/profile/photo", { photoURL });
       expect(refused.status).toBe(400);
-      expect(refused.data.message).toBe("The photo must be one uploaded to CommonCents");
+      expect(refused.data.message).toBe("The photo must be one you uploaded to CommonCents");
     }
     expect((await client.put("/api/profile/photo", {})).status).toBe(400);
     expect((await client.get("/api/auth/user")).data.profileImageUrl).toBe(path);
@@ -85,14 +85,30 @@ describe("PUT /api/profile/photo", () => {
     expect(existsSync(fileOf(first.path))).toBe(false);
     expect(existsSync(fileOf(second.path))).toBe(true);
 
-    // Another user showing the same photo keeps the file alive.
-    const other = await registerUser(server);
-    await other.client.put("/api/profile/photo", { photoURL: second.path });
+    // The same photo on one of their reports keeps the file alive.
+    const categoryId = server.db.select().from(productCategories).get()!.id;
+    const report = { productName: "Pears", price: "2.00", categoryId, tags: [], storeName: "Orchard", storeAddress: "1 Tree St", imageUrl: second.path };
+    expect((await client.post("/api/price-reports", report)).status).toBe(201);
     const cleared = await client.put("/api/profile/photo", { photoURL: null });
     expect(cleared.data.profileImageUrl).toBeNull();
     expect(existsSync(fileOf(second.path))).toBe(true);
-    await other.client.put("/api/profile/photo", { photoURL: null });
-    expect(existsSync(fileOf(second.path))).toBe(false);
+    expect(readdirSync(server.config.uploadsDir).filter((f) => f.startsWith("."))).toEqual([]);
+  });
+
+  test("another shopper's photo cannot be taken, even knowing its address", async () => {
+    const owner = await registerUser(server);
+    const { uploadURL, path } = await uploadPng(owner.client);
+    const other = await registerUser(server);
+    for (const photoURL of [path, uploadURL]) {
+      const refused = await other.client.put("/api/profile/photo", { photoURL });
+      expect(refused.status).toBe(400);
+      expect(refused.data.message).toBe("The photo must be one you uploaded to CommonCents");
+    }
+    expect((await other.client.get("/api/auth/user")).data.profileImageUrl).toBeNull();
+    // Its owner can still use it, and removing it removes the file: nobody else kept it alive.
+    expect((await owner.client.put("/api/profile/photo", { photoURL: path })).status).toBe(200);
+    await owner.client.put("/api/profile/photo", { photoURL: null });
+    expect(existsSync(fileOf(path))).toBe(false);
     expect(readdirSync(server.config.uploadsDir).filter((f) => f.startsWith("."))).toEqual([]);
   });
 });

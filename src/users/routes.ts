@@ -6,7 +6,7 @@ import { clientAddress } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { badRequest, tooManyRequests } from "../lib/http.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
-import { resolveOwnUpload } from "../uploads/resolve.ts";
+import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/resolve.ts";
 import { setProfilePhoto, updateProfile } from "./profile.ts";
 import { userJson } from "./queries.ts";
 import {
@@ -18,7 +18,6 @@ import {
 } from "./schemas.ts";
 import { searchUsers } from "./search.ts";
 
-export const NOT_OUR_PHOTO_MESSAGE = "The photo must be one uploaded to CommonCents";
 /**
  * 400, not 401: the web app reads a 401 as "your session ended" and signs the user out, which a typo in
  * the current password should not do.
@@ -46,8 +45,8 @@ export const profileRoutes = new Hono<AppEnv>()
     const { photoURL } = c.req.valid("json");
     let path: string | null = null;
     if (photoURL !== null) {
-      path = resolveOwnUpload(config, photoURL);
-      if (!path) throw badRequest(NOT_OUR_PHOTO_MESSAGE);
+      path = resolveOwnUpload(config, photoURL, user.id);
+      if (!path) throw badRequest(NOT_YOUR_PHOTO_MESSAGE);
     }
     return c.json(userJson(db, setProfilePhoto(db, config.uploadsDir, user.id, path)), 200);
   })
