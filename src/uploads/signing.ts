@@ -22,11 +22,11 @@ export const UPLOAD_PUT_PREFIX = "/api/uploads/";
  */
 export const UPLOAD_KEY_PATTERN = /^[a-z2-7]{32}$/;
 const KEY_HALF = 16;
+const encoder = new TextEncoder();
 const EXPIRES_PATTERN = /^\d{1,12}$/;
 const SIG_PATTERN = /^[0-9a-f]{64}$/;
 
 function ownerTag(secret: string, randomPart: string, userId: string): string {
-  const encoder = new TextEncoder();
   const message = ["commoncents-upload-owner-v1", randomPart, userId].join("\n");
   return encodeBase32LowerCaseNoPadding(hmac(SHA256, encoder.encode(secret), encoder.encode(message)).slice(0, 10));
 }
@@ -40,7 +40,6 @@ export function newUploadKey(secret: string, userId: string): string {
 /** True when `key` was made by newUploadKey for this user under this secret. */
 export function isUploadKeyOf(secret: string, key: string, userId: string): boolean {
   if (!UPLOAD_KEY_PATTERN.test(key)) return false;
-  const encoder = new TextEncoder();
   const expected = ownerTag(secret, key.slice(0, KEY_HALF), userId);
   return constantTimeEqual(encoder.encode(expected), encoder.encode(key.slice(KEY_HALF)));
 }
@@ -51,7 +50,6 @@ function signature(secret: string, { key, expires, userId }: Signed): Uint8Array
   // A purpose tag keeps these MACs from ever equalling another feature's signature under the same secret;
   // the fields are fixed-alphabet (no newline can appear inside one), so the joined message is unambiguous.
   const message = ["commoncents-upload-v1", "PUT", key, expires, userId, String(MAX_UPLOAD_BYTES)].join("\n");
-  const encoder = new TextEncoder();
   return hmac(SHA256, encoder.encode(secret), encoder.encode(message));
 }
 
