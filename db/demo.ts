@@ -18,6 +18,7 @@ import { placeLookupKey } from "../src/lib/normalize.ts";
 import { type User, productCategories, stores, users } from "./schema.ts";
 import { ensureTaxonomy } from "./seed.ts";
 import { slugify } from "./taxonomy.ts";
+import { DAY_MS, MINUTE_MS } from "../src/lib/time.ts";
 
 export const DEMO_PASSWORD = "DemoPass1!";
 type Shopper = "maria" | "james" | "priya";
@@ -69,7 +70,6 @@ const FUEL_REPORTS: [Shopper, station: string, address: string, fuel: string, pr
   ["priya", "Hudson Yards Charging", "75 9th Ave", "electric", 0.42],
 ];
 
-const MINUTE_MS = 60_000;
 /** Apart, in reporting order: the newest report is minutes old, the oldest of the sixteen about a day. */
 const NEWEST_AGE_MS = 7 * MINUTE_MS;
 const PRICE_REPORT_GAP_MS = 97 * MINUTE_MS;
@@ -104,7 +104,7 @@ function backdateDemo(db: Db, now: number) {
       created_at = (SELECT min(created_at) FROM price_reports) - ${MET_ALERT_LEAD_MS}
       WHERE id IN (SELECT alert_id FROM price_alert_hits)`);
     const member = client.query("UPDATE users SET created_at = $at WHERE username = $username");
-    for (const [username, days] of Object.entries(MEMBER_DAYS)) member.run({ username, at: now - days * 86_400_000 });
+    for (const [username, days] of Object.entries(MEMBER_DAYS)) member.run({ username, at: now - days * DAY_MS });
   }).immediate();
 }
 

@@ -11,10 +11,10 @@ import { releasePidFile, writePidFile } from "./ops/pid-file.ts";
 import { expireStaleGasReports, expireStaleReports } from "./quality/expiry.ts";
 import type { StaticAssets } from "./static.ts";
 import { sweepOrphanUploads } from "./uploads/sweep.ts";
+import { HOUR_MS } from "./lib/time.ts";
 
 /** Uploads are 5 MB; nothing else comes near it. Bun's default (128 MiB) would invite abuse. */
 const MAX_REQUEST_BODY_BYTES = 6 * 1024 * 1024;
-const HOUR = 60 * 60 * 1000;
 /** How long a stop waits for requests already being answered before it cuts them off. */
 export const DRAIN_DEADLINE_MS = 10_000;
 
@@ -97,7 +97,7 @@ export function startServer(config: Config, options: ServeOptions = {}) {
   };
   // After listening, not before: start-up stays cheap (first sweep), then hourly.
   setTimeout(sweep, 1_000).unref();
-  const housekeeping = setInterval(sweep, HOUR);
+  const housekeeping = setInterval(sweep, HOUR_MS);
   housekeeping.unref();
   const healthProbe = setInterval(() => {
     if (!options.allowedHosts && currentHealth(db).text !== healthText) server.reload({ routes: healthRoutes() });

@@ -7,10 +7,10 @@ import { and, eq, lt, ne, sql } from "drizzle-orm";
 import { type SessionData, type User, sessions, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { changeStamp } from "../lib/read-cache.ts";
+import { DAY_MS } from "../lib/time.ts";
 
-const DAY = 24 * 60 * 60 * 1000;
-export const SESSION_TTL_MS = 30 * DAY;
-export const SESSION_ABSOLUTE_MS = 90 * DAY;
+export const SESSION_TTL_MS = 30 * DAY_MS;
+export const SESSION_ABSOLUTE_MS = 90 * DAY_MS;
 
 export function generateSessionToken(): string {
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));

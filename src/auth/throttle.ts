@@ -5,6 +5,7 @@
  */
 import type { Config } from "../env.ts";
 import { SlidingWindow, perApp } from "../lib/sliding-window.ts";
+import { HOUR_MS } from "../lib/time.ts";
 
 const WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_USERNAME = 5;
@@ -31,7 +32,6 @@ export class LoginThrottle {
   }
 }
 
-const HOUR_MS = 60 * 60 * 1000;
 const signupsFor = perApp(() => new SlidingWindow(HOUR_MS));
 
 /**

@@ -13,11 +13,11 @@ import { fuelBounds } from "../quality/bounds.ts";
 import { FUEL_MAX_AGE_DAYS } from "../quality/expiry.ts";
 import { MIN_CONSENSUS_REPORTS, type Range, combineWithModel, consensusOf, heardPrices, isOutlier, judgePrice } from "../quality/consensus.ts";
 import { askModel } from "../quality/model.ts";
+import { DAY_MS } from "../lib/time.ts";
 
 /** The consensus looks back as far as a fuel price lives (between the hourly sweeps too). */
 const FUEL_HISTORY_DAYS = FUEL_MAX_AGE_DAYS;
 const HISTORY_LIMIT = 200;
-const DAY_MS = 86_400_000;
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type FuelHistoryRow = { id: number; priceMills: number; userId: string };

@@ -5,6 +5,7 @@ import { millsToNumber } from "../lib/money.ts";
 import { placeLookupKey } from "../lib/normalize.ts";
 import { locToken, locTokenRange } from "../lib/zip.ts";
 import type { Tx } from "./check.ts";
+import { DAY_MS } from "../lib/time.ts";
 
 /** Each fuel's price column on gas_stations. */
 export const PRICE_KEY = {
@@ -135,7 +136,7 @@ export function nearbySummary(db: Db, zip: string, now = Date.now()) {
     averages[fuel] = averageDollars(t);
     stationsWithPrice[fuel] = t.n;
   }
-  const recent = db.$client.query<{ n: number }, [string, string, number]>(RECENT_COUNT_SQL).get(...locTokenRange(zip), now - RECENT_DAYS * 86_400_000);
+  const recent = db.$client.query<{ n: number }, [string, string, number]>(RECENT_COUNT_SQL).get(...locTokenRange(zip), now - RECENT_DAYS * DAY_MS);
   return {
     zipCode: zip,
     averages,

@@ -1,4 +1,5 @@
 import type { Db } from "../db.ts";
+import { DAY_MS } from "../lib/time.ts";
 
 /**
  * Prices go stale. Product reports expire after an age that suits their kind: restaurant specials change
@@ -8,7 +9,6 @@ import type { Db } from "../db.ts";
 export const MAX_AGE_DAYS = { restaurants: 14, electronics: 60, default: 30 } as const;
 /** Pump prices move within days: a week-old fuel price is no longer a price anyone can get. */
 export const FUEL_MAX_AGE_DAYS = 7;
-const DAY_MS = 86_400_000;
 
 const maxAgeDays = (slug: string) =>
   slug === "restaurants" ? MAX_AGE_DAYS.restaurants : slug === "electronics" ? MAX_AGE_DAYS.electronics : MAX_AGE_DAYS.default;

@@ -6,6 +6,7 @@ import { locTokenRange } from "../lib/zip.ts";
 import { categoryBounds } from "./bounds.ts";
 import { MIN_CONSENSUS_REPORTS, type Range, combineWithModel, consensusOf, heardPrices, isOutlier, judgePrice } from "./consensus.ts";
 import { askModel } from "./model.ts";
+import { DAY_MS } from "../lib/time.ts";
 
 /** How far back, and how many, recent reports of a product make its consensus. */
 const HISTORY_DAYS = 60;
@@ -32,7 +33,7 @@ export function productHistory(db: Db, key: ProductKey, now = Date.now()): Histo
     category: key.categoryId,
     locFrom,
     locTo,
-    since: now - HISTORY_DAYS * 86_400_000,
+    since: now - HISTORY_DAYS * DAY_MS,
     limit: HISTORY_LIMIT,
   });
 }

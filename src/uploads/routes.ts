@@ -5,6 +5,7 @@ import { forbidden, notFound, tooManyRequests } from "../lib/http.ts";
 import { SlidingWindow, perApp } from "../lib/sliding-window.ts";
 import { UPLOAD_KEY_PATTERN, createUploadUrl, verifyUploadUrl } from "./signing.ts";
 import { claimKey, findStoredUpload, readLimitedBody, storeUpload } from "./storage.ts";
+import { HOUR_MS } from "../lib/time.ts";
 
 /** One answer for every bad URL (forged, altered, expired, someone else's): the web client shows it as expired. */
 export const INVALID_URL_MESSAGE = "Upload URL is invalid or has expired";
@@ -14,7 +15,7 @@ export const NOT_FOUND_MESSAGE = "Photo not found";
  * disk (photos nobody attached are removed after a day: sweep.ts).
  */
 export const MAX_UPLOADS_PER_HOUR = 30;
-const uploadQuotaFor = perApp(() => new SlidingWindow(60 * 60 * 1000));
+const uploadQuotaFor = perApp(() => new SlidingWindow(HOUR_MS));
 
 /** Mounted under /api: POST /objects/upload hands out a signed URL; PUT /uploads/:key takes the file. */
 export const uploadApiRoutes = new Hono<AppEnv>()

@@ -9,9 +9,10 @@ import { join } from "node:path";
 import type { Db } from "../db.ts";
 import { log } from "../lib/log.ts";
 import { unreferencedPaths } from "../users/photos.ts";
+import { DAY_MS } from "../lib/time.ts";
 
 /** A form names its photo within seconds of the upload; a day is far beyond any honest delay. */
-export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
+export const ORPHAN_AGE_MS = DAY_MS;
 const STORED_NAME = /^([a-z2-7]{32})\.(?:jpg|png|webp|gif)$/;
 const TEMP_NAME = /^\.[a-z2-7]{32}\.[0-9a-f]+\.tmp$/;
 /** Paths asked about per query (each is one probe of a small partial index). */
