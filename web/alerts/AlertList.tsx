@@ -11,12 +11,12 @@ export const DELETE_FAILED_MESSAGE = "Failed to delete price alert. Please try a
 
 function LastHit({ alert }: { alert: PriceAlert }) {
   const hit = alert.lastHit;
-  if (!hit) return <p className="text-sm text-base-content/60">No matching price yet</p>;
+  if (!hit) return <p className="text-sm text-base-content/70">No matching price yet</p>;
   return (
     <p className="text-sm" data-testid="alert-last-hit">
       <span className="badge badge-success badge-sm mr-2">Last hit</span>
       <span className="font-semibold">{formatCurrency(hit.price)}</span> at {hit.storeName}
-      <span className="text-base-content/60">
+      <span className="text-base-content/70">
         {" "}
         ({hit.storeAddress}) · {hit.productName} · <time dateTime={hit.at}>{timeAgo(hit.at)}</time>
       </span>

@@ -74,9 +74,9 @@ export function NotificationBanner() {
     >
       {copy.icon}
       <div className="flex-1">
-        <h3 id="notification-banner-title" className="font-semibold">
+        <h2 id="notification-banner-title" className="font-semibold">
           {copy.title}
-        </h3>
+        </h2>
         <p className="text-sm">{copy.text}</p>
       </div>
       <div className="flex flex-wrap gap-2">

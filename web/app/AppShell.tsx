@@ -25,7 +25,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
           <Outlet />
         </Suspense>
       </main>
-      <footer className="flex justify-center pt-4 pb-24 opacity-80" data-testid="footer">
+      <footer className="flex justify-center pt-4 pb-24" data-testid="footer">
         <Logo size="sm" />
       </footer>
       <BottomNav />

@@ -27,7 +27,7 @@ export function Toaster() {
           >
             <div className="flex-1 text-left">
               <p className="font-semibold">{toast.title}</p>
-              {toast.description && <p className="text-sm opacity-90 whitespace-pre-line">{toast.description}</p>}
+              {toast.description && <p className="text-sm whitespace-pre-line">{toast.description}</p>}
             </div>
             <button
               type="button"

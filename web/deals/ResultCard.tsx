@@ -81,15 +81,15 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
           </div>
         )}
         <div className="flex items-start justify-between gap-3">
-          <h3 id={titleId} className="text-lg leading-snug font-semibold">
+          <h2 id={titleId} className="text-lg leading-snug font-semibold">
             {report.productName}
-          </h3>
+          </h2>
           <div className="shrink-0 text-2xl font-bold text-primary" data-testid="result-price">
             {formatCurrency(report.price)}
           </div>
         </div>
         <div className="flex items-start gap-2 text-sm">
-          <PinIcon className="mt-0.5 size-4 shrink-0 text-base-content/60" />
+          <PinIcon className="mt-0.5 size-4 shrink-0 text-base-content/70" />
           <div>
             <span className="font-medium" data-testid="result-store">
               {report.store.name}
@@ -109,7 +109,8 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
           <button
             type="button"
             aria-pressed={report.hasUserUpvoted}
-            aria-label={`Upvote (${report.upvotes})`}
+            // The visible count is part of the name (WCAG 2.5.3: a voice user says what they see).
+            aria-label={`Upvote, ${report.upvotes} ${report.upvotes === 1 ? "vote" : "votes"}`}
             disabled={upvote.isPending}
             onClick={onUpvote}
             className={`btn btn-sm gap-1.5 ${report.hasUserUpvoted ? "btn-primary btn-soft" : "btn-ghost"}`}

@@ -19,7 +19,7 @@ export function TagPicker({
   return (
     <div className="flex flex-col gap-1">
       <span id={id} className="text-sm font-medium">
-        Tags <span className="font-normal text-base-content/60">(optional)</span>
+        Tags <span className="font-normal text-base-content/70">(optional)</span>
       </span>
       {!category ? (
         <p className="text-sm text-base-content/70">Choose a category to see its tags.</p>

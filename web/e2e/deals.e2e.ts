@@ -71,8 +71,8 @@ test("a price reported with a photo is found nearby, upvoted and taken, and not 
   await photo.scrollIntoViewIfNeeded();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 
-  await card.getByRole("button", { name: "Upvote (0)" }).click();
-  const upvoted = card.getByRole("button", { name: "Upvote (1)" });
+  await card.getByRole("button", { name: "Upvote, 0 votes" }).click();
+  const upvoted = card.getByRole("button", { name: "Upvote, 1 vote" });
   await expect(upvoted).toHaveAttribute("aria-pressed", "true");
 
   await card.getByRole("button", { name: "Take This Deal" }).click();
@@ -84,7 +84,7 @@ test("a price reported with a photo is found nearby, upvoted and taken, and not 
   await bea.page.reload();
   await searchFor(bea.page, "org mil");
   await expect(card.getByRole("button", { name: "Deal Taken" })).toBeDisabled();
-  await expect(card.getByRole("button", { name: "Upvote (1)" })).toHaveAttribute("aria-pressed", "true");
+  await expect(card.getByRole("button", { name: "Upvote, 1 vote" })).toHaveAttribute("aria-pressed", "true");
   // Carl's deal, taken meanwhile in another tab: the refusal, then the card shows it as taken.
   const carlsCard = bea.page.getByTestId("result-card").nth(1);
   const ids = (await (await bea.page.request.get("/api/search?q=org%20mil")).json()) as { id: number }[];
@@ -96,7 +96,7 @@ test("a price reported with a photo is found nearby, upvoted and taken, and not 
 
   // Alice's own report: the spec's upvote failure, with the server's reason beneath it.
   await searchFor(page, "org mil");
-  await page.getByTestId("result-card").first().getByRole("button", { name: "Upvote (1)" }).click();
+  await page.getByTestId("result-card").first().getByRole("button", { name: "Upvote, 1 vote" }).click();
   const refused = page.getByRole("alert").filter({ hasText: "Failed to toggle upvote. Please try again." });
   await expect(refused).toContainText("You can't upvote your own report");
 

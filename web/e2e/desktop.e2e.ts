@@ -1,4 +1,5 @@
-import { expect, test } from "./fixtures.ts";
+import { audit } from "./axe.ts";
+import { expect, signInFreshUser, test } from "./fixtures.ts";
 
 test("the desktop landing shows the three selling points beside the form", async ({ page }) => {
   await page.goto("/");
@@ -7,4 +8,19 @@ test("the desktop landing shows the three selling points beside the form", async
   for (const point of ["Price Discovery", "Community Driven", "Build Your Reputation"]) {
     await expect(panel.getByRole("heading", { name: point })).toBeVisible();
   }
+});
+
+test("the wide layout passes axe's WCAG 2.1 AA rules: the landing with its panel, and each signed-in page", async ({ page, baseURL }) => {
+  const found: string[] = [];
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Why CommonCents" })).toBeVisible();
+  await audit(page, "desktop landing", found);
+  await signInFreshUser(page, baseURL ?? "");
+  const pages = [["/", "Deals near you"], ["/gas", "Gas Prices"], ["/discover", "Discover"], ["/settings", "Settings"]] as const;
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading, exact: true })).toBeVisible();
+    await audit(page, `desktop ${path}`, found);
+  }
+  expect(found, found.join("\n")).toEqual([]);
 });

@@ -80,7 +80,7 @@ export function AreaSummary({ zipCode, fuel }: { zipCode: string; fuel: FuelType
               <dd className="text-2xl font-bold" data-testid="recent-reports-count">
                 {data?.recentReports ?? 0}
               </dd>
-              <dd className="text-xs text-base-content/60">last {data?.recentDays ?? 7} days</dd>
+              <dd className="text-xs text-base-content/70">last {data?.recentDays ?? 7} days</dd>
             </div>
           </dl>
         </div>

@@ -46,7 +46,7 @@ export function RecentReports({ zipCode }: { zipCode: string }) {
                   <div className="min-w-0">
                     <p className="truncate font-medium">{r.stationName}</p>
                     <p className="truncate text-xs text-base-content/70">{r.stationAddress}</p>
-                    <p className="text-xs text-base-content/60">
+                    <p className="text-xs text-base-content/70">
                       by {r.user.firstName || `@${r.user.username}`} · {timeAgo(r.createdAt)}
                     </p>
                   </div>
@@ -54,7 +54,7 @@ export function RecentReports({ zipCode }: { zipCode: string }) {
                     <span className="badge badge-ghost badge-sm">{FUEL_LABEL[fuel]}</span>
                     <p className="font-semibold" data-testid="gas-report-price">
                       {formatFuelPrice(r.price, fuel)}
-                      <span className="text-xs font-normal text-base-content/60">{unitOf(fuel)}</span>
+                      <span className="text-xs font-normal text-base-content/70">{unitOf(fuel)}</span>
                     </p>
                     {r.defPrice !== null && (
                       <p className="text-xs text-base-content/70" data-testid="gas-report-def">

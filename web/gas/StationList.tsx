@@ -90,7 +90,7 @@ function StationCard({ station, fuel }: { station: Station; fuel: FuelType }) {
           </div>
           <div className="flex shrink-0 flex-col items-end gap-1">
             {price === null ? (
-              <p className="text-sm text-base-content/60">No {FUEL_LABEL[fuel]} price</p>
+              <p className="text-sm text-base-content/70">No {FUEL_LABEL[fuel]} price</p>
             ) : (
               <p className="text-2xl font-bold leading-none">
                 <span className="sr-only">{FUEL_LABEL[fuel]} </span>
@@ -113,13 +113,13 @@ function StationCard({ station, fuel }: { station: Station; fuel: FuelType }) {
                 <dt className="text-base-content/70">{FUEL_LABEL[f]}</dt>
                 <dd className="font-medium">
                   {formatFuelPrice(station[PRICE_FIELD[f]] ?? 0, f)}
-                  <span className="text-base-content/60">{unitOf(f)}</span>
+                  <span className="text-base-content/70">{unitOf(f)}</span>
                 </dd>
               </div>
             ))}
           </dl>
         )}
-        <p className="text-xs text-base-content/60" data-testid="station-updated">
+        <p className="text-xs text-base-content/70" data-testid="station-updated">
           Updated {timeAgo(station.lastUpdated)} · {station.reportsCount} report{station.reportsCount === 1 ? "" : "s"}
         </p>
       </div>

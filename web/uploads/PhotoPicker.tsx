@@ -42,7 +42,7 @@ export function PhotoPicker({
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
-        Photo <span className="font-normal text-base-content/60">(optional)</span>
+        Photo <span className="font-normal text-base-content/70">(optional)</span>
       </label>
       {preview && file ? (
         <div className="flex items-center gap-3 rounded-box border border-base-300 bg-base-200 p-2">

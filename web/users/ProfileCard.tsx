@@ -89,7 +89,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
             Remove photo
           </button>
         )}
-        <span className="text-xs text-base-content/60">One image, up to 5 MB.</span>
+        <span className="text-xs text-base-content/70">One image, up to 5 MB.</span>
       </div>
       <dl className="stats stats-horizontal w-full bg-base-200">
         {stats.map((s) => (

@@ -34,10 +34,10 @@ export function UserCard({ user }: { user: UserSearchResult }) {
         <div className="flex items-center gap-3">
           <Avatar person={user} />
           <div className="min-w-0 flex-1">
-            <h3 className="truncate font-semibold">{name}</h3>
+            <h2 className="truncate font-semibold">{name}</h2>
             <p className="truncate text-sm text-base-content/70">@{user.username}</p>
             {user.zipCode && (
-              <p className="flex items-center gap-1 text-xs text-base-content/60">
+              <p className="flex items-center gap-1 text-xs text-base-content/70">
                 <PinIcon className="size-3" />
                 {user.zipCode}
               </p>
