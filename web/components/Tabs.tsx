@@ -23,11 +23,13 @@ export function Tabs<T extends string>({
         role="tablist"
         aria-label={label}
         onKeyDown={(event) => {
-          // Arrow keys move between tabs, as screen-reader users expect of a tablist.
-          const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
-          if (!step) return;
+          // Arrow keys move between tabs (wrapping), Home and End to the ends: the ARIA tabs pattern
+          // screen-reader and keyboard users expect of a tablist.
           const index = tabs.findIndex((t) => t.id === value);
-          const next = tabs[(index + step + tabs.length) % tabs.length];
+          const target = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[event.key];
+          if (target === undefined) return;
+          event.preventDefault(); // Home and End would also scroll the page
+          const next = tabs[(target + tabs.length) % tabs.length];
           if (!next) return;
           onChange(next.id);
           document.getElementById(tabId(next.id))?.focus();
