@@ -4,6 +4,7 @@ import type { SearchSort } from "../../src/deals/schemas.ts";
 import { ApiError } from "../api/client.ts";
 import { currentUserQuery } from "../auth/queries.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
+import { Announcement, countOf } from "../components/Announcement.tsx";
 import { AlertIcon, SearchIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
 import { type Report, SEARCH_SHOWN, searchQuery } from "./queries.ts";
@@ -115,9 +116,18 @@ export function FindDeals() {
           </div>
         </div>
       </div>
+      <Announcement text={searchAnnouncement(q, results.data)} />
       <Results q={q} zipCode={zipCode} results={results} onRetry={() => void results.refetch()} />
     </div>
   );
+}
+
+/** What a screen reader hears when a search's answer arrives (its errors are alerts of their own). */
+function searchAnnouncement(q: string, data: readonly Report[] | undefined) {
+  if (!q || !data) return "";
+  if (data.length === 0) return `No deals found for “${q}”`;
+  if (data.length > SEARCH_SHOWN) return `More than ${SEARCH_SHOWN} deals found for “${q}”; showing the first ${SEARCH_SHOWN}`;
+  return `${countOf(data.length, "deal", "deals")} found for “${q}”`;
 }
 
 /** The server's reason for a refused search (no zip code, say); nothing for a failure on its side. */

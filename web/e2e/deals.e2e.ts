@@ -58,6 +58,8 @@ test("a price reported with a photo is found nearby, upvoted and taken, and not 
   const bea = await signInInNewContext(browser, origin, { zipCode: "10011", firstName: "Bea", lastName: "Baker" });
   await searchFor(bea.page, "org mil");
   await expect(bea.page.getByTestId("summary-reports")).toHaveText("2");
+  // Read out by a screen reader as the answer arrives (a live region that stays in the page).
+  await expect(bea.page.getByRole("status").filter({ hasText: "found for" })).toHaveText("2 deals found for “org mil”");
   await expect(bea.page.getByTestId("summary-savings")).toHaveText("$1.50");
   await expect(bea.page.getByTestId("summary-stores")).toHaveText("2");
   const card = bea.page.getByTestId("result-card").first();
@@ -104,6 +106,7 @@ test("a price reported with a photo is found nearby, upvoted and taken, and not 
   const dana = await signInInNewContext(browser, origin, { zipCode: "10031", firstName: "Dana" });
   await searchFor(dana.page, "org mil");
   await expect(dana.page.getByRole("heading", { name: "No deals found" })).toBeVisible();
+  await expect(dana.page.getByTestId("announcement")).toHaveText("No deals found for “org mil”");
   await expect(dana.page.getByTestId("result-card")).toHaveCount(0);
 });
 
@@ -117,6 +120,7 @@ test("a search with more matches than it shows says so in its summary", async ({
   }
   await searchFor(page, "zanzibar");
   await expect(page.getByTestId("summary-reports")).toHaveText("50+");
+  await expect(page.getByTestId("announcement")).toHaveText("More than 50 deals found for “zanzibar”; showing the first 50");
   await expect(page.getByTestId("result-card")).toHaveCount(50);
   // The figures describe the 50 shown, cheapest first: $3.00 to $3.49.
   await expect(page.getByTestId("summary-savings")).toHaveText("$0.49");

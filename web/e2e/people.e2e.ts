@@ -48,6 +48,7 @@ test("Discover finds shoppers as one types, badges trusted ones and respects pri
   await page.getByRole("searchbox", { name: "Search users" }).pressSequentially(term, { delay: 20 });
   const cards = page.getByTestId("user-card");
   await expect(cards).toHaveCount(2);
+  await expect(page.getByTestId("announcement")).toHaveText(`2 shoppers found for “${term}”`);
   // Typing asks after a 300 ms pause, not at every key (a stalled machine may pause mid-word once or twice).
   expect(searches.at(-1)).toBe(term);
   expect(searches.length).toBeLessThan(term.length / 2);
@@ -62,6 +63,7 @@ test("Discover finds shoppers as one types, badges trusted ones and respects pri
 
   await page.getByRole("searchbox", { name: "Search users" }).fill(`${family}zz`);
   await expect(page.getByRole("heading", { name: "No users found" })).toBeVisible();
+  await expect(page.getByTestId("announcement")).toHaveText(`No users found for “${family}zz”`);
 
   await page.route("**/api/users/search?**", (route) => route.fulfill({ status: 500, json: { message: "Down" } }));
   await page.getByRole("searchbox", { name: "Search users" }).fill(`${family}x`);

@@ -2,6 +2,7 @@ import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { USER_SEARCH_MAX_LENGTH } from "../../src/users/schemas.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
+import { Announcement, countOf } from "../components/Announcement.tsx";
 import { AlertIcon, SearchIcon, UsersIcon } from "../components/icons.tsx";
 import { SearchMessage } from "../deals/SearchStates.tsx";
 import { type UserSearchResult, userSearchQuery } from "./queries.ts";
@@ -54,9 +55,16 @@ export function DiscoverPage() {
           />
         </div>
       </form>
+      <Announcement text={peopleAnnouncement(q, results.data)} />
       <Results q={q} results={results} />
     </section>
   );
+}
+
+/** What a screen reader hears as the results of the typed search arrive. */
+function peopleAnnouncement(q: string, data: readonly UserSearchResult[] | undefined) {
+  if (!q || !data) return "";
+  return data.length === 0 ? `No users found for “${q}”` : `${countOf(data.length, "shopper", "shoppers")} found for “${q}”`;
 }
 
 function Results({ q, results }: { q: string; results: Pick<UseQueryResult<UserSearchResult[]>, "data" | "isError"> }) {
