@@ -1,5 +1,6 @@
 import { audit } from "./axe.ts";
-import { expect, reportAsNeighbour, signInFreshUser, test, uniqueName } from "./fixtures.ts";
+import { request } from "@playwright/test";
+import { PASSWORD, expect, reportAsNeighbour, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
 /**
  * axe-core's WCAG 2.1 A/AA rules and its best practices on every screen and state a shopper can reach on a
@@ -82,6 +83,36 @@ test("every screen and state passes axe's WCAG 2.1 AA rules and best practices",
   await page.getByRole("button", { name: "Unlock" }).click();
   await expect(page.getByTestId("admin-console")).toBeVisible();
   await audit(page, "Settings with the admin console", found);
+
+  expect(found, found.join("\n")).toEqual([]);
+});
+
+test("the states only some shoppers meet pass too: no zip code, a suspension and its delete dialog", async ({ page, baseURL }) => {
+  const origin = baseURL ?? "";
+  const found: string[] = [];
+  await signInFreshUser(page, origin, { zipCode: "" });
+  await page.goto("/gas");
+  await expect(page.getByRole("heading", { name: "Set Your Location" })).toBeVisible();
+  await audit(page, "Gas without a zip code", found);
+  await page.goto("/");
+  await expect(page.getByRole("textbox", { name: "Zip code", exact: true })).toBeVisible();
+  await audit(page, "home asking for a zip code", found);
+
+  // A moderator (through the API) suspends this shopper, whose next load shows only the suspension.
+  const me = (await (await page.request.get("/api/auth/user")).json()) as { id: string };
+  const moderator = await request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
+  const account = { password: PASSWORD, confirmPassword: PASSWORD, firstName: "Mo", lastName: "Derator" };
+  expect((await moderator.post("/api/auth/register", { data: { username: uniqueName("mod"), ...account } })).status()).toBe(201);
+  expect((await moderator.post("/api/admin/verify-passkey", { data: { passkey: "e2e-passkey" } })).status()).toBe(200);
+  const terminated = await moderator.post("/api/admin/terminate-account", { data: { userId: me.id, reason: "Posting fake prices" } });
+  expect(terminated.status()).toBe(200);
+  await moderator.dispose();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Account Suspended" })).toBeVisible();
+  await audit(page, "suspension", found);
+  await page.getByRole("button", { name: "Delete Account Permanently" }).click();
+  await expect(page.getByRole("dialog", { name: "Delete your account?" })).toBeVisible();
+  await audit(page, "suspension, delete dialog", found);
 
   expect(found, found.join("\n")).toEqual([]);
 });
