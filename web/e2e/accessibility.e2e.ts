@@ -149,3 +149,37 @@ test("every status colour the app uses reads at 4.5:1, as the shipped stylesheet
   await audit(page, "palette", found, { rules: ["color-contrast"], within: "#palette" });
   expect(found, found.join("\n")).toEqual([]);
 });
+
+test.describe("at 320 CSS pixels wide (a 1280 px window zoomed to 400%)", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test("every page reflows into one column: nothing scrolls sideways (WCAG 1.4.10)", async ({ page, baseURL }) => {
+    const origin = baseURL ?? "";
+    const product = `Soy milk ${uniqueName("")}`;
+    await reportAsNeighbour(origin, product, "2.99");
+    const sideways = async (state: string) => {
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
+      return widths.page > widths.view ? [`${state}: ${widths.page} px wide in a ${widths.view} px view`] : [];
+    };
+    const found: string[] = [];
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Welcome to CommonCents" })).toBeVisible();
+    found.push(...(await sideways("landing")));
+    await signInFreshUser(page, origin);
+    await page.goto("/");
+    await page.getByRole("searchbox", { name: "Search for a product" }).fill(product);
+    await page.getByRole("searchbox", { name: "Search for a product" }).press("Enter");
+    await expect(page.getByTestId("result-card")).toHaveCount(1);
+    found.push(...(await sideways("search results")));
+    for (const tab of ["Report Prices", "Alerts"]) {
+      await page.getByRole("tab", { name: tab }).click();
+      found.push(...(await sideways(tab)));
+    }
+    for (const [path, heading] of [["/gas", "Gas Prices"], ["/discover", "Discover"], ["/settings", "Settings"]] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading, exact: true })).toBeVisible();
+      found.push(...(await sideways(path)));
+    }
+    expect(found, found.join("\n")).toEqual([]);
+  });
+});
