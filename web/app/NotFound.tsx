@@ -1,8 +1,10 @@
 import { Link } from "@tanstack/react-router";
 import { AlertIcon } from "../components/landingIcons.tsx";
+import { usePageTitle } from "../components/usePageTitle.ts";
 
 /** Spec §2's not-found page, with its exact texts. */
 export function NotFound() {
+  usePageTitle("Page Not Found");
   return (
     <main className="flex min-h-screen items-center justify-center bg-base-200 p-4">
       <div className="card w-full max-w-md bg-base-100 shadow-md">

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from "react";
 import { Logo } from "../components/Logo.tsx";
 import { Tabs } from "../components/Tabs.tsx";
+import { usePageTitle } from "../components/usePageTitle.ts";
 import { StarIcon, TrendIcon, UsersIcon } from "../components/landingIcons.tsx";
 import { SignInForm } from "./SignInForm.tsx";
 
@@ -33,6 +34,7 @@ export function AuthScreen() {
   const [tab, setTab] = useState<"signin" | "signup">("signin");
   const [showPasswords, setShowPasswords] = useState(false);
   const toggle = () => setShowPasswords((s) => !s);
+  usePageTitle(tab === "signin" ? "Sign In" : "Sign Up");
 
   return (
     <main className="min-h-screen bg-base-200 lg:grid lg:grid-cols-2">

@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { ApiError } from "../api/client.ts";
 import { Logo } from "../components/Logo.tsx";
 import { AlertIcon } from "../components/icons.tsx";
+import { usePageTitle } from "../components/usePageTitle.ts";
 import { useToast } from "../state/toast.ts";
 import { forgetUser, useDeleteAccount, useSignOut } from "./queries.ts";
 
@@ -15,6 +16,7 @@ export function SuspendedScreen({ reason, terminatedAt }: { reason: string; term
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
+  usePageTitle("Account Suspended");
 
   const confirmDelete = () =>
     deleteAccount.mutate(undefined, {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Tabs } from "../components/Tabs.tsx";
+import { usePageTitle } from "../components/usePageTitle.ts";
 import { PriceAlerts } from "../alerts/PriceAlerts.tsx";
 import { FindDeals } from "./FindDeals.tsx";
 import { ReportPriceForm } from "./ReportPriceForm.tsx";
@@ -15,6 +16,7 @@ type TabId = (typeof TABS)[number]["id"];
 export function DealsHome() {
   const [tab, setTab] = useState<TabId>("find");
   const [reportOpened, setReportOpened] = useState(false);
+  usePageTitle(TABS.find((t) => t.id === tab)?.label ?? "Deals");
   const choose = (id: TabId) => {
     setTab(id);
     if (id === "report") setReportOpened(true);

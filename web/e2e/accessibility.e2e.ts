@@ -17,6 +17,11 @@ test("every screen and state passes axe's WCAG 2.1 AA rules and best practices",
   await expect(page.getByRole("heading", { name: "Welcome to CommonCents" })).toBeVisible();
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByTestId("username-errors")).toHaveText("Username is required");
+  // A screen reader lands on the first wrong field and hears what is wrong with it.
+  const username = page.getByLabel("Username");
+  await expect(username).toBeFocused();
+  await expect(username).toHaveAttribute("aria-invalid", "true");
+  await expect(username).toHaveAccessibleDescription("Username is required");
   await audit(page, "landing, sign-in errors", found);
   await page.getByRole("tab", { name: "Sign Up" }).click();
   await page.getByLabel("Username").fill("ab");

@@ -43,3 +43,24 @@ test("on a phone the selling points panel stays out of the way", async ({ page }
   await expect(page.getByRole("heading", { name: "Welcome to CommonCents" })).toBeVisible();
   await expect(page.getByTestId("selling-points")).toBeHidden();
 });
+
+test("each screen names itself in the window title", async ({ page, baseURL }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle("Sign In · CommonCents");
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await expect(page).toHaveTitle("Sign Up · CommonCents");
+  await page.goto("/no/such/page");
+  await expect(page).toHaveTitle("Page Not Found · CommonCents");
+
+  const { signInFreshUser } = await import("./fixtures.ts");
+  await signInFreshUser(page, baseURL ?? "");
+  await page.goto("/");
+  await expect(page).toHaveTitle("Find Deals · CommonCents");
+  await page.getByRole("tab", { name: "Alerts" }).click();
+  await expect(page).toHaveTitle("Alerts · CommonCents");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const [link, title] of [["Gas", "Gas Prices"], ["Discover", "Discover"], ["Settings", "Settings"]]) {
+    await nav.getByRole("link", { name: link }).click();
+    await expect(page).toHaveTitle(`${title} · CommonCents`);
+  }
+});

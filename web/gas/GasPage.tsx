@@ -3,6 +3,7 @@ import { useAtom } from "jotai";
 import { useRef } from "react";
 import { currentUserQuery } from "../auth/queries.ts";
 import { FuelIcon, PinIcon } from "../components/icons.tsx";
+import { usePageTitle } from "../components/usePageTitle.ts";
 import { AreaSummary } from "./AreaSummary.tsx";
 import { FUEL_LABEL, FUEL_TYPES, chosenFuelAtom, pageTitle } from "./fuel.ts";
 import { GasMessage } from "./GasMessage.tsx";
@@ -18,6 +19,7 @@ export function GasPage() {
   const fuel = (user && chosen?.userId === user.id ? chosen.fuel : user?.preferredFuelType) ?? "regular";
   const modal = useRef<ReportGasModalHandle>(null);
   const zipCode = user?.zipCode ?? null;
+  usePageTitle(pageTitle(fuel));
 
   return (
     <section aria-labelledby="gas-heading" className="flex flex-col gap-4">

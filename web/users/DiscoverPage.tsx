@@ -4,6 +4,7 @@ import { USER_SEARCH_MAX_LENGTH } from "../../src/users/schemas.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { Announcement, countOf } from "../components/Announcement.tsx";
 import { AlertIcon, SearchIcon, UsersIcon } from "../components/icons.tsx";
+import { usePageTitle } from "../components/usePageTitle.ts";
 import { SearchMessage } from "../deals/SearchStates.tsx";
 import { type UserSearchResult, userSearchQuery } from "./queries.ts";
 import { useDebounced } from "./useDebounced.ts";
@@ -20,6 +21,7 @@ export function DiscoverPage() {
   // Spec §5: the search only runs with a non-blank query.
   const results = useQuery({ ...userSearchQuery(q), enabled: q !== "" });
   const sessionLost = useSessionLost();
+  usePageTitle("Discover");
 
   const { error } = results;
   const told = useRef<unknown>(null);

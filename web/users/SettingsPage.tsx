@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { DeveloperSection } from "../admin/DeveloperSection.tsx";
 import { currentUserQuery, useSignOut } from "../auth/queries.ts";
+import { usePageTitle } from "../components/usePageTitle.ts";
 import { useToast } from "../state/toast.ts";
 import { FuelPreference } from "./FuelPreference.tsx";
 import { PasswordChange } from "./PasswordChange.tsx";
@@ -14,6 +15,7 @@ export function SettingsPage() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const toast = useToast();
+  usePageTitle("Settings");
   if (data?.status !== "authenticated") return null;
   const user = data.user;
 
