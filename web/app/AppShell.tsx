@@ -2,7 +2,9 @@ import { Link, Outlet } from "@tanstack/react-router";
 import { Suspense } from "react";
 import type { CurrentUser } from "../auth/queries.ts";
 import { ZipCodeEditor } from "../auth/ZipCodeEditor.tsx";
+import { Announcement } from "../components/Announcement.tsx";
 import { Logo, Spinner } from "../components/Logo.tsx";
+import { useArrivalAnnouncement } from "../components/usePageTitle.ts";
 import { useLiveAlerts } from "../alerts/useLiveAlerts.ts";
 import { BottomNav } from "./BottomNav.tsx";
 
@@ -10,6 +12,9 @@ import { BottomNav } from "./BottomNav.tsx";
 export function AppShell({ user }: { user: CurrentUser }) {
   // One live stream per signed-in tab, whatever screen is open: alert hits arrive everywhere.
   useLiveAlerts();
+  // Moving between screens keeps the focus on the navigation (the next tap is often there too), so a
+  // screen reader is told where it arrived, as Next.js's route announcer does.
+  const arrival = useArrivalAnnouncement();
   return (
     <div className="flex min-h-screen flex-col bg-base-200">
       <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
@@ -29,6 +34,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
         <Logo size="sm" />
       </footer>
       <BottomNav />
+      <Announcement text={arrival} testId="route-announcement" />
     </div>
   );
 }

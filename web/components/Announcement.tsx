@@ -2,9 +2,9 @@
  * A polite live region that stays in the page whatever the screen shows: a screen reader reads a change of
  * its text (a region that appears along with its text is often not read). Empty says nothing.
  */
-export function Announcement({ text }: { text: string }) {
+export function Announcement({ text, testId = "announcement" }: { text: string; testId?: string }) {
   return (
-    <p role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid="announcement">
+    <p role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid={testId}>
       {text}
     </p>
   );

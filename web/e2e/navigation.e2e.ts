@@ -44,7 +44,7 @@ test("on a phone the selling points panel stays out of the way", async ({ page }
   await expect(page.getByTestId("selling-points")).toBeHidden();
 });
 
-test("each screen names itself in the window title", async ({ page, baseURL }) => {
+test("each screen names itself in the window title, and a screen reader hears where it arrived", async ({ page, baseURL }) => {
   await page.goto("/");
   await expect(page).toHaveTitle("Sign In · CommonCents");
   await page.getByRole("tab", { name: "Sign Up" }).click();
@@ -59,8 +59,12 @@ test("each screen names itself in the window title", async ({ page, baseURL }) =
   await page.getByRole("tab", { name: "Alerts" }).click();
   await expect(page).toHaveTitle("Alerts · CommonCents");
   const nav = page.getByRole("navigation", { name: "Main" });
-  for (const [link, title] of [["Gas", "Gas Prices"], ["Discover", "Discover"], ["Settings", "Settings"]]) {
+  // The first screen of the visit is read as it loads; each later one is announced on arrival.
+  const announcer = page.getByTestId("route-announcement");
+  await expect(announcer).toHaveText("");
+  for (const [link, title] of [["Gas", "Gas Prices"], ["Discover", "Discover"], ["Settings", "Settings"], ["Grocery", "Find Deals"]] as const) {
     await nav.getByRole("link", { name: link }).click();
     await expect(page).toHaveTitle(`${title} · CommonCents`);
+    await expect(announcer).toHaveText(title);
   }
 });
