@@ -3,11 +3,11 @@ import { request } from "@playwright/test";
 import { PASSWORD, expect, reportAsNeighbour, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
 /**
- * axe-core's WCAG 2.1 A/AA rules and its best practices on every screen and state a shopper can reach on a
+ * axe-core's WCAG 2.2 A/AA rules and its best practices on every screen and state a shopper can reach on a
  * phone: Lighthouse audits one page load; this walks the forms with their errors, the toasts, the dialogs,
  * the tabs and the moderator's console. (desktop.e2e.ts audits the wide layout.)
  */
-test("every screen and state passes axe's WCAG 2.1 AA rules and best practices", async ({ page, baseURL }) => {
+test("every screen and state passes axe's WCAG 2.2 AA rules and best practices", async ({ page, baseURL }) => {
   test.slow(); // a dozen audits, each a full pass over the page
   const origin = baseURL ?? "";
   const found: string[] = [];

@@ -8,8 +8,8 @@ import type { Page } from "@playwright/test";
  * colours and the ratio (a selector alone rarely says which text it was).
  */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-/** WCAG 2.1 levels A and AA, plus axe's best practices (heading order, landmarks, region). */
-export const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+/** WCAG 2.0, 2.1 and 2.2 levels A and AA (2.2 adds 24 px touch targets), plus axe's best practices (heading order, landmarks). */
+export const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 type Options = { rules?: string[]; within?: string };
 

@@ -10,7 +10,7 @@ test("the desktop landing shows the three selling points beside the form", async
   }
 });
 
-test("the wide layout passes axe's WCAG 2.1 AA rules: the landing with its panel, and each signed-in page", async ({ page, baseURL }) => {
+test("the wide layout passes axe's WCAG 2.2 AA rules: the landing with its panel, and each signed-in page", async ({ page, baseURL }) => {
   const found: string[] = [];
   await page.goto("/");
   await expect(page.getByRole("region", { name: "Why CommonCents" })).toBeVisible();
