@@ -4,6 +4,7 @@ import { AuthScreen } from "../auth/AuthScreen.tsx";
 import { type AuthState, currentUserQuery } from "../auth/queries.ts";
 import { Spinner } from "../components/Logo.tsx";
 import { Toaster } from "../components/Toaster.tsx";
+import { AppErrorBoundary } from "./AppError.tsx";
 import { GATED_PATHS } from "./gated-paths.ts";
 import { OfflineBanner } from "./OfflineBanner.tsx";
 
@@ -33,13 +34,15 @@ export function Root() {
   return (
     <>
       <OfflineBanner />
-      {routed ? (
-        <Suspense fallback={<Spinner label="Loading CommonCents" />}>
-          <Routed queryClient={queryClient} />
-        </Suspense>
-      ) : (
-        <AuthScreen />
-      )}
+      <AppErrorBoundary>
+        {routed ? (
+          <Suspense fallback={<Spinner label="Loading CommonCents" />}>
+            <Routed queryClient={queryClient} />
+          </Suspense>
+        ) : (
+          <AuthScreen />
+        )}
+      </AppErrorBoundary>
       <Toaster />
     </>
   );

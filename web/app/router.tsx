@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { Outlet, createRootRouteWithContext, createRoute, createRouter } from "@tanstack/react-router";
+import { RouteError } from "./AppError.tsx";
 import { AuthGate } from "./AuthGate.tsx";
 import type { GatedPath } from "./gated-paths.ts";
 import { NotFound } from "./NotFound.tsx";
@@ -36,6 +37,7 @@ export function createAppRouter(queryClient: QueryClient) {
     routeTree,
     context: { queryClient },
     defaultPreload: "intent",
+    defaultErrorComponent: RouteError,
     scrollRestoration: true,
   });
 }
