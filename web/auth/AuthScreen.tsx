@@ -40,14 +40,15 @@ export function AuthScreen() {
     <main className="min-h-screen bg-base-200 lg:grid lg:grid-cols-2">
       <section
         aria-label="Why CommonCents"
-        className="hidden flex-col justify-center gap-8 bg-primary p-12 text-primary-content lg:flex"
+        // At night a half-screen of bright teal glares: the panel turns to the page's deepest tone there.
+        className="hidden flex-col justify-center gap-8 bg-primary p-12 text-primary-content lg:flex dark:bg-base-300 dark:text-base-content"
         data-testid="selling-points"
       >
         <h2 className="text-3xl font-bold">Shop smarter, together.</h2>
         <ul className="flex flex-col gap-6">
           {SELLING_POINTS.map(({ title, text, Icon }) => (
             <li key={title} className="flex gap-4">
-              <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-content/15">
+              <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-content/15 dark:bg-primary/15 dark:text-primary">
                 <Icon className="size-6" />
               </span>
               <div>

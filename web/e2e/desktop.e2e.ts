@@ -10,17 +10,23 @@ test("the desktop landing shows the three selling points beside the form", async
   }
 });
 
-test("the wide layout passes axe's WCAG 2.2 AA rules: the landing with its panel, and each signed-in page", async ({ page, baseURL }) => {
-  const found: string[] = [];
-  await page.goto("/");
-  await expect(page.getByRole("region", { name: "Why CommonCents" })).toBeVisible();
-  await audit(page, "desktop landing", found);
-  await signInFreshUser(page, baseURL ?? "");
-  const pages = [["/", "Deals near you"], ["/gas", "Gas Prices"], ["/discover", "Discover"], ["/settings", "Settings"]] as const;
-  for (const [path, heading] of pages) {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1, name: heading, exact: true })).toBeVisible();
-    await audit(page, `desktop ${path}`, found);
-  }
-  expect(found, found.join("\n")).toEqual([]);
-});
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`in the ${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test("the wide layout passes axe's WCAG 2.2 AA rules: the landing with its panel, and each signed-in page", async ({ page, baseURL }) => {
+      const found: string[] = [];
+      await page.goto("/");
+      await expect(page.getByRole("region", { name: "Why CommonCents" })).toBeVisible();
+      await audit(page, `desktop landing (${colorScheme})`, found);
+      await signInFreshUser(page, baseURL ?? "");
+      const pages = [["/", "Deals near you"], ["/gas", "Gas Prices"], ["/discover", "Discover"], ["/settings", "Settings"]] as const;
+      for (const [path, heading] of pages) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1, name: heading, exact: true })).toBeVisible();
+        await audit(page, `desktop ${path} (${colorScheme})`, found);
+      }
+      expect(found, found.join("\n")).toEqual([]);
+    });
+  });
+}

@@ -45,5 +45,6 @@ export function comparisonBadge(percent: number) {
   if (percent > 5) return { text, tone: "badge-error", label: `${Math.abs(percent).toFixed(1)}% above the area average` };
   if (percent < -5) return { text, tone: "badge-success", label: `${Math.abs(percent).toFixed(1)}% below the area average` };
   const near = percent === 0 ? "At the area average" : `${Math.abs(percent).toFixed(1)}% ${percent > 0 ? "above" : "below"} the area average`;
-  return { text, tone: "badge-neutral badge-soft", label: near };
+  // Ghost, not neutral-soft: the neutral colour is dark in both themes, unreadable as text on the night page.
+  return { text, tone: "badge-ghost", label: near };
 }
