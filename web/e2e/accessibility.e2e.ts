@@ -61,7 +61,9 @@ for (const colorScheme of ["light", "dark"] as const) {
       await audit(page, "success toast", found);
       await page.getByRole("tab", { name: "Alerts" }).click();
       await page.getByRole("button", { name: "New Alert" }).click();
-      await audit(page, "Alerts with the form open", found);
+      await page.getByRole("form", { name: "Create a price alert" }).getByRole("button", { name: "Create Alert" }).click();
+      await expect(page.getByTestId("alert-missing-fields")).toBeVisible();
+      await audit(page, "Alerts with the form and its errors", found);
       await page.getByRole("button", { name: /Change zip code/ }).click();
       await audit(page, "zip code editing", found);
       await page.keyboard.press("Escape");
@@ -89,10 +91,14 @@ for (const colorScheme of ["light", "dark"] as const) {
       await audit(page, "Discover results", found);
 
       await page.goto("/settings");
+      await page.getByLabel("Current password").fill("Wrong!Pass1");
+      await page.getByLabel("New password", { exact: true }).fill("short");
+      await page.getByRole("button", { name: "Update Password" }).click();
+      await expect(page.getByTestId("newPassword-errors")).toContainText("at least 8 characters");
       await page.getByLabel("Developer passkey").fill("e2e-passkey");
       await page.getByRole("button", { name: "Unlock" }).click();
       await expect(page.getByTestId("admin-console")).toBeVisible();
-      await audit(page, "Settings with the admin console", found);
+      await audit(page, "Settings with password errors and the admin console", found);
 
       expect(found, found.join("\n")).toEqual([]);
     });
