@@ -1,40 +1,15 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useRef } from "react";
-import { ApiError } from "../api/client.ts";
 import { Logo } from "../components/Logo.tsx";
 import { AlertIcon } from "../components/icons.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
-import { useToast } from "../state/toast.ts";
-import { forgetUser, useDeleteAccount, useSignOut } from "./queries.ts";
+import { DeleteAccount } from "./DeleteAccount.tsx";
+import { useSignOut } from "./queries.ts";
 
 /** All a suspended user sees (spec §6): the reason, and a way to delete the account for good. */
 export function SuspendedScreen({ reason, terminatedAt }: { reason: string; terminatedAt: string | null }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const deleteAccount = useDeleteAccount();
   const signOut = useSignOut();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const toast = useToast();
   usePageTitle("Account Suspended");
-
-  const confirmDelete = () =>
-    deleteAccount.mutate(undefined, {
-      onSuccess: () => {
-        dialog.current?.close();
-        toast({ title: "Account deleted", description: "Your account and your data have been removed." });
-        setTimeout(() => {
-          forgetUser(queryClient);
-          void navigate({ to: "/auth" });
-        }, 2000);
-      },
-      onError: (error) =>
-        toast({
-          title: "Deletion Failed",
-          description: error instanceof ApiError ? error.serverMessage : "Please try again.",
-          variant: "error",
-        }),
-    });
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-base-200 p-4">
@@ -56,9 +31,7 @@ export function SuspendedScreen({ reason, terminatedAt }: { reason: string; term
             )}
           </div>
           <div className="flex w-full flex-col gap-2">
-            <button type="button" className="btn btn-error" onClick={() => dialog.current?.showModal()}>
-              Delete Account Permanently
-            </button>
+            <DeleteAccount label="Delete Account Permanently" className="btn btn-error" />
             <button
               type="button"
               className="btn btn-ghost"
@@ -70,28 +43,6 @@ export function SuspendedScreen({ reason, terminatedAt }: { reason: string; term
         </div>
       </div>
 
-      <dialog ref={dialog} className="modal" aria-labelledby="delete-title">
-        <div className="modal-box">
-          <h2 id="delete-title" className="text-lg font-bold">
-            Delete your account?
-          </h2>
-          <p className="py-3">
-            This removes your account, your reports, upvotes and alerts for good. It cannot be undone.
-          </p>
-          <div className="modal-action">
-            <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
-              Cancel
-            </button>
-            <button type="button" className="btn btn-error" onClick={confirmDelete} disabled={deleteAccount.isPending}>
-              {deleteAccount.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              Delete Forever
-            </button>
-          </div>
-        </div>
-        <form method="dialog" className="modal-backdrop">
-          <button type="submit">Close</button>
-        </form>
-      </dialog>
     </main>
   );
 }

@@ -224,3 +224,32 @@ test("a moderator unlocks the console and terminates a user, whose open browser 
   });
   expect(relogin.status()).toBe(401);
 });
+
+test("a shopper deletes their own account from Settings once they have typed their username", async ({ page, baseURL }) => {
+  const origin = baseURL ?? "";
+  const { username } = await signInFreshUser(page, origin, { firstName: "Dee", lastName: "Parting" });
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Delete Account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  await expect(dialog).toHaveAccessibleDescription(/cannot be undone/);
+  const forever = dialog.getByRole("button", { name: "Delete Forever" });
+  const confirm = dialog.getByLabel(`Type your username, ${username}, to confirm`);
+  await expect(confirm).toBeFocused(); // the dialog opens on the field it asks for
+  await expect(forever).toBeDisabled();
+  await confirm.fill("someone-else");
+  await expect(forever).toBeDisabled();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("button", { name: "Delete Account" }).click();
+  await expect(confirm).toHaveValue(""); // a fresh start each time it opens
+  await confirm.fill(username.toUpperCase()); // as typed on a phone's keyboard
+  await confirm.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Account deleted" })).toContainText(
+    "Your account and your data have been removed.",
+  );
+  await expect(page).toHaveURL(/\/auth$/, { timeout: 5_000 });
+  await expect(page.getByRole("heading", { name: "Welcome to CommonCents" })).toBeVisible();
+  const relogin = await page.request.post("/api/auth/login", { headers: { Origin: origin }, data: { username, password: PASSWORD } });
+  expect(relogin.status()).toBe(401);
+});

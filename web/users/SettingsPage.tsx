@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { DeveloperSection } from "../admin/DeveloperSection.tsx";
+import { DeleteAccount } from "../auth/DeleteAccount.tsx";
 import { currentUserQuery, useSignOut } from "../auth/queries.ts";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { useToast } from "../state/toast.ts";
@@ -55,6 +56,17 @@ export function SettingsPage() {
           </div>
         </div>
       </div>
+      <section aria-labelledby="delete-account-heading" className="card bg-base-100 shadow-sm">
+        <div className="card-body gap-3">
+          <h2 id="delete-account-heading" className="font-semibold">
+            Delete account
+          </h2>
+          <p className="text-sm text-base-content/70">
+            Removes your account and everything you shared: reports, upvotes, deals taken, alerts and photos.
+          </p>
+          <DeleteAccount label="Delete Account" confirmWith={user.username} className="btn btn-outline btn-error self-start" />
+        </div>
+      </section>
       <DeveloperSection />
     </section>
   );
