@@ -25,6 +25,7 @@ describe("loadConfig", () => {
     expect(config.nodeEnv).toBe("production");
     expect(config.trustProxy).toBe(0);
     expect(config.signupsPerHour).toBe(10);
+    expect(config.reportsPerHour).toBe(120);
   });
 
   test("a secret is made once, kept private in DATA_DIR, and reused", () => {
@@ -44,6 +45,7 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "1" }).trustProxy).toBe(1);
     expect(() => loadConfig({ DATA_DIR: dir, SIGNUPS_PER_HOUR: "-1" })).toThrow(/SIGNUPS_PER_HOUR: SIGNUPS_PER_HOUR must be the accounts/);
     expect(loadConfig({ DATA_DIR: dir, SIGNUPS_PER_HOUR: "0" }).signupsPerHour).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dir, REPORTS_PER_HOUR: "lots" })).toThrow(/REPORTS_PER_HOUR: REPORTS_PER_HOUR must be the price and fuel reports/);
     const file = join(dir, "a-file");
     writeFileSync(file, "");
     expect(() => loadConfig({ DATA_DIR: file })).toThrow(ConfigError);

@@ -31,6 +31,7 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`)),
   TRUST_PROXY: wholeNumber("TRUST_PROXY", 10, "0", "the number of proxies in front (0 when none)"),
   SIGNUPS_PER_HOUR: wholeNumber("SIGNUPS_PER_HOUR", 999_999, "10", "the accounts one address may create in an hour (0: no limit)"),
+  REPORTS_PER_HOUR: wholeNumber("REPORTS_PER_HOUR", 999_999, "120", "the price and fuel reports one shopper may make in an hour (0: no limit)"),
 });
 
 export type Config = {
@@ -52,6 +53,8 @@ export type Config = {
   trustProxy: number;
   /** Accounts one client address may create in an hour; 0 for no limit (the tests sign up many from one). */
   signupsPerHour: number;
+  /** Price and fuel reports one shopper may make in an hour; 0 for no limit (the benchmark's shoppers report fast). */
+  reportsPerHour: number;
 };
 
 export class ConfigError extends Error {}
@@ -83,6 +86,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "warn" : "info"),
     trustProxy: e.TRUST_PROXY,
     signupsPerHour: e.SIGNUPS_PER_HOUR,
+    reportsPerHour: e.REPORTS_PER_HOUR,
   };
 }
 

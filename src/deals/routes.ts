@@ -4,6 +4,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { cachedJson } from "../lib/read-cache.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
+import { takeReportSlot } from "../quality/report-limit.ts";
 import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/resolve.ts";
 import { listCategories } from "./categories.ts";
 import { createPriceReport } from "./reports.ts";
@@ -32,6 +33,7 @@ export const dealsRoutes = new Hono<AppEnv>()
       imageUrl = resolveOwnUpload(c.get("config"), input.imageUrl, user.id);
       if (!imageUrl) throw badRequest(NOT_YOUR_PHOTO_MESSAGE);
     }
+    takeReportSlot(c.get("config"), user.id);
     return c.json(await createPriceReport(c.get("db"), c.get("config"), user, input, imageUrl), 201);
   })
   .get("/search", queryParams(SearchQuerySchema), (c) => {

@@ -4,6 +4,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { badRequest } from "../lib/http.ts";
 import { cachedJson } from "../lib/read-cache.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
+import { takeReportSlot } from "../quality/report-limit.ts";
 import { createGasReport, listNearbyReports } from "./reports.ts";
 import { GasReportSchema, NearbyQuerySchema, RecentReportsQuerySchema } from "./schemas.ts";
 import { listNearbyStations, nearbySummary } from "./stations.ts";
@@ -21,6 +22,7 @@ function userWithZip(c: Context<AppEnv>) {
 export const gasRoutes = new Hono<AppEnv>()
   .post("/reports", jsonBody(GasReportSchema), async (c) => {
     const user = requireUser(c);
+    takeReportSlot(c.get("config"), user.id);
     return c.json(await createGasReport(c.get("db"), c.get("config"), user, c.req.valid("json")), 201);
   })
   .get("/nearby", queryParams(NearbyQuerySchema), (c) => {
