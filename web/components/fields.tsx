@@ -55,8 +55,9 @@ export function useFormState<V extends Record<string, unknown>, O>(rules: FormRu
     setErrors(out);
   };
 
-  const reset = () => {
-    setValues(initial);
+  /** Back to the initial values, but for `keep` (a form that stays open for the next entry keeps its context). */
+  const reset = (keep: Partial<V> = {}) => {
+    setValues({ ...initial, ...keep });
     setErrors({});
     setSubmitted(false);
   };

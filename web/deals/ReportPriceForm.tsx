@@ -44,7 +44,9 @@ export function ReportPriceForm() {
   const toast = useToast();
   const report = useSubmitReport({
     onSuccess: () => {
-      form.reset();
+      // The next report is most often the next item in the same store: where stays, what goes.
+      const { storeName, storeAddress, storePhone, vacationMode, reportZipCode } = values;
+      form.reset({ storeName, storeAddress, storePhone, vacationMode, reportZipCode });
       setPhoto(null);
       setTried(false);
     },

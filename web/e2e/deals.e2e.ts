@@ -51,7 +51,12 @@ test("a price reported with a photo is found nearby, upvoted and taken, and not 
   await expect(page.getByRole("img", { name: "Selected photo preview" })).toBeVisible();
   await page.getByRole("button", { name: "Submit Price Report" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Price reported" })).toContainText("Organic Milk at FreshMart for $3.49");
+  // Ready for the next item on the same shelf: what is cleared, where stays.
   await expect(page.getByLabel("Product name")).toHaveValue("");
+  await expect(page.getByRole("spinbutton", { name: "Price" })).toHaveValue("");
+  await expect(page.getByLabel("Description")).toHaveValue("");
+  await expect(page.getByLabel("Store name")).toHaveValue("FreshMart");
+  await expect(page.getByLabel("Store address")).toHaveValue("120 W 23rd St");
   await expect(page.getByRole("img", { name: "Selected photo preview" })).toBeHidden();
 
   // Bea (10011, ten zip codes away) finds it by the start of its words.
