@@ -8,8 +8,9 @@ import { takeReportSlot } from "../quality/report-limit.ts";
 import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/resolve.ts";
 import { listCategories } from "./categories.ts";
 import { createPriceReport } from "./reports.ts";
-import { PriceReportSchema, SearchQuerySchema } from "./schemas.ts";
+import { PriceReportSchema, SearchQuerySchema, StoresQuerySchema } from "./schemas.ts";
 import { searchReports } from "./search.ts";
+import { storesInZip } from "./stores.ts";
 import { takeDeal, toggleUpvote } from "./votes.ts";
 
 export const NO_SEARCH_ZIP_MESSAGE = "Set your zip code to search for deals near you.";
@@ -35,6 +36,14 @@ export const dealsRoutes = new Hono<AppEnv>()
     }
     takeReportSlot(c.get("config"), user.id);
     return c.json(await createPriceReport(c.get("db"), c.get("config"), user, input, imageUrl), 201);
+  })
+  // Suggestions for the report form: stores reported in the zip the report will count in (the shopper's own,
+  // or the vacation zip they typed); none without a zip.
+  .get("/stores", queryParams(StoresQuerySchema), (c) => {
+    const user = requireUser(c);
+    const zip = c.req.valid("query").zipCode ?? user.zipCode;
+    if (!zip) return c.json([], 200);
+    return cachedJson(c, `stores:${zip}`, () => storesInZip(c.get("db"), zip));
   })
   .get("/search", queryParams(SearchQuerySchema), (c) => {
     const user = requireUser(c);

@@ -87,6 +87,8 @@ export const SearchQuerySchema = v.object({
   offset: intParam("offset", "0", 10_000),
 });
 
+export const StoresQuerySchema = v.object({ zipCode: optionalText(ZIP_MAX_LENGTH, "Zip code") });
+
 export const ReportIdParamSchema = v.object({
   id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Price report not found"), v.transform(Number)),
 });

@@ -7,6 +7,7 @@ import { AlertIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
 import { PhotoPicker } from "../uploads/PhotoPicker.tsx";
 import { categoriesQuery } from "./queries.ts";
+import { StoreFields } from "./StoreFields.tsx";
 import { TagPicker } from "./TagPicker.tsx";
 import { useSubmitReport } from "./useSubmitReport.ts";
 
@@ -141,34 +142,7 @@ export function ReportPriceForm() {
           errors={errors.description}
         />
         <div className="grid gap-4 md:grid-cols-2">
-          <Field
-            label="Store name"
-            name="storeName"
-            autoComplete="organization"
-            value={values.storeName}
-            onChange={(e) => set("storeName", e.target.value)}
-            errors={errors.storeName}
-            required
-          />
-          <Field
-            label="Store address"
-            name="storeAddress"
-            autoComplete="street-address"
-            value={values.storeAddress}
-            onChange={(e) => set("storeAddress", e.target.value)}
-            errors={errors.storeAddress}
-            required
-          />
-          <Field
-            label="Store phone"
-            name="storePhone"
-            type="tel"
-            autoComplete="tel"
-            hint="Optional"
-            value={values.storePhone}
-            onChange={(e) => set("storePhone", e.target.value)}
-            errors={errors.storePhone}
-          />
+          <StoreFields values={values} errors={errors} onChange={update} />
           <SelectField
             label="Availability"
             name="availability"

@@ -6,6 +6,7 @@ import { authKeys } from "../auth/queries.ts";
 
 export type Category = InferResponseType<typeof api.categories.$get, 200>[number];
 export type Report = InferResponseType<typeof api.search.$get, 200>[number];
+export type StoreSuggestion = InferResponseType<typeof api.stores.$get, 200>[number];
 export type ReportSubmission = Exclude<Parameters<(typeof api)["price-reports"]["$post"]>[0], undefined>["json"];
 
 /** Spec §7: a submission may come back with expired outliers (and a warning) beside the stored report. */
@@ -17,6 +18,7 @@ export const dealKeys = {
   all: ["deals"] as const,
   categories: ["deals", "categories"] as const,
   search: ["deals", "search"] as const,
+  stores: ["deals", "stores"] as const,
 };
 
 export const categoriesQuery = queryOptions({
@@ -41,6 +43,13 @@ export const searchQuery = ({ q, sort, zipCode }: SearchParams) =>
       unwrap(api.search.$get({ query: { q, sort, zipCode: zipCode ?? "", limit: SEARCH_LIMIT, offset: "0" } })),
   });
 
+/** The stores reported in a zip, for the report form's suggestions. */
+export const storesQuery = (zipCode: string) =>
+  queryOptions({
+    queryKey: [...dealKeys.stores, zipCode] as const,
+    queryFn: () => unwrap(api.stores.$get({ query: { zipCode } })),
+  });
+
 export function useReportPrice() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -48,6 +57,7 @@ export function useReportPrice() {
       (await unwrap(api["price-reports"].$post({ json }))) as SubmittedReport,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: dealKeys.search });
+      void queryClient.invalidateQueries({ queryKey: dealKeys.stores }); // perhaps a store of its own now
       void queryClient.invalidateQueries({ queryKey: authKeys.user }); // report and store counts moved
     },
   });

@@ -262,3 +262,29 @@ test("the report form tells a photo too big, a failed upload, a refused price an
   );
   expect(signedIn.username).toBeTruthy();
 });
+
+test("the report form suggests the zip's stores, and a chosen name fills in its address", async ({ page, baseURL }) => {
+  const origin = baseURL ?? "";
+  await signInFreshUser(page, origin, { zipCode: "30301", firstName: "Pat" });
+  await reportThroughApi(page, origin, { productName: "Peach Jam", price: 4.29, storeName: "Peach Market", storeAddress: "12 Peachtree St" });
+  await reportThroughApi(page, origin, { productName: "Pecans", price: 9.99, storeName: "Peach Market", storeAddress: "12 Peachtree St" });
+  await reportThroughApi(page, origin, { productName: "Grits", price: 2.49, storeName: "Corner Shop", storeAddress: "3 Edgewood Ave" });
+
+  await page.goto("/");
+  await page.getByRole("tab", { name: "Report Prices" }).click();
+  // The most reported first, each with its address.
+  const options = page.getByTestId("store-suggestions").locator("option");
+  await expect(options).toHaveCount(2);
+  await expect(options.first()).toHaveAttribute("value", "Peach Market");
+  await expect(options.first()).toHaveText("12 Peachtree St");
+
+  const name = page.getByLabel("Store name");
+  const address = page.getByLabel("Store address");
+  await name.fill("peach market"); // however it is typed
+  await expect(address).toHaveValue("12 Peachtree St");
+  await name.fill("Corner Shop");
+  await expect(address).toHaveValue("3 Edgewood Ave"); // a suggested address follows the chosen store
+  await address.fill("40 Other Rd");
+  await name.fill("Peach Market");
+  await expect(address).toHaveValue("40 Other Rd"); // one the shopper typed is never overwritten
+});

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+
+let server: TestServer;
+let dairyId: number;
+beforeAll(async () => {
+  server = await startTestServer();
+  const { client } = await registerUser(server);
+  const categories = (await client.get("/api/categories")).data as { id: number; name: string }[];
+  dairyId = categories.find((c) => c.name === "Dairy")!.id;
+});
+afterAll(() => server.stop());
+
+const report = (productName: string, storeName: string, storeAddress: string) => ({
+  productName, price: 3.49, categoryId: dairyId, storeName, storeAddress,
+});
+
+describe("GET /api/stores", () => {
+  test("suggests the stores reported in the shopper's zip, the most reported first", async () => {
+    const ana = await registerUser(server, { zipCode: "20001" });
+    const ben = await registerUser(server, { zipCode: "20003" });
+    for (const product of ["Milk", "Eggs"]) {
+      expect((await ana.client.post("/api/price-reports", report(product, "FreshMart", "120 W 23rd St"))).status).toBe(201);
+    }
+    expect((await ana.client.post("/api/price-reports", report("Milk", "Corner Deli", "5 Elm St"))).status).toBe(201);
+    expect((await ben.client.post("/api/price-reports", report("Milk", "Far Store", "9 Oak Ave"))).status).toBe(201);
+
+    const mine = await ana.client.get("/api/stores");
+    expect(mine.status).toBe(200);
+    expect(mine.data).toEqual([
+      { name: "FreshMart", address: "120 W 23rd St" },
+      { name: "Corner Deli", address: "5 Elm St" },
+    ]);
+    // Another zip's (a vacation report counts there).
+    expect((await ana.client.get("/api/stores?zipCode=20003")).data).toEqual([{ name: "Far Store", address: "9 Oak Ave" }]);
+
+    // A store reported a moment ago is suggested at once (the cached answer follows the database).
+    expect((await ben.client.post("/api/price-reports", report("Kefir", "New Market", "1 First St"))).status).toBe(201);
+    expect((await ana.client.get("/api/stores?zipCode=20003")).data).toContainEqual({ name: "New Market", address: "1 First St" });
+  });
+
+  test("no zip, no suggestions; a guest is refused; a bad zip is named", async () => {
+    const nomad = await registerUser(server, { zipCode: null });
+    const none = await nomad.client.get("/api/stores");
+    expect(none.status).toBe(200);
+    expect(none.data).toEqual([]);
+    expect((await server.client().get("/api/stores")).status).toBe(401);
+    const bad = await nomad.client.get(`/api/stores?zipCode=${"1".repeat(11)}`);
+    expect(bad.status).toBe(400);
+    expect(bad.data.message).toMatch(/Zip code/);
+  });
+});

