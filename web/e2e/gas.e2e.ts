@@ -170,3 +170,23 @@ test("without a zip code the page asks for one; a failing list says so, and a 40
   await expect(page.getByTestId("reports-empty")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Set Your Location" })).toHaveCount(0);
 });
+
+test("the report dialog suggests the listed stations, and a chosen one fills in its address and zip", async ({ page, baseURL }) => {
+  const origin = baseURL ?? "";
+  await signInFreshUser(page, origin, { zipCode: "30310" });
+  await reportThroughApi(page, origin, { stationName: "Peach Fuel", stationAddress: "7 Ponce Ave", price: 3.09, fuelType: "regular" });
+  await reportThroughApi(page, origin, { stationName: "Midtown Gas", stationAddress: "80 Spring St", price: 3.29, fuelType: "regular" });
+  await page.goto("/gas");
+  await expect(card(page, "Peach Fuel")).toBeVisible();
+  await page.getByRole("button", { name: "Report Price", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Report a fuel price" });
+  await expect(dialog.getByTestId("station-suggestions").locator("option")).toHaveCount(2);
+
+  await dialog.getByLabel("Station name").fill("peach fuel");
+  await expect(dialog.getByLabel("Station address")).toHaveValue("7 Ponce Ave");
+  await expect(dialog.getByLabel("Station zip code")).toHaveValue("30310");
+
+  // Away from home the nearby stations are not the ones to suggest.
+  await dialog.getByRole("switch", { name: /Vacation mode/ }).check();
+  await expect(dialog.getByTestId("station-suggestions").locator("option")).toHaveCount(0);
+});

@@ -7,6 +7,7 @@ import { usePageTitle } from "../components/usePageTitle.ts";
 import { AreaSummary } from "./AreaSummary.tsx";
 import { FUEL_LABEL, FUEL_TYPES, chosenFuelAtom, pageTitle } from "./fuel.ts";
 import { GasMessage } from "./GasMessage.tsx";
+import { nearbyStationsQuery } from "./queries.ts";
 import { RecentReports } from "./RecentReports.tsx";
 import { ReportGasModal, type ReportGasModalHandle } from "./ReportGasModal.tsx";
 import { StationList } from "./StationList.tsx";
@@ -19,6 +20,8 @@ export function GasPage() {
   const fuel = (user && chosen?.userId === user.id ? chosen.fuel : user?.preferredFuelType) ?? "regular";
   const modal = useRef<ReportGasModalHandle>(null);
   const zipCode = user?.zipCode ?? null;
+  // The listed stations (the same cached answer as StationList's), suggested when reporting.
+  const stations = useQuery({ ...nearbyStationsQuery(zipCode ?? "", fuel), enabled: zipCode !== null }).data;
   usePageTitle(pageTitle(fuel));
 
   return (
@@ -75,7 +78,7 @@ export function GasPage() {
         </GasMessage>
       )}
 
-      <ReportGasModal ref={modal} />
+      <ReportGasModal ref={modal} stations={stations ?? []} />
     </section>
   );
 }

@@ -3,13 +3,14 @@ import { ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
 import { GasReportSchema } from "../../src/gas/schemas.ts";
 import { ApiError } from "../api/client.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
+import { PlaceFields } from "../components/PlaceFields.tsx";
 import { VacationModeField } from "../components/VacationModeField.tsx";
 import { Field, SelectField, useForm } from "../components/form.tsx";
 import { formatCurrency } from "../components/format.ts";
 import { AlertIcon, CloseIcon } from "../components/icons.tsx";
 import { TOAST_MS, useToast } from "../state/toast.ts";
 import { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, isFuelType, unitOf } from "./fuel.ts";
-import { type GasReportSubmission, useReportGasPrice } from "./queries.ts";
+import { type GasReportSubmission, type Station, useReportGasPrice } from "./queries.ts";
 
 export const REPORT_FAILED_TITLE = "Report Failed";
 export type ReportGasModalHandle = { open: (fuel: FuelType) => void };
@@ -51,8 +52,11 @@ function failureText(error: unknown, fuel: FuelType) {
   return error.status < 500 ? error.serverMessage : "Something went wrong on our side. Please try again.";
 }
 
-/** The Report Price modal (spec §2, §5): a daisyUI dialog with the station, the fuel and its price. */
-export function ReportGasModal({ ref }: { ref: Ref<ReportGasModalHandle> }) {
+/**
+ * The Report Price modal (spec §2, §5): a daisyUI dialog with the station, the fuel and its price.
+ * `stations`: the ones the page lists, suggested by name (not on a vacation report: they are home's).
+ */
+export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandle>; stations: readonly Station[] }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const form = useForm(GasReportSchema, EMPTY);
@@ -147,24 +151,20 @@ export function ReportGasModal({ ref }: { ref: Ref<ReportGasModalHandle> }) {
               </span>
             </div>
           )}
-          <Field
-            label="Station name"
-            name="stationName"
-            placeholder="e.g. Shell"
-            autoComplete="organization"
-            value={values.stationName}
-            onChange={(e) => set("stationName", e.target.value)}
-            errors={errors.stationName}
-            required
-          />
-          <Field
-            label="Station address"
-            name="stationAddress"
-            autoComplete="street-address"
-            value={values.stationAddress}
-            onChange={(e) => set("stationAddress", e.target.value)}
-            errors={errors.stationAddress}
-            required
+          <PlaceFields
+            kind="Station"
+            places={values.vacationMode ? [] : stations}
+            name={values.stationName}
+            address={values.stationAddress}
+            namePlaceholder="e.g. Shell"
+            errors={{ name: errors.stationName, address: errors.stationAddress }}
+            onChange={({ name, address }, chosen) =>
+              update({
+                ...(name === undefined ? {} : { stationName: name }),
+                ...(address === undefined ? {} : { stationAddress: address }),
+                ...(chosen?.zipCode && !values.stationZipCode.trim() ? { stationZipCode: chosen.zipCode } : {}),
+              })
+            }
           />
           <div className="grid grid-cols-2 gap-3">
             <Field
