@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useId, useRef, useState } from "react";
 import { ApiError } from "../api/client.ts";
+import { Field } from "../components/fields.tsx";
 import { useToast } from "../state/toast.ts";
 import { forgetUser, useDeleteAccount } from "./queries.ts";
 
@@ -67,20 +68,19 @@ export function DeleteAccount({ label, confirmWith, className }: { label: string
             This removes your account, your reports, upvotes and alerts for good. It cannot be undone.
           </p>
           {confirmWith && (
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${ids}-confirm`} className="text-sm font-medium">
-                Type your username, <span className="font-mono">{confirmWith}</span>, to confirm
-              </label>
-              <input
-                id={`${ids}-confirm`}
-                className="input w-full"
-                autoCapitalize="none"
-                autoComplete="off"
-                spellCheck={false}
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-              />
-            </div>
+            <Field
+              label={
+                <>
+                  Type your username, <span className="font-mono">{confirmWith}</span>, to confirm
+                </>
+              }
+              name="confirmUsername"
+              autoCapitalize="none"
+              autoComplete="off"
+              spellCheck={false}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+            />
           )}
           <div className="modal-action">
             <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
