@@ -40,8 +40,5 @@ const signupsFor = perApp(() => new SlidingWindow(HOUR_MS));
  */
 export function takeSignupSlot(config: Config, client: string, now = Date.now()): number {
   if (config.signupsPerHour === 0) return 0;
-  const signups = signupsFor(config);
-  const wait = signups.retryAfter(client, config.signupsPerHour, now);
-  if (wait === 0) signups.record(client, now);
-  return wait;
+  return signupsFor(config).take(client, config.signupsPerHour, now);
 }

@@ -1,6 +1,6 @@
 /**
  * Events counted per key over a sliding window, in memory (one process serves everything): the login and
- * passkey throttles count failures with it, the upload quota stored photos.
+ * passkey throttles count failures with it, the quotas stored photos, sign-ups and reports.
  */
 import type { Config } from "../env.ts";
 
@@ -19,6 +19,17 @@ export class SlidingWindow {
     if (list.length < limit) return 0;
     const oldestThatCounts = list[list.length - limit] ?? now;
     return Math.max(1, Math.ceil((oldestThatCounts + this.windowMs - now) / 1000));
+  }
+
+  /**
+   * A quota's check and count in one: records an event for `key` when it has room under `limit`, and answers
+   * 0; else the seconds to wait, recording nothing. Counting at once keeps requests sent side by side from
+   * all slipping under the limit.
+   */
+  take(key: string, limit: number, now = Date.now()): number {
+    const wait = this.retryAfter(key, limit, now);
+    if (wait === 0) this.record(key, now);
+    return wait;
   }
 
   record(key: string, now = Date.now()) {

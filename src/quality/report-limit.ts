@@ -16,13 +16,11 @@ const reportsFor = perApp(() => new SlidingWindow(HOUR_MS));
 export function takeReportSlot(config: Config, userId: string, now = Date.now()): void {
   const limit = config.reportsPerHour;
   if (limit === 0) return;
-  const reports = reportsFor(config);
-  const wait = reports.retryAfter(userId, limit, now);
+  const wait = reportsFor(config).take(userId, limit, now);
   if (wait > 0) {
     throw tooManyRequests(
       `You have made ${limit} reports in the last hour, the most one shopper can. Try again in ${Math.ceil(wait / 60)} minute(s).`,
       wait,
     );
   }
-  reports.record(userId, now);
 }
