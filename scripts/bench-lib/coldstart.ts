@@ -4,6 +4,7 @@
  */
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { MIGRATIONS_TABLE } from "../../src/db.ts";
 import { serverEnv } from "./server.ts";
 import { freePort, median, run, sleep } from "./util.ts";
 
@@ -18,14 +19,39 @@ const HELLO = `const server = Bun.serve({
 process.once("SIGTERM", () => { server.stop(); process.exit(0); });
 `;
 
-/** Compiles the hello-world server into dir/hello with the Bun running this script; returns its path and size. */
-export function buildHello(dir: string): { path: string; bytes: number } {
-  const source = join(dir, "hello.ts");
-  const out = join(dir, "hello");
-  writeFileSync(source, HELLO);
-  run([process.execPath, "build", "--compile", "--minify", source, "--outfile", out], { cwd: dir });
+/**
+ * The floor of any server of the bench database, printed for reference: a binary that opens it, reads its
+ * newest migration (SQLite parses the schema then) and listens with that as a static health answer; compiled
+ * with --bytecode, as ours is. What our start costs beyond it is the app's own.
+ */
+const FLOOR = `import { Database } from "bun:sqlite";
+const db = new Database(\`\${process.env.DATA_DIR}/commoncents.db\`, { strict: true });
+db.exec("PRAGMA journal_mode = WAL");
+const row = db.query("SELECT tag FROM ${MIGRATIONS_TABLE} ORDER BY tag DESC LIMIT 1").get();
+const health = JSON.stringify({ status: "ok", database: { status: "ok", schema: row?.tag ?? null } });
+const server = Bun.serve({
+  port: Number(process.env.PORT ?? 3000),
+  hostname: "0.0.0.0",
+  routes: { "/api/health": new Response(health, { headers: { "content-type": "application/json" } }) },
+  fetch: () => new Response("Not found", { status: 404 }),
+});
+process.once("SIGTERM", () => { server.stop(); process.exit(0); });
+`;
+
+/** Compiles `source` into dir/name with the Bun running this script; returns its path and size. */
+function compile(dir: string, name: string, source: string, flags: string[] = []) {
+  const file = join(dir, `${name}.ts`);
+  const out = join(dir, name);
+  writeFileSync(file, source);
+  run([process.execPath, "build", "--compile", "--minify", ...flags, file, "--outfile", out], { cwd: dir });
   return { path: out, bytes: statSync(out).size };
 }
+
+/** The hello-world server, compiled into dir/hello. */
+export const buildHello = (dir: string) => compile(dir, "hello", HELLO);
+
+/** The bare database server (FLOOR), compiled into dir/floor. */
+export const buildFloor = (dir: string) => compile(dir, "floor", FLOOR, ["--bytecode"]);
 
 /** One exec-to-first-200 time in ms; the process is stopped (SIGTERM) and waited for afterwards. */
 async function once(cmd: string[], dataDir: string): Promise<number> {

@@ -1,5 +1,6 @@
 /** The parts of the benchmark that are not load: static delivery, Lighthouse, the search and bundle scripts, cold start. */
-import { buildHello, coldStart, moduleLoad } from "./coldstart.ts";
+import { dirname } from "node:path";
+import { buildFloor, buildHello, coldStart, moduleLoad } from "./coldstart.ts";
 import { measureBundles } from "../bench-bundle.ts";
 import { BUDGET, type SearchRow, benchSearchDb } from "../bench-search.ts";
 import { lighthouse } from "./lighthouse.ts";
@@ -87,10 +88,12 @@ export async function coldStartSection(bin: string, binBytes: number, dataDir: s
   const ours = await coldStart([bin, "serve"], dataDir, runs);
   const raw = await coldStart([hello.path], helloDir, runs);
   const load = await moduleLoad(bin, runs);
-  figures.coldStart = { ours, raw, moduleLoad: load, binBytes, helloBytes: hello.bytes };
+  const floor = await coldStart([buildFloor(dirname(hello.path)).path], dataDir, runs);
+  figures.coldStart = { ours, raw, floor, moduleLoad: load, binBytes, helloBytes: hello.bytes };
   console.log(`  CommonCents on this database: ${ours.samples.map(ms).join(", ")}`);
   console.log(`  hello-world binary:           ${raw.samples.map(ms).join(", ")}`);
   console.log(`  for reference, \`commoncents --version\` (loads the code; no database, no listening): median ${ms(load)}`);
+  console.log(`  for reference, a bare binary that opens this database, reads one row and listens: median ${ms(floor.median)} (${(floor.median / raw.median).toFixed(2)}x the hello-world)`);
   atMost("Cold start", "cold start vs hello-world binary", ours.median / raw.median, 1.5, (x) => `${x.toFixed(2)}x`, false,
     `${ms(ours.median)} vs ${ms(raw.median)}`);
   atMost("Cold start", "cold start", ours.median, 150, ms, true);
