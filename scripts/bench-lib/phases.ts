@@ -4,25 +4,39 @@ import type { LoadGenerator, LoadResult, Req } from "./load.ts";
 import { atLeast, atMost, check, figures, section } from "./report.ts";
 import { asUsers, searchReqs, writeReqs } from "./requests.ts";
 import type { BenchUser, Running } from "./server.ts";
-import { cpuSeconds, fmt, ms } from "./util.ts";
+import { cpuSeconds, fmt, mainThreadCpuSeconds, ms } from "./util.ts";
 
 type Times = { load: number; warm: number; rounds: number };
-type Measured = LoadResult & { cpuMsPerReq: number };
+type Measured = LoadResult & { cpuMsPerReq: number; mainThreadBusy: number };
 
 /** Server CPU time per request: unlike req/s and latency, it barely moves when others load the machine. */
-export function line(r: LoadResult & { cpuMsPerReq?: number }) {
+export function line(r: LoadResult & { cpuMsPerReq?: number; mainThreadBusy?: number }) {
   const non2xx = r.requests - r.ok;
   return `${fmt(r.okPerS).padStart(7)} req/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}` +
     (r.cpuMsPerReq !== undefined ? `, server CPU ${r.cpuMsPerReq.toFixed(3)} ms/req` : "") +
+    (r.mainThreadBusy !== undefined ? `, main thread ${busyPct(r.mainThreadBusy)} busy` : "") +
     (non2xx ? `; ${fmt(non2xx)} not 2xx (${fmt(r.s4xx)} 4xx, ${fmt(r.s5xx)} 5xx)` : "") +
     (r.socketErrors ? `; ${fmt(r.socketErrors)} socket errors` : "");
 }
 
+const busyPct = (share: number) => `${Math.round(share * 100)}%`;
+
+/** The server's CPU over a stretch of wall time: per request answered, and its main thread's share of the time. */
+function cpuMeter(pid: number) {
+  const cpu = cpuSeconds(pid);
+  const main = mainThreadCpuSeconds(pid);
+  const started = performance.now();
+  return (requests: number) => ({
+    cpuMsPerReq: ((cpuSeconds(pid) - cpu) * 1000) / Math.max(1, requests),
+    mainThreadBusy: (mainThreadCpuSeconds(pid) - main) / ((performance.now() - started) / 1000),
+  });
+}
+
 /** One load run, with the server's CPU seconds over it divided by the requests answered. */
 async function cpuRun(gen: LoadGenerator, pid: number, run: () => Promise<LoadResult>): Promise<Measured> {
-  const before = cpuSeconds(pid);
+  const meter = cpuMeter(pid);
   const r = await run();
-  return { ...r, cpuMsPerReq: ((cpuSeconds(pid) - before) * 1000) / Math.max(1, r.requests) };
+  return { ...r, ...meter(r.requests) };
 }
 
 async function measure(gen: LoadGenerator, server: Running, label: string, reqs: Req[], connections: number, t: Times, anyStatus = false) {
@@ -126,17 +140,18 @@ export async function writesPhase(gen: LoadGenerator, server: Running, users: Be
   const writesAlone = await cpuRun(gen, pid, () => post(t.load));
   console.log(`  ${"POST alone, unpaced (reference)".padEnd(34)} ${line(writesAlone)}`);
   const busyBefore = server.busyLines();
-  const cpuBefore = cpuSeconds(pid);
+  const meter = cpuMeter(pid);
   const [beside, written] = await Promise.all([paced(t.load), post(t.load)]);
-  const cpuBoth = ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, beside.requests + written.requests);
+  const { cpuMsPerReq: cpuBoth, mainThreadBusy: busyBoth } = meter(beside.requests + written.requests);
   console.log(`  ${"search beside the writes, paced".padEnd(34)} ${line(beside)}`);
   console.log(`  ${"POST beside the search".padEnd(34)} ${line(written)}`);
-  console.log(`  server CPU over both: ${cpuBoth.toFixed(3)} ms per request`);
+  console.log(`  server CPU over both: ${cpuBoth.toFixed(3)} ms per request, main thread ${busyPct(busyBoth)} busy`);
   const busy = server.busyLines() - busyBefore;
-  figures.writes = { rate, alone, writesAlone, beside, written, cpuBoth, busyLogLines: busy };
+  figures.writes = { rate, alone, writesAlone, beside, written, cpuBoth, mainThreadBusyBoth: busyBoth, busyLogLines: busy };
 
   atLeast("Writes", "accepted reports/s beside search", written.okPerS, 2000, (n) => `${fmt(n)}/s`,
-    `${fmt(written.ok)} of ${fmt(written.requests)} accepted (2xx); ${fmt(written.s4xx)} 4xx; search ran at ${fmt(beside.okPerS)} of ${fmt(rate)} req/s`);
+    `${fmt(written.ok)} of ${fmt(written.requests)} accepted (2xx); ${fmt(written.s4xx)} 4xx; search ran at ${fmt(beside.okPerS)} of ${fmt(rate)} req/s;` +
+      ` the server's main thread was ${busyPct(busyBoth)} busy (search alone at that rate: ${busyPct(alone.mainThreadBusy)})`);
   // The comparison means something only where both runs held the paced rate.
   const held = (r: LoadResult) => r.okPerS >= 0.9 * rate;
   const why = !held(alone)

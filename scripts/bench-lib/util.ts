@@ -54,16 +54,25 @@ export async function waitFor200(url: string, timeoutMs = 30_000, stepMs = 2): P
 
 const CLK_TCK = Number(run(["getconf", "CLK_TCK"], { allowFail: true }).out.trim()) || 100;
 
-/** CPU seconds (user + system) a process has used so far; NaN when it is gone. */
-export function cpuSeconds(pid: number): number {
+function statCpuSeconds(statPath: string): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync(statPath, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
   } catch {
     return Number.NaN;
   }
 }
+
+/** CPU seconds (user + system) a process has used so far, all its threads; NaN when it is gone. */
+export const cpuSeconds = (pid: number) => statCpuSeconds(`/proc/${pid}/stat`);
+
+/**
+ * CPU seconds of the process's main thread alone: in our server, the one JavaScript thread that answers
+ * every request (SQLite's checkpointer, the JIT and the GC helpers run on others). Near one CPU second per
+ * second of wall time, it is saturated, whatever the machine's other core is doing.
+ */
+export const mainThreadCpuSeconds = (pid: number) => statCpuSeconds(`/proc/${pid}/task/${pid}/stat`);
 
 /** The 1-minute load average: how busy the shared machine was (our own processes included). */
 export const loadAverage = () => Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
