@@ -4,32 +4,42 @@ import type { LoadGenerator, LoadResult, Req } from "./load.ts";
 import { atLeast, atMost, check, figures, section } from "./report.ts";
 import { asUsers, searchReqs, writeReqs } from "./requests.ts";
 import type { BenchUser, Running } from "./server.ts";
-import { cpuSeconds, fmt, mainThreadCpuSeconds, ms } from "./util.ts";
+import { cpuSeconds, fmt, machineIdleSeconds, mainThreadCpuSeconds, ms } from "./util.ts";
 
 type Times = { load: number; warm: number; rounds: number };
-type Measured = LoadResult & { cpuMsPerReq: number; mainThreadBusy: number };
+type Measured = LoadResult & { cpuMsPerReq: number; mainThreadBusy: number; machineIdle: number };
 
 /** Server CPU time per request: unlike req/s and latency, it barely moves when others load the machine. */
-export function line(r: LoadResult & { cpuMsPerReq?: number; mainThreadBusy?: number }) {
+export function line(r: LoadResult & { cpuMsPerReq?: number; mainThreadBusy?: number; machineIdle?: number }) {
   const non2xx = r.requests - r.ok;
   return `${fmt(r.okPerS).padStart(7)} req/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}` +
     (r.cpuMsPerReq !== undefined ? `, server CPU ${r.cpuMsPerReq.toFixed(3)} ms/req` : "") +
     (r.mainThreadBusy !== undefined ? `, main thread ${busyPct(r.mainThreadBusy)} busy` : "") +
+    (r.machineIdle !== undefined ? `, machine ${idleCores(r.machineIdle)} cores idle` : "") +
     (non2xx ? `; ${fmt(non2xx)} not 2xx (${fmt(r.s4xx)} 4xx, ${fmt(r.s5xx)} 5xx)` : "") +
     (r.socketErrors ? `; ${fmt(r.socketErrors)} socket errors` : "");
 }
 
 const busyPct = (share: number) => `${Math.round(share * 100)}%`;
+const idleCores = (cores: number) => cores.toFixed(2);
 
-/** The server's CPU over a stretch of wall time: per request answered, and its main thread's share of the time. */
+/**
+ * The server's CPU over a stretch of wall time: per request answered, its main thread's share of the time,
+ * and how many of the machine's cores nobody used (the load generator shares them), on average.
+ */
 function cpuMeter(pid: number) {
   const cpu = cpuSeconds(pid);
   const main = mainThreadCpuSeconds(pid);
+  const idle = machineIdleSeconds();
   const started = performance.now();
-  return (requests: number) => ({
-    cpuMsPerReq: ((cpuSeconds(pid) - cpu) * 1000) / Math.max(1, requests),
-    mainThreadBusy: (mainThreadCpuSeconds(pid) - main) / ((performance.now() - started) / 1000),
-  });
+  return (requests: number) => {
+    const wall = (performance.now() - started) / 1000;
+    return {
+      cpuMsPerReq: ((cpuSeconds(pid) - cpu) * 1000) / Math.max(1, requests),
+      mainThreadBusy: (mainThreadCpuSeconds(pid) - main) / wall,
+      machineIdle: (machineIdleSeconds() - idle) / wall,
+    };
+  };
 }
 
 /** One load run, with the server's CPU seconds over it divided by the requests answered. */
@@ -142,12 +152,12 @@ export async function writesPhase(gen: LoadGenerator, server: Running, users: Be
   const busyBefore = server.busyLines();
   const meter = cpuMeter(pid);
   const [beside, written] = await Promise.all([paced(t.load), post(t.load)]);
-  const { cpuMsPerReq: cpuBoth, mainThreadBusy: busyBoth } = meter(beside.requests + written.requests);
+  const { cpuMsPerReq: cpuBoth, mainThreadBusy: busyBoth, machineIdle: idleBoth } = meter(beside.requests + written.requests);
   console.log(`  ${"search beside the writes, paced".padEnd(34)} ${line(beside)}`);
   console.log(`  ${"POST beside the search".padEnd(34)} ${line(written)}`);
-  console.log(`  server CPU over both: ${cpuBoth.toFixed(3)} ms per request, main thread ${busyPct(busyBoth)} busy`);
+  console.log(`  server CPU over both: ${cpuBoth.toFixed(3)} ms per request, main thread ${busyPct(busyBoth)} busy, machine ${idleCores(idleBoth)} cores idle`);
   const busy = server.busyLines() - busyBefore;
-  figures.writes = { rate, alone, writesAlone, beside, written, cpuBoth, mainThreadBusyBoth: busyBoth, busyLogLines: busy };
+  figures.writes = { rate, alone, writesAlone, beside, written, cpuBoth, mainThreadBusyBoth: busyBoth, machineIdleBoth: idleBoth, busyLogLines: busy };
 
   atLeast("Writes", "accepted reports/s beside search", written.okPerS, 2000, (n) => `${fmt(n)}/s`,
     `${fmt(written.ok)} of ${fmt(written.requests)} accepted (2xx); ${fmt(written.s4xx)} 4xx; search ran at ${fmt(beside.okPerS)} of ${fmt(rate)} req/s;` +

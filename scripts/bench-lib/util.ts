@@ -74,6 +74,12 @@ export const cpuSeconds = (pid: number) => statCpuSeconds(`/proc/${pid}/stat`);
  */
 export const mainThreadCpuSeconds = (pid: number) => statCpuSeconds(`/proc/${pid}/task/${pid}/stat`);
 
+/** Idle CPU seconds of the whole machine so far (idle + iowait, all cores): what every process left unused. */
+export function machineIdleSeconds(): number {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!.trim().split(/\s+/);
+  return (Number(fields[4]) + Number(fields[5])) / CLK_TCK;
+}
+
 /** The 1-minute load average: how busy the shared machine was (our own processes included). */
 export const loadAverage = () => Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
 
