@@ -153,7 +153,9 @@ async function main() {
   const compile = Bun.spawnSync(
     [
       process.execPath, "build", "--compile", "--minify", "--sourcemap", ...(process.env.NO_BYTECODE ? [] : ["--bytecode"]),
-      `--compile-jit-policy=${START_JIT_POLICY}`, "--no-compile-autoload-bunfig", entryPath, "--outfile", join(dist, "commoncents"),
+      `--compile-jit-policy=${START_JIT_POLICY}`, "--no-compile-autoload-bunfig", entryPath,
+      // The report writer's thread (src/deals/report-writer.ts loads it by this path inside the binary).
+      join(root, "src/deals/report-writer-worker.ts"), "--outfile", join(dist, "commoncents"),
     ],
     { cwd: root, stdout: "inherit", stderr: "inherit" },
   );

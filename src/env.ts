@@ -32,6 +32,7 @@ const EnvSchema = v.object({
   TRUST_PROXY: wholeNumber("TRUST_PROXY", 10, "0", "the number of proxies in front (0 when none)"),
   SIGNUPS_PER_HOUR: wholeNumber("SIGNUPS_PER_HOUR", 999_999, "10", "the accounts one address may create in an hour (0: no limit)"),
   REPORTS_PER_HOUR: wholeNumber("REPORTS_PER_HOUR", 999_999, "120", "the price and fuel reports one shopper may make in an hour (0: no limit)"),
+  REPORT_WRITER: v.optional(v.picklist(["auto", "thread", "inline"], 'REPORT_WRITER must be "auto", "thread" or "inline"'), "auto"),
 });
 
 export type Config = {
@@ -55,6 +56,11 @@ export type Config = {
   signupsPerHour: number;
   /** Price and fuel reports one shopper may make in an hour; 0 for no limit (the benchmark's shoppers report fast). */
   reportsPerHour: number;
+  /**
+   * Whether price and fuel reports are written on their own thread (src/deals/report-writer.ts) or on the
+   * request thread. "auto": on their own thread when the machine has two cores or more.
+   */
+  reportWriter: "thread" | "inline";
 };
 
 export class ConfigError extends Error {}
@@ -87,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     signupsPerHour: e.SIGNUPS_PER_HOUR,
     reportsPerHour: e.REPORTS_PER_HOUR,
+    reportWriter: e.REPORT_WRITER === "auto" ? (navigator.hardwareConcurrency >= 2 ? "thread" : "inline") : e.REPORT_WRITER,
   };
 }
 

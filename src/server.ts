@@ -7,6 +7,7 @@ import type { Config } from "./env.ts";
 import { flushLogs, log } from "./lib/log.ts";
 import { HEALTH_PATH, HEALTH_PROBE_MS, currentHealth, healthRoute, healthSnapshot } from "./ops/health.ts";
 import { startCheckpointer } from "./ops/checkpointer.ts";
+import { type ReportThread, startReportThread } from "./deals/report-writer.ts";
 import { releasePidFile, writePidFile } from "./ops/pid-file.ts";
 import { expireStaleGasReports, expireStaleReports } from "./quality/expiry.ts";
 import type { StaticAssets } from "./static.ts";
@@ -105,6 +106,13 @@ export function startServer(config: Config, options: ServeOptions = {}) {
   healthProbe.unref();
   // WAL checkpoints on a worker thread, so a write's commit never waits for the database file's fsync.
   const checkpointer = startCheckpointer(sqlite, config.dbPath);
+  // Reports written on their own thread, so a group of them never holds up the searches (report-writer.ts);
+  // after a second, like the checkpointer, so that making the thread does not delay the first answer.
+  let reportThread: ReportThread | undefined;
+  const reportThreadTimer = setTimeout(() => {
+    if (config.reportWriter === "thread") reportThread = startReportThread(db, config.dbPath);
+  }, 1_000);
+  reportThreadTimer.unref();
 
   let stopping: Promise<void> | undefined;
   // Bun's graceful stop resolves once every connection has finished its response, which is later than
@@ -138,7 +146,9 @@ export function startServer(config: Config, options: ServeOptions = {}) {
           log.warn("stop: requests still running at the deadline were cut off", { inFlight, deadlineMs });
           await server.stop(true);
         }
-        // Its connection closed first: the last connection to close is the one that removes the WAL.
+        // Their connections closed first: the last connection to close is the one that removes the WAL.
+        clearTimeout(reportThreadTimer);
+        await reportThread?.stop();
         await checkpointer.stop();
         try {
           sqlite.exec("PRAGMA optimize");

@@ -30,6 +30,8 @@ export function serverEnv(dataDir: string, port: number): Record<string, string>
     // The writes phase has 200 shoppers report as fast as the server takes them: it measures the write
     // path, not the per-shopper limit (at 2,000 reports/s each would pass 120 an hour within a minute).
     REPORTS_PER_HOUR: "0",
+    // The server's default unless the caller asks otherwise (REPORT_WRITER=inline scripts/bench, to compare).
+    ...(process.env.REPORT_WRITER ? { REPORT_WRITER: process.env.REPORT_WRITER } : {}),
   };
 }
 

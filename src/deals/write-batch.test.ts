@@ -5,14 +5,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
 import { getReportJson } from "./reports.ts";
+import { reportWriteStats } from "./report-writer.ts";
 import { WriteBatcher, writeBatcher } from "./write-batch.ts";
 
-describe("group commit of price reports", () => {
+describe.each(["thread", "inline"])("group commit of price reports (%s writer)", (writer) => {
   let server: TestServer;
   let dairyId: number;
   beforeAll(async () => {
     // Model off: the quality check judges inside the batch, so a 422 is one of its jobs.
-    server = await startTestServer({ OLLAMA_HOST: "off" });
+    server = await startTestServer({ OLLAMA_HOST: "off", REPORT_WRITER: writer });
     const { client } = await registerUser(server);
     dairyId = (await client.get("/api/categories")).data.find((c: { name: string }) => c.name === "Dairy").id;
   });
@@ -32,15 +33,17 @@ describe("group commit of price reports", () => {
     const bodies = Array.from({ length: 12 }, (_, i) => report(i, 4 + (i % 3) * 0.25));
     bodies[4] = report(4, 5000); // outside dairy's usual range: 422
     bodies[9] = report(9, 3.5, ["no-such-tag"]); // refused before it reaches the batch: 400
-    const before = { ...writeBatcher(server.db).stats };
+    const before = reportWriteStats(server.db);
     const answers = await Promise.all(bodies.map((body, i) => users[i % 3]!.client.post("/api/price-reports", body)));
 
     expect(answers.map((a) => a.status)).toEqual(bodies.map((_, i) => (i === 4 ? 422 : i === 9 ? 400 : 201)));
     expect(answers[4]!.data).toMatchObject({ reason: expect.stringContaining("outside the usual range"), suggestedRange: { min: 0.25, max: 60 } });
-    const stats = writeBatcher(server.db).stats;
+    const stats = reportWriteStats(server.db);
     // Eleven reports reached the batcher in one burst: far fewer commits than reports.
     expect(stats.jobs - before.jobs).toBe(11);
     expect(stats.batches - before.batches).toBeLessThan(6);
+    // With a writer thread, the request connection's own batch wrote none of them.
+    expect(writeBatcher(server.db).stats.jobs).toBe(writer === "thread" ? 0 : stats.jobs);
     // Every 201 is stored, and answered as a later read shows it.
     for (const [i, a] of answers.entries()) {
       if (a.status !== 201) continue;
@@ -54,7 +57,7 @@ describe("group commit of price reports", () => {
 
   test("fuel reports go through the same batcher as price reports, each with its own answer", async () => {
     const { client, user } = await registerUser(server);
-    const before = { ...writeBatcher(server.db).stats };
+    const before = reportWriteStats(server.db);
     const fuel = (i: number, price: number) => ({ stationName: `Batch Gas ${i}`, stationAddress: "7 Pump Rd", price, fuelType: "regular" });
     const [gas, milk, slip] = await Promise.all([
       client.post("/api/gas/reports", fuel(1, 3.459)),
@@ -63,7 +66,7 @@ describe("group commit of price reports", () => {
     ]);
     expect([gas.status, milk.status, slip.status]).toEqual([201, 201, 422]);
     expect(gas.data).toMatchObject({ stationName: "Batch Gas 1", price: 3.459, user: { username: user.username } });
-    const stats = writeBatcher(server.db).stats;
+    const stats = reportWriteStats(server.db);
     // Both stored reports went through the batcher (the 422 is judged before it, model or not).
     expect(stats.jobs - before.jobs).toBe(2);
     expect(server.sqlite.query("SELECT total_reports AS n FROM users WHERE id = ?").get(user.id)).toEqual({ n: 2 });

@@ -19,6 +19,8 @@ import type { Db } from "../db.ts";
  */
 export const MAX_BATCH = 32;
 
+export type BatchStats = { batches: number; jobs: number; largest: number };
+
 type Job = { run: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
@@ -26,7 +28,7 @@ export class WriteBatcher {
   private queue: Job[] = [];
   private scheduled = false;
   /** Batches committed and reports written in them, for tests and the curious. */
-  readonly stats = { batches: 0, jobs: 0, largest: 0 };
+  readonly stats: BatchStats = { batches: 0, jobs: 0, largest: 0 };
 
   constructor(private readonly sqlite: Database) {}
 

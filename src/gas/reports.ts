@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { type User, gasPriceReports, gasStations, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { NO_ZIP_MESSAGE, REPLACED_REASON, replacedWarning } from "../deals/reports.ts";
-import { writeBatcher } from "../deals/write-batch.ts";
+import { writeReport } from "../deals/report-writer.ts";
 import type { Config } from "../env.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { centsToNumber, millsToNumber } from "../lib/money.ts";
@@ -33,65 +33,79 @@ export async function createGasReport(db: Db, config: Config, user: User, input:
     priceMills: input.price,
     reporterId: user.id,
   });
-  // Inside the batch's transaction, drizzle's transaction is a savepoint (bun:sqlite nests them).
-  const { id, expirationAnalysis, replaced } = await writeBatcher(db).submit(() =>
-    db.transaction((tx) => {
-      const history = fuelHistory(db, input.fuelType, zip);
-      const stationId = findOrCreateStation(tx, input.stationName, input.stationAddress, zip);
-      const now = new Date();
-      const report = tx
-        .insert(gasPriceReports)
-        .values({
-          userId: user.id,
-          stationId,
-          fuelType: input.fuelType,
-          priceMills: input.price,
-          defPriceCents: input.defPrice,
-          vacationMode: input.vacationMode,
-          reportZipCode: input.vacationMode ? input.reportZipCode : null,
-          verificationConfidence: verdict.confidence,
-          verificationReason: verdict.reason,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: gasPriceReports.id })
-        .get();
-      tx.update(gasStations)
-        .set({
-          [PRICE_KEY[input.fuelType]]: input.price,
-          reportsCount: sql`${gasStations.reportsCount} + 1`,
-          lastUpdated: now,
-        })
-        .where(eq(gasStations.id, stationId))
-        .run();
-      // As for products: the shopper's new price of this fuel here replaces their earlier one (the station's
-      // caches follow through the triggers), so the recent reports and counts hear each shopper once.
-      const replaced = tx
-        .update(gasPriceReports)
-        .set({ isExpired: true, expiredAt: now, expiredReason: REPLACED_REASON, updatedAt: now })
-        .where(
-          and(
-            eq(gasPriceReports.userId, user.id),
-            eq(gasPriceReports.stationId, stationId),
-            eq(gasPriceReports.fuelType, input.fuelType),
-            eq(gasPriceReports.isActive, true),
-            eq(gasPriceReports.isExpired, false),
-            ne(gasPriceReports.id, report.id),
-          ),
-        )
-        .returning({ priceMills: gasPriceReports.priceMills })
-        .all();
-      const expirationAnalysis = expireFuelOutliers(tx, history, input.price, user.id, now);
-      tx.update(users)
-        .set({ totalReports: sql`${users.totalReports} + 1`, updatedAt: now })
-        .where(eq(users.id, user.id))
-        .run();
-      return { id: report.id, expirationAnalysis, replaced: replaced[0]?.priceMills };
-    }),
-  );
+  const job: GasReportJob = { userId: user.id, input, zip, verdict };
+  const { id, expirationAnalysis, replaced } = await writeReport(db, "fuel", job, () => writeGasReport(db, job));
   const report = getGasReportJson(db, id);
   const warning = replaced === undefined ? undefined : replacedWarning(fuelDollars(replaced), report.stationName);
   return { ...report, ...(expirationAnalysis ? { expirationAnalysis } : {}), ...(warning ? { warning } : {}) };
+}
+
+/** What the write needs, as plain data: it may cross to the writer thread (deals/report-writer.ts). */
+export type GasReportJob = {
+  userId: string;
+  input: GasReportInput;
+  zip: string;
+  verdict: Awaited<ReturnType<typeof assessFuelPrice>>;
+};
+
+/**
+ * The report's writes, synchronously, inside the caller's write transaction (drizzle's transaction is a
+ * savepoint within it: bun:sqlite nests them).
+ */
+export function writeGasReport(db: Db, { userId, input, zip, verdict }: GasReportJob) {
+  return db.transaction((tx) => {
+    const history = fuelHistory(db, input.fuelType, zip);
+    const stationId = findOrCreateStation(tx, input.stationName, input.stationAddress, zip);
+    const now = new Date();
+    const report = tx
+      .insert(gasPriceReports)
+      .values({
+        userId,
+        stationId,
+        fuelType: input.fuelType,
+        priceMills: input.price,
+        defPriceCents: input.defPrice,
+        vacationMode: input.vacationMode,
+        reportZipCode: input.vacationMode ? input.reportZipCode : null,
+        verificationConfidence: verdict.confidence,
+        verificationReason: verdict.reason,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: gasPriceReports.id })
+      .get();
+    tx.update(gasStations)
+      .set({
+        [PRICE_KEY[input.fuelType]]: input.price,
+        reportsCount: sql`${gasStations.reportsCount} + 1`,
+        lastUpdated: now,
+      })
+      .where(eq(gasStations.id, stationId))
+      .run();
+    // As for products: the shopper's new price of this fuel here replaces their earlier one (the station's
+    // caches follow through the triggers), so the recent reports and counts hear each shopper once.
+    const replaced = tx
+      .update(gasPriceReports)
+      .set({ isExpired: true, expiredAt: now, expiredReason: REPLACED_REASON, updatedAt: now })
+      .where(
+        and(
+          eq(gasPriceReports.userId, userId),
+          eq(gasPriceReports.stationId, stationId),
+          eq(gasPriceReports.fuelType, input.fuelType),
+          eq(gasPriceReports.isActive, true),
+          eq(gasPriceReports.isExpired, false),
+          ne(gasPriceReports.id, report.id),
+        ),
+      )
+      .returning({ priceMills: gasPriceReports.priceMills })
+      .all();
+    const expirationAnalysis = expireFuelOutliers(tx, history, input.price, userId, now);
+    tx.update(users)
+      .set({ totalReports: sql`${users.totalReports} + 1`, updatedAt: now })
+      .where(eq(users.id, userId))
+      .run();
+    return { id: report.id, expirationAnalysis, replaced: replaced[0]?.priceMills };
+  });
 }
 
 const REPORT_COLUMNS = {

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { ensureTaxonomy } from "../../db/seed.ts";
 import { createApp } from "../app.ts";
 import { migrate, openDb } from "../db.ts";
+import { startReportThread } from "../deals/report-writer.ts";
 import type { StaticAssets } from "../static.ts";
 import { loadConfig } from "../env.ts";
 import { HEALTH_PATH, healthRoute } from "../ops/health.ts";
@@ -17,11 +18,14 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 export async function startTestServer(env: Record<string, string> = {}, { assets }: { assets?: StaticAssets } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "commoncents-test-"));
   // Tests sign up many shoppers from one address; the sign-up limit has its own test.
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test", SIGNUPS_PER_HOUR: "0", ...env });
+  // Reports go through the writer thread, as in production on two cores or more (REPORT_WRITER: "inline"
+  // for the request thread's own write batch).
+  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test", SIGNUPS_PER_HOUR: "0", REPORT_WRITER: "thread", ...env });
   const { sqlite, db } = openDb(config.dbPath);
   migrate(sqlite);
   ensureTaxonomy(db);
   const app = createApp({ db, config, assets });
+  const reportThread = config.reportWriter === "thread" ? startReportThread(db, config.dbPath) : undefined;
   const server = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
@@ -37,6 +41,7 @@ export async function startTestServer(env: Record<string, string> = {}, { assets
     client: () => new TestClient(origin),
     async stop() {
       await server.stop(true);
+      await reportThread?.stop();
       sqlite.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,166 @@
+/**
+ * Where price and fuel reports are written. A report's write (quality history, insert, full-text rows,
+ * alert matching, commit) is most of what it costs, and on the request thread it is time no search is
+ * answered in. The server therefore writes them on a writer thread with its own connection to the same
+ * file (report-writer-worker.ts), in the same group commit as before (write-batch.ts): the request thread
+ * validates, sends the report's data across, and answers once the thread says the group has committed.
+ *
+ * Without a writer thread (the API tests, a tool that opens the database) the same write runs in this
+ * thread's write batch. Either way a 201 means "committed", and a report that fails rolls back alone.
+ */
+import type { Db } from "../db.ts";
+import { HttpError } from "../lib/http.ts";
+import { log } from "../lib/log.ts";
+import { type BatchStats, writeBatcher } from "./write-batch.ts";
+
+export type ReportKind = "price" | "fuel";
+
+/** A failure as it crosses back from the writer thread: an HttpError keeps its status and extra fields. */
+export type WireError = { status?: number; message: string; extra?: Record<string, unknown> };
+
+export type ToWriter =
+  | { type: "open"; path: string }
+  | { type: "write"; jobs: { id: number; kind: ReportKind; job: unknown }[] }
+  | { type: "close" };
+
+export type FromWriter =
+  | { type: "opened" }
+  | {
+      type: "done";
+      results: ({ id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError })[];
+      stats: BatchStats;
+    }
+  | { type: "closed" };
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+const STOP_DEADLINE_MS = 5_000;
+
+export type ReportThread = { stop(): Promise<void> };
+
+const threads = new WeakMap<Db, ThreadWriter>();
+
+/**
+ * Writes one report: on the database's writer thread when the server started one, else in this thread's
+ * write batch. `job` is the write's input as plain data; `inline` is the same write for this thread.
+ */
+export function writeReport<T>(db: Db, kind: ReportKind, job: unknown, inline: () => T): Promise<T> {
+  const thread = threads.get(db);
+  if (thread?.alive) return thread.write(kind, job) as Promise<T>;
+  return writeBatcher(db).submit(inline);
+}
+
+/** Groups committed and reports written in them, wherever reports are written: for tests and the curious. */
+export function reportWriteStats(db: Db): BatchStats {
+  const thread = threads.get(db);
+  return { ...(thread?.alive ? thread.stats : writeBatcher(db).stats) };
+}
+
+/**
+ * Starts the writer thread for `db` (whose file is at `path`); reports go to it from now on. stop() waits
+ * for the reports it holds, closes its connection and ends it: call it after the requests have drained and
+ * before the request connection's final checkpoint.
+ */
+export function startReportThread(db: Db, path: string): ReportThread {
+  const thread = new ThreadWriter(path);
+  threads.set(db, thread);
+  return {
+    stop: () => {
+      threads.delete(db);
+      return thread.stop();
+    },
+  };
+}
+
+// Where the worker's code is: beside this file when running from source, and in a compiled binary under
+// the path it had in the build (scripts/build.ts passes it as a second entry point, relative to the root).
+const workerUrl = () =>
+  Bun.main.startsWith("/$bunfs/")
+    ? "./src/deals/report-writer-worker.ts"
+    : new URL("./report-writer-worker.ts", import.meta.url).href;
+
+class ThreadWriter {
+  alive = true;
+  stats: BatchStats = { batches: 0, jobs: 0, largest: 0 };
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private outbox: { id: number; kind: ReportKind; job: unknown }[] = [];
+  private nextId = 1;
+  private onClosed: (() => void) | undefined;
+
+  constructor(path: string) {
+    // ref: false: an idle writer never keeps the process alive (a request waiting on it does).
+    this.worker = new Worker(workerUrl(), { ref: false });
+    this.worker.onmessage = ({ data }: MessageEvent<FromWriter>) => this.receive(data);
+    this.worker.onerror = (event) => {
+      // Reports from now on are written on the request thread, as without the writer.
+      log.error("report writer: the thread failed; writing reports on the request thread", { err: event.message });
+      this.fail(new Error(`the report writer failed: ${event.message}`));
+    };
+    this.send({ type: "open", path });
+  }
+
+  write(kind: ReportKind, job: unknown): Promise<unknown> {
+    const id = this.nextId++;
+    // Reports that arrive in the same turn of the event loop cross in one message.
+    if (this.outbox.length === 0) setImmediate(() => this.flush());
+    this.outbox.push({ id, kind, job });
+    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+  }
+
+  stop(): Promise<void> {
+    if (!this.alive) return Promise.resolve();
+    this.flush();
+    return new Promise<void>((resolve) => {
+      this.onClosed = resolve;
+      this.send({ type: "close" });
+      setTimeout(resolve, STOP_DEADLINE_MS).unref();
+    }).then(() => {
+      this.fail(new Error("the report writer stopped"));
+      void this.worker.terminate();
+    });
+  }
+
+  private flush() {
+    if (this.outbox.length === 0) return;
+    const jobs = this.outbox;
+    this.outbox = [];
+    this.send({ type: "write", jobs });
+  }
+
+  private send(message: ToWriter) {
+    this.worker.postMessage(message);
+  }
+
+  private receive(message: FromWriter) {
+    if (message.type === "opened") log.info("report writer: reports are written on their own thread");
+    if (message.type === "closed") this.onClosed?.();
+    if (message.type !== "done") return;
+    this.stats = message.stats;
+    for (const result of message.results) {
+      const waiting = this.pending.get(result.id);
+      if (!waiting) continue;
+      this.pending.delete(result.id);
+      if (result.ok) waiting.resolve(result.value);
+      else waiting.reject(fromWire(result.error));
+    }
+  }
+
+  /** Ends the thread's use: whatever it still held is refused (a 500: whether it committed is unknown). */
+  private fail(error: Error) {
+    this.alive = false;
+    this.outbox = [];
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+}
+
+export function toWire(error: unknown): WireError {
+  if (error instanceof HttpError) return { status: error.status, message: error.message, extra: error.extra };
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+function fromWire(error: WireError): Error {
+  if (error.status !== undefined) return new HttpError(error.status as HttpError["status"], error.message, error.extra);
+  return new Error(error.message);
+}
