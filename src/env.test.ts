@@ -26,6 +26,8 @@ describe("loadConfig", () => {
     expect(config.trustProxy).toBe(0);
     expect(config.signupsPerHour).toBe(10);
     expect(config.reportsPerHour).toBe(120);
+    // Reports on their own thread wherever a second core can run it.
+    expect(config.reportWriter).toBe(navigator.hardwareConcurrency >= 2 ? "thread" : "inline");
   });
 
   test("a secret is made once, kept private in DATA_DIR, and reused", () => {
@@ -46,6 +48,9 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: dir, SIGNUPS_PER_HOUR: "-1" })).toThrow(/SIGNUPS_PER_HOUR: SIGNUPS_PER_HOUR must be the accounts/);
     expect(loadConfig({ DATA_DIR: dir, SIGNUPS_PER_HOUR: "0" }).signupsPerHour).toBe(0);
     expect(() => loadConfig({ DATA_DIR: dir, REPORTS_PER_HOUR: "lots" })).toThrow(/REPORTS_PER_HOUR: REPORTS_PER_HOUR must be the price and fuel reports/);
+    expect(() => loadConfig({ DATA_DIR: dir, REPORT_WRITER: "worker" })).toThrow(/REPORT_WRITER: REPORT_WRITER must be "auto", "thread" or "inline"/);
+    expect(loadConfig({ DATA_DIR: dir, REPORT_WRITER: "inline" }).reportWriter).toBe("inline");
+    expect(loadConfig({ DATA_DIR: dir, REPORT_WRITER: "thread" }).reportWriter).toBe("thread");
     const file = join(dir, "a-file");
     writeFileSync(file, "");
     expect(() => loadConfig({ DATA_DIR: file })).toThrow(ConfigError);
