@@ -5,8 +5,8 @@
  * file (report-writer-worker.ts), in the same group commit as before (write-batch.ts): the request thread
  * validates, sends the report's data across, and answers once the thread says the group has committed.
  *
- * Without a writer thread (the API tests, a tool that opens the database) the same write runs in this
- * thread's write batch. Either way a 201 means "committed", and a report that fails rolls back alone.
+ * Without a writer thread (REPORT_WRITER=inline or a one-core machine, `bun dev`, a thread that failed) the
+ * same write runs in this thread's write batch. Either way a 201 means "committed", and a report that fails rolls back alone.
  */
 import type { Db } from "../db.ts";
 import { HttpError } from "../lib/http.ts";
