@@ -121,4 +121,12 @@ describe("WriteBatcher", () => {
     await batcher.submit(() => insert("f"));
     expect(labels()).toEqual(["a", "c", "f"]);
   });
+
+  test("a queue longer than the batcher's cap is written in groups of at most that many, in order", async () => {
+    const batcher = new WriteBatcher(sqlite, 2);
+    const ids = await Promise.all(["p", "q", "r", "s", "t"].map((label) => batcher.submit(() => insert(label).id)));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(labels().slice(-5)).toEqual(["p", "q", "r", "s", "t"]);
+    expect(batcher.stats).toEqual({ batches: 3, jobs: 5, largest: 2 });
+  });
 });

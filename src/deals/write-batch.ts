@@ -13,9 +13,10 @@ import type { Database } from "bun:sqlite";
 import type { Db } from "../db.ts";
 
 /**
- * At most this many reports share a transaction. The batch runs synchronously on the one thread that also
- * answers reads, so its size bounds how long a search can wait behind it (about 0.5 ms of CPU a report on
- * the bench database); the rest of a longer queue goes in the next turn, after the reads that came in meanwhile.
+ * At most this many reports share a transaction on the request thread. The batch runs synchronously on the
+ * thread that also answers reads, so its size bounds how long a search can wait behind it (about 0.5 ms of
+ * CPU a report on the bench database); the rest of a longer queue goes in the next turn, after the reads
+ * that came in meanwhile. The writer thread, where no read waits, takes larger groups (report-writer-worker.ts).
  */
 export const MAX_BATCH = 32;
 
@@ -30,7 +31,10 @@ export class WriteBatcher {
   /** Batches committed and reports written in them, for tests and the curious. */
   readonly stats: BatchStats = { batches: 0, jobs: 0, largest: 0 };
 
-  constructor(private readonly sqlite: Database) {}
+  constructor(
+    private readonly sqlite: Database,
+    private readonly maxBatch = MAX_BATCH,
+  ) {}
 
   /**
    * Runs `write` inside a shared write transaction (synchronously: nothing in it may await) and resolves
@@ -53,7 +57,7 @@ export class WriteBatcher {
 
   private flush() {
     this.scheduled = false;
-    const jobs = this.queue.splice(0, MAX_BATCH);
+    const jobs = this.queue.splice(0, this.maxBatch);
     if (this.queue.length > 0) this.schedule();
     if (jobs.length === 0) return;
     const outcomes: Outcome[] = [];
