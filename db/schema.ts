@@ -298,20 +298,22 @@ export const priceAlerts = sqliteTable(
 );
 
 /**
- * ours: the word index of active alerts. A new report looks up (its words) x (the 41 tokens of its zip
- * window) on the primary key, so matching costs a few hundred index seeks however many alerts exist.
+ * ours: the word index of active alerts. A new report reads, for each of its words, one range of the primary
+ * key over its zip window's tokens; the alert's target price rides in the key (alerts are never edited; a
+ * trigger follows any change), so alerts the price does not meet are passed over without reading them.
  */
 export const priceAlertWords = sqliteTable(
   "price_alert_words",
   {
     word: text("word").notNull(),
     locToken: text("loc_token").notNull(),
+    targetPriceCents: integer("target_price_cents").notNull(),
     alertId: integer("alert_id")
       .notNull()
       .references(() => priceAlerts.id, { onDelete: "cascade" }),
   },
   (t) => [
-    primaryKey({ columns: [t.word, t.locToken, t.alertId] }),
+    primaryKey({ columns: [t.word, t.locToken, t.targetPriceCents, t.alertId] }),
     index("price_alert_words_alert_idx").on(t.alertId),
   ],
 );

@@ -305,7 +305,9 @@ export async function seedBench(o: SeedOptions): Promise<SeedResult> {
   sqlite.transaction(() => {
     const insert = sqlite.prepare(`INSERT INTO price_alerts (user_id, product_name, category_id, target_price_cents, zip_code,
       loc_token, word_count, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`);
-    const word = sqlite.prepare("INSERT OR IGNORE INTO price_alert_words (word, loc_token, alert_id) VALUES (?, ?, ?)");
+    const word = sqlite.prepare(
+      "INSERT OR IGNORE INTO price_alert_words (word, loc_token, target_price_cents, alert_id) VALUES (?, ?, ?, ?)",
+    );
     for (let i = 0; i < o.alerts; i++) {
       const user = Math.floor(r() * o.users);
       const product = CATALOGUE[productPicker(r)]!;
@@ -313,9 +315,10 @@ export async function seedBench(o: SeedOptions): Promise<SeedResult> {
       const words = productWords(name);
       const zip = area.zips[userZip[user]!]!;
       const token = locToken(zip);
+      const target = Math.round(product.dollars * 100 * (0.6 + r() * 0.15));
       const { id } = insert.get(userIds[user]!, name, r() < 0.5 ? categories.get(product.slug)! : null,
-        Math.round(product.dollars * 100 * (0.6 + r() * 0.15)), zip, token, words.length, o.now - Math.floor(r() * 90 * DAY)) as { id: number };
-      for (const w of words) word.run(w, token, id);
+        target, zip, token, words.length, o.now - Math.floor(r() * 90 * DAY)) as { id: number };
+      for (const w of words) word.run(w, token, target, id);
     }
   })();
   phase("price alerts", o.alerts);

@@ -50,6 +50,27 @@ describe("openDb and migrate", () => {
     sqlite.close();
   });
 
+  test("migration 0011 copies each alert's target price into its words, and follows a changed target", () => {
+    const { sqlite } = openDb(tempDb());
+    sqlite.exec("CREATE TABLE __commoncents_migrations (tag TEXT PRIMARY KEY, hash TEXT NOT NULL, applied_at INTEGER NOT NULL)");
+    for (const m of migrations.slice(0, migrations.findIndex((m) => m.tag === "0011_alert_words_price"))) {
+      for (const statement of m.sql.split("--> statement-breakpoint")) if (statement.trim()) sqlite.exec(statement);
+      sqlite.query("INSERT INTO __commoncents_migrations VALUES (?, 'x', 0)").run(m.tag);
+    }
+    sqlite.exec(`INSERT INTO users (id, username, password) VALUES ('u1', 'Ann', 'h')`);
+    sqlite.exec(`INSERT INTO price_alerts (id, user_id, product_name, target_price_cents, loc_token, word_count)
+      VALUES (7, 'u1', 'organic milk', 350, 'z10001', 2)`);
+    sqlite.exec(`INSERT INTO price_alert_words (word, loc_token, alert_id) VALUES ('milk', 'z10001', 7), ('organic', 'z10001', 7)`);
+    expect(migrate(sqlite).applied).toEqual(["0011_alert_words_price"]);
+    const words = () => sqlite.query("SELECT word, target_price_cents AS target FROM price_alert_words ORDER BY word").all();
+    expect(words()).toEqual([{ word: "milk", target: 350 }, { word: "organic", target: 350 }]);
+    sqlite.exec("UPDATE price_alerts SET target_price_cents = 299 WHERE id = 7");
+    expect(words()).toEqual([{ word: "milk", target: 299 }, { word: "organic", target: 299 }]);
+    sqlite.exec("DELETE FROM price_alerts WHERE id = 7");
+    expect(words()).toEqual([]);
+    sqlite.close();
+  });
+
   test("refuses a database that is not ours", () => {
     const path = tempDb();
     const other = new Database(path);

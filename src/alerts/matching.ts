@@ -30,34 +30,42 @@ type Candidate = { alertId: number; userId: string; alertName: string; targetPri
 
 // Drives from the word index: for each of the report's words, one range of the index over the zip window's
 // tokens (US tokens are "z" and five digits, so the range holds exactly the window's zips: one seek per word
-// instead of 41); an alert is a match when every one of its words was found (count = word_count), then the
-// cheap row filters apply.
-export const CANDIDATES_SQL = `
-  SELECT a.id AS alertId, a.user_id AS userId, a.product_name AS alertName, a.target_price_cents AS targetPriceCents
-  FROM price_alert_words w
-  JOIN price_alerts a ON a.id = w.alert_id
-  WHERE w.word IN (SELECT value FROM json_each($words))
-    AND w.loc_token BETWEEN $locFrom AND $locTo
-    AND a.is_active = 1
-    AND a.user_id <> $reporter
-    AND a.target_price_cents >= $price
-    AND (a.category_id IS NULL OR a.category_id = $category)
-  GROUP BY a.id
-  HAVING count(*) = a.word_count`;
+// instead of 41). The target price is in the index's key (migration 0011), so only alerts the price meets come
+// back (about 2 of 27 entries a report on the bench's data). An alert is a match when every one of its words
+// was found; counting them here rather than with GROUP BY spares SQLite a temporary B-tree per report, which
+// cost three times the lookups themselves (16.7 vs 5.2 µs a report).
+export const WORD_HITS_SQL = `
+  SELECT alert_id FROM price_alert_words
+  WHERE word IN (SELECT value FROM json_each($words))
+    AND loc_token BETWEEN $locFrom AND $locTo
+    AND target_price_cents >= $price`;
+const ALERT_SQL = `
+  SELECT id AS alertId, user_id AS userId, product_name AS alertName, target_price_cents AS targetPriceCents,
+    word_count AS wordCount, category_id AS categoryId, is_active AS isActive
+  FROM price_alerts WHERE id = ?1`;
+type AlertRow = Candidate & { wordCount: number; categoryId: number | null; isActive: number };
 
 /** The alerts a report satisfies (the reporter's own excluded). */
 export function findMatchingAlerts(db: Db, report: ReportRow): Candidate[] {
   const words = productWords(report.productName);
   if (words.length === 0) return [];
   const [locFrom, locTo] = locTokenRange(report.zipCode);
-  return db.$client.query<Candidate, Record<string, string | number>>(CANDIDATES_SQL).all({
-    words: JSON.stringify(words),
-    locFrom,
-    locTo,
-    reporter: report.userId,
-    price: report.priceCents,
-    category: report.categoryId,
-  });
+  const found = db.$client
+    .query<[number], Record<string, string | number>>(WORD_HITS_SQL)
+    .values({ words: JSON.stringify(words), locFrom, locTo, price: report.priceCents }) as [number][];
+  if (found.length === 0) return [];
+  const wordsFound = new Map<number, number>();
+  for (const [alertId] of found) wordsFound.set(alertId, (wordsFound.get(alertId) ?? 0) + 1);
+  const readAlert = db.$client.query<AlertRow, [number]>(ALERT_SQL);
+  const matches: Candidate[] = [];
+  for (const [alertId, count] of wordsFound) {
+    const alert = readAlert.get(alertId);
+    if (!alert || alert.isActive !== 1 || alert.wordCount !== count || alert.userId === report.userId) continue;
+    if (alert.categoryId !== null && alert.categoryId !== report.categoryId) continue;
+    const { alertId: id, userId, alertName, targetPriceCents } = alert;
+    matches.push({ alertId: id, userId, alertName, targetPriceCents });
+  }
+  return matches;
 }
 
 export type HitRow = {

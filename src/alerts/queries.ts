@@ -135,7 +135,7 @@ export function createAlert(db: Db, user: User, input: PriceAlertInput): AlertJs
         .returning({ id: priceAlerts.id })
         .get();
       tx.insert(priceAlertWords)
-        .values(words.map((word) => ({ word, locToken: token, alertId: alert.id })))
+        .values(words.map((word) => ({ word, locToken: token, targetPriceCents: input.targetPrice, alertId: alert.id })))
         .run();
       return alert.id;
     },
