@@ -315,9 +315,10 @@ export async function seedBench(o: SeedOptions): Promise<SeedResult> {
       const words = productWords(name);
       const zip = area.zips[userZip[user]!]!;
       const token = locToken(zip);
+      const category = r() < 0.5 ? categories.get(product.slug)! : null;
       const target = Math.round(product.dollars * 100 * (0.6 + r() * 0.15));
-      const { id } = insert.get(userIds[user]!, name, r() < 0.5 ? categories.get(product.slug)! : null,
-        target, zip, token, words.length, o.now - Math.floor(r() * 90 * DAY)) as { id: number };
+      const { id } = insert.get(userIds[user]!, name, category, target, zip, token, words.length,
+        o.now - Math.floor(r() * 90 * DAY)) as { id: number };
       for (const w of words) word.run(w, token, target, id);
     }
   })();
