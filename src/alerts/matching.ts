@@ -62,8 +62,7 @@ export function findMatchingAlerts(db: Db, report: ReportRow): Candidate[] {
     const alert = readAlert.get(alertId);
     if (!alert || alert.isActive !== 1 || alert.wordCount !== count || alert.userId === report.userId) continue;
     if (alert.categoryId !== null && alert.categoryId !== report.categoryId) continue;
-    const { alertId: id, userId, alertName, targetPriceCents } = alert;
-    matches.push({ alertId: id, userId, alertName, targetPriceCents });
+    matches.push(alert);
   }
   return matches;
 }
