@@ -122,7 +122,12 @@ describe("POST /api/admin/terminate-account", () => {
 
     const me = await target.client.get("/api/auth/user");
     expect(me.status).toBe(403);
-    expect(me.data).toEqual({ terminated: true, reason: "Fake prices", terminatedAt: row?.terminatedAt?.toISOString() });
+    expect(me.data).toEqual({
+      message: "Your account has been suspended",
+      terminated: true,
+      reason: "Fake prices",
+      terminatedAt: row?.terminatedAt?.toISOString(),
+    });
     expect((await target.client.get("/api/categories")).status).toBe(403);
     expect((await target.client.put("/api/profile/privacy", { showActivity: false })).status).toBe(403);
 

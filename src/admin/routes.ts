@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { CONSOLE_DISABLED_MESSAGE, requireAdminUnlock, requireUser } from "../auth/guards.ts";
+import { CONSOLE_DISABLED_MESSAGE, requireAdminUnlock, requireUser, signedIn } from "../auth/guards.ts";
 import { updateSessionData } from "../auth/sessions.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
@@ -24,7 +24,7 @@ const unlockRequired = createMiddleware<AppEnv>(async (c, next) => {
  * middleware registered after it, so it is the one call open to every signed-in, active user.
  */
 export const adminRoutes = new Hono<AppEnv>()
-  .post("/verify-passkey", jsonBody(PasskeySchema), (c) => {
+  .post("/verify-passkey", signedIn, jsonBody(PasskeySchema), (c) => {
     const user = requireUser(c);
     const session = c.get("session");
     const config = c.get("config");

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { requireSession, requireUser } from "../auth/guards.ts";
+import { requireSession, requireUser, signedIn } from "../auth/guards.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/http.ts";
 import { jsonBody } from "../lib/validate.ts";
@@ -33,7 +33,7 @@ export const alertsRoutes = new Hono<AppEnv>()
     const user = requireUser(c);
     return c.json(listAlerts(c.get("db"), user.id), 200);
   })
-  .post("/price-alerts", jsonBody(PriceAlertSchema), (c) => {
+  .post("/price-alerts", signedIn, jsonBody(PriceAlertSchema), (c) => {
     const user = requireUser(c);
     return c.json(createAlert(c.get("db"), user, c.req.valid("json")), 201);
   })

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../lib/context.ts";
 import { forbidden, notFound, unauthorized } from "../lib/http.ts";
 import { readSessionCookie, writeSessionCookie } from "./cookie.ts";
@@ -35,6 +36,15 @@ export function requireUser(c: Context<AppEnv>) {
   }
   return session.user;
 }
+
+/**
+ * requireUser as a route's first step, placed before its input validation: a guest is told to sign in
+ * (401, which the web app answers by signing in again) rather than what is wrong with a form they cannot send.
+ */
+export const signedIn = createMiddleware<AppEnv>(async (c, next) => {
+  requireUser(c);
+  await next();
+});
 
 export const CONSOLE_DISABLED_MESSAGE = "The developer console is not enabled on this server";
 export const CONSOLE_LOCKED_MESSAGE = "Enter the developer passkey to use the developer console";

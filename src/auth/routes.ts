@@ -7,7 +7,7 @@ import { clientAddress } from "../lib/client-address.ts";
 import { jsonBody } from "../lib/validate.ts";
 import { deleteAccount, getUserByUsername, userJson } from "../users/queries.ts";
 import { clearSessionCookie, writeSessionCookie } from "./cookie.ts";
-import { requireSession, requireUser, terminatedAnswer } from "./guards.ts";
+import { requireSession, requireUser, signedIn } from "./guards.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { LoginSchema, RegisterSchema, UpdateZipSchema } from "./schemas.ts";
 import { createSession, deleteSession } from "./sessions.ts";
@@ -73,12 +73,9 @@ export const authRoutes = new Hono<AppEnv>()
     clearSessionCookie(c);
     return c.json({ message: "Signed out" }, 200);
   })
-  .get("/user", (c) => {
-    const session = requireSession(c);
-    if (session.user.isTerminated) return c.json(terminatedAnswer(session.user), 403);
-    return c.json(userJson(c.get("db"), session.user), 200);
-  })
-  .patch("/user", jsonBody(UpdateZipSchema), (c) => {
+  // A suspended account's 403 carries {terminated, reason, terminatedAt} (spec §7) beside the message.
+  .get("/user", (c) => c.json(userJson(c.get("db"), requireUser(c)), 200))
+  .patch("/user", signedIn, jsonBody(UpdateZipSchema), (c) => {
     const user = requireUser(c);
     const db = c.get("db");
     const updated = db

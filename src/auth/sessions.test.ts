@@ -112,7 +112,12 @@ describe("suspended accounts and deletion", () => {
     suspend(user.id);
     const me = await client.get("/api/auth/user");
     expect(me.status).toBe(403);
-    expect(me.data).toEqual({ terminated: true, reason: "Fake prices", terminatedAt: "2026-11-01T12:00:00.000Z" });
+    expect(me.data).toEqual({
+      message: "Your account has been suspended",
+      terminated: true,
+      reason: "Fake prices",
+      terminatedAt: "2026-11-01T12:00:00.000Z",
+    });
     const zip = await client.patch("/api/auth/user", { zipCode: "10002" });
     expect(zip.status).toBe(403);
     expect(zip.data.terminated).toBe(true);

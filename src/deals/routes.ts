@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { requireUser } from "../auth/guards.ts";
+import { requireUser, signedIn } from "../auth/guards.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { cachedJson } from "../lib/read-cache.ts";
@@ -26,7 +26,7 @@ export const dealsRoutes = new Hono<AppEnv>()
     requireUser(c);
     return cachedJson(c, "categories", () => listCategories(c.get("db")));
   })
-  .post("/price-reports", jsonBody(PriceReportSchema), async (c) => {
+  .post("/price-reports", signedIn, jsonBody(PriceReportSchema), async (c) => {
     const user = requireUser(c);
     const input = c.req.valid("json");
     let imageUrl: string | null = null;
@@ -39,13 +39,13 @@ export const dealsRoutes = new Hono<AppEnv>()
   })
   // Suggestions for the report form: stores reported in the zip the report will count in (the shopper's own,
   // or the vacation zip they typed); none without a zip.
-  .get("/stores", queryParams(StoresQuerySchema), (c) => {
+  .get("/stores", signedIn, queryParams(StoresQuerySchema), (c) => {
     const user = requireUser(c);
     const zip = c.req.valid("query").zipCode ?? user.zipCode;
     if (!zip) return c.json([], 200);
     return cachedJson(c, `stores:${zip}`, () => storesInZip(c.get("db"), zip));
   })
-  .get("/search", queryParams(SearchQuerySchema), (c) => {
+  .get("/search", signedIn, queryParams(SearchQuerySchema), (c) => {
     const user = requireUser(c);
     const query = c.req.valid("query");
     const zip = query.zipCode ?? user.zipCode;

@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { requireUser } from "../auth/guards.ts";
+import { requireUser, signedIn } from "../auth/guards.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { badRequest } from "../lib/http.ts";
 import { cachedJson } from "../lib/read-cache.ts";
@@ -20,12 +20,12 @@ function userWithZip(c: Context<AppEnv>) {
 
 /** Gas stations and fuel price reports (mounted under /api/gas). */
 export const gasRoutes = new Hono<AppEnv>()
-  .post("/reports", jsonBody(GasReportSchema), async (c) => {
+  .post("/reports", signedIn, jsonBody(GasReportSchema), async (c) => {
     const user = requireUser(c);
     takeReportSlot(c.get("config"), user.id);
     return c.json(await createGasReport(c.get("db"), c.get("config"), user, c.req.valid("json")), 201);
   })
-  .get("/nearby", queryParams(NearbyQuerySchema), (c) => {
+  .get("/nearby", signedIn, queryParams(NearbyQuerySchema), (c) => {
     const { user, zip } = userWithZip(c);
     const fuel = c.req.valid("query").fuelType ?? user.preferredFuelType;
     return cachedJson(c, `gas/nearby:${zip}:${fuel}`, () => listNearbyStations(c.get("db"), zip, fuel));
@@ -34,7 +34,7 @@ export const gasRoutes = new Hono<AppEnv>()
     const { zip } = userWithZip(c);
     return cachedJson(c, `gas/summary:${zip}`, () => nearbySummary(c.get("db"), zip));
   })
-  .get("/reports/nearby", queryParams(RecentReportsQuerySchema), (c) => {
+  .get("/reports/nearby", signedIn, queryParams(RecentReportsQuerySchema), (c) => {
     const { zip } = userWithZip(c);
     const { limit } = c.req.valid("query");
     return cachedJson(c, `gas/reports:${zip}:${limit}`, () => listNearbyReports(c.get("db"), zip, limit));

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { requireUser } from "../auth/guards.ts";
+import { requireUser, signedIn } from "../auth/guards.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { deleteOtherSessions } from "../auth/sessions.ts";
 import { clientAddress } from "../lib/client-address.ts";
@@ -25,20 +25,20 @@ import { searchUsers } from "./search.ts";
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
 
 /** User search (mounted under /api/users). */
-export const usersRoutes = new Hono<AppEnv>().get("/search", queryParams(UserSearchQuerySchema), (c) => {
+export const usersRoutes = new Hono<AppEnv>().get("/search", signedIn, queryParams(UserSearchQuerySchema), (c) => {
   const user = requireUser(c);
   return c.json(searchUsers(c.get("db"), c.req.valid("query").q, user.id), 200);
 });
 
 /** The signed-in user's profile settings (mounted under /api/profile); each answers the updated User. */
 export const profileRoutes = new Hono<AppEnv>()
-  .put("/fuel-preference", jsonBody(FuelPreferenceSchema), (c) => {
+  .put("/fuel-preference", signedIn, jsonBody(FuelPreferenceSchema), (c) => {
     const user = requireUser(c);
     const db = c.get("db");
     const { preferredFuelType } = c.req.valid("json");
     return c.json(userJson(db, updateProfile(db, user.id, { preferredFuelType })), 200);
   })
-  .put("/photo", jsonBody(ProfilePhotoSchema), (c) => {
+  .put("/photo", signedIn, jsonBody(ProfilePhotoSchema), (c) => {
     const user = requireUser(c);
     const db = c.get("db");
     const config = c.get("config");
@@ -50,7 +50,7 @@ export const profileRoutes = new Hono<AppEnv>()
     }
     return c.json(userJson(db, setProfilePhoto(db, config.uploadsDir, user.id, path)), 200);
   })
-  .put("/privacy", jsonBody(PrivacySchema), (c) => {
+  .put("/privacy", signedIn, jsonBody(PrivacySchema), (c) => {
     const user = requireUser(c);
     const db = c.get("db");
     const { isPublicProfile, showActivity } = c.req.valid("json");
@@ -60,7 +60,7 @@ export const profileRoutes = new Hono<AppEnv>()
     };
     return c.json(userJson(db, updateProfile(db, user.id, patch)), 200);
   })
-  .put("/password", jsonBody(ChangePasswordSchema), async (c) => {
+  .put("/password", signedIn, jsonBody(ChangePasswordSchema), async (c) => {
     const user = requireUser(c);
     const session = c.get("session");
     const db = c.get("db");
