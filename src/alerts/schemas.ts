@@ -3,7 +3,7 @@
  * Pure valibot. The target price arrives as a number or a decimal string and leaves as integer cents.
  */
 import * as v from "valibot";
-import { ZIP_MAX_LENGTH } from "../auth/schemas.ts";
+import { optionalZip } from "../lib/fields.ts";
 import { parseDecimal } from "../lib/money.ts";
 import { MAX_ALERT_WORDS, productWords } from "./words.ts";
 
@@ -45,17 +45,12 @@ const OptionalCategorySchema = v.pipe(
   ),
 );
 
-/** Optional: the alert watches this zip instead of the user's own. */
-const OptionalZipSchema = v.pipe(
-  v.optional(v.nullable(v.string("Zip code must be text")), null),
-  v.transform((value) => value?.trim() || null),
-  v.nullable(v.pipe(v.string(), v.maxLength(ZIP_MAX_LENGTH, `Zip code must be at most ${ZIP_MAX_LENGTH} characters`))),
-);
 
 export const PriceAlertSchema = v.object({
   productName: ProductNameSchema,
   targetPrice: TargetPriceSchema,
   categoryId: OptionalCategorySchema,
-  zipCode: OptionalZipSchema,
+  // Optional: the alert watches this zip instead of the user's own.
+  zipCode: optionalZip(),
 });
 export type PriceAlertInput = v.InferOutput<typeof PriceAlertSchema>;

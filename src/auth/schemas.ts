@@ -3,9 +3,10 @@
  * Pure valibot: nothing here touches the server.
  */
 import * as v from "valibot";
+import { ZIP_MAX_LENGTH, optionalZip, zipCharacters } from "../lib/fields.ts";
 
+export { ZIP_MAX_LENGTH };
 export const PASSWORD_MIN_LENGTH = 8;
-export const ZIP_MAX_LENGTH = 10;
 /** The special characters §5 names. */
 export const PASSWORD_SPECIAL_CHARACTERS = /[!@#$%^&*(),.?":{}|<>]/;
 
@@ -37,12 +38,7 @@ export const ZipCodeSchema = v.pipe(
   v.trim(),
   v.nonEmpty("Zip code is required"),
   v.maxLength(ZIP_MAX_LENGTH, "Zip code must be at most 10 characters"),
-);
-
-const optionalZip = v.pipe(
-  v.optional(v.nullable(v.string("Zip code must be text")), null),
-  v.transform((z) => z?.trim() || null),
-  v.nullable(v.pipe(v.string(), v.maxLength(ZIP_MAX_LENGTH, "Zip code must be at most 10 characters"))),
+  zipCharacters(),
 );
 
 export const UsernameSchema = v.pipe(
@@ -58,7 +54,7 @@ export const RegisterSchema = v.pipe(
     confirmPassword: presentOrBlank(v.string("Please confirm your password")),
     firstName: requiredField("First name is required", 50, "First name must be at most 50 characters"),
     lastName: requiredField("Last name is required", 50, "Last name must be at most 50 characters"),
-    zipCode: optionalZip,
+    zipCode: optionalZip(),
   }),
   v.forward(
     v.partialCheck(

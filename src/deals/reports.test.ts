@@ -110,7 +110,7 @@ describe("POST /api/price-reports", () => {
     expect(badTag.data.message).toBe("Unknown tag for Dairy: gaming");
     const badCategory = await client.post("/api/price-reports", { ...milk(), categoryId: 9999, tags: [] });
     expect(badCategory.status).toBe(400);
-    expect(badCategory.data.message).toBe("Category is required");
+    expect(badCategory.data.message).toBe("Unknown category");
   });
 
   test("a reporter without a zip is told to set one; vacation mode uses the report's zip instead", async () => {

@@ -78,7 +78,7 @@ export async function createPriceReport(
   const zip = input.vacationMode ? input.reportZipCode : user.zipCode;
   if (!zip) throw badRequest(NO_ZIP_MESSAGE);
   const category = getCategoryWithTagSlugs(db, input.categoryId);
-  if (!category) throw badRequest("Category is required", { issues: [{ path: "categoryId", message: "Unknown category" }] });
+  if (!category) throw badRequest("Unknown category", { issues: [{ path: "categoryId", message: "Unknown category" }] });
   const unknownTags = input.tags.filter((slug) => !category.tagSlugs.has(slug));
   if (unknownTags.length > 0) {
     throw badRequest(`Unknown tag for ${category.name}: ${unknownTags.join(", ")}`);

@@ -4,8 +4,7 @@
  */
 import * as v from "valibot";
 import { AVAILABILITIES } from "../../db/enums.ts";
-import { ZIP_MAX_LENGTH } from "../auth/schemas.ts";
-import { optionalText, requiredAmount, requiredText } from "../lib/fields.ts";
+import { optionalText, optionalZip, requiredAmount, requiredText } from "../lib/fields.ts";
 
 export const MAX_PRICE_CENTS = 10_000_000; // $100,000.00: nothing in a shop costs more; a typo often does
 export const VACATION_ZIP_MESSAGE = "Please enter the zip code where you found this deal.";
@@ -36,7 +35,7 @@ export const PriceReportSchema = v.pipe(
     categoryId: CategoryIdSchema,
     tags: v.optional(
       v.pipe(
-        v.array(v.pipe(v.string("Tags must be text"), v.trim(), v.toLowerCase(), v.nonEmpty())),
+        v.array(v.pipe(v.string("Tags must be text"), v.trim(), v.toLowerCase(), v.nonEmpty("A tag must not be blank")), "Tags must be a list"),
         v.maxLength(10, "Choose at most 10 tags"),
         v.transform((tags) => [...new Set(tags)]),
       ),
@@ -51,7 +50,7 @@ export const PriceReportSchema = v.pipe(
       "in-stock",
     ),
     vacationMode: v.optional(v.boolean("Vacation mode must be true or false"), false),
-    reportZipCode: optionalText(ZIP_MAX_LENGTH, "Zip code"),
+    reportZipCode: optionalZip(),
     imageUrl: optionalText(500, "Image URL"),
   }),
   v.forward(
@@ -81,13 +80,13 @@ export const SearchQuerySchema = v.object({
   q: blankAsMissing(
     v.pipe(v.string(), v.trim(), v.nonEmpty("Enter something to search for"), v.maxLength(100, "Search is at most 100 characters")),
   ),
-  zipCode: optionalText(ZIP_MAX_LENGTH, "Zip code"),
+  zipCode: optionalZip(),
   sort: v.optional(v.picklist(SORTS, `Sort must be one of ${SORTS.join(", ")}`), "price"),
   limit: v.pipe(intParam("limit", "50", SEARCH_MAX_LIMIT), v.minValue(1, "limit must be at least 1")),
   offset: intParam("offset", "0", 10_000),
 });
 
-export const StoresQuerySchema = v.object({ zipCode: optionalText(ZIP_MAX_LENGTH, "Zip code") });
+export const StoresQuerySchema = v.object({ zipCode: optionalZip() });
 
 export const ReportIdParamSchema = v.object({
   id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Price report not found"), v.transform(Number)),

@@ -4,9 +4,8 @@
  */
 import * as v from "valibot";
 import { FUEL_TYPES } from "../../db/enums.ts";
-import { ZIP_MAX_LENGTH } from "../auth/schemas.ts";
 import { VACATION_ZIP_MESSAGE } from "../deals/schemas.ts";
-import { optionalText, requiredAmount, requiredText } from "../lib/fields.ts";
+import { optionalText, optionalZip, requiredAmount, requiredText } from "../lib/fields.ts";
 import { parseDecimal } from "../lib/money.ts";
 
 export { FUEL_TYPES, VACATION_ZIP_MESSAGE };
@@ -51,12 +50,12 @@ export const GasReportSchema = v.pipe(
   v.object({
     stationName: requiredText("Station name is required", 120, "Station name"),
     stationAddress: requiredText("Station address is required", 200, "Station address"),
-    stationZipCode: optionalText(ZIP_MAX_LENGTH, "Station zip code"),
+    stationZipCode: optionalZip("Station zip code"),
     price: FuelPriceSchema,
     fuelType: FuelTypeSchema,
     defPrice: DefPriceSchema,
     vacationMode: v.optional(v.boolean("Vacation mode must be true or false"), false),
-    reportZipCode: optionalText(ZIP_MAX_LENGTH, "Zip code"),
+    reportZipCode: optionalZip(),
   }),
   v.forward(
     v.partialCheck(

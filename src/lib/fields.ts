@@ -32,3 +32,13 @@ export const requiredAmount = (o: { decimals: number; max: number; inexact: stri
     v.minValue(1, "Price must be greater than 0"),
     v.maxValue(o.max, o.tooHigh),
   );
+
+export const ZIP_MAX_LENGTH = 10;
+/** US zips and other postal codes ("SW1A 1AA", "K1A 0B1"): letters, digits, spaces and hyphens. */
+const ZIP_CHARACTERS = /^[\p{L}\p{N} -]*$/u;
+export const zipCharacters = (label = "Zip code") =>
+  v.regex(ZIP_CHARACTERS, `${label} may only contain letters, digits, spaces and hyphens`);
+
+/** An optional zip: missing, null or blank is null; otherwise trimmed, capped and of postal-code characters. */
+export const optionalZip = (label = "Zip code") =>
+  v.pipe(optionalText(ZIP_MAX_LENGTH, label), v.nullable(v.pipe(v.string(), zipCharacters(label))));

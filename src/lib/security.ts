@@ -76,8 +76,9 @@ export function checkJsonBody(c: Context<AppEnv>) {
   const hasBody =
     Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined;
   if (!hasBody) return;
-  const type = c.req.header("content-type") ?? "";
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+  // The media type exactly as Hono's json validator reads it: any other body would be validated as {}.
+  const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim();
+  if (!/^application\/(?:[\w.-]+\+)?json$/i.test(mediaType)) {
     throw new HttpError(415, "Request body must be JSON (Content-Type: application/json)");
   }
 }

@@ -2,9 +2,37 @@ import { validator } from "hono/validator";
 import * as v from "valibot";
 import { type Issue, badRequest } from "./http.ts";
 
+/** valibot's own wording ("Invalid type: Expected Array but received "…""), used where a schema gave none. */
+const DEFAULT_MESSAGE = /^Invalid [\w ]+: (?:Expected [\s\S]* but r|R)eceived /;
+
+const TYPE_NOUNS: Record<string, string> = {
+  Array: "a list",
+  Object: "an object",
+  string: "text",
+  number: "a number",
+  boolean: "true or false",
+};
+
+/**
+ * A message that names the field, for an issue our schemas left to valibot's default, which names only
+ * types and repeats the value sent (a 60 KB string came back twice).
+ */
+function fieldMessage(issue: v.BaseIssue<unknown>, path: string) {
+  if (!DEFAULT_MESSAGE.test(issue.message)) return issue.message;
+  if (path === "") return "Request body must be a JSON object";
+  if (issue.received === "undefined") return `${path} is required`;
+  const noun = issue.kind === "schema" && issue.expected ? TYPE_NOUNS[issue.expected] : undefined;
+  if (noun) return `${path} must be ${noun}`;
+  if (issue.type === "non_empty") return `${path} must not be empty`;
+  return `${path} is not valid`;
+}
+
 /** valibot issues as the one public error shape: the first message leads, every issue is listed. */
 export function validationError(issues: readonly v.BaseIssue<unknown>[]) {
-  const list: Issue[] = issues.map((i) => ({ path: v.getDotPath(i) ?? "", message: i.message }));
+  const list: Issue[] = issues.map((i) => {
+    const path = v.getDotPath(i) ?? "";
+    return { path, message: fieldMessage(i, path) };
+  });
   return badRequest(list[0]?.message ?? "Invalid request", { issues: list });
 }
 
@@ -18,5 +46,14 @@ export function parseOrThrow<S extends v.GenericSchema>(schema: S, value: unknow
 export const jsonBody = <S extends v.GenericSchema>(schema: S) =>
   validator("json", (value): v.InferOutput<S> => parseOrThrow(schema, value));
 
+/** Validates the query string; a parameter given twice is refused by name (Hono passes it as a list). */
 export const queryParams = <S extends v.GenericSchema>(schema: S) =>
-  validator("query", (value): v.InferOutput<S> => parseOrThrow(schema, value));
+  validator("query", (value): v.InferOutput<S> => {
+    for (const [name, given] of Object.entries(value)) {
+      if (Array.isArray(given)) {
+        const message = `${name} must be given once`;
+        throw badRequest(message, { issues: [{ path: name, message }] });
+      }
+    }
+    return parseOrThrow(schema, value);
+  });

@@ -28,7 +28,7 @@ export const UserSearchQuerySchema = v.object({
 });
 
 export const FuelPreferenceSchema = v.object({
-  preferredFuelType: v.picklist(FUEL_TYPES, FUEL_TYPE_MESSAGE),
+  preferredFuelType: presentOrBlank(v.picklist(FUEL_TYPES, FUEL_TYPE_MESSAGE)),
 });
 
 /** A photo of our own uploads, or null to go back to initials. */
