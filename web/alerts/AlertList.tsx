@@ -8,6 +8,8 @@ import { useToast } from "../state/toast.ts";
 import { type PriceAlert, alertsQuery, useDeleteAlert } from "./queries.ts";
 
 export const DELETE_FAILED_MESSAGE = "Failed to delete price alert. Please try again.";
+/** The Alerts tab's New Alert button, where the focus goes when the last alert is deleted. */
+export const NEW_ALERT_BUTTON_ID = "new-alert-button";
 
 function LastHit({ alert }: { alert: PriceAlert }) {
   const hit = alert.lastHit;
@@ -28,13 +30,20 @@ function AlertItem({ alert, categoryName }: { alert: PriceAlert; categoryName: s
   const remove = useDeleteAlert();
   const toast = useToast();
   const sessionLost = useSessionLost();
-  const onDelete = () =>
+  const onDelete = (event: React.MouseEvent<HTMLButtonElement>) => {
+    // This button goes with the alert: the focus moves on to the next alert's (or the one before, or New Alert).
+    const item = event.currentTarget.closest("li");
+    const neighbour = item?.nextElementSibling ?? item?.previousElementSibling;
     remove.mutate(alert.id, {
-      onSuccess: () => toast({ title: "Price alert deleted", description: alert.productName }),
+      onSuccess: () => {
+        toast({ title: "Price alert deleted", description: alert.productName });
+        (neighbour?.querySelector<HTMLElement>("[data-delete-alert]") ?? document.getElementById(NEW_ALERT_BUTTON_ID))?.focus();
+      },
       onError: (error) => {
         if (!sessionLost(error)) toast({ title: DELETE_FAILED_MESSAGE, variant: "error" });
       },
     });
+  };
   const details = [`At or under ${formatCurrency(alert.targetPrice)}`, categoryName, alert.zipCode && `near ${alert.zipCode}`];
   return (
     <li className="card bg-base-100 shadow-sm" data-testid="alert-item">
@@ -50,6 +59,7 @@ function AlertItem({ alert, categoryName }: { alert: PriceAlert; categoryName: s
         <button
           type="button"
           className="btn btn-ghost btn-sm btn-square"
+          data-delete-alert
           aria-label={`Delete alert for ${alert.productName}`}
           onClick={onDelete}
           disabled={remove.isPending}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
-import { PencilIcon, PinIcon } from "../components/icons.tsx";
+import { CloseIcon, PencilIcon, PinIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
 import { useUpdateZip } from "./queries.ts";
 import { useSessionLost } from "./useSessionLost.ts";
@@ -10,6 +10,9 @@ export function ZipCodeEditor({ zipCode }: { zipCode: string | null }) {
   const [editing, setEditing] = useState(!zipCode);
   const [draft, setDraft] = useState(zipCode ?? "");
   const input = useRef<HTMLInputElement>(null);
+  const display = useRef<HTMLButtonElement>(null);
+  // Closing the editor by hand gives the focus back to the zip it replaced, not to the top of the page.
+  const refocus = useRef(false);
   const updateZip = useUpdateZip();
   const toast = useToast();
   const sessionLost = useSessionLost();
@@ -19,16 +22,22 @@ export function ZipCodeEditor({ zipCode }: { zipCode: string | null }) {
   }, [zipCode]);
   useEffect(() => {
     if (editing && zipCode) input.current?.focus();
+    if (!editing && refocus.current) display.current?.focus();
+    refocus.current = false;
   }, [editing, zipCode]);
+  const close = () => {
+    refocus.current = true;
+    setEditing(false);
+  };
 
   const save = (event: React.FormEvent) => {
     event.preventDefault();
     const next = draft.trim();
     if (!next) return; // spec §5: a blank zip is ignored
-    if (next === zipCode) return setEditing(false);
+    if (next === zipCode) return close();
     updateZip.mutate(next, {
       onSuccess: () => {
-        setEditing(false);
+        close();
         toast({ title: "Location updated", description: `Showing deals near ${next}.` });
       },
       onError: (error) => {
@@ -42,6 +51,7 @@ export function ZipCodeEditor({ zipCode }: { zipCode: string | null }) {
   if (!editing) {
     return (
       <button
+        ref={display}
         type="button"
         className="btn btn-ghost btn-sm gap-1"
         onClick={() => {
@@ -74,15 +84,17 @@ export function ZipCodeEditor({ zipCode }: { zipCode: string | null }) {
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === "Escape" && zipCode) setEditing(false);
+          if (e.key === "Escape" && zipCode) close();
         }}
       />
       <button type="submit" className="btn btn-primary btn-sm" disabled={updateZip.isPending || !draft.trim()}>
         Save
       </button>
       {zipCode && (
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(false)}>
-          Cancel
+        // An icon on phones, where the word did not fit beside the logo (390 px).
+        <button type="button" className="btn btn-ghost btn-sm max-sm:btn-square" aria-label="Cancel" onClick={close}>
+          <CloseIcon className="size-4 sm:hidden" />
+          <span className="max-sm:hidden">Cancel</span>
         </button>
       )}
     </form>

@@ -38,9 +38,10 @@ export function useFormState<V extends Record<string, unknown>, O>(rules: FormRu
     setSubmitted(true);
     const found = using.errors(values);
     setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    const names = Object.keys(found);
+    if (names.length > 0) {
+      // The first wrong field on the screen (a selector list matches in document order), not in the schema.
+      document.querySelector<HTMLElement>(names.map((name) => `[name="${name}"]`).join(","))?.focus();
       return null;
     }
     return using.parse(values);
