@@ -3,11 +3,13 @@ import { useNavigate } from "@tanstack/react-router";
 import { useId, useRef, useState } from "react";
 import { ApiError } from "../api/client.ts";
 import { Field } from "../components/fields.tsx";
+import { AlertIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
 import { forgetUser, useDeleteAccount } from "./queries.ts";
 
 /** Spec §7: after DELETE /api/auth/delete-account, go to /auth after 2 s (the toast says what happened). */
 const LEAVE_AFTER_MS = 2000;
+const DELETION_FAILED = "Deletion Failed";
 
 /**
  * The button and the confirmation that delete an account for good: on the suspension screen (spec §6) and
@@ -22,11 +24,14 @@ export function DeleteAccount({ label, confirmWith, className }: { label: string
   const toast = useToast();
   const [typed, setTyped] = useState("");
   const [deleted, setDeleted] = useState(false);
+  // Shown in the dialog too: a modal dialog keeps the toast behind its backdrop, unseen and unannounced.
+  const [failure, setFailure] = useState<string | null>(null);
   const ids = useId();
   const confirmed = !confirmWith || typed.trim().toLowerCase() === confirmWith.toLowerCase();
 
   const open = () => {
     setTyped("");
+    setFailure(null);
     dialog.current?.showModal();
   };
   const confirmDelete = () =>
@@ -40,12 +45,11 @@ export function DeleteAccount({ label, confirmWith, className }: { label: string
           void navigate({ to: "/auth" });
         }, LEAVE_AFTER_MS);
       },
-      onError: (error) =>
-        toast({
-          title: "Deletion Failed",
-          description: error instanceof ApiError ? error.serverMessage : "Please try again.",
-          variant: "error",
-        }),
+      onError: (error) => {
+        const description = error instanceof ApiError ? error.serverMessage : "Please try again.";
+        setFailure(description);
+        toast({ title: DELETION_FAILED, description, variant: "error" });
+      },
     });
 
   return (
@@ -67,6 +71,15 @@ export function DeleteAccount({ label, confirmWith, className }: { label: string
           <p id={`${ids}-text`} className="py-3">
             This removes your account, your reports, upvotes and alerts for good. It cannot be undone.
           </p>
+          {failure && (
+            <div role="alert" className="alert alert-error alert-soft mb-3" data-testid="delete-failure">
+              <AlertIcon />
+              <span>
+                <span className="font-semibold">{DELETION_FAILED}: </span>
+                {failure}
+              </span>
+            </div>
+          )}
           {confirmWith && (
             <Field
               label={

@@ -13,8 +13,9 @@ export function Toaster() {
     return () => clearTimeout(timer);
   }, [toast]);
 
+  // Phones: above the bottom navigation. Wider screens: top right, under the header's zip button (not on it).
   return (
-    <div className="toast toast-bottom toast-center bottom-20 z-50 w-full max-w-md px-4 sm:toast-top sm:toast-end sm:bottom-auto">
+    <div className="toast toast-bottom toast-center bottom-20 z-50 w-full max-w-md px-4 sm:toast-top sm:toast-end sm:top-14 sm:bottom-auto">
       {/* The live region stays mounted so screen readers announce each toast as it appears. daisyUI animates
           every child of .toast; on this empty region that only ran an animation (and its event) at start-up. */}
       <div aria-live={toast?.variant === "error" ? "assertive" : "polite"} aria-atomic="true" className="animate-none">
@@ -25,13 +26,13 @@ export function Toaster() {
             data-testid="toast"
             className={`alert ${VARIANT_CLASS[toast.variant]} flex items-start gap-3 shadow-lg`}
           >
-            <div className="flex-1 text-left">
+            <div className="min-w-0 flex-1 text-left wrap-anywhere">
               <p className="font-semibold">{toast.title}</p>
               {toast.description && <p className="text-sm whitespace-pre-line">{toast.description}</p>}
             </div>
             <button
               type="button"
-              className="btn btn-ghost btn-xs btn-circle"
+              className="btn btn-ghost btn-xs btn-circle shrink-0"
               aria-label="Dismiss notification"
               onClick={() => setToast(null)}
             >

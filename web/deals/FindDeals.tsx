@@ -5,7 +5,7 @@ import { ApiError } from "../api/client.ts";
 import { currentUserQuery } from "../auth/queries.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { Announcement, countOf } from "../components/Announcement.tsx";
-import { AlertIcon, SearchIcon } from "../components/icons.tsx";
+import { AlertIcon, PinIcon, SearchIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
 import { type Report, SEARCH_SHOWN, searchQuery } from "./queries.ts";
 import { ResultCard } from "./ResultCard.tsx";
@@ -27,7 +27,8 @@ export function FindDeals() {
   const [draft, setDraft] = useState("");
   const [q, setQ] = useState("");
   const [sort, setSort] = useState<SearchSort>("price");
-  const results = useQuery({ ...searchQuery({ q, sort, zipCode }), enabled: q !== "" });
+  // Without a zip there is nothing "near" to search: the results ask for one instead of failing.
+  const results = useQuery({ ...searchQuery({ q, sort, zipCode }), enabled: q !== "" && zipCode !== null });
   const toast = useToast();
   const sessionLost = useSessionLost();
 
@@ -145,7 +146,21 @@ function Results({
   results: Pick<UseQueryResult<Report[]>, "data" | "error" | "isError" | "isFetching">;
   onRetry: () => void;
 }) {
-  const near = zipCode ? `within 20 zip codes of ${zipCode}` : "near you";
+  if (!zipCode) {
+    return (
+      <SearchMessage icon={<PinIcon className="size-6" />} title="Set Your Location">
+        <p>Add your zip code to find deals within 20 zip codes of you.</p>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm mt-3"
+          onClick={() => document.getElementById("header-zip-input")?.focus()}
+        >
+          Enter zip code
+        </button>
+      </SearchMessage>
+    );
+  }
+  const near = `within 20 zip codes of ${zipCode}`;
   if (!q) {
     return (
       <SearchMessage icon={<SearchIcon className="size-6" />} title="Find deals near you">

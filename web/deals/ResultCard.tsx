@@ -67,7 +67,8 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
           <img src={report.imageUrl} alt={report.productName} loading="lazy" className="h-44 w-full object-cover" />
         </figure>
       )}
-      <div className="card-body gap-3 p-4">
+      {/* A 65-letter word (a product, store or address) breaks rather than pushing the price off the card. */}
+      <div className="card-body gap-3 p-4 wrap-anywhere">
         {(best || verified || availability) && (
           <div className="flex flex-wrap gap-2">
             {best && <span className="badge badge-success">Best Deal</span>}
@@ -81,7 +82,7 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
           </div>
         )}
         <div className="flex items-start justify-between gap-3">
-          <h2 id={titleId} className="text-lg leading-snug font-semibold">
+          <h2 id={titleId} className="min-w-0 text-lg leading-snug font-semibold">
             {report.productName}
           </h2>
           <div className="shrink-0 text-2xl font-bold text-primary" data-testid="result-price">
@@ -90,7 +91,7 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
         </div>
         <div className="flex items-start gap-2 text-sm">
           <PinIcon className="mt-0.5 size-4 shrink-0 text-base-content/70" />
-          <div>
+          <div className="min-w-0">
             <span className="font-medium" data-testid="result-store">
               {report.store.name}
             </span>

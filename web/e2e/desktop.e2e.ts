@@ -30,3 +30,19 @@ for (const colorScheme of ["light", "dark"] as const) {
     });
   });
 }
+
+test("an empty report focuses Product name below the sticky header, where it and its message can be seen", async ({ page, baseURL }) => {
+  await signInFreshUser(page, baseURL ?? "");
+  await page.setViewportSize({ width: 1440, height: 900 }); // where the field was seen under the header
+  await page.goto("/");
+  await page.getByRole("tab", { name: "Report Prices" }).click();
+  const submit = page.getByRole("button", { name: "Submit Price Report" });
+  await submit.scrollIntoViewIfNeeded();
+  await submit.click();
+  const product = page.getByLabel("Product name");
+  await expect(product).toBeFocused();
+  await expect(page.getByText("Product name is required")).toBeVisible();
+  const headerBottom = await page.locator("header").evaluate((el) => el.getBoundingClientRect().bottom);
+  const fieldTop = await product.evaluate((el) => el.getBoundingClientRect().top);
+  expect(fieldTop).toBeGreaterThanOrEqual(headerBottom);
+});
