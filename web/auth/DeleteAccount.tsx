@@ -3,7 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useId, useRef, useState } from "react";
 import { ApiError } from "../api/client.ts";
 import { Field } from "../components/fields.tsx";
-import { AlertIcon } from "../components/icons.tsx";
+import { FailureAlert } from "../components/FailureAlert.tsx";
 import { useToast } from "../state/toast.ts";
 import { forgetUser, useDeleteAccount } from "./queries.ts";
 
@@ -24,7 +24,6 @@ export function DeleteAccount({ label, confirmWith, className }: { label: string
   const toast = useToast();
   const [typed, setTyped] = useState("");
   const [deleted, setDeleted] = useState(false);
-  // Shown in the dialog too: a modal dialog keeps the toast behind its backdrop, unseen and unannounced.
   const [failure, setFailure] = useState<string | null>(null);
   const ids = useId();
   const confirmed = !confirmWith || typed.trim().toLowerCase() === confirmWith.toLowerCase();
@@ -71,15 +70,7 @@ export function DeleteAccount({ label, confirmWith, className }: { label: string
           <p id={`${ids}-text`} className="py-3">
             This removes your account, your reports, upvotes and alerts for good. It cannot be undone.
           </p>
-          {failure && (
-            <div role="alert" className="alert alert-error alert-soft mb-3" data-testid="delete-failure">
-              <AlertIcon />
-              <span>
-                <span className="font-semibold">{DELETION_FAILED}: </span>
-                {failure}
-              </span>
-            </div>
-          )}
+          {failure && <FailureAlert title={DELETION_FAILED} text={failure} testId="delete-failure" className="mb-3" />}
           {confirmWith && (
             <Field
               label={

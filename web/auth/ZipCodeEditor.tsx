@@ -5,6 +5,17 @@ import { useToast } from "../state/toast.ts";
 import { useUpdateZip } from "./queries.ts";
 import { useSessionLost } from "./useSessionLost.ts";
 
+const INPUT_ID = "header-zip-input";
+
+/** For a screen that needs a zip: takes the shopper to the header's zip field (open while they have none). */
+export function EnterZipButton() {
+  return (
+    <button type="button" className="btn btn-primary btn-sm mt-3" onClick={() => document.getElementById(INPUT_ID)?.focus()}>
+      Enter zip code
+    </button>
+  );
+}
+
 /** The header's zip code: shown, or edited inline; editing opens by itself while the user has none. */
 export function ZipCodeEditor({ zipCode }: { zipCode: string | null }) {
   const [editing, setEditing] = useState(!zipCode);
@@ -70,12 +81,12 @@ export function ZipCodeEditor({ zipCode }: { zipCode: string | null }) {
   return (
     <form onSubmit={save} className="flex items-center gap-1" aria-label="Zip code">
       <PinIcon className="size-4 shrink-0 text-primary" />
-      <label htmlFor="header-zip-input" className="sr-only">
+      <label htmlFor={INPUT_ID} className="sr-only">
         Zip code
       </label>
       <input
         ref={input}
-        id="header-zip-input"
+        id={INPUT_ID}
         className="input input-sm w-24"
         placeholder="Zip code"
         inputMode="numeric"

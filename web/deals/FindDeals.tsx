@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { SearchSort } from "../../src/deals/schemas.ts";
 import { ApiError } from "../api/client.ts";
 import { currentUserQuery } from "../auth/queries.ts";
+import { EnterZipButton } from "../auth/ZipCodeEditor.tsx";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { Announcement, countOf } from "../components/Announcement.tsx";
 import { AlertIcon, PinIcon, SearchIcon } from "../components/icons.tsx";
@@ -150,13 +151,7 @@ function Results({
     return (
       <SearchMessage icon={<PinIcon className="size-6" />} title="Set Your Location">
         <p>Add your zip code to find deals within 20 zip codes of you.</p>
-        <button
-          type="button"
-          className="btn btn-primary btn-sm mt-3"
-          onClick={() => document.getElementById("header-zip-input")?.focus()}
-        >
-          Enter zip code
-        </button>
+        <EnterZipButton />
       </SearchMessage>
     );
   }

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useAtom } from "jotai";
 import { useRef } from "react";
 import { currentUserQuery } from "../auth/queries.ts";
+import { EnterZipButton } from "../auth/ZipCodeEditor.tsx";
 import { FuelIcon, PinIcon } from "../components/icons.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { AreaSummary } from "./AreaSummary.tsx";
@@ -68,13 +69,7 @@ export function GasPage() {
       ) : (
         <GasMessage icon={<PinIcon />} title="Set Your Location">
           <p>Add your zip code to see fuel prices at stations near you.</p>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm mt-3"
-            onClick={() => document.getElementById("header-zip-input")?.focus()}
-          >
-            Enter zip code
-          </button>
+          <EnterZipButton />
         </GasMessage>
       )}
 

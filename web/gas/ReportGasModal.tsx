@@ -7,7 +7,8 @@ import { PlaceFields } from "../components/PlaceFields.tsx";
 import { VacationModeField } from "../components/VacationModeField.tsx";
 import { Field, SelectField, useForm } from "../components/form.tsx";
 import { formatCurrency } from "../components/format.ts";
-import { AlertIcon, CloseIcon } from "../components/icons.tsx";
+import { FailureAlert } from "../components/FailureAlert.tsx";
+import { CloseIcon } from "../components/icons.tsx";
 import { TOAST_MS, useToast } from "../state/toast.ts";
 import { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, isFuelType, unitOf } from "./fuel.ts";
 import { type GasReportSubmission, type Station, useReportGasPrice } from "./queries.ts";
@@ -142,15 +143,7 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
               <CloseIcon />
             </button>
           </div>
-          {failure && (
-            <div role="alert" className="alert alert-error alert-soft" data-testid="report-failure">
-              <AlertIcon />
-              <span>
-                <span className="font-semibold">{REPORT_FAILED_TITLE}: </span>
-                {failure}
-              </span>
-            </div>
-          )}
+          {failure && <FailureAlert title={REPORT_FAILED_TITLE} text={failure} testId="report-failure" />}
           <PlaceFields
             kind="Station"
             places={values.vacationMode ? [] : stations}
