@@ -45,7 +45,6 @@ const OptionalCategorySchema = v.pipe(
   ),
 );
 
-
 export const PriceAlertSchema = v.object({
   productName: ProductNameSchema,
   targetPrice: TargetPriceSchema,
