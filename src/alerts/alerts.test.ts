@@ -56,6 +56,7 @@ describe("POST /api/price-alerts", () => {
     ["fractions of a cent", { productName: "eggs", targetPrice: "2.505" }, "targetPrice", "Target price must be an amount in dollars and cents, like 2.50"],
     ["a negative target", { productName: "eggs", targetPrice: -1 }, "targetPrice", "Target price must be an amount in dollars and cents, like 2.50"],
     ["a category that is not an id", { productName: "eggs", targetPrice: 2, categoryId: "dairy" }, "categoryId", "Category must be one of the listed categories"],
+    ["a category id in exponent form", { productName: "eggs", targetPrice: 2, categoryId: "1e0" }, "categoryId", "Category must be one of the listed categories"],
     ["a long zip", { productName: "eggs", targetPrice: 2, zipCode: "12345678901" }, "zipCode", "Zip code must be at most 10 characters"],
   ])("refuses %s with a clear message", async (_name, body, path, message) => {
     const { client } = await registerUser(server);

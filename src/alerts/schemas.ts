@@ -3,7 +3,7 @@
  * Pure valibot. The target price arrives as a number or a decimal string and leaves as integer cents.
  */
 import * as v from "valibot";
-import { optionalZip } from "../lib/fields.ts";
+import { idFromInput, optionalZip } from "../lib/fields.ts";
 import { parseDecimal } from "../lib/money.ts";
 import { MAX_ALERT_WORDS, productWords } from "./words.ts";
 
@@ -38,7 +38,7 @@ const TargetPriceSchema = v.pipe(
 /** Optional: null, a missing key or "" mean any category. */
 const OptionalCategorySchema = v.pipe(
   v.optional(v.nullable(v.union([v.number(), v.string()], "Category must be one of the listed categories")), null),
-  v.transform((value) => (value === null || String(value).trim() === "" ? null : Number(value))),
+  v.transform((value) => (value === null || String(value).trim() === "" ? null : idFromInput(value))),
   v.check(
     (id) => id === null || (Number.isInteger(id) && id >= 1),
     "Category must be one of the listed categories",

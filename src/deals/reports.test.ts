@@ -86,6 +86,7 @@ describe("POST /api/price-reports", () => {
     ["no store name", { storeName: " " }, "storeName", "Store name is required"],
     ["no store address", { storeAddress: undefined }, "storeAddress", "Store address is required"],
     ["no category", { categoryId: undefined }, "categoryId", "Category is required"],
+    ["a category id in hex", { categoryId: "0x1" }, "categoryId", "Category must be one of the listed categories"],
     ["no price", { price: "" }, "price", "Price is required"],
     ["a zero price", { price: 0 }, "price", "Price must be greater than 0"],
     ["a negative price", { price: "-2.00" }, "price", "Price must be an amount in dollars and cents, like 3.49"],

@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import { AVAILABILITIES } from "../../db/enums.ts";
-import { optionalText, optionalZip, requiredAmount, requiredText } from "../lib/fields.ts";
+import { idFromInput, optionalText, optionalZip, requiredAmount, requiredText } from "../lib/fields.ts";
 
 export const MAX_PRICE_CENTS = 10_000_000; // $100,000.00: nothing in a shop costs more; a typo often does
 export const VACATION_ZIP_MESSAGE = "Please enter the zip code where you found this deal.";
@@ -23,8 +23,8 @@ export const PriceCentsSchema = requiredAmount({
 export const CategoryIdSchema = v.pipe(
   v.optional(v.union([v.number(), v.string()], "Category is required"), ""),
   v.check((value) => String(value).trim() !== "", "Category is required"),
-  v.transform(Number),
-  v.integer("Category is required"),
+  v.transform(idFromInput),
+  v.integer("Category must be one of the listed categories"),
   v.minValue(1, "Category is required"),
 );
 

@@ -33,6 +33,13 @@ export const requiredAmount = (o: { decimals: number; max: number; inexact: stri
     v.maxValue(o.max, o.tooHigh),
   );
 
+/**
+ * An id sent as a number or as the text of a form's select: only digits count ("0x1" and "1e0" are not 1,
+ * as Number() would have them); anything else is NaN, which the integer check refuses.
+ */
+export const idFromInput = (value: number | string) =>
+  typeof value === "number" ? value : /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+
 export const ZIP_MAX_LENGTH = 10;
 /** US zips and other postal codes ("SW1A 1AA", "K1A 0B1"): letters, digits, spaces and hyphens. */
 const ZIP_CHARACTERS = /^[\p{L}\p{N} -]*$/u;

@@ -74,6 +74,7 @@ describe("bad input gets an answer that names what is wrong", () => {
       [report({ tags: "x".repeat(60_000) }), "Tags must be a list"],
       [null, "Request body must be a JSON object"],
       ["Whole milk", "Request body must be a JSON object"],
+      [[report()], "Request body must be a JSON object"],
     ];
     for (const [body, message] of cases) {
       const res = await client.post("/api/price-reports", body);

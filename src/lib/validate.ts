@@ -5,6 +5,8 @@ import { type Issue, badRequest } from "./http.ts";
 /** valibot's own wording ("Invalid type: Expected Array but received "…""), used where a schema gave none. */
 const DEFAULT_MESSAGE = /^Invalid [\w ]+: (?:Expected [\s\S]* but r|R)eceived /;
 
+const BODY_NOT_OBJECT = "Request body must be a JSON object";
+
 const TYPE_NOUNS: Record<string, string> = {
   Array: "a list",
   Object: "an object",
@@ -19,7 +21,7 @@ const TYPE_NOUNS: Record<string, string> = {
  */
 function fieldMessage(issue: v.BaseIssue<unknown>, path: string) {
   if (!DEFAULT_MESSAGE.test(issue.message)) return issue.message;
-  if (path === "") return "Request body must be a JSON object";
+  if (path === "") return BODY_NOT_OBJECT;
   if (issue.received === "undefined") return `${path} is required`;
   const noun = issue.kind === "schema" && issue.expected ? TYPE_NOUNS[issue.expected] : undefined;
   if (noun) return `${path} must be ${noun}`;
@@ -42,9 +44,15 @@ export function parseOrThrow<S extends v.GenericSchema>(schema: S, value: unknow
   return result.output;
 }
 
-/** Validates the JSON body (Hono has already answered 400 to malformed JSON). */
+/**
+ * Validates the JSON body (Hono has already answered 400 to malformed JSON). Every body is an object, and
+ * valibot's object schema would read a list as one with no fields ("Product name is required").
+ */
 export const jsonBody = <S extends v.GenericSchema>(schema: S) =>
-  validator("json", (value): v.InferOutput<S> => parseOrThrow(schema, value));
+  validator("json", (value): v.InferOutput<S> => {
+    if (Array.isArray(value)) throw badRequest(BODY_NOT_OBJECT, { issues: [{ path: "", message: BODY_NOT_OBJECT }] });
+    return parseOrThrow(schema, value);
+  });
 
 /** Validates the query string; a parameter given twice is refused by name (Hono passes it as a list). */
 export const queryParams = <S extends v.GenericSchema>(schema: S) =>
