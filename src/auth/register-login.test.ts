@@ -143,4 +143,25 @@ describe("POST /api/auth/login", () => {
     const other = await server.client().post("/api/auth/login", { username: "bystander", password: STRONG_PASSWORD });
     expect(other.status).toBe(200);
   });
+
+  test("guesses sent side by side are counted before their passwords are checked", async () => {
+    await registerUser(server, { username: "burst" });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => server.client().post("/api/auth/login", { username: "burst", password: `Guess!${i}aA` })),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    // Five tries for a username, however they are sent; before, all twelve were checked.
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    const right = await server.client().post("/api/auth/login", { username: "burst", password: STRONG_PASSWORD });
+    expect(right.status).toBe(429);
+  });
+
+  test("signing in gives the address its try back", async () => {
+    await registerUser(server, { username: "regular" });
+    // More successful sign-ins than the address's failure limit (20) all get in.
+    for (let i = 0; i < 22; i++) {
+      const res = await server.client().post("/api/auth/login", { username: "regular", password: STRONG_PASSWORD });
+      expect(res.status).toBe(200);
+    }
+  });
 });

@@ -19,11 +19,13 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/register", jsonBody(RegisterSchema), async (c) => {
     const input = c.req.valid("json");
     const db = c.get("db");
-    if (getUserByUsername(db, input.username)) throw conflict("Username is already taken");
+    // The slot is taken before the name is looked up, so a taken name costs a try too: otherwise the 409
+    // would tell anyone, without limit, which usernames exist.
     const wait = takeSignupSlot(c.get("config"), clientAddress(c));
     if (wait > 0) {
       throw tooManyRequests(`Too many new accounts from your network. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
     }
+    if (getUserByUsername(db, input.username)) throw conflict("Username is already taken");
     const password = await hashPassword(input.password);
     let user: typeof users.$inferSelect | undefined;
     try {
@@ -52,17 +54,15 @@ export const authRoutes = new Hono<AppEnv>()
     const db = c.get("db");
     const throttle = c.get("throttle");
     const client = clientAddress(c);
-    const wait = throttle.retryAfter(username, client);
-    if (wait > 0) {
+    const attempt = throttle.begin(username, client);
+    if (attempt.wait > 0) {
+      const wait = attempt.wait;
       throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
     }
     const user = getUserByUsername(db, username);
     const ok = user ? await verifyPassword(password, user.password) : await verifyAgainstDummy(password);
-    if (!user || !ok) {
-      throttle.recordFailure(username, client);
-      throw unauthorized(INVALID_LOGIN);
-    }
-    throttle.recordSuccess(username);
+    if (!user || !ok) throw unauthorized(INVALID_LOGIN);
+    throttle.succeeded(username, client, attempt.at);
     const { token, expire } = createSession(db, user.id);
     writeSessionCookie(c, token, expire);
     return c.json(userJson(db, user), 200);

@@ -37,6 +37,13 @@ export class SlidingWindow {
     if (this.events.size > this.maxKeys) this.prune(now);
   }
 
+  /** Takes back one event recorded at `at` (a try counted ahead that turned out not to count). */
+  unrecord(key: string, at: number) {
+    const list = this.events.get(key);
+    const index = list?.indexOf(at) ?? -1;
+    if (list && index >= 0) list.splice(index, 1);
+  }
+
   forget(key: string) {
     this.events.delete(key);
   }

@@ -179,4 +179,10 @@ describe("PUT /api/profile/password", () => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
   });
+
+  test("wrong current passwords sent side by side are counted before they are checked", async () => {
+    const { client } = await registerUser(server);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => change(client, { currentPassword: `Wrong!Pass${i}` })));
+    expect(answers.map((a) => a.status).sort()).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
+  });
 });
