@@ -3,8 +3,8 @@ import { Hono } from "hono";
 import { readSessionCookie } from "./cookie.ts";
 
 const app = new Hono().get("/", (c) => c.text(readSessionCookie(c) ?? "(none)"));
-const tokenFrom = async (cookie?: string) =>
-  (await app.request("/", { headers: cookie === undefined ? {} : { cookie } })).text();
+const tokenFrom = async (cookie?: string, url = "http://localhost/", headers: Record<string, string> = {}) =>
+  (await app.request(url, { headers: cookie === undefined ? headers : { ...headers, cookie } })).text();
 
 describe("the session cookie as read from the Cookie header", () => {
   test("the plain cookie, among others and with spaces", async () => {
@@ -16,6 +16,12 @@ describe("the session cookie as read from the Cookie header", () => {
   test("the __Host- cookie wins over the plain one, in either order", async () => {
     expect(await tokenFrom("cc_session=plain; __Host-cc_session=secure")).toBe("secure");
     expect(await tokenFrom("__Host-cc_session=secure; cc_session=plain")).toBe("secure");
+  });
+
+  test("over HTTPS only the __Host- cookie counts: a plain one may have been planted", async () => {
+    expect(await tokenFrom("cc_session=planted", "https://localhost/")).toBe("(none)");
+    expect(await tokenFrom("cc_session=planted", "http://localhost/", { "x-forwarded-proto": "https" })).toBe("(none)");
+    expect(await tokenFrom("cc_session=planted; __Host-cc_session=ours", "https://localhost/")).toBe("ours");
   });
 
   test("no cookie, or only cookies whose names merely end in cc_session", async () => {

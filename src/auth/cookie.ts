@@ -5,13 +5,15 @@ const PLAIN_NAME = "cc_session";
 /** Over HTTPS the __Host- prefix pins the cookie to our exact origin. */
 const SECURE_NAME = "__Host-cc_session";
 
-const isHttps = (c: Context) =>
-  new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
+const isHttps = (c: Context) => c.req.url.startsWith("https:") || c.req.header("x-forwarded-proto") === "https";
 
 // Read on every API request: one pass over the Cookie header, rather than Hono's parse of every pair, twice.
 const SESSION_COOKIE = /(?:^|;)\s*(?:__Host-)?cc_session=([^;]*)/g;
 
-/** The session token, the __Host- cookie's when both are sent (as HTTPS sets it). */
+/**
+ * The session token: over HTTPS only the __Host- cookie's, as HTTPS sets it. A plain cookie there could have
+ * been planted by a sibling subdomain or a plain-HTTP answer, signing the browser in to someone else's account.
+ */
 export function readSessionCookie(c: Context): string | undefined {
   const header = c.req.header("cookie");
   if (!header) return undefined;
@@ -21,7 +23,7 @@ export function readSessionCookie(c: Context): string | undefined {
     if (match[0].includes(SECURE_NAME)) return value;
     plain ??= value;
   }
-  return plain;
+  return plain === undefined || isHttps(c) ? undefined : plain;
 }
 
 export function writeSessionCookie(c: Context, token: string, expires: Date) {
