@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { STRONG_PASSWORD, registerUser } from "../test/harness.ts";
@@ -31,6 +31,17 @@ const idsIn = (file: string) => {
 };
 
 describe("commoncents backup", () => {
+  test("the database, its WAL, the data folder's files and a backup are readable by their owner only", async () => {
+    // They hold password hashes, session hashes and every shopper's data.
+    const mode = (file: string) => (statSync(file).mode & 0o777).toString(8);
+    await registerUser(server);
+    for (const name of ["commoncents.db", "commoncents.db-wal", "secret"]) expect([name, mode(join(liveDir, name))]).toEqual([name, "600"]);
+    expect(mode(join(liveDir, "uploads"))).toBe("700");
+    const copy = join(scratch, "private", "copy.db");
+    expect((await runCommand(["backup", copy], { DATA_DIR: liveDir })).code).toBe(0);
+    expect(mode(copy)).toBe("600");
+  });
+
   test("copies a serving database while writes continue: intact, with every write answered before it began", async () => {
     const users = await Promise.all([0, 1, 2].map(() => registerUser(server)));
     username = users[0]!.username;
