@@ -34,7 +34,7 @@ const FIRST_RENDER_WAIT_MS = 1500;
 async function start(root: HTMLElement) {
   const wait = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
   await Promise.race([whoIsSignedIn, wait]);
-  if (!showsLanding(queryClient.getQueryData(currentUserQuery.queryKey), window.location.pathname)) {
+  if (!showsLanding(queryClient.getQueryData(currentUserQuery.queryKey))) {
     const { appRouter } = await loadRoutedApp();
     await nextTask();
     await Promise.race([appRouter(queryClient).load().catch((error: unknown) => console.error(error)), wait]);

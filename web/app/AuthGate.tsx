@@ -6,14 +6,18 @@ import { AuthScreen } from "../auth/AuthScreen.tsx";
 import { currentUserQuery } from "../auth/queries.ts";
 import { Spinner } from "../components/Logo.tsx";
 import { preloadPage } from "./pages.tsx";
+import { NotFound } from "./NotFound.tsx";
 import { useOnline } from "./useOnline.ts";
 
 // The landing is the first screen of a new visitor: the signed-in frame and the suspension notice load on demand.
 const AppShell = lazyRouteComponent(() => import("./AppShell.tsx"), "AppShell");
 const SuspendedScreen = lazyRouteComponent(() => import("../auth/SuspendedScreen.tsx"), "SuspendedScreen");
 
-/** The auth state machine of spec §2 and §4: loading, terminated, guest, or the signed-in app. */
-export function AuthGate() {
+/**
+ * The auth state machine of spec §2 and §4: loading, terminated, guest, or the signed-in app; at a path with no
+ * screen (`notFound`), the not-found page once signed in.
+ */
+export function AuthGate({ notFound = false }: { notFound?: boolean }) {
   const auth = useQuery(currentUserQuery);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const online = useOnline();
@@ -55,6 +59,7 @@ export function AuthGate() {
     );
   }
   if (state.status === "guest") return <AuthScreen />;
+  if (notFound) return <NotFound />;
   // /auth is the sign-in address; once signed in it is the Deals home, shown at /.
   if (pathname === "/auth") return <Navigate to="/" replace />;
   preloadPage(pathname);

@@ -5,7 +5,6 @@ import { type AuthState, currentUserQuery } from "../auth/queries.ts";
 import { Spinner } from "../components/Logo.tsx";
 import { Toaster } from "../components/Toaster.tsx";
 import { AppErrorBoundary } from "./AppError.tsx";
-import { GATED_PATHS } from "./gated-paths.ts";
 import { OfflineBanner } from "./OfflineBanner.tsx";
 
 type RoutedModule = typeof import("./RoutedApp.tsx");
@@ -14,11 +13,11 @@ let routedModule: RoutedModule | undefined;
 export const loadRoutedApp = () => import("./RoutedApp.tsx").then((m) => (routedModule = m));
 const LazyRoutedApp = lazy(() => loadRoutedApp().then((m) => ({ default: m.RoutedApp })));
 
-const gatedPaths = new Set<string>(GATED_PATHS);
-
-/** A guest at a gated path sees the landing, which needs no router; anything else (or no answer yet) routes. */
-export const showsLanding = (auth: AuthState | undefined, pathname: string) =>
-  auth?.status === "guest" && gatedPaths.has(pathname);
+/**
+ * A guest sees the landing at any path (spec §2: the routes, the not-found page among them, are for the signed
+ * in), which needs no router; anyone else (or no answer yet) routes.
+ */
+export const showsLanding = (auth: AuthState | undefined) => auth?.status === "guest";
 
 /**
  * The app's top: the offline banner and the toasts around either the landing, for a guest who has just arrived,
@@ -27,7 +26,7 @@ export const showsLanding = (auth: AuthState | undefined, pathname: string) =>
 export function Root() {
   const queryClient = useQueryClient();
   const auth = useQuery(currentUserQuery);
-  const landing = showsLanding(auth.data, window.location.pathname);
+  const landing = showsLanding(auth.data);
   const [routed, setRouted] = useState(!landing);
   if (!landing && !routed) setRouted(true);
   const Routed = routedModule?.RoutedApp ?? LazyRoutedApp;

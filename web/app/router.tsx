@@ -2,17 +2,16 @@ import type { QueryClient } from "@tanstack/react-query";
 import { Outlet, createRootRouteWithContext, createRoute, createRouter } from "@tanstack/react-router";
 import { RouteError } from "./AppError.tsx";
 import { AuthGate } from "./AuthGate.tsx";
-import type { GatedPath } from "./gated-paths.ts";
-import { NotFound } from "./NotFound.tsx";
 import { Pages } from "./pages.tsx";
 
 // The offline banner and the toasts sit around the router, in Root.tsx: they stay mounted from landing to app.
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: Outlet,
-  notFoundComponent: NotFound,
+  // Behind the gate too: the not-found page is for the signed in; a suspended account sees only its notice.
+  notFoundComponent: () => <AuthGate notFound />,
 });
 
-/** Every real screen sits behind the auth gate; unknown paths fall through to NotFound for everyone. */
+/** Every screen sits behind the auth gate. */
 const gated = createRoute({ getParentRoute: () => rootRoute, id: "gated", component: AuthGate });
 const page = <const P extends string>(path: P, component: () => React.ReactNode) =>
   createRoute({ getParentRoute: () => gated, path, component });
@@ -25,10 +24,6 @@ const gatedPages = [
   page("/discover", Pages.DiscoverPage),
   page("/settings", Pages.SettingsPage),
 ] as const;
-
-// Root.tsx shows a guest the landing at GATED_PATHS without the router: a page missing from either list is a type error.
-type SamePaths<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-const _gatedPathsMatch: SamePaths<(typeof gatedPages)[number]["path"], GatedPath> = true;
 
 const routeTree = rootRoute.addChildren([gated.addChildren(gatedPages)]);
 

@@ -1,14 +1,16 @@
 import { expect, test } from "./fixtures.ts";
 
-test("an unknown path shows the 404 page, signed out and signed in", async ({ page, baseURL }) => {
+test("an unknown path shows the 404 page once signed in; a guest sees only the landing there", async ({ page, baseURL }) => {
   await page.goto("/no/such/page");
-  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
-  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome to CommonCents" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toHaveCount(0);
+  await expect(page).toHaveURL("/no/such/page");
 
   const { signInFreshUser } = await import("./fixtures.ts");
   await signInFreshUser(page, baseURL ?? "");
   await page.goto("/pricing");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
 });
 
 test("/grocery is the Grocery tab, and /auth shows the Deals home once signed in", async ({ page, signedIn }) => {
@@ -49,11 +51,11 @@ test("each screen names itself in the window title, and a screen reader hears wh
   await expect(page).toHaveTitle("Sign In · CommonCents");
   await page.getByRole("tab", { name: "Sign Up" }).click();
   await expect(page).toHaveTitle("Sign Up · CommonCents");
-  await page.goto("/no/such/page");
-  await expect(page).toHaveTitle("Page Not Found · CommonCents");
 
   const { signInFreshUser } = await import("./fixtures.ts");
   await signInFreshUser(page, baseURL ?? "");
+  await page.goto("/no/such/page");
+  await expect(page).toHaveTitle("Page Not Found · CommonCents");
   await page.goto("/");
   await expect(page).toHaveTitle("Find Deals · CommonCents");
   await page.getByRole("tab", { name: "Alerts" }).click();

@@ -203,6 +203,9 @@ test("a moderator unlocks the console and terminates a user, whose open browser 
   await expect(target.page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   await target.page.goto("/settings");
   await expect(target.page.getByRole("heading", { name: "Account Suspended" })).toBeVisible();
+  await target.page.goto("/no/such/page");
+  await expect(target.page.getByRole("heading", { name: "Account Suspended" })).toBeVisible();
+  await expect(target.page.getByRole("heading", { name: "404 Page Not Found" })).toHaveCount(0);
 
   // Signing in again through the form leads straight back to the suspension, with no welcome.
   await target.page.getByRole("button", { name: "Sign Out" }).click();
