@@ -1,23 +1,26 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { currentUserQuery } from "../auth/queries.ts";
 import { Tabs } from "../components/Tabs.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { PriceAlerts } from "../alerts/PriceAlerts.tsx";
 import { FindDeals } from "./FindDeals.tsx";
+import { type DealsTab, useDealsTab } from "./homeState.ts";
 import { ReportPriceForm } from "./ReportPriceForm.tsx";
 
-const TABS = [
+const TABS: readonly { id: DealsTab; label: string }[] = [
   { id: "find", label: "Find Deals" },
   { id: "report", label: "Report Prices" },
   { id: "alerts", label: "Alerts" },
-] as const;
-type TabId = (typeof TABS)[number]["id"];
+];
 
-/** The Deals home (spec §2): Find Deals, Report Prices and Alerts. */
+/** The Deals home (spec §2): Find Deals, Report Prices and Alerts; back on the tab it was left on. */
 export function DealsHome() {
-  const [tab, setTab] = useState<TabId>("find");
-  const [reportOpened, setReportOpened] = useState(false);
+  const auth = useQuery(currentUserQuery);
+  const [tab, setTab] = useDealsTab(auth.data?.status === "authenticated" ? auth.data.user.id : "");
+  const [reportOpened, setReportOpened] = useState(tab === "report");
   usePageTitle(TABS.find((t) => t.id === tab)?.label ?? "Deals");
-  const choose = (id: TabId) => {
+  const choose = (id: DealsTab) => {
     setTab(id);
     if (id === "report") setReportOpened(true);
   };

@@ -1,5 +1,5 @@
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import type { SearchSort } from "../../src/deals/schemas.ts";
 import { ApiError } from "../api/client.ts";
 import { currentUserQuery } from "../auth/queries.ts";
@@ -8,6 +8,7 @@ import { useSessionLost } from "../auth/useSessionLost.ts";
 import { Announcement, countOf } from "../components/Announcement.tsx";
 import { AlertIcon, PinIcon, SearchIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
+import { useDealsSearch } from "./homeState.ts";
 import { type Report, SEARCH_SHOWN, searchQuery } from "./queries.ts";
 import { ResultCard } from "./ResultCard.tsx";
 import { ResultsSkeleton, SearchMessage } from "./SearchStates.tsx";
@@ -24,10 +25,13 @@ const SORTS: readonly { value: SearchSort; label: string }[] = [
 /** Find Deals (spec §2): search near the user's zip, quick chips, a sort, the summary and the results. */
 export function FindDeals() {
   const auth = useQuery(currentUserQuery);
-  const zipCode = auth.data?.status === "authenticated" ? auth.data.user.zipCode : null;
-  const [draft, setDraft] = useState("");
-  const [q, setQ] = useState("");
-  const [sort, setSort] = useState<SearchSort>("price");
+  const user = auth.data?.status === "authenticated" ? auth.data.user : null;
+  const zipCode = user?.zipCode ?? null;
+  // Kept while the app is open: back from another page, the same search and its cached answer.
+  const [kept, keep] = useDealsSearch(user?.id ?? "");
+  const { draft, q, sort } = kept;
+  const setDraft = (text: string) => keep({ ...kept, draft: text });
+  const setSort = (next: SearchSort) => keep({ ...kept, sort: next });
   // Without a zip there is nothing "near" to search: the results ask for one instead of failing.
   const results = useQuery({ ...searchQuery({ q, sort, zipCode }), enabled: q !== "" && zipCode !== null });
   const toast = useToast();
@@ -46,10 +50,9 @@ export function FindDeals() {
   const search = (text: string) => {
     const words = text.trim();
     if (!words) return;
-    setDraft(words);
+    keep({ ...kept, draft: words, q: words });
     // The same search again asks the server again: new reports may have come in.
     if (words === q) void results.refetch();
-    else setQ(words);
   };
 
   return (

@@ -85,6 +85,11 @@ test("prices reported through the modal join the area's averages, badges and rec
   // Charging: 0.400 and 0.500 average 0.450, per kWh to three decimals.
   await page.getByRole("radio", { name: "Electric" }).check();
   await expect(page.getByRole("heading", { level: 1, name: "Charging Station Prices", exact: true })).toBeVisible();
+  // The choice is the shopper's preferred fuel (spec §2 names the page after it): it outlives a reload.
+  await expect.poll(async () => (await (await page.request.get("/api/auth/user")).json()).preferredFuelType).toBe("electric");
+  await page.reload();
+  await expect(page.getByRole("radio", { name: "Electric" })).toBeChecked();
+  await expect(page.getByRole("heading", { level: 1, name: "Charging Station Prices", exact: true })).toBeVisible();
   await expect(names.first()).toHaveText("Volt Hub");
   await expect(card(page, "Volt Hub").getByTestId("station-price")).toHaveText("$0.400");
   await expect(badgeOf(card(page, "Volt Hub"))).toContainText("−11.1%");

@@ -64,9 +64,38 @@ test("each screen names itself in the window title, and a screen reader hears wh
   // The first screen of the visit is read as it loads; each later one is announced on arrival.
   const announcer = page.getByTestId("route-announcement");
   await expect(announcer).toHaveText("");
-  for (const [link, title] of [["Gas", "Gas Prices"], ["Discover", "Discover"], ["Settings", "Settings"], ["Grocery", "Find Deals"]] as const) {
+  // Back on the Deals home, the tab it was left on (Alerts) names the window.
+  for (const [link, title] of [["Gas", "Gas Prices"], ["Discover", "Discover"], ["Settings", "Settings"], ["Grocery", "Alerts"]] as const) {
     await nav.getByRole("link", { name: link }).click();
     await expect(page).toHaveTitle(`${title} · CommonCents`);
     await expect(announcer).toHaveText(title);
   }
+});
+
+test("the Deals home keeps its tab and its search while the shopper looks at other pages", async ({ page, baseURL }) => {
+  const { reportAsNeighbour, signInFreshUser, uniqueName } = await import("./fixtures.ts");
+  const product = `Kefir ${uniqueName("")}`;
+  await reportAsNeighbour(baseURL ?? "", product, "2.99");
+  await signInFreshUser(page, baseURL ?? "");
+  await page.goto("/");
+  const search = page.getByRole("searchbox", { name: "Search for a product" });
+  await search.fill(product);
+  await search.press("Enter");
+  await expect(page.getByTestId("result-card")).toHaveCount(1);
+  await page.getByLabel("Sort by").selectOption("distance");
+
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Gas" }).click();
+  await expect(page).toHaveTitle("Gas Prices · CommonCents");
+  await nav.getByRole("link", { name: "Grocery" }).click();
+  await expect(search).toHaveValue(product);
+  await expect(page.getByLabel("Sort by")).toHaveValue("distance");
+  await expect(page.getByTestId("result-card")).toHaveCount(1);
+
+  await page.getByRole("tab", { name: "Alerts" }).click();
+  await nav.getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveTitle("Settings · CommonCents");
+  await nav.getByRole("link", { name: "Grocery" }).click();
+  await expect(page.getByRole("tab", { name: "Alerts" })).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveTitle("Alerts · CommonCents");
 });

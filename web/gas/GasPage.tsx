@@ -1,12 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { useAtom } from "jotai";
 import { useRef } from "react";
 import { currentUserQuery } from "../auth/queries.ts";
+import { useSessionLost } from "../auth/useSessionLost.ts";
 import { EnterZipButton } from "../auth/ZipCodeEditor.tsx";
 import { FuelIcon, PinIcon } from "../components/icons.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
+import { useToast } from "../state/toast.ts";
+import { FUEL_FAILED, useUpdateFuelPreference } from "../users/queries.ts";
 import { AreaSummary } from "./AreaSummary.tsx";
-import { FUEL_LABEL, FUEL_TYPES, chosenFuelAtom, pageTitle } from "./fuel.ts";
+import { FUEL_LABEL, FUEL_TYPES, type FuelType, pageTitle } from "./fuel.ts";
 import { GasMessage } from "./GasMessage.tsx";
 import { nearbyStationsQuery } from "./queries.ts";
 import { RecentReports } from "./RecentReports.tsx";
@@ -17,8 +19,18 @@ import { StationList } from "./StationList.tsx";
 export function GasPage() {
   const auth = useQuery(currentUserQuery);
   const user = auth.data?.status === "authenticated" ? auth.data.user : null;
-  const [chosen, setChosen] = useAtom(chosenFuelAtom);
-  const fuel = (user && chosen?.userId === user.id ? chosen.fuel : user?.preferredFuelType) ?? "regular";
+  // The page shows the preferred fuel (spec §2 names the page after it), and choosing one here saves it: the
+  // fuel being saved shows at once, and the server's answer is the truth afterwards.
+  const update = useUpdateFuelPreference();
+  const toast = useToast();
+  const sessionLost = useSessionLost();
+  const fuel = (update.isPending && update.variables) || (user?.preferredFuelType ?? "regular");
+  const choose = (chosen: FuelType) =>
+    update.mutate(chosen, {
+      onError: (error) => {
+        if (!sessionLost(error)) toast({ title: FUEL_FAILED, variant: "error" });
+      },
+    });
   const modal = useRef<ReportGasModalHandle>(null);
   const zipCode = user?.zipCode ?? null;
   // The listed stations (the same cached answer as StationList's), suggested when reporting.
@@ -38,7 +50,7 @@ export function GasPage() {
       </div>
 
       <fieldset className="flex flex-col gap-1">
-        <legend className="mb-1 text-sm text-base-content/70">Compare fuel</legend>
+        <legend className="mb-1 text-sm text-base-content/70">Your fuel</legend>
         {/* Radios, so arrow keys move between fuels and screen readers announce the choice. */}
         <div className="join w-full">
           {FUEL_TYPES.map((f) => (
@@ -50,7 +62,7 @@ export function GasPage() {
               aria-label={FUEL_LABEL[f]}
               className="join-item btn btn-sm flex-1 px-1"
               checked={fuel === f}
-              onChange={() => user && setChosen({ userId: user.id, fuel: f })}
+              onChange={() => choose(f)}
             />
           ))}
         </div>

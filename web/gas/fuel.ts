@@ -1,5 +1,4 @@
 /** How the Gas page names, prices and dates fuel (spec §9). */
-import { atom } from "jotai";
 import { FUEL_TYPES, type FuelType } from "../../db/enums.ts";
 import { formatCurrency } from "../components/format.ts";
 
@@ -21,12 +20,6 @@ export const PRICE_FIELD = {
   e85: "e85Price",
   electric: "electricPrice",
 } as const satisfies Record<FuelType, string>;
-
-/**
- * The fuel the page compares, while the app is open; until one is chosen, the user's preferred fuel. Kept with
- * the user it was chosen by, so whoever signs in next on this tab starts from their own preference.
- */
-export const chosenFuelAtom = atom<{ userId: string; fuel: FuelType } | null>(null);
 
 export const isFuelType = (value: string): value is FuelType => (FUEL_TYPES as readonly string[]).includes(value);
 

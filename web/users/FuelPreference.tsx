@@ -3,9 +3,8 @@ import type { CurrentUser } from "../auth/queries.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { SelectField } from "../components/form.tsx";
 import { useToast } from "../state/toast.ts";
-import { useUpdateFuelPreference } from "./queries.ts";
+import { FUEL_FAILED, useUpdateFuelPreference } from "./queries.ts";
 
-export const FUEL_FAILED = "Failed to update fuel preference. Please try again.";
 const LABELS: Record<FuelType, string> = {
   regular: "Regular",
   premium: "Premium",

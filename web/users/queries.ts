@@ -18,11 +18,18 @@ export const userSearchQuery = (q: string) =>
     staleTime: USER_SEARCH_STALE_MS,
   });
 
-/** Every profile change answers the updated user: it becomes the current user at once. */
-function useProfileMutation<A>(call: (arg: A) => Promise<CurrentUser>) {
+/** Settings' words when a fuel choice (there or on the Gas page) is not saved. */
+export const FUEL_FAILED = "Failed to update fuel preference. Please try again.";
+
+/**
+ * Every profile change answers the updated user: it becomes the current user at once. Changes sharing a
+ * `scope` are sent one after another, so the last one chosen is the one that stays.
+ */
+function useProfileMutation<A>(call: (arg: A) => Promise<CurrentUser>, scope?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
+    ...(scope ? { scope: { id: scope } } : {}),
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.user, { status: "authenticated", user } satisfies AuthState);
     },
@@ -30,8 +37,9 @@ function useProfileMutation<A>(call: (arg: A) => Promise<CurrentUser>) {
 }
 
 export const useUpdateFuelPreference = () =>
-  useProfileMutation((preferredFuelType: FuelType) =>
-    unwrap(api.profile["fuel-preference"].$put({ json: { preferredFuelType } })),
+  useProfileMutation(
+    (preferredFuelType: FuelType) => unwrap(api.profile["fuel-preference"].$put({ json: { preferredFuelType } })),
+    "fuel-preference",
   );
 
 export const useUpdatePhoto = () =>
