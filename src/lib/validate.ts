@@ -49,7 +49,8 @@ export function parseOrThrow<S extends v.GenericSchema>(schema: S, value: unknow
  * valibot's object schema would read a list as one with no fields ("Product name is required").
  */
 export const jsonBody = <S extends v.GenericSchema>(schema: S) =>
-  validator("json", (value): v.InferOutput<S> => {
+  // Typed with the schema's input, so the web app's typed client may leave out what the schema lets it.
+  validator<v.InferInput<S>, string, string, "json", string, (value: v.InferInput<S>) => v.InferOutput<S>>("json", (value) => {
     if (Array.isArray(value)) throw badRequest(BODY_NOT_OBJECT, { issues: [{ path: "", message: BODY_NOT_OBJECT }] });
     return parseOrThrow(schema, value);
   });

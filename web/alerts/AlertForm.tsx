@@ -37,8 +37,7 @@ export function AlertForm({ onDone }: { onDone: () => void }) {
       productName: input.productName,
       targetPrice: input.targetPrice / 100,
       categoryId: input.categoryId,
-      zipCode: null, // the user's own zip
-    };
+    }; // spec §7's body; with no zipCode the alert watches the user's own zip
     create.mutate(json, {
       onSuccess: (alert) => {
         toast({

@@ -35,7 +35,10 @@ async function createAlertInForm(page: Page, name: string, target: string, categ
   await form.getByLabel("Product name").fill(name);
   await form.getByRole("spinbutton", { name: "Target price ($)" }).fill(target);
   if (category) await form.getByLabel("Category").selectOption({ label: category });
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/price-alerts") && r.method() === "POST");
   await form.getByRole("button", { name: "Create Alert" }).click();
+  // Spec §7's body: {productName, targetPrice, categoryId or null}, nothing more.
+  expect(Object.keys((await sent).postDataJSON()).sort()).toEqual(["categoryId", "productName", "targetPrice"]);
   await expect(page.getByRole("status").filter({ hasText: "Price alert created" })).toBeVisible();
   await expect(form).toBeHidden();
 }

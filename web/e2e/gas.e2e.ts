@@ -44,8 +44,13 @@ test("prices reported through the modal join the area's averages, badges and rec
   await expect(page.getByRole("heading", { level: 1, name: "Gas Prices", exact: true })).toBeVisible();
   await expect(page.getByRole("radio", { name: "Regular" })).toBeChecked();
 
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/gas/reports") && r.method() === "POST");
   let dialog = await reportThroughModal(page, { name: "Corner Station", address: "300 K St", fuel: "Regular", price: "3.300" });
   await expect(dialog).toBeHidden();
+  // Spec §7's body, reportZipCode included (null: not on vacation); DEF only when given.
+  const body = (await sent).postDataJSON();
+  expect(body).toMatchObject({ stationName: "Corner Station", fuelType: "regular", price: 3.3, vacationMode: false, reportZipCode: null });
+  expect(body).not.toHaveProperty("defPrice");
   await expect(page.getByRole("status").filter({ hasText: "Price reported" })).toContainText("Regular at Corner Station: $3.30/gal");
 
   dialog = await reportThroughModal(page, { name: "Truck Stop", address: "9 Route 1", fuel: "Diesel", price: "4.199", def: "3.49" });

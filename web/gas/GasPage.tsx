@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { currentUserQuery } from "../auth/queries.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { EnterZipButton } from "../auth/ZipCodeEditor.tsx";
@@ -19,18 +19,23 @@ import { StationList } from "./StationList.tsx";
 export function GasPage() {
   const auth = useQuery(currentUserQuery);
   const user = auth.data?.status === "authenticated" ? auth.data.user : null;
-  // The page shows the preferred fuel (spec §2 names the page after it), and choosing one here saves it: the
-  // fuel being saved shows at once, and the server's answer is the truth afterwards.
+  // The page shows the preferred fuel (spec §2 names the page after it), and choosing one here saves it. The
+  // choice shows in the same render as the click (a controlled radio would otherwise spring back until the
+  // save's state arrives); a failed save gives the page back to the saved fuel.
   const update = useUpdateFuelPreference();
   const toast = useToast();
   const sessionLost = useSessionLost();
-  const fuel = (update.isPending && update.variables) || (user?.preferredFuelType ?? "regular");
-  const choose = (chosen: FuelType) =>
+  const [choice, setChoice] = useState<FuelType | null>(null);
+  const fuel = choice ?? user?.preferredFuelType ?? "regular";
+  const choose = (chosen: FuelType) => {
+    setChoice(chosen);
     update.mutate(chosen, {
       onError: (error) => {
+        setChoice(null);
         if (!sessionLost(error)) toast({ title: FUEL_FAILED, variant: "error" });
       },
     });
+  };
   const modal = useRef<ReportGasModalHandle>(null);
   const zipCode = user?.zipCode ?? null;
   // The listed stations (the same cached answer as StationList's), suggested when reporting.

@@ -27,13 +27,6 @@ const EMPTY = {
   reportZipCode: "",
 };
 
-/**
- * The body as sent. Hono's client types it as the schema's output, where optional fields are present as null;
- * the schema itself takes them missing, and spec §5 wants DEF sent only when given.
- */
-type Optional = "stationZipCode" | "defPrice" | "reportZipCode";
-type OptionalFieldsLeftOut = Omit<GasReportSubmission, Optional> & { [K in Optional]?: NonNullable<GasReportSubmission[K]> };
-
 type Rejection = { reason?: unknown; suggestedRange?: { min?: unknown; max?: unknown } | null };
 
 /** Spec §8: the server's message; for a refused price (422) then its reason and, when known, the usual range. */
@@ -90,7 +83,7 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
     const input = form.check();
     if (!input) return;
     // Exact units from the shared schema back to the decimals the API takes; optional fields only when given.
-    const json: OptionalFieldsLeftOut = {
+    const json: GasReportSubmission = {
       stationName: input.stationName,
       stationAddress: input.stationAddress,
       ...(input.stationZipCode ? { stationZipCode: input.stationZipCode } : {}),
@@ -98,9 +91,10 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
       price: input.price / 1000,
       ...(input.defPrice !== null ? { defPrice: input.defPrice / 100 } : {}),
       vacationMode: input.vacationMode,
-      ...(input.vacationMode && input.reportZipCode ? { reportZipCode: input.reportZipCode } : {}),
+      // Spec §7's body always has it, as the price form's does: null unless on vacation.
+      reportZipCode: input.vacationMode ? input.reportZipCode : null,
     };
-    report.mutate(json as GasReportSubmission, {
+    report.mutate(json, {
       onSuccess: (saved) => {
         const expired = "expirationAnalysis" in saved ? saved.expirationAnalysis : null;
         const lines = [`${FUEL_LABEL[saved.fuelType]} at ${saved.stationName}: ${formatFuelPrice(saved.price, saved.fuelType)}${unitOf(saved.fuelType)}.`];
