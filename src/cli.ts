@@ -37,9 +37,6 @@ SECRET, LOG_LEVEL (debug, info, warn, error, silent), NODE_ENV.`;
 const defaultCommand = () => (process.platform === "darwin" || process.platform === "win32" ? "desktop" : "serve");
 
 export async function runCli(argv: string[], assets?: StaticAssets): Promise<void> {
-  // Everything we create (the database and its WAL, photos, backups) is for our user alone: it holds
-  // password hashes and every shopper's data. SQLite gives the WAL the database's own mode.
-  process.umask(0o077);
   const flags = new Set(argv.filter((a) => a.startsWith("--")));
   const [command = defaultCommand(), ...args] = argv.filter((a) => !a.startsWith("--") || a === "--help" || a === "--version");
   if (command === "--help" || command === "-h" || command === "help") return void console.log(HELP);

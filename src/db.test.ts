@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { afterEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrations } from "../db/migrations/index.ts";
@@ -87,5 +87,20 @@ describe("openDb and migrate", () => {
     sqlite.exec("INSERT INTO __commoncents_migrations (tag, hash, applied_at) VALUES ('9999_future', 'x', 0)");
     expect(() => migrate(sqlite)).toThrow(/newer than this binary/);
     sqlite.close();
+  });
+});
+
+describe("the database's file mode", () => {
+  test("a database an older binary left readable to others is for its owner only once opened, its WAL too", () => {
+    const path = tempDb();
+    const old = new Database(path, { create: true });
+    old.exec("PRAGMA journal_mode = WAL; CREATE TABLE t (x); INSERT INTO t VALUES (1)");
+    chmodSync(path, 0o644);
+    chmodSync(`${path}-wal`, 0o644);
+    const { sqlite } = openDb(path);
+    const mode = (file: string) => (statSync(file).mode & 0o777).toString(8);
+    expect([mode(path), mode(`${path}-wal`)]).toEqual(["600", "600"]);
+    sqlite.close();
+    old.close();
   });
 });

@@ -1,4 +1,5 @@
 import { Database } from "bun:sqlite";
+import { chmodSync, existsSync, statSync } from "node:fs";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrations } from "../db/migrations/index.ts";
 
@@ -7,6 +8,7 @@ export type Db = ReturnType<typeof openDb>["db"];
 /** Opens (creating if needed) the SQLite file with the pragmas a small web server wants. */
 export function openDb(path: string) {
   const sqlite = new Database(path, { create: true, strict: true });
+  ownerOnly(path);
   // WAL lets readers run beside the one writer; NORMAL is crash-safe under WAL (a power loss may drop the
   // last commits, never corrupt the file); busy_timeout makes writers wait instead of failing.
   sqlite.exec("PRAGMA journal_mode = WAL");
@@ -24,6 +26,24 @@ export function openDb(path: string) {
   // and reading the tables' relations costs about 3 ms on every start.
   const db = drizzle({ client: sqlite });
   return { sqlite, db };
+}
+
+/**
+ * The database holds password and session hashes and every shopper's data: readable by our user only, the
+ * file and (when an older binary left them readable) its WAL and shared-memory files. SQLite creates those
+ * two with the database's own mode. Set here rather than by a umask so that a database an older binary
+ * made readable is mended too.
+ */
+function ownerOnly(path: string) {
+  if (path === ":memory:") return;
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      if (existsSync(file) && (statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    } catch (error) {
+      // Another user's file we may write but not chmod (a shared folder): it keeps its mode.
+      if ((error as NodeJS.ErrnoException).code !== "EPERM") throw error;
+    }
+  }
 }
 
 export class SchemaError extends Error {}

@@ -99,7 +99,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 function prepareDataDir(dataDir: string) {
   try {
-    mkdirSync(join(dataDir, "uploads"), { recursive: true });
+    // Photos are served by the app alone: the folder is for our user only.
+    mkdirSync(join(dataDir, "uploads"), { recursive: true, mode: 0o700 });
+    chmodSync(join(dataDir, "uploads"), 0o700);
     const probe = join(dataDir, ".write-test");
     writeFileSync(probe, "");
     rmSync(probe);

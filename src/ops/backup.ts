@@ -5,7 +5,7 @@
  * this binary understands before it replaces anything, and the replaced database is kept beside it.
  */
 import { Database } from "bun:sqlite";
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { appliedMigrations, unknownMigrations } from "../db.ts";
 import { runningServer } from "./pid-file.ts";
@@ -36,6 +36,7 @@ export function backupDatabase(dbPath: string, target: string, { force = false }
     source.close();
   }
   assertIntact(partial, "the backup copy");
+  chmodSync(partial, 0o600); // as the database: password hashes and shoppers' data
   renameSync(partial, file);
   return { file, bytes: statSync(file).size, ms: Math.round(performance.now() - started), schema };
 }
