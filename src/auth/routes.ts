@@ -54,15 +54,14 @@ export const authRoutes = new Hono<AppEnv>()
     const db = c.get("db");
     const throttle = c.get("throttle");
     const client = clientAddress(c);
-    const attempt = throttle.begin(username, client);
-    if (attempt.wait > 0) {
-      const wait = attempt.wait;
+    const { wait, at } = throttle.begin(username, client);
+    if (wait > 0) {
       throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
     }
     const user = getUserByUsername(db, username);
     const ok = user ? await verifyPassword(password, user.password) : await verifyAgainstDummy(password);
     if (!user || !ok) throw unauthorized(INVALID_LOGIN);
-    throttle.succeeded(username, client, attempt.at);
+    throttle.succeeded(username, client, at);
     const { token, expire } = createSession(db, user.id);
     writeSessionCookie(c, token, expire);
     return c.json(userJson(db, user), 200);

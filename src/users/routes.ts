@@ -69,15 +69,14 @@ export const profileRoutes = new Hono<AppEnv>()
     // these failures against the same username and address.
     const throttle = c.get("throttle");
     const client = clientAddress(c);
-    const attempt = throttle.begin(user.username, client);
-    if (attempt.wait > 0) {
-      const wait = attempt.wait;
+    const { wait, at } = throttle.begin(user.username, client);
+    if (wait > 0) {
       throw tooManyRequests(`Too many wrong passwords. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
     }
     if (!(await verifyPassword(currentPassword, user.password))) {
       throw badRequest(WRONG_CURRENT_PASSWORD, { issues: [{ path: "currentPassword", message: WRONG_CURRENT_PASSWORD }] });
     }
-    throttle.succeeded(user.username, client, attempt.at);
+    throttle.succeeded(user.username, client, at);
     const updated = updateProfile(db, user.id, { password: await hashPassword(newPassword) });
     // Every other device signs in again with the new password; this one stays signed in.
     if (session) deleteOtherSessions(db, user.id, session.sid);
