@@ -4,7 +4,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { forbidden, notFound, tooManyRequests } from "../lib/http.ts";
 import { SlidingWindow, perApp } from "../lib/sliding-window.ts";
 import { UPLOAD_KEY_PATTERN, createUploadUrl, verifyUploadUrl } from "./signing.ts";
-import { claimKey, findStoredUpload, readLimitedBody, storeUpload } from "./storage.ts";
+import { claimKey, findStoredUpload, receiveUpload } from "./storage.ts";
 import { HOUR_MS } from "../lib/time.ts";
 
 /** One answer for every bad URL (forged, altered, expired, someone else's): the web client shows it as expired. */
@@ -44,8 +44,7 @@ export const uploadApiRoutes = new Hono<AppEnv>()
     // Counted before the body is read, so uploads running side by side cannot all slip under the limit.
     quota.record(user.id);
     try {
-      const bytes = await readLimitedBody(c.req.raw);
-      return c.json(await storeUpload(config.uploadsDir, key, bytes), 200);
+      return c.json(await receiveUpload(config.uploadsDir, key, c.req.raw), 200);
     } finally {
       claim.release();
     }
