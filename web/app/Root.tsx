@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Suspense, lazy, useState } from "react";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ComponentType, Suspense, lazy, useState } from "react";
 import { AuthScreen } from "../auth/AuthScreen.tsx";
 import { type AuthState, currentUserQuery } from "../auth/queries.ts";
 import { Spinner } from "../components/Logo.tsx";
@@ -12,6 +12,13 @@ let routedModule: RoutedModule | undefined;
 /** The routed app's chunk; once it has loaded, Root renders it without suspending. */
 export const loadRoutedApp = () => import("./RoutedApp.tsx").then((m) => (routedModule = m));
 const LazyRoutedApp = lazy(() => loadRoutedApp().then((m) => ({ default: m.RoutedApp })));
+type RoutedComponent = ComponentType<{ queryClient: QueryClient }>;
+/**
+ * The routed app as loaded now: the component itself when its chunk is in (no suspending), or its lazy
+ * wrapper. Chosen once per Root: switching from the wrapper to the component later would be a different
+ * element type to React, which would build the whole app again and lose every form's state.
+ */
+const routedComponent = (): RoutedComponent => routedModule?.RoutedApp ?? LazyRoutedApp;
 
 /**
  * A guest sees the landing at any path (spec §2: the routes, the not-found page among them, are for the signed
@@ -27,14 +34,13 @@ export function Root() {
   const queryClient = useQueryClient();
   const auth = useQuery(currentUserQuery);
   const landing = showsLanding(auth.data);
-  const [routed, setRouted] = useState(!landing);
-  if (!landing && !routed) setRouted(true);
-  const Routed = routedModule?.RoutedApp ?? LazyRoutedApp;
+  const [Routed, setRouted] = useState<RoutedComponent | null>(() => (landing ? null : routedComponent()));
+  if (!landing && !Routed) setRouted(() => routedComponent());
   return (
     <>
       <OfflineBanner />
       <AppErrorBoundary>
-        {routed ? (
+        {Routed ? (
           <Suspense fallback={<Spinner label="Loading CommonCents" />}>
             <Routed queryClient={queryClient} />
           </Suspense>

@@ -109,3 +109,24 @@ test("the sign-in form names what is missing", async ({ page }) => {
   await expect(page.getByTestId("username-errors")).toHaveText("Username is required");
   await expect(page.getByTestId("password-errors")).toHaveText("Password is required");
 });
+
+test("signed in from the landing, a first report keeps the form's store (the app is not built again)", async ({ page, baseURL }) => {
+  const { signInFreshUser } = await import("./fixtures.ts");
+  const { username } = await signInFreshUser(page, baseURL ?? "");
+  await page.context().clearCookies();
+  await page.goto("/");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("tab", { name: "Report Prices" }).click();
+  await page.getByLabel("Product name").fill("Oat Milk");
+  await page.getByRole("spinbutton", { name: "Price" }).fill("3.99");
+  await page.getByLabel("Category").selectOption({ label: "Dairy" });
+  await page.getByLabel("Store name").fill("FreshMart");
+  await page.getByLabel("Store address").fill("120 W 23rd St");
+  await page.getByRole("button", { name: "Submit Price Report" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Price reported" })).toBeVisible();
+  await expect(page.getByLabel("Product name")).toHaveValue("");
+  await expect(page.getByLabel("Store name")).toHaveValue("FreshMart");
+  await expect(page.getByLabel("Store address")).toHaveValue("120 W 23rd St");
+});
