@@ -177,7 +177,7 @@ function UserChoices({
   if (failed || !users) return <p className="text-sm text-error">Could not load users.</p>;
   if (users.length === 0) return <p className="text-sm text-base-content/70">No usernames match.</p>;
   return (
-    <fieldset className="max-h-72 overflow-y-auto rounded-box border border-base-300">
+    <fieldset className="min-w-0 max-h-72 overflow-y-auto rounded-box border border-base-300">
       <legend className="sr-only">Choose a user</legend>
       <ul className="divide-y divide-base-300">
         {users.map((u) => {

@@ -79,7 +79,7 @@ export function AlertForm({ onDone }: { onDone: () => void }) {
           errors={errors.productName}
           required
         />
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <Field
             label="Target price ($)"
             name="targetPrice"

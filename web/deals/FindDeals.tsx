@@ -188,7 +188,7 @@ function Results({
   return (
     <section aria-label="Search results" aria-busy={results.isFetching} className="flex flex-col gap-4">
       <SummaryCards results={list} more={results.data.length > list.length} />
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {list.map((report, index) => (
           <ResultCard key={report.id} report={report} best={index === 0} />
         ))}

@@ -95,7 +95,7 @@ export function ReportPriceForm() {
           errors={errors.productName}
           required
         />
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <Field
             label="Price ($)"
             name="price"
@@ -141,7 +141,7 @@ export function ReportPriceForm() {
           onChange={(e) => set("description", e.target.value)}
           errors={errors.description}
         />
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <StoreFields values={values} errors={errors} onChange={update} />
           <SelectField
             label="Availability"

@@ -31,7 +31,7 @@ export function SearchMessage({
 /** Placeholder cards while the first answer of a search is on its way. */
 export function ResultsSkeleton() {
   return (
-    <div role="status" aria-label="Searching" className="grid gap-4 md:grid-cols-2">
+    <div role="status" aria-label="Searching" className="grid grid-cols-1 gap-4 md:grid-cols-2">
       {[0, 1, 2, 3].map((i) => (
         <div key={i} className="card bg-base-100 shadow-sm" aria-hidden="true">
           <div className="card-body gap-3 p-4">

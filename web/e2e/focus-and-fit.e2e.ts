@@ -86,3 +86,35 @@ test("a product named with one long word breaks inside its card and leaves the p
   expect(priceBox!.x + priceBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
   expect(await pageWidth(page)).toBeLessThanOrEqual(390);
 });
+
+test("on a 390 px phone the Gas page and Discover fit, whatever long names and addresses they show", async ({ page, baseURL, browser }) => {
+  const origin = baseURL ?? "";
+  // A zip of this run's own (the page shows 20 zips either side), so other runs' stations do not crowd it.
+  const zip = String(60_000 + Math.floor(Math.random() * 9_000) * 4);
+  // Words as long as the fields allow people to type them: nothing on the page may push it wider.
+  const family = uniqueName("KonstantinopoulouPapadimitriou");
+  const { signInInNewContext } = await import("./fixtures.ts");
+  const other = await signInInNewContext(browser, origin, { firstName: "Maximiliana", lastName: family, zipCode: zip });
+  const reported = await other.page.request.post("/api/gas/reports", {
+    headers: { Origin: origin },
+    data: {
+      stationName: `${"Supercalifragilisticexpialidocious".repeat(2)} Station`,
+      stationAddress: "2290 Frederick Douglass Blvd at W 123rd St",
+      stationZipCode: zip,
+      fuelType: "regular",
+      price: 3.49,
+    },
+  });
+  expect(reported.status()).toBe(201);
+
+  await signInFreshUser(page, origin, { zipCode: zip });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/gas");
+  await expect(page.getByText("2290 Frederick Douglass Blvd at W 123rd St").first()).toBeVisible();
+  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+
+  await page.goto("/discover");
+  await page.getByRole("searchbox", { name: "Search users" }).fill(family.toLowerCase());
+  await expect(page.getByRole("article", { name: `Maximiliana ${family}` })).toBeVisible();
+  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+});

@@ -54,7 +54,7 @@ export function GasPage() {
         </button>
       </div>
 
-      <fieldset className="flex flex-col gap-1">
+      <fieldset className="flex min-w-0 flex-col gap-1">
         <legend className="mb-1 text-sm text-base-content/70">Your fuel</legend>
         {/* Radios, so arrow keys move between fuels and screen readers announce the choice. */}
         <div className="join w-full">
@@ -74,7 +74,7 @@ export function GasPage() {
       </fieldset>
 
       {zipCode ? (
-        <div className="grid gap-4 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
           <div className="flex flex-col gap-4 lg:col-span-2">
             <StationList zipCode={zipCode} fuel={fuel} onReport={() => modal.current?.open(fuel)} />
           </div>

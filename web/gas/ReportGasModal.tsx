@@ -180,7 +180,7 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
               ))}
             </SelectField>
           </div>
-          <div className={`grid gap-3 ${fuel === "diesel" ? "grid-cols-2" : ""}`}>
+          <div className={`grid gap-3 ${fuel === "diesel" ? "grid-cols-2" : "grid-cols-1"}`}>
             <Field
               label={`Price ($${unitOf(fuel)})`}
               name="price"

@@ -82,7 +82,7 @@ function Results({ q, results }: { q: string; results: Pick<UseQueryResult<UserS
   }
   if (!results.data) {
     return (
-      <div role="status" aria-label="Searching" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div role="status" aria-label="Searching" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {[0, 1, 2].map((i) => (
           <div key={i} className="skeleton h-36 w-full" aria-hidden="true" />
         ))}
@@ -98,7 +98,7 @@ function Results({ q, results }: { q: string; results: Pick<UseQueryResult<UserS
     );
   }
   return (
-    <ul aria-label="People found" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul aria-label="People found" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {results.data.map((user) => (
         <li key={user.id}>
           <UserCard user={user} />

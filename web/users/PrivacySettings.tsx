@@ -41,7 +41,7 @@ export function PrivacySettings({ user }: { user: CurrentUser }) {
     );
 
   return (
-    <fieldset className="flex flex-col gap-3">
+    <fieldset className="flex min-w-0 flex-col gap-3">
       <legend className="mb-2 font-semibold">Privacy</legend>
       {TOGGLES.map((t) => {
         const pending = update.isPending ? update.variables?.[t.key] : undefined;

@@ -43,7 +43,7 @@ export function SettingsPage() {
           </button>
         </div>
       </div>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <div className="card bg-base-100 shadow-sm">
           <div className="card-body gap-6">
             <FuelPreference user={user} />
