@@ -35,7 +35,8 @@ export function SuspendedScreen({ reason, terminatedAt }: { reason: string; term
             <button
               type="button"
               className="btn btn-ghost"
-              onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate({ to: "/" }) })}
+              disabled={signOut.isPending}
+              onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate({ to: "/" }) })}
             >
               Sign Out
             </button>

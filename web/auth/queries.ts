@@ -2,6 +2,7 @@ import { type QueryClient, hashKey, queryOptions, useMutation, useQueryClient } 
 import type { InferRequestType, InferResponseType } from "hono/client";
 import type { api } from "../api/client.ts";
 import { ApiError, type OkOf, send } from "../api/http.ts";
+import { useToast } from "../state/toast.ts";
 
 // Plain fetch with the typed client's types: this module is on the landing, which leaves hono's client out.
 type Auth = typeof api.auth;
@@ -72,11 +73,20 @@ export function forgetUser(queryClient: QueryClient) {
   queryClient.getMutationCache().clear();
 }
 
+export const SIGN_OUT_FAILED = "Sign out failed";
+export const SIGN_OUT_FAILED_DETAIL = "You are still signed in. Check your connection and try again.";
+
+/**
+ * Signs out; only once the server has ended the session is the user forgotten here. A sign-out that never
+ * reached the server must not look done: on a shared device the next person would find the account open.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
+  const toast = useToast();
   return useMutation({
     mutationFn: () => send<OkOf<Auth["logout"]["$post"]>>("POST", "/api/auth/logout"),
-    onSettled: () => forgetUser(queryClient),
+    onSuccess: () => forgetUser(queryClient),
+    onError: () => toast({ title: SIGN_OUT_FAILED, description: SIGN_OUT_FAILED_DETAIL, variant: "error" }),
   });
 }
 

@@ -58,3 +58,22 @@ test("a page of the signed-in app that fails to load shows the card in the frame
   await nav.getByRole("link", { name: "Discover" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Discover" })).toBeVisible();
 });
+
+test("a sign-out that does not reach the server says so and stays signed in; the next one signs out", async ({ page, baseURL }) => {
+  const { username } = await signInFreshUser(page, baseURL ?? "");
+  await page.goto("/settings");
+  await expect(page.getByText(`@${username}`)).toBeVisible();
+  await page.route("**/api/auth/logout", (route) => route.abort("internetdisconnected"));
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  const failed = page.getByRole("alert").filter({ hasText: "Sign out failed" });
+  await expect(failed).toContainText("You are still signed in. Check your connection and try again.");
+  await expect(page.getByText(`@${username}`)).toBeVisible();
+  await expect(page).toHaveURL("/settings");
+
+  await page.unroute("**/api/auth/logout");
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Signed out" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome to CommonCents" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute("aria-selected", "true");
+});

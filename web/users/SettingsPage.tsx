@@ -34,8 +34,10 @@ export function SettingsPage() {
             disabled={signOut.isPending}
             onClick={() =>
               signOut.mutate(undefined, {
-                onSuccess: () => toast({ title: "Signed out", description: "See you soon!" }),
-                onSettled: () => void navigate({ to: "/" }),
+                onSuccess: () => {
+                  toast({ title: "Signed out", description: "See you soon!" });
+                  void navigate({ to: "/" });
+                },
               })
             }
           >
