@@ -112,8 +112,9 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
             aria-pressed={report.hasUserUpvoted}
             // The visible count is part of the name (WCAG 2.5.3: a voice user says what they see).
             aria-label={`Upvote, ${report.upvotes} ${report.upvotes === 1 ? "vote" : "votes"}`}
-            disabled={upvote.isPending}
-            onClick={onUpvote}
+            // aria-disabled, not disabled, while the vote is saved: a disabled button would drop the keyboard's focus.
+            aria-disabled={upvote.isPending || undefined}
+            onClick={() => !upvote.isPending && onUpvote()}
             className={`btn btn-sm gap-1.5 ${report.hasUserUpvoted ? "btn-primary btn-soft" : "btn-ghost"}`}
           >
             <ThumbUpIcon className="size-4" />
@@ -121,9 +122,9 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
           </button>
           <button
             type="button"
-            className="btn btn-primary btn-sm"
-            disabled={takeDeal.isPending || taken}
-            onClick={onTakeDeal}
+            className={`btn btn-primary btn-sm ${takeDeal.isPending || taken ? "btn-disabled" : ""}`}
+            aria-disabled={takeDeal.isPending || taken || undefined}
+            onClick={() => !(takeDeal.isPending || taken) && onTakeDeal()}
           >
             {taken ? <CheckIcon className="size-4" /> : null}
             {taken ? "Deal Taken" : "Take This Deal"}

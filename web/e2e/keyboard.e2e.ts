@@ -45,6 +45,13 @@ test("a shopper with only a keyboard signs in, searches, upvotes, switches tabs,
   await tabTo(page, upvote);
   await page.keyboard.press("Space");
   await expect(card.getByRole("button", { name: "Upvote, 1 vote" })).toHaveAttribute("aria-pressed", "true");
+  await expect(card.getByRole("button", { name: "Upvote, 1 vote" })).toBeFocused();
+  // Take This Deal with Enter: the focus stays where it was, on the button that now says Deal Taken.
+  await tabTo(page, card.getByRole("button", { name: "Take This Deal" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Deal taken" })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Deal Taken" })).toBeFocused();
+  await expect(card.getByRole("button", { name: "Deal Taken" })).toBeDisabled();
 
   // The home tabs: arrow keys, Home and End move the selection and the focus.
   await page.getByRole("tab", { name: "Find Deals" }).focus();
@@ -60,6 +67,15 @@ test("a shopper with only a keyboard signs in, searches, upvotes, switches tabs,
   await page.keyboard.press("End");
   await page.keyboard.press("Home");
   await expect(page.getByRole("tab", { name: "Find Deals" })).toHaveAttribute("aria-selected", "true");
+
+  // Settings: the focus stays on the preferred fuel while a new choice is saved (a phone's picker chooses).
+  await page.goto("/settings");
+  const fuel = page.getByLabel("Preferred fuel type");
+  await tabTo(page, fuel, 40);
+  await fuel.selectOption("premium");
+  await expect(page.getByRole("status").filter({ hasText: "Fuel preference updated" })).toBeVisible();
+  await expect(fuel).toHaveValue("premium");
+  await expect(fuel).toBeFocused();
 
   // The fuel dialog opens with Enter, holds the focus, closes with Escape and gives the focus back.
   await page.goto("/gas");

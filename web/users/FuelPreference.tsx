@@ -27,7 +27,8 @@ export function FuelPreference({ user }: { user: CurrentUser }) {
       name="preferredFuelType"
       hint="The Gas page shows this fuel first."
       value={shown}
-      disabled={update.isPending}
+      // Not disabled while saving, which would drop the keyboard's focus: choices in a row are saved in order.
+      aria-busy={update.isPending || undefined}
       onChange={(e) =>
         update.mutate(e.target.value as FuelType, {
           onSuccess: (u) => toast({ title: "Fuel preference updated", description: `${LABELS[u.preferredFuelType]} prices come first.` }),
