@@ -76,6 +76,12 @@ test("a shopper with only a keyboard signs in, searches, upvotes, switches tabs,
   await expect(page.getByRole("status").filter({ hasText: "Fuel preference updated" })).toBeVisible();
   await expect(fuel).toHaveValue("premium");
   await expect(fuel).toBeFocused();
+  const publicProfile = page.getByRole("switch", { name: "Public profile" });
+  await tabTo(page, publicProfile);
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("status").filter({ hasText: "Privacy settings updated" })).toBeVisible();
+  await expect(publicProfile).not.toBeChecked();
+  await expect(publicProfile).toBeFocused();
 
   // The fuel dialog opens with Enter, holds the focus, closes with Escape and gives the focus back.
   await page.goto("/gas");

@@ -63,8 +63,9 @@ export function PrivacySettings({ user }: { user: CurrentUser }) {
               className="toggle toggle-primary mt-1"
               aria-describedby={`${id}-${t.key}-hint`}
               checked={checked}
-              disabled={update.isPending}
-              onChange={(e) => flip(t.key, e.target.checked)}
+              // Held while a change is saved, but not disabled: that would drop the keyboard's focus.
+              aria-disabled={update.isPending || undefined}
+              onChange={(e) => !update.isPending && flip(t.key, e.target.checked)}
             />
           </div>
         );
