@@ -29,6 +29,7 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
   const upvote = useToggleUpvote();
   const takeDeal = useTakeDeal();
   const taken = report.hasUserTakenDeal;
+  const takeHeld = takeDeal.isPending || taken;
   const verified = (report.verificationConfidence ?? 0) >= AI_VERIFIED_MIN_CONFIDENCE;
   const availability = AVAILABILITY_LABEL[report.availability];
 
@@ -122,9 +123,9 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
           </button>
           <button
             type="button"
-            className={`btn btn-primary btn-sm ${takeDeal.isPending || taken ? "btn-disabled" : ""}`}
-            aria-disabled={takeDeal.isPending || taken || undefined}
-            onClick={() => !(takeDeal.isPending || taken) && onTakeDeal()}
+            className={`btn btn-primary btn-sm ${takeHeld ? "btn-disabled" : ""}`}
+            aria-disabled={takeHeld || undefined}
+            onClick={() => !takeHeld && onTakeDeal()}
           >
             {taken ? <CheckIcon className="size-4" /> : null}
             {taken ? "Deal Taken" : "Take This Deal"}
