@@ -6,13 +6,13 @@
  * listen, and desktop's node:os alone costs about 2 ms of that.
  */
 import { seedDemo } from "../db/demo.ts";
-import { SchemaError, migrate, openDb } from "./db.ts";
+import { DatabaseFileError, SchemaError, migrate, openDb } from "./db.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { flushLogs, log } from "./lib/log.ts";
 import { OpsError, backupDatabase, restoreDatabase } from "./ops/backup.ts";
 import { VERSION } from "./ops/health.ts";
-import { runningServer } from "./ops/pid-file.ts";
-import { PortInUseError, startServer, stopOnSignals } from "./server.ts";
+import { dataDirHolder } from "./ops/data-lock.ts";
+import { DataDirInUseError, ListenError, PortInUseError, startServer, stopOnSignals } from "./server.ts";
 import type { StaticAssets } from "./static.ts";
 
 const HELP = `CommonCents ${VERSION}: community price sharing
@@ -79,7 +79,10 @@ export async function runCli(argv: string[], assets?: StaticAssets): Promise<voi
         console.log(
           `restored ${done.file} from ${file}: ${done.users} users, ${done.reports} price reports (schema ${done.schema}); integrity check passed`,
         );
-        if (done.keptAs) console.log(`the previous database is kept as ${done.keptAs}`);
+        if (done.keptAs) {
+          const wal = done.keptWal ? ` with its WAL, ${done.keptAs}-wal (keep the two together)` : "";
+          console.log(`the previous database is kept as ${done.keptAs}${wal}`);
+        }
         return;
       }
       default:
@@ -90,14 +93,28 @@ export async function runCli(argv: string[], assets?: StaticAssets): Promise<voi
     if (
       error instanceof ConfigError ||
       error instanceof SchemaError ||
-      error instanceof PortInUseError ||
+      error instanceof ListenError ||
+      error instanceof DataDirInUseError ||
+      error instanceof DatabaseFileError ||
       error instanceof OpsError
     ) {
       console.error(`commoncents: ${error.message}`);
       process.exit(1);
     }
+    // The database file refused later than opening (damaged further in, a full disk): one line, not a trace.
+    if (isSqliteFileError(error)) {
+      console.error(`commoncents: the database cannot be used: ${error.message}`);
+      process.exit(1);
+    }
     throw error;
   }
+}
+
+const SQLITE_FILE_ERRORS = ["SQLITE_CANTOPEN", "SQLITE_NOTADB", "SQLITE_CORRUPT", "SQLITE_READONLY", "SQLITE_PERM", "SQLITE_IOERR"];
+/** Errors about the database file itself (extended codes included, such as SQLITE_IOERR_SHORT_READ). */
+function isSqliteFileError(error: unknown): error is Error {
+  const code = (error as { code?: unknown } | null)?.code;
+  return error instanceof Error && typeof code === "string" && SQLITE_FILE_ERRORS.some((prefix) => code.startsWith(prefix));
 }
 
 function requireFileArgument(command: string, args: string[]): string {
@@ -117,8 +134,8 @@ async function desktop(assets: StaticAssets | undefined, launchBrowser: boolean)
   const { loopbackHosts, openBrowser, rememberPort, rememberedPort, userDataDir } = await import("./ops/desktop.ts");
   const env = { ...process.env, DATA_DIR: process.env.DATA_DIR || userDataDir() };
   // One instance per data folder, like any desktop app: a second launch shows the first.
-  const already = runningServer(env.DATA_DIR);
-  if (already && (await answersHealth(already.port))) {
+  const already = dataDirHolder(env.DATA_DIR);
+  if (already?.port && (await answersHealth(already.port))) {
     const url = `http://127.0.0.1:${already.port}/`;
     if (launchBrowser) openBrowser(url);
     return void console.error(`CommonCents is already running at ${url}`);
@@ -143,7 +160,7 @@ async function desktop(assets: StaticAssets | undefined, launchBrowser: boolean)
   );
 }
 
-/** A pid file can outlive its process and the pid be reused; only an answering server counts. */
+/** The lock says a server holds the folder; it is only worth showing once it answers. */
 async function answersHealth(port: number): Promise<boolean> {
   try {
     const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1_000) });

@@ -1,5 +1,5 @@
 import { Database } from "bun:sqlite";
-import { chmodSync, existsSync, statSync } from "node:fs";
+import { accessSync, chmodSync, constants, existsSync, statSync } from "node:fs";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrations } from "../db/migrations/index.ts";
 
@@ -7,7 +7,7 @@ export type Db = ReturnType<typeof openDb>["db"];
 
 /** Opens (creating if needed) the SQLite file with the pragmas a small web server wants. */
 export function openDb(path: string) {
-  const sqlite = new Database(path, { create: true, strict: true });
+  const sqlite = openFile(path);
   ownerOnly(path);
   // WAL lets readers run beside the one writer; NORMAL is crash-safe under WAL (a power loss may drop the
   // last commits, never corrupt the file); busy_timeout makes writers wait instead of failing.
@@ -47,6 +47,27 @@ function ownerOnly(path: string) {
 }
 
 export class SchemaError extends Error {}
+
+/** The database file cannot be used as it is (not SQLite, damaged, not ours to read or write). */
+export class DatabaseFileError extends Error {}
+
+function openFile(path: string): Database {
+  if (path !== ":memory:" && existsSync(path)) {
+    try {
+      accessSync(path, constants.R_OK | constants.W_OK);
+    } catch {
+      throw new DatabaseFileError(`the database at ${path} cannot be used: this user may not read and write it`);
+    }
+  }
+  try {
+    const sqlite = new Database(path, { create: true, strict: true });
+    // Reads the header now: a file that is not a database (or is damaged there) is named at once.
+    sqlite.query("SELECT count(*) FROM sqlite_master").get();
+    return sqlite;
+  } catch (error) {
+    throw new DatabaseFileError(`the database at ${path} cannot be used: ${(error as Error).message}`);
+  }
+}
 
 export const MIGRATIONS_TABLE = "__commoncents_migrations";
 

@@ -8,8 +8,17 @@ import { createApp } from "./app.ts";
 import { migrate, openDb } from "./db.ts";
 import { loadConfig } from "./env.ts";
 import { ensureTaxonomy } from "../db/seed.ts";
+import { type DataDirLock, lockDataDir } from "./ops/data-lock.ts";
 
 const config = loadConfig({ NODE_ENV: "development", ...process.env });
+// The data folder's lock, as the binary's server holds it (so `restore` refuses meanwhile). Kept across
+// `bun --hot` reloads, which run this module again in the same process.
+const devState = globalThis as { commoncentsDevLock?: DataDirLock | null };
+devState.commoncentsDevLock ??= lockDataDir(config.dataDir);
+if (!devState.commoncentsDevLock) {
+  console.error(`commoncents: another CommonCents server is using ${config.dataDir}; stop it first, or set DATA_DIR`);
+  process.exit(1);
+}
 const { sqlite, db } = openDb(config.dbPath);
 migrate(sqlite);
 ensureTaxonomy(db);

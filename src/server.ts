@@ -8,7 +8,7 @@ import { flushLogs, log } from "./lib/log.ts";
 import { HEALTH_PATH, HEALTH_PROBE_MS, currentHealth, healthRoute, healthSnapshot } from "./ops/health.ts";
 import { startCheckpointer } from "./ops/checkpointer.ts";
 import { type ReportThread, startReportThread } from "./deals/report-writer.ts";
-import { releasePidFile, writePidFile } from "./ops/pid-file.ts";
+import { describeHolder, dataDirHolder, lockDataDir, releasePidFile, writePidFile } from "./ops/data-lock.ts";
 import { expireStaleGasReports, expireStaleReports } from "./quality/expiry.ts";
 import type { StaticAssets } from "./static.ts";
 import { sweepOrphanUploads } from "./uploads/sweep.ts";
@@ -19,7 +19,11 @@ const MAX_REQUEST_BODY_BYTES = 6 * 1024 * 1024;
 /** How long a stop waits for requests already being answered before it cuts them off. */
 export const DRAIN_DEADLINE_MS = 10_000;
 
-export class PortInUseError extends Error {}
+/** The server could not listen: a one-line reason for the command line. */
+export class ListenError extends Error {}
+export class PortInUseError extends ListenError {}
+/** Another server uses the data folder (two writers of one database would undo each other's restores). */
+export class DataDirInUseError extends Error {}
 
 export type ServeOptions = {
   assets?: StaticAssets;
@@ -30,9 +34,21 @@ export type ServeOptions = {
 
 /** Opens and migrates the database, then serves the API (and the web app, when given) on config.port. */
 export function startServer(config: Config, options: ServeOptions = {}) {
-  const { sqlite, db } = openDb(config.dbPath);
-  migrate(sqlite);
-  ensureTaxonomy(db);
+  const lock = lockDataDir(config.dataDir);
+  if (!lock) {
+    const holder = describeHolder(dataDirHolder(config.dataDir) ?? { pid: null, port: null });
+    throw new DataDirInUseError(`another CommonCents server is using ${config.dataDir}${holder}; stop it first, or set DATA_DIR`);
+  }
+  let opened: ReturnType<typeof openDb>;
+  try {
+    opened = openDb(config.dbPath);
+    migrate(opened.sqlite);
+    ensureTaxonomy(opened.db);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const { sqlite, db } = opened;
   const app = createApp({ db, config, assets: options.assets });
 
   // Requests being answered right now, for the log when a stop has to cut some off.
@@ -69,8 +85,12 @@ export function startServer(config: Config, options: ServeOptions = {}) {
     });
   } catch (error) {
     sqlite.close();
+    lock.release();
     if ((error as { code?: string }).code === "EADDRINUSE" || /in use/i.test(String(error))) {
       throw new PortInUseError(`port ${config.port} is already in use; stop the other program or set PORT`);
+    }
+    if ((error as { code?: string }).code === "EACCES" || /permission denied/i.test(String(error))) {
+      throw new ListenError(`port ${config.port} needs privileges this user lacks; set PORT to 1024 or above`);
     }
     throw error;
   }
@@ -152,12 +172,17 @@ export function startServer(config: Config, options: ServeOptions = {}) {
         await checkpointer.stop();
         try {
           sqlite.exec("PRAGMA optimize");
-          sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+          // Briefly: a process that keeps a read open (Litestream does) would hold a TRUNCATE for the whole
+          // busy timeout, and a container's stop has a deadline. The WAL left behind is read on the next start.
+          sqlite.exec("PRAGMA busy_timeout = 200");
+          const [result] = sqlite.query("PRAGMA wal_checkpoint(TRUNCATE)").all() as { busy: number }[];
+          if (result?.busy) log.info("stop: the WAL is left for the next start (another process is reading it)");
         } catch (error) {
           log.warn("stop: checkpoint skipped", { err: error });
         }
         sqlite.close();
         releasePidFile(config.dataDir);
+        lock.release();
         log.info("stopped", { clean });
         flushLogs();
       })();

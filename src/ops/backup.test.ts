@@ -31,6 +31,17 @@ const idsIn = (file: string) => {
 };
 
 describe("commoncents backup", () => {
+  test("refuses to write over the live database, even with --force, and over a folder", async () => {
+    const live = join(liveDir, "commoncents.db");
+    const run = await runCommand(["backup", live, "--force"], { DATA_DIR: liveDir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`commoncents: ${live} is the database itself; write the backup to another file\n`);
+    const folder = await runCommand(["backup", scratch, "--force"], { DATA_DIR: liveDir });
+    expect(folder.stderr).toBe(`commoncents: ${scratch} is a folder; name a file in it\n`);
+    expect(readdirSync(scratch).some((f) => f.includes(".partial-"))).toBe(false);
+    expect((await fetch(`${server.origin}/api/health`)).status).toBe(200);
+  });
+
   test("the database, its WAL, the data folder's files and a backup are readable by their owner only", async () => {
     // They hold password hashes, session hashes and every shopper's data.
     const mode = (file: string) => (statSync(file).mode & 0o777).toString(8);
@@ -86,6 +97,58 @@ describe("commoncents restore", () => {
     const run = await runCommand(["restore", backupFile, "--force"], { DATA_DIR: liveDir });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`is serving this data folder (pid ${server.proc.pid}`);
+  });
+
+  test("refuses while a server runs even when its pid file is gone (another container, or removed by hand)", async () => {
+    const pidFile = join(liveDir, "commoncents.pid");
+    const saved = await Bun.file(pidFile).text();
+    rmSync(pidFile);
+    try {
+      const run = await runCommand(["restore", backupFile, "--force"], { DATA_DIR: liveDir });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe("commoncents: CommonCents is serving this data folder; stop it before restoring\n");
+    } finally {
+      writeFileSync(pidFile, saved);
+    }
+  });
+
+  test("a second server on the same data folder is refused in one line; the first keeps serving", async () => {
+    const run = await runCommand(["serve"], { DATA_DIR: liveDir, PORT: "0" });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `commoncents: another CommonCents server is using ${liveDir} (pid ${server.proc.pid}, port ${server.port}); stop it first, or set DATA_DIR\n`,
+    );
+    expect((await fetch(`${server.origin}/api/health`)).status).toBe(200);
+  });
+
+  test("--force replaces a damaged database, keeping the damaged file and its WAL as they were", async () => {
+    const dir = join(scratch, "damaged");
+    const first = await runCommand(["restore", backupFile], { DATA_DIR: dir });
+    expect(first.code).toBe(0);
+    const db = join(dir, "commoncents.db");
+    writeFileSync(db, "not a database any more\n".repeat(200));
+    writeFileSync(`${db}-wal`, "half a WAL");
+    const forced = await runCommand(["restore", backupFile, "--force"], { DATA_DIR: dir });
+    expect(forced.stderr).toBe("");
+    expect(forced.code).toBe(0);
+    expect(idsIn(db).integrity).toBe("ok");
+    const kept = readdirSync(dir).filter((f) => f.startsWith("commoncents.db.before-restore-")).sort();
+    expect(kept.map((f) => f.replace(/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z/, "TIME"))).toEqual([
+      "commoncents.db.before-restore-TIME",
+      "commoncents.db.before-restore-TIME-wal",
+    ]);
+    expect(await Bun.file(join(dir, kept[1]!)).text()).toBe("half a WAL");
+    expect(readdirSync(dir).some((f) => f.endsWith(".restoring"))).toBe(false);
+  });
+
+  test("a server refuses a damaged database in one line, naming the file", async () => {
+    const dir = join(scratch, "damaged-serve");
+    const first = await runCommand(["restore", backupFile], { DATA_DIR: dir });
+    expect(first.code).toBe(0);
+    writeFileSync(join(dir, "commoncents.db"), "not a database\n".repeat(400));
+    const run = await runCommand(["serve"], { DATA_DIR: dir, PORT: "0" });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`commoncents: the database at ${join(dir, "commoncents.db")} cannot be used: file is not a database\n`);
   });
 
   test("round trip: a fresh data folder restored from the backup serves the same accounts and reports", async () => {

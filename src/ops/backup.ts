@@ -5,10 +5,10 @@
  * this binary understands before it replaces anything, and the replaced database is kept beside it.
  */
 import { Database } from "bun:sqlite";
-import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, realpathSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { appliedMigrations, unknownMigrations } from "../db.ts";
-import { runningServer } from "./pid-file.ts";
+import { dataDirHolder, describeHolder, lockDataDir } from "./data-lock.ts";
 
 export class OpsError extends Error {}
 
@@ -18,30 +18,38 @@ export function backupDatabase(dbPath: string, target: string, { force = false }
   const started = performance.now();
   if (!existsSync(dbPath)) throw new OpsError(`there is no database at ${dbPath}; check DATA_DIR`);
   const file = resolve(target);
+  // Over the live database, --force would swap it from under the server: its later writes would be lost.
+  const live = realpathSync(dbPath);
+  if ([live, `${live}-wal`, `${live}-shm`].includes(existsSync(file) ? realpathSync(file) : file)) {
+    throw new OpsError(`${file} is the database itself; write the backup to another file`);
+  }
   if (existsSync(file) && !force) {
     throw new OpsError(`${file} already exists; choose another file name, or pass --force to overwrite it`);
   }
-  mkdirSync(dirname(file), { recursive: true });
+  if (existsSync(file) && statSync(file).isDirectory()) throw new OpsError(`${file} is a folder; name a file in it`);
+  // Backups hold password hashes and shoppers' data, as the database does: for the binary's user only.
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.partial-${process.pid}`;
-  rmSync(partial, { force: true });
   const source = openReadOnly(dbPath);
   let schema: string | null;
   try {
+    rmSync(partial, { force: true });
     schema = assertOurs(source, dbPath);
     source.query("VACUUM INTO ?").run(partial);
+    assertIntact(partial, "the backup copy");
+    chmodSync(partial, 0o600);
+    renameSync(partial, file);
   } catch (error) {
     rmSync(partial, { force: true });
-    throw error;
+    if (error instanceof OpsError) throw error;
+    throw new OpsError(`could not write the backup to ${file}: ${(error as Error).message}`);
   } finally {
     source.close();
   }
-  assertIntact(partial, "the backup copy");
-  chmodSync(partial, 0o600); // as the database: password hashes and shoppers' data
-  renameSync(partial, file);
   return { file, bytes: statSync(file).size, ms: Math.round(performance.now() - started), schema };
 }
 
-export type RestoreResult = { file: string; keptAs: string | null; users: number; reports: number; schema: string | null };
+export type RestoreResult = { file: string; keptAs: string | null; keptWal: boolean; users: number; reports: number; schema: string | null };
 
 export function restoreDatabase(
   sourcePath: string,
@@ -50,12 +58,20 @@ export function restoreDatabase(
 ): RestoreResult {
   const file = resolve(sourcePath);
   if (!existsSync(file)) throw new OpsError(`there is no file at ${file}`);
-  const live = runningServer(dataDir);
-  if (live) {
-    throw new OpsError(
-      `CommonCents is serving this data folder (pid ${live.pid}, port ${live.port}); stop it before restoring`,
-    );
+  // Held while the file is swapped: no server may start on the folder meanwhile, nor be running.
+  const lock = lockDataDir(dataDir);
+  if (!lock) {
+    const holder = describeHolder(dataDirHolder(dataDir) ?? { pid: null, port: null });
+    throw new OpsError(`CommonCents is serving this data folder${holder}; stop it before restoring`);
   }
+  try {
+    return replaceDatabase(file, dbPath, force);
+  } finally {
+    lock.release();
+  }
+}
+
+function replaceDatabase(file: string, dbPath: string, force: boolean): RestoreResult {
   const replacing = existsSync(dbPath);
   if (replacing && !force) {
     throw new OpsError(
@@ -72,26 +88,33 @@ export function restoreDatabase(
     schema = assertOurs(source, file);
     // VACUUM INTO rather than a file copy: it also carries what is still in the source's WAL.
     source.query("VACUUM INTO ?").run(staging);
+    assertIntact(staging, "the restored copy");
+    chmodSync(staging, 0o600);
+  } catch (error) {
+    rmSync(staging, { force: true });
+    throw error;
   } finally {
     source.close();
   }
-  assertIntact(staging, "the restored copy");
 
   let keptAs: string | null = null;
+  let keptWal = false;
   if (replacing) {
-    const current = new Database(dbPath);
-    current.exec("PRAGMA busy_timeout = 5000");
-    current.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-    current.close();
     keptAs = `${dbPath}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+    // Moved with its WAL, unopened: the pair is the whole database, and opening a damaged one (the usual
+    // reason to restore) would let SQLite drop that WAL on closing.
     renameSync(dbPath, keptAs);
+    if (existsSync(`${dbPath}-wal`)) {
+      renameSync(`${dbPath}-wal`, `${keptAs}-wal`);
+      keptWal = true;
+    }
   }
   for (const suffix of ["-wal", "-shm"]) rmSync(`${dbPath}${suffix}`, { force: true });
   renameSync(staging, dbPath);
 
   const restored = new Database(dbPath, { readonly: true });
   const count = (table: string) => (restored.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  const result = { file: dbPath, keptAs, users: count("users"), reports: count("price_reports"), schema };
+  const result = { file: dbPath, keptAs, keptWal, users: count("users"), reports: count("price_reports"), schema };
   restored.close();
   return result;
 }

@@ -92,6 +92,33 @@ describe("a graceful stop (SIGTERM)", () => {
     expect(logs.find((l) => l.msg === "stopped")).toMatchObject({ clean: true });
   });
 
+  test("a stop does not wait on a process that keeps a read open (as Litestream does); the WAL stays for the next start", async () => {
+    const dataDir = join(scratch, "reader");
+    const server = await spawnServer({ DATA_DIR: dataDir });
+    const { client } = await registerUser(server);
+    const categoryId = await dairyCategoryId(client);
+    const report = await client.post("/api/price-reports", {
+      productName: "Kefir",
+      price: "3.19",
+      categoryId,
+      storeName: "Dairy Barn",
+      storeAddress: "9 Elm St",
+    });
+    expect(report.status).toBe(201);
+    const reader = new Database(join(dataDir, "commoncents.db"), { readonly: true });
+    reader.exec("BEGIN");
+    reader.query("SELECT count(*) FROM users").get();
+    const signalledAt = performance.now();
+    server.proc.kill("SIGTERM");
+    expect(await server.proc.exited).toBe(0);
+    const stopMs = performance.now() - signalledAt;
+    reader.exec("COMMIT");
+    reader.close();
+    expect(stopMs).toBeLessThan(2_000);
+    expect(server.logs().map((l) => l.msg)).toContain("stop: the WAL is left for the next start (another process is reading it)");
+    expect(reportIds(dataDir).has(report.data.id)).toBe(true);
+  });
+
   test("logs one JSON line per request with its id, echoed to the client as X-Request-Id", async () => {
     const server = await spawnServer({ DATA_DIR: join(scratch, "logs") });
     const res = await server.client().get("/api/categories", { headers: { "x-request-id": "trace-abc.123" } });
