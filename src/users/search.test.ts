@@ -42,6 +42,7 @@ describe("GET /api/users/search", () => {
       totalMoneySaved: 12.5,
       uniqueStoresVisited: 2,
       priceReportsMade: 0,
+      reputation: 0,
     });
     // Nothing in the middle of a word matches, and every word must match something.
     expect((await searcher.client.get(`/api/users/search?q=${t.slice(2)}`)).data).toEqual([]);
@@ -49,18 +50,20 @@ describe("GET /api/users/search", () => {
     expect((await searcher.client.get(`/api/users/search?q=${t}_m smith`)).data).toEqual([]);
   });
 
-  test("counts the price reports each user made", async () => {
+  test("counts the price reports each user made, and the upvotes they earned", async () => {
     const t = tag();
     const searcher = await registerUser(server);
     const reporter = await registerUser(server, { username: `${t}rep` });
     const store = server.db.insert(stores).values({ name: "S", address: "A", zipCode: "10001", lookupKey: `s|${t}` }).returning().get();
-    for (const cents of [100, 200, 300]) {
+    for (const [cents, upvotes] of [[100, 2], [200, 0], [300, 1]] as const) {
       server.db
         .insert(priceReports)
-        .values({ userId: reporter.user.id, storeId: store.id, productName: "Milk", normalizedName: "milk", priceCents: cents, categoryId: 3, zipCode: "10001", locToken: "z10001" })
+        .values({ userId: reporter.user.id, storeId: store.id, productName: "Milk", normalizedName: "milk", priceCents: cents, categoryId: 3, zipCode: "10001", locToken: "z10001", upvotes })
         .run();
     }
-    expect((await searcher.client.get(`/api/users/search?q=${t}`)).data[0].priceReportsMade).toBe(3);
+    const [found] = (await searcher.client.get(`/api/users/search?q=${t}`)).data;
+    expect(found).toMatchObject({ priceReportsMade: 3, reputation: 3 });
+    expect((await reporter.client.get("/api/auth/user")).data.reputation).toBe(3);
   });
 
   test("a private profile and a suspended account are never listed; hidden activity lists no numbers", async () => {
@@ -78,7 +81,7 @@ describe("GET /api/users/search", () => {
     const res = await searcher.client.get(`/api/users/search?q=${t}`);
     expect(usernames(res.data)).toEqual([`${t}open`, `${t}quiet`]);
     const hidden = res.data.find((u: { username: string }) => u.username === `${t}quiet`);
-    expect(hidden).toMatchObject({ totalReports: null, totalMoneySaved: null, uniqueStoresVisited: null, priceReportsMade: null });
+    expect(hidden).toMatchObject({ totalReports: null, totalMoneySaved: null, uniqueStoresVisited: null, priceReportsMade: null, reputation: null });
     expect(hidden.firstName).toBe("Sam");
 
     // Going public again lists the profile again.

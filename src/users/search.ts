@@ -39,6 +39,8 @@ export function searchUsers(db: Db, q: string, viewerId: string, limit = USER_SE
       uniqueStoresVisited: users.uniqueStoresVisited,
       // Spelled out: inside a select list Drizzle leaves columns unqualified, which would be ambiguous here.
       priceReportsMade: sql<number>`(SELECT count(*) FROM ${priceReports} AS pr WHERE pr.user_id = "users"."id")`,
+      // Their reputation: the upvotes their reports earned (as GET /api/auth/user counts it).
+      reputation: sql<number>`(SELECT coalesce(sum(pr.upvotes), 0) FROM ${priceReports} AS pr WHERE pr.user_id = "users"."id")`,
     })
     .from(users)
     .where(
@@ -72,9 +74,10 @@ type Row = {
   totalMoneySavedCents: number;
   uniqueStoresVisited: number;
   priceReportsMade: number;
+  reputation: number;
 };
 
-/** The "User search result" shape of spec §3; the four numbers are null when the user hides their activity. */
+/** The "User search result" shape of spec §3 and the upvotes earned; the numbers are null when the user hides their activity. */
 export function toSearchResult(row: Row) {
   const show = row.statsVisible;
   return {
@@ -88,6 +91,7 @@ export function toSearchResult(row: Row) {
     totalMoneySaved: show ? centsToNumber(row.totalMoneySavedCents) : null,
     uniqueStoresVisited: show ? row.uniqueStoresVisited : null,
     priceReportsMade: show ? row.priceReportsMade : null,
+    reputation: show ? row.reputation : null,
   };
 }
 export type UserSearchResult = ReturnType<typeof toSearchResult>;

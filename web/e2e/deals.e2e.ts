@@ -106,6 +106,9 @@ test("a price reported with a photo is found nearby, upvoted and taken, and not 
   await page.getByTestId("result-card").first().getByRole("button", { name: "Upvote, 1 vote" }).click();
   const refused = page.getByRole("alert").filter({ hasText: "Failed to toggle upvote. Please try again." });
   await expect(refused).toContainText("You can't upvote your own report");
+  // Bea's upvote is Alice's reputation, on her Settings card.
+  await page.goto("/settings");
+  await expect(page.getByTestId("profile-upvotes-earned")).toHaveText("1");
 
   // Dana (10031) is 30 zip codes from Alice and 28 from Carl: outside the 20-zip radius.
   const dana = await signInInNewContext(browser, origin, { zipCode: "10031", firstName: "Dana" });

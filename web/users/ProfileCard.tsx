@@ -58,6 +58,8 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
     { label: "Reports", value: String(user.totalReports) },
     { label: "Money saved", value: formatCurrency(user.totalMoneySaved) },
     { label: "Stores visited", value: String(user.uniqueStoresVisited) },
+    // Reputation (spec §1): the upvotes the shopper's reports have earned.
+    { label: "Upvotes earned", value: String(user.reputation) },
   ];
 
   return (
@@ -91,11 +93,13 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
         )}
         <span className="text-xs text-base-content/70">One image, up to 5 MB.</span>
       </div>
-      <dl className="stats stats-horizontal w-full bg-base-200">
+      <dl className="grid w-full grid-cols-2 gap-2 rounded-box bg-base-200 p-2 sm:grid-cols-4">
         {stats.map((s) => (
-          <div key={s.label} className="stat px-3 py-2">
-            <dt className="stat-title text-xs">{s.label}</dt>
-            <dd className="stat-value text-lg">{s.value}</dd>
+          <div key={s.label} className="px-2 py-1">
+            <dt className="text-xs text-base-content/70">{s.label}</dt>
+            <dd className="text-lg font-semibold" data-testid={`profile-${s.label.toLowerCase().replace(/ /g, "-")}`}>
+              {s.value}
+            </dd>
           </div>
         ))}
       </dl>

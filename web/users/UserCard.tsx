@@ -27,6 +27,7 @@ export function UserCard({ user }: { user: UserSearchResult }) {
           { label: "Reports", value: String(user.totalReports) },
           { label: "Saved", value: formatCurrency(user.totalMoneySaved ?? 0) },
           { label: "Stores", value: String(user.uniqueStoresVisited ?? 0) },
+          { label: "Upvotes", value: String(user.reputation ?? 0) },
         ];
   return (
     <article className="card h-full bg-base-100 shadow-sm" aria-label={name} data-testid="user-card">
@@ -50,7 +51,7 @@ export function UserCard({ user }: { user: UserSearchResult }) {
           </div>
         )}
         {stats ? (
-          <dl className="grid grid-cols-3 gap-2 rounded-box bg-base-200 p-2 text-center">
+          <dl className="grid grid-cols-2 gap-2 rounded-box bg-base-200 p-2 text-center">
             {stats.map((s) => (
               <div key={s.label}>
                 <dt className="text-xs text-base-content/70">{s.label}</dt>
