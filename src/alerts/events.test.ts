@@ -6,10 +6,10 @@ import { categoryIds, createAlert, reportPrice } from "./testing.ts";
 type Event = { event?: string; id?: string; data: string; retry?: string };
 
 /** GET /api/events over real HTTP, its body read as it arrives and parsed as text/event-stream. */
-async function openEvents(server: TestServer, client: TestClient | null, headers: Record<string, string> = {}) {
+async function openEvents(server: TestServer, client: TestClient | null, headers: Record<string, string> = {}, query = "") {
   const abort = new AbortController();
   const cookie: Record<string, string> = client?.cookie ? { cookie: client.cookie } : {};
-  const res = await fetch(`${server.origin}/api/events`, { headers: { ...cookie, ...headers }, signal: abort.signal });
+  const res = await fetch(`${server.origin}/api/events${query}`, { headers: { ...cookie, ...headers }, signal: abort.signal });
   const events: Event[] = [];
   const comments: string[] = [];
   let ended = false;
@@ -151,6 +151,14 @@ describe("GET /api/events", () => {
     expect(back.hits().map((h) => h.reportId)).toEqual([missed1.id, missed2.id]);
     expect(back.hits().map((h) => h.reportId)).not.toContain(first.id);
     await back.close();
+    // A tab taking the stream over from another names the last hit it saw in the address; a bad one is refused.
+    const takeover = await openEvents(server, client, {}, `?lastEventId=${lastSeen}`);
+    await takeover.waitFor(() => takeover.hits().length === 2);
+    expect(takeover.hits().map((h) => h.reportId)).toEqual([missed1.id, missed2.id]);
+    await takeover.close();
+    const bad = await fetch(`${server.origin}/api/events?lastEventId=yesterday`, { headers: { cookie: client.cookie as string } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toBe("lastEventId must be the id of a price alert hit");
     // A first connection (no Last-Event-ID) is not flooded with history.
     const fresh = await openEvents(server, client);
     await fresh.waitFor(() => fresh.events.length > 0);

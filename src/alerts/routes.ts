@@ -2,11 +2,11 @@ import { Hono } from "hono";
 import { requireSession, requireUser, signedIn } from "../auth/guards.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/http.ts";
-import { jsonBody } from "../lib/validate.ts";
+import { jsonBody, queryParams } from "../lib/validate.ts";
 import { liveHub } from "./live.ts";
 import { hitsAfter } from "./matching.ts";
 import { createAlert, deleteAlert, listAlerts } from "./queries.ts";
-import { PriceAlertSchema } from "./schemas.ts";
+import { EventsQuerySchema, PriceAlertSchema } from "./schemas.ts";
 import { openEventStream } from "./stream.ts";
 
 /**
@@ -41,13 +41,15 @@ export const alertsRoutes = new Hono<AppEnv>()
     const user = requireUser(c);
     return c.json(deleteAlert(c.get("db"), user.id, alertId(c.req.param("id"))), 200);
   })
-  .get("/events", (c) => {
+  .get("/events", queryParams(EventsQuerySchema), (c) => {
     const user = requireUser(c);
     const { sid } = requireSession(c);
     const db = c.get("db");
-    // A reconnect names the last event it saw: the hits since then are sent first.
-    const lastEventId = c.req.header("last-event-id")?.trim() ?? "";
-    const backlog = /^\d{1,12}$/.test(lastEventId) ? hitsAfter(db, user.id, Number(lastEventId)) : [];
+    // A reconnect names the last event it saw (EventSource's header, newer than the address it was opened
+    // with; or ?lastEventId= for a new stream): the hits since then are sent first.
+    const header = c.req.header("last-event-id")?.trim() ?? "";
+    const lastEventId = /^\d{1,12}$/.test(header) ? header : c.req.valid("query").lastEventId;
+    const backlog = lastEventId ? hitsAfter(db, user.id, Number(lastEventId)) : [];
     (c.env?.server as BunServer | undefined)?.timeout?.(c.req.raw, STREAM_IDLE_SECONDS);
     const body = openEventStream(liveHub(db), { userId: user.id, sid, signal: c.req.raw.signal, backlog });
     return c.body(body, 200, {

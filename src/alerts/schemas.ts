@@ -53,3 +53,8 @@ export const PriceAlertSchema = v.object({
   zipCode: optionalZip(),
 });
 export type PriceAlertInput = v.InferOutput<typeof PriceAlertSchema>;
+
+/** GET /api/events: where a new stream starts (a tab taking the stream over from another names the last hit it saw). */
+export const EventsQuerySchema = v.object({
+  lastEventId: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, "lastEventId must be the id of a price alert hit"))),
+});

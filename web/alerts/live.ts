@@ -1,28 +1,71 @@
 /**
- * The one live stream a signed-in browser keeps (GET /api/events). Several components may ask for it; they
- * share one EventSource, and each event goes to the newest of them only, so nothing is shown twice.
- * EventSource reconnects by itself after a network drop (the server sends `retry:` and event ids); when the
- * server refuses it (the session ended), it stops for good and we let the caller check who is signed in.
+ * The one live stream a signed-in browser keeps (GET /api/events). One per browser, not per tab: a browser
+ * keeps at most 6 connections to a plain-HTTP origin (desktop mode, any server without HTTP/2), so a stream
+ * per tab froze every request once six tabs were open. The tabs elect a leader with the Web Locks API; it
+ * alone holds the EventSource and passes each event to the others on a BroadcastChannel. When the leader
+ * tab closes, its lock is released and the next tab takes the stream over, asking for the hits since the
+ * newest one this tab saw. Browsers without those APIs keep a stream per tab, as before.
+ *
+ * Within a tab several components may ask for the stream; each event goes to the newest of them only, so
+ * nothing is shown twice. EventSource reconnects by itself after a network drop (the server sends `retry:`
+ * and event ids); when a connection ends for good (a 401, or a proxy's 502 while the server restarts),
+ * `onRefused` lets the caller ask who is signed in, and the stream is tried again later.
  */
 import type { HitEventData } from "../../src/alerts/matching.ts";
 
-export type LiveHandlers = { onHit: (hit: HitEventData) => void; onRefused: () => void };
+export type LiveHandlers = {
+  onHit: (hit: HitEventData) => void;
+  /** The stream ended for good (refused, or the server unreachable): worth asking who is signed in. */
+  onRefused: () => void;
+  /** The stream connected again after a drop: the account behind the cookie may have changed meanwhile. */
+  onReconnected: () => void;
+};
+
+type Wire = { type: "hit"; id: number; hit: HitEventData } | { type: "refused" } | { type: "reconnected" };
 
 const RECONNECT_AFTER_REFUSAL_MS = 15_000;
+const NAME = "commoncents-live";
 
+const subscribers: LiveHandlers[] = [];
+const current = () => subscribers[subscribers.length - 1];
 let source: EventSource | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let closeTimer: ReturnType<typeof setTimeout> | null = null;
-const subscribers: LiveHandlers[] = [];
+/** The newest hit this tab has seen, from its own stream or the leader's: where a new stream starts from. */
+let lastHitId: number | null = null;
+let channel: BroadcastChannel | null = null;
+let leadership: { abort: AbortController; release: () => void } | null = null;
 
-const current = () => subscribers[subscribers.length - 1];
+const shared = () => typeof navigator !== "undefined" && "locks" in navigator && typeof BroadcastChannel === "function";
+
+function receive(message: Wire) {
+  if (message.type === "hit") {
+    lastHitId = Math.max(lastHitId ?? 0, message.id);
+    current()?.onHit(message.hit);
+  } else if (message.type === "refused") current()?.onRefused();
+  else current()?.onReconnected();
+}
+
+/** Shown here and, through the channel, in every other tab of the app. */
+function publish(message: Wire) {
+  receive(message);
+  channel?.postMessage(message);
+}
 
 function connect() {
-  const es = new EventSource("/api/events", { withCredentials: true });
+  // A stream's own reconnects send Last-Event-ID; a new one says where to start in the address.
+  const url = lastHitId === null ? "/api/events" : `/api/events?lastEventId=${lastHitId}`;
+  const es = new EventSource(url, { withCredentials: true });
   source = es;
+  let opened = false;
+  es.addEventListener("open", () => {
+    if (opened) publish({ type: "reconnected" });
+    opened = true;
+  });
   es.addEventListener("price-alert", (event) => {
+    const { data, lastEventId } = event as MessageEvent<string>;
     try {
-      current()?.onHit(JSON.parse((event as MessageEvent<string>).data) as HitEventData);
+      publish({ type: "hit", id: Number(lastEventId) || 0, hit: JSON.parse(data) as HitEventData });
     } catch (error) {
       console.error("price alert event", error);
     }
@@ -30,8 +73,7 @@ function connect() {
   es.addEventListener("error", () => {
     if (es.readyState !== EventSource.CLOSED) return; // reconnecting by itself
     if (source === es) source = null;
-    current()?.onRefused();
-    // Refused (a 401 after logout, or the server restarting): try again later while someone still listens.
+    publish({ type: "refused" });
     retryTimer = setTimeout(() => {
       retryTimer = null;
       if (subscribers.length > 0 && !source) connect();
@@ -39,22 +81,52 @@ function connect() {
   });
 }
 
+function disconnect() {
+  source?.close();
+  source = null;
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+}
+
+function start() {
+  if (!shared()) return connect();
+  channel = new BroadcastChannel(NAME);
+  channel.onmessage = (event: MessageEvent<Wire>) => receive(event.data);
+  const abort = new AbortController();
+  let release = () => {};
+  leadership = { abort, release: () => release() };
+  // Granted when no other tab leads; held until this tab no longer listens (or closes).
+  navigator.locks
+    .request(NAME, { signal: abort.signal }, () => {
+      connect();
+      return new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    })
+    .catch(() => {}); // aborted before this tab was granted the lock
+}
+
+function stop() {
+  disconnect();
+  leadership?.abort.abort();
+  leadership?.release();
+  leadership = null;
+  channel?.close();
+  channel = null;
+}
+
 export function subscribeLive(handlers: LiveHandlers): () => void {
   subscribers.push(handlers);
   if (closeTimer) clearTimeout(closeTimer);
   closeTimer = null;
-  if (!source && !retryTimer) connect();
+  if (!source && !retryTimer && !channel) start();
   return () => {
     subscribers.splice(subscribers.indexOf(handlers), 1);
     if (subscribers.length > 0) return;
     // Deferred: a component that unmounts and mounts again at once (StrictMode, a re-render) keeps the stream.
     closeTimer = setTimeout(() => {
       closeTimer = null;
-      if (subscribers.length > 0) return;
-      source?.close();
-      source = null;
-      if (retryTimer) clearTimeout(retryTimer);
-      retryTimer = null;
+      if (subscribers.length === 0) stop();
     }, 0);
   };
 }

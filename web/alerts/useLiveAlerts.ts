@@ -1,6 +1,6 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
-import { authKeys } from "../auth/queries.ts";
+import { type AuthState, authKeys, forgetUser, readAuthState } from "../auth/queries.ts";
 import { useToast } from "../state/toast.ts";
 import { subscribeLive } from "./live.ts";
 import { showBrowserNotification } from "./notify.ts";
@@ -33,9 +33,31 @@ export function useLiveAlerts() {
           deliver(hit.title, hit.body, `price-alert-${hit.reportId}`);
           void queryClient.invalidateQueries({ queryKey: alertKeys.all });
         },
-        // The server refused the stream: if the session ended, asking who is signed in shows the sign-in view.
-        onRefused: () => void queryClient.invalidateQueries({ queryKey: authKeys.user }),
+        onRefused: () => void recheckAccount(queryClient),
+        onReconnected: () => void recheckAccount(queryClient),
       }),
     [queryClient, deliver],
   );
+}
+
+/**
+ * Asks quietly who is signed in, after the stream ended or came back. Signed out or suspended meanwhile: the
+ * sign-in view or the suspension screen. Another account signed in on this browser (in another tab): the
+ * page starts again as that account, since everything on it belongs to the other one. No answer (a server
+ * restarting behind its proxy): nothing changes on screen, and the stream tries again.
+ */
+async function recheckAccount(queryClient: QueryClient) {
+  const shown = queryClient.getQueryData<AuthState>(authKeys.user);
+  let now: AuthState;
+  try {
+    now = await readAuthState();
+  } catch {
+    return;
+  }
+  if (shown?.status === "authenticated" && now.status === "authenticated") {
+    if (shown.user.id !== now.user.id) window.location.reload();
+    return;
+  }
+  if (now.status === "guest") forgetUser(queryClient);
+  else queryClient.setQueryData(authKeys.user, now);
 }

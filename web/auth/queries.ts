@@ -16,25 +16,25 @@ export type AuthState =
 export const authKeys = { user: ["auth", "user"] as const };
 
 /** Spec §4: 401 means a guest, 403 with `terminated` means a suspended account. */
-export const currentUserQuery = queryOptions({
-  queryKey: authKeys.user,
-  queryFn: async (): Promise<AuthState> => {
-    try {
-      return { status: "authenticated", user: await send<OkOf<Auth["user"]["$get"]>>("GET", "/api/auth/user") };
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return { status: "guest" };
-      const body = error instanceof ApiError ? (error.body as Record<string, unknown> | null) : null;
-      if (error instanceof ApiError && error.status === 403 && body?.terminated) {
-        return {
-          status: "terminated",
-          reason: typeof body.reason === "string" && body.reason ? body.reason : "Policy violation",
-          terminatedAt: typeof body.terminatedAt === "string" ? body.terminatedAt : null,
-        };
-      }
-      throw error;
+export const currentUserQuery = queryOptions({ queryKey: authKeys.user, queryFn: () => readAuthState() });
+
+/** Who is signed in, as GET /api/auth/user answers; throws for anything else (a 5xx, no network). */
+export async function readAuthState(): Promise<AuthState> {
+  try {
+    return { status: "authenticated", user: await send<OkOf<Auth["user"]["$get"]>>("GET", "/api/auth/user") };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return { status: "guest" };
+    const body = error instanceof ApiError ? (error.body as Record<string, unknown> | null) : null;
+    if (error instanceof ApiError && error.status === 403 && body?.terminated) {
+      return {
+        status: "terminated",
+        reason: typeof body.reason === "string" && body.reason ? body.reason : "Policy violation",
+        terminatedAt: typeof body.terminatedAt === "string" ? body.terminatedAt : null,
+      };
     }
-  },
-});
+    throw error;
+  }
+}
 
 export function useSignIn() {
   const queryClient = useQueryClient();

@@ -174,3 +174,35 @@ test("the list shows an error with a retry when it cannot load", async ({ page, 
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByText("No price alerts yet")).toBeVisible();
 });
+
+test("seven tabs share one live stream: every tab still answers, hits reach them all, and a closed leader is replaced", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow(); // seven tabs and a second shopper
+  const origin = baseURL ?? "";
+  await signInFreshUser(page, origin, { zipCode: "10001" });
+  await page.request.post("/api/price-alerts", { headers: { Origin: origin }, data: { productName: "oat milk", targetPrice: 5 } });
+  const tabs = [page];
+  await openAlertsTab(page);
+  for (let i = 1; i < 7; i++) {
+    const tab = await page.context().newPage();
+    await openAlertsTab(tab);
+    tabs.push(tab);
+  }
+  // A stream per tab held all six connections a browser keeps to a plain-HTTP origin: the seventh tab hung.
+  const status = await tabs[6]!.evaluate(async () => (await fetch("/api/price-alerts", { signal: AbortSignal.timeout(5_000) })).status);
+  expect(status).toBe(200);
+
+  const other = await signInInNewContext(browser, origin, { zipCode: "10002" });
+  await reportThroughApi(other.page, origin, { productName: "Oat Milk Barista", price: 4.29, storeName: "Dairy Barn" });
+  for (const tab of [tabs[0]!, tabs[3]!, tabs[6]!]) {
+    await expect(tab.getByRole("status").filter({ hasText: "Price alert: oat milk" })).toContainText("Oat Milk Barista is $4.29");
+  }
+  // The first tab led; once it closes another tab takes the stream over.
+  await tabs[0]!.close();
+  await reportThroughApi(other.page, origin, { productName: "Oat Milk Original", price: 3.99, storeName: "Dairy Barn" });
+  await expect(tabs[6]!.getByRole("status").filter({ hasText: "Price alert: oat milk" })).toContainText("Oat Milk Original is $3.99");
+  await other.page.context().close();
+});

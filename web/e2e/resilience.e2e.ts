@@ -77,3 +77,18 @@ test("a sign-out that does not reach the server says so and stays signed in; the
   await page.reload();
   await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute("aria-selected", "true");
 });
+
+test("a live stream answered 502 while the server restarts behind its proxy leaves the app on screen", async ({ page, baseURL }) => {
+  await signInFreshUser(page, baseURL ?? "");
+  let userCalls = 0;
+  // The first "who is signed in" loads the app; from then on the proxy answers 502, as during a restart.
+  await page.route("**/api/auth/user", (route) => (++userCalls === 1 ? route.continue() : route.fulfill({ status: 502, body: "Bad Gateway" })));
+  await page.route("**/api/events*", (route) => route.fulfill({ status: 502, body: "Bad Gateway" }));
+  await page.goto("/");
+  await expect(page.getByRole("tab", { name: "Alerts" })).toBeVisible();
+  // The ended stream made the app ask who is signed in; the 502 it got changes nothing on screen.
+  await expect.poll(() => userCalls).toBeGreaterThan(1);
+  await page.waitForTimeout(300);
+  await expect(page.getByText("could not load your account")).toHaveCount(0);
+  await expect(page.getByRole("tab", { name: "Alerts" })).toBeVisible();
+});
