@@ -36,7 +36,7 @@ export type ServeOptions = {
 export function startServer(config: Config, options: ServeOptions = {}) {
   const lock = lockDataDir(config.dataDir);
   if (!lock) {
-    const holder = describeHolder(dataDirHolder(config.dataDir) ?? { pid: null, port: null });
+    const holder = describeHolder(dataDirHolder(config.dataDir));
     throw new DataDirInUseError(`another CommonCents server is using ${config.dataDir}${holder}; stop it first, or set DATA_DIR`);
   }
   let opened: ReturnType<typeof openDb>;

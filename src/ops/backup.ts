@@ -61,7 +61,7 @@ export function restoreDatabase(
   // Held while the file is swapped: no server may start on the folder meanwhile, nor be running.
   const lock = lockDataDir(dataDir);
   if (!lock) {
-    const holder = describeHolder(dataDirHolder(dataDir) ?? { pid: null, port: null });
+    const holder = describeHolder(dataDirHolder(dataDir));
     throw new OpsError(`CommonCents is serving this data folder${holder}; stop it before restoring`);
   }
   try {

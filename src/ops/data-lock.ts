@@ -58,8 +58,8 @@ export function dataDirHolder(dataDir: string): Holder | null {
 }
 
 /** "(pid 123, port 3000)" when the pid file says so; empty when it does not. */
-export const describeHolder = (holder: Holder) =>
-  holder.pid === null ? "" : ` (pid ${holder.pid}${holder.port === null ? "" : `, port ${holder.port}`})`;
+export const describeHolder = (holder: Holder | null) =>
+  !holder || holder.pid === null ? "" : ` (pid ${holder.pid}${holder.port === null ? "" : `, port ${holder.port}`})`;
 
 export function writePidFile(dataDir: string, port: number) {
   writeFileSync(pidPath(dataDir), `${JSON.stringify({ pid: process.pid, port })}\n`);
