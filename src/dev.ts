@@ -8,7 +8,7 @@ import { createApp } from "./app.ts";
 import { migrate, openDb } from "./db.ts";
 import { loadConfig } from "./env.ts";
 import { ensureTaxonomy } from "../db/seed.ts";
-import { type DataDirLock, lockDataDir } from "./ops/data-lock.ts";
+import { type DataDirLock, inUseMessage, lockDataDir } from "./ops/data-lock.ts";
 
 const config = loadConfig({ NODE_ENV: "development", ...process.env });
 // The data folder's lock, as the binary's server holds it (so `restore` refuses meanwhile). Kept across
@@ -16,7 +16,7 @@ const config = loadConfig({ NODE_ENV: "development", ...process.env });
 const devState = globalThis as { commoncentsDevLock?: DataDirLock | null };
 devState.commoncentsDevLock ??= lockDataDir(config.dataDir);
 if (!devState.commoncentsDevLock) {
-  console.error(`commoncents: another CommonCents server is using ${config.dataDir}; stop it first, or set DATA_DIR`);
+  console.error(`commoncents: ${inUseMessage(config.dataDir)}`);
   process.exit(1);
 }
 const { sqlite, db } = openDb(config.dbPath);

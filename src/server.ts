@@ -8,7 +8,7 @@ import { flushLogs, log } from "./lib/log.ts";
 import { HEALTH_PATH, HEALTH_PROBE_MS, currentHealth, healthRoute, healthSnapshot } from "./ops/health.ts";
 import { startCheckpointer } from "./ops/checkpointer.ts";
 import { type ReportThread, startReportThread } from "./deals/report-writer.ts";
-import { describeHolder, dataDirHolder, lockDataDir, releasePidFile, writePidFile } from "./ops/data-lock.ts";
+import { inUseMessage, lockDataDir, releasePidFile, writePidFile } from "./ops/data-lock.ts";
 import { expireStaleGasReports, expireStaleReports } from "./quality/expiry.ts";
 import type { StaticAssets } from "./static.ts";
 import { sweepOrphanUploads } from "./uploads/sweep.ts";
@@ -35,10 +35,7 @@ export type ServeOptions = {
 /** Opens and migrates the database, then serves the API (and the web app, when given) on config.port. */
 export function startServer(config: Config, options: ServeOptions = {}) {
   const lock = lockDataDir(config.dataDir);
-  if (!lock) {
-    const holder = describeHolder(dataDirHolder(config.dataDir));
-    throw new DataDirInUseError(`another CommonCents server is using ${config.dataDir}${holder}; stop it first, or set DATA_DIR`);
-  }
+  if (!lock) throw new DataDirInUseError(inUseMessage(config.dataDir));
   let opened: ReturnType<typeof openDb>;
   try {
     opened = openDb(config.dbPath);

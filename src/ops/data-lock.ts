@@ -61,6 +61,10 @@ export function dataDirHolder(dataDir: string): Holder | null {
 export const describeHolder = (holder: Holder | null) =>
   !holder || holder.pid === null ? "" : ` (pid ${holder.pid}${holder.port === null ? "" : `, port ${holder.port}`})`;
 
+/** What a second server on the folder is told (the binary's and `bun dev`'s). */
+export const inUseMessage = (dataDir: string) =>
+  `another CommonCents server is using ${dataDir}${describeHolder(dataDirHolder(dataDir))}; stop it first, or set DATA_DIR`;
+
 export function writePidFile(dataDir: string, port: number) {
   writeFileSync(pidPath(dataDir), `${JSON.stringify({ pid: process.pid, port })}\n`);
 }
