@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { parseDecimal } from "./money.ts";
+import { formatCents, parseDecimal } from "./money.ts";
 
 describe("parseDecimal keeps every cent", () => {
   test.each([
@@ -23,4 +23,15 @@ describe("parseDecimal keeps every cent", () => {
       expect(parseDecimal(input, 2)).toBeNull();
     },
   );
+});
+
+describe("formatCents writes prices as the web app does", () => {
+  test.each([
+    [429, "$4.29"],
+    [5, "$0.05"],
+    [129999, "$1,299.99"],
+    [123456789, "$1,234,567.89"],
+  ])("%p cents is %p", (cents, text) => {
+    expect(formatCents(cents)).toBe(text);
+  });
 });

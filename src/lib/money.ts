@@ -22,6 +22,7 @@ function numberToPlainString(n: number): string {
 }
 
 export const centsToNumber = (cents: number) => cents / 100;
-/** Cents as the app writes a product price in its messages: "$4.29". */
-export const formatCents = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+/** Cents as the app writes a product price in its messages, "$4.29" or "$1,299.99", as the web app does. */
+export const formatCents = (cents: number) => dollars.format(cents / 100);
 export const millsToNumber = (mills: number) => mills / 1000;
