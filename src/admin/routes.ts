@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { liveHub } from "../alerts/live.ts";
 import { createMiddleware } from "hono/factory";
 import { CONSOLE_DISABLED_MESSAGE, requireAdminUnlock, requireUser, signedIn } from "../auth/guards.ts";
 import { updateSessionData } from "../auth/sessions.ts";
@@ -52,5 +53,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/terminate-account", jsonBody(TerminateSchema), (c) => {
     const moderator = requireAdminUnlock(c);
     const { userId, reason } = c.req.valid("json");
-    return c.json(terminateAccount(c.get("db"), moderator, userId, reason), 200);
+    const done = terminateAccount(c.get("db"), moderator, userId, reason);
+    liveHub(c.get("db")).endUser(userId);
+    return c.json(done, 200);
   });

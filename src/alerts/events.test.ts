@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
-import { LIVE_TIMING, MAX_STREAMS_PER_USER, endLiveStreams, liveHub } from "./live.ts";
+import { STRONG_PASSWORD, type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { LIVE_TIMING, MAX_STREAMS_PER_USER, SESSION_ENDED_EVENT, endLiveStreams, liveHub } from "./live.ts";
 import { categoryIds, createAlert, reportPrice } from "./testing.ts";
+
+const PASSKEY = "events-test-passkey";
 
 type Event = { event?: string; id?: string; data: string; retry?: string };
 
@@ -71,7 +73,7 @@ let reporter: TestClient;
 const timing = { ...LIVE_TIMING };
 beforeAll(async () => {
   Object.assign(LIVE_TIMING, { heartbeatMs: 300, sessionCheckMs: 100 });
-  server = await startTestServer({ OLLAMA_HOST: "off" });
+  server = await startTestServer({ OLLAMA_HOST: "off", ADMIN_PASSKEY: PASSKEY });
   reporter = (await registerUser(server, { zipCode: "10005" })).client;
   ({ dairy } = await categoryIds(reporter));
 });
@@ -166,22 +168,66 @@ describe("GET /api/events", () => {
     await fresh.close();
   });
 
-  test("logging out ends the session's streams, and the stream is then refused", async () => {
-    const { client } = await registerUser(server);
+  const lastEvent = (stream: Awaited<ReturnType<typeof openEvents>>) => stream.events.at(-1)?.event;
+
+  test("logging out ends that session's streams at once, saying so; the user's other devices keep theirs", async () => {
+    const { client, username } = await registerUser(server);
     const cookie = client.cookie as string;
+    const laptop = server.client();
+    expect((await laptop.post("/api/auth/login", { username, password: STRONG_PASSWORD })).status).toBe(200);
     const stream = await openEvents(server, client);
+    const other = await openEvents(server, laptop);
     await stream.waitFor(() => stream.events.length > 0);
+    await other.waitFor(() => other.events.length > 0);
     expect((await client.post("/api/auth/logout")).status).toBe(200);
     await stream.waitFor(stream.ended, 2000);
+    // The page learns it was signed out now, not on a reconnect `retry` later.
+    expect(lastEvent(stream)).toBe(SESSION_ENDED_EVENT);
     expect((await openEvents(server, null, { cookie })).res.status).toBe(401);
+    await Bun.sleep(LIVE_TIMING.sessionCheckMs * 3);
+    expect(other.ended()).toBe(false);
+    await other.close();
   });
 
-  test("deleting the account ends its streams too", async () => {
+  test("deleting the account ends its streams too, saying so", async () => {
     const { client } = await registerUser(server);
     const stream = await openEvents(server, client);
     await stream.waitFor(() => stream.events.length > 0);
     expect((await client.delete("/api/auth/delete-account")).status).toBe(200);
     await stream.waitFor(stream.ended, 2000);
+    expect(lastEvent(stream)).toBe(SESSION_ENDED_EVENT);
+  });
+
+  test("a suspension ends the account's streams, and the reconnect is told it is suspended", async () => {
+    const mod = await registerUser(server);
+    expect((await mod.client.post("/api/admin/verify-passkey", { passkey: PASSKEY })).data).toEqual({ valid: true });
+    const { client, user } = await registerUser(server);
+    const stream = await openEvents(server, client);
+    await stream.waitFor(() => stream.events.length > 0);
+    const done = await mod.client.post("/api/admin/terminate-account", { userId: user.id, reason: "Fake prices" });
+    expect(done.status).toBe(200);
+    await stream.waitFor(stream.ended, 2000);
+    expect(lastEvent(stream)).toBe(SESSION_ENDED_EVENT);
+    const again = await openEvents(server, client);
+    expect(again.res.status).toBe(403);
+    expect(await again.res.json()).toMatchObject({ terminated: true, reason: "Fake prices" });
+  });
+
+  test("a password change ends the other devices' streams, saying so, and keeps this one's", async () => {
+    const { client, username } = await registerUser(server);
+    const phone = server.client();
+    expect((await phone.post("/api/auth/login", { username, password: STRONG_PASSWORD })).status).toBe(200);
+    const here = await openEvents(server, client);
+    const there = await openEvents(server, phone);
+    await here.waitFor(() => here.events.length > 0);
+    await there.waitFor(() => there.events.length > 0);
+    const NEW = "New!Pass12";
+    const changed = await client.put("/api/profile/password", { currentPassword: STRONG_PASSWORD, newPassword: NEW, confirmPassword: NEW });
+    expect(changed.status).toBe(200);
+    await there.waitFor(there.ended, 2000);
+    expect(lastEvent(there)).toBe(SESSION_ENDED_EVENT);
+    expect(here.ended()).toBe(false);
+    await here.close();
   });
 
   test("endUser closes at once, without waiting for the next check", async () => {

@@ -1,7 +1,8 @@
 /**
  * The live event streams: every open GET /api/events, grouped by user, in this process's memory (one process
- * serves everything, so there is nothing to share with). One timer per database sends the heartbeats and ends
- * the streams whose session is gone (logout, account deletion, termination, expiry) within a few seconds.
+ * serves everything, so there is nothing to share with). Sign-out, account deletion and suspension end their
+ * streams at once; one timer per database sends the heartbeats and ends the streams whose session is gone
+ * otherwise (expiry, a password change elsewhere) within a few seconds.
  */
 import { log } from "../lib/log.ts";
 import { SESSION_ABSOLUTE_MS } from "../auth/sessions.ts";
@@ -32,6 +33,18 @@ export function formatEvent({ event, id, data }: LiveMessage): string {
   if (id !== undefined) lines.push(`id: ${String(id).replace(/[\r\n]/g, "")}`);
   lines.push(`data: ${JSON.stringify(data)}`);
   return `${lines.join("\n")}\n\n`;
+}
+
+/**
+ * The last event of a stream whose session no longer lets its user in. A bare close would look like a
+ * network drop, and EventSource would only find out on its reconnect, `retry` later; this tells the page to
+ * ask who is signed in now.
+ */
+export const SESSION_ENDED_EVENT = "session-ended" as const;
+
+function endStream(conn: LiveConnection) {
+  conn.send({ event: SESSION_ENDED_EVENT, data: {} });
+  conn.close();
 }
 
 export class LiveHub {
@@ -77,13 +90,14 @@ export class LiveHub {
     return sent;
   }
 
-  /** Ends every stream of a session at once (for code that ends sessions and wants no delay). */
+  /** Ends every stream of a session at once: sign-out. */
   endSession(sid: string) {
-    for (const set of [...this.byUser.values()]) for (const conn of [...set]) if (conn.sid === sid) conn.close();
+    for (const set of [...this.byUser.values()]) for (const conn of [...set]) if (conn.sid === sid) endStream(conn);
   }
 
+  /** Ends every stream of a user at once: account deleted or suspended. */
   endUser(userId: string) {
-    for (const conn of [...(this.byUser.get(userId) ?? [])]) conn.close();
+    for (const conn of [...(this.byUser.get(userId) ?? [])]) endStream(conn);
   }
 
   /** Ends every stream: a graceful server stop waits for open responses, and a stream never ends by itself. */
@@ -106,7 +120,7 @@ export class LiveHub {
         .all({ sids: JSON.stringify(sids), now, cap: SESSION_ABSOLUTE_MS })
         .map((r) => r.sid),
     );
-    for (const set of [...this.byUser.values()]) for (const conn of [...set]) if (!valid.has(conn.sid)) conn.close();
+    for (const set of [...this.byUser.values()]) for (const conn of [...set]) if (!valid.has(conn.sid)) endStream(conn);
   }
 
   private tick() {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { users } from "../../db/schema.ts";
+import { liveHub } from "../alerts/live.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { conflict, tooManyRequests, unauthorized } from "../lib/http.ts";
 import { clientAddress } from "../lib/client-address.ts";
@@ -68,7 +69,10 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post("/logout", (c) => {
     const session = c.get("session");
-    if (session) deleteSession(c.get("db"), session.sid);
+    if (session) {
+      deleteSession(c.get("db"), session.sid);
+      liveHub(c.get("db")).endSession(session.sid);
+    }
     clearSessionCookie(c);
     return c.json({ message: "Signed out" }, 200);
   })
@@ -89,6 +93,7 @@ export const authRoutes = new Hono<AppEnv>()
     const session = requireSession(c);
     const db = c.get("db");
     deleteAccount(db, session.user.id, c.get("config").uploadsDir);
+    liveHub(db).endUser(session.user.id);
     clearSessionCookie(c);
     return c.json({ message: "Your account has been deleted" }, 200);
   });

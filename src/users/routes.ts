@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { liveHub } from "../alerts/live.ts";
 import { requireUser, signedIn } from "../auth/guards.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { deleteOtherSessions } from "../auth/sessions.ts";
@@ -79,6 +80,9 @@ export const profileRoutes = new Hono<AppEnv>()
     throttle.succeeded(user.username, client, at);
     const updated = updateProfile(db, user.id, { password: await hashPassword(newPassword) });
     // Every other device signs in again with the new password; this one stays signed in.
-    if (session) deleteOtherSessions(db, user.id, session.sid);
+    if (session) {
+      deleteOtherSessions(db, user.id, session.sid);
+      liveHub(db).checkSessions();
+    }
     return c.json(userJson(db, updated), 200);
   });
