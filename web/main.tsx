@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { Root, loadRoutedApp, showsLanding } from "./app/Root.tsx";
 import { registerServiceWorker } from "./app/serviceWorker.ts";
-import { currentUserQuery } from "./auth/queries.ts";
+import { authKeys, currentUserQuery, suspensionOf } from "./auth/queries.ts";
 
 // Spec §7: no retries, no refetch on focus or timer, and data never goes stale by itself.
 const queryClient = new QueryClient({
@@ -17,6 +17,14 @@ const queryClient = new QueryClient({
     },
     mutations: { retry: false },
   },
+  // A read refused because the account was suspended meanwhile shows the suspension screen (spec §6) at once,
+  // rather than that screen's error state; writes do the same through useSessionLost.
+  queryCache: new QueryCache({
+    onError: (error) => {
+      const suspended = suspensionOf(error);
+      if (suspended) queryClient.setQueryData(authKeys.user, suspended);
+    },
+  }),
 });
 // Who is signed in decides the first screen. index.html preloads /api/auth/user, so this takes that answer.
 const whoIsSignedIn = queryClient.prefetchQuery(currentUserQuery);

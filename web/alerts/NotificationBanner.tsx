@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { isUnauthorized } from "../api/client.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { AlertIcon, BellIcon, CheckIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
@@ -60,7 +59,7 @@ export function NotificationBanner() {
         refresh(); // a browser that refused the notification now reads as limited
       },
       onError: (error) => {
-        if (isUnauthorized(error) && sessionLost(error)) return;
+        if (sessionLost(error)) return;
         toast({ title: TEST_FAILED_MESSAGE, variant: "error" });
       },
     });

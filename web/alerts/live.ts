@@ -8,9 +8,11 @@
  *
  * Within a tab several components may ask for the stream; each event goes to the newest of them only, so
  * nothing is shown twice. EventSource reconnects by itself after a network drop (the server sends `retry:`
- * and event ids); when a connection ends for good (a 401, or a proxy's 502 while the server restarts),
- * `onRefused` lets the caller ask who is signed in, and the stream is tried again later.
+ * and event ids); when a connection ends for good (the server's `session-ended`, a 401, or a proxy's 502
+ * while the server restarts), `onRefused` lets the caller ask who is signed in, and the stream is tried
+ * again later.
  */
+import type { SESSION_ENDED_EVENT } from "../../src/alerts/live.ts";
 import type { HitEventData } from "../../src/alerts/matching.ts";
 
 export type LiveHandlers = {
@@ -24,6 +26,8 @@ export type LiveHandlers = {
 type Wire = { type: "hit"; id: number; hit: HitEventData } | { type: "refused" } | { type: "reconnected" };
 
 const RECONNECT_AFTER_REFUSAL_MS = 15_000;
+// Checked against the server's name by type only: importing the value would bundle server code.
+const SESSION_ENDED: typeof SESSION_ENDED_EVENT = "session-ended";
 const NAME = "commoncents-live";
 
 const subscribers: LiveHandlers[] = [];
@@ -71,14 +75,23 @@ function connect() {
     }
   });
   es.addEventListener("error", () => {
-    if (es.readyState !== EventSource.CLOSED) return; // reconnecting by itself
-    if (source === es) source = null;
-    publish({ type: "refused" });
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      if (subscribers.length > 0 && !source) connect();
-    }, RECONNECT_AFTER_REFUSAL_MS);
+    if (es.readyState === EventSource.CLOSED) ended(es); // else it reconnects by itself
   });
+  // The server's last word when the session was signed out, deleted or suspended: no reconnect would help.
+  es.addEventListener(SESSION_ENDED, () => {
+    es.close();
+    ended(es);
+  });
+}
+
+function ended(es: EventSource) {
+  if (source === es) source = null;
+  publish({ type: "refused" });
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    if (subscribers.length > 0 && !source) connect();
+  }, RECONNECT_AFTER_REFUSAL_MS);
 }
 
 function disconnect() {

@@ -24,16 +24,22 @@ export async function readAuthState(): Promise<AuthState> {
     return { status: "authenticated", user: await send<OkOf<Auth["user"]["$get"]>>("GET", "/api/auth/user") };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return { status: "guest" };
-    const body = error instanceof ApiError ? (error.body as Record<string, unknown> | null) : null;
-    if (error instanceof ApiError && error.status === 403 && body?.terminated) {
-      return {
-        status: "terminated",
-        reason: typeof body.reason === "string" && body.reason ? body.reason : "Policy violation",
-        terminatedAt: typeof body.terminatedAt === "string" ? body.terminatedAt : null,
-      };
-    }
+    const suspended = suspensionOf(error);
+    if (suspended) return suspended;
     throw error;
   }
+}
+
+/** The suspension a 403 answer describes (spec §7: `{terminated, reason, terminatedAt}`), from any call. */
+export function suspensionOf(error: unknown): Extract<AuthState, { status: "terminated" }> | null {
+  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  const body = error.body as Record<string, unknown> | null;
+  if (!body?.terminated) return null;
+  return {
+    status: "terminated",
+    reason: typeof body.reason === "string" && body.reason ? body.reason : "Policy violation",
+    terminatedAt: typeof body.terminatedAt === "string" ? body.terminatedAt : null,
+  };
 }
 
 export function useSignIn() {

@@ -1,6 +1,5 @@
 import { audit } from "./axe.ts";
-import { request } from "@playwright/test";
-import { PASSWORD, expect, reportAsNeighbour, signInFreshUser, test, uniqueName } from "./fixtures.ts";
+import { expect, reportAsNeighbour, signInFreshUser, suspendThroughApi, test, uniqueName } from "./fixtures.ts";
 
 /**
  * axe-core's WCAG 2.2 A/AA rules and its best practices on every screen and state a shopper can reach on a
@@ -115,14 +114,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await audit(page, "home asking for a zip code", found);
 
       // A moderator (through the API) suspends this shopper, whose next load shows only the suspension.
-      const me = (await (await page.request.get("/api/auth/user")).json()) as { id: string };
-      const moderator = await request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
-      const account = { password: PASSWORD, confirmPassword: PASSWORD, firstName: "Mo", lastName: "Derator" };
-      expect((await moderator.post("/api/auth/register", { data: { username: uniqueName("mod"), ...account } })).status()).toBe(201);
-      expect((await moderator.post("/api/admin/verify-passkey", { data: { passkey: "e2e-passkey" } })).status()).toBe(200);
-      const terminated = await moderator.post("/api/admin/terminate-account", { data: { userId: me.id, reason: "Posting fake prices" } });
-      expect(terminated.status()).toBe(200);
-      await moderator.dispose();
+      await suspendThroughApi(page, origin, "Posting fake prices");
       await page.reload();
       await expect(page.getByRole("heading", { name: "Account Suspended" })).toBeVisible();
       await audit(page, "suspension", found);

@@ -31,6 +31,18 @@ export async function signInInNewContext(browser: Browser, baseURL: string, fiel
   return { page, username };
 }
 
+/** A moderator (a fresh account of their own, through the API) suspends the signed-in user of `page`. */
+export async function suspendThroughApi(page: Page, baseURL: string, reason: string) {
+  const me = (await (await page.request.get("/api/auth/user")).json()) as { id: string };
+  const moderator = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const account = { password: PASSWORD, confirmPassword: PASSWORD, firstName: "Mo", lastName: "Derator" };
+  expect((await moderator.post("/api/auth/register", { data: { username: uniqueName("mod"), ...account } })).status()).toBe(201);
+  expect((await moderator.post("/api/admin/verify-passkey", { data: { passkey: "e2e-passkey" } })).status()).toBe(200);
+  const terminated = await moderator.post("/api/admin/terminate-account", { data: { userId: me.id, reason } });
+  expect(terminated.status()).toBe(200);
+  await moderator.dispose();
+}
+
 /**
  * A neighbour in zip 10001 (a shopper of their own: the quality check hears one voice per shopper) reports
  * a Dairy price through the API. Setup, not the behaviour under test; returns the stored report.

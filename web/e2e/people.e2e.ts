@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { PASSWORD, expect, signInFreshUser, signInInNewContext, test, uniqueName } from "./fixtures.ts";
+import { PASSWORD, expect, signInFreshUser, signInInNewContext, suspendThroughApi, test, uniqueName } from "./fixtures.ts";
 
 /** The browser tests' server runs with this developer passkey (playwright.config.ts). */
 const PASSKEY = "e2e-passkey";
@@ -196,7 +196,9 @@ test("a moderator unlocks the console and terminates a user, whose open browser 
   await expect(console.getByRole("radio", { name: `@${target.username}` })).toBeDisabled();
   await expect(console.getByText("Suspended", { exact: true })).toBeVisible();
 
-  // The terminated user's open browser: on its next load only the suspension, with the reason.
+  // The terminated user's open tab switches to the suspension by itself: the live stream's last word.
+  await expect(target.page.getByRole("heading", { name: "Account Suspended" })).toBeVisible({ timeout: 3_000 });
+  // And on its next load, only the suspension, with the reason.
   await target.page.reload();
   await expect(target.page.getByRole("heading", { name: "Account Suspended" })).toBeVisible();
   await expect(target.page.getByTestId("suspension-reason")).toHaveText("Posting fake prices");
@@ -226,6 +228,33 @@ test("a moderator unlocks the console and terminates a user, whose open browser 
     data: { username: target.username, password: PASSWORD },
   });
   expect(relogin.status()).toBe(401);
+});
+
+test("a shopper suspended meanwhile sees the suspension at their next action, with no error toast over it", async ({ browser, baseURL }) => {
+  const origin = baseURL ?? "";
+  // No live stream in these tabs: the action's own answer must switch the screen.
+  const settings = await signInInNewContext(browser, origin);
+  await settings.page.route("**/api/events**", (route) => route.abort());
+  await settings.page.goto("/settings");
+  const showActivity = settings.page.getByRole("switch", { name: "Show activity" });
+  await expect(showActivity).toBeChecked();
+  const search = await settings.page.context().newPage();
+  await search.route("**/api/events**", (route) => route.abort());
+  await search.goto("/");
+  const box = search.getByRole("searchbox", { name: "Search for a product" });
+  await expect(box).toBeVisible();
+
+  await suspendThroughApi(settings.page, origin, "Sock puppet votes");
+  await showActivity.click(); // a write
+  await expect(settings.page.getByRole("heading", { name: "Account Suspended" })).toBeVisible({ timeout: 2_000 });
+  await expect(settings.page.getByTestId("suspension-reason")).toHaveText("Sock puppet votes");
+  await expect(settings.page.getByTestId("toast")).toHaveCount(0);
+
+  await box.fill("milk"); // a read
+  await box.press("Enter");
+  await expect(search.getByRole("heading", { name: "Account Suspended" })).toBeVisible({ timeout: 2_000 });
+  await expect(search.getByTestId("toast")).toHaveCount(0);
+  await settings.page.context().close();
 });
 
 test("a shopper deletes their own account from Settings once they have typed their username", async ({ page, baseURL }) => {
