@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
-import { api, unwrap } from "../api/client.ts";
+import { ApiError, api, unwrap } from "../api/client.ts";
 
 export type PriceAlert = InferResponseType<(typeof api)["price-alerts"]["$get"], 200>[number];
 export type AlertSubmission = Exclude<Parameters<(typeof api)["price-alerts"]["$post"]>[0], undefined>["json"];
@@ -23,7 +23,15 @@ export function useCreateAlert() {
 export function useDeleteAlert() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => unwrap(api["price-alerts"][":id"].$delete({ param: { id: String(id) } })),
+    mutationFn: async (id: number) => {
+      try {
+        return await unwrap(api["price-alerts"][":id"].$delete({ param: { id: String(id) } }));
+      } catch (error) {
+        // Already deleted (in another tab, or on another device): what the shopper asked for is done.
+        if (error instanceof ApiError && error.status === 404) return { id };
+        throw error;
+      }
+    },
     onSuccess: ({ id }) => {
       // Gone at once from the list; then the list is asked again.
       queryClient.setQueryData<PriceAlert[]>(alertKeys.all, (list) => list?.filter((a) => a.id !== id));

@@ -117,7 +117,7 @@ for (const [state, script, title] of STATES) {
   });
 }
 
-test("the create form opens, closes and insists on a product and a target; alerts are deleted", async ({ page, signedIn }) => {
+test("the create form opens, closes and insists on a product and a target; alerts are deleted", async ({ page, signedIn, baseURL }) => {
   expect(signedIn.username).toBeTruthy();
   await openAlertsTab(page);
   await expect(page.getByText("No price alerts yet")).toBeVisible();
@@ -149,6 +149,15 @@ test("the create form opens, closes and insists on a product and a target; alert
   await page.getByRole("button", { name: "Delete alert for bread" }).click();
   await expect(page.getByTestId("alert-item")).toHaveCount(1);
   await expect(page.getByTestId("alert-item")).toContainText("organic milk");
+
+  // Deleted meanwhile elsewhere (another tab, another device): deleting it here just takes it off the list.
+  const [milk] = (await (await page.request.get("/api/price-alerts")).json()) as { id: number }[];
+  const elsewhere = await page.request.delete(`/api/price-alerts/${milk?.id}`, { headers: { Origin: baseURL ?? "" } });
+  expect(elsewhere.status()).toBe(200);
+  await page.getByRole("button", { name: "Delete alert for organic milk" }).click();
+  await expect(page.getByText("No price alerts yet")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Price alert deleted" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to delete" })).toHaveCount(0);
 
   // A failing create says so and keeps what was typed.
   await page.route("**/api/price-alerts", (route) =>
