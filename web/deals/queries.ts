@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import type { SearchSort } from "../../src/deals/schemas.ts";
 import { ApiError, api, unwrap } from "../api/client.ts";
@@ -74,7 +74,18 @@ export function useToggleUpvote() {
       );
       void queryClient.invalidateQueries({ queryKey: dealKeys.search });
     },
+    onError: (error) => refreshIfStale(queryClient, error),
   });
+}
+
+/**
+ * A card acted on after its report changed meanwhile: deleted with its shopper's account (404), withdrawn by a
+ * moderator or already taken in another tab (409). The lists are asked again, so the card shows how things stand.
+ */
+function refreshIfStale(queryClient: QueryClient, error: unknown) {
+  if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+    void queryClient.invalidateQueries({ queryKey: dealKeys.search });
+  }
 }
 
 export function useTakeDeal() {
@@ -88,10 +99,6 @@ export function useTakeDeal() {
       // Settings shows the money saved from the current user.
       void queryClient.invalidateQueries({ queryKey: authKeys.user });
     },
-    // Taken in another tab, or withdrawn meanwhile (409): the lists are asked again, so the card shows how
-    // things stand.
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: dealKeys.search });
-    },
+    onError: (error) => refreshIfStale(queryClient, error),
   });
 }

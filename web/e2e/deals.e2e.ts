@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, reportAsNeighbour, signInFreshUser, signInInNewContext, test } from "./fixtures.ts";
+import { expect, neighbourLeaves, reportAsNeighbour, signInFreshUser, signInInNewContext, test, uniqueName } from "./fixtures.ts";
 
 /** A 1×1 PNG: a real image for the upload's magic-byte check. */
 const PNG = Buffer.from(
@@ -116,6 +116,25 @@ test("a price reported with a photo is found nearby, upvoted and taken, and not 
   await expect(dana.page.getByRole("heading", { name: "No deals found" })).toBeVisible();
   await expect(dana.page.getByTestId("announcement")).toHaveText("No deals found for “org mil”");
   await expect(dana.page.getByTestId("result-card")).toHaveCount(0);
+});
+
+test("a card whose report is gone meanwhile says so when upvoted, and leaves the results", async ({ page, baseURL }) => {
+  const origin = baseURL ?? "";
+  await signInFreshUser(page, origin);
+  const product = `Goat milk ${uniqueName("")}`;
+  await reportAsNeighbour(origin, product, "2.99");
+  const leaving = await reportAsNeighbour(origin, product, "3.19");
+  await searchFor(page, product);
+  const cards = page.getByTestId("result-card");
+  await expect(cards).toHaveCount(2);
+
+  await neighbourLeaves(origin, leaving.username);
+  const stale = cards.filter({ hasText: "$3.19" });
+  await stale.getByRole("button", { name: "Upvote, 0 votes" }).click();
+  const refused = page.getByRole("alert").filter({ hasText: "Failed to toggle upvote. Please try again." });
+  await expect(refused).toContainText("Price report not found");
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first().getByTestId("result-price")).toHaveText("$2.99");
 });
 
 test("a search with more matches than it shows says so in its summary", async ({ page, baseURL }) => {

@@ -49,9 +49,10 @@ export async function suspendThroughApi(page: Page, baseURL: string, reason: str
  */
 export async function reportAsNeighbour(baseURL: string, productName: string, price: string) {
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const username = uniqueName("nb");
   const registered = await api.post("/api/auth/register", {
     data: {
-      username: uniqueName("nb"),
+      username,
       password: PASSWORD,
       confirmPassword: PASSWORD,
       firstName: "Nia",
@@ -66,7 +67,15 @@ export async function reportAsNeighbour(baseURL: string, productName: string, pr
   expect(res.status()).toBe(201);
   const report = (await res.json()) as { id: number };
   await api.dispose();
-  return report;
+  return { ...report, username };
+}
+
+/** The neighbour of `reportAsNeighbour` deletes their account (and with it their reports). */
+export async function neighbourLeaves(baseURL: string, username: string) {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  expect((await api.post("/api/auth/login", { data: { username, password: PASSWORD } })).status()).toBe(200);
+  expect((await api.delete("/api/auth/delete-account")).status()).toBe(200);
+  await api.dispose();
 }
 
 export const test = base.extend<{ signedIn: { username: string } }>({
