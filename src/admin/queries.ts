@@ -34,8 +34,8 @@ export function listUsersForAdmin(db: Db, filter: string, limit = ADMIN_LIST_LIM
 /**
  * Suspends an account with its reason, time and the moderator who did it, and withdraws its live price and
  * fuel reports from everyone's view (a suspension for fake prices must not leave them in search, nor in the
- * stations' prices), in one transaction. The user's sessions stay: their open browser shows the suspension
- * screen on its next load, and that is where they can delete the account.
+ * stations' prices), in one transaction. The user's sessions stay, so that their browser can show the
+ * suspension screen (where they can delete the account); the route ends their live streams at once.
  */
 export function terminateAccount(db: Db, actor: User, userId: string, reason: string) {
   if (userId === actor.id) throw badRequest("You can't terminate your own account");

@@ -46,7 +46,7 @@ export const signedIn = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const CONSOLE_DISABLED_MESSAGE = "The developer console is not enabled on this server";
+export const CONSOLE_DISABLED_MESSAGE = "The developer console is not enabled on this server" as const;
 export const CONSOLE_LOCKED_MESSAGE = "Enter the developer passkey to use the developer console";
 
 /**

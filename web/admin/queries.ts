@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { useCallback } from "react";
+import type { CONSOLE_DISABLED_MESSAGE } from "../../src/auth/guards.ts";
 import { ApiError, api, unwrap } from "../api/client.ts";
 
 /** Spec §8. */
@@ -43,12 +44,19 @@ export function useVerifyPasskey() {
   });
 }
 
-/** A 403 from the console means the session is not (or no longer) unlocked: show the passkey form again. */
+// Checked against the server's text by type only: importing the value would bundle server code.
+const CONSOLE_DISABLED: typeof CONSOLE_DISABLED_MESSAGE = "The developer console is not enabled on this server";
+
+/**
+ * A 403 from the console means the session is not (or no longer) unlocked, and this 404 that the server has no
+ * passkey (any more): show the passkey form again. Other 404s are about the user acted on, not the console.
+ */
 export function useRelock() {
   const queryClient = useQueryClient();
   return useCallback(
     (error: unknown) => {
-      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
+      const locked = error instanceof ApiError && (error.status === 403 || (error.status === 404 && error.serverMessage === CONSOLE_DISABLED));
+      if (locked) {
         queryClient.setQueryData(adminKeys.unlocked, false);
         return true;
       }
@@ -63,6 +71,12 @@ export function useTerminateAccount() {
   return useMutation({
     mutationFn: (json: { userId: string; reason: string }) => unwrap(api.admin["terminate-account"].$post({ json })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+    // The list was stale: the account was deleted (404) or suspended by another moderator (409) meanwhile.
+    onError: (error) => {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+        void queryClient.invalidateQueries({ queryKey: adminKeys.users });
+      }
+    },
   });
 }
 

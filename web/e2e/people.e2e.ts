@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { type Page, request } from "@playwright/test";
 import { PASSWORD, expect, signInFreshUser, signInInNewContext, suspendThroughApi, test, uniqueName } from "./fixtures.ts";
 
 /** The browser tests' server runs with this developer passkey (playwright.config.ts). */
@@ -228,6 +228,55 @@ test("a moderator unlocks the console and terminates a user, whose open browser 
     data: { username: target.username, password: PASSWORD },
   });
   expect(relogin.status()).toBe(401);
+});
+
+test("a moderator's stale list: a refused termination keeps the console open, and the list catches up", async ({ page, baseURL }) => {
+  const origin = baseURL ?? "";
+  const prefix = uniqueName("stale");
+  const api = await request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
+  const register = async (username: string) => {
+    const res = await api.post("/api/auth/register", {
+      data: { username, password: PASSWORD, confirmPassword: PASSWORD, firstName: "Stale", lastName: "Entry" },
+    });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const suspendedId = await register(`${prefix}s`);
+  await register(`${prefix}d`); // signed in as this one now: deletes their account below
+
+  await signInFreshUser(page, origin, { firstName: "Mo", lastName: "Derator" });
+  await page.goto("/settings");
+  await page.getByLabel("Developer passkey").fill(PASSKEY);
+  await page.getByRole("button", { name: "Unlock" }).click();
+  const console = page.getByTestId("admin-console");
+  await console.getByRole("searchbox", { name: "Filter by username" }).fill(prefix);
+  await expect(console.getByRole("radio")).toHaveCount(2);
+
+  const terminateAs = async (username: string) => {
+    await console.getByRole("radio", { name: `@${username}` }).check();
+    await console.getByLabel("Reason").fill("Posting fake prices");
+    await console.getByRole("button", { name: "Terminate Account" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Terminate", exact: true }).click();
+  };
+  const refused = page.getByRole("alert").filter({ hasText: "Failed to terminate account" });
+
+  // Meanwhile the account deletes itself: the refusal, and the console stays open (no passkey asked again).
+  expect((await api.delete("/api/auth/delete-account")).status()).toBe(200);
+  await terminateAs(`${prefix}d`);
+  await expect(refused).toContainText("User not found");
+  await expect(console.getByRole("radio", { name: `@${prefix}d` })).toHaveCount(0);
+  await expect(console).toBeVisible();
+  await expect(page.getByLabel("Developer passkey")).toHaveCount(0);
+
+  // Meanwhile another moderator suspends the other account: the refusal, and the list shows it suspended.
+  expect((await api.post("/api/auth/register", { data: { username: uniqueName("mod"), password: PASSWORD, confirmPassword: PASSWORD, firstName: "Other", lastName: "Mod" } })).status()).toBe(201);
+  expect((await api.post("/api/admin/verify-passkey", { data: { passkey: PASSKEY } })).status()).toBe(200);
+  expect((await api.post("/api/admin/terminate-account", { data: { userId: suspendedId, reason: "Spam" } })).status()).toBe(200);
+  await api.dispose();
+  await terminateAs(`${prefix}s`);
+  await expect(refused).toContainText("This account is already suspended");
+  await expect(console.getByRole("radio", { name: `@${prefix}s` })).toBeDisabled();
+  await expect(console).toBeVisible();
 });
 
 test("a shopper suspended meanwhile sees the suspension at their next action, with no error toast over it", async ({ browser, baseURL }) => {
