@@ -175,6 +175,28 @@ describe("POST /api/admin/terminate-account", () => {
     expect([upvoted.status, upvoted.data.message]).toEqual([409, "This report is no longer available"]);
   });
 
+  test("takes back the upvotes the account gave: others' reputation and the cards' counts drop", async () => {
+    const mod = await moderator();
+    const zip = { zipCode: "73344" };
+    const honest = await registerUser(server, zip);
+    const sock = await registerUser(server, zip);
+    const fan = await registerUser(server, zip);
+    const report = await honest.client.post("/api/price-reports", {
+      productName: "Puppet Pepper", price: 1.99, categoryId: 1, storeName: "Spice Co", storeAddress: "1 Main St",
+    });
+    expect(report.status).toBe(201);
+    for (const voter of [sock, fan]) expect((await voter.client.post(`/api/price-reports/${report.data.id}/upvote`)).status).toBe(200);
+    expect((await honest.client.get("/api/auth/user")).data.reputation).toBe(2);
+
+    expect((await mod.client.post("/api/admin/terminate-account", { userId: sock.user.id, reason: "Sock puppet" })).status).toBe(200);
+    expect((await honest.client.get("/api/auth/user")).data.reputation).toBe(1);
+    const [card] = (await fan.client.get("/api/search?q=puppet%20pepper")).data as { upvotes: number; hasUserUpvoted: boolean }[];
+    expect(card).toMatchObject({ upvotes: 1, hasUserUpvoted: true });
+    // Deleting the suspended account later takes nothing more.
+    expect((await sock.client.delete("/api/auth/delete-account")).status).toBe(200);
+    expect((await honest.client.get("/api/auth/user")).data.reputation).toBe(1);
+  });
+
   test("needs a chosen, existing user other than oneself, and a non-blank reason", async () => {
     const mod = await moderator();
     const target = await registerUser(server);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type User, gasPriceReports, priceReports, users } from "../../db/schema.ts";
+import { type User, gasPriceReports, priceReports, userUpvotes, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { badRequest, conflict, notFound } from "../lib/http.ts";
 
@@ -34,7 +34,7 @@ export function listUsersForAdmin(db: Db, filter: string, limit = ADMIN_LIST_LIM
 /**
  * Suspends an account with its reason, time and the moderator who did it, and withdraws its live price and
  * fuel reports from everyone's view (a suspension for fake prices must not leave them in search, nor in the
- * stations' prices), in one transaction. The user's sessions stay, so that their browser can show the
+ * stations' prices) and the upvotes it gave, in one transaction. The user's sessions stay, so that their browser can show the
  * suspension screen (where they can delete the account); the route ends their live streams at once.
  */
 export function terminateAccount(db: Db, actor: User, userId: string, reason: string) {
@@ -61,6 +61,12 @@ export function terminateAccount(db: Db, actor: User, userId: string, reason: st
       const fuel = tx.update(gasPriceReports).set(withdraw)
         .where(and(eq(gasPriceReports.userId, userId), eq(gasPriceReports.isActive, true)))
         .returning({ id: gasPriceReports.id }).all().length;
+      // The upvotes the account gave go too, or suspended sock puppets would keep others' reputation up.
+      // The vote rows go with the counts, so a later deletion of the account cannot take them back twice.
+      const voted = sql`SELECT ${userUpvotes.priceReportId} FROM ${userUpvotes} WHERE ${userUpvotes.userId} = ${userId}`;
+      tx.update(priceReports).set({ upvotes: sql`max(${priceReports.upvotes} - 1, 0)` })
+        .where(sql`${priceReports.id} IN (${voted})`).run();
+      tx.delete(userUpvotes).where(eq(userUpvotes.userId, userId)).run();
       return { ...updated, terminatedAt: updated.terminatedAt?.toISOString() ?? null, reportsWithdrawn: price + fuel };
     },
     { behavior: "immediate" },
