@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceAlertHits, priceAlerts, priceReports } from "../../db/schema.ts";
 import { type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
-import { WORD_HITS_SQL, matchAlertsForReport, recordHits } from "./matching.ts";
+import { WORD_HITS_SQL, hitsAfter, matchAlertsForReport, recordHits } from "./matching.ts";
 import { categoryIds, createAlert, reportPrice } from "./testing.ts";
 
 let server: TestServer;
@@ -106,6 +106,41 @@ describe("matching a stored report against alerts", () => {
     const cheaper = await reportPrice(reporter, { productName: "Sourdough Loaf", price: 4.99, categoryId: cat.groceries });
     expect(hitsOf(alert.id)).toHaveLength(2);
     expect((await client.get("/api/price-alerts")).data[0].lastHit).toMatchObject({ reportId: cheaper.id, price: 4.99 });
+  });
+
+  test("the same shopper re-reporting the same or a higher price at the same store is no new hit; a lower one is", async () => {
+    const { client, alert } = await watcher({ productName: "kefir bottle", targetPrice: 5 });
+    const lastHit = async () => (await client.get("/api/price-alerts")).data[0].lastHit;
+    const at = { categoryId: cat.dairy, storeName: "Dairy Barn" };
+    await reportPrice(reporter, { productName: "Kefir Bottle", price: 4, ...at });
+    expect(hitsOf(alert.id)).toHaveLength(1);
+    const again = await reportPrice(reporter, { productName: "Kefir Bottle", price: 4, ...at });
+    const higher = await reportPrice(reporter, { productName: "kefir bottle", price: 4.5, ...at });
+    expect(hitsOf(alert.id)).toHaveLength(1);
+    // The alert shows the store's current price, which is the shopper's latest report.
+    expect(await lastHit()).toMatchObject({ reportId: higher.id, price: 4.5, storeName: "Dairy Barn" });
+    expect(again.id).not.toBe(higher.id);
+
+    const lower = await reportPrice(reporter, { productName: "Kefir Bottle", price: 3.5, ...at });
+    expect(hitsOf(alert.id)).toHaveLength(2);
+    expect(await lastHit()).toMatchObject({ reportId: lower.id, price: 3.5 });
+    // Another shopper's price at the same store is news of its own.
+    const neighbour = (await registerUser(server, { zipCode: "10001" })).client;
+    await reportPrice(neighbour, { productName: "Kefir Bottle", price: 4, ...at });
+    expect(hitsOf(alert.id)).toHaveLength(3);
+  });
+
+  test("a report withdrawn by moderation is no alert's last hit, nor replayed to a reconnecting stream", async () => {
+    const { client, alert } = await watcher({ productName: "feta block", targetPrice: 6 });
+    const me = (await client.get("/api/auth/user")).data as { id: string };
+    const honest = await reportPrice(reporter, { productName: "Feta Block", price: 5, categoryId: cat.dairy });
+    const fake = await reportPrice(reporter, { productName: "Feta Block", price: 0.5, categoryId: cat.dairy });
+    expect((await client.get("/api/price-alerts")).data[0].lastHit).toMatchObject({ reportId: fake.id });
+    server.db.update(priceReports).set({ isActive: false }).where(eq(priceReports.id, fake.id)).run();
+    expect((await client.get("/api/price-alerts")).data[0].lastHit).toMatchObject({ reportId: honest.id, price: 5 });
+    const replayed = hitsAfter(server.db, me.id, 0).map((m) => (m.data as { reportId: number }).reportId);
+    expect(replayed).toEqual([honest.id]);
+    expect(hitsOf(alert.id)).toHaveLength(2); // the history is kept
   });
 
   test("the reporter's own alert stays quiet for their own report", async () => {

@@ -23,8 +23,11 @@ type ReportRow = {
   zipCode: string;
   live: number;
 };
-/** A report as its hits describe it: the report and the store it was seen at. */
-export type MatchedReport = ReportRow & { storeName: string; storeAddress: string };
+/**
+ * A report as its hits describe it: the report and the store it was seen at, and the ids of the shopper's
+ * earlier reports of it at that store that it replaced (their hits carry over: see recordHitsFor).
+ */
+export type MatchedReport = ReportRow & { storeName: string; storeAddress: string; replaces?: number[] };
 
 type Candidate = { alertId: number; userId: string; alertName: string; targetPriceCents: number };
 
@@ -129,11 +132,14 @@ export type HitEventData = {
   at: string;
 };
 
-/** The user's hits after `afterId` (the Last-Event-ID of a reconnect), oldest first, at most REPLAY_LIMIT. */
+/**
+ * The user's hits after `afterId` (the Last-Event-ID of a reconnect), oldest first, at most REPLAY_LIMIT;
+ * not those of reports that moderation withdrew meanwhile.
+ */
 export function hitsAfter(db: Db, userId: string, afterId: number): LiveMessage[] {
   return db.$client
     .query<HitRow, { user: string; after: number; limit: number }>(
-      `${HITS_SQL} WHERE a.user_id = $user AND h.id > $after ORDER BY h.id DESC LIMIT $limit`,
+      `${HITS_SQL} WHERE a.user_id = $user AND h.id > $after AND r.is_active = 1 ORDER BY h.id DESC LIMIT $limit`,
     )
     .all({ user: userId, after: afterId, limit: REPLAY_LIMIT })
     .reverse()
@@ -143,11 +149,19 @@ export function hitsAfter(db: Db, userId: string, afterId: number): LiveMessage[
 const INSERT_HIT_SQL = `INSERT INTO price_alert_hits (alert_id, price_report_id, price_cents, created_at)
   VALUES ($alert, $report, $price, $now) ON CONFLICT DO NOTHING RETURNING id`;
 const STAMP_ALERT_SQL = "UPDATE price_alerts SET last_notified = $now WHERE id = $alert";
+const CARRIED_HIT_SQL = `SELECT id FROM price_alert_hits
+  WHERE alert_id = $alert AND price_report_id IN (SELECT value FROM json_each($replaced)) AND price_cents <= $price
+  ORDER BY price_cents LIMIT 1`;
+const CARRY_HIT_SQL = "UPDATE price_alert_hits SET price_report_id = $report, price_cents = $price WHERE id = $hit";
 
 /**
  * Records a hit per matching alert (once per alert and report: the unique pair makes a second call a no-op)
  * and stamps the alert's lastNotified, in the caller's transaction. Answers the new hits, made from the rows
  * at hand rather than read back.
+ *
+ * A shopper who reports the same price again at the same store (or a higher one, still under the target)
+ * tells the alert's owner nothing new: the hit of the price it replaced moves to the new report, quietly,
+ * and the alert shows the store's current price. A lower price is news, and a hit of its own.
  */
 export function recordHitsFor(db: Db, report: MatchedReport, now = Date.now()): HitRow[] {
   if (!report.live) return [];
@@ -155,8 +169,18 @@ export function recordHitsFor(db: Db, report: MatchedReport, now = Date.now()): 
   if (candidates.length === 0) return [];
   const insert = db.$client.query<{ id: number }, Record<string, number>>(INSERT_HIT_SQL);
   const stamp = db.$client.query(STAMP_ALERT_SQL);
+  const replaced = report.replaces?.length ? JSON.stringify(report.replaces) : null;
   const hits: HitRow[] = [];
   for (const alert of candidates) {
+    const carried =
+      replaced &&
+      db.$client
+        .query<{ id: number }, Record<string, string | number>>(CARRIED_HIT_SQL)
+        .get({ alert: alert.alertId, replaced, price: report.priceCents });
+    if (carried) {
+      db.$client.query(CARRY_HIT_SQL).run({ report: report.id, price: report.priceCents, hit: carried.id });
+      continue;
+    }
     const row = insert.get({ alert: alert.alertId, report: report.id, price: report.priceCents, now });
     if (!row) continue;
     stamp.run({ now, alert: alert.alertId });

@@ -9,7 +9,10 @@ import { productWords } from "./words.ts";
 
 export const NO_ZIP_MESSAGE = "Set your zip code before creating a price alert.";
 
-/** One alert as listed, with the latest report that set it off (if any). */
+/**
+ * One alert as listed, with the latest report that set it off (if any), leaving out reports that moderation
+ * withdrew: a price taken out of search as fake is not advertised here either.
+ */
 type AlertRow = {
   id: number;
   productName: string;
@@ -35,7 +38,9 @@ const ALERT_SQL = `
     r.id AS hitReportId, r.product_name AS hitProductName, h.price_cents AS hitPriceCents,
     s.name AS hitStoreName, s.address AS hitStoreAddress, r.zip_code AS hitZipCode, h.created_at AS hitAt
   FROM price_alerts a
-  LEFT JOIN price_alert_hits h ON h.id = (SELECT max(x.id) FROM price_alert_hits x WHERE x.alert_id = a.id)
+  LEFT JOIN price_alert_hits h ON h.id = (
+    SELECT max(x.id) FROM price_alert_hits x JOIN price_reports xr ON xr.id = x.price_report_id
+    WHERE x.alert_id = a.id AND xr.is_active = 1)
   LEFT JOIN price_reports r ON r.id = h.price_report_id
   LEFT JOIN stores s ON s.id = r.store_id`;
 

@@ -32,7 +32,7 @@ const SUPERSEDE_SQL = `
   UPDATE price_reports SET is_expired = 1, expired_at = $now, expired_reason = $reason, updated_at = $now
   WHERE user_id = $user AND store_id = $store AND normalized_name = $normalized AND category_id = $category
     AND is_active = 1 AND is_expired = 0 AND id <> $id
-  RETURNING price_cents AS priceCents`;
+  RETURNING id, price_cents AS priceCents`;
 export const REPLACED_REASON = "Replaced by a newer price from the same shopper";
 const COUNT_REPORT_SQL = `UPDATE users SET total_reports = total_reports + 1,
   unique_stores_visited = unique_stores_visited + $firstVisit, updated_at = $now WHERE id = $id`;
@@ -165,7 +165,7 @@ export function writePriceReport(db: Db, { user, input, imageUrl, zip, category,
   })!;
   // One current price per shopper, product and store: search shows each shopper's latest price there once,
   // and reporting the same thing again and again cannot fill a page of results.
-  const replaced = client.query<{ priceCents: number }, Bindings>(SUPERSEDE_SQL).all({
+  const replaced = client.query<{ id: number; priceCents: number }, Bindings>(SUPERSEDE_SQL).all({
     now: Date.now(),
     reason: REPLACED_REASON,
     user: user.id,
@@ -177,7 +177,7 @@ export function writePriceReport(db: Db, { user, input, imageUrl, zip, category,
   const expirationAnalysis = expireOutliers(db, history, input.price, user.id);
   client.query(COUNT_REPORT_SQL).run({ firstVisit: firstVisit ? 1 : 0, now: Date.now(), id: user.id });
   // In the same transaction as the report (no second commit), on the row as written: a new report is live.
-  const hits = recordHitsSafely(db, { ...row, id: stored.id, userId: user.id, live: 1 });
+  const hits = recordHitsSafely(db, { ...row, id: stored.id, userId: user.id, live: 1, replaces: replaced.map((r) => r.id) });
   return { row: { ...row, ...stored }, expirationAnalysis, hits, replaced };
 }
 
