@@ -13,6 +13,14 @@ export const NEW_ALERT_BUTTON_ID = "new-alert-button";
 
 function LastHit({ alert }: { alert: PriceAlert }) {
   const hit = alert.lastHit;
+  // Notified once, but that price has gone since (its shopper deleted the account, or moderation withdrew it).
+  if (!hit && alert.lastNotified) {
+    return (
+      <p className="text-sm text-base-content/70" data-testid="alert-last-hit">
+        Last match <time dateTime={alert.lastNotified}>{timeAgo(alert.lastNotified)}</time>, no longer listed
+      </p>
+    );
+  }
   if (!hit) return <p className="text-sm text-base-content/70">No matching price yet</p>;
   return (
     <p className="text-sm" data-testid="alert-last-hit">

@@ -78,7 +78,12 @@ test("a neighbour's matching price reaches the shopper live as a browser notific
   // The list learns its last hit without a reload.
   await expect(item.getByTestId("alert-last-hit")).toContainText("$2.39 at Union Market");
   await expect(item.getByTestId("alert-last-hit")).toContainText("just now");
+  // Bruno leaves, and his price with him: the alert still tells that it found a match.
+  const left = await bruno.page.request.delete("/api/auth/delete-account", { headers: { Origin: origin } });
+  expect(left.status()).toBe(200);
   await bruno.page.context().close();
+  await openAlertsTab(page);
+  await expect(item.getByTestId("alert-last-hit")).toHaveText("Last match just now, no longer listed");
 });
 
 test("without notification permission a hit and the test notification arrive as toasts", async ({ page, browser, baseURL }) => {
