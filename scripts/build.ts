@@ -3,7 +3,7 @@
  * manifest, every text file precompressed (brotli and gzip), then compiled with the server into one
  * executable that carries every web file inside it.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { basename, join, relative, resolve } from "node:path";
 import { brotliCompressSync, constants as zlib } from "node:zlib";
 import type { BunPlugin } from "bun";
@@ -126,11 +126,25 @@ const START_JIT_POLICY = 8;
 const sizeOf = (files: string[]) => files.reduce((sum, f) => sum + (existsSync(f) ? statSync(f).size : 0), 0);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/** `--target=bun-darwin-arm64` (any of `bun build --compile`'s targets) builds for another system. */
+function targetArgument(args: string[]) {
+  const unknown = args.filter((a) => !/^--target=bun-[a-z0-9-]+$/.test(a));
+  if (unknown.length > 0) {
+    console.error(`usage: bun scripts/build.ts [--target=bun-darwin-arm64 | bun-windows-x64 | ...]; not understood: ${unknown.join(" ")}`);
+    process.exit(2);
+  }
+  return args[0]?.slice("--target=".length) ?? null;
+}
+
 async function main() {
+  const target = targetArgument(process.argv.slice(2));
   // DIST_DIR builds elsewhere, leaving dist/ to whoever is running it (the browser tests use dist/).
   const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, "dist");
   const webOut = join(dist, "web");
-  const buildDir = join(dist, "build");
+  // The binary finds the writer's thread by its path from the entry points' common folder
+  // ("./src/deals/...", src/deals/report-writer.ts), so the generated entry must sit inside the project.
+  const outside = relative(root, dist).startsWith("..");
+  const buildDir = outside ? mkdtempSync(join(root, ".build-")) : join(dist, "build");
   const started = performance.now();
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(buildDir, { recursive: true });
@@ -150,20 +164,24 @@ async function main() {
   // --compile-jit-policy: start-up code runs once, so the JIT compiling it is wasted work (about 5 ms of a
   // cold start); src/server.ts sets the normal policy back once the server is up. The binary must not read a
   // bunfig.toml from whatever folder it is started in: its `preload` entries would run inside our server.
+  // Another system's binary is named after it, beside this system's (Bun adds .exe for Windows).
+  const binary = join(dist, target ? `commoncents-${target.slice("bun-".length)}` : "commoncents");
   const compile = Bun.spawnSync(
     [
       process.execPath, "build", "--compile", "--minify", "--sourcemap", ...(process.env.NO_BYTECODE ? [] : ["--bytecode"]),
+      ...(target ? [`--target=${target}`] : []),
       `--compile-jit-policy=${START_JIT_POLICY}`, "--no-compile-autoload-bunfig", entryPath,
       // The report writer's thread (src/deals/report-writer.ts loads it by this path inside the binary).
-      join(root, "src/deals/report-writer-worker.ts"), "--outfile", join(dist, "commoncents"),
+      join(root, "src/deals/report-writer-worker.ts"), "--outfile", binary,
     ],
     { cwd: root, stdout: "inherit", stderr: "inherit" },
   );
+  if (outside) rmSync(buildDir, { recursive: true, force: true });
   if (compile.exitCode !== 0) process.exit(compile.exitCode ?? 1);
 
   const js = all.filter((f) => f.endsWith(".js") && !f.endsWith("/sw.js"));
   console.log(
-    `built ${relative(root, dist) || "."}/commoncents in ${((performance.now() - started) / 1000).toFixed(1)} s; web files: ${files.length}` +
+    `built ${binary.startsWith(root) ? relative(root, binary) : binary}${target?.includes("windows") ? ".exe" : ""} in ${((performance.now() - started) / 1000).toFixed(1)} s; web files: ${files.length}` +
       ` (${js.length} JavaScript, ${kb(sizeOf(js))}: ${kb(sizeOf(js.map((f) => `${f}.gz`)))} gzip,` +
       ` ${kb(sizeOf(js.map((f) => `${f}.br`)))} brotli); service worker ${sw.version} precaches ${sw.count} files`,
   );
