@@ -31,8 +31,33 @@ Commands:
   --help            show this help
   --version         print the version
 
-Environment: PORT (3000), DATA_DIR (./data), ADMIN_PASSKEY, OLLAMA_HOST, OLLAMA_MODEL, OLLAMA_TIMEOUT_MS,
-SECRET, LOG_LEVEL (debug, info, warn, error, silent), NODE_ENV.`;
+Environment (also read from a .env file in the working folder): PORT (3000), DATA_DIR (./data),
+ADMIN_PASSKEY, OLLAMA_HOST, OLLAMA_MODEL, OLLAMA_TIMEOUT_MS, SECRET, TRUST_PROXY (0), SIGNUPS_PER_HOUR (10),
+REPORTS_PER_HOUR (120), REPORT_WRITER (auto, thread, inline), LOG_LEVEL (debug, info, warn, error, silent),
+NODE_ENV. See .env.example for what each one does.`;
+
+/** The options and the number of FILE arguments each command takes; anything else is refused. */
+const COMMAND_SHAPES: Record<string, { options: string[]; files: number }> = {
+  serve: { options: [], files: 0 },
+  desktop: { options: ["--no-browser"], files: 0 },
+  migrate: { options: [], files: 0 },
+  seed: { options: [], files: 0 },
+  backup: { options: ["--force"], files: 1 },
+  restore: { options: ["--force"], files: 1 },
+};
+
+/** A mistyped option (`--froce`) must not be ignored: the command would run without it. */
+function misuse(command: string, flags: Set<string>, args: string[]): string | null {
+  const shape = COMMAND_SHAPES[command];
+  if (!shape) return null;
+  const unknown = [...flags].filter((f) => !shape.options.includes(f));
+  if (unknown.length > 0) {
+    const allowed = shape.options.length ? ` (it takes ${shape.options.join(", ")})` : " (it takes none)";
+    return `unknown option ${unknown.join(", ")} for ${command}${allowed}`;
+  }
+  if (args.length > shape.files) return `${command} takes ${shape.files === 0 ? "no arguments" : "one FILE"}; extra: ${args.slice(shape.files).join(" ")}`;
+  return null;
+}
 
 const defaultCommand = () => (process.platform === "darwin" || process.platform === "win32" ? "desktop" : "serve");
 
@@ -41,6 +66,11 @@ export async function runCli(argv: string[], assets?: StaticAssets): Promise<voi
   const [command = defaultCommand(), ...args] = argv.filter((a) => !a.startsWith("--") || a === "--help" || a === "--version");
   if (command === "--help" || command === "-h" || command === "help") return void console.log(HELP);
   if (command === "--version" || command === "-v") return void console.log(VERSION);
+  const wrong = misuse(command, flags, args);
+  if (wrong) {
+    console.error(`commoncents: ${wrong}; see commoncents --help`);
+    process.exit(2);
+  }
   try {
     switch (command) {
       case "serve":

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ConfigError, loadConfig } from "./env.ts";
+import { ConfigError, ENV_VARIABLES, loadConfig } from "./env.ts";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -39,6 +39,29 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dir, SECRET: "s".repeat(40) }).secret).toBe("s".repeat(40));
   });
 
+  test("an emptied or cut secret file is refused, and an open one is made private again", () => {
+    const dir = tempDir();
+    const file = join(dir, "secret");
+    writeFileSync(file, "\n");
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(`${file} holds 0 characters; a secret needs at least 32`);
+    writeFileSync(file, "short-secret\n");
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(ConfigError);
+    // SECRET in the environment wins over the file.
+    expect(loadConfig({ DATA_DIR: dir, SECRET: "e".repeat(32) }).secret).toBe("e".repeat(32));
+    writeFileSync(file, `${"k".repeat(64)}\n`, { mode: 0o644 });
+    chmodSync(file, 0o644);
+    expect(loadConfig({ DATA_DIR: dir }).secret).toBe("k".repeat(64));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  test(".env.example and the README's table list every variable the app reads", async () => {
+    const example = await Bun.file(join(import.meta.dir, "../.env.example")).text();
+    const readme = await Bun.file(join(import.meta.dir, "../README.md")).text();
+    expect(ENV_VARIABLES.length).toBeGreaterThan(10);
+    expect(ENV_VARIABLES.filter((name) => !example.includes(`\n${name}=`))).toEqual([]);
+    expect(ENV_VARIABLES.filter((name) => !readme.includes(`| \`${name}\` |`))).toEqual([]);
+  });
+
   test("bad values are named", () => {
     const dir = tempDir();
     expect(() => loadConfig({ DATA_DIR: dir, PORT: "eighty" })).toThrow(/PORT: PORT must be a whole number/);
@@ -51,6 +74,10 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: dir, REPORT_WRITER: "worker" })).toThrow(/REPORT_WRITER: REPORT_WRITER must be "auto", "thread" or "inline"/);
     expect(loadConfig({ DATA_DIR: dir, REPORT_WRITER: "inline" }).reportWriter).toBe("inline");
     expect(loadConfig({ DATA_DIR: dir, REPORT_WRITER: "thread" }).reportWriter).toBe("thread");
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: "prod" })).toThrow('NODE_ENV: NODE_ENV must be "production", "development" or "test"');
+    expect(() => loadConfig({ DATA_DIR: dir, OLLAMA_HOST: "notaurl" })).toThrow('OLLAMA_HOST: OLLAMA_HOST must be an http(s) URL, or "off"');
+    expect(loadConfig({ DATA_DIR: dir, OLLAMA_HOST: "off" }).ollamaHost).toBe("off");
+    expect(loadConfig({ DATA_DIR: dir, OLLAMA_HOST: "http://10.0.0.5:11434" }).ollamaHost).toBe("http://10.0.0.5:11434");
     const file = join(dir, "a-file");
     writeFileSync(file, "");
     expect(() => loadConfig({ DATA_DIR: file })).toThrow(ConfigError);

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import * as v from "valibot";
@@ -21,19 +21,22 @@ const EnvSchema = v.object({
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1, "DATA_DIR must not be empty")), "./data"),
   ADMIN_PASSKEY: v.optional(v.string()),
   OLLAMA_HOST: v.optional(
-    v.union([v.literal("off"), v.pipe(v.string(), v.url())], 'OLLAMA_HOST must be a URL, or "off"'),
+    v.pipe(v.string(), v.check((s) => s === "off" || /^https?:\/\/./.test(s) && URL.canParse(s), 'OLLAMA_HOST must be an http(s) URL, or "off"')),
     "http://127.0.0.1:11434",
   ),
   OLLAMA_TIMEOUT_MS: wholeNumber("OLLAMA_TIMEOUT_MS", 999_999, "2000"),
-  OLLAMA_MODEL: v.optional(v.pipe(v.string(), v.minLength(1)), "qwen2.5:0.5b"),
+  OLLAMA_MODEL: v.optional(v.string(), "qwen2.5:0.5b"),
   SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "SECRET must be at least 32 characters"))),
-  NODE_ENV: v.optional(v.picklist(["production", "development", "test"]), "production"),
+  NODE_ENV: v.optional(v.picklist(["production", "development", "test"], 'NODE_ENV must be "production", "development" or "test"'), "production"),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`)),
   TRUST_PROXY: wholeNumber("TRUST_PROXY", 10, "0", "the number of proxies in front (0 when none)"),
   SIGNUPS_PER_HOUR: wholeNumber("SIGNUPS_PER_HOUR", 999_999, "10", "the accounts one address may create in an hour (0: no limit)"),
   REPORTS_PER_HOUR: wholeNumber("REPORTS_PER_HOUR", 999_999, "120", "the price and fuel reports one shopper may make in an hour (0: no limit)"),
   REPORT_WRITER: v.optional(v.picklist(["auto", "thread", "inline"], 'REPORT_WRITER must be "auto", "thread" or "inline"'), "auto"),
 });
+
+/** Every variable the app reads (the container's LITESTREAM_* are read by its entrypoint and litestream.yml). */
+export const ENV_VARIABLES = Object.keys(EnvSchema.entries);
 
 export type Config = {
   port: number;
@@ -113,7 +116,18 @@ function prepareDataDir(dataDir: string) {
 /** A signing secret made once per data folder, so signed URLs outlive restarts without any set-up. */
 function loadOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, "secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  if (existsSync(file)) {
+    const secret = readFileSync(file, "utf8").trim();
+    // An emptied or cut file would sign upload links with a guessable key: refuse it, as SECRET is refused.
+    if (secret.length < 32) {
+      throw new ConfigError(
+        `${file} holds ${secret.length} characters; a secret needs at least 32. Put back the one from your ` +
+          "backup, or delete the file to have a new one made (photo uploads in progress then have to start again)",
+      );
+    }
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600); // for our user only, as it was made
+    return secret;
+  }
   const secret = encodeHexLowerCase(crypto.getRandomValues(new Uint8Array(32)));
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);

@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ENV_VARIABLES } from "../env.ts";
 import { registerUser } from "../test/harness.ts";
 import { runCommand, spawnServer } from "../test/processes.ts";
 import { dairyCategoryId, startWriters } from "../test/writers.ts";
@@ -212,8 +213,25 @@ describe("clear errors at start", () => {
     expect((await runCommand(["--version"], {})).stdout.trim()).toBe(version);
     const help = await runCommand(["--help"], {});
     for (const command of ["serve", "desktop", "migrate", "seed", "backup FILE", "restore FILE"]) expect(help.stdout).toContain(command);
+    expect(ENV_VARIABLES.filter((name) => !help.stdout.includes(name))).toEqual([]);
     const unknown = await runCommand(["frobnicate"], {});
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown command: frobnicate");
+  });
+
+  test("a mistyped option or an extra argument is refused before anything runs or is made", async () => {
+    const dir = join(scratch, "misuse");
+    const cases: [string[], string][] = [
+      [["backup", "x.db", "--froce"], "commoncents: unknown option --froce for backup (it takes --force); see commoncents --help"],
+      [["desktop", "--no-browsr"], "commoncents: unknown option --no-browsr for desktop (it takes --no-browser)"],
+      [["serve", "--force"], "commoncents: unknown option --force for serve (it takes none)"],
+      [["serve", "4000"], "commoncents: serve takes no arguments; extra: 4000"],
+      [["restore", "a.db", "b.db"], "commoncents: restore takes one FILE; extra: b.db"],
+    ];
+    for (const [args, message] of cases) {
+      const run = await runCommand(args, { DATA_DIR: dir });
+      expect([run.code, run.stderr.trim().split("\n")[0]]).toEqual([2, expect.stringContaining(message)]);
+    }
+    expect(existsSync(dir)).toBe(false);
   });
 });
