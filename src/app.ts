@@ -89,6 +89,12 @@ export function createApp({ db, config, assets }: AppDeps) {
         : error.message || "Bad request";
       return c.json({ message }, error.status);
     }
+    if (c.req.raw.signal.aborted) {
+      // The client went away mid-request (a dropped upload, a closed tab): no one hears the answer, and
+      // nothing went wrong on our side. What it left half-written is already cleaned up by its own code.
+      log.info("request abandoned by the client", { requestId: c.var.requestId, method: c.req.method, path: c.req.path });
+      return c.json({ message: "The request was cut off before it was complete" }, 400);
+    }
     log.error("unhandled error", { requestId: c.var.requestId, method: c.req.method, path: c.req.path, err: error });
     return c.json({ message: "Something went wrong on our side. Please try again." }, 500);
   });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ENV_VARIABLES } from "../env.ts";
@@ -133,6 +133,33 @@ describe("a graceful stop (SIGTERM)", () => {
     expect(requests).toContainEqual(expect.objectContaining({ requestId: "trace-abc.123", method: "GET", path: "/api/categories", status: 401 }));
     expect(requests).toContainEqual(expect.objectContaining({ requestId: mintedId, path: "/api/nope", status: 404 }));
     for (const line of server.lines) expect(() => JSON.parse(line)).not.toThrow();
+  });
+});
+
+describe("a request the client abandons", () => {
+  test("an upload the client drops halfway is logged as abandoned, not as our error, and leaves no file", async () => {
+    const dataDir = join(scratch, "dropped");
+    const server = await spawnServer({ DATA_DIR: dataDir });
+    const { client } = await registerUser(server);
+    const url = new URL((await client.post("/api/objects/upload")).data.uploadURL, server.origin);
+    const socket = await Bun.connect({ hostname: "127.0.0.1", port: server.port, socket: { data() {} } });
+    socket.write(
+      `PUT ${url.pathname}${url.search} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: ${server.origin}\r\n` +
+        `Cookie: ${client.cookie}\r\nContent-Type: image/png\r\nContent-Length: 100000\r\n\r\n`,
+    );
+    const firstPiece = new Uint8Array(20_000);
+    firstPiece.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]); // a PNG's signature
+    socket.write(firstPiece);
+    await Bun.sleep(200);
+    socket.end();
+    const abandoned = () => server.logs().find((l) => l.msg === "request abandoned by the client");
+    for (let i = 0; i < 50 && !abandoned(); i++) await Bun.sleep(50);
+    expect(abandoned()).toMatchObject({ level: "info", method: "PUT", path: url.pathname });
+    expect(server.logs().filter((l) => l.level === "error")).toEqual([]);
+    expect(server.logs().filter((l) => l.msg === "request" && l.status === 500)).toEqual([]);
+    expect(readdirSync(join(dataDir, "uploads"))).toEqual([]);
+    server.proc.kill("SIGTERM");
+    await server.proc.exited;
   });
 });
 
