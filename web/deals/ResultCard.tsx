@@ -34,7 +34,7 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
   const availability = AVAILABILITY_LABEL[report.availability];
 
   const onUpvote = () =>
-    upvote.mutate(report.id, {
+    upvote.mutate({ id: report.id, add: !report.hasUserUpvoted }, {
       onError: (error) => {
         // Spec §8 fixes the upvote's text; the server's reason (one's own report) goes beneath it.
         if (!sessionLost(error)) toast({ title: UPVOTE_FAILED_MESSAGE, description: refusal(error), variant: "error" });

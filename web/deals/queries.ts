@@ -66,7 +66,13 @@ export function useReportPrice() {
 export function useToggleUpvote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => unwrap(api["price-reports"][":id"].upvote.$post({ param: { id: String(id) } })),
+    // The API only toggles (spec §4). A card out of date (upvoted meanwhile in another tab) would take away the
+    // vote its click meant to add, or the reverse; toggling once more does what the click showed it would.
+    mutationFn: async ({ id, add }: { id: number; add: boolean }) => {
+      const toggle = () => unwrap(api["price-reports"][":id"].upvote.$post({ param: { id: String(id) } }));
+      const first = await toggle();
+      return first.wasAdded === add ? first : toggle();
+    },
     onSuccess: ({ reportId, upvotes, wasAdded }) => {
       // The answer is the truth for this card at once; the lists are then asked again.
       queryClient.setQueriesData<Report[]>({ queryKey: dealKeys.search }, (list) =>
