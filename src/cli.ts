@@ -7,7 +7,7 @@
  */
 import { seedDemo } from "../db/demo.ts";
 import { DatabaseFileError, SchemaError, migrate, openDb } from "./db.ts";
-import { ConfigError, loadConfig } from "./env.ts";
+import { ConfigError, dataPaths, loadConfig } from "./env.ts";
 import { flushLogs, log } from "./lib/log.ts";
 import { OpsError, backupDatabase, restoreDatabase } from "./ops/backup.ts";
 import { VERSION } from "./ops/health.ts";
@@ -98,7 +98,7 @@ export async function runCli(argv: string[], assets?: StaticAssets): Promise<voi
       }
       case "backup": {
         const file = requireFileArgument("backup", args);
-        const done = backupDatabase(loadConfig().dbPath, file, { force: flags.has("--force") });
+        const done = backupDatabase(dataPaths().dbPath, file, { force: flags.has("--force") });
         return void console.log(
           `backed up ${(done.bytes / 1024 / 1024).toFixed(1)} MB (schema ${done.schema}) to ${done.file} in ${done.ms} ms; integrity check passed`,
         );

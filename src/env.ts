@@ -79,12 +79,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid environment:\n  ${lines.join("\n  ")}`);
   }
   const e = parsed.output;
-  const dataDir = resolve(e.DATA_DIR);
+  const { dataDir, dbPath } = dataPaths(e.DATA_DIR);
   prepareDataDir(dataDir);
   return {
     port: e.PORT,
     dataDir,
-    dbPath: join(dataDir, "commoncents.db"),
+    dbPath,
     uploadsDir: join(dataDir, "uploads"),
     adminPasskey: e.ADMIN_PASSKEY,
     ollamaHost: e.OLLAMA_HOST,
@@ -98,6 +98,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reportsPerHour: e.REPORTS_PER_HOUR,
     reportWriter: e.REPORT_WRITER === "auto" ? (navigator.hardwareConcurrency >= 2 ? "thread" : "inline") : e.REPORT_WRITER,
   };
+}
+
+/**
+ * Where the data folder and the database are, and nothing more: for a command that only reads the database
+ * (backup), which must not make a folder, uploads and a secret where it found no database.
+ */
+export function dataPaths(dataDirSetting = process.env.DATA_DIR || "./data") {
+  const dataDir = resolve(dataDirSetting);
+  return { dataDir, dbPath: join(dataDir, "commoncents.db") };
 }
 
 function prepareDataDir(dataDir: string) {

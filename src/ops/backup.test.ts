@@ -89,6 +89,8 @@ describe("commoncents backup", () => {
     const empty = await runCommand(["backup", join(scratch, "x.db")], { DATA_DIR: join(scratch, "empty") });
     expect(empty.code).toBe(1);
     expect(empty.stderr).toContain("there is no database at");
+    // Nothing is made where no database was found: no folder, no uploads, no secret.
+    expect(existsSync(join(scratch, "empty"))).toBe(false);
   });
 });
 
