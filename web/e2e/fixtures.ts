@@ -31,6 +31,13 @@ export async function signInInNewContext(browser: Browser, baseURL: string, fiel
   return { page, username };
 }
 
+/** Searches from the Deals home, as a shopper does. */
+export async function searchFor(page: Page, words: string) {
+  await page.goto("/");
+  await page.getByRole("searchbox", { name: "Search for a product" }).fill(words);
+  await page.getByRole("searchbox", { name: "Search for a product" }).press("Enter");
+}
+
 /** A moderator (a fresh account of their own, through the API) suspends the signed-in user of `page`. */
 export async function suspendThroughApi(page: Page, baseURL: string, reason: string) {
   const me = (await (await page.request.get("/api/auth/user")).json()) as { id: string };
