@@ -170,15 +170,21 @@ describe("GET /api/events", () => {
 
   const lastEvent = (stream: Awaited<ReturnType<typeof openEvents>>) => stream.events.at(-1)?.event;
 
-  test("logging out ends that session's streams at once, saying so; the user's other devices keep theirs", async () => {
+  /** One shopper signed in on two devices, each with its stream open. */
+  async function twoDevicesStreaming() {
     const { client, username } = await registerUser(server);
+    const second = server.client();
+    expect((await second.post("/api/auth/login", { username, password: STRONG_PASSWORD })).status).toBe(200);
+    const here = await openEvents(server, client);
+    const there = await openEvents(server, second);
+    await here.waitFor(() => here.events.length > 0);
+    await there.waitFor(() => there.events.length > 0);
+    return { client, here, there };
+  }
+
+  test("logging out ends that session's streams at once, saying so; the user's other devices keep theirs", async () => {
+    const { client, here: stream, there: other } = await twoDevicesStreaming();
     const cookie = client.cookie as string;
-    const laptop = server.client();
-    expect((await laptop.post("/api/auth/login", { username, password: STRONG_PASSWORD })).status).toBe(200);
-    const stream = await openEvents(server, client);
-    const other = await openEvents(server, laptop);
-    await stream.waitFor(() => stream.events.length > 0);
-    await other.waitFor(() => other.events.length > 0);
     expect((await client.post("/api/auth/logout")).status).toBe(200);
     await stream.waitFor(stream.ended, 2000);
     // The page learns it was signed out now, not on a reconnect `retry` later.
@@ -214,13 +220,7 @@ describe("GET /api/events", () => {
   });
 
   test("a password change ends the other devices' streams, saying so, and keeps this one's", async () => {
-    const { client, username } = await registerUser(server);
-    const phone = server.client();
-    expect((await phone.post("/api/auth/login", { username, password: STRONG_PASSWORD })).status).toBe(200);
-    const here = await openEvents(server, client);
-    const there = await openEvents(server, phone);
-    await here.waitFor(() => here.events.length > 0);
-    await there.waitFor(() => there.events.length > 0);
+    const { client, here, there } = await twoDevicesStreaming();
     const NEW = "New!Pass12";
     const changed = await client.put("/api/profile/password", { currentPassword: STRONG_PASSWORD, newPassword: NEW, confirmPassword: NEW });
     expect(changed.status).toBe(200);
