@@ -170,15 +170,13 @@ export function recordHitsFor(db: Db, report: MatchedReport, now = Date.now()): 
   const insert = db.$client.query<{ id: number }, Record<string, number>>(INSERT_HIT_SQL);
   const stamp = db.$client.query(STAMP_ALERT_SQL);
   const replaced = report.replaces?.length ? JSON.stringify(report.replaces) : null;
+  const findCarried = db.$client.query<{ id: number }, Record<string, string | number>>(CARRIED_HIT_SQL);
+  const carry = db.$client.query(CARRY_HIT_SQL);
   const hits: HitRow[] = [];
   for (const alert of candidates) {
-    const carried =
-      replaced &&
-      db.$client
-        .query<{ id: number }, Record<string, string | number>>(CARRIED_HIT_SQL)
-        .get({ alert: alert.alertId, replaced, price: report.priceCents });
+    const carried = replaced && findCarried.get({ alert: alert.alertId, replaced, price: report.priceCents });
     if (carried) {
-      db.$client.query(CARRY_HIT_SQL).run({ report: report.id, price: report.priceCents, hit: carried.id });
+      carry.run({ report: report.id, price: report.priceCents, hit: carried.id });
       continue;
     }
     const row = insert.get({ alert: alert.alertId, report: report.id, price: report.priceCents, now });
