@@ -30,7 +30,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
           <Outlet />
         </Suspense>
       </main>
-      <footer className="flex justify-center pt-4 pb-24" data-testid="footer">
+      <footer className="flex justify-center pt-4 pb-[calc(6rem+env(safe-area-inset-bottom))]" data-testid="footer">
         <Logo size="sm" />
       </footer>
       <BottomNav />

@@ -13,9 +13,10 @@ export function Toaster() {
     return () => clearTimeout(timer);
   }, [toast]);
 
-  // Phones: above the bottom navigation. Wider screens: top right, under the header's zip button (not on it).
+  // Above the bottom navigation (and the phone's home bar), centred on phones and at the right on wider
+  // screens: at the top right a long alert covered the zip button and the Alerts tab for its 8 s.
   return (
-    <div className="toast toast-bottom toast-center bottom-20 z-50 w-full max-w-md px-4 sm:toast-top sm:toast-end sm:top-14 sm:bottom-auto">
+    <div className="toast toast-bottom toast-center z-50 w-full max-w-md px-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] sm:toast-end">
       {/* The live region stays mounted so screen readers announce each toast as it appears. daisyUI animates
           every child of .toast; on this empty region that only ran an animation (and its event) at start-up. */}
       <div aria-live={toast?.variant === "error" ? "assertive" : "polite"} aria-atomic="true" className="animate-none">

@@ -46,3 +46,26 @@ test("an empty report focuses Product name below the sticky header, where it and
   const fieldTop = await product.evaluate((el) => el.getBoundingClientRect().top);
   expect(fieldTop).toBeGreaterThanOrEqual(headerBottom);
 });
+
+test("a toast on a wide screen sits above the bottom navigation, clear of the header and the page's tabs", async ({ page, baseURL }) => {
+  await signInFreshUser(page, baseURL ?? "");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  await page.getByRole("tab", { name: "Alerts" }).click();
+  // Without notification permission the test notification is a three-line toast, as long as a price alert's.
+  await page.getByRole("button", { name: "Send Test Notification" }).click();
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText("CommonCents test notification");
+  const box = async (locator: ReturnType<typeof page.locator>) => (await locator.boundingBox())!;
+  const shown = await box(toast);
+  const clear = (other: { x: number; y: number; width: number; height: number }) =>
+    shown.x >= other.x + other.width || other.x >= shown.x + shown.width || shown.y >= other.y + other.height || other.y >= shown.y + shown.height;
+  for (const [name, locator] of [
+    ["header", page.locator("header")],
+    ["tabs", page.getByRole("tablist", { name: /./ })],
+    ["bottom navigation", page.getByRole("navigation", { name: "Main" })],
+  ] as const) {
+    expect(clear(await box(locator)), `the toast covers the ${name}`).toBe(true);
+  }
+  expect(shown.x + shown.width / 2).toBeGreaterThan(640); // at the right, beside the content's edge
+});
