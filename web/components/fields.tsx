@@ -17,10 +17,18 @@ export type FieldErrors<K extends string> = Partial<Record<K, string[]>>;
 /** What a form needs from its schema: the messages per field, and the parsed output of valid values. */
 export type FormRules<V, O> = { errors(values: V): FieldErrors<keyof V & string>; parse(values: V): O };
 
+/** Values kept outside the form (in an atom, say), so they outlive it; the form's own state otherwise. */
+export type KeptValues<V> = readonly [values: V, setValues: (values: V) => void];
+
 /** Values and errors of a form; `rules` may arrive later (null until then, when nothing is checked). */
-export function useFormState<V extends Record<string, unknown>, O>(rules: FormRules<V, O> | null, initial: V) {
+export function useFormState<V extends Record<string, unknown>, O>(
+  rules: FormRules<V, O> | null,
+  initial: V,
+  kept?: KeptValues<V>,
+) {
   type K = keyof V & string;
-  const [values, setValues] = useState(initial);
+  const own = useState(initial);
+  const [values, setValues] = kept ?? own;
   const [errors, setErrors] = useState<FieldErrors<K>>({});
   const [submitted, setSubmitted] = useState(false);
 

@@ -4,7 +4,7 @@
  */
 import { useMemo } from "react";
 import * as v from "valibot";
-import { type FieldErrors, type FormRules, useFormState } from "./fields.tsx";
+import { type FieldErrors, type FormRules, type KeptValues, useFormState } from "./fields.tsx";
 
 export { Field, type FieldErrors, FieldFrame, SelectField, TextAreaField } from "./fields.tsx";
 
@@ -30,8 +30,8 @@ export function rulesOf<S extends v.GenericSchema, V extends Record<string, unkn
   };
 }
 
-export function useForm<S extends v.GenericSchema, V extends Record<string, unknown>>(schema: S, initial: V) {
+export function useForm<S extends v.GenericSchema, V extends Record<string, unknown>>(schema: S, initial: V, kept?: KeptValues<V>) {
   const rules = useMemo(() => rulesOf<S, V>(schema), [schema]);
-  const form = useFormState(rules, initial);
+  const form = useFormState(rules, initial, kept);
   return { ...form, check: (): v.InferOutput<S> | null => form.check(rules) };
 }

@@ -1,11 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { PriceReportSchema, REQUIRED_FIELDS_MESSAGE } from "../../src/deals/schemas.ts";
+import { currentUserQuery } from "../auth/queries.ts";
 import { VacationModeField } from "../components/VacationModeField.tsx";
 import { Field, SelectField, TextAreaField, useForm } from "../components/form.tsx";
 import { AlertIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
 import { PhotoPicker } from "../uploads/PhotoPicker.tsx";
+import { EMPTY_REPORT, useReportDraft } from "./homeState.ts";
 import { categoriesQuery } from "./queries.ts";
 import { StoreFields } from "./StoreFields.tsx";
 import { TagPicker } from "./TagPicker.tsx";
@@ -20,30 +22,25 @@ const AVAILABILITY_OPTIONS = [
   { value: "unknown", label: "Unknown" },
 ] as const;
 
-const EMPTY = {
-  productName: "",
-  price: "",
-  categoryId: "",
-  tags: [] as string[],
-  description: "",
-  storeName: "",
-  storeAddress: "",
-  storePhone: "",
-  availability: "in-stock" as string,
-  vacationMode: false,
-  reportZipCode: "",
-};
 const REQUIRED = ["productName", "price", "categoryId", "storeName", "storeAddress"] as const;
 
-/** Report Prices (spec §2, §5): what, how much, where, and optionally a photo. */
+/**
+ * Report Prices (spec §2, §5): what, how much, where, and optionally a photo. What is typed, and a report
+ * being sent, are kept beyond the form: a look at the Gas page comes back to them.
+ */
 export function ReportPriceForm() {
-  const form = useForm(PriceReportSchema, EMPTY);
+  const auth = useQuery(currentUserQuery);
+  const [draft, setDraft] = useReportDraft(auth.data?.status === "authenticated" ? auth.data.user.id : "");
+  const form = useForm(PriceReportSchema, EMPTY_REPORT, [draft.values, (next) => setDraft((d) => ({ ...d, values: next }))]);
   const { values, errors, set, update } = form;
-  const [photo, setPhoto] = useState<File | null>(null);
+  const photo = draft.photo;
+  const setPhoto = (next: File | null) => setDraft((d) => ({ ...d, photo: next }));
   const [tried, setTried] = useState(false);
   const categories = useQuery(categoriesQuery);
   const toast = useToast();
   const report = useSubmitReport({
+    phase: draft.phase,
+    setPhase: (phase) => setDraft((d) => ({ ...d, phase })),
     onSuccess: () => {
       // The next report is most often the next item in the same store: where stays, what goes.
       const { storeName, storeAddress, storePhone, vacationMode, reportZipCode } = values;

@@ -1,9 +1,10 @@
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { ApiError } from "../api/client.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { formatCurrency } from "../components/format.ts";
 import { TOAST_MS, useToast } from "../state/toast.ts";
 import { UploadError, uploadFailureText, uploadPhoto } from "../uploads/upload.ts";
+import type { ReportPhase } from "./homeState.ts";
 import { type ReportSubmission, type SubmittedReport, useReportPrice } from "./queries.ts";
 
 export const REPORT_FAILED_MESSAGE = "Failed to submit price report. Please try again.";
@@ -37,22 +38,34 @@ type Issues = { path: string; message: string }[];
 
 /**
  * The report's submission: the photo first (once per chosen file, so a retry does not upload it again),
- * then the report, with every outcome of spec §8 told in a toast.
+ * then the report, with every outcome of spec §8 told in a toast. Where it is (`phase`) is kept by the
+ * caller, beyond the form: a shopper may leave the page while it is sent, and the form they come back to
+ * must not send it twice. For the same reason it awaits the answer rather than using `mutate`'s callbacks,
+ * which do not run once the form is gone.
  */
-export function useSubmitReport({ onSuccess, onIssues }: { onSuccess: () => void; onIssues: (issues: Issues) => void }) {
+export function useSubmitReport({
+  phase,
+  setPhase,
+  onSuccess,
+  onIssues,
+}: {
+  phase: ReportPhase | null;
+  setPhase: (phase: ReportPhase | null) => void;
+  onSuccess: () => void;
+  onIssues: (issues: Issues) => void;
+}) {
   const report = useReportPrice();
   const toast = useToast();
   const sessionLost = useSessionLost();
-  const [uploading, setUploading] = useState(false);
   const uploaded = useRef<{ file: File; path: string } | null>(null);
 
-  const submit = async (json: Omit<ReportSubmission, "imageUrl">, photo: File | null) => {
+  const send = async (json: Omit<ReportSubmission, "imageUrl">, photo: File | null) => {
     let imageUrl: string | null = null;
     if (photo) {
       if (uploaded.current?.file === photo) {
         imageUrl = uploaded.current.path;
       } else {
-        setUploading(true);
+        setPhase("uploading");
         try {
           imageUrl = await uploadPhoto(photo);
           uploaded.current = { file: photo, path: imageUrl };
@@ -65,37 +78,42 @@ export function useSubmitReport({ onSuccess, onIssues }: { onSuccess: () => void
             durationMs: TOAST_MS.upload,
           });
           return;
-        } finally {
-          setUploading(false);
         }
       }
     }
-    report.mutate(
-      { ...json, imageUrl },
-      {
-        onSuccess: (saved) => {
-          uploaded.current = null;
-          toast(successToast(saved));
-          onSuccess();
-        },
-        onError: (error) => {
-          if (sessionLost(error)) return;
-          if (error instanceof ApiError && error.status === 422) {
-            toast({ title: "Price Report Rejected", description: rejectionText(error.body), variant: "error", durationMs: TOAST_MS.expiry });
-            return;
-          }
-          const body = error instanceof ApiError ? (error.body as { issues?: Issues } | null) : null;
-          if (Array.isArray(body?.issues)) onIssues(body.issues);
-          const clientMistake = error instanceof ApiError && error.status >= 400 && error.status < 500;
-          toast({
-            title: REPORT_FAILED_MESSAGE,
-            description: clientMistake ? error.serverMessage : undefined,
-            variant: "error",
-          });
-        },
-      },
-    );
+    setPhase("submitting");
+    let saved: SubmittedReport;
+    try {
+      saved = await report.mutateAsync({ ...json, imageUrl });
+    } catch (error) {
+      if (sessionLost(error)) return;
+      if (error instanceof ApiError && error.status === 422) {
+        toast({ title: "Price Report Rejected", description: rejectionText(error.body), variant: "error", durationMs: TOAST_MS.expiry });
+        return;
+      }
+      const body = error instanceof ApiError ? (error.body as { issues?: Issues } | null) : null;
+      if (Array.isArray(body?.issues)) onIssues(body.issues);
+      const clientMistake = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      toast({
+        title: REPORT_FAILED_MESSAGE,
+        description: clientMistake ? error.serverMessage : undefined,
+        variant: "error",
+      });
+      return;
+    }
+    uploaded.current = null;
+    toast(successToast(saved));
+    onSuccess();
   };
 
-  return { submit, uploading, submitting: report.isPending, busy: uploading || report.isPending };
+  const submit = async (json: Omit<ReportSubmission, "imageUrl">, photo: File | null) => {
+    if (phase) return;
+    try {
+      await send(json, photo);
+    } finally {
+      setPhase(null);
+    }
+  };
+
+  return { submit, uploading: phase === "uploading", submitting: phase === "submitting", busy: phase !== null };
 }

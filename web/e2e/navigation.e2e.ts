@@ -99,3 +99,54 @@ test("the Deals home keeps its tab and its search while the shopper looks at oth
   await expect(page.getByRole("tab", { name: "Alerts" })).toHaveAttribute("aria-selected", "true");
   await expect(page).toHaveTitle("Alerts · CommonCents");
 });
+
+test("a half-filled report, and one being sent, are still there after a look at the Gas page", async ({ page, baseURL }) => {
+  const { signInFreshUser } = await import("./fixtures.ts");
+  await signInFreshUser(page, baseURL ?? "");
+  await page.goto("/");
+  await page.getByRole("tab", { name: "Report Prices" }).click();
+  await page.getByLabel("Product name").fill("Oat Milk");
+  await page.getByRole("spinbutton", { name: "Price" }).fill("3.79");
+  await page.getByLabel("Category").selectOption({ label: "Dairy" });
+  await page.getByLabel("Description").fill("Barista edition");
+  await page.getByLabel("Store name").fill("Corner Grocer");
+  await page.getByLabel("Store address").fill("12 Elm St");
+  const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+  await page.getByLabel("Photo").setInputFiles({ name: "oat.png", mimeType: "image/png", buffer: Buffer.from(png, "base64") });
+
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const away = async () => {
+    await nav.getByRole("link", { name: "Gas" }).click();
+    await expect(page).toHaveTitle("Gas Prices · CommonCents");
+    await nav.getByRole("link", { name: "Grocery" }).click();
+    await expect(page.getByRole("tab", { name: "Report Prices" })).toHaveAttribute("aria-selected", "true");
+  };
+  await away();
+  await expect(page.getByLabel("Product name")).toHaveValue("Oat Milk");
+  await expect(page.getByRole("spinbutton", { name: "Price" })).toHaveValue("3.79");
+  await expect(page.getByLabel("Category").locator("option:checked")).toHaveText("Dairy");
+  await expect(page.getByLabel("Description")).toHaveValue("Barista edition");
+  await expect(page.getByLabel("Store address")).toHaveValue("12 Elm St");
+  await expect(page.getByRole("img", { name: "Selected photo preview" })).toBeVisible();
+
+  // Sent, then left while the server is slow to answer: back on the form it is still being sent, and then
+  // it is done (cleared for the next item, the store kept), sent once.
+  let posts = 0;
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route("**/api/price-reports", async (route) => {
+    posts++;
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Submit Price Report" }).click();
+  await expect(page.getByRole("button", { name: "Submitting…" })).toBeDisabled();
+  await away();
+  await expect(page.getByRole("button", { name: "Submitting…" })).toBeDisabled();
+  answer();
+  await expect(page.getByRole("status").filter({ hasText: "Price reported" })).toContainText("Oat Milk at Corner Grocer for $3.79");
+  await expect(page.getByLabel("Product name")).toHaveValue("");
+  await expect(page.getByLabel("Store name")).toHaveValue("Corner Grocer");
+  await expect(page.getByRole("img", { name: "Selected photo preview" })).toBeHidden();
+  expect(posts).toBe(1);
+});
