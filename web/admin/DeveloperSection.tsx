@@ -1,30 +1,49 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazyRouteComponent } from "@tanstack/react-router";
-import { Suspense, useState } from "react";
+import { Suspense, useId, useState } from "react";
 import { ApiError } from "../api/client.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
+import { ChevronDownIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
 import { ACCESS_DENIED, INVALID_PASSKEY, unlockedQuery, useVerifyPasskey } from "./queries.ts";
 
 // Only developers unlock the console: everyone else never downloads it.
 const AdminConsole = lazyRouteComponent(() => import("./AdminConsole.tsx"), "AdminConsole");
 
-/** Settings' developer section (spec §2, §4): a passkey field until this session is unlocked, then the console. */
+/**
+ * Settings' developer section (spec §2, §4): hidden, as the spec says, behind a closed "Developer" disclosure
+ * that few shoppers will open; inside, a passkey field until this session is unlocked, then the console.
+ */
 export function DeveloperSection() {
   const { data: unlocked } = useQuery(unlockedQuery);
+  // Until the shopper opens or closes it, it is open exactly when the console is (a return to Settings).
+  const [opened, setOpened] = useState<boolean | null>(null);
+  const open = opened ?? unlocked === true;
+  const panelId = useId();
   return (
     <section aria-labelledby="developer-heading" className="card bg-base-100 shadow-sm">
-      <div className="card-body gap-3">
-        <h2 id="developer-heading" className="card-title">
-          Developer
+      <div className="card-body gap-3 py-3">
+        <h2 id="developer-heading" className="card-title text-base">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpened(!open)}
+            className="-mx-2 flex min-h-11 w-full cursor-pointer items-center justify-between rounded-box px-2 text-left font-semibold focus-visible:outline-2"
+          >
+            Developer
+            <ChevronDownIcon className={`size-5 transition-transform ${open ? "rotate-180" : ""}`} />
+          </button>
         </h2>
-        {unlocked ? (
-          <Suspense fallback={<span className="loading loading-spinner" aria-label="Loading the console" />}>
-            <AdminConsole />
-          </Suspense>
-        ) : (
-          <PasskeyForm />
-        )}
+        <div id={panelId} hidden={!open} className="pb-2">
+          {!open ? null : unlocked ? (
+            <Suspense fallback={<span className="loading loading-spinner" aria-label="Loading the console" />}>
+              <AdminConsole />
+            </Suspense>
+          ) : (
+            <PasskeyForm />
+          )}
+        </div>
       </div>
     </section>
   );

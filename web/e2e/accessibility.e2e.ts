@@ -94,6 +94,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.getByLabel("New password", { exact: true }).fill("short");
       await page.getByRole("button", { name: "Update Password" }).click();
       await expect(page.getByTestId("newPassword-errors")).toContainText("at least 8 characters");
+      await page.getByRole("button", { name: "Developer", exact: true }).click();
       await page.getByLabel("Developer passkey").fill("e2e-passkey");
       await page.getByRole("button", { name: "Unlock" }).click();
       await expect(page.getByTestId("admin-console")).toBeVisible();

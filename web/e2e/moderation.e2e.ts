@@ -25,6 +25,12 @@ test("a moderator unlocks the console and terminates a user, whose open browser 
   await signInFreshUser(page, origin, { firstName: "Mo", lastName: "Derator" });
   await page.goto("/settings");
   await expect(page.getByTestId("admin-console")).toHaveCount(0);
+  // Hidden (spec §2): a closed disclosure until opened.
+  const developer = page.getByRole("button", { name: "Developer", exact: true });
+  await expect(developer).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByLabel("Developer passkey")).toBeHidden();
+  await developer.click();
+  await expect(developer).toHaveAttribute("aria-expanded", "true");
   const passkey = page.getByLabel("Developer passkey");
   const unlock = page.getByRole("button", { name: "Unlock" });
 
@@ -41,6 +47,12 @@ test("a moderator unlocks the console and terminates a user, whose open browser 
   await unlock.click();
   const console = page.getByTestId("admin-console");
   await expect(console).toBeVisible();
+  // Back on Settings later in the session, the section is open on the console.
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Grocery" }).click();
+  await nav.getByRole("link", { name: "Settings" }).click();
+  await expect(console).toBeVisible();
+  await expect(developer).toHaveAttribute("aria-expanded", "true");
 
   // The server's own test notification, then (the server made to fail) the console's error toast.
   await console.getByRole("button", { name: "Send Test Notification" }).click();
@@ -114,6 +126,7 @@ test("a moderator's stale list: a refused termination keeps the console open, an
 
   await signInFreshUser(page, origin, { firstName: "Mo", lastName: "Derator" });
   await page.goto("/settings");
+  await page.getByRole("button", { name: "Developer", exact: true }).click();
   await page.getByLabel("Developer passkey").fill(PASSKEY);
   await page.getByRole("button", { name: "Unlock" }).click();
   const console = page.getByTestId("admin-console");
