@@ -118,3 +118,16 @@ test("on a 390 px phone the Gas page and Discover fit, whatever long names and a
   await expect(page.getByRole("article", { name: `Maximiliana ${family}` })).toBeVisible();
   expect(await pageWidth(page)).toBeLessThanOrEqual(390);
 });
+
+test("on a phone a control scrolled just into view stops above the bottom navigation, not under it", async ({ page, signedIn }) => {
+  void signedIn;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/settings");
+  const navTop = await page.getByRole("navigation", { name: "Main" }).evaluate((el) => el.getBoundingClientRect().top);
+  // Chromium centres a control it focuses; other browsers, and find-in-page, scroll it just into view, as here.
+  const developer = page.getByRole("button", { name: "Developer", exact: true });
+  await developer.evaluate((el) => el.scrollIntoView({ block: "nearest" }));
+  const bottom = await developer.evaluate((el) => el.getBoundingClientRect().bottom);
+  expect(bottom).toBeLessThanOrEqual(navTop);
+  expect(bottom).toBeGreaterThan(navTop - 40); // scrolled to it, not past it
+});
