@@ -26,6 +26,9 @@ describe("POST /api/admin/verify-passkey and the unlock", () => {
   test("a wrong passkey answers valid false and unlocks nothing; the right one unlocks this session only", async () => {
     const { client, username } = await registerUser(server);
     expect((await client.get("/api/admin/users")).status).toBe(403);
+    // The same user, already signed in on another device before the unlock.
+    const phone = server.client();
+    expect((await phone.post("/api/auth/login", { username, password: STRONG_PASSWORD })).status).toBe(200);
 
     const wrong = await unlock(client, "guess");
     expect(wrong.status).toBe(200);
@@ -37,10 +40,11 @@ describe("POST /api/admin/verify-passkey and the unlock", () => {
     expect((await unlock(client)).data).toEqual({ valid: true });
     expect((await client.get("/api/admin/users")).status).toBe(200);
 
-    // The same user on another device, and anyone else, are still locked out.
-    const phone = server.client();
-    expect((await phone.post("/api/auth/login", { username, password: STRONG_PASSWORD })).status).toBe(200);
+    // The same user's other device (signed in before, or after), and anyone else, are still locked out.
     expect((await phone.get("/api/admin/users")).status).toBe(403);
+    const tablet = server.client();
+    expect((await tablet.post("/api/auth/login", { username, password: STRONG_PASSWORD })).status).toBe(200);
+    expect((await tablet.get("/api/admin/users")).status).toBe(403);
     const other = await registerUser(server);
     expect((await other.client.get("/api/admin/users")).status).toBe(403);
 

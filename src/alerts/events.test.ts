@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema.ts";
 import { STRONG_PASSWORD, type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
-import { LIVE_TIMING, MAX_STREAMS_PER_USER, SESSION_ENDED_EVENT, endLiveStreams, liveHub } from "./live.ts";
+import { LIVE_TIMING, SESSION_ENDED_EVENT, endLiveStreams, liveHub } from "./live.ts";
 import { categoryIds, createAlert, reportPrice } from "./testing.ts";
+
+// The documented limit (README, Decisions "Live delivery"), written out: a test that read the exported constant
+// would pass whatever it became.
+const MAX_STREAMS_PER_USER = 8;
 
 const PASSKEY = "events-test-passkey";
 
@@ -168,6 +174,24 @@ describe("GET /api/events", () => {
     await fresh.close();
   });
 
+  test("a reconnect is sent the latest 20 hits it missed, in order (README, Live delivery)", async () => {
+    const { client } = await registerUser(server, { zipCode: "10001" });
+    await createAlert(client, { productName: "bagel", targetPrice: 5 });
+    const live = await openEvents(server, client);
+    const bagels = (await registerUser(server, { zipCode: "10005" })).client;
+    await reportPrice(bagels, { productName: "Bagel", price: 2, categoryId: dairy });
+    await live.waitFor(() => live.hits().length === 1);
+    const lastSeen = live.hits()[0].id as string;
+    await live.close();
+    const missed: number[] = [];
+    for (let i = 0; i < 22; i++) missed.push((await reportPrice(bagels, { productName: `Bagel ${i}`, price: 2, categoryId: dairy })).id);
+    const back = await openEvents(server, client, { "last-event-id": lastSeen });
+    await back.waitFor(() => back.hits().length >= 20);
+    await Bun.sleep(200); // room for any hit beyond the twentieth
+    expect(back.hits().map((h) => h.reportId)).toEqual(missed.slice(-20));
+    await back.close();
+  });
+
   const lastEvent = (stream: Awaited<ReturnType<typeof openEvents>>) => stream.events.at(-1)?.event;
 
   /** One shopper signed in on two devices, each with its stream open. */
@@ -228,6 +252,16 @@ describe("GET /api/events", () => {
     expect(lastEvent(there)).toBe(SESSION_ENDED_EVENT);
     expect(here.ended()).toBe(false);
     await here.close();
+  });
+
+  test("the periodic check ends the stream of an account suspended without the hub being told", async () => {
+    // Say, by another process on the same database: the suspension route tells the hub itself.
+    const { client, user } = await registerUser(server);
+    const stream = await openEvents(server, client);
+    await stream.waitFor(() => stream.events.length > 0);
+    server.db.update(users).set({ isTerminated: true }).where(eq(users.id, user.id)).run();
+    await stream.waitFor(stream.ended, 2000);
+    expect(lastEvent(stream)).toBe(SESSION_ENDED_EVENT);
   });
 
   test("endUser closes at once, without waiting for the next check", async () => {

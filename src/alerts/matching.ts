@@ -133,7 +133,7 @@ export type HitEventData = {
 };
 
 /**
- * The user's hits after `afterId` (the Last-Event-ID of a reconnect), oldest first, at most REPLAY_LIMIT;
+ * The user's hits after `afterId` (the Last-Event-ID of a reconnect): the latest REPLAY_LIMIT, oldest first;
  * not those of reports that moderation withdrew meanwhile.
  */
 export function hitsAfter(db: Db, userId: string, afterId: number): LiveMessage[] {

@@ -67,6 +67,19 @@ describe("POST /api/auth/register", () => {
     expect(res.data.issues).toContainEqual({ path, message });
   });
 
+  test("the shortest password and username allowed are 8 and 3 characters", async () => {
+    const client = server.client();
+    const seven = await client.post("/api/auth/register", { ...valid, username: "seven_chars", password: "Abcd!12", confirmPassword: "Abcd!12" });
+    expect(seven.status).toBe(400);
+    expect(seven.data.message).toBe("Password must be at least 8 characters long");
+    const two = await client.post("/api/auth/register", { ...valid, username: "ab" });
+    expect(two.status).toBe(400);
+    expect(two.data.message).toBe("Username must be at least 3 characters");
+    const eight = await server.client().post("/api/auth/register", { ...valid, username: "eight_chars", password: "Abcd!123", confirmPassword: "Abcd!123" });
+    expect(eight.status).toBe(201);
+    expect((await server.client().post("/api/auth/register", { ...valid, username: "abc" })).status).toBe(201);
+  });
+
   test("lists every broken password rule at once", async () => {
     const res = await server.client().post("/api/auth/register", { ...valid, username: "weak", password: "abc", confirmPassword: "abc" });
     const messages = res.data.issues.filter((i: { path: string }) => i.path === "password").map((i: { message: string }) => i.message);

@@ -51,7 +51,8 @@ describe("sessions", () => {
   test("a session past half its life is renewed, and an expired one is refused and removed", async () => {
     const { client } = await registerUser(server);
     const sid = sessionIdOf(tokenOf(client.cookie));
-    server.db.update(sessions).set({ expire: new Date(Date.now() + 5 * DAY) }).where(eq(sessions.sid, sid)).run();
+    // 14 of 30 days left: just under half, so a shopper who comes back every fortnight stays signed in.
+    server.db.update(sessions).set({ expire: new Date(Date.now() + 14 * DAY) }).where(eq(sessions.sid, sid)).run();
     const renewed = await client.get("/api/auth/user");
     expect(renewed.status).toBe(200);
     expect(renewed.setCookie).toContain("cc_session=");
@@ -61,6 +62,34 @@ describe("sessions", () => {
     server.db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.sid, sid)).run();
     expect((await client.get("/api/auth/user")).status).toBe(401);
     expect(server.db.select().from(sessions).where(eq(sessions.sid, sid)).get()).toBeUndefined();
+  });
+
+  test("a session with more than half its life left is not renewed", async () => {
+    const { client } = await registerUser(server);
+    const sid = sessionIdOf(tokenOf(client.cookie));
+    const expire = new Date(Date.now() + 16 * DAY);
+    server.db.update(sessions).set({ expire }).where(eq(sessions.sid, sid)).run();
+    const res = await client.get("/api/auth/user");
+    expect(res.status).toBe(200);
+    expect(res.setCookie).toBeNull();
+    expect(server.db.select().from(sessions).where(eq(sessions.sid, sid)).get()?.expire).toEqual(expire);
+  });
+
+  test("a renewal near the 90-day limit ends there, in the table and in the cookie", async () => {
+    const { client } = await registerUser(server);
+    const sid = sessionIdOf(tokenOf(client.cookie));
+    const row = server.db.select().from(sessions).where(eq(sessions.sid, sid)).get();
+    const createdAt = Date.now() - 85 * DAY;
+    const sess = { ...row!.sess, createdAt };
+    server.db.update(sessions).set({ sess, expire: new Date(Date.now() + 2 * DAY) }).where(eq(sessions.sid, sid)).run();
+    const res = await client.get("/api/auth/user");
+    expect(res.status).toBe(200);
+    const limit = createdAt + 90 * DAY;
+    const renewed = server.db.select().from(sessions).where(eq(sessions.sid, sid)).get();
+    expect(renewed?.expire.getTime()).toBe(limit);
+    // The cookie says when the browser may forget it: not weeks after the server already refuses it.
+    const cookieExpires = Date.parse(/Expires=([^;]+)/i.exec(res.setCookie ?? "")?.[1] ?? "");
+    expect(Math.abs(cookieExpires - limit)).toBeLessThan(1000);
   });
 
   test("no session outlives 90 days, however active", async () => {

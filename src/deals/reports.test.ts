@@ -96,6 +96,7 @@ describe("POST /api/price-reports", () => {
     ["an unknown availability", { availability: "sold" }, "availability", "Availability must be one of in-stock, limited, out-of-stock, unknown"],
     ["vacation mode without a zip", { vacationMode: true, reportZipCode: "" }, "reportZipCode", "Please enter the zip code where you found this deal."],
     ["a long zip", { vacationMode: true, reportZipCode: "12345678901" }, "reportZipCode", "Zip code must be at most 10 characters"],
+    ["eleven tags (one valid tag over and over)", { tags: Array(11).fill("organic") }, "tags", "Choose at most 10 tags"],
   ])("refuses %s", async (_name, change, path, message) => {
     const { client } = await registerUser(server);
     const res = await client.post("/api/price-reports", { ...milk(), ...change });

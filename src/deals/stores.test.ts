@@ -4,7 +4,7 @@ import { type TestServer, registerUser, startTestServer } from "../test/harness.
 let server: TestServer;
 let dairyId: number;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ ADMIN_PASSKEY: "stores-passkey" });
   const { client } = await registerUser(server);
   const categories = (await client.get("/api/categories")).data as { id: number; name: string }[];
   dairyId = categories.find((c) => c.name === "Dairy")!.id;
@@ -37,6 +37,19 @@ describe("GET /api/stores", () => {
     // A store reported a moment ago is suggested at once (the cached answer follows the database).
     expect((await ben.client.post("/api/price-reports", report("Kefir", "New Market", "1 First St"))).status).toBe(201);
     expect((await ana.client.get("/api/stores?zipCode=20003")).data).toContainEqual({ name: "New Market", address: "1 First St" });
+  });
+
+  test("a store only a suspended account reported is no longer suggested", async () => {
+    const scammer = await registerUser(server, { zipCode: "20005" });
+    const honest = await registerUser(server, { zipCode: "20005" });
+    expect((await scammer.client.post("/api/price-reports", report("Milk", "Scam Mart", "13 Fake St"))).status).toBe(201);
+    expect((await honest.client.post("/api/price-reports", report("Milk", "Real Mart", "1 Main St"))).status).toBe(201);
+    const moderator = await registerUser(server);
+    expect((await moderator.client.post("/api/admin/verify-passkey", { passkey: "stores-passkey" })).data).toEqual({ valid: true });
+    const terminated = await moderator.client.post("/api/admin/terminate-account", { userId: scammer.user.id, reason: "Fake prices" });
+    expect(terminated.status).toBe(200);
+    const suggested = await honest.client.get("/api/stores");
+    expect(suggested.data.map((s: { name: string }) => s.name)).toEqual(["Real Mart"]);
   });
 
   test("no zip, no suggestions; a guest is refused; a bad zip is named", async () => {

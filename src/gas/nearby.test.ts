@@ -78,6 +78,14 @@ describe("GET /api/gas/nearby", () => {
     expect(bad.data.message).toBe("Fuel type must be one of regular, premium, diesel, e85, electric");
   });
 
+  test("at most 100 stations, the cheapest (README, Gas figures)", async () => {
+    const { client } = await registerUser(server, { zipCode: "58010" });
+    for (let i = 0; i < 101; i++) await post(client, `Station ${i}`, "58010", "regular", 3 + i / 1000);
+    const list = (await client.get("/api/gas/nearby?fuelType=regular")).data as Station[];
+    expect(list).toHaveLength(100);
+    expect(names(list)).not.toContain("Station 100");
+  });
+
   test("without a fuel asked for, the user's preferred fuel decides", async () => {
     const { viewer, viewerId } = await area(52010);
     server.db.update(users).set({ preferredFuelType: "electric" }).where(eq(users.id, viewerId)).run();

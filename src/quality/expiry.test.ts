@@ -22,9 +22,10 @@ describe("stale reports expire by age", () => {
       server.db.update(priceReports).set({ createdAt: old }).where(eq(priceReports.id, res.data.id)).run();
       return res.data.id as number;
     };
-    const bread = await make("Stale Bread", 5, 31);
-    const freshBread = await make("Fresh Bread", 5, 29);
-    const pizza = await make("Pizza Special", 10, 15);
+    // Half a day either side of the limits.
+    const bread = await make("Stale Bread", 5, 30.5);
+    const freshBread = await make("Fresh Bread", 5, 29.5);
+    const pizza = await make("Pizza Special", 10, 14.5);
     const tv = await make("Old TV Deal", 9, 45);
 
     expect(expireStaleReports(server.db)).toBe(2);

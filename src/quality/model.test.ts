@@ -5,6 +5,7 @@ import { resetModelBackOff } from "./model.ts";
 /** A small server on loopback that speaks Ollama's /api/chat, answering as the current case says. */
 type Mode = "plausible" | "implausible" | "slow" | "malformed" | "down";
 let mode: Mode = "plausible";
+let confidence = 0.95;
 let lastRequest: any = null;
 const fakeOllama = Bun.serve({
   port: 0,
@@ -17,7 +18,7 @@ const fakeOllama = Bun.serve({
     const content =
       mode === "malformed"
         ? "Sure! The price looks fine to me."
-        : JSON.stringify({ plausible: mode !== "implausible", confidence: 0.95, reason: mode === "implausible" ? "Far too expensive for milk." : "Typical for milk." });
+        : JSON.stringify({ plausible: mode !== "implausible", confidence, reason: mode === "implausible" ? "Far too expensive for milk." : "Typical for milk." });
     return Response.json({ model: lastRequest.model, created_at: new Date().toISOString(), message: { role: "assistant", content }, done: true });
   },
 });
@@ -34,6 +35,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   resetModelBackOff();
+  confidence = 0.95;
   lastRequest = null;
 });
 
@@ -66,6 +68,16 @@ describe("the local model in the quality check", () => {
     const res = await report("Skim Milk", "59.00");
     expect(res.status).toBe(422);
     expect(res.data).toMatchObject({ message: "Price report rejected", reason: "AI check: Far too expensive for milk.", suggestedRange: { min: 0.25, max: 60 } });
+  });
+
+  test("'implausible' rejects from 0.8 sure (README); at 0.79 it only weighs in", async () => {
+    mode = "implausible";
+    confidence = 0.8;
+    expect((await report("Goat Milk", "59.00")).status).toBe(422);
+    confidence = 0.79;
+    const weighed = await report("Goat Milk", "59.00");
+    expect(weighed.status).toBe(201);
+    expect(weighed.data.verificationReason).toContain("AI check: Far too expensive for milk.");
   });
 
   test("with a consensus, the statistics decide and the model only lowers the confidence", async () => {

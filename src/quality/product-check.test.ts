@@ -77,6 +77,19 @@ for (const [label, env] of [
       expect(search.data.map((r: { price: number }) => r.price).sort()).toEqual([3.89, 3.99, 4.09]);
     });
 
+    test("a shopper's own earlier slip expires too, when their next report completes the consensus", async () => {
+      // Their $8.90 came in on thin history; with theirs at $3.50 the community price is $3.525, and $8.90
+      // is 2.52 times that: an outlier, whoever reported it.
+      const slip = await report("Rice Nog", "8.90");
+      expect(slip.status).toBe(201);
+      for (const [i, p] of ["3.50", "3.60", "3.55"].entries()) await report("Rice Nog", p, undefined, neighbours[i]);
+      const mine = await report("Rice Nog", "3.50");
+      expect(mine.status).toBe(201);
+      expect(mine.data.expirationAnalysis.expiredCount).toBe(1);
+      const search = await client.get("/api/search?q=rice%20nog");
+      expect(search.data.map((r: { price: number }) => r.price)).not.toContain(8.9);
+    });
+
     test("reports beyond 20 zips do not count toward the consensus", async () => {
       for (const [i, p] of ["2.00", "2.10", "1.90"].entries()) await report("Buttermilk", p, "60650", neighbours[i]);
       expect((await report("Buttermilk", "9.00")).status).toBe(201);

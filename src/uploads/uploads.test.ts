@@ -3,9 +3,12 @@ import { readdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema.ts";
 import { type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
-import { MAX_UPLOADS_PER_HOUR } from "./routes.ts";
 import { MAX_UPLOAD_BYTES, createUploadUrl } from "./signing.ts";
 import { GIF, JPEG, PNG, SVG, TEXT, WEBP } from "../test/images.ts";
+
+// The documented limit (README, Decisions "At most 30 photos"), written out: a test that read the exported constant
+// would pass whatever it became.
+const MAX_UPLOADS_PER_HOUR = 30;
 
 let server: TestServer;
 beforeAll(async () => {
@@ -140,6 +143,21 @@ describe("a URL that is not this user's, or not as signed, stores nothing", () =
     const guest = await put(server.client(), url, PNG);
     expect(guest.status).toBe(401);
     expect(storedFiles().some((f) => f.startsWith(keyOf(url)))).toBe(false);
+  });
+
+  test("a PUT from another site, or without an Origin, gets 403 like every write; the URL still works after", async () => {
+    const { client } = await registerUser(server);
+    const url = await newUploadUrl(client);
+    const send = (origin: string | null) =>
+      client.request("PUT", url, { body: PNG, headers: { "content-type": "image/png" }, origin });
+    const foreign = await send("https://evil.example");
+    expect(foreign.status).toBe(403);
+    expect(foreign.data.message).toBe("Cross-site request refused");
+    const none = await send(null);
+    expect(none.status).toBe(403);
+    expect(none.data.message).toBe("Cross-site request refused: the Origin header is missing");
+    expect(storedFiles().some((f) => f.startsWith(keyOf(url)))).toBe(false);
+    expect((await put(client, url, PNG)).status).toBe(200);
   });
 
   test("an expired URL gets 403", async () => {

@@ -180,6 +180,15 @@ describe("PUT /api/profile/password", () => {
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
+  test("a successful change clears the username's failed tries, as a sign-in does", async () => {
+    const { client, username } = await registerUser(server);
+    const login = (password: string) => server.client().post("/api/auth/login", { username, password });
+    for (let i = 0; i < 4; i++) expect((await login(`Wrong!Pass${i}`)).status).toBe(401);
+    expect((await change(client, {})).status).toBe(200);
+    // Four earlier failures and the change's own try would make five: the shopper would be shut out.
+    expect((await login(NEW)).status).toBe(200);
+  });
+
   test("wrong current passwords sent side by side are counted before they are checked", async () => {
     const { client } = await registerUser(server);
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => change(client, { currentPassword: `Wrong!Pass${i}` })));
