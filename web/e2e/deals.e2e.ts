@@ -1,11 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, reportAsNeighbour, searchFor, signInFreshUser, signInInNewContext, test } from "./fixtures.ts";
-
-/** A 1×1 PNG: a real image for the upload's magic-byte check. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
+import { PNG, expect, reportAsNeighbour, searchFor, signInFreshUser, signInInNewContext, test } from "./fixtures.ts";
 
 /** Reports a price through the API: state for the test, not the behaviour under test. */
 async function reportThroughApi(page: Page, baseURL: string, report: Record<string, unknown>) {

@@ -1,6 +1,12 @@
 import { type Browser, type Page, test as base, expect, request } from "@playwright/test";
 
 export const PASSWORD = "Journey!Pass1";
+
+/** A 1×1 PNG: a real image for the upload's magic-byte check. */
+export const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 let seq = 0;
 export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
 

@@ -101,7 +101,7 @@ test("the Deals home keeps its tab and its search while the shopper looks at oth
 });
 
 test("a half-filled report, and one being sent, are still there after a look at the Gas page", async ({ page, baseURL }) => {
-  const { signInFreshUser } = await import("./fixtures.ts");
+  const { PNG, signInFreshUser } = await import("./fixtures.ts");
   await signInFreshUser(page, baseURL ?? "");
   await page.goto("/");
   await page.getByRole("tab", { name: "Report Prices" }).click();
@@ -111,8 +111,7 @@ test("a half-filled report, and one being sent, are still there after a look at 
   await page.getByLabel("Description").fill("Barista edition");
   await page.getByLabel("Store name").fill("Corner Grocer");
   await page.getByLabel("Store address").fill("12 Elm St");
-  const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
-  await page.getByLabel("Photo").setInputFiles({ name: "oat.png", mimeType: "image/png", buffer: Buffer.from(png, "base64") });
+  await page.getByLabel("Photo").setInputFiles({ name: "oat.png", mimeType: "image/png", buffer: PNG });
 
   const nav = page.getByRole("navigation", { name: "Main" });
   const away = async () => {

@@ -1,10 +1,5 @@
 import type { Page } from "@playwright/test";
-import { PASSWORD, expect, signInFreshUser, signInInNewContext, test, uniqueName } from "./fixtures.ts";
-
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
+import { PASSWORD, PNG, expect, signInFreshUser, signInInNewContext, test, uniqueName } from "./fixtures.ts";
 
 /** State through the API, not the behaviour under test. */
 async function putThroughApi(page: Page, baseURL: string, path: string, data: unknown) {
