@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCommand, spawnServer } from "../test/processes.ts";
+import { readWhenWritten, runCommand, spawnServer } from "../test/processes.ts";
 import { userDataDir } from "./desktop.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "commoncents-desktop-"));
@@ -36,8 +36,7 @@ describe("commoncents desktop", () => {
     expect((await fetch(`${url}api/health`)).status).toBe(200);
     expect(existsSync(join(dataDir, "commoncents.db"))).toBe(true);
     expect(app.logs().find((l) => l.msg === "listening")).toMatchObject({ mode: "desktop", dataDir });
-    for (let i = 0; i < 50 && !existsSync(opened); i++) await Bun.sleep(20);
-    expect(readFileSync(opened, "utf8").trim()).toBe(url);
+    expect(await readWhenWritten(opened)).toBe(url);
     expect(app.stderr()).toContain(`CommonCents is running at ${url}`);
 
     // Only loopback: a page on another name that resolves here (DNS rebinding) gets nothing.
@@ -67,8 +66,7 @@ describe("commoncents desktop", () => {
     const second = await runCommand(["desktop"], { HOME: home, BROWSER: browser });
     expect(second.code).toBe(0);
     expect(second.stderr).toContain(`already running at http://127.0.0.1:${first.port}/`);
-    for (let i = 0; i < 50 && !existsSync(opened); i++) await Bun.sleep(20);
-    expect(readFileSync(opened, "utf8").trim()).toBe(`http://127.0.0.1:${first.port}/`);
+    expect(await readWhenWritten(opened)).toBe(`http://127.0.0.1:${first.port}/`);
     first.proc.kill("SIGTERM");
     expect(await first.proc.exited).toBe(0);
 

@@ -94,3 +94,16 @@ async function* chunks(stream: ReadableStream<Uint8Array>) {
     yield value;
   }
 }
+
+/**
+ * A file's text once something has written to it (a browser stand-in the binary starts without waiting for),
+ * or "" after `withinMs`. Waits for content, not existence: `echo > file` creates the file before it writes.
+ */
+export async function readWhenWritten(path: string, withinMs = 10_000): Promise<string> {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    const text = await Bun.file(path).text().catch(() => "");
+    if (text.trim() || Date.now() > until) return text.trim();
+    await Bun.sleep(20);
+  }
+}
