@@ -143,6 +143,25 @@ describe("matching a stored report against alerts", () => {
     expect(hitsOf(alert.id)).toHaveLength(2); // the history is kept
   });
 
+  test("a price since replaced over the target, or expired, is no alert's last hit, nor replayed", async () => {
+    const { client, alert } = await watcher({ productName: "gouda wheel", targetPrice: 10 });
+    const me = (await client.get("/api/auth/user")).data as { id: string };
+    const listed = async () => (await client.get("/api/price-alerts")).data[0];
+    const neighbour = (await registerUser(server, { zipCode: "10001" })).client;
+    const deli = await reportPrice(neighbour, { productName: "Gouda Wheel", price: 9, categoryId: cat.dairy, storeName: "Corner Deli" });
+    const cave = { productName: "Gouda Wheel", categoryId: cat.dairy, storeName: "Cheese Cave" };
+    const cheap = await reportPrice(reporter, { ...cave, price: 8 });
+    expect((await listed()).lastHit).toMatchObject({ reportId: cheap.id, price: 8 });
+    // The cave's price is now $12: its $8 is gone from search, so the alert names the deli's, still listed.
+    await reportPrice(reporter, { ...cave, price: 12 });
+    expect((await listed()).lastHit).toMatchObject({ reportId: deli.id, price: 9, storeName: "Corner Deli" });
+    // The deli's expires by age: no price it matched is listed, though it did match ("no longer listed").
+    server.db.update(priceReports).set({ isExpired: true }).where(eq(priceReports.id, deli.id)).run();
+    expect(await listed()).toMatchObject({ lastHit: null, lastNotified: expect.any(String) });
+    expect(hitsAfter(server.db, me.id, 0)).toEqual([]);
+    expect(hitsOf(alert.id)).toHaveLength(2); // the history is kept
+  });
+
   test("the reporter's own alert stays quiet for their own report", async () => {
     const { client, alert } = await watcher({ productName: "almond butter", targetPrice: 9 });
     await reportPrice(client, { productName: "Almond Butter", price: 6.99, categoryId: cat.groceries });

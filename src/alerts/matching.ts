@@ -134,12 +134,12 @@ export type HitEventData = {
 
 /**
  * The user's hits after `afterId` (the Last-Event-ID of a reconnect): the latest REPLAY_LIMIT, oldest first;
- * not those of reports that moderation withdrew meanwhile.
+ * not those of reports that search no longer lists (withdrawn by moderation, replaced or expired meanwhile).
  */
 export function hitsAfter(db: Db, userId: string, afterId: number): LiveMessage[] {
   return db.$client
     .query<HitRow, { user: string; after: number; limit: number }>(
-      `${HITS_SQL} WHERE a.user_id = $user AND h.id > $after AND r.is_active = 1 ORDER BY h.id DESC LIMIT $limit`,
+      `${HITS_SQL} WHERE a.user_id = $user AND h.id > $after AND r.is_active = 1 AND r.is_expired = 0 ORDER BY h.id DESC LIMIT $limit`,
     )
     .all({ user: userId, after: afterId, limit: REPLAY_LIMIT })
     .reverse()

@@ -10,8 +10,9 @@ import { productWords } from "./words.ts";
 export const NO_ZIP_MESSAGE = "Set your zip code before creating a price alert.";
 
 /**
- * One alert as listed, with the latest report that set it off (if any), leaving out reports that moderation
- * withdrew: a price taken out of search as fake is not advertised here either.
+ * One alert as listed, with the latest report that set it off (if any) that search still lists: not one
+ * moderation withdrew as fake, nor one since replaced, expired by age or as an outlier. (With none left,
+ * lastNotified still says it matched once: the Alerts tab reads "no longer listed".)
  */
 type AlertRow = {
   id: number;
@@ -40,7 +41,7 @@ const ALERT_SQL = `
   FROM price_alerts a
   LEFT JOIN price_alert_hits h ON h.id = (
     SELECT max(x.id) FROM price_alert_hits x JOIN price_reports xr ON xr.id = x.price_report_id
-    WHERE x.alert_id = a.id AND xr.is_active = 1)
+    WHERE x.alert_id = a.id AND xr.is_active = 1 AND xr.is_expired = 0)
   LEFT JOIN price_reports r ON r.id = h.price_report_id
   LEFT JOIN stores s ON s.id = r.store_id`;
 
