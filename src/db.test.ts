@@ -4,6 +4,7 @@ import { chmodSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrations } from "../db/migrations/index.ts";
+import { productWords } from "./alerts/words.ts";
 import { SchemaError, migrate, openDb } from "./db.ts";
 
 const dirs: string[] = [];
@@ -15,6 +16,17 @@ const tempDb = () => {
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+/** A new database with the migrations before `tag` applied, as an older binary left it. */
+function migratedUpTo(tag: string) {
+  const { sqlite } = openDb(tempDb());
+  sqlite.exec("CREATE TABLE __commoncents_migrations (tag TEXT PRIMARY KEY, hash TEXT NOT NULL, applied_at INTEGER NOT NULL)");
+  for (const m of migrations.slice(0, migrations.findIndex((m) => m.tag === tag))) {
+    for (const statement of m.sql.split("--> statement-breakpoint")) if (statement.trim()) sqlite.exec(statement);
+    sqlite.query("INSERT INTO __commoncents_migrations VALUES (?, 'x', 0)").run(m.tag);
+  }
+  return sqlite;
+}
 
 describe("openDb and migrate", () => {
   test("opens with WAL, foreign keys, NORMAL sync and a busy timeout, and migrates once", () => {
@@ -51,23 +63,49 @@ describe("openDb and migrate", () => {
   });
 
   test("migration 0011 copies each alert's target price into its words, and follows a changed target", () => {
-    const { sqlite } = openDb(tempDb());
-    sqlite.exec("CREATE TABLE __commoncents_migrations (tag TEXT PRIMARY KEY, hash TEXT NOT NULL, applied_at INTEGER NOT NULL)");
-    for (const m of migrations.slice(0, migrations.findIndex((m) => m.tag === "0011_alert_words_price"))) {
-      for (const statement of m.sql.split("--> statement-breakpoint")) if (statement.trim()) sqlite.exec(statement);
-      sqlite.query("INSERT INTO __commoncents_migrations VALUES (?, 'x', 0)").run(m.tag);
-    }
+    const sqlite = migratedUpTo("0011_alert_words_price");
     sqlite.exec(`INSERT INTO users (id, username, password) VALUES ('u1', 'Ann', 'h')`);
     sqlite.exec(`INSERT INTO price_alerts (id, user_id, product_name, target_price_cents, loc_token, word_count)
       VALUES (7, 'u1', 'organic milk', 350, 'z10001', 2)`);
     sqlite.exec(`INSERT INTO price_alert_words (word, loc_token, alert_id) VALUES ('milk', 'z10001', 7), ('organic', 'z10001', 7)`);
-    expect(migrate(sqlite).applied).toEqual(["0011_alert_words_price"]);
+    expect(migrate(sqlite).applied[0]).toBe("0011_alert_words_price");
     const words = () => sqlite.query("SELECT word, target_price_cents AS target FROM price_alert_words ORDER BY word").all();
     expect(words()).toEqual([{ word: "milk", target: 350 }, { word: "organic", target: 350 }]);
     sqlite.exec("UPDATE price_alerts SET target_price_cents = 299 WHERE id = 7");
     expect(words()).toEqual([{ word: "milk", target: 299 }, { word: "organic", target: 299 }]);
     sqlite.exec("DELETE FROM price_alerts WHERE id = 7");
     expect(words()).toEqual([]);
+    sqlite.close();
+  });
+
+  test("migration 0012 refolds the stored alert words as reports are now folded (kiwis, lenses)", () => {
+    const sqlite = migratedUpTo("0012_alert_word_plurals");
+    sqlite.exec(`INSERT INTO users (id, username, password) VALUES ('u1', 'Ann', 'h')`);
+    // Each alert's words as the old folding stored them: it kept "is" and knew no irregular plurals.
+    const before: [number, string, string[]][] = [
+      [1, "Kiwis", ["kiwis"]],
+      [2, "kiwi kiwis", ["kiwi", "kiwis"]],
+      [3, "Camera Lenses", ["camera", "lense"]],
+      [4, "Bay Leaves", ["bay", "leave"]],
+      [5, "swiss cheese slices", ["swiss", "cheese", "slice"]],
+      [6, "Mice and keyboards", ["mice", "and", "keyboard"]],
+    ];
+    for (const [id, name, words] of before) {
+      sqlite.query(`INSERT INTO price_alerts (id, user_id, product_name, target_price_cents, loc_token, word_count)
+        VALUES (?, 'u1', ?, 500, 'z10001', ?)`).run(id, name, words.length);
+      for (const word of words) {
+        sqlite.query("INSERT INTO price_alert_words (word, loc_token, target_price_cents, alert_id) VALUES (?, 'z10001', 500, ?)").run(word, id);
+      }
+    }
+    expect(migrate(sqlite).applied[0]).toBe("0012_alert_word_plurals");
+    const stored = (id: number) =>
+      (sqlite.query("SELECT word FROM price_alert_words WHERE alert_id = ? ORDER BY word").all(id) as { word: string }[]).map((w) => w.word);
+    const count = (id: number) => (sqlite.query("SELECT word_count AS n FROM price_alerts WHERE id = ?").get(id) as { n: number }).n;
+    for (const [id, name] of before) {
+      expect({ id, words: stored(id), count: count(id) }).toEqual({ id, words: productWords(name).sort(), count: productWords(name).length });
+    }
+    expect(stored(1)).toEqual(["kiwi"]);
+    expect(stored(3)).toEqual(["camera", "len"]);
     sqlite.close();
   });
 

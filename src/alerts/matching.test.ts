@@ -31,6 +31,8 @@ describe("matching a stored report against alerts", () => {
     ["Crème fraîche", "CREME FRAICHE tub"],
     ["strawberry", "Strawberries 1 lb"],
     ["tomatoes", "Roma Tomato"],
+    ["kiwi", "Golden Kiwis"],
+    ["camera lens", "Camera Lenses 50mm"],
   ])("alert %p fires for report %p", async (alertName, reportName) => {
     const tag = `t${++seq}`;
     const { alert } = await watcher({ productName: `${alertName} ${tag}`, targetPrice: 5 });

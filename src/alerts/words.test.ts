@@ -19,6 +19,14 @@ describe("productWords", () => {
     ["apples", "apple"],
     ["shoes", "shoe"],
     ["glasses", "glass"],
+    ["kiwis", "kiwi"],
+    ["chilis", "chili"],
+    ["skis", "ski"],
+    ["lenses", "lens"],
+    ["knives", "knife"],
+    ["leaves", "leaf"],
+    ["loaves", "loaf"],
+    ["mice", "mouse"],
   ])("%s and %s fold to one word", (plural, singular) => {
     expect(stem(plural)).toBe(stem(singular));
   });

@@ -8,13 +8,30 @@
 export const MAX_ALERT_WORDS = 8;
 
 /**
+ * Plurals the rules below cannot fold, as shoppers write them. Changing this list or the rules changes the
+ * stored alert words: a migration must rewrite them (as 0012 did), or old alerts stop matching.
+ */
+const IRREGULAR_PLURALS: Record<string, string> = {
+  lenses: "lens",
+  knives: "knife",
+  leaves: "leaf",
+  loaves: "loaf",
+  halves: "half",
+  shelves: "shelf",
+  mice: "mouse",
+  geese: "goose",
+  teeth: "tooth",
+  feet: "foot",
+};
+
+/**
  * A light plural folding, applied alike to both sides, so it only has to be consistent, not grammatical:
- * eggs→egg, boxes→box, peaches→peach, berries/berry→berry, tomatoes/tomato→tomato, cookies/cookie→cooky.
- * Words ending in ss, us or is (glass, hummus, swiss) keep their s.
+ * eggs→egg, boxes→box, peaches→peach, berries/berry→berry, tomatoes/tomato→tomato, cookies/cookie→cooky,
+ * kiwis→kiwi, lenses/lens→len. Words ending in ss or us (glass, hummus, swiss) keep their s.
  */
 export function stem(word: string): string {
-  let w = word;
-  if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  let w = IRREGULAR_PLURALS[word] ?? word;
+  if (w.length > 3 && w.endsWith("s") && !/(ss|us)$/.test(w)) w = w.slice(0, -1);
   if (/(ch|sh|x|ss|zz)e$/.test(w)) return w.slice(0, -1);
   if (w.length > 4 && w.endsWith("ie")) return `${w.slice(0, -2)}y`;
   if (w.length > 4 && w.endsWith("oe")) return w.slice(0, -1);
