@@ -15,6 +15,7 @@ import type { Config } from "../src/env.ts";
 import { createGasReport } from "../src/gas/reports.ts";
 import { GasReportSchema } from "../src/gas/schemas.ts";
 import { placeLookupKey } from "../src/lib/normalize.ts";
+import { locToken } from "../src/lib/zip.ts";
 import { type User, productCategories, stores, users } from "./schema.ts";
 import { ensureTaxonomy } from "./seed.ts";
 import { slugify } from "./taxonomy.ts";
@@ -120,7 +121,7 @@ export async function seedDemo(db: Db, config: Config): Promise<DemoSeeded> {
     (tx) => {
       tx.insert(users).values(DEMO_USERS.map((u) => ({ ...u, password }))).run();
       tx.insert(stores)
-        .values(DEMO_STORES.map((s) => ({ ...s, lookupKey: placeLookupKey(s.name, s.address) })))
+        .values(DEMO_STORES.map((s) => ({ ...s, lookupKey: placeLookupKey(s.name, s.address), locToken: locToken(s.zipCode) })))
         .onConflictDoNothing()
         .run();
     },

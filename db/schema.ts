@@ -108,9 +108,11 @@ export const stores = sqliteTable(
     zipCode: text("zip_code", { length: 10 }),
     /** ours: lower-cased, whitespace-collapsed "name|address", to find a store however it is typed. */
     lookupKey: text("lookup_key").notNull(),
+    /** ours: the zip as a location token (see gasStations.locToken): "10001-1234" finds the store of "10001". */
+    locToken: text("loc_token").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("stores_zip_lookup_unique").on(t.zipCode, t.lookupKey)],
+  (t) => [uniqueIndex("stores_loc_lookup_unique").on(t.locToken, t.lookupKey)],
 );
 
 export const productCategories = sqliteTable("product_categories", {

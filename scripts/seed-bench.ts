@@ -140,7 +140,7 @@ export async function seedBench(o: SeedOptions): Promise<SeedResult> {
   const storeZip = new Int32Array(o.stores);
   const storeWeights: number[] = [];
   sqlite.transaction(() => {
-    const insert = sqlite.prepare("INSERT INTO stores (name, address, phone, zip_code, lookup_key, created_at) VALUES (?, ?, ?, ?, ?, ?)");
+    const insert = sqlite.prepare("INSERT INTO stores (name, address, phone, zip_code, loc_token, lookup_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
     const seen = new Set<string>();
     for (let i = 0; i < o.stores; i++) {
       const z = area.pick(r);
@@ -154,7 +154,7 @@ export async function seedBench(o: SeedOptions): Promise<SeedResult> {
       storeZip[i] = z;
       storeWeights.push(0.2 + 3 * r() * r());
       const phone = r() < 0.6 ? `(555) 555-${String(Math.floor(r() * 10_000)).padStart(4, "0")}` : null;
-      insert.run(name, address, phone, area.zips[z]!, placeLookupKey(name, address), o.now - Math.floor((HISTORY_DAYS + r() * 300) * DAY));
+      insert.run(name, address, phone, area.zips[z]!, locToken(area.zips[z]!), placeLookupKey(name, address), o.now - Math.floor((HISTORY_DAYS + r() * 300) * DAY));
     }
   })();
   const storePicker = weightedPicker(storeWeights);

@@ -109,6 +109,46 @@ describe("openDb and migrate", () => {
     sqlite.close();
   });
 
+  test("migration 0013 finds stores by location token, merging one store written with two zips", () => {
+    const sqlite = migratedUpTo("0013_store_loc_token");
+    sqlite.exec(`INSERT INTO users (id, username, password, unique_stores_visited) VALUES ('ann', 'Ann', 'h', 2), ('ben', 'Ben', 'h', 2)`);
+    sqlite.exec(`INSERT INTO product_categories (id, name, slug) VALUES (1, 'Dairy', 'dairy')`);
+    sqlite.exec(`INSERT INTO stores (id, name, address, zip_code, lookup_key) VALUES
+      (1, 'FreshMart', '1 Main St', '10001', 'freshmart|1 main st'),
+      (2, 'Fresh Mart', '1 Main St', '10001-1234', 'freshmart|1 main st'),
+      (3, 'Maple Store', '9 King St', 'M5V 2T6', 'maple store|9 king st'),
+      (4, 'Gone Shop', '2 Elm St', '10002-0000', 'gone shop|2 elm st')`);
+    const report = (id: number, user: string, store: number, zip: string, loc: string, cents: number) =>
+      sqlite.query(`INSERT INTO price_reports (id, user_id, store_id, product_name, normalized_name, price_cents, category_id, zip_code, loc_token)
+        VALUES (?, ?, ?, 'Milk', 'milk', ?, 1, ?, ?)`).run(id, user, store, cents, zip, loc);
+    report(1, "ann", 1, "10001", "z10001", 399);
+    report(2, "ann", 2, "10001-1234", "z10001", 349); // the same milk at the same shop, a week later
+    report(3, "ben", 2, "10001-1234", "z10001", 359);
+    report(4, "ben", 3, "M5V 2T6", "xm5v2t6", 499);
+    expect(migrate(sqlite).applied[0]).toBe("0013_store_loc_token");
+
+    expect(sqlite.query("SELECT id, loc_token AS loc FROM stores ORDER BY id").all()).toEqual([
+      { id: 1, loc: "z10001" },
+      { id: 3, loc: "xm5v2t6" },
+      { id: 4, loc: "z10002" },
+    ]);
+    const reports = sqlite.query("SELECT id, store_id AS store, is_expired AS expired, expired_reason AS reason FROM price_reports ORDER BY id").all();
+    expect(reports).toEqual([
+      { id: 1, store: 1, expired: 1, reason: "Replaced by a newer price from the same shopper" },
+      { id: 2, store: 1, expired: 0, reason: null },
+      { id: 3, store: 1, expired: 0, reason: null },
+      { id: 4, store: 3, expired: 0, reason: null },
+    ]);
+    expect(sqlite.query("SELECT id, unique_stores_visited AS n FROM users ORDER BY id").all()).toEqual([
+      { id: "ann", n: 1 },
+      { id: "ben", n: 2 },
+    ]);
+    expect(() =>
+      sqlite.exec(`INSERT INTO stores (name, address, zip_code, loc_token, lookup_key) VALUES ('F', 'A', '10001-9', 'z10001', 'freshmart|1 main st')`),
+    ).toThrow(/UNIQUE/);
+    sqlite.close();
+  });
+
   test("refuses a database that is not ours", () => {
     const path = tempDb();
     const other = new Database(path);

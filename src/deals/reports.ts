@@ -17,9 +17,9 @@ export const NO_ZIP_MESSAGE = "Set your zip code before reporting a price.";
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 // The report path's statements, compiled once per connection (bun:sqlite caches query() by its text).
-const FIND_STORE_SQL = "SELECT id, name, address FROM stores WHERE zip_code = ?1 AND lookup_key = ?2";
-const INSERT_STORE_SQL = `INSERT INTO stores (name, address, phone, zip_code, lookup_key)
-  VALUES ($name, $address, $phone, $zip, $key) RETURNING id, name, address`;
+const FIND_STORE_SQL = "SELECT id, name, address FROM stores WHERE loc_token = ?1 AND lookup_key = ?2";
+const INSERT_STORE_SQL = `INSERT INTO stores (name, address, phone, zip_code, loc_token, lookup_key)
+  VALUES ($name, $address, $phone, $zip, $loc, $key) RETURNING id, name, address`;
 const VISITED_SQL = "SELECT 1 AS yes FROM price_reports WHERE user_id = ?1 AND store_id = ?2 LIMIT 1";
 const INSERT_REPORT_SQL = `
   INSERT INTO price_reports (user_id, store_id, product_name, normalized_name, price_cents, category_id, tags, description,
@@ -41,14 +41,18 @@ type Bindings = Record<string, string | number | null>;
 
 type StoreRow = { id: number; name: string; address: string };
 
-/** The store with this name and address in this zip, however it was typed; created on first report. */
+/**
+ * The store with this name and address in this zip, however either was typed ("10001-1234" is 10001's);
+ * created on first report.
+ */
 function findOrCreateStore(db: Db, input: PriceReportInput, zip: string): StoreRow {
   const lookupKey = placeLookupKey(input.storeName, input.storeAddress);
-  const existing = db.$client.query<StoreRow, [string, string]>(FIND_STORE_SQL).get(zip, lookupKey);
+  const loc = locToken(zip);
+  const existing = db.$client.query<StoreRow, [string, string]>(FIND_STORE_SQL).get(loc, lookupKey);
   if (existing) return existing;
   return db.$client
     .query<StoreRow, Bindings>(INSERT_STORE_SQL)
-    .get({ name: input.storeName, address: input.storeAddress, phone: input.storePhone ?? null, zip, key: lookupKey })!;
+    .get({ name: input.storeName, address: input.storeAddress, phone: input.storePhone ?? null, zip, loc, key: lookupKey })!;
 }
 
 /** What the write needs, as plain data: it may cross to the writer thread (report-writer.ts). */

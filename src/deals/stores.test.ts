@@ -52,6 +52,23 @@ describe("GET /api/stores", () => {
     expect(suggested.data.map((s: { name: string }) => s.name)).toEqual(["Real Mart"]);
   });
 
+  test("a zip written with its four extra digits finds the same store, its suggestions and the shopper's earlier price", async () => {
+    const ana = await registerUser(server, { zipCode: "84250" });
+    expect((await ana.client.post("/api/price-reports", report("Rye Bread", "Corner Shop", "7 Mill Rd"))).status).toBe(201);
+    expect((await ana.client.patch("/api/auth/user", { zipCode: "84250-0001" })).status).toBe(200);
+    expect((await ana.client.get("/api/stores")).data).toEqual([{ name: "Corner Shop", address: "7 Mill Rd" }]);
+    const again = await ana.client.post("/api/price-reports", { ...report("Rye Bread", "corner shop", "7 Mill Rd"), price: 2.99 });
+    expect(again.status).toBe(201);
+    expect(again.data.warning).toBe("This replaces your earlier price of $3.49 at Corner Shop.");
+    const found = await ana.client.get("/api/search?q=rye&zipCode=84250");
+    expect(found.data.map((r: { price: number; store: { name: string } }) => [r.price, r.store.name])).toEqual([[2.99, "Corner Shop"]]);
+    expect((await ana.client.get("/api/auth/user")).data.uniqueStoresVisited).toBe(1);
+    // A neighbour who writes the short zip reports at the same store: still one suggestion.
+    const ben = await registerUser(server, { zipCode: "84250" });
+    expect((await ben.client.post("/api/price-reports", report("Rye Bread", "Corner Shop", "7 Mill Rd"))).status).toBe(201);
+    expect((await ben.client.get("/api/stores")).data).toEqual([{ name: "Corner Shop", address: "7 Mill Rd" }]);
+  });
+
   test("no zip, no suggestions; a guest is refused; a bad zip is named", async () => {
     const nomad = await registerUser(server, { zipCode: null });
     const none = await nomad.client.get("/api/stores");

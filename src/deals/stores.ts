@@ -1,4 +1,5 @@
 import type { Db } from "../db.ts";
+import { locToken } from "../lib/zip.ts";
 
 /** At most this many stores are suggested: a zip's shops, not a directory. */
 export const STORE_SUGGESTIONS = 50;
@@ -6,7 +7,7 @@ export const STORE_SUGGESTIONS = 50;
 export type StoreSuggestion = { name: string; address: string };
 
 /**
- * The stores reported in a zip, the most reported first: the report form suggests them, so a shopper picks
+ * The stores reported in a zip (in any spelling: "10001-1234" is 10001), the most reported first: the report form suggests them, so a shopper picks
  * "FreshMart, 120 W 23rd St" rather than typing it again (and a slip does not make a second FreshMart).
  * Only stores with a report not withdrawn: a store that only a terminated account reported is not suggested.
  */
@@ -17,9 +18,9 @@ export function storesInZip(db: Db, zip: string): StoreSuggestion[] {
     .query<StoreSuggestion, [string, number]>(`
       SELECT s.name, s.address
       FROM stores s
-      WHERE s.zip_code = ?1
+      WHERE s.loc_token = ?1
         AND EXISTS (SELECT 1 FROM price_reports r WHERE r.store_id = s.id AND r.is_active = 1)
       ORDER BY (SELECT count(*) FROM price_reports r WHERE r.store_id = s.id) DESC, s.name COLLATE NOCASE, s.address
       LIMIT ?2`)
-    .all(zip, STORE_SUGGESTIONS);
+    .all(locToken(zip), STORE_SUGGESTIONS);
 }
