@@ -52,6 +52,20 @@ describe("the statistical check", () => {
     expect(judgePrice(420, [], fuelBounds("electric"), fmt).accepted).toBe(true);
   });
 
+  test("a rejection never states the very ratio that would have been accepted", () => {
+    const steady = [200, 200, 200];
+    const reason = (cents: number) => {
+      const verdict = judgePrice(cents, steady, dairy, fmt);
+      return verdict.accepted ? "accepted" : verdict.reason;
+    };
+    expect(reason(500)).toBe("accepted"); // exactly 2.5x
+    expect(reason(80)).toBe("accepted"); // exactly 40%
+    expect(reason(501)).toBe("$5.01 is 2.51x the price 3 nearby reports agree on ($2.00).");
+    expect(reason(79)).toBe("$0.79 is 39% of the price 3 nearby reports agree on ($2.00).");
+    expect(reason(600)).toBe("$6.00 is 3.0x the price 3 nearby reports agree on ($2.00).");
+    expect(reason(50)).toBe("$0.50 is 25% of the price 3 nearby reports agree on ($2.00).");
+  });
+
   test("outliers must be far both in ratio and in spread", () => {
     const c = consensusOf(milkHistory);
     expect(isOutlier(1000, c)).toBe(true);

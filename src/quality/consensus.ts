@@ -65,6 +65,16 @@ export function isOutlier(price: number, c: { median: number; spread: number }):
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
+/** "3.0x" or "25% of", never rounded onto the limit itself: 2.505x reads 2.51x, not 2.5x, which passes. */
+function howFar(ratio: number): string {
+  if (ratio > 1) {
+    const tenths = ratio.toFixed(1);
+    return Number(tenths) > MAX_RATIO ? `${tenths}x` : `${(Math.ceil(ratio * 100) / 100).toFixed(2)}x`;
+  }
+  const percent = Math.round(ratio * 100);
+  return `${percent < MIN_RATIO * 100 ? percent : Math.floor(ratio * 100)}% of`;
+}
+
 export function judgePrice(
   price: number,
   history: readonly number[],
@@ -78,8 +88,7 @@ export function judgePrice(
       max: Math.min(bounds.max, Math.round(Math.max(quantile(history, 0.9), c.median * 1.25))),
     };
     if (isOutlier(price, c)) {
-      const ratio = price / c.median;
-      const how = ratio > 1 ? `${ratio.toFixed(1)}x` : `${(ratio * 100).toFixed(0)}% of`;
+      const how = howFar(price / c.median);
       return {
         accepted: false,
         reason: `${format(price)} is ${how} the price ${history.length} nearby reports agree on (${format(Math.round(c.median))}).`,
