@@ -195,7 +195,8 @@ export const gasPriceReports = sqliteTable(
     /** Photos still named (src/users/photos.ts): only the reports that have one. */
     index("gas_reports_image_idx").on(t.imageUrl).where(sql`${t.imageUrl} IS NOT NULL`),
     index("gas_reports_station_fuel_idx").on(t.stationId, t.fuelType, t.createdAt),
-    index("gas_reports_created_idx").on(t.createdAt),
+    /** The age sweep (src/quality/expiry.ts): only the unexpired reports past the age, not every old one. */
+    index("gas_reports_age_idx").on(t.isExpired, t.createdAt),
     /**
      * The live reports of a station, covering what the nearby views and the fuel check read (consensus
      * history with its reporters, the week's count, the newest reports), so none of them touches expired rows

@@ -12,7 +12,7 @@ import { inUseMessage, lockDataDir, releasePidFile, writePidFile } from "./ops/d
 import { expireStaleGasReports, expireStaleReports } from "./quality/expiry.ts";
 import type { StaticAssets } from "./static.ts";
 import { sweepOrphanUploads } from "./uploads/sweep.ts";
-import { HOUR_MS } from "./lib/time.ts";
+import { HOUR_MS, MINUTE_MS } from "./lib/time.ts";
 
 /** Uploads are 5 MB; nothing else comes near it. Bun's default (128 MiB) would invite abuse. */
 const MAX_REQUEST_BODY_BYTES = 6 * 1024 * 1024;
@@ -102,21 +102,30 @@ export function startServer(config: Config, options: ServeOptions = {}) {
   // than on the first visitor's request (health answers from Bun's own routes and never builds it).
   setImmediate(() => app.router.match("GET", "/"));
 
+  const expire = () => {
+    try {
+      expireStaleReports(db);
+      expireStaleGasReports(db);
+    } catch (error) {
+      log.error("housekeeping failed", { err: error });
+    }
+  };
   const sweep = () => {
     try {
       deleteExpiredSessions(db);
-      expireStaleReports(db);
-      expireStaleGasReports(db);
       const { removed } = sweepOrphanUploads(db, config.uploadsDir);
       if (removed > 0) log.info("uploads: removed unattached photos", { removed });
     } catch (error) {
       log.error("housekeeping failed", { err: error });
     }
   };
-  // After listening, not before: start-up stays cheap (first sweep), then hourly.
-  setTimeout(sweep, 1_000).unref();
+  // After listening, not before: start-up stays cheap (first sweep), then hourly. Prices past their age leave
+  // search within a minute (each run is one index range per category: well under a millisecond when empty).
+  setTimeout(() => (sweep(), expire()), 1_000).unref();
   const housekeeping = setInterval(sweep, HOUR_MS);
   housekeeping.unref();
+  const expiry = setInterval(expire, MINUTE_MS);
+  expiry.unref();
   const healthProbe = setInterval(() => {
     if (!options.allowedHosts && currentHealth(db).text !== healthText) server.reload({ routes: healthRoutes() });
   }, HEALTH_PROBE_MS);
@@ -155,6 +164,7 @@ export function startServer(config: Config, options: ServeOptions = {}) {
     stop(deadlineMs = DRAIN_DEADLINE_MS) {
       stopping ??= (async () => {
         clearInterval(housekeeping);
+        clearInterval(expiry);
         clearInterval(healthProbe);
         // Open event streams never end by themselves and would hold the drain to its deadline.
         endLiveStreams(db);

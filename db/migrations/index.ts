@@ -13,6 +13,7 @@ import m10 from "./0010_search_terms_once.sql" with { type: "text" };
 import m11 from "./0011_alert_words_price.sql" with { type: "text" };
 import m12 from "./0012_alert_word_plurals.sql" with { type: "text" };
 import m13 from "./0013_store_loc_token.sql" with { type: "text" };
+import m14 from "./0014_gas_age_index.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_foundation", sql: m0 },
@@ -29,4 +30,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0011_alert_words_price", sql: m11 },
   { tag: "0012_alert_word_plurals", sql: m12 },
   { tag: "0013_store_loc_token", sql: m13 },
+  { tag: "0014_gas_age_index", sql: m14 },
 ];

@@ -1,9 +1,10 @@
+import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceReports } from "../../db/schema.ts";
 import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
 import { gasPriceReports, gasStations } from "../../db/schema.ts";
-import { expireStaleGasReports, expireStaleReports } from "./expiry.ts";
+import { EXPIRE_CATEGORY_SQL, EXPIRE_FUEL_SQL, expireStaleGasReports, expireStaleReports } from "./expiry.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -61,5 +62,32 @@ describe("stale fuel reports", () => {
     const state = (id: number) => server.db.select().from(gasPriceReports).where(eq(gasPriceReports.id, id)).get();
     expect(state(old)).toMatchObject({ isExpired: true, expiredReason: "Older than 7 days" });
     expect(state(recent)?.isExpired).toBe(false);
+  });
+});
+
+describe("the sweeps run often, so they read only what they expire", () => {
+  test("one index range each: unexpired and past the age, not every old report", () => {
+    const plan = (sql: string) =>
+      (server.sqlite.query(`EXPLAIN QUERY PLAN ${sql}`).all({ $now: 0, $days: 0, $category: 0, $cutoff: 0 }) as { detail: string }[])
+        .map((row) => row.detail)
+        .join("; ");
+    expect(plan(EXPIRE_CATEGORY_SQL)).toContain("price_reports_category_age_idx (category_id=? AND is_expired=? AND created_at<?)");
+    expect(plan(EXPIRE_FUEL_SQL)).toContain("gas_reports_age_idx (is_expired=? AND created_at<?)");
+  });
+
+  test("a sweep with nothing to expire takes no write lock (it never waits behind the report writer)", () => {
+    expireStaleReports(server.db);
+    expireStaleGasReports(server.db);
+    const writer = new Database(server.config.dbPath);
+    writer.exec("PRAGMA busy_timeout = 0; BEGIN IMMEDIATE");
+    try {
+      const started = performance.now();
+      expect(expireStaleReports(server.db)).toBe(0);
+      expect(expireStaleGasReports(server.db)).toBe(0);
+      expect(performance.now() - started).toBeLessThan(1_000); // the busy timeout is 5 s
+    } finally {
+      writer.exec("ROLLBACK");
+      writer.close();
+    }
   });
 });
