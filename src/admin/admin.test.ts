@@ -101,6 +101,19 @@ describe("GET /api/admin/users", () => {
     expect((await mod.client.get(`/api/admin/users?q=${t}_a`)).data).toHaveLength(1);
     expect((await mod.client.get("/api/admin/users?q=%25_")).data).toEqual([]);
     expect((await mod.client.get("/api/admin/users")).data.length).toBeGreaterThanOrEqual(3);
+    expect(res.headers.get("x-total-count")).toBe("2");
+  });
+
+  test("shows the first 100 in order and says how many match in all (X-Total-Count)", async () => {
+    const mod = await moderator();
+    const t = `many${Date.now().toString(36)}`;
+    const names = Array.from({ length: 103 }, (_, i) => `${t}_${String(i).padStart(3, "0")}`);
+    // Straight into the table: 103 sign-ups would spend the test's time on argon2.
+    server.db.insert(users).values(names.map((username) => ({ username, password: "x" }))).run();
+    const res = await mod.client.get(`/api/admin/users?q=${t}`);
+    expect(res.status).toBe(200);
+    expect(res.data.map((u: { username: string }) => u.username)).toEqual(names.slice(0, 100));
+    expect(res.headers.get("x-total-count")).toBe("103");
   });
 });
 

@@ -17,18 +17,20 @@ const entryColumns = {
 
 /**
  * The "Admin user list entry" shape of spec §3, for everyone (private and suspended accounts too):
- * usernames containing the filter, case aside, in alphabetical order.
+ * usernames containing the filter, case aside, in alphabetical order; the first `limit`, and how many match
+ * in all (the console says when the list is cut).
  */
 export function listUsersForAdmin(db: Db, filter: string, limit = ADMIN_LIST_LIMIT) {
   const text = filter.trim().toLowerCase();
   const escaped = text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-  return db
-    .select(entryColumns)
+  const rows = db
+    .select({ ...entryColumns, total: sql<number>`count(*) OVER ()` })
     .from(users)
     .where(text ? sql`lower(${users.username}) LIKE ${`%${escaped}%`} ESCAPE '\\'` : undefined)
     .orderBy(sql`lower(${users.username})`)
     .limit(limit)
     .all();
+  return { users: rows.map(({ total: _, ...entry }) => entry), total: rows[0]?.total ?? 0 };
 }
 
 /**

@@ -48,7 +48,10 @@ export const adminRoutes = new Hono<AppEnv>()
   .use("*", unlockRequired)
   .get("/users", queryParams(AdminUsersQuerySchema), (c) => {
     requireAdminUnlock(c);
-    return c.json(listUsersForAdmin(c.get("db"), c.req.valid("query").q), 200);
+    const { users, total } = listUsersForAdmin(c.get("db"), c.req.valid("query").q);
+    // The spec's body is the list itself; how many match in all rides beside it.
+    c.header("X-Total-Count", String(total));
+    return c.json(users, 200);
   })
   .post("/terminate-account", jsonBody(TerminateSchema), (c) => {
     const moderator = requireAdminUnlock(c);

@@ -41,7 +41,7 @@ export function AdminConsole() {
     }
   }, [error, sessionLost, relock, toast]);
 
-  const chosen = list.data?.find((u) => u.id === chosenId && !u.isTerminated && u.id !== myId) ?? null;
+  const chosen = list.data?.users.find((u) => u.id === chosenId && !u.isTerminated && u.id !== myId) ?? null;
   const canTerminate = chosen !== null && reason.trim() !== "";
 
   const confirmTerminate = () => {
@@ -111,7 +111,20 @@ export function AdminConsole() {
             onChange={(e) => setFilter(e.target.value)}
           />
         </div>
-        <UserChoices users={list.data} loading={list.isPending} failed={list.isError} myId={myId} chosenId={chosenId} onChoose={setChosenId} />
+        <UserChoices
+          users={list.data?.users}
+          loading={list.isPending}
+          failed={list.isError}
+          myId={myId}
+          chosenId={chosenId}
+          onChoose={setChosenId}
+        />
+        {list.data && list.data.total > list.data.users.length && (
+          <p className="text-sm text-base-content/70" data-testid="admin-list-cut">
+            Showing the first {list.data.users.length} of {list.data.total.toLocaleString("en-US")} users. Type more of a
+            username to find others.
+          </p>
+        )}
         <div className="flex flex-col gap-1">
           <label htmlFor="terminate-reason" className="text-sm font-medium">
             Reason

@@ -28,10 +28,15 @@ export const unlockedQuery = queryOptions({
   gcTime: Number.POSITIVE_INFINITY,
 });
 
+/** The first matches (the server sends at most 100) and how many match in all, from its X-Total-Count. */
 export const adminUsersQuery = (q: string) =>
   queryOptions({
     queryKey: [...adminKeys.users, q] as const,
-    queryFn: () => unwrap(api.admin.users.$get({ query: { q } })),
+    queryFn: async () => {
+      const res = await api.admin.users.$get({ query: { q } });
+      const users = await unwrap(Promise.resolve(res));
+      return { users, total: Number(res.headers.get("X-Total-Count") ?? users.length) };
+    },
   });
 
 export function useVerifyPasskey() {

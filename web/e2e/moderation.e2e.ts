@@ -186,3 +186,38 @@ test("a shopper suspended meanwhile sees the suspension at their next action, wi
   await expect(search.getByTestId("toast")).toHaveCount(0);
   await settings.page.context().close();
 });
+
+test("a long list says it shows only the first 100, and a longer filter finds the rest", async ({ page, baseURL }) => {
+  test.slow(); // 101 sign-ups
+  const origin = baseURL ?? "";
+  const prefix = uniqueName("many");
+  const api = await request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
+  for (let batch = 0; batch < 101; batch += 10) {
+    const names = Array.from({ length: Math.min(10, 101 - batch) }, (_, i) => `${prefix}${String(batch + i).padStart(3, "0")}`);
+    const answers = await Promise.all(
+      names.map((username) =>
+        api.post("/api/auth/register", {
+          data: { username, password: PASSWORD, confirmPassword: PASSWORD, firstName: "Many", lastName: "Users" },
+        }),
+      ),
+    );
+    for (const res of answers) expect(res.status()).toBe(201);
+  }
+  await api.dispose();
+
+  await signInFreshUser(page, origin, { firstName: "Mo", lastName: "Derator" });
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Developer", exact: true }).click();
+  await page.getByLabel("Developer passkey").fill(PASSKEY);
+  await page.getByRole("button", { name: "Unlock" }).click();
+  const console = page.getByTestId("admin-console");
+  const filter = console.getByRole("searchbox", { name: "Filter by username" });
+  await filter.fill(prefix);
+  await expect(console.getByRole("radio")).toHaveCount(100);
+  await expect(console.getByText("Showing the first 100 of 101 users. Type more of a username to find others.")).toBeVisible();
+  await expect(console.getByRole("radio", { name: `@${prefix}100` })).toHaveCount(0);
+  await filter.fill(`${prefix}10`);
+  await expect(console.getByRole("radio")).toHaveCount(1);
+  await expect(console.getByRole("radio", { name: `@${prefix}100` })).toBeVisible();
+  await expect(console.getByText(/Showing the first/)).toHaveCount(0);
+});
