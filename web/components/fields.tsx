@@ -48,8 +48,7 @@ export function useFormState<V extends Record<string, unknown>, O>(
     setErrors(found);
     const names = Object.keys(found);
     if (names.length > 0) {
-      // The first wrong field on the screen (a selector list matches in document order), not in the schema.
-      document.querySelector<HTMLElement>(names.map((name) => `[name="${name}"]`).join(","))?.focus();
+      focusFirst(names.map((name) => `[name="${name}"]`).join(","));
       return null;
     }
     return using.parse(values);
@@ -183,4 +182,15 @@ export function TextAreaField({
       )}
     </FieldFrame>
   );
+}
+
+/**
+ * The first wrong field on the screen (a selector list matches in document order), not in the schema's order:
+ * in the form being sent (it has the focus, or holds the clicked button), and never a field another form
+ * kept mounted but hidden (the Deals home keeps its Report Prices form, with its own Product name).
+ */
+function focusFirst(selector: string) {
+  const scope = document.activeElement?.closest("form") ?? document;
+  const fields = [...scope.querySelectorAll<HTMLElement>(selector)];
+  fields.find((field) => field.checkVisibility())?.focus();
 }

@@ -48,6 +48,21 @@ test("creating and deleting alerts keeps the focus on the Alerts tab's controls"
   await expect(newAlert).toBeFocused();
 });
 
+test("an empty alert puts the focus on its Product name, though the report form (same field name) was opened first", async ({
+  page,
+  signedIn,
+}) => {
+  void signedIn;
+  await page.goto("/");
+  await page.getByRole("tab", { name: "Report Prices" }).click();
+  await expect(page.getByRole("textbox", { name: "Product name" })).toBeVisible();
+  await page.getByRole("tab", { name: "Alerts" }).click();
+  await page.getByRole("button", { name: "New Alert" }).click();
+  const form = page.getByRole("form", { name: "Create a price alert" });
+  await form.getByRole("button", { name: "Create Alert" }).click();
+  await expect(form.getByLabel("Product name")).toBeFocused();
+});
+
 test("without a zip code Find Deals asks for one instead of reporting a failed search", async ({ page, baseURL }) => {
   await signInFreshUser(page, baseURL ?? "", { zipCode: "" });
   await page.goto("/");
