@@ -1,4 +1,5 @@
-import { PASSWORD, expect, test, uniqueName } from "./fixtures.ts";
+import { request } from "@playwright/test";
+import { PASSWORD, expect, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
 test("a newcomer learns the password rules, registers, tours the tabs, stays signed in, and signs out", async ({ page }) => {
   await page.goto("/");
@@ -129,4 +130,45 @@ test("signed in from the landing, a first report keeps the form's store (the app
   await expect(page.getByLabel("Product name")).toHaveValue("");
   await expect(page.getByLabel("Store name")).toHaveValue("FreshMart");
   await expect(page.getByLabel("Store address")).toHaveValue("120 W 23rd St");
+});
+
+test("the next shopper on the same tab sees none of the last one's search, half-filled report or alerts", async ({ page, baseURL }) => {
+  const origin = baseURL ?? "";
+  const next = uniqueName("next");
+  const api = await request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
+  const registered = await api.post("/api/auth/register", {
+    data: { username: next, password: PASSWORD, confirmPassword: PASSWORD, firstName: "Ned", lastName: "Next", zipCode: "10001" },
+  });
+  expect(registered.status()).toBe(201);
+  await api.dispose();
+
+  await signInFreshUser(page, origin, { firstName: "Ada" });
+  await page.goto("/");
+  const search = page.getByRole("searchbox", { name: "Search for a product" });
+  await search.fill("kefir");
+  await search.press("Enter");
+  await page.getByRole("tab", { name: "Report Prices" }).click();
+  await page.getByRole("textbox", { name: "Product name" }).fill("Private cheese");
+  await page.getByRole("tab", { name: "Alerts" }).click();
+  await page.getByRole("button", { name: "New Alert" }).click();
+  const form = page.getByRole("form", { name: "Create a price alert" });
+  await form.getByLabel("Product name").fill("secret eggs");
+  await form.getByRole("spinbutton", { name: "Target price ($)" }).fill("2.50");
+  await form.getByRole("button", { name: "Create Alert" }).click();
+  await expect(page.getByTestId("alert-item").filter({ hasText: "secret eggs" })).toBeVisible();
+
+  // Ada signs out and hands over the phone: Ned signs in on the same tab, with no reload.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await page.getByLabel("Username").fill(next);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Deals near you", exact: true })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Find Deals" })).toHaveAttribute("aria-selected", "true");
+  await expect(search).toHaveValue("");
+  await page.getByRole("tab", { name: "Report Prices" }).click();
+  await expect(page.getByRole("textbox", { name: "Product name" })).toHaveValue("");
+  await page.getByRole("tab", { name: "Alerts" }).click();
+  await expect(page.getByText("No price alerts yet")).toBeVisible();
+  await expect(page.getByText("secret eggs")).toHaveCount(0);
 });
