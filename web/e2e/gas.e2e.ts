@@ -163,6 +163,31 @@ test("the modal holds its submit until it has what it needs, asks DEF only for d
   await expect(dialog).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
+
+  // Opened again: what was typed is kept, the old failure is not. Sent while the server is slow, it is sent
+  // once; then the form is fresh for the next station.
+  await page.getByRole("button", { name: "Report Price", exact: true }).click();
+  await expect(dialog.getByLabel("Station name")).toHaveValue("Lakeside Fuel");
+  await expect(dialog.getByTestId("report-failure")).toHaveCount(0);
+  await price.fill("3.159");
+  let posts = 0;
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route("**/api/gas/reports", async (route) => {
+    posts++;
+    await held;
+    await route.continue();
+  });
+  await submit.click();
+  await expect(dialog.getByRole("button", { name: "Submitting…" })).toBeDisabled();
+  answer();
+  await expect(page.getByRole("status").filter({ hasText: "Lakeside Fuel" })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(posts).toBe(1);
+  await page.getByRole("button", { name: "Report Price", exact: true }).click();
+  await expect(dialog.getByLabel("Station name")).toHaveValue("");
+  await expect(dialog.getByLabel("Station address")).toHaveValue("");
+  await expect(price).toHaveValue("");
 });
 
 test("without a zip code the page asks for one; a failing list says so, and a 400 shows as empty", async ({ page, baseURL }) => {
