@@ -174,6 +174,25 @@ test("the create form opens, closes and insists on a product and a target; alert
   await form.getByRole("button", { name: "Create Alert" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Failed to create price alert. Please try again." })).toBeVisible();
   await expect(form.getByLabel("Product name")).toHaveValue("butter");
+
+  // Sent while the server is slow: held, and sent once.
+  await page.unroute("**/api/price-alerts");
+  let posts = 0;
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route("**/api/price-alerts", async (route) => {
+    if (route.request().method() === "POST") {
+      posts++;
+      await held;
+    }
+    await route.continue();
+  });
+  await form.getByRole("button", { name: "Create Alert" }).click();
+  await expect(form.getByRole("button", { name: "Creating…" })).toBeDisabled();
+  answer();
+  await expect(page.getByTestId("alert-item")).toHaveCount(1);
+  await expect(page.getByTestId("alert-item")).toContainText("butter");
+  expect(posts).toBe(1);
 });
 
 test("the list shows an error with a retry when it cannot load", async ({ page, signedIn }) => {
