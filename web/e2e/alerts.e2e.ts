@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, signInFreshUser, signInInNewContext, test } from "./fixtures.ts";
+import { expect, holdRequests, signInFreshUser, signInInNewContext, test } from "./fixtures.ts";
 
 declare global {
   interface Window {
@@ -177,22 +177,13 @@ test("the create form opens, closes and insists on a product and a target; alert
 
   // Sent while the server is slow: held, and sent once.
   await page.unroute("**/api/price-alerts");
-  let posts = 0;
-  let answer = () => {};
-  const held = new Promise<void>((resolve) => (answer = resolve));
-  await page.route("**/api/price-alerts", async (route) => {
-    if (route.request().method() === "POST") {
-      posts++;
-      await held;
-    }
-    await route.continue();
-  });
+  const posts = await holdRequests(page, "**/api/price-alerts", "POST");
   await form.getByRole("button", { name: "Create Alert" }).click();
   await expect(form.getByRole("button", { name: "Creating…" })).toBeDisabled();
-  answer();
+  posts.release();
   await expect(page.getByTestId("alert-item")).toHaveCount(1);
   await expect(page.getByTestId("alert-item")).toContainText("butter");
-  expect(posts).toBe(1);
+  expect(posts.sent()).toBe(1);
 });
 
 test("the list shows an error with a retry when it cannot load", async ({ page, signedIn }) => {

@@ -91,6 +91,24 @@ export async function neighbourLeaves(baseURL: string, username: string) {
   await api.dispose();
 }
 
+/**
+ * Holds the requests to `url` (of `method`, when given) until `release()`, as a slow server would, and counts
+ * them: a form must show it is sending and send once.
+ */
+export async function holdRequests(page: Page, url: string, method?: string) {
+  let sent = 0;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (!method || route.request().method() === method) {
+      sent++;
+      await held;
+    }
+    await route.continue();
+  });
+  return { release, sent: () => sent };
+}
+
 export const test = base.extend<{ signedIn: { username: string } }>({
   signedIn: async ({ page, baseURL }, use) => {
     await use(await signInFreshUser(page, baseURL ?? ""));

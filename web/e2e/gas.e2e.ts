@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, signInFreshUser, test } from "./fixtures.ts";
+import { expect, holdRequests, signInFreshUser, test } from "./fixtures.ts";
 
 /** Reports a fuel price through the API: state for the test, not the behaviour under test. */
 async function reportThroughApi(page: Page, baseURL: string, data: Record<string, unknown>) {
@@ -170,20 +170,13 @@ test("the modal holds its submit until it has what it needs, asks DEF only for d
   await expect(dialog.getByLabel("Station name")).toHaveValue("Lakeside Fuel");
   await expect(dialog.getByTestId("report-failure")).toHaveCount(0);
   await price.fill("3.159");
-  let posts = 0;
-  let answer = () => {};
-  const held = new Promise<void>((resolve) => (answer = resolve));
-  await page.route("**/api/gas/reports", async (route) => {
-    posts++;
-    await held;
-    await route.continue();
-  });
+  const posts = await holdRequests(page, "**/api/gas/reports");
   await submit.click();
   await expect(dialog.getByRole("button", { name: "Submitting…" })).toBeDisabled();
-  answer();
+  posts.release();
   await expect(page.getByRole("status").filter({ hasText: "Lakeside Fuel" })).toBeVisible();
   await expect(dialog).toBeHidden();
-  expect(posts).toBe(1);
+  expect(posts.sent()).toBe(1);
   await page.getByRole("button", { name: "Report Price", exact: true }).click();
   await expect(dialog.getByLabel("Station name")).toHaveValue("");
   await expect(dialog.getByLabel("Station address")).toHaveValue("");

@@ -1,10 +1,20 @@
-import { request } from "@playwright/test";
+import { type Page, request } from "@playwright/test";
 import { PASSWORD, expect, signInFreshUser, signInInNewContext, suspendThroughApi, test, uniqueName } from "./fixtures.ts";
 
 // The developer console, and what a suspension does to the suspended shopper's open browser.
 
 /** The browser tests' server runs with this developer passkey (playwright.config.ts). */
 const PASSKEY = "e2e-passkey";
+
+/** A fresh moderator on Settings with the console unlocked: the setup of the tests after the first. */
+async function moderatorConsole(page: Page, origin: string) {
+  await signInFreshUser(page, origin, { firstName: "Mo", lastName: "Derator" });
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Developer", exact: true }).click();
+  await page.getByLabel("Developer passkey").fill(PASSKEY);
+  await page.getByRole("button", { name: "Unlock" }).click();
+  return page.getByTestId("admin-console");
+}
 
 test("a moderator unlocks the console and terminates a user, whose open browser then shows only the suspension", async ({
   page,
@@ -129,12 +139,7 @@ test("a moderator's stale list: a refused termination keeps the console open, an
   const suspendedId = await register(`${prefix}s`);
   await register(`${prefix}d`); // signed in as this one now: deletes their account below
 
-  await signInFreshUser(page, origin, { firstName: "Mo", lastName: "Derator" });
-  await page.goto("/settings");
-  await page.getByRole("button", { name: "Developer", exact: true }).click();
-  await page.getByLabel("Developer passkey").fill(PASSKEY);
-  await page.getByRole("button", { name: "Unlock" }).click();
-  const console = page.getByTestId("admin-console");
+  const console = await moderatorConsole(page, origin);
   await console.getByRole("searchbox", { name: "Filter by username" }).fill(prefix);
   await expect(console.getByRole("radio")).toHaveCount(2);
 
@@ -210,12 +215,7 @@ test("a long list says it shows only the first 100, and a longer filter finds th
   }
   await api.dispose();
 
-  await signInFreshUser(page, origin, { firstName: "Mo", lastName: "Derator" });
-  await page.goto("/settings");
-  await page.getByRole("button", { name: "Developer", exact: true }).click();
-  await page.getByLabel("Developer passkey").fill(PASSKEY);
-  await page.getByRole("button", { name: "Unlock" }).click();
-  const console = page.getByTestId("admin-console");
+  const console = await moderatorConsole(page, origin);
   const filter = console.getByRole("searchbox", { name: "Filter by username" });
   await filter.fill(prefix);
   await expect(console.getByRole("radio")).toHaveCount(100);

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, holdRequests, test } from "./fixtures.ts";
 
 test("an unknown path shows the 404 page once signed in; a guest sees only the landing there", async ({ page, baseURL }) => {
   await page.goto("/no/such/page");
@@ -130,22 +130,15 @@ test("a half-filled report, and one being sent, are still there after a look at 
 
   // Sent, then left while the server is slow to answer: back on the form it is still being sent, and then
   // it is done (cleared for the next item, the store kept), sent once.
-  let posts = 0;
-  let answer = () => {};
-  const held = new Promise<void>((resolve) => (answer = resolve));
-  await page.route("**/api/price-reports", async (route) => {
-    posts++;
-    await held;
-    await route.continue();
-  });
+  const posts = await holdRequests(page, "**/api/price-reports");
   await page.getByRole("button", { name: "Submit Price Report" }).click();
   await expect(page.getByRole("button", { name: "Submitting…" })).toBeDisabled();
   await away();
   await expect(page.getByRole("button", { name: "Submitting…" })).toBeDisabled();
-  answer();
+  posts.release();
   await expect(page.getByRole("status").filter({ hasText: "Price reported" })).toContainText("Oat Milk at Corner Grocer for $3.79");
   await expect(page.getByLabel("Product name")).toHaveValue("");
   await expect(page.getByLabel("Store name")).toHaveValue("Corner Grocer");
   await expect(page.getByRole("img", { name: "Selected photo preview" })).toBeHidden();
-  expect(posts).toBe(1);
+  expect(posts.sent()).toBe(1);
 });
