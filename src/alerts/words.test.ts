@@ -31,6 +31,10 @@ describe("productWords", () => {
     expect(stem(plural)).toBe(stem(singular));
   });
 
+  test("words that name an object's own properties are plain words", () => {
+    expect(productWords("LEGO constructor toString valueOf")).toEqual(["lego", "constructor", "tostring", "valueof"]);
+  });
+
   test.each(["glass", "hummus", "swiss", "gas", "bus", "oats"])("%s keeps a stable stem", (word) => {
     expect(stem(stem(word))).toBe(stem(word));
     expect(stem(word).length).toBeGreaterThanOrEqual(3);

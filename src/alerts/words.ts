@@ -11,7 +11,7 @@ export const MAX_ALERT_WORDS = 8;
  * Plurals the rules below cannot fold, as shoppers write them. Changing this list or the rules changes the
  * stored alert words: a migration must rewrite them (as 0012 did), or old alerts stop matching.
  */
-const IRREGULAR_PLURALS: Record<string, string> = {
+const IRREGULAR_PLURALS = new Map<string, string>(Object.entries({
   lenses: "lens",
   knives: "knife",
   leaves: "leaf",
@@ -22,7 +22,7 @@ const IRREGULAR_PLURALS: Record<string, string> = {
   geese: "goose",
   teeth: "tooth",
   feet: "foot",
-};
+}));
 
 /**
  * A light plural folding, applied alike to both sides, so it only has to be consistent, not grammatical:
@@ -30,7 +30,8 @@ const IRREGULAR_PLURALS: Record<string, string> = {
  * kiwis→kiwi, lenses/lens→len. Words ending in ss or us (glass, hummus, swiss) keep their s.
  */
 export function stem(word: string): string {
-  let w = IRREGULAR_PLURALS[word] ?? word;
+  // A Map, not an object's keys: "constructor" is a product word too.
+  let w = IRREGULAR_PLURALS.get(word) ?? word;
   if (w.length > 3 && w.endsWith("s") && !/(ss|us)$/.test(w)) w = w.slice(0, -1);
   if (/(ch|sh|x|ss|zz)e$/.test(w)) return w.slice(0, -1);
   if (w.length > 4 && w.endsWith("ie")) return `${w.slice(0, -2)}y`;
