@@ -29,7 +29,8 @@ export function expireStaleReports(db: Db, now = Date.now()): number {
   const due = client
     .query<{ id: number; slug: string }, []>("SELECT id, slug FROM product_categories")
     .all()
-    .map(({ id, slug }) => ({ category: id, days: maxAgeDays(slug), cutoff: now - maxAgeDays(slug) * DAY_MS }))
+    .map(({ id, slug }) => ({ category: id, days: maxAgeDays(slug) }))
+    .map((c) => ({ ...c, cutoff: now - c.days * DAY_MS }))
     .filter((c) => client.query(STALE_IN_CATEGORY_SQL).get({ category: c.category, cutoff: c.cutoff }));
   if (due.length === 0) return 0;
   const sweep = client.transaction(() => {
