@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, holdRequests, signInFreshUser, signInInNewContext, test } from "./fixtures.ts";
+import { expect, holdRequests, reportThroughApi, signInFreshUser, signInInNewContext, test } from "./fixtures.ts";
 
 declare global {
   interface Window {
@@ -41,16 +41,6 @@ async function createAlertInForm(page: Page, name: string, target: string, categ
   expect(Object.keys((await sent).postDataJSON()).sort()).toEqual(["categoryId", "productName", "targetPrice"]);
   await expect(page.getByRole("status").filter({ hasText: "Price alert created" })).toBeVisible();
   await expect(form).toBeHidden();
-}
-
-/** Reports a price through the API: state for the test, not the behaviour under test. */
-async function reportThroughApi(page: Page, baseURL: string, report: Record<string, unknown>) {
-  const categories = (await (await page.request.get("/api/categories")).json()) as { id: number; name: string }[];
-  const res = await page.request.post("/api/price-reports", {
-    headers: { Origin: baseURL },
-    data: { categoryId: categories.find((c) => c.name === "Dairy")?.id, storeAddress: "5 Union Sq W", ...report },
-  });
-  expect(res.status()).toBe(201);
 }
 
 test("a neighbour's matching price reaches the shopper live as a browser notification", async ({ page, browser, baseURL }) => {

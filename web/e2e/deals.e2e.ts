@@ -1,17 +1,4 @@
-import type { Page } from "@playwright/test";
-import { PNG, expect, reportAsNeighbour, searchFor, signInFreshUser, signInInNewContext, test } from "./fixtures.ts";
-
-/** Reports a price through the API: state for the test, not the behaviour under test. */
-async function reportThroughApi(page: Page, baseURL: string, report: Record<string, unknown>) {
-  const categories = (await (await page.request.get("/api/categories")).json()) as { id: number; name: string }[];
-  const dairy = categories.find((c) => c.name === "Dairy");
-  const res = await page.request.post("/api/price-reports", {
-    headers: { Origin: baseURL },
-    data: { categoryId: dairy?.id, storeAddress: "5 Union Sq W", ...report },
-  });
-  expect(res.status()).toBe(201);
-}
-
+import { PNG, expect, reportAsNeighbour, reportThroughApi, searchFor, signInFreshUser, signInInNewContext, test } from "./fixtures.ts";
 
 test("a price reported with a photo is found nearby, upvoted and taken, and not 30 zip codes away", async ({
   page,

@@ -83,6 +83,16 @@ export async function reportAsNeighbour(baseURL: string, productName: string, pr
   return { ...report, username };
 }
 
+/** Reports a price through the API: state for the test, not the behaviour under test. */
+export async function reportThroughApi(page: Page, baseURL: string, report: Record<string, unknown>) {
+  const categories = (await (await page.request.get("/api/categories")).json()) as { id: number; name: string }[];
+  const res = await page.request.post("/api/price-reports", {
+    headers: { Origin: baseURL },
+    data: { categoryId: categories.find((c) => c.name === "Dairy")?.id, storeAddress: "5 Union Sq W", ...report },
+  });
+  expect(res.status()).toBe(201);
+}
+
 /** The neighbour of `reportAsNeighbour` deletes their account (and with it their reports). */
 export async function neighbourLeaves(baseURL: string, username: string) {
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
