@@ -218,3 +218,41 @@ test("the report dialog suggests the listed stations, and a chosen one fills in 
   await dialog.getByRole("switch", { name: /Vacation mode/ }).check();
   await expect(dialog.getByTestId("station-suggestions").locator("option")).toHaveCount(0);
 });
+
+test("a new fuel dims the old list until its own arrives, a fuel that fails to save goes back, and a lone station is one", async ({
+  page,
+  baseURL,
+}) => {
+  const origin = baseURL ?? "";
+  await signInFreshUser(page, origin, { zipCode: "20110" });
+  await reportThroughApi(page, origin, { stationName: "Solo Gas", fuelType: "regular", price: 3.1 });
+  await page.goto("/gas");
+  await expect(page.getByTestId("area-average-price")).toHaveText("$3.10");
+  await expect(page.getByText("Regular across 1 station near 20110", { exact: true })).toBeVisible();
+  const list = page.getByRole("list").filter({ has: page.getByTestId("station-card") });
+
+  // While the electric list loads, the regular prices stay on screen, dimmed: they are not electric's.
+  const electric = await holdRequests(page, "**/api/gas/nearby?*fuelType=electric*");
+  await page.getByRole("radio", { name: "Electric" }).check();
+  await expect(page.getByRole("heading", { level: 1, name: "Charging Station Prices" })).toBeVisible();
+  await expect(list).toHaveClass(/opacity-60/);
+  electric.release();
+  await expect(card(page, "Solo Gas")).toContainText("No Electric price");
+  await expect(list).not.toHaveClass(/opacity-60/);
+  await expect.poll(async () => (await (await page.request.get("/api/auth/user")).json()).preferredFuelType).toBe("electric");
+
+  // Diesel is not saved: the page goes back to the saved fuel and says so.
+  await page.route("**/api/profile/fuel-preference", (route) => route.fulfill({ status: 503, contentType: "text/html", body: "<h1>Down</h1>" }));
+  await page.getByRole("radio", { name: "Diesel" }).click(); // not check(): it does not stay checked
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to update fuel preference. Please try again." })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Electric" })).toBeChecked();
+  await expect(page.getByRole("heading", { level: 1, name: "Charging Station Prices" })).toBeVisible();
+  await page.unroute("**/api/profile/fuel-preference");
+
+  // A fuel price reported here counts on Settings, reached without a reload.
+  const dialog = await reportThroughModal(page, { name: "Solo Gas", address: "1 Test Rd", fuel: "Electric", price: "0.390" });
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Electric across 1 station near 20110", { exact: true })).toBeVisible();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByTestId("profile-reports")).toHaveText("2");
+});
