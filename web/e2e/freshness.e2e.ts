@@ -1,4 +1,4 @@
-import { expect, reportAsNeighbour, signInFreshUser, test, uniqueName } from "./fixtures.ts";
+import { expect, holdRequests, reportAsNeighbour, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
 // What one visit shows stays true without a reload: the app keeps its answers until something changes them
 // (staleTime Infinity), so each change must refresh what it touches, and an asked-again search must ask.
@@ -14,11 +14,21 @@ test("in one visit: a search asked again, a new sort, the shopper's own report, 
   await search.press("Enter");
   const count = page.getByTestId("summary-reports");
   await expect(count).toHaveText("1");
+  const terms = page.getByLabel("Search summary").getByRole("term");
+  await expect(terms).toHaveText(["Reports found", "Potential savings", "Store"]);
 
-  // The same words again ask the server again: a neighbour's dearer price came in meanwhile.
+  // The same words again ask the server again: a neighbour's dearer price came in meanwhile. While the
+  // answer is on its way, the results say they are busy (screen readers wait for the new ones).
   await reportAsNeighbour(origin, product, "3.00");
+  const searching = await holdRequests(page, "**/api/search?*");
   await search.press("Enter");
+  const results = page.getByRole("region", { name: "Search results" });
+  await expect(results).toHaveAttribute("aria-busy", "true");
+  searching.release();
   await expect(count).toHaveText("2");
+  await expect(results).toHaveAttribute("aria-busy", "false");
+  await expect(terms).toHaveText(["Reports found", "Potential savings", "Stores"]);
+  await page.unroute("**/api/search?*");
   const stores = page.getByTestId("result-store");
   await expect(stores).toHaveText(["Shop 2.00", "Shop 3.00"]);
   await page.getByLabel("Sort by").selectOption({ label: "Recently Updated" });
