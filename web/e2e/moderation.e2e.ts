@@ -168,6 +168,12 @@ test("a moderator's stale list: a refused termination keeps the console open, an
   await expect(refused).toContainText("This account is already suspended");
   await expect(console.getByRole("radio", { name: `@${prefix}s` })).toBeDisabled();
   await expect(console).toBeVisible();
+
+  // The moderator's own row is marked and cannot be chosen.
+  const me = (await (await page.request.get("/api/auth/user")).json()) as { username: string };
+  await console.getByRole("searchbox", { name: "Filter by username" }).fill(me.username);
+  await expect(console.getByRole("radio", { name: `@${me.username}` })).toBeDisabled();
+  await expect(console.getByRole("listitem").filter({ hasText: `@${me.username}` })).toContainText("You");
 });
 
 test("a shopper suspended meanwhile sees the suspension at their next action, with no error toast over it", async ({ browser, baseURL }) => {

@@ -78,6 +78,8 @@ test("Settings changes the photo, fuel, privacy and password", async ({ page, br
   await page.goto("/settings");
   await page.getByLabel("Profile photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
   await expect(page.getByRole("status").filter({ hasText: "Profile photo updated" })).toBeVisible();
+  // Emptied after each choice, so the same file chosen again (after a failure) is a change the page hears.
+  await expect(page.getByLabel("Profile photo")).toHaveValue("");
   const photo = page.getByRole("img", { name: "Pat Setter's photo" });
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   // An upload refused as expired: the spec's words, with the server's beside them; the photo stays.
@@ -104,6 +106,7 @@ test("Settings changes the photo, fuel, privacy and password", async ({ page, br
   const update = page.getByRole("button", { name: "Update Password" });
   await expect(update).toBeDisabled();
   await page.getByLabel("Current password").fill("Wrong!Pass1");
+  await expect(update).toBeDisabled(); // until the new password is typed too (spec §5)
   await page.getByLabel("New password", { exact: true }).fill("short");
   await expect(update).toBeEnabled();
   await update.click();
