@@ -95,6 +95,30 @@ test("without notification permission a hit and the test notification arrive as 
   await other.page.context().close();
 });
 
+test("a browser that grants notifications but refuses a page's own (Chrome on Android) gets the test as a toast, then says so", async ({
+  page,
+  baseURL,
+}) => {
+  const origin = baseURL ?? "";
+  await page.context().grantPermissions(["notifications"], { origin });
+  await page.context().addInitScript(() => {
+    const Original = window.Notification;
+    const Refusing = function () {
+      throw new TypeError("Failed to construct 'Notification': Illegal constructor. Use ServiceWorkerRegistration.showNotification() instead.");
+    } as unknown as typeof Notification;
+    Object.defineProperty(Refusing, "permission", { get: () => Original.permission });
+    Refusing.requestPermission = Original.requestPermission.bind(Original);
+    window.Notification = Refusing;
+  });
+  await signInFreshUser(page, origin);
+  await openAlertsTab(page);
+  const banner = page.getByTestId("notification-banner");
+  await expect(banner.getByRole("heading", { name: "Notifications are on" })).toBeVisible();
+  await banner.getByRole("button", { name: "Send Test Notification" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "CommonCents test notification" })).toBeVisible();
+  await expect(banner.getByRole("heading", { name: "Notification Limited" })).toBeVisible();
+});
+
 const STATES: [string, string, string][] = [
   ["denied", "Object.defineProperty(Notification, 'permission', { get: () => 'denied' })", "Notifications Disabled"],
   ["insecure", "Object.defineProperty(window, 'isSecureContext', { get: () => false })", "HTTPS Required"],
