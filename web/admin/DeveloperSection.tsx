@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazyRouteComponent } from "@tanstack/react-router";
 import { Suspense, useId, useState } from "react";
-import { ApiError } from "../api/client.ts";
+import { failureText } from "../api/http.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { ChevronDownIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
@@ -70,7 +70,8 @@ function PasskeyForm() {
       onError: (error) => {
         if (sessionLost(error)) return;
         // Too many tries, or a server without a console: the server says which.
-        const description = error instanceof ApiError && error.status < 500 ? error.serverMessage : INVALID_PASSKEY;
+        // A failure on the way is not a wrong passkey: say what it was.
+        const description = failureText(error);
         toast({ title: ACCESS_DENIED, description, variant: "error" });
       },
     });

@@ -3,6 +3,7 @@ import type { InferResponseType } from "hono/client";
 import { useCallback } from "react";
 import type { CONSOLE_DISABLED_MESSAGE } from "../../src/auth/guards.ts";
 import { ApiError, api, unwrap } from "../api/client.ts";
+import { send } from "../api/http.ts";
 
 /** Spec §8. */
 export const ACCESS_DENIED = "Access Denied";
@@ -92,16 +93,8 @@ export function useTerminateAccount() {
 export function useSendTestNotification() {
   return useMutation({
     mutationFn: async () => {
-      const res = await fetch("/api/test-notification", { method: "POST", credentials: "include" });
-      const text = await res.text();
-      let body: unknown = null;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        body = text;
-      }
-      if (!res.ok) throw new ApiError(res.status, body, text, res.statusText);
-      const { title, body: message } = (body ?? {}) as { title?: unknown; body?: unknown };
+      const body = await send<{ title?: unknown; body?: unknown } | null>("POST", "/api/test-notification");
+      const { title, body: message } = body ?? {};
       return { title: typeof title === "string" ? title : "Test notification", body: typeof message === "string" ? message : "" };
     },
   });

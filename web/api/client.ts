@@ -5,8 +5,11 @@
 import { hc } from "hono/client";
 import type { ApiType } from "../../src/app.ts";
 
+import { withDeadline } from "./http.ts";
+
 export { ApiError, isUnauthorized, unwrap } from "./http.ts";
 
 export const api = hc<ApiType>("/api", {
   init: { credentials: "include" },
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, withDeadline(init)),
 });

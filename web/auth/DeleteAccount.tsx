@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useId, useRef, useState } from "react";
-import { ApiError } from "../api/client.ts";
+import { failureText } from "../api/http.ts";
 import { Field } from "../components/fields.tsx";
 import { FailureAlert } from "../components/FailureAlert.tsx";
 import { useToast } from "../state/toast.ts";
@@ -45,7 +45,7 @@ export function DeleteAccount({ label, confirmWith, className }: { label: string
         }, LEAVE_AFTER_MS);
       },
       onError: (error) => {
-        const description = error instanceof ApiError ? error.serverMessage : "Please try again.";
+        const description = failureText(error);
         setFailure(description);
         toast({ title: DELETION_FAILED, description, variant: "error" });
       },

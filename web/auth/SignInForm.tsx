@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ApiError } from "../api/http.ts";
+import { failureText } from "../api/http.ts";
 import { Field, useFormState } from "../components/fields.tsx";
 import { TOAST_MS, useToast } from "../state/toast.ts";
 import type { loginRules } from "./loginRules.ts";
@@ -54,7 +54,7 @@ export function SignInForm({ showPasswords, onTogglePasswords }: PasswordVisibil
       onError: (error) =>
         toast({
           title: "Login failed",
-          description: error instanceof ApiError ? error.serverMessage : "Please try again.",
+          description: failureText(error),
           variant: "error",
         }),
     });

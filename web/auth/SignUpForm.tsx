@@ -1,5 +1,5 @@
 import { RegisterSchema, ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
-import { ApiError } from "../api/client.ts";
+import { failureText } from "../api/http.ts";
 import { Field, useForm } from "../components/form.tsx";
 import { TOAST_MS, useToast } from "../state/toast.ts";
 import { PasswordVisibilityToggle } from "./PasswordVisibilityToggle.tsx";
@@ -34,7 +34,7 @@ export function SignUpForm({ showPasswords, onTogglePasswords }: PasswordVisibil
       onError: (error) =>
         toast({
           title: "Registration failed",
-          description: error instanceof ApiError ? error.serverMessage : "Please try again.",
+          description: failureText(error),
           variant: "error",
         }),
     });

@@ -2,6 +2,7 @@ import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { SearchSort } from "../../src/deals/schemas.ts";
 import { ApiError } from "../api/client.ts";
+import { failureText } from "../api/http.ts";
 import { currentUserQuery } from "../auth/queries.ts";
 import { EnterZipButton } from "../auth/ZipCodeEditor.tsx";
 import { useSessionLost } from "../auth/useSessionLost.ts";
@@ -135,9 +136,8 @@ function searchAnnouncement(q: string, data: readonly Report[] | undefined) {
   return `${countOf(data.length, "deal", "deals")} found for “${q}”`;
 }
 
-/** The server's reason for a refused search (no zip code, say); nothing for a failure on its side. */
-const clientReason = (error: unknown) =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.serverMessage : undefined;
+/** The server's reason for a refused search (no zip code, say), or the network's; nothing for a failure on its side. */
+const clientReason = (error: unknown) => (error instanceof ApiError && error.status >= 500 ? undefined : failureText(error));
 
 function Results({
   q,

@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { ApiError } from "../api/client.ts";
+import { failureText } from "../api/http.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { formatCurrency } from "../components/format.ts";
 import { TOAST_MS, useToast } from "../state/toast.ts";
@@ -93,12 +94,9 @@ export function useSubmitReport({
       }
       const body = error instanceof ApiError ? (error.body as { issues?: Issues } | null) : null;
       if (Array.isArray(body?.issues)) onIssues(body.issues);
-      const clientMistake = error instanceof ApiError && error.status >= 400 && error.status < 500;
-      toast({
-        title: REPORT_FAILED_MESSAGE,
-        description: clientMistake ? error.serverMessage : undefined,
-        variant: "error",
-      });
+      // The server's reason for a refusal, or what went wrong on the way; nothing more for a failure on its side.
+      const serverSide = error instanceof ApiError && error.status >= 500;
+      toast({ title: REPORT_FAILED_MESSAGE, description: serverSide ? undefined : failureText(error), variant: "error" });
       return;
     }
     uploaded.current = null;

@@ -92,3 +92,84 @@ test("a live stream answered 502 while the server restarts behind its proxy leav
   await expect(page.getByText("could not load your account")).toHaveCount(0);
   await expect(page.getByRole("tab", { name: "Alerts" })).toBeVisible();
 });
+
+/** What a shop's guest Wi-Fi answers to every request until its terms are accepted: 200 and its own page. */
+const PORTAL = { status: 200, contentType: "text/html", body: "<!DOCTYPE html><html><body><h1>Welcome to ShopNet Wi-Fi</h1></body></html>" };
+/** What nginx answers while the server behind it restarts. */
+const NGINX_502 = { status: 502, contentType: "text/html", body: "<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>" };
+
+test("a Wi-Fi sign-in page answering for the API is a failure, not an answer: the search and the report say so and keep what was typed", async ({
+  page,
+  baseURL,
+}) => {
+  await signInFreshUser(page, baseURL ?? "");
+  await page.goto("/");
+  await page.route("**/api/search?*", (route) => route.fulfill(PORTAL));
+  const search = page.getByRole("searchbox", { name: "Search for a product" });
+  await search.fill("yogurt");
+  await search.press("Enter");
+  await expect(page.getByTestId("toast").filter({ hasText: "Search failed. Please try again." })).toContainText("Wi-Fi sign-in page");
+  const card = page.getByTestId("search-message");
+  await expect(card.getByRole("heading", { name: "Search failed. Please try again." })).toBeVisible();
+  await page.unroute("**/api/search?*");
+  await card.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { name: "No deals found" })).toBeVisible();
+
+  await page.getByRole("tab", { name: "Report Prices" }).click();
+  await page.getByLabel("Product name").fill("Portal Yogurt");
+  await page.getByRole("spinbutton", { name: "Price" }).fill("2.49");
+  await page.getByLabel("Category").selectOption({ label: "Dairy" });
+  await page.getByLabel("Store name").fill("Wi-Fi Mart");
+  await page.getByLabel("Store address").fill("1 Lobby Rd");
+  await page.route("**/api/price-reports", (route) => route.fulfill(PORTAL));
+  await page.getByRole("button", { name: "Submit Price Report" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to submit price report" })).toContainText("Wi-Fi sign-in page");
+  await expect(page.getByLabel("Product name")).toHaveValue("Portal Yogurt");
+  await expect(page.getByRole("button", { name: "Submit Price Report" })).toBeEnabled();
+});
+
+test("a Wi-Fi sign-in page at start-up is not taken for a signed-in shopper", async ({ page }) => {
+  await page.route("**/api/auth/user", (route) => route.fulfill(PORTAL));
+  await page.goto("/settings");
+  await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Settings" })).toHaveCount(0);
+  await page.unroute("**/api/auth/user");
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome to CommonCents" })).toBeVisible();
+});
+
+test("a proxy's error page is never read out: a failed sign-in says the server is not answering", async ({ page }) => {
+  await page.route("**/api/auth/login", (route) => route.fulfill(NGINX_502));
+  await page.goto("/");
+  await page.getByLabel("Username").fill("someone");
+  await page.getByLabel("Password", { exact: true }).fill("Journey!Pass1");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  const failed = page.getByRole("alert").filter({ hasText: "Login failed" });
+  await expect(failed).toContainText("CommonCents is not answering right now. Please try again in a moment.");
+  await expect(failed).not.toContainText("nginx");
+  await expect(failed).not.toContainText("<");
+});
+
+test("a report that gets no answer fails after 20 s, keeps what was typed, and can be sent again", async ({ page, baseURL }) => {
+  await signInFreshUser(page, baseURL ?? "");
+  await page.clock.install();
+  await page.goto("/");
+  await page.getByRole("tab", { name: "Report Prices" }).click();
+  await page.getByLabel("Product name").fill("Stalled Cheese");
+  await page.getByRole("spinbutton", { name: "Price" }).fill("5.25");
+  await page.getByLabel("Category").selectOption({ label: "Dairy" });
+  await page.getByLabel("Store name").fill("Slow Shop");
+  await page.getByLabel("Store address").fill("2 Dial-Up Ave");
+  await page.route("**/api/price-reports", () => {}); // sent, never answered
+  await page.getByRole("button", { name: "Submit Price Report" }).click();
+  await expect(page.getByRole("button", { name: /Submitting/ })).toBeDisabled();
+  await page.clock.fastForward(19_000);
+  await expect(page.getByRole("button", { name: /Submitting/ })).toBeDisabled();
+  await page.clock.fastForward(1_500);
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to submit price report" })).toContainText("check your connection");
+  await expect(page.getByLabel("Product name")).toHaveValue("Stalled Cheese");
+
+  await page.unroute("**/api/price-reports");
+  await page.getByRole("button", { name: "Submit Price Report" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Price reported" })).toContainText("Stalled Cheese at Slow Shop for $5.25");
+});

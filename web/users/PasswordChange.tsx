@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { ChangePasswordSchema } from "../../src/users/schemas.ts";
 import { ApiError } from "../api/client.ts";
+import { failureText } from "../api/http.ts";
 import { PasswordVisibilityToggle } from "../auth/PasswordVisibilityToggle.tsx";
 import { PASSWORD_HINT } from "../auth/SignUpForm.tsx";
 import { useSessionLost } from "../auth/useSessionLost.ts";
@@ -33,7 +34,9 @@ export function PasswordChange() {
         if (sessionLost(error)) return;
         const issues = error instanceof ApiError ? (error.body as { issues?: { path: string; message: string }[] })?.issues : undefined;
         if (issues) form.showIssues(issues);
-        const description = error instanceof ApiError && error.status === 429 ? error.serverMessage : undefined;
+        // The spec's title asks to check the current password; a limit, or a failure on the way, says its own.
+        const onTheWay = !(error instanceof ApiError) || error.status >= 500;
+        const description = onTheWay || error.status === 429 ? failureText(error) : undefined;
         toast({ title: PASSWORD_FAILED, description, variant: "error" });
       },
     });
