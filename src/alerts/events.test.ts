@@ -20,6 +20,7 @@ async function openEvents(server: TestServer, client: TestClient | null, headers
   const res = await fetch(`${server.origin}/api/events${query}`, { headers: { ...cookie, ...headers }, signal: abort.signal });
   const events: Event[] = [];
   const comments: string[] = [];
+  let lastEventId: string | undefined; // as EventSource keeps it: set by any block with an id, data or not
   let ended = false;
   const decoder = new TextDecoder();
   const done = (async () => {
@@ -43,6 +44,7 @@ async function openEvents(server: TestServer, client: TestClient | null, headers
               (event as Record<string, string>)[field ?? ""] = rest.join(": ");
             }
           }
+          if (event.id !== undefined) lastEventId = event.id;
           if (event.data || event.retry) events.push(event);
           cut = buffer.indexOf("\n\n");
         }
@@ -64,6 +66,7 @@ async function openEvents(server: TestServer, client: TestClient | null, headers
     events,
     comments,
     hits: () => events.filter((e) => e.event === "price-alert").map((e) => ({ id: e.id, ...JSON.parse(e.data) })),
+    lastEventId: () => lastEventId,
     waitFor,
     ended: () => ended,
     close: async () => {
@@ -172,6 +175,25 @@ describe("GET /api/events", () => {
     await fresh.waitFor(() => fresh.events.length > 0);
     expect(fresh.hits()).toEqual([]);
     await fresh.close();
+  });
+
+  test("a stream that has seen no hit yet is given its place, so its reconnect is sent the hits made meanwhile", async () => {
+    const { client } = await registerUser(server, { zipCode: "10001" });
+    await createAlert(client, { productName: "kefir", targetPrice: 4 });
+    await reportPrice(reporter, { productName: "Kefir", price: 3.49, categoryId: dairy }); // before: history
+    const live = await openEvents(server, client);
+    await live.waitFor(() => live.lastEventId() !== undefined);
+    expect(live.hits()).toEqual([]);
+    const place = live.lastEventId() as string;
+    await live.close();
+    // Away (a server restart, a phone's connection dropped): a hit happens.
+    const missed = await reportPrice(reporter, { productName: "Kefir Plain", price: 3.29, categoryId: dairy });
+    const back = await openEvents(server, client, { "last-event-id": place });
+    await back.waitFor(() => back.hits().length === 1);
+    expect(back.hits().map((h) => h.reportId)).toEqual([missed.id]);
+    // Its place moves past the replayed hit, and past others' hits too.
+    await back.waitFor(() => Number(back.lastEventId()) >= Number(back.hits()[0].id));
+    await back.close();
   });
 
   test("a reconnect is sent the latest 20 hits it missed, in order (README, Live delivery)", async () => {

@@ -146,6 +146,14 @@ export function hitsAfter(db: Db, userId: string, afterId: number): LiveMessage[
     .map(hitMessage);
 }
 
+/**
+ * The newest hit's id, anyone's: where a new stream stands. Sent as its event id, so the browser's reconnect
+ * asks for the hits after it even when none reached this tab yet.
+ */
+export function latestHitId(db: Db): number {
+  return db.$client.query<{ id: number }, []>("SELECT coalesce(max(id), 0) AS id FROM price_alert_hits").get()?.id ?? 0;
+}
+
 const INSERT_HIT_SQL = `INSERT INTO price_alert_hits (alert_id, price_report_id, price_cents, created_at)
   VALUES ($alert, $report, $price, $now) ON CONFLICT DO NOTHING RETURNING id`;
 const STAMP_ALERT_SQL = "UPDATE price_alerts SET last_notified = $now WHERE id = $alert";

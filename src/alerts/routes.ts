@@ -4,7 +4,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/http.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { liveHub } from "./live.ts";
-import { hitsAfter } from "./matching.ts";
+import { hitsAfter, latestHitId } from "./matching.ts";
 import { createAlert, deleteAlert, listAlerts } from "./queries.ts";
 import { EventsQuerySchema, PriceAlertSchema } from "./schemas.ts";
 import { openEventStream } from "./stream.ts";
@@ -51,7 +51,9 @@ export const alertsRoutes = new Hono<AppEnv>()
     const lastEventId = /^\d{1,12}$/.test(header) ? header : c.req.valid("query").lastEventId;
     const backlog = lastEventId ? hitsAfter(db, user.id, Number(lastEventId)) : [];
     (c.env?.server as BunServer | undefined)?.timeout?.(c.req.raw, STREAM_IDLE_SECONDS);
-    const body = openEventStream(liveHub(db), { userId: user.id, sid, signal: c.req.raw.signal, backlog });
+    // Read after the backlog: a hit committed in between is published to this stream once it is open.
+    const cursor = latestHitId(db);
+    const body = openEventStream(liveHub(db), { userId: user.id, sid, signal: c.req.raw.signal, backlog, cursor });
     return c.body(body, 200, {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-store",

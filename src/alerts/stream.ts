@@ -6,12 +6,13 @@ const MAX_UNREAD_CHUNKS = 200;
 const encoder = new TextEncoder();
 
 /**
- * The body of one GET /api/events: `retry:` first, then the missed events (`backlog`), then whatever the hub
- * publishes to this user until the client leaves or the session ends. Writes never wait on the reader.
+ * The body of one GET /api/events: `retry:` first, then the missed events (`backlog`), then `id: cursor`
+ * (where the stream starts, read after the backlog), then whatever the hub publishes to this user until the
+ * client leaves or the session ends. Writes never wait on the reader.
  */
 export function openEventStream(
   hub: LiveHub,
-  options: { userId: string; sid: string; signal: AbortSignal; backlog: LiveMessage[] },
+  options: { userId: string; sid: string; signal: AbortSignal; backlog: LiveMessage[]; cursor: number },
 ): ReadableStream<Uint8Array> {
   let conn: LiveConnection | undefined;
   let closed = false;
@@ -46,6 +47,8 @@ export function openEventStream(
       };
       push(`retry: ${LIVE_TIMING.retryMs}\n: connected\n\n`);
       for (const message of options.backlog) conn.send(message);
+      // An id with no data sets the browser's last event id without an event (HTML's SSE parsing).
+      push(`id: ${options.cursor}\n\n`);
       hub.add(conn);
       options.signal.addEventListener("abort", close, { once: true });
     },

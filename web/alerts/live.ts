@@ -33,6 +33,8 @@ const NAME = "commoncents-live";
 const subscribers: LiveHandlers[] = [];
 const current = () => subscribers[subscribers.length - 1];
 let source: EventSource | null = null;
+/** Whether this tab has had a stream open before: the next open is a reconnect. */
+let everOpened = false;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let closeTimer: ReturnType<typeof setTimeout> | null = null;
 /** The newest hit this tab has seen, from its own stream or the leader's: where a new stream starts from. */
@@ -61,10 +63,10 @@ function connect() {
   const url = lastHitId === null ? "/api/events" : `/api/events?lastEventId=${lastHitId}`;
   const es = new EventSource(url, { withCredentials: true });
   source = es;
-  let opened = false;
   es.addEventListener("open", () => {
-    if (opened) publish({ type: "reconnected" });
-    opened = true;
+    // Back after a drop, a restart or a refusal: whatever happened meanwhile may not all be replayed.
+    if (everOpened) publish({ type: "reconnected" });
+    everOpened = true;
   });
   es.addEventListener("price-alert", (event) => {
     const { data, lastEventId } = event as MessageEvent<string>;

@@ -34,7 +34,11 @@ export function useLiveAlerts() {
           void queryClient.invalidateQueries({ queryKey: alertKeys.all });
         },
         onRefused: () => void recheckAccount(queryClient),
-        onReconnected: () => void recheckAccount(queryClient),
+        onReconnected: () => {
+          void recheckAccount(queryClient);
+          // A hit made while the stream was away shows as the alert's last hit, even if it was not replayed.
+          void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+        },
       }),
     [queryClient, deliver],
   );
