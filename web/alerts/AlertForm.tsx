@@ -2,13 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { MISSING_FIELDS_MESSAGE, MISSING_FIELDS_TITLE, PriceAlertSchema } from "../../src/alerts/schemas.ts";
 import { ApiError } from "../api/client.ts";
+import { failureText } from "../api/http.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { Field, SelectField, useForm } from "../components/form.tsx";
 import { formatCurrency } from "../components/format.ts";
 import { AlertIcon } from "../components/icons.tsx";
 import { categoriesQuery } from "../deals/queries.ts";
 import { useToast } from "../state/toast.ts";
-import { useCreateAlert } from "./queries.ts";
+import { isDuplicateAlert, useCreateAlert } from "./queries.ts";
 
 export const CREATE_FAILED_MESSAGE = "Failed to create price alert. Please try again.";
 
@@ -50,9 +51,17 @@ export function AlertForm({ onDone }: { onDone: () => void }) {
       },
       onError: (error) => {
         if (sessionLost(error)) return;
+        if (isDuplicateAlert(error)) {
+          // What the shopper asked for is there: sent twice after a lost answer, or set before.
+          toast({ title: "You already have this price alert", description: "It is in your list." });
+          form.reset();
+          setTried(false);
+          onDone();
+          return;
+        }
         const body = error instanceof ApiError ? (error.body as { issues?: { path: string; message: string }[] }) : null;
         if (body?.issues) form.showIssues(body.issues);
-        const detail = error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined;
+        const detail = error instanceof ApiError && error.status >= 500 ? undefined : failureText(error);
         toast({ title: CREATE_FAILED_MESSAGE, description: detail, variant: "error" });
       },
     });

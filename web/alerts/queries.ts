@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { ApiError, api, unwrap } from "../api/client.ts";
+import { useLastingMutation } from "../api/mutation.ts";
 
 export type PriceAlert = InferResponseType<(typeof api)["price-alerts"]["$get"], 200>[number];
 export type AlertSubmission = Exclude<Parameters<(typeof api)["price-alerts"]["$post"]>[0], undefined>["json"];
@@ -12,17 +13,23 @@ export const alertsQuery = queryOptions({
   queryFn: () => unwrap(api["price-alerts"].$get()),
 });
 
+export const isDuplicateAlert = (error: unknown) => error instanceof ApiError && error.status === 409;
+
 export function useCreateAlert() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useLastingMutation({
     mutationFn: (json: AlertSubmission) => unwrap(api["price-alerts"].$post({ json })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+    // Already set (its first answer was lost on the way, say): the list shows it.
+    onError: (error) => {
+      if (isDuplicateAlert(error)) void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+    },
   });
 }
 
 export function useDeleteAlert() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useLastingMutation({
     mutationFn: async (id: number) => {
       try {
         return await unwrap(api["price-alerts"][":id"].$delete({ param: { id: String(id) } }));
@@ -41,5 +48,5 @@ export function useDeleteAlert() {
 }
 
 export function useTestNotification() {
-  return useMutation({ mutationFn: () => unwrap(api["test-notification"].$post()) });
+  return useLastingMutation({ mutationFn: () => unwrap(api["test-notification"].$post()) });
 }

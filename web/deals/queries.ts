@@ -1,7 +1,8 @@
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import type { SearchSort } from "../../src/deals/schemas.ts";
 import { ApiError, api, unwrap } from "../api/client.ts";
+import { useLastingMutation } from "../api/mutation.ts";
 import { authKeys } from "../auth/queries.ts";
 
 export type Category = InferResponseType<typeof api.categories.$get, 200>[number];
@@ -52,7 +53,7 @@ export const storesQuery = (zipCode: string) =>
 
 export function useReportPrice() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useLastingMutation({
     mutationFn: async (json: ReportSubmission) =>
       (await unwrap(api["price-reports"].$post({ json }))) as SubmittedReport,
     onSuccess: () => {
@@ -65,7 +66,7 @@ export function useReportPrice() {
 
 export function useToggleUpvote() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useLastingMutation({
     // The API only toggles (spec §4). A card out of date (upvoted meanwhile in another tab) would take away the
     // vote its click meant to add, or the reverse; toggling once more does what the click showed it would.
     mutationFn: async ({ id, add }: { id: number; add: boolean }) => {
@@ -96,7 +97,7 @@ function refreshIfStale(queryClient: QueryClient, error: unknown) {
 
 export function useTakeDeal() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useLastingMutation({
     mutationFn: (id: number) => unwrap(api["price-reports"][":id"]["take-deal"].$post({ param: { id: String(id) } })),
     onSuccess: (_, id) => {
       queryClient.setQueriesData<Report[]>({ queryKey: dealKeys.search }, (list) =>

@@ -1,5 +1,5 @@
 import { audit } from "./axe.ts";
-import { expect, signInFreshUser, test } from "./fixtures.ts";
+import { expect, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
 // The service worker would answer from its cache; these tests are about what the network refuses.
 test.use({ serviceWorkers: "block" });
@@ -106,7 +106,7 @@ test("a Wi-Fi sign-in page answering for the API is a failure, not an answer: th
   await page.goto("/");
   await page.route("**/api/search?*", (route) => route.fulfill(PORTAL));
   const search = page.getByRole("searchbox", { name: "Search for a product" });
-  await search.fill("yogurt");
+  await search.fill(uniqueName("portalberry")); // found nowhere: the answer, once it comes, is "No deals found"
   await search.press("Enter");
   await expect(page.getByTestId("toast").filter({ hasText: "Search failed. Please try again." })).toContainText("Wi-Fi sign-in page");
   const card = page.getByTestId("search-message");
@@ -172,4 +172,48 @@ test("a report that gets no answer fails after 20 s, keeps what was typed, and c
   await page.unroute("**/api/price-reports");
   await page.getByRole("button", { name: "Submit Price Report" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Price reported" })).toContainText("Stalled Cheese at Slow Shop for $5.25");
+});
+
+test("an alert whose answer was lost, sent again, is there: the second answer (already set) says so and the list shows it", async ({
+  page,
+  baseURL,
+}) => {
+  await signInFreshUser(page, baseURL ?? "");
+  await page.goto("/");
+  await page.getByRole("tab", { name: "Alerts" }).click();
+  // The first POST reaches the server and is stored; its answer never reaches the phone.
+  await page.route("**/api/price-alerts", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await page.getByRole("button", { name: "New Alert" }).click();
+  const form = page.getByRole("form", { name: "Create a price alert" });
+  await form.getByLabel("Product name").fill("Lost Reply Kefir");
+  await form.getByRole("spinbutton", { name: "Target price ($)" }).fill("3.50");
+  await form.getByRole("button", { name: "Create Alert" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to create price alert" })).toContainText("check your connection");
+  await page.unroute("**/api/price-alerts");
+  await form.getByRole("button", { name: "Create Alert" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "You already have this price alert" })).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await expect(page.getByTestId("alert-item")).toHaveCount(1);
+  await expect(page.getByTestId("alert-item")).toContainText("Lost Reply Kefir");
+});
+
+test("a privacy switch whose save fails after the shopper has left Settings still says so", async ({ page, baseURL }) => {
+  await signInFreshUser(page, baseURL ?? "");
+  await page.goto("/settings");
+  let fail = () => {};
+  const failed = new Promise<void>((resolve) => (fail = resolve));
+  await page.route("**/api/profile/privacy", async (route) => {
+    await failed;
+    await route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Try later"}' });
+  });
+  await page.getByRole("switch", { name: "Public profile" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Gas" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Gas Prices" })).toBeVisible();
+  fail();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to update privacy settings. Please try again." })).toBeVisible();
+  expect((await (await page.request.get("/api/auth/user")).json()).isPublicProfile).toBe(true);
 });

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import type { FuelType } from "../../db/schema.ts";
 import { ApiError, api, unwrap } from "../api/client.ts";
+import { useLastingMutation } from "../api/mutation.ts";
 import { authKeys } from "../auth/queries.ts";
 
 export type Station = InferResponseType<typeof api.gas.nearby.$get, 200>[number];
@@ -51,7 +52,7 @@ export const recentGasReportsQuery = (zipCode: string) =>
 
 export function useReportGasPrice() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useLastingMutation({
     mutationFn: (json: GasReportSubmission) => unwrap(api.gas.reports.$post({ json })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: gasKeys.all });

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import type { FuelType } from "../../db/enums.ts";
 import { api, unwrap } from "../api/client.ts";
+import { useLastingMutation } from "../api/mutation.ts";
 import { type AuthState, type CurrentUser, authKeys } from "../auth/queries.ts";
 
 export type UserSearchResult = InferResponseType<typeof api.users.search.$get, 200>[number];
@@ -27,7 +28,7 @@ export const FUEL_FAILED = "Failed to update fuel preference. Please try again."
  */
 function useProfileMutation<A>(call: (arg: A) => Promise<CurrentUser>, scope?: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useLastingMutation({
     mutationFn: call,
     ...(scope ? { scope: { id: scope } } : {}),
     onSuccess: (user) => {
