@@ -47,7 +47,12 @@ export function useSignIn() {
   return useMutation({
     mutationFn: (json: InferRequestType<Auth["login"]["$post"]>["json"]) =>
       send<OkOf<Auth["login"]["$post"]>>("POST", "/api/auth/login", json),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.user }),
+    // The answer is the signed-in user: the app opens on it rather than on a second call that could fail
+    // (a "Welcome back" over the landing). A suspended account's state comes from GET /api/auth/user's 403.
+    onSuccess: (user) =>
+      user.isTerminated
+        ? queryClient.invalidateQueries({ queryKey: authKeys.user })
+        : queryClient.setQueryData(authKeys.user, { status: "authenticated", user } satisfies AuthState),
   });
 }
 
@@ -64,7 +69,7 @@ export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (json: SignUpFields) => send<OkOf<Auth["register"]["$post"]>>("POST", "/api/auth/register", json),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.user }),
+    onSuccess: (user) => queryClient.setQueryData(authKeys.user, { status: "authenticated", user } satisfies AuthState),
   });
 }
 

@@ -1,5 +1,6 @@
+import { request } from "@playwright/test";
 import { audit } from "./axe.ts";
-import { expect, signInFreshUser, test, uniqueName } from "./fixtures.ts";
+import { PASSWORD, expect, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
 // The service worker would answer from its cache; these tests are about what the network refuses.
 test.use({ serviceWorkers: "block" });
@@ -216,4 +217,22 @@ test("a privacy switch whose save fails after the shopper has left Settings stil
   fail();
   await expect(page.getByRole("alert").filter({ hasText: "Failed to update privacy settings. Please try again." })).toBeVisible();
   expect((await (await page.request.get("/api/auth/user")).json()).isPublicProfile).toBe(true);
+});
+
+test("a sign-in answered, then a failing check of who is signed in, still opens the app under the welcome", async ({ page, baseURL }) => {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL ?? "" } });
+  const username = uniqueName("welcome");
+  const account = { username, password: PASSWORD, confirmPassword: PASSWORD, firstName: "Wes", lastName: "Come" };
+  expect((await api.post("/api/auth/register", { data: account })).status()).toBe(201);
+  await api.dispose();
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Welcome to CommonCents" })).toBeVisible();
+  await page.route("**/api/auth/user", (route) => route.fulfill(NGINX_502));
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Welcome back, Wes!" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Deals near you" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome to CommonCents" })).toHaveCount(0);
 });
