@@ -28,6 +28,7 @@ export function AlertForm({ onDone }: { onDone: () => void }) {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    if (create.isPending) return;
     setTried(true);
     const input = form.check();
     if (!input) {
@@ -124,7 +125,8 @@ export function AlertForm({ onDone }: { onDone: () => void }) {
           <button type="button" className="btn btn-ghost" onClick={onDone} disabled={create.isPending}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+          {/* aria-disabled while sending, not disabled: a disabled button drops the keyboard's focus to the page. */}
+          <button type="submit" className={`btn btn-primary ${create.isPending ? "btn-disabled" : ""}`} aria-disabled={create.isPending || undefined}>
             {create.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {create.isPending ? "Creating…" : "Create Alert"}
           </button>

@@ -69,8 +69,9 @@ function AlertItem({ alert, categoryName }: { alert: PriceAlert; categoryName: s
           className="btn btn-ghost btn-sm btn-square"
           data-delete-alert
           aria-label={`Delete alert for ${alert.productName}`}
-          onClick={onDelete}
-          disabled={remove.isPending}
+          // aria-disabled while deleting, not disabled: a disabled button drops the keyboard's focus to the page.
+          onClick={(event) => !remove.isPending && onDelete(event)}
+          aria-disabled={remove.isPending || undefined}
         >
           {remove.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <CloseIcon />}
         </button>

@@ -60,6 +60,7 @@ export function ReportPriceForm() {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    if (report.busy) return;
     setTried(true);
     const missing = REQUIRED.some((key) => !values[key].trim());
     const input = form.check();
@@ -163,7 +164,8 @@ export function ReportPriceForm() {
           onZipChange={(zip) => set("reportZipCode", zip)}
         />
         <PhotoPicker file={photo} onChange={setPhoto} disabled={report.busy} />
-        <button type="submit" className="btn btn-primary" disabled={report.busy}>
+        {/* aria-disabled while sending, not disabled: a disabled button drops the keyboard's focus to the page. */}
+        <button type="submit" className={`btn btn-primary ${report.busy ? "btn-disabled" : ""}`} aria-disabled={report.busy || undefined}>
           {report.busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {report.uploading ? "Uploading photo…" : report.submitting ? "Submitting…" : "Submit Price Report"}
         </button>

@@ -146,3 +146,33 @@ test("on a phone a control scrolled just into view stops above the bottom naviga
   expect(bottom).toBeLessThanOrEqual(navTop);
   expect(bottom).toBeGreaterThan(navTop - 40); // scrolled to it, not past it
 });
+
+test("a form sent from its button keeps the keyboard's focus there while it is sent and after", async ({ page, signedIn }) => {
+  expect(signedIn.username).toBeTruthy();
+  await page.goto("/");
+  await page.getByRole("tab", { name: "Report Prices" }).click();
+  await page.getByLabel("Product name").fill("Focus Feta");
+  await page.getByRole("spinbutton", { name: "Price" }).fill("4.10");
+  await page.getByLabel("Category").selectOption({ label: "Dairy" });
+  await page.getByLabel("Store name").fill("Tab Stop Deli");
+  await page.getByLabel("Store address").fill("3 Focus Ln");
+  const submit = page.getByRole("button", { name: "Submit Price Report" });
+  await submit.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Price reported" })).toBeVisible();
+  await expect(submit).toBeFocused();
+
+  await page.getByRole("tab", { name: "Alerts" }).click();
+  await page.getByRole("button", { name: "New Alert" }).click();
+  const form = page.getByRole("form", { name: "Create a price alert" });
+  await form.getByLabel("Product name").fill("Focus Feta");
+  await form.getByRole("spinbutton", { name: "Target price ($)" }).fill("3.00");
+  await page.route("**/api/price-alerts", (route) =>
+    route.request().method() === "POST" ? route.fulfill({ status: 500, json: { message: "Down" } }) : route.continue(),
+  );
+  const create = form.getByRole("button", { name: "Create Alert" });
+  await create.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to create price alert" })).toBeVisible();
+  await expect(create).toBeFocused();
+});

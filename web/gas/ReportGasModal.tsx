@@ -79,6 +79,7 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    if (report.isPending) return;
     setFailure(null);
     const input = form.check();
     if (!input) return;
@@ -222,7 +223,13 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
             <button type="button" className="btn btn-ghost" onClick={close}>
               Cancel
             </button>
-            <button type="submit" className="btn btn-primary" disabled={!ready || report.isPending}>
+            {/* aria-disabled while sending, not disabled: a disabled button drops the keyboard's focus to the page. */}
+            <button
+              type="submit"
+              className={`btn btn-primary ${report.isPending ? "btn-disabled" : ""}`}
+              disabled={!ready}
+              aria-disabled={report.isPending || undefined}
+            >
               {report.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
               {report.isPending ? "Submitting…" : "Submit Report"}
             </button>
