@@ -22,7 +22,13 @@ export function PriceAlerts({ shown }: { shown: boolean }) {
           aria-controls="create-alert-form"
           onClick={() => setFormOpen((open) => !open)}
         >
-          {formOpen ? "Close" : "New Alert"}
+          {formOpen ? (
+            <>
+              Close<span className="sr-only"> new alert form</span>
+            </>
+          ) : (
+            "New Alert"
+          )}
         </button>
       </div>
       {formOpen && (

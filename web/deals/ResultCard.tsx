@@ -93,7 +93,7 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
         <div className="flex items-start gap-2 text-sm">
           <PinIcon className="mt-0.5 size-4 shrink-0 text-base-content/70" />
           <div className="min-w-0">
-            <span className="font-medium" data-testid="result-store">
+            <span id={`${titleId}-store`} className="font-medium" data-testid="result-store">
               {report.store.name}
             </span>
             <span className="block text-base-content/70">{report.store.address}</span>
@@ -111,6 +111,8 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
           <button
             type="button"
             aria-pressed={report.hasUserUpvoted}
+            // Which deal, for a list of the page's buttons: the product and the store.
+            aria-describedby={`${titleId} ${titleId}-store`}
             // The visible count is part of the name (WCAG 2.5.3: a voice user says what they see).
             aria-label={`Upvote, ${report.upvotes} ${report.upvotes === 1 ? "vote" : "votes"}`}
             // aria-disabled, not disabled, while the vote is saved: a disabled button would drop the keyboard's focus.
@@ -125,6 +127,7 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
             type="button"
             className={`btn btn-primary btn-sm ${takeHeld ? "btn-disabled" : ""}`}
             aria-disabled={takeHeld || undefined}
+            aria-describedby={`${titleId} ${titleId}-store`}
             onClick={() => !takeHeld && onTakeDeal()}
           >
             {taken ? <CheckIcon className="size-4" /> : null}

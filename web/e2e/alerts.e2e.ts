@@ -148,7 +148,7 @@ test("the create form opens, closes and insists on a product and a target; alert
   await expect(page.getByRole("alert").filter({ hasText: "Missing Information" }).first()).toContainText(
     "Please fill in product name and target price.",
   );
-  await page.getByRole("button", { name: "Close" }).click();
+  await page.getByRole("button", { name: "Close new alert form" }).click();
   await expect(form).toBeHidden();
 
   await createAlertInForm(page, "organic milk", "3.25");

@@ -31,6 +31,10 @@ test("in one visit: a search asked again, a new sort, the shopper's own report, 
   await page.unroute("**/api/search?*");
   const stores = page.getByTestId("result-store");
   await expect(stores).toHaveText(["Shop 2.00", "Shop 3.00"]);
+  // In a list of the page's buttons, each says which deal it is for.
+  const first = page.getByTestId("result-card").first();
+  await expect(first.getByRole("button", { name: /^Upvote/ })).toHaveAccessibleDescription(`${product} Shop 2.00`);
+  await expect(first.getByRole("button", { name: "Take This Deal" })).toHaveAccessibleDescription(`${product} Shop 2.00`);
   await page.getByLabel("Sort by").selectOption({ label: "Recently Updated" });
   await expect(stores).toHaveText(["Shop 3.00", "Shop 2.00"]);
   await page.getByLabel("Sort by").selectOption({ label: "Lowest Price" });

@@ -229,6 +229,7 @@ test("a new fuel dims the old list until its own arrives, a fuel that fails to s
   await page.goto("/gas");
   await expect(page.getByTestId("area-average-price")).toHaveText("$3.10");
   await expect(page.getByText("Regular across 1 station near 20110", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Nearby stations within 20 zip codes of 20110" })).toBeVisible();
   const list = page.getByRole("list").filter({ has: page.getByTestId("station-card") });
 
   // While the electric list loads, the regular prices stay on screen, dimmed: they are not electric's.

@@ -57,7 +57,7 @@ export function StationList({ zipCode, fuel, onReport }: { zipCode: string; fuel
   return (
     <section aria-labelledby={headingId} aria-busy={stations.isFetching} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-lg font-semibold">
-        Nearby stations
+        Nearby stations{" "}
         {stations.data && stations.data.length > 0 && (
           <span className="ml-2 text-sm font-normal text-base-content/70">within 20 zip codes of {zipCode}</span>
         )}
