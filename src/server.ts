@@ -163,6 +163,10 @@ export function startServer(config: Config, options: ServeOptions = {}) {
      */
     stop(deadlineMs = DRAIN_DEADLINE_MS) {
       stopping ??= (async () => {
+        // The writer and checkpointer threads and their deadline timers do not hold the process open (unref'd);
+        // once the listener has stopped, nothing else would, and Bun would exit midway, skipping the last
+        // checkpoint, the pid file and the "stopped" line. This holds it until the sequence ends.
+        const holdOpen = setInterval(() => {}, 1_000);
         clearInterval(housekeeping);
         clearInterval(expiry);
         clearInterval(healthProbe);
@@ -192,6 +196,7 @@ export function startServer(config: Config, options: ServeOptions = {}) {
         lock.release();
         log.info("stopped", { clean });
         flushLogs();
+        clearInterval(holdOpen);
       })();
       return stopping;
     },
