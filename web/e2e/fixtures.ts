@@ -37,6 +37,25 @@ export async function signInInNewContext(browser: Browser, baseURL: string, fiel
   return { page, username };
 }
 
+/** Fills Report Prices (already open) with a Dairy price: what, how much, where. */
+export async function fillDairyReport(page: Page, report: { product: string; price: string; store: string; address: string }) {
+  await page.getByLabel("Product name").fill(report.product);
+  await page.getByRole("spinbutton", { name: "Price" }).fill(report.price);
+  await page.getByLabel("Category").selectOption({ label: "Dairy" });
+  await page.getByLabel("Store name").fill(report.store);
+  await page.getByLabel("Store address").fill(report.address);
+}
+
+/** An account made through the API in a context of its own (the page stays signed out), for a sign-in by form. */
+export async function registerAccount(baseURL: string, firstName: string) {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const username = uniqueName(firstName.toLowerCase());
+  const account = { username, password: PASSWORD, confirmPassword: PASSWORD, firstName, lastName: "Tester" };
+  expect((await api.post("/api/auth/register", { data: account })).status()).toBe(201);
+  await api.dispose();
+  return username;
+}
+
 /** Searches from the Deals home, as a shopper does. */
 export async function searchFor(page: Page, words: string) {
   await page.goto("/");

@@ -1,4 +1,4 @@
-import { expect, reportAsNeighbour, signInFreshUser, test, uniqueName } from "./fixtures.ts";
+import { expect, fillDairyReport, reportAsNeighbour, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
 const pageWidth = (page: import("@playwright/test").Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
@@ -151,11 +151,7 @@ test("a form sent from its button keeps the keyboard's focus there while it is s
   expect(signedIn.username).toBeTruthy();
   await page.goto("/");
   await page.getByRole("tab", { name: "Report Prices" }).click();
-  await page.getByLabel("Product name").fill("Focus Feta");
-  await page.getByRole("spinbutton", { name: "Price" }).fill("4.10");
-  await page.getByLabel("Category").selectOption({ label: "Dairy" });
-  await page.getByLabel("Store name").fill("Tab Stop Deli");
-  await page.getByLabel("Store address").fill("3 Focus Ln");
+  await fillDairyReport(page, { product: "Focus Feta", price: "4.10", store: "Tab Stop Deli", address: "3 Focus Ln" });
   const submit = page.getByRole("button", { name: "Submit Price Report" });
   await submit.focus();
   await page.keyboard.press("Enter");

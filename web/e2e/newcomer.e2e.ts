@@ -1,5 +1,5 @@
 import { request } from "@playwright/test";
-import { PASSWORD, expect, signInFreshUser, test, uniqueName } from "./fixtures.ts";
+import { PASSWORD, expect, fillDairyReport, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
 test("a newcomer learns the password rules, registers, tours the tabs, stays signed in, and signs out", async ({ page }) => {
   await page.goto("/");
@@ -120,11 +120,7 @@ test("signed in from the landing, a first report keeps the form's store (the app
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.getByRole("tab", { name: "Report Prices" }).click();
-  await page.getByLabel("Product name").fill("Oat Milk");
-  await page.getByRole("spinbutton", { name: "Price" }).fill("3.99");
-  await page.getByLabel("Category").selectOption({ label: "Dairy" });
-  await page.getByLabel("Store name").fill("FreshMart");
-  await page.getByLabel("Store address").fill("120 W 23rd St");
+  await fillDairyReport(page, { product: "Oat Milk", price: "3.99", store: "FreshMart", address: "120 W 23rd St" });
   await page.getByRole("button", { name: "Submit Price Report" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Price reported" })).toBeVisible();
   await expect(page.getByLabel("Product name")).toHaveValue("");

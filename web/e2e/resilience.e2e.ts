@@ -1,6 +1,5 @@
-import { request } from "@playwright/test";
 import { audit } from "./axe.ts";
-import { PASSWORD, expect, signInFreshUser, test, uniqueName } from "./fixtures.ts";
+import { PASSWORD, expect, fillDairyReport, registerAccount, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
 // The service worker would answer from its cache; these tests are about what the network refuses.
 test.use({ serviceWorkers: "block" });
@@ -117,11 +116,7 @@ test("a Wi-Fi sign-in page answering for the API is a failure, not an answer: th
   await expect(page.getByRole("heading", { name: "No deals found" })).toBeVisible();
 
   await page.getByRole("tab", { name: "Report Prices" }).click();
-  await page.getByLabel("Product name").fill("Portal Yogurt");
-  await page.getByRole("spinbutton", { name: "Price" }).fill("2.49");
-  await page.getByLabel("Category").selectOption({ label: "Dairy" });
-  await page.getByLabel("Store name").fill("Wi-Fi Mart");
-  await page.getByLabel("Store address").fill("1 Lobby Rd");
+  await fillDairyReport(page, { product: "Portal Yogurt", price: "2.49", store: "Wi-Fi Mart", address: "1 Lobby Rd" });
   await page.route("**/api/price-reports", (route) => route.fulfill(PORTAL));
   await page.getByRole("button", { name: "Submit Price Report" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Failed to submit price report" })).toContainText("Wi-Fi sign-in page");
@@ -156,11 +151,7 @@ test("a report that gets no answer fails after 20 s, keeps what was typed, and c
   await page.clock.install();
   await page.goto("/");
   await page.getByRole("tab", { name: "Report Prices" }).click();
-  await page.getByLabel("Product name").fill("Stalled Cheese");
-  await page.getByRole("spinbutton", { name: "Price" }).fill("5.25");
-  await page.getByLabel("Category").selectOption({ label: "Dairy" });
-  await page.getByLabel("Store name").fill("Slow Shop");
-  await page.getByLabel("Store address").fill("2 Dial-Up Ave");
+  await fillDairyReport(page, { product: "Stalled Cheese", price: "5.25", store: "Slow Shop", address: "2 Dial-Up Ave" });
   await page.route("**/api/price-reports", () => {}); // sent, never answered
   await page.getByRole("button", { name: "Submit Price Report" }).click();
   await expect(page.getByRole("button", { name: /Submitting/ })).toBeDisabled();
@@ -220,11 +211,7 @@ test("a privacy switch whose save fails after the shopper has left Settings stil
 });
 
 test("a sign-in answered, then a failing check of who is signed in, still opens the app under the welcome", async ({ page, baseURL }) => {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL ?? "" } });
-  const username = uniqueName("welcome");
-  const account = { username, password: PASSWORD, confirmPassword: PASSWORD, firstName: "Wes", lastName: "Come" };
-  expect((await api.post("/api/auth/register", { data: account })).status()).toBe(201);
-  await api.dispose();
+  const username = await registerAccount(baseURL ?? "", "Wes");
 
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Welcome to CommonCents" })).toBeVisible();

@@ -1,5 +1,5 @@
-import { type Locator, type Page, request } from "@playwright/test";
-import { expect, PASSWORD, reportThroughApi, signInFreshUser, signInInNewContext, test, uniqueName } from "./fixtures.ts";
+import type { Locator, Page } from "@playwright/test";
+import { expect, fillDairyReport, PASSWORD, registerAccount, reportThroughApi, signInFreshUser, signInInNewContext, test, uniqueName } from "./fixtures.ts";
 
 /**
  * How long each kind of toast stays up (README "Toasts"): success 4 s, welcome and errors 6 s, rejections,
@@ -17,11 +17,7 @@ async function expectShownFor(page: Page, toast: Locator, ms: number) {
 }
 
 test("a welcome lasts 6 s, in a live region that was there before it", async ({ page, baseURL }) => {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL ?? "" } });
-  const username = uniqueName("toast");
-  const account = { username, password: PASSWORD, confirmPassword: PASSWORD, firstName: "Tosh", lastName: "Tee" };
-  expect((await api.post("/api/auth/register", { data: account })).status()).toBe(201);
-  await api.dispose();
+  const username = await registerAccount(baseURL ?? "", "Tosh");
 
   await page.clock.install();
   await page.goto("/");
@@ -55,11 +51,7 @@ test("on Report Prices: a failure 6 s, a report 4 s, a rejection 8 s; categories
   await expect(retry).toHaveCount(0);
   await expect(page.getByText("Failed to fetch categories")).toHaveCount(0);
 
-  await page.getByLabel("Product name").fill("Toast Butter");
-  await page.getByRole("spinbutton", { name: "Price" }).fill("3.49");
-  await category.selectOption({ label: "Dairy" });
-  await page.getByLabel("Store name").fill("Clock Market");
-  await page.getByLabel("Store address").fill("4 Tick St");
+  await fillDairyReport(page, { product: "Toast Butter", price: "3.49", store: "Clock Market", address: "4 Tick St" });
   await page.getByRole("button", { name: "Submit Price Report" }).click();
   await expectShownFor(page, page.getByRole("status").filter({ hasText: "Price reported" }), 4_000);
 
