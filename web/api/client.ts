@@ -4,7 +4,6 @@
  */
 import { hc } from "hono/client";
 import type { ApiType } from "../../src/app.ts";
-
 import { withDeadline } from "./http.ts";
 
 export { ApiError, isUnauthorized, unwrap } from "./http.ts";
