@@ -31,6 +31,16 @@ describe("the API's outer wall", () => {
     expect((await client.get("/api/auth/user")).data.zipCode).toBe("10001");
   });
 
+  test("a cross-site or Origin-less DELETE is refused too: the account stays", async () => {
+    // SameSite=Lax is per site, not origin: a page on another port of the same host would send the cookie.
+    const { client } = await registerUser(server);
+    for (const origin of ["https://evil.example", null]) {
+      const res = await client.delete("/api/auth/delete-account", { origin });
+      expect([res.status, res.data.message]).toEqual([403, origin ? "Cross-site request refused" : expect.stringMatching(/Origin header is missing/)]);
+    }
+    expect((await client.get("/api/auth/user")).status).toBe(200);
+  });
+
   test("a write without an Origin header is refused", async () => {
     const res = await server.client().post("/api/auth/login", { username: "a", password: "b" }, { origin: null });
     expect(res.status).toBe(403);

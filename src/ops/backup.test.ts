@@ -36,6 +36,11 @@ describe("commoncents backup", () => {
     const run = await runCommand(["backup", live, "--force"], { DATA_DIR: liveDir });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(`commoncents: ${live} is the database itself; write the backup to another file\n`);
+    // Its WAL and shared-memory files are the database too: renaming a copy over either corrupts it.
+    for (const part of [`${live}-wal`, `${live}-shm`]) {
+      const over = await runCommand(["backup", part, "--force"], { DATA_DIR: liveDir });
+      expect([over.code, over.stderr]).toEqual([1, `commoncents: ${part} is the database itself; write the backup to another file\n`]);
+    }
     const folder = await runCommand(["backup", scratch, "--force"], { DATA_DIR: liveDir });
     expect(folder.stderr).toBe(`commoncents: ${scratch} is a folder; name a file in it\n`);
     expect(readdirSync(scratch).some((f) => f.includes(".partial-"))).toBe(false);
