@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
 import { getReportJson } from "./reports.ts";
-import { reportWriteStats } from "./report-writer.ts";
+import { reportWriteStats, startReportThread, writeReport } from "./report-writer.ts";
 import { WriteBatcher, writeBatcher } from "./write-batch.ts";
 
 describe.each(["thread", "inline"])("group commit of price reports (%s writer)", (writer) => {
@@ -128,5 +128,36 @@ describe("WriteBatcher", () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(labels().slice(-5)).toEqual(["p", "q", "r", "s", "t"]);
     expect(batcher.stats).toEqual({ batches: 3, jobs: 5, largest: 2 });
+  });
+});
+
+describe("a writer thread that fails", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ OLLAMA_HOST: "off", REPORT_WRITER: "inline" });
+  });
+  afterAll(() => server.stop());
+
+  test("refuses the reports it held, and later reports are written on the request thread", async () => {
+    const { client } = await registerUser(server);
+    const dairyId = (await client.get("/api/categories")).data.find((c: { name: string }) => c.name === "Dairy").id;
+    // A thread whose database cannot be opened: it fails on its first message.
+    const thread = startReportThread(server.db, join(tmpdir(), "no-such-folder", "x.db"));
+    try {
+      // Sent in the same turn, before the failure is known: refused (a 500), never left hanging.
+      const held = writeReport(server.db, "price", {}, () => "written inline");
+      expect(await Promise.race([held.catch((e: Error) => e.message), Bun.sleep(3_000).then(() => "still waiting")])).toMatch(
+        /report writer failed/,
+      );
+      const before = writeBatcher(server.db).stats.jobs;
+      const res = await Promise.race([
+        client.post("/api/price-reports", { productName: "Fallback Milk", price: 3.49, categoryId: dairyId, storeName: "S", storeAddress: "A" }),
+        Bun.sleep(3_000).then(() => ({ status: "no answer" })),
+      ]);
+      expect(res.status).toBe(201);
+      expect(writeBatcher(server.db).stats.jobs).toBe(before + 1);
+    } finally {
+      await thread.stop();
+    }
   });
 });
