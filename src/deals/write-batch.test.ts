@@ -129,6 +129,32 @@ describe("WriteBatcher", () => {
     expect(labels().slice(-5)).toEqual(["p", "q", "r", "s", "t"]);
     expect(batcher.stats).toEqual({ batches: 3, jobs: 5, largest: 2 });
   });
+
+  test("holds the write lock from its first statement: no other connection commits between a job's reads and its writes", async () => {
+    // As the writer thread and the request thread do: two connections to one file. Had the batch begun
+    // deferred, the other's commit would make the job's first write fail (a stale snapshot cannot upgrade).
+    const other = new Database(join(dir, "batch.db"), { strict: true });
+    const otherWrote: string[] = [];
+    try {
+      const batcher = new WriteBatcher(sqlite);
+      const counted = await batcher.submit(() => {
+        const seen = (sqlite.query("SELECT count(*) AS n FROM child").get() as { n: number }).n;
+        try {
+          other.run("INSERT INTO child (label) VALUES ('other')");
+          otherWrote.push("other");
+        } catch (error) {
+          otherWrote.push((error as Error).message);
+        }
+        insert("after read");
+        return seen;
+      });
+      expect(otherWrote).toEqual(["database is locked"]);
+      expect(labels().slice(-1)).toEqual(["after read"]);
+      expect(counted).toBe(labels().length - 1);
+    } finally {
+      other.close();
+    }
+  });
 });
 
 describe("a writer thread that fails", () => {
