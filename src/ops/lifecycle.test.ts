@@ -120,6 +120,25 @@ describe("a graceful stop (SIGTERM)", () => {
     expect(reportIds(dataDir).has(report.data.id)).toBe(true);
   });
 
+  test("an open Alerts tab does not hold the stop: its live stream is ended and the stop is clean", async () => {
+    const server = await spawnServer({ DATA_DIR: join(scratch, "stream") });
+    const { client } = await registerUser(server);
+    const stream = await fetch(`${client.origin}/api/events`, { headers: { cookie: client.cookie! } });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    await reader.read(); // open: the stream has sent its place
+    const signalledAt = performance.now();
+    server.proc.kill("SIGTERM");
+    const ended = (async () => {
+      while (!(await reader.read().catch(() => ({ done: true }))).done);
+      return true;
+    })();
+    expect(await server.proc.exited).toBe(0);
+    expect(performance.now() - signalledAt).toBeLessThan(2_000);
+    expect(await ended).toBe(true);
+    expect(server.logs().find((l) => l.msg === "stopped")).toMatchObject({ clean: true });
+  });
+
   test("logs one JSON line per request with its id, echoed to the client as X-Request-Id", async () => {
     const server = await spawnServer({ DATA_DIR: join(scratch, "logs") });
     const res = await server.client().get("/api/categories", { headers: { "x-request-id": "trace-abc.123" } });
