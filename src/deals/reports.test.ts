@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { priceReports, stores } from "../../db/schema.ts";
 import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
 import { PNG } from "../test/images.ts";
+import { expireStaleReports } from "../quality/expiry.ts";
 import { getReportJson } from "./reports.ts";
 
 let server: TestServer;
@@ -158,6 +159,29 @@ describe("POST /api/price-reports", () => {
     expect(found.map((r) => r.id).sort()).toEqual([again.data.id, theirs.data.id, elsewhere.data.id].sort());
     // Their counts still hold every report they made.
     expect((await client.get("/api/auth/user")).data.priceReportsMade).toBe(3);
+  });
+
+  test("only a live price of the same product in the same category is replaced", async () => {
+    const { client } = await registerUser(server, { zipCode: "30302" });
+    const categories = (await client.get("/api/categories")).data as { id: number; name: string }[];
+    const categoryId = (name: string) => categories.find((c) => c.name === name)!.id;
+    const at = (productName: string, price: number, category = dairyId) =>
+      client.post("/api/price-reports", { ...milk(), tags: [], productName, price, categoryId: category, storeName: "Lamb Market", storeAddress: "6 Peach St" });
+
+    // An earlier price that already left search by age is not "replaced", and keeps why it left.
+    const aged = await at("Sheep Milk", 4.29);
+    server.db.update(priceReports).set({ createdAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(priceReports.id, aged.data.id)).run();
+    expect(expireStaleReports(server.db)).toBeGreaterThan(0);
+    const fresh = await at("Sheep Milk", 3.99);
+    expect([fresh.status, fresh.data.warning]).toEqual([201, undefined]);
+    expect(server.db.select().from(priceReports).where(eq(priceReports.id, aged.data.id)).get()?.expiredReason).toBe("Older than 30 days");
+
+    // A frozen pizza and a restaurant's pizza are two products, though named alike.
+    const frozen = await at("Pizza", 5.99, categoryId("Groceries"));
+    const served = await at("Pizza", 12.99, categoryId("Restaurants"));
+    expect([served.status, served.data.warning]).toEqual([201, undefined]);
+    const found = (await client.get("/api/search?q=pizza")).data as { id: number }[];
+    expect(found.map((r) => r.id)).toEqual(expect.arrayContaining([frozen.data.id, served.data.id]));
   });
 
   test("an image must be one of our own uploads, and is kept as its stored path", async () => {
