@@ -78,7 +78,7 @@ describe("openDb and migrate", () => {
     sqlite.close();
   });
 
-  test("migration 0012 refolds the stored alert words as reports are now folded (kiwis, lenses)", () => {
+  test("migration 0012 refolds the stored alert words as reports are now folded (kiwis, skis, lenses, feet)", () => {
     const sqlite = migratedUpTo("0012_alert_word_plurals");
     sqlite.exec(`INSERT INTO users (id, username, password) VALUES ('u1', 'Ann', 'h')`);
     // Each alert's words as the old folding stored them: it kept "is" and knew no irregular plurals.
@@ -89,6 +89,15 @@ describe("openDb and migrate", () => {
       [4, "Bay Leaves", ["bay", "leave"]],
       [5, "swiss cheese slices", ["swiss", "cheese", "slice"]],
       [6, "Mice and keyboards", ["mice", "and", "keyboard"]],
+      // A four-letter "is" word, and every other irregular plural.
+      [7, "Skis", ["skis"]],
+      [8, "Steak Knives", ["steak", "knive"]],
+      [9, "Bread Loaves", ["bread", "loave"]],
+      [10, "Melon Halves", ["melon", "halve"]],
+      [11, "Wall Shelves", ["wall", "shelve"]],
+      [12, "Geese Down", ["geese", "down"]],
+      [13, "Teeth Whitening", ["teeth", "whitening"]],
+      [14, "Bed Feet", ["bed", "feet"]],
     ];
     for (const [id, name, words] of before) {
       sqlite.query(`INSERT INTO price_alerts (id, user_id, product_name, target_price_cents, loc_token, word_count)
@@ -118,13 +127,14 @@ describe("openDb and migrate", () => {
       (2, 'Fresh Mart', '1 Main St', '10001-1234', 'freshmart|1 main st'),
       (3, 'Maple Store', '9 King St', 'M5V 2T6', 'maple store|9 king st'),
       (4, 'Gone Shop', '2 Elm St', '10002-0000', 'gone shop|2 elm st')`);
-    const report = (id: number, user: string, store: number, zip: string, loc: string, cents: number) =>
+    const report = (id: number, user: string, store: number, zip: string, loc: string, cents: number, product = "Milk") =>
       sqlite.query(`INSERT INTO price_reports (id, user_id, store_id, product_name, normalized_name, price_cents, category_id, zip_code, loc_token)
-        VALUES (?, ?, ?, 'Milk', 'milk', ?, 1, ?, ?)`).run(id, user, store, cents, zip, loc);
-    report(1, "ann", 1, "10001", "z10001", 399);
-    report(2, "ann", 2, "10001-1234", "z10001", 349); // the same milk at the same shop, a week later
-    report(3, "ben", 2, "10001-1234", "z10001", 359);
-    report(4, "ben", 3, "M5V 2T6", "xm5v2t6", 499);
+        VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)`).run(id, user, store, product, product.toLowerCase(), cents, zip, loc);
+    report(1, "ann", 1, "10001", "z10001", 299, "Eggs"); // another product at the shop: it stays
+    report(2, "ann", 1, "10001", "z10001", 399);
+    report(3, "ann", 2, "10001-1234", "z10001", 349); // the same milk at the same shop, a week later
+    report(4, "ben", 2, "10001-1234", "z10001", 359);
+    report(5, "ben", 3, "M5V 2T6", "xm5v2t6", 499);
     expect(migrate(sqlite).applied[0]).toBe("0013_store_loc_token");
 
     expect(sqlite.query("SELECT id, loc_token AS loc FROM stores ORDER BY id").all()).toEqual([
@@ -134,10 +144,11 @@ describe("openDb and migrate", () => {
     ]);
     const reports = sqlite.query("SELECT id, store_id AS store, is_expired AS expired, expired_reason AS reason FROM price_reports ORDER BY id").all();
     expect(reports).toEqual([
-      { id: 1, store: 1, expired: 1, reason: "Replaced by a newer price from the same shopper" },
-      { id: 2, store: 1, expired: 0, reason: null },
+      { id: 1, store: 1, expired: 0, reason: null },
+      { id: 2, store: 1, expired: 1, reason: "Replaced by a newer price from the same shopper" },
       { id: 3, store: 1, expired: 0, reason: null },
-      { id: 4, store: 3, expired: 0, reason: null },
+      { id: 4, store: 1, expired: 0, reason: null },
+      { id: 5, store: 3, expired: 0, reason: null },
     ]);
     expect(sqlite.query("SELECT id, unique_stores_visited AS n FROM users ORDER BY id").all()).toEqual([
       { id: "ann", n: 1 },

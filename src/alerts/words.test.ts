@@ -27,6 +27,11 @@ describe("productWords", () => {
     ["leaves", "leaf"],
     ["loaves", "loaf"],
     ["mice", "mouse"],
+    ["halves", "half"],
+    ["shelves", "shelf"],
+    ["geese", "goose"],
+    ["teeth", "tooth"],
+    ["feet", "foot"],
   ])("%s and %s fold to one word", (plural, singular) => {
     expect(stem(plural)).toBe(stem(singular));
   });
