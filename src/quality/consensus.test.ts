@@ -64,6 +64,10 @@ describe("the statistical check", () => {
     expect(reason(79)).toBe("$0.79 is 39% of the price 3 nearby reports agree on ($2.00).");
     expect(reason(600)).toBe("$6.00 is 3.0x the price 3 nearby reports agree on ($2.00).");
     expect(reason(50)).toBe("$0.50 is 25% of the price 3 nearby reports agree on ($2.00).");
+    // Just past the limit, rounding would say the limit itself (2.5002x as "2.50x"): it is rounded away from it.
+    expect(judgePrice(2502, [1000, 1000, 1000], dairy, fmt)).toMatchObject({ reason: expect.stringContaining("is 2.51x the price") });
+    // Far below it, the nearest percent (26.5% as 27%).
+    expect(reason(53)).toBe("$0.53 is 27% of the price 3 nearby reports agree on ($2.00).");
   });
 
   test("outliers must be far both in ratio and in spread", () => {
