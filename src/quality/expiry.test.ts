@@ -27,14 +27,16 @@ describe("stale reports expire by age", () => {
     const bread = await make("Stale Bread", 5, 30.5);
     const freshBread = await make("Fresh Bread", 5, 29.5);
     const pizza = await make("Pizza Special", 10, 14.5);
-    const tv = await make("Old TV Deal", 9, 45);
+    const tv = await make("TV Deal", 9, 59.5);
+    const oldTv = await make("Old TV Deal", 9, 60.5);
 
-    expect(expireStaleReports(server.db)).toBe(2);
+    expect(expireStaleReports(server.db)).toBe(3);
     const state = (id: number) => server.db.select().from(priceReports).where(eq(priceReports.id, id)).get();
     expect(state(bread)).toMatchObject({ isExpired: true, expiredReason: "Older than 30 days" });
     expect(state(pizza)).toMatchObject({ isExpired: true, expiredReason: "Older than 14 days" });
     expect(state(freshBread)?.isExpired).toBe(false);
     expect(state(tv)?.isExpired).toBe(false);
+    expect(state(oldTv)).toMatchObject({ isExpired: true, expiredReason: "Older than 60 days" });
 
     const found = await client.get("/api/search?q=bread");
     expect(found.data.map((r: { productName: string }) => r.productName)).toEqual(["Fresh Bread"]);
