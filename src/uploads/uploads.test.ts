@@ -210,6 +210,8 @@ describe("the file itself", () => {
     ["a text file", TEXT, "image/jpeg"],
     ["an SVG", SVG, "image/png"],
     ["an SVG declared as SVG", SVG, "image/svg+xml"],
+    // A JPEG's first two bytes, then not a JPEG marker: the sniffer wants all three.
+    ["two JPEG bytes", new Uint8Array([0xff, 0xd8, 0x00, ...TEXT]), "image/jpeg"],
   ] as const)("%s is refused with 415 whatever it claims to be", async (_name, body, type) => {
     const { client } = await registerUser(server);
     const url = await newUploadUrl(client);
@@ -218,6 +220,16 @@ describe("the file itself", () => {
     expect(res.status).toBe(415);
     expect(res.data).toEqual({ message: "Photo must be a JPEG, PNG, WebP or GIF image" });
     expect(storedFiles()).toEqual(before);
+  });
+
+  test("a refused file does not use up its URL: the shopper's next try on it is stored", async () => {
+    const { client } = await registerUser(server);
+    const url = await newUploadUrl(client);
+    expect((await put(client, url, TEXT)).status).toBe(415);
+    expect((await put(client, url, new Uint8Array(0))).status).toBe(400);
+    const retry = await put(client, url, PNG);
+    expect([retry.status, retry.data.contentType]).toEqual([200, "image/png"]);
+    expect((await fetch(`${server.origin}/uploads/${keyOf(url)}`)).status).toBe(200);
   });
 
   test("an empty body gets 400", async () => {
