@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
 import { PNG } from "../test/images.ts";
 import { spawnServer } from "../test/processes.ts";
+import { newUploadKey } from "./signing.ts";
 import { sweepOrphanUploads } from "./sweep.ts";
 
 // Written out, not read from the module: the README promises a day.
@@ -65,6 +66,21 @@ describe("sweeping photos nobody attached", () => {
     expect(await served(onProfile)).toBe(200);
     expect(await served(recent)).toBe(200);
     expect(sweepOrphanUploads(server.db, server.config.uploadsDir)).toEqual({ removed: 0 });
+  });
+
+  test("a thousand and one abandoned photos are all removed (they are asked about in groups)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "commoncents-sweep-many-"));
+    try {
+      for (let i = 0; i < 1001; i++) {
+        const file = join(dir, `${newUploadKey("secret", "someone")}.png`);
+        writeFileSync(file, PNG);
+        utimesSync(file, DAY_AND_A_BIT_AGO, DAY_AND_A_BIT_AGO);
+      }
+      expect(sweepOrphanUploads(server.db, dir)).toEqual({ removed: 1001 });
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
