@@ -3,7 +3,8 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BACKSTOP_PAGES, startCheckpointer } from "./checkpointer.ts";
+import { setLogSink } from "../lib/log.ts";
+import { BACKSTOP_PAGES, type Checkpointer, startCheckpointer } from "./checkpointer.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "commoncents-checkpointer-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -45,12 +46,37 @@ test("a stop before the worker has started (a quick stop after start-up) resolve
   const sqlite = new Database(path, { create: true, strict: true });
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("CREATE TABLE t (x)");
-  const checkpointer = startCheckpointer(sqlite, path, { startAfterMs: 60_000 });
+  const checkpointer = startCheckpointer(sqlite, path, { startAfterMs: 50 });
   const started = Date.now();
   await checkpointer.stop();
   expect(Date.now() - started).toBeLessThan(100);
-  // Not started: the request connection's own checkpoint was never changed.
+  // Past the time it would have started: it never does, and the request connection's checkpoint is as it was.
+  await Bun.sleep(150);
   expect(sqlite.query("PRAGMA wal_autocheckpoint").get()).toEqual({ wal_autocheckpoint: 1000 });
   sqlite.close();
   expect(existsSync(`${path}-wal`)).toBe(false);
+});
+
+test("a worker that fails hands checkpoints back to the request connection at their usual size", async () => {
+  const path = join(dir, "orphaned.db");
+  const sqlite = new Database(path, { create: true, strict: true });
+  sqlite.exec("PRAGMA journal_mode = WAL");
+  // The worker's own connection cannot open: it fails on its first message.
+  const lines: string[] = [];
+  let checkpointer: Checkpointer;
+  setLogSink((line) => lines.push(line));
+  try {
+    checkpointer = startCheckpointer(sqlite, join(dir, "no-such-folder", "c.db"), { startAfterMs: 0 });
+    const failed = () => lines.some((l) => l.includes("checkpointer: the worker failed"));
+    const deadline = Date.now() + 3_000;
+    while (Date.now() < deadline && !failed()) await Bun.sleep(20);
+    expect(failed()).toBe(true);
+  } finally {
+    setLogSink(undefined);
+  }
+  expect(sqlite.query("PRAGMA wal_autocheckpoint").get()).toEqual({ wal_autocheckpoint: 1000 });
+  const stopping = Date.now();
+  await checkpointer!.stop();
+  expect(Date.now() - stopping).toBeLessThan(100);
+  sqlite.close();
 });
