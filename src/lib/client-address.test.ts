@@ -47,4 +47,19 @@ describe("the client address of the login throttle", () => {
     // Nor can the first one escape by writing another address in front of the proxy's entry.
     expect(await failLogins(proxied, "198.51.100.21, 203.0.113.5", 1)).toEqual([429]);
   });
+
+  test("behind two trusted proxies (a CDN, then TLS), the client is the address the first one appended", async () => {
+    const twoHops = await startTestServer({ TRUST_PROXY: "2" });
+    try {
+      // The client wrote 10.9.9.9; the CDN appended the client, 203.0.113.5; the TLS proxy appended the CDN.
+      expect(await failLogins(twoHops, "10.9.9.9, 203.0.113.5, 198.51.100.1", MAX_FAILURES_PER_CLIENT)).toEqual(
+        Array(MAX_FAILURES_PER_CLIENT).fill(401),
+      );
+      expect(await failLogins(twoHops, "203.0.113.5, 198.51.100.1", 1)).toEqual([429]);
+      // Another shopper through the same CDN node keeps their own tries.
+      expect(await failLogins(twoHops, "203.0.113.7, 198.51.100.1", 1)).toEqual([401]);
+    } finally {
+      await twoHops.stop();
+    }
+  });
 });
