@@ -209,6 +209,27 @@ describe("commoncents restore", () => {
     expect(corruptRun.code).toBe(1);
     expect(corruptRun.stderr).toMatch(/integrity check|not a readable SQLite database/);
 
+    // Subtler damage that a copy would read past: one index entry naming the wrong row (its table is whole).
+    const shortIndex = join(scratch, "short-index.db");
+    copyFileSync(backupFile, shortIndex);
+    const index = "price_reports_store_idx";
+    const inspect = new Database(shortIndex, { readonly: true });
+    const { rootpage } = inspect.query("SELECT rootpage FROM sqlite_master WHERE name = ?").get(index) as { rootpage: number };
+    const { page_size: pageSize } = inspect.query("PRAGMA page_size").get() as { page_size: number };
+    inspect.close();
+    const file = await Bun.file(shortIndex).bytes();
+    const page = (rootpage - 1) * pageSize;
+    expect(file[page]).toBe(0x0a); // a leaf of an index b-tree: the whole index on one page
+    // The first cell: payload size, record header size, then the record; its last byte is the row id's lowest.
+    const cell = page + ((file[page + 8]! << 8) | file[page + 9]!);
+    const payload = file[cell]!;
+    expect(payload).toBeLessThan(0x80); // a one-byte varint
+    file[cell + payload] = file[cell + payload]! ^ 0x40;
+    writeFileSync(shortIndex, file);
+    const shortRun = await runCommand(["restore", shortIndex, "--force"], target);
+    expect([shortRun.code, shortRun.stderr]).toEqual([1, expect.stringContaining(`${shortIndex} failed SQLite's integrity check: `)]);
+    expect(shortRun.stderr).toContain(index);
+
     const foreign = join(scratch, "foreign.db");
     const other = new Database(foreign);
     other.exec("CREATE TABLE todo (id INTEGER PRIMARY KEY, title TEXT)");
