@@ -14,6 +14,13 @@ import type { AppEnv } from "./lib/context.ts";
 import { HttpError } from "./lib/http.ts";
 import { log, setLogLevel } from "./lib/log.ts";
 import { type Health, currentHealth } from "./ops/health.ts";
+import {
+  STORAGE_RETRY_AFTER_SECONDS,
+  STORAGE_TROUBLE_MESSAGE,
+  isStorageFailure,
+  noteStorageFailure,
+  noteWriteSucceeded,
+} from "./ops/storage-trouble.ts";
 import { jsonText } from "./lib/read-cache.ts";
 import { checkJsonBody, checkOrigin, isSafeMethod, jsonBodyLimit, securityHeaders } from "./lib/security.ts";
 import type { StaticAssets } from "./static.ts";
@@ -62,7 +69,11 @@ export function createApp({ db, config, assets }: AppDeps) {
     if (write) checkOrigin(c);
     if (jsonBody) checkJsonBody(c);
     loadSession(c);
-    return jsonBody ? jsonBodyLimit(c, next) : next();
+    if (!write) return next();
+    // A write that succeeds ends a full disk's trouble at once (health stops saying so).
+    return (jsonBody ? jsonBodyLimit(c, next) : next()).then(() => {
+      if (c.res.status < 400) noteWriteSucceeded(db);
+    });
   });
   // Stored photos are served outside /api but need the uploads folder; they take no session and no body.
   app.use("/uploads/*", async (c, next) => {
@@ -88,6 +99,11 @@ export function createApp({ db, config, assets }: AppDeps) {
         ? "Request body is not valid JSON"
         : error.message || "Bad request";
       return c.json({ message }, error.status);
+    }
+    if (isStorageFailure(error)) {
+      noteStorageFailure(db, error, { requestId: c.var.requestId, method: c.req.method, path: c.req.path });
+      c.header("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS));
+      return c.json({ message: STORAGE_TROUBLE_MESSAGE }, 503);
     }
     if (c.req.raw.signal.aborted) {
       // The client went away mid-request (a dropped upload, a closed tab): no one hears the answer, and

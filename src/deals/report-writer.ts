@@ -11,12 +11,13 @@
 import type { Db } from "../db.ts";
 import { HttpError } from "../lib/http.ts";
 import { log } from "../lib/log.ts";
+import { errorCode } from "../ops/storage-trouble.ts";
 import { type BatchStats, writeBatcher } from "./write-batch.ts";
 
 export type ReportKind = "price" | "fuel";
 
 /** A failure as it crosses back from the writer thread: an HttpError keeps its status and extra fields. */
-export type WireError = { status?: number; message: string; extra?: Record<string, unknown> };
+export type WireError = { status?: number; message: string; extra?: Record<string, unknown>; code?: string };
 
 export type ToWriter =
   | { type: "open"; path: string }
@@ -157,10 +158,13 @@ class ThreadWriter {
 
 export function toWire(error: unknown): WireError {
   if (error instanceof HttpError) return { status: error.status, message: error.message, extra: error.extra };
-  return { message: error instanceof Error ? error.message : String(error) };
+  // SQLite's code (SQLITE_FULL) says whether the disk or the code failed: it crosses too.
+  const code = errorCode(error);
+  return { message: error instanceof Error ? error.message : String(error), ...(code !== undefined && { code }) };
 }
 
-function fromWire(error: WireError): Error {
+/** The error a request sees, from what crossed back from the writer thread. */
+export function fromWire(error: WireError): Error {
   if (error.status !== undefined) return new HttpError(error.status as HttpError["status"], error.message, error.extra);
-  return new Error(error.message);
+  return Object.assign(new Error(error.message), error.code !== undefined && { code: error.code });
 }

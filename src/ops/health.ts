@@ -2,6 +2,10 @@ import pkg from "../../package.json" with { type: "json" };
 import type { Db } from "../db.ts";
 import { MIGRATIONS_TABLE } from "../db.ts";
 import { SECURITY_HEADERS } from "../lib/security.ts";
+import { storageInTrouble } from "./storage-trouble.ts";
+
+/** Health's message while writes fail on the disk. */
+export const STORAGE_TROUBLE_HEALTH = "writes are failing: the disk is full, failing or read-only";
 
 export const VERSION: string = pkg.version;
 export const HEALTH_PATH = "/api/health";
@@ -18,7 +22,10 @@ export function checkHealth(db: Db): Health {
     const row = db.$client
       .query<{ tag: string }, []>(`SELECT tag FROM ${MIGRATIONS_TABLE} ORDER BY tag DESC LIMIT 1`)
       .get();
-    return { status: "ok", version: VERSION, database: { status: "ok", schema: row?.tag ?? null } };
+    const schema = row?.tag ?? null;
+    // Reads still work on a full disk; what fails is every write, which the requests that met it have told.
+    if (storageInTrouble(db)) return { status: "error", version: VERSION, database: { status: "error", schema, message: STORAGE_TROUBLE_HEALTH } };
+    return { status: "ok", version: VERSION, database: { status: "ok", schema } };
   } catch (error) {
     return {
       status: "error",
@@ -30,14 +37,18 @@ export function checkHealth(db: Db): Health {
 
 /** How long one database probe answers for: however often the platform polls, SQLite sees one probe a second. */
 export const HEALTH_PROBE_MS = 1_000;
-const probes = new WeakMap<Db, { until: number; health: Health; text: string }>();
+const probes = new WeakMap<Db, { until: number; storageTrouble: boolean; health: Health; text: string }>();
 
-/** The health of the last probe younger than HEALTH_PROBE_MS (else a new probe), with its JSON text. */
+/**
+ * The health of the last probe younger than HEALTH_PROBE_MS (else a new probe), with its JSON text. A write
+ * that fails on a full disk, or the first that succeeds after, is told at once.
+ */
 export function currentHealth(db: Db, now = Date.now()): { health: Health; text: string } {
   let probe = probes.get(db);
-  if (!probe || probe.until <= now) {
+  const storageTrouble = storageInTrouble(db, now);
+  if (!probe || probe.until <= now || probe.storageTrouble !== storageTrouble) {
     const health = checkHealth(db);
-    probe = { until: now + HEALTH_PROBE_MS, health, text: JSON.stringify(health) };
+    probe = { until: now + HEALTH_PROBE_MS, storageTrouble, health, text: JSON.stringify(health) };
     probes.set(db, probe);
   }
   return probe;
