@@ -60,6 +60,10 @@ test("Discover finds shoppers as one types, badges trusted ones and respects pri
   await page.route("**/api/users/search?**", (route) => route.fulfill({ status: 500, json: { message: "Down" } }));
   await page.getByRole("searchbox", { name: "Search users" }).fill(`${family}x`);
   await expect(page.getByRole("heading", { name: "Unable to search users right now. Please try again later." })).toBeVisible();
+  // Back on line: Try again asks once more, without retyping.
+  await page.unroute("**/api/users/search?**");
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { name: "No users found" })).toBeVisible();
 
   await page.getByRole("searchbox", { name: "Search users" }).fill("  ");
   await expect(page.getByRole("heading", { name: "Find shoppers near you" })).toBeVisible();

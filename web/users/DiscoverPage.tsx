@@ -69,7 +69,7 @@ function peopleAnnouncement(q: string, data: readonly UserSearchResult[] | undef
   return data.length === 0 ? `No users found for “${q}”` : `${countOf(data.length, "shopper", "shoppers")} found for “${q}”`;
 }
 
-function Results({ q, results }: { q: string; results: Pick<UseQueryResult<UserSearchResult[]>, "data" | "isError"> }) {
+function Results({ q, results }: { q: string; results: Pick<UseQueryResult<UserSearchResult[]>, "data" | "isError" | "refetch"> }) {
   if (!q) {
     return (
       <SearchMessage icon={<UsersIcon className="size-6" />} title="Find shoppers near you">
@@ -78,7 +78,13 @@ function Results({ q, results }: { q: string; results: Pick<UseQueryResult<UserS
     );
   }
   if (results.isError) {
-    return <SearchMessage icon={<AlertIcon className="size-6" />} title={USER_SEARCH_FAILED} tone="error" />;
+    return (
+      <SearchMessage icon={<AlertIcon className="size-6" />} title={USER_SEARCH_FAILED} tone="error">
+        <button type="button" className="btn btn-sm btn-outline mt-2" onClick={() => void results.refetch()}>
+          Try again
+        </button>
+      </SearchMessage>
+    );
   }
   if (!results.data) {
     return (
