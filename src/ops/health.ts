@@ -24,7 +24,9 @@ export function checkHealth(db: Db): Health {
       .get();
     const schema = row?.tag ?? null;
     // Reads still work on a full disk; what fails is every write, which the requests that met it have told.
-    if (storageInTrouble(db)) return { status: "error", version: VERSION, database: { status: "error", schema, message: STORAGE_TROUBLE_HEALTH } };
+    if (storageInTrouble(db)) {
+      return { status: "error", version: VERSION, database: { status: "error", schema, message: STORAGE_TROUBLE_HEALTH } };
+    }
     return { status: "ok", version: VERSION, database: { status: "ok", schema } };
   } catch (error) {
     return {
