@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { dairyCategoryId } from "../test/writers.ts";
 import { getReportJson } from "./reports.ts";
 import { reportWriteStats, startReportThread, writeReport } from "./report-writer.ts";
 import { WriteBatcher, writeBatcher } from "./write-batch.ts";
@@ -166,7 +167,7 @@ describe("a writer thread that fails", () => {
 
   test("refuses the reports it held, and later reports are written on the request thread", async () => {
     const { client } = await registerUser(server);
-    const dairyId = (await client.get("/api/categories")).data.find((c: { name: string }) => c.name === "Dairy").id;
+    const dairyId = await dairyCategoryId(client);
     // A thread whose database cannot be opened: it fails on its first message.
     const thread = startReportThread(server.db, join(tmpdir(), "no-such-folder", "x.db"));
     try {
