@@ -3,6 +3,7 @@ import { Logo } from "../components/Logo.tsx";
 import { Tabs } from "../components/Tabs.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { StarIcon, TrendIcon, UsersIcon } from "../components/landingIcons.tsx";
+import { EMPTY_SIGN_IN, EMPTY_SIGN_UP } from "./drafts.ts";
 import { SignInForm } from "./SignInForm.tsx";
 
 // Sign-up is a tab away: it loads when chosen (or hovered), keeping the first screen to the sign-in form. React's
@@ -34,6 +35,9 @@ export function AuthScreen() {
   const [tab, setTab] = useState<"signin" | "signup">("signin");
   const [showPasswords, setShowPasswords] = useState(false);
   const toggle = () => setShowPasswords((s) => !s);
+  // Each form's typing lives here, not in the form, so a look at the other tab does not wipe it.
+  const signInDraft = useState(EMPTY_SIGN_IN);
+  const signUpDraft = useState(EMPTY_SIGN_UP);
   usePageTitle(tab === "signin" ? "Sign In" : "Sign Up");
 
   return (
@@ -80,12 +84,12 @@ export function AuthScreen() {
                 onChange={setTab}
               >
                 {tab === "signin" ? (
-                  <SignInForm showPasswords={showPasswords} onTogglePasswords={toggle} />
+                  <SignInForm showPasswords={showPasswords} onTogglePasswords={toggle} kept={signInDraft} />
                 ) : (
                   <Suspense
                     fallback={<span className="loading loading-spinner mx-auto my-8 block" aria-label="Loading" />}
                   >
-                    <SignUpForm showPasswords={showPasswords} onTogglePasswords={toggle} />
+                    <SignUpForm showPasswords={showPasswords} onTogglePasswords={toggle} kept={signUpDraft} />
                   </Suspense>
                 )}
               </Tabs>

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { failureText } from "../api/http.ts";
-import { Field, useFormState } from "../components/fields.tsx";
+import { Field, type KeptValues, useFormState } from "../components/fields.tsx";
 import { TOAST_MS, useToast } from "../state/toast.ts";
+import { EMPTY_SIGN_IN, type SignInDraft } from "./drafts.ts";
 import type { loginRules } from "./loginRules.ts";
 import { PasswordVisibilityToggle } from "./PasswordVisibilityToggle.tsx";
 import { useSignIn } from "./queries.ts";
@@ -20,9 +21,9 @@ const loadRules = () => {
   return loading;
 };
 
-export function SignInForm({ showPasswords, onTogglePasswords }: PasswordVisibility) {
+export function SignInForm({ showPasswords, onTogglePasswords, kept }: PasswordVisibility & { kept?: KeptValues<SignInDraft> }) {
   const [rules, setRules] = useState<LoginRules | null>(null);
-  const form = useFormState(rules, { username: "", password: "" });
+  const form = useFormState(rules, EMPTY_SIGN_IN, kept);
   const signIn = useSignIn();
   const toast = useToast();
   const ensureRules = async () => {

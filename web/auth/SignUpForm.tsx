@@ -1,22 +1,17 @@
 import { RegisterSchema, ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
 import { failureText } from "../api/http.ts";
+import type { KeptValues } from "../components/fields.tsx";
 import { Field, useForm } from "../components/form.tsx";
 import { TOAST_MS, useToast } from "../state/toast.ts";
+import { EMPTY_SIGN_UP, type SignUpDraft } from "./drafts.ts";
 import { PasswordVisibilityToggle } from "./PasswordVisibilityToggle.tsx";
 import { useSignUp } from "./queries.ts";
 import type { PasswordVisibility } from "./SignInForm.tsx";
 
 export const PASSWORD_HINT = "At least 8 characters with uppercase, lowercase, and special characters";
 
-export function SignUpForm({ showPasswords, onTogglePasswords }: PasswordVisibility) {
-  const form = useForm(RegisterSchema, {
-    username: "",
-    password: "",
-    confirmPassword: "",
-    firstName: "",
-    lastName: "",
-    zipCode: "",
-  });
+export function SignUpForm({ showPasswords, onTogglePasswords, kept }: PasswordVisibility & { kept?: KeptValues<SignUpDraft> }) {
+  const form = useForm(RegisterSchema, EMPTY_SIGN_UP, kept);
   const signUp = useSignUp();
   const toast = useToast();
   const { values, errors, set } = form;

@@ -142,3 +142,19 @@ test("a half-filled report, and one being sent, are still there after a look at 
   await expect(page.getByRole("img", { name: "Selected photo preview" })).toBeHidden();
   expect(posts.sent()).toBe(1);
 });
+
+test("typing on Sign In and Sign Up survives a look at the other tab", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("textbox", { name: "Username" }).fill("returning-shopper");
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  const signUp = page.getByRole("form", { name: "Sign up" });
+  await expect(signUp.getByRole("textbox", { name: "Username" })).toHaveValue("");
+  await signUp.getByRole("textbox", { name: "First name" }).fill("Rosa");
+  await signUp.getByRole("textbox", { name: "Zip code" }).fill("10003");
+
+  await page.getByRole("tab", { name: "Sign In" }).click();
+  await expect(page.getByRole("form", { name: "Sign in" }).getByRole("textbox", { name: "Username" })).toHaveValue("returning-shopper");
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await expect(signUp.getByRole("textbox", { name: "First name" })).toHaveValue("Rosa");
+  await expect(signUp.getByRole("textbox", { name: "Zip code" })).toHaveValue("10003");
+});
