@@ -2,6 +2,7 @@ import { type QueryClient, hashKey, queryOptions, useMutation, useQueryClient } 
 import type { InferRequestType, InferResponseType } from "hono/client";
 import type { api } from "../api/client.ts";
 import { ApiError, type OkOf, send } from "../api/http.ts";
+import { forgetDrafts } from "../state/tabDrafts.ts";
 import { useToast } from "../state/toast.ts";
 
 // Plain fetch with the typed client's types: this module is on the landing, which leaves hono's client out.
@@ -82,6 +83,7 @@ export function forgetUser(queryClient: QueryClient) {
   queryClient.setQueryData(authKeys.user, { status: "guest" } satisfies AuthState);
   queryClient.removeQueries({ predicate: (query) => query.queryHash !== hashKey(authKeys.user) });
   queryClient.getMutationCache().clear();
+  forgetDrafts();
 }
 
 export const SIGN_OUT_FAILED = "Sign out failed";

@@ -4,21 +4,30 @@
  * Each value is kept with the user it belongs to, so whoever signs in next on this tab starts afresh.
  */
 import { atom, useAtom } from "jotai";
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import type { SearchSort } from "../../src/deals/schemas.ts";
+import { loadDraft, saveDraft } from "../state/tabDrafts.ts";
+
+/** Where a value also lives beyond the page (a reload), beside the in-memory atom. */
+type Keeping<T> = { restore: (userId: string) => T | undefined; keep: (userId: string, value: T) => void };
 
 /** A value kept per signed-in user (never a function itself: a function passed to `set` updates it). */
-function perUser<T>(fresh: T) {
+function perUser<T>(fresh: T, keeping?: Keeping<T>) {
   const kept = atom<{ userId: string; value: T } | null>(null);
+  const start = (userId: string) => keeping?.restore(userId) ?? fresh;
   return (userId: string) => {
     const [entry, setEntry] = useAtom(kept);
-    const value = entry?.userId === userId ? entry.value : fresh;
+    const own = entry?.userId === userId;
+    const restored = useMemo(() => (own ? fresh : start(userId)), [own, userId]);
+    const value = own ? entry.value : restored;
     // A function updates the value as it is then: a report still being sent finishes after its form is gone.
     const set = useCallback(
       (next: T | ((current: T) => T)) =>
         setEntry((prev) => {
-          const current = prev?.userId === userId ? prev.value : fresh;
-          return { userId, value: typeof next === "function" ? (next as (current: T) => T)(current) : next };
+          const current = prev?.userId === userId ? prev.value : start(userId);
+          const value = typeof next === "function" ? (next as (current: T) => T)(current) : next;
+          keeping?.keep(userId, value);
+          return { userId, value };
         }),
       [userId, setEntry],
     );
@@ -26,12 +35,34 @@ function perUser<T>(fresh: T) {
   };
 }
 
-export type DealsTab = "find" | "report" | "alerts";
-export const useDealsTab = perUser<DealsTab>("find");
+/** Kept in this tab's sessionStorage too, under `name`, while it differs from where it starts. */
+function inTab<T>(name: string, fresh: T, isValid: (value: unknown) => value is T): Keeping<T> {
+  const isFresh = (value: T) => JSON.stringify(value) === JSON.stringify(fresh);
+  return {
+    restore: (userId) => loadDraft(name, userId, isValid),
+    keep: (userId, value) => saveDraft(name, userId, isFresh(value) ? undefined : value),
+  };
+}
 
+const TABS = ["find", "report", "alerts"] as const;
+export type DealsTab = (typeof TABS)[number];
+export const useDealsTab = perUser<DealsTab>(
+  "find",
+  inTab("tab", "find", (value): value is DealsTab => TABS.includes(value as DealsTab)),
+);
+
+// The API's list of sorts, written out: importing it would bring the API's schemas into the page.
+const SORTS = ["price", "distance", "recent"] as const satisfies readonly SearchSort[];
 /** `draft` is the box's text; `q` the search last run (the box may have changed since). */
 export type DealsSearch = { draft: string; q: string; sort: SearchSort };
-export const useDealsSearch = perUser<DealsSearch>({ draft: "", q: "", sort: "price" });
+const NO_SEARCH: DealsSearch = { draft: "", q: "", sort: "price" };
+export const useDealsSearch = perUser<DealsSearch>(
+  NO_SEARCH,
+  inTab("search", NO_SEARCH, (value): value is DealsSearch => {
+    const kept = value as Partial<DealsSearch> | null;
+    return typeof kept?.draft === "string" && typeof kept.q === "string" && SORTS.includes(kept.sort as SearchSort);
+  }),
+);
 
 export const EMPTY_REPORT = {
   productName: "",
@@ -52,4 +83,23 @@ export type ReportPhase = "uploading" | "submitting";
 
 /** The report form as the shopper left it, its photo, and whether it is being sent (shown again on return). */
 export type ReportDraft = { values: ReportValues; photo: File | null; phase: ReportPhase | null };
-export const useReportDraft = perUser<ReportDraft>({ values: EMPTY_REPORT, photo: null, phase: null });
+/** The typed values outlive a reload (the photo and a send under way do not: a File cannot be kept there). */
+const reportValuesInTab = inTab("report", EMPTY_REPORT, (value): value is ReportValues => {
+  if (typeof value !== "object" || value === null) return false;
+  const kept = value as Record<string, unknown>;
+  return Object.entries(EMPTY_REPORT).every(([key, empty]) =>
+    Array.isArray(empty)
+      ? Array.isArray(kept[key]) && (kept[key] as unknown[]).every((tag) => typeof tag === "string")
+      : typeof kept[key] === typeof empty,
+  );
+});
+export const useReportDraft = perUser<ReportDraft>(
+  { values: EMPTY_REPORT, photo: null, phase: null },
+  {
+    restore: (userId) => {
+      const values = reportValuesInTab.restore(userId);
+      return values && { values, photo: null, phase: null };
+    },
+    keep: (userId, { values }) => reportValuesInTab.keep(userId, values),
+  },
+);

@@ -56,9 +56,10 @@ export async function registerAccount(baseURL: string, firstName: string) {
   return username;
 }
 
-/** Searches from the Deals home, as a shopper does. */
+/** Searches from the Deals home, as a shopper does (the home opens on the tab it was left on). */
 export async function searchFor(page: Page, words: string) {
   await page.goto("/");
+  await page.getByRole("tab", { name: "Find Deals" }).click();
   await page.getByRole("searchbox", { name: "Search for a product" }).fill(words);
   await page.getByRole("searchbox", { name: "Search for a product" }).press("Enter");
 }

@@ -158,3 +158,29 @@ test("typing on Sign In and Sign Up survives a look at the other tab", async ({ 
   await expect(signUp.getByRole("textbox", { name: "First name" })).toHaveValue("Rosa");
   await expect(signUp.getByRole("textbox", { name: "Zip code" })).toHaveValue("10003");
 });
+
+test("a reload keeps the Deals home's tab, search and half-filled report; signing out forgets them", async ({ page, baseURL }) => {
+  const { fillDairyReport, searchFor, signInFreshUser } = await import("./fixtures.ts");
+  await signInFreshUser(page, baseURL ?? "");
+  await searchFor(page, "oat milk");
+  await page.getByLabel("Sort by").selectOption({ label: "Distance" });
+  await page.getByRole("tab", { name: "Report Prices" }).click();
+  await fillDairyReport(page, { product: "Oat Milk", price: "3.79", store: "Corner Grocer", address: "12 Elm St" });
+  await page.getByLabel("Description").fill("Barista edition");
+
+  await page.reload();
+  await expect(page.getByRole("tab", { name: "Report Prices" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByLabel("Product name")).toHaveValue("Oat Milk");
+  await expect(page.getByRole("spinbutton", { name: "Price" })).toHaveValue("3.79");
+  await expect(page.getByLabel("Category").locator("option:checked")).toHaveText("Dairy");
+  await expect(page.getByLabel("Description")).toHaveValue("Barista edition");
+  await expect(page.getByLabel("Store address")).toHaveValue("12 Elm St");
+  await page.getByRole("tab", { name: "Find Deals" }).click();
+  await expect(page.getByRole("searchbox", { name: "Search for a product" })).toHaveValue("oat milk");
+  await expect(page.getByLabel("Sort by").locator("option:checked")).toHaveText("Distance");
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome to CommonCents" })).toBeVisible();
+  expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("commoncents.")))).toEqual([]);
+});
