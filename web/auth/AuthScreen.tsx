@@ -42,29 +42,6 @@ export function AuthScreen() {
 
   return (
     <main className="min-h-screen bg-base-200 lg:grid lg:grid-cols-2">
-      <section
-        aria-label="Why CommonCents"
-        // At night a half-screen of bright teal glares: the panel turns to the page's deepest tone there.
-        className="hidden flex-col justify-center gap-8 bg-primary p-12 text-primary-content lg:flex dark:bg-base-300 dark:text-base-content"
-        data-testid="selling-points"
-      >
-        <h2 className="text-3xl font-bold">Shop smarter, together.</h2>
-        <ul className="flex flex-col gap-6">
-          {SELLING_POINTS.map(({ title, text, Icon }) => (
-            <li key={title} className="flex gap-4">
-              <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-content/15 dark:bg-primary/15 dark:text-primary">
-                <Icon className="size-6" />
-              </span>
-              <div>
-                <h3 className="text-lg font-semibold">{title}</h3>
-                {/* Full strength: primary-content at 85% on primary is 4.1:1, under the 4.5:1 body text needs. */}
-                <p>{text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
-
       <section className="flex min-h-screen flex-col items-center justify-center p-4 sm:p-8">
         <div className="w-full max-w-md">
           <div className="mb-6 flex flex-col items-center gap-3 text-center">
@@ -96,6 +73,29 @@ export function AuthScreen() {
             </div>
           </div>
         </div>
+      </section>
+      <section
+        aria-label="Why CommonCents"
+        // After the form in the page, so its h1 is read first; shown on the left all the same.
+        // At night a half-screen of bright teal glares: the panel turns to the page's deepest tone there.
+        className="hidden flex-col justify-center gap-8 bg-primary p-12 text-primary-content lg:order-first lg:flex dark:bg-base-300 dark:text-base-content"
+        data-testid="selling-points"
+      >
+        <h2 className="text-3xl font-bold">Shop smarter, together.</h2>
+        <ul className="flex flex-col gap-6">
+          {SELLING_POINTS.map(({ title, text, Icon }) => (
+            <li key={title} className="flex gap-4">
+              <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-content/15 dark:bg-primary/15 dark:text-primary">
+                <Icon className="size-6" />
+              </span>
+              <div>
+                <h3 className="text-lg font-semibold">{title}</h3>
+                {/* Full strength: primary-content at 85% on primary is 4.1:1, under the 4.5:1 body text needs. */}
+                <p>{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
       </section>
     </main>
   );

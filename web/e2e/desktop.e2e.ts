@@ -69,3 +69,22 @@ test("a toast on a wide screen sits above the bottom navigation, clear of the he
   }
   expect(shown.x + shown.width / 2).toBeGreaterThan(640); // at the right, beside the content's edge
 });
+
+test("headings read in order: the landing's h1 before its selling points, and a heading for each part of Settings", async ({ page, baseURL }) => {
+  const outline = () =>
+    page.locator("main").evaluate((main) =>
+      [...main.querySelectorAll("h1, h2, h3")].filter((h) => (h as HTMLElement).checkVisibility()).map((h) => `${h.tagName} ${h.textContent}`),
+    );
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Why CommonCents" })).toBeVisible();
+  expect((await outline()).slice(0, 2)).toEqual(["H1 Welcome to CommonCents", "H2 Shop smarter, together."]);
+  // The panel still sits on the left.
+  const panel = await page.getByRole("region", { name: "Why CommonCents" }).boundingBox();
+  const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
+  expect(panel && heading && panel.x < heading.x).toBe(true);
+
+  await signInFreshUser(page, baseURL ?? "", { firstName: "Hana", lastName: "Ito" });
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  expect((await outline()).slice(0, 5)).toEqual(["H1 Settings", "H2 Hana Ito", "H2 Preferences", "H2 Change password", "H2 Delete account"]);
+});

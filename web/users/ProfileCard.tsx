@@ -67,7 +67,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
       <div className="flex items-center gap-4">
         <Avatar person={user} size="lg" />
         <div className="min-w-0">
-          <p className="truncate text-lg font-semibold">{displayName(user)}</p>
+          <h2 className="truncate text-lg font-semibold">{displayName(user)}</h2>
           <p className="truncate text-base-content/70">@{user.username}</p>
           {isTrustedContributor(user.priceReportsMade) && <TrustedBadge />}
         </div>

@@ -46,12 +46,15 @@ export function SettingsPage() {
         </div>
       </div>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <div className="card bg-base-100 shadow-sm">
+        <section aria-labelledby="preferences-heading" className="card bg-base-100 shadow-sm">
           <div className="card-body gap-6">
+            <h2 id="preferences-heading" className="font-semibold">
+              Preferences
+            </h2>
             <FuelPreference user={user} />
             <PrivacySettings user={user} />
           </div>
-        </div>
+        </section>
         <div className="card bg-base-100 shadow-sm">
           <div className="card-body">
             <PasswordChange />
