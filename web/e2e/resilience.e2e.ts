@@ -151,11 +151,11 @@ test("a report that gets no answer fails after 20 s, keeps what was typed, and c
   // When the report left, on the page's clock: the 20 s count from there, however slow this runner is to look.
   await page.addInitScript(() => {
     const send = window.fetch;
-    window.fetch = (input, init) => {
+    window.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
       const url = input instanceof Request ? input.url : String(input);
       if (url.includes("/api/price-reports")) (window as unknown as { reportSentAt: number }).reportSentAt = Date.now();
       return send(input, init);
-    };
+    }) as typeof fetch;
   });
   await page.clock.install();
   await page.goto("/");
