@@ -12,43 +12,49 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "commonce
 process.env.E2E_DATA_DIR = dataDir; // workers re-read this file; keep one folder per run
 
 export default defineConfig({
-  testDir: "./web/e2e",
-  testMatch: /.*\.e2e\.ts$/,
-  fullyParallel: true,
-  workers: 2,
-  retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
-  use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    trace: "retain-on-failure",
-    screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
-  },
-  projects: [
-    { name: "phone", use: { ...devices["Pixel 7"], browserName: "chromium" }, testIgnore: /desktop\.e2e\.ts$/ },
-    { name: "desktop", use: { ...devices["Desktop Chrome"], browserName: "chromium" }, testMatch: /desktop\.e2e\.ts$/ },
-  ],
-  webServer: {
-    command: "./dist/commoncents serve",
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 20_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", ADMIN_PASSKEY: "e2e-passkey", OLLAMA_HOST: "off",
-      // Every test signs up its own shoppers from this one address.
-      SIGNUPS_PER_HOUR: "0" },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+	testDir: "./web/e2e",
+	testMatch: /.*\.e2e\.ts$/,
+	fullyParallel: true,
+	workers: 2,
+	retries: 0,
+	timeout: 30_000,
+	expect: { timeout: 7_000 },
+	reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+	use: {
+		baseURL: `http://127.0.0.1:${port}`,
+		trace: "retain-on-failure",
+		screenshot: "only-on-failure",
+		launchOptions: {
+			executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+			args: [
+				"--no-sandbox",
+				"--disable-gpu",
+				"--disable-background-networking",
+				"--disable-component-update",
+				"--disable-sync",
+				"--no-first-run",
+			],
+		},
+	},
+	projects: [
+		{ name: "phone", use: { ...devices["Pixel 7"], browserName: "chromium" }, testIgnore: /desktop\.e2e\.ts$/ },
+		{ name: "desktop", use: { ...devices["Desktop Chrome"], browserName: "chromium" }, testMatch: /desktop\.e2e\.ts$/ },
+	],
+	webServer: {
+		command: "./dist/commoncents serve",
+		url: `http://127.0.0.1:${port}/api/health`,
+		reuseExistingServer: false,
+		timeout: 20_000,
+		env: {
+			PORT: String(port),
+			DATA_DIR: dataDir,
+			NODE_ENV: "production",
+			ADMIN_PASSKEY: "e2e-passkey",
+			OLLAMA_HOST: "off",
+			// Every test signs up its own shoppers from this one address.
+			SIGNUPS_PER_HOUR: "0",
+		},
+		stdout: "ignore",
+		stderr: "pipe",
+	},
 });

@@ -24,51 +24,51 @@ import { DAY_MS, MINUTE_MS } from "../src/lib/time.ts";
 export const DEMO_PASSWORD = "DemoPass1!";
 type Shopper = "maria" | "james" | "priya";
 const DEMO_USERS: { username: Shopper; firstName: string; lastName: string; zipCode: string }[] = [
-  { username: "maria", firstName: "Maria", lastName: "Lopez", zipCode: "10001" },
-  { username: "james", firstName: "James", lastName: "Chen", zipCode: "10003" },
-  { username: "priya", firstName: "Priya", lastName: "Patel", zipCode: "10011" },
+	{ username: "maria", firstName: "Maria", lastName: "Lopez", zipCode: "10001" },
+	{ username: "james", firstName: "James", lastName: "Chen", zipCode: "10003" },
+	{ username: "priya", firstName: "Priya", lastName: "Patel", zipCode: "10011" },
 ];
 const DEMO_STORES = [
-  { name: "FreshMart", address: "120 W 23rd St", zipCode: "10001", phone: "(212) 555-0101" },
-  { name: "Corner Grocery", address: "45 E 14th St", zipCode: "10003", phone: "(212) 555-0144" },
-  { name: "Green Valley Market", address: "310 8th Ave", zipCode: "10011", phone: null },
-  { name: "TechHub Electronics", address: "88 Broadway", zipCode: "10006", phone: "(212) 555-0199" },
+	{ name: "FreshMart", address: "120 W 23rd St", zipCode: "10001", phone: "(212) 555-0101" },
+	{ name: "Corner Grocery", address: "45 E 14th St", zipCode: "10003", phone: "(212) 555-0144" },
+	{ name: "Green Valley Market", address: "310 8th Ave", zipCode: "10011", phone: null },
+	{ name: "TechHub Electronics", address: "88 Broadway", zipCode: "10006", phone: "(212) 555-0199" },
 ];
 const STORE_OF: Record<Shopper, (typeof DEMO_STORES)[number]> = {
-  maria: DEMO_STORES[0]!,
-  james: DEMO_STORES[1]!,
-  priya: DEMO_STORES[2]!,
+	maria: DEMO_STORES[0]!,
+	james: DEMO_STORES[1]!,
+	priya: DEMO_STORES[2]!,
 };
 
 type DemoReport = [Shopper, product: string, price: string, category: string, tags: string[], description?: string];
 const PRICE_REPORTS: DemoReport[] = [
-  ["maria", "Organic Whole Milk", "4.29", "Dairy", ["Organic", "Milk"], "Half gallon"],
-  ["james", "Organic Whole Milk", "4.79", "Dairy", ["Organic", "Milk"], "Half gallon"],
-  ["priya", "Organic Whole Milk", "3.99", "Dairy", ["Organic", "Milk"], "Half gallon, on sale this week"],
-  ["maria", "Large Brown Eggs", "3.49", "Dairy", ["Eggs"], "A dozen"],
-  ["james", "Large Brown Eggs", "3.99", "Dairy", ["Eggs"], "A dozen"],
-  ["james", "Greek Yogurt", "5.49", "Dairy", ["Yogurt"], "32 oz tub"],
-  ["priya", "Aged Cheddar", "4.49", "Dairy", ["Cheese"], "8 oz block"],
-  ["maria", "Sourdough Bread", "5.99", "Bakery", ["Bread"]],
-  ["priya", "Sourdough Bread", "6.49", "Bakery", ["Bread"]],
-  ["maria", "Bananas", "0.59", "Produce", ["Fruit"], "Per pound"],
-  ["james", "Bananas", "0.69", "Produce", ["Fruit"], "Per pound"],
-  ["priya", "Hass Avocados", "1.25", "Produce", ["Vegetables"], "Each"],
-  ["maria", "Ground Coffee", "8.99", "Beverages", ["Coffee"], "12 oz bag, medium roast"],
-  ["james", "Spaghetti", "1.79", "Groceries", ["Pasta & Rice", "Store Brand"], "1 lb box"],
+	["maria", "Organic Whole Milk", "4.29", "Dairy", ["Organic", "Milk"], "Half gallon"],
+	["james", "Organic Whole Milk", "4.79", "Dairy", ["Organic", "Milk"], "Half gallon"],
+	["priya", "Organic Whole Milk", "3.99", "Dairy", ["Organic", "Milk"], "Half gallon, on sale this week"],
+	["maria", "Large Brown Eggs", "3.49", "Dairy", ["Eggs"], "A dozen"],
+	["james", "Large Brown Eggs", "3.99", "Dairy", ["Eggs"], "A dozen"],
+	["james", "Greek Yogurt", "5.49", "Dairy", ["Yogurt"], "32 oz tub"],
+	["priya", "Aged Cheddar", "4.49", "Dairy", ["Cheese"], "8 oz block"],
+	["maria", "Sourdough Bread", "5.99", "Bakery", ["Bread"]],
+	["priya", "Sourdough Bread", "6.49", "Bakery", ["Bread"]],
+	["maria", "Bananas", "0.59", "Produce", ["Fruit"], "Per pound"],
+	["james", "Bananas", "0.69", "Produce", ["Fruit"], "Per pound"],
+	["priya", "Hass Avocados", "1.25", "Produce", ["Vegetables"], "Each"],
+	["maria", "Ground Coffee", "8.99", "Beverages", ["Coffee"], "12 oz bag, medium roast"],
+	["james", "Spaghetti", "1.79", "Groceries", ["Pasta & Rice", "Store Brand"], "1 lb box"],
 ];
 /** Reported by James at the electronics store downtown, in its own zip (vacation mode). */
 const TECH_REPORTS: [product: string, price: string, tags: string[], description: string][] = [
-  ["Wireless Earbuds", "49.99", ["Audio"], "Noise cancelling, last year's model"],
-  ["USB-C Charger 30W", "19.99", ["Accessories"], "Two ports"],
+	["Wireless Earbuds", "49.99", ["Audio"], "Noise cancelling, last year's model"],
+	["USB-C Charger 30W", "19.99", ["Accessories"], "Two ports"],
 ];
 const FUEL_REPORTS: [Shopper, station: string, address: string, fuel: string, price: number, def?: number][] = [
-  ["maria", "Chelsea Fuel", "500 W 23rd St", "regular", 3.459],
-  ["maria", "Chelsea Fuel", "500 W 23rd St", "premium", 4.159],
-  ["james", "Avenue A Gas", "2 Avenue A", "regular", 3.399],
-  ["james", "Avenue A Gas", "2 Avenue A", "diesel", 4.059, 3.49],
-  ["priya", "West Side Service", "150 10th Ave", "regular", 3.519],
-  ["priya", "Hudson Yards Charging", "75 9th Ave", "electric", 0.42],
+	["maria", "Chelsea Fuel", "500 W 23rd St", "regular", 3.459],
+	["maria", "Chelsea Fuel", "500 W 23rd St", "premium", 4.159],
+	["james", "Avenue A Gas", "2 Avenue A", "regular", 3.399],
+	["james", "Avenue A Gas", "2 Avenue A", "diesel", 4.059, 3.49],
+	["priya", "West Side Service", "150 10th Ave", "regular", 3.519],
+	["priya", "Hudson Yards Charging", "75 9th Ave", "electric", 0.42],
 ];
 
 /** Apart, in reporting order: the newest report is minutes old, the oldest of the sixteen about a day. */
@@ -86,103 +86,113 @@ const MEMBER_DAYS: Record<Shopper, number> = { maria: 62, james: 41, priya: 19 }
  * gas triggers watch.
  */
 function backdateDemo(db: Db, now: number) {
-  const client = db.$client;
-  client.transaction(() => {
-    const spread = (table: "price_reports" | "gas_price_reports", gapMs: number) => {
-      const ids = client.query<{ id: number }, []>(`SELECT id FROM ${table} ORDER BY id DESC`).all();
-      const stamp = client.query(`UPDATE ${table} SET created_at = $at, updated_at = $at WHERE id = $id`);
-      ids.forEach(({ id }, newer) => stamp.run({ id, at: now - NEWEST_AGE_MS - newer * gapMs }));
-    };
-    spread("price_reports", PRICE_REPORT_GAP_MS);
-    spread("gas_price_reports", FUEL_REPORT_GAP_MS);
-    client.run(`UPDATE gas_stations SET last_updated =
+	const client = db.$client;
+	client
+		.transaction(() => {
+			const spread = (table: "price_reports" | "gas_price_reports", gapMs: number) => {
+				const ids = client.query<{ id: number }, []>(`SELECT id FROM ${table} ORDER BY id DESC`).all();
+				const stamp = client.query(`UPDATE ${table} SET created_at = $at, updated_at = $at WHERE id = $id`);
+				ids.forEach(({ id }, newer) => stamp.run({ id, at: now - NEWEST_AGE_MS - newer * gapMs }));
+			};
+			spread("price_reports", PRICE_REPORT_GAP_MS);
+			spread("gas_price_reports", FUEL_REPORT_GAP_MS);
+			client.run(`UPDATE gas_stations SET last_updated =
       (SELECT max(created_at) FROM gas_price_reports r WHERE r.station_id = gas_stations.id)`);
-    // A met alert was set before the report that met it, and was told at that report's time.
-    client.run(`UPDATE price_alert_hits SET created_at =
+			// A met alert was set before the report that met it, and was told at that report's time.
+			client.run(`UPDATE price_alert_hits SET created_at =
       (SELECT created_at FROM price_reports r WHERE r.id = price_alert_hits.price_report_id)`);
-    client.run(`UPDATE price_alerts SET
+			client.run(`UPDATE price_alerts SET
       last_notified = (SELECT max(created_at) FROM price_alert_hits h WHERE h.alert_id = price_alerts.id),
       created_at = (SELECT min(created_at) FROM price_reports) - ${MET_ALERT_LEAD_MS}
       WHERE id IN (SELECT alert_id FROM price_alert_hits)`);
-    const member = client.query("UPDATE users SET created_at = $at WHERE username = $username");
-    for (const [username, days] of Object.entries(MEMBER_DAYS)) member.run({ username, at: now - days * DAY_MS });
-  }).immediate();
+			const member = client.query("UPDATE users SET created_at = $at WHERE username = $username");
+			for (const [username, days] of Object.entries(MEMBER_DAYS)) member.run({ username, at: now - days * DAY_MS });
+		})
+		.immediate();
 }
 
 export type DemoSeeded = { users: number; stores: number; priceReports: number; fuelReports: number; alerts: number };
 
 /** Fills a database that has no users yet with the demo; answers what it added (all zeros when it had users). */
 export async function seedDemo(db: Db, config: Config): Promise<DemoSeeded> {
-  ensureTaxonomy(db);
-  const none = { users: 0, stores: 0, priceReports: 0, fuelReports: 0, alerts: 0 };
-  if ((db.select({ n: count() }).from(users).get()?.n ?? 0) > 0) return none;
-  const password = await Bun.password.hash(DEMO_PASSWORD, { algorithm: "argon2id" });
-  db.transaction(
-    (tx) => {
-      tx.insert(users).values(DEMO_USERS.map((u) => ({ ...u, password }))).run();
-      tx.insert(stores)
-        .values(DEMO_STORES.map((s) => ({ ...s, lookupKey: placeLookupKey(s.name, s.address), locToken: locToken(s.zipCode) })))
-        .onConflictDoNothing()
-        .run();
-    },
-    { behavior: "immediate" },
-  );
-  const shopper = Object.fromEntries(
-    DEMO_USERS.map((u) => [u.username, db.select().from(users).where(eq(users.username, u.username)).get()!]),
-  ) as Record<Shopper, User>;
-  const categoryId = (name: string) =>
-    db.select({ id: productCategories.id }).from(productCategories).where(eq(productCategories.name, name)).get()!.id;
-  // The demo is ours: no model is asked about it, whatever OLLAMA_HOST says.
-  const quiet = { ...config, ollamaHost: "off" };
+	ensureTaxonomy(db);
+	const none = { users: 0, stores: 0, priceReports: 0, fuelReports: 0, alerts: 0 };
+	if ((db.select({ n: count() }).from(users).get()?.n ?? 0) > 0) return none;
+	const password = await Bun.password.hash(DEMO_PASSWORD, { algorithm: "argon2id" });
+	db.transaction(
+		(tx) => {
+			tx.insert(users)
+				.values(DEMO_USERS.map((u) => ({ ...u, password })))
+				.run();
+			tx.insert(stores)
+				.values(
+					DEMO_STORES.map((s) => ({
+						...s,
+						lookupKey: placeLookupKey(s.name, s.address),
+						locToken: locToken(s.zipCode),
+					})),
+				)
+				.onConflictDoNothing()
+				.run();
+		},
+		{ behavior: "immediate" },
+	);
+	const shopper = Object.fromEntries(
+		DEMO_USERS.map((u) => [u.username, db.select().from(users).where(eq(users.username, u.username)).get()!]),
+	) as Record<Shopper, User>;
+	const categoryId = (name: string) =>
+		db.select({ id: productCategories.id }).from(productCategories).where(eq(productCategories.name, name)).get()!.id;
+	// The demo is ours: no model is asked about it, whatever OLLAMA_HOST says.
+	const quiet = { ...config, ollamaHost: "off" };
 
-  // Before the reports, so James's yogurt matches it: the Alerts tab shows one alert met and one waiting.
-  const alert = (productName: string, targetPrice: string) =>
-    createAlert(db, shopper.maria, v.parse(PriceAlertSchema, { productName, targetPrice, categoryId: null }));
-  alert("Greek Yogurt", "6.00");
+	// Before the reports, so James's yogurt matches it: the Alerts tab shows one alert met and one waiting.
+	const alert = (productName: string, targetPrice: string) =>
+		createAlert(db, shopper.maria, v.parse(PriceAlertSchema, { productName, targetPrice, categoryId: null }));
+	alert("Greek Yogurt", "6.00");
 
-  const reported: Record<string, number> = {};
-  const report = async (who: Shopper, raw: Record<string, unknown>) => {
-    const input = v.parse(PriceReportSchema, raw);
-    const answer = await createPriceReport(db, quiet, shopper[who], input, null);
-    reported[`${who}:${input.productName}`] = answer.id;
-  };
-  for (const [who, productName, price, category, tags, description] of PRICE_REPORTS) {
-    const { name: storeName, address: storeAddress } = STORE_OF[who];
-    const fields = { productName, price, categoryId: categoryId(category), tags: tags.map(slugify), description };
-    await report(who, { ...fields, storeName, storeAddress });
-  }
-  const tech = DEMO_STORES[3]!;
-  for (const [productName, price, tags, description] of TECH_REPORTS) {
-    await report("james", {
-      productName,
-      price,
-      categoryId: categoryId("Electronics"),
-      tags: tags.map(slugify),
-      description,
-      storeName: tech.name,
-      storeAddress: tech.address,
-      vacationMode: true,
-      reportZipCode: tech.zipCode,
-    });
-  }
-  for (const [who, stationName, stationAddress, fuelType, price, defPrice] of FUEL_REPORTS) {
-    const input = v.parse(GasReportSchema, { stationName, stationAddress, fuelType, price, defPrice });
-    await createGasReport(db, quiet, shopper[who], input);
-  }
+	const reported: Record<string, number> = {};
+	const report = async (who: Shopper, raw: Record<string, unknown>) => {
+		const input = v.parse(PriceReportSchema, raw);
+		const answer = await createPriceReport(db, quiet, shopper[who], input, null);
+		reported[`${who}:${input.productName}`] = answer.id;
+	};
+	for (const [who, productName, price, category, tags, description] of PRICE_REPORTS) {
+		const { name: storeName, address: storeAddress } = STORE_OF[who];
+		const fields = { productName, price, categoryId: categoryId(category), tags: tags.map(slugify), description };
+		await report(who, { ...fields, storeName, storeAddress });
+	}
+	const tech = DEMO_STORES[3]!;
+	for (const [productName, price, tags, description] of TECH_REPORTS) {
+		await report("james", {
+			productName,
+			price,
+			categoryId: categoryId("Electronics"),
+			tags: tags.map(slugify),
+			description,
+			storeName: tech.name,
+			storeAddress: tech.address,
+			vacationMode: true,
+			reportZipCode: tech.zipCode,
+		});
+	}
+	for (const [who, stationName, stationAddress, fuelType, price, defPrice] of FUEL_REPORTS) {
+		const input = v.parse(GasReportSchema, { stationName, stationAddress, fuelType, price, defPrice });
+		await createGasReport(db, quiet, shopper[who], input);
+	}
 
-  const milk = reported["priya:Organic Whole Milk"]!;
-  toggleUpvote(db, shopper.maria.id, milk);
-  toggleUpvote(db, shopper.james.id, milk);
-  toggleUpvote(db, shopper.priya.id, reported["maria:Bananas"]!);
-  takeDeal(db, shopper.maria.id, milk);
-  alert("Ground Coffee", "7.50");
-  backdateDemo(db, Date.now());
+	const milk = reported["priya:Organic Whole Milk"]!;
+	toggleUpvote(db, shopper.maria.id, milk);
+	toggleUpvote(db, shopper.james.id, milk);
+	toggleUpvote(db, shopper.priya.id, reported["maria:Bananas"]!);
+	takeDeal(db, shopper.maria.id, milk);
+	alert("Ground Coffee", "7.50");
+	backdateDemo(db, Date.now());
 
-  return {
-    users: DEMO_USERS.length,
-    stores: DEMO_STORES.length,
-    priceReports: PRICE_REPORTS.length + TECH_REPORTS.length,
-    fuelReports: FUEL_REPORTS.length,
-    alerts: 2,
-  };
+	return {
+		users: DEMO_USERS.length,
+		stores: DEMO_STORES.length,
+		priceReports: PRICE_REPORTS.length + TECH_REPORTS.length,
+		fuelReports: FUEL_REPORTS.length,
+		alerts: 2,
+	};
 }

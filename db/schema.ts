@@ -8,296 +8,288 @@
  */
 import { sql } from "drizzle-orm";
 import {
-  type AnySQLiteColumn,
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
+	type AnySQLiteColumn,
+	index,
+	integer,
+	primaryKey,
+	real,
+	sqliteTable,
+	text,
+	uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { AVAILABILITIES, FUEL_TYPES } from "./enums.ts";
 
 const id = () => integer("id").primaryKey({ autoIncrement: true });
 const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+	integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 const updatedAt = () =>
-  integer("updated_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
-const flag = (name: string, value: boolean) =>
-  integer(name, { mode: "boolean" }).notNull().default(value);
+	integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const flag = (name: string, value: boolean) => integer(name, { mode: "boolean" }).notNull().default(value);
 
 /** What product and fuel reports share: the quality check's verdict, expiry, a photo, timestamps. */
 const reportLifecycle = () => ({
-  verificationConfidence: real("verification_confidence"),
-  verificationReason: text("verification_reason"),
-  isActive: flag("is_active", true),
-  isExpired: flag("is_expired", false),
-  expiredAt: integer("expired_at", { mode: "timestamp_ms" }),
-  expiredReason: text("expired_reason"),
-  imageUrl: text("image_url"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+	verificationConfidence: real("verification_confidence"),
+	verificationReason: text("verification_reason"),
+	isActive: flag("is_active", true),
+	isExpired: flag("is_expired", false),
+	expiredAt: integer("expired_at", { mode: "timestamp_ms" }),
+	expiredReason: text("expired_reason"),
+	imageUrl: text("image_url"),
+	createdAt: createdAt(),
+	updatedAt: updatedAt(),
 });
 
 export { AVAILABILITIES, type Availability, FUEL_TYPES, type FuelType } from "./enums.ts";
 
 export const users = sqliteTable(
-  "users",
-  {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    username: text("username").notNull(),
-    password: text("password").notNull(),
-    firstName: text("first_name"),
-    lastName: text("last_name"),
-    zipCode: text("zip_code", { length: 10 }),
-    profileImageUrl: text("profile_image_url"),
-    statsVisible: flag("stats_visible", true),
-    profileVisible: flag("profile_visible", true),
-    totalReports: integer("total_reports").notNull().default(0),
-    totalMoneySavedCents: integer("total_money_saved_cents").notNull().default(0),
-    uniqueStoresVisited: integer("unique_stores_visited").notNull().default(0),
-    preferredFuelType: text("preferred_fuel_type", { length: 20, enum: FUEL_TYPES })
-      .notNull()
-      .default("regular"),
-    isTerminated: flag("is_terminated", false),
-    terminationReason: text("termination_reason"),
-    terminatedAt: integer("terminated_at", { mode: "timestamp_ms" }),
-    terminatedBy: text("terminated_by"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`),
-    /** "Does any row still name this photo?" (src/users/photos.ts), asked before a file is removed. */
-    index("users_profile_image_idx").on(t.profileImageUrl).where(sql`${t.profileImageUrl} IS NOT NULL`),
-  ],
+	"users",
+	{
+		id: text("id")
+			.primaryKey()
+			.$defaultFn(() => crypto.randomUUID()),
+		username: text("username").notNull(),
+		password: text("password").notNull(),
+		firstName: text("first_name"),
+		lastName: text("last_name"),
+		zipCode: text("zip_code", { length: 10 }),
+		profileImageUrl: text("profile_image_url"),
+		statsVisible: flag("stats_visible", true),
+		profileVisible: flag("profile_visible", true),
+		totalReports: integer("total_reports").notNull().default(0),
+		totalMoneySavedCents: integer("total_money_saved_cents").notNull().default(0),
+		uniqueStoresVisited: integer("unique_stores_visited").notNull().default(0),
+		preferredFuelType: text("preferred_fuel_type", { length: 20, enum: FUEL_TYPES }).notNull().default("regular"),
+		isTerminated: flag("is_terminated", false),
+		terminationReason: text("termination_reason"),
+		terminatedAt: integer("terminated_at", { mode: "timestamp_ms" }),
+		terminatedBy: text("terminated_by"),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`),
+		/** "Does any row still name this photo?" (src/users/photos.ts), asked before a file is removed. */
+		index("users_profile_image_idx").on(t.profileImageUrl).where(sql`${t.profileImageUrl} IS NOT NULL`),
+	],
 );
 
 export const sessions = sqliteTable(
-  "sessions",
-  {
-    /** SHA-256 (hex) of the token in the cookie; the token itself is never stored. */
-    sid: text("sid").primaryKey(),
-    /** JSON: { userId, createdAt, adminUnlocked }. */
-    sess: text("sess", { mode: "json" }).notNull().$type<SessionData>(),
-    expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
-    /** ours: lets "end every session of this user" and account deletion use an index and a cascade. */
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-  },
-  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expire_idx").on(t.expire)],
+	"sessions",
+	{
+		/** SHA-256 (hex) of the token in the cookie; the token itself is never stored. */
+		sid: text("sid").primaryKey(),
+		/** JSON: { userId, createdAt, adminUnlocked }. */
+		sess: text("sess", { mode: "json" }).notNull().$type<SessionData>(),
+		expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
+		/** ours: lets "end every session of this user" and account deletion use an index and a cascade. */
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+	},
+	(t) => [index("sessions_user_idx").on(t.userId), index("sessions_expire_idx").on(t.expire)],
 );
 
 export type SessionData = { userId: string; createdAt: number; adminUnlocked?: boolean };
 
 export const stores = sqliteTable(
-  "stores",
-  {
-    id: id(),
-    name: text("name").notNull(),
-    address: text("address").notNull(),
-    phone: text("phone"),
-    zipCode: text("zip_code", { length: 10 }),
-    /** ours: lower-cased, whitespace-collapsed "name|address", to find a store however it is typed. */
-    lookupKey: text("lookup_key").notNull(),
-    /** ours: the zip as a location token (see gasStations.locToken): "10001-1234" finds the store of "10001". */
-    locToken: text("loc_token").notNull().default(""),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("stores_loc_lookup_unique").on(t.locToken, t.lookupKey)],
+	"stores",
+	{
+		id: id(),
+		name: text("name").notNull(),
+		address: text("address").notNull(),
+		phone: text("phone"),
+		zipCode: text("zip_code", { length: 10 }),
+		/** ours: lower-cased, whitespace-collapsed "name|address", to find a store however it is typed. */
+		lookupKey: text("lookup_key").notNull(),
+		/** ours: the zip as a location token (see gasStations.locToken): "10001-1234" finds the store of "10001". */
+		locToken: text("loc_token").notNull().default(""),
+		createdAt: createdAt(),
+	},
+	(t) => [uniqueIndex("stores_loc_lookup_unique").on(t.locToken, t.lookupKey)],
 );
 
 export const productCategories = sqliteTable("product_categories", {
-  id: id(),
-  name: text("name").notNull().unique(),
-  slug: text("slug").notNull().unique(),
-  description: text("description"),
-  parentCategoryId: integer("parent_category_id").references(
-    (): AnySQLiteColumn => productCategories.id,
-    { onDelete: "set null" },
-  ),
-  createdAt: createdAt(),
+	id: id(),
+	name: text("name").notNull().unique(),
+	slug: text("slug").notNull().unique(),
+	description: text("description"),
+	parentCategoryId: integer("parent_category_id").references((): AnySQLiteColumn => productCategories.id, {
+		onDelete: "set null",
+	}),
+	createdAt: createdAt(),
 });
 
 export const productTags = sqliteTable(
-  "product_tags",
-  {
-    id: id(),
-    name: text("name").notNull(),
-    slug: text("slug").notNull(),
-    categoryId: integer("category_id")
-      .notNull()
-      .references(() => productCategories.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("product_tags_category_slug_unique").on(t.categoryId, t.slug)],
+	"product_tags",
+	{
+		id: id(),
+		name: text("name").notNull(),
+		slug: text("slug").notNull(),
+		categoryId: integer("category_id")
+			.notNull()
+			.references(() => productCategories.id, { onDelete: "cascade" }),
+		createdAt: createdAt(),
+	},
+	(t) => [uniqueIndex("product_tags_category_slug_unique").on(t.categoryId, t.slug)],
 );
 
 /** Fuel prices in thousandths of a dollar (decimal 6,3). */
 const fuelPrice = (name: string) => integer(name);
 
 export const gasStations = sqliteTable(
-  "gas_stations",
-  {
-    id: id(),
-    name: text("name").notNull(),
-    address: text("address").notNull(),
-    zipCode: text("zip_code", { length: 10 }),
-    phone: text("phone"),
-    regularPriceMills: fuelPrice("regular_price_mills"),
-    premiumPriceMills: fuelPrice("premium_price_mills"),
-    dieselPriceMills: fuelPrice("diesel_price_mills"),
-    e85PriceMills: fuelPrice("e85_price_mills"),
-    electricPriceMills: fuelPrice("electric_price_mills"),
-    reportsCount: integer("reports_count").notNull().default(0),
-    lastUpdated: integer("last_updated", { mode: "timestamp_ms" }),
-    /** ours: see stores.lookupKey. */
-    lookupKey: text("lookup_key").notNull(),
-    /**
-     * ours: the zip as a location token (see price_reports.loc_token): "within 20 zips" is an IN over the
-     * window's tokens on an index, and "10001-1234" finds the same station as "10001".
-     */
-    locToken: text("loc_token").notNull().default(""),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("gas_stations_loc_lookup_unique").on(t.locToken, t.lookupKey)],
+	"gas_stations",
+	{
+		id: id(),
+		name: text("name").notNull(),
+		address: text("address").notNull(),
+		zipCode: text("zip_code", { length: 10 }),
+		phone: text("phone"),
+		regularPriceMills: fuelPrice("regular_price_mills"),
+		premiumPriceMills: fuelPrice("premium_price_mills"),
+		dieselPriceMills: fuelPrice("diesel_price_mills"),
+		e85PriceMills: fuelPrice("e85_price_mills"),
+		electricPriceMills: fuelPrice("electric_price_mills"),
+		reportsCount: integer("reports_count").notNull().default(0),
+		lastUpdated: integer("last_updated", { mode: "timestamp_ms" }),
+		/** ours: see stores.lookupKey. */
+		lookupKey: text("lookup_key").notNull(),
+		/**
+		 * ours: the zip as a location token (see price_reports.loc_token): "within 20 zips" is an IN over the
+		 * window's tokens on an index, and "10001-1234" finds the same station as "10001".
+		 */
+		locToken: text("loc_token").notNull().default(""),
+		createdAt: createdAt(),
+	},
+	(t) => [uniqueIndex("gas_stations_loc_lookup_unique").on(t.locToken, t.lookupKey)],
 );
 
 export const gasPriceReports = sqliteTable(
-  "gas_price_reports",
-  {
-    id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    stationId: integer("station_id")
-      .notNull()
-      .references(() => gasStations.id, { onDelete: "cascade" }),
-    fuelType: text("fuel_type", { enum: FUEL_TYPES }).notNull(),
-    priceMills: integer("price_mills").notNull(),
-    defPriceCents: integer("def_price_cents"),
-    vacationMode: flag("vacation_mode", false),
-    reportZipCode: text("report_zip_code", { length: 10 }),
-    ...reportLifecycle(),
-  },
-  (t) => [
-    // By user (account deletion, the users foreign key), and the shopper's earlier price of a fuel at a
-    // station, which a new one replaces, in one probe.
-    index("gas_reports_user_idx").on(t.userId, t.stationId, t.fuelType),
-    /** Photos still named (src/users/photos.ts): only the reports that have one. */
-    index("gas_reports_image_idx").on(t.imageUrl).where(sql`${t.imageUrl} IS NOT NULL`),
-    index("gas_reports_station_fuel_idx").on(t.stationId, t.fuelType, t.createdAt),
-    /** The age sweep (src/quality/expiry.ts): only the unexpired reports past the age, not every old one. */
-    index("gas_reports_age_idx").on(t.isExpired, t.createdAt),
-    /**
-     * The live reports of a station, covering what the nearby views and the fuel check read (consensus
-     * history with its reporters, the week's count, the newest reports), so none of them touches expired rows
-     * or the table.
-     */
-    index("gas_reports_live_idx")
-      .on(t.stationId, t.fuelType, t.createdAt, t.priceMills, t.userId)
-      .where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),
-  ],
+	"gas_price_reports",
+	{
+		id: id(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		stationId: integer("station_id")
+			.notNull()
+			.references(() => gasStations.id, { onDelete: "cascade" }),
+		fuelType: text("fuel_type", { enum: FUEL_TYPES }).notNull(),
+		priceMills: integer("price_mills").notNull(),
+		defPriceCents: integer("def_price_cents"),
+		vacationMode: flag("vacation_mode", false),
+		reportZipCode: text("report_zip_code", { length: 10 }),
+		...reportLifecycle(),
+	},
+	(t) => [
+		// By user (account deletion, the users foreign key), and the shopper's earlier price of a fuel at a
+		// station, which a new one replaces, in one probe.
+		index("gas_reports_user_idx").on(t.userId, t.stationId, t.fuelType),
+		/** Photos still named (src/users/photos.ts): only the reports that have one. */
+		index("gas_reports_image_idx").on(t.imageUrl).where(sql`${t.imageUrl} IS NOT NULL`),
+		index("gas_reports_station_fuel_idx").on(t.stationId, t.fuelType, t.createdAt),
+		/** The age sweep (src/quality/expiry.ts): only the unexpired reports past the age, not every old one. */
+		index("gas_reports_age_idx").on(t.isExpired, t.createdAt),
+		/**
+		 * The live reports of a station, covering what the nearby views and the fuel check read (consensus
+		 * history with its reporters, the week's count, the newest reports), so none of them touches expired rows
+		 * or the table.
+		 */
+		index("gas_reports_live_idx")
+			.on(t.stationId, t.fuelType, t.createdAt, t.priceMills, t.userId)
+			.where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),
+	],
 );
 
 export const priceReports = sqliteTable(
-  "price_reports",
-  {
-    id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    storeId: integer("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
-    productName: text("product_name").notNull(),
-    /** ours: lower-cased, whitespace-collapsed product name, the key of "the same product". */
-    normalizedName: text("normalized_name").notNull(),
-    priceCents: integer("price_cents").notNull(),
-    categoryId: integer("category_id")
-      .notNull()
-      .references(() => productCategories.id),
-    /** Tag slugs, a JSON array. */
-    tags: text("tags", { mode: "json" }).notNull().$type<string[]>().default(sql`'[]'`),
-    description: text("description"),
-    availability: text("availability", { enum: AVAILABILITIES }).notNull().default("in-stock"),
-    vacationMode: flag("vacation_mode", false),
-    reportZipCode: text("report_zip_code", { length: 10 }),
-    /** ours: the zip the report counts in (reportZipCode in vacation mode, else the reporter's zip). */
-    zipCode: text("zip_code", { length: 10 }).notNull(),
-    /** ours: the zip as a search token ("z10001"; "x" + the text for a zip that is not numeric). */
-    locToken: text("loc_token").notNull(),
-    upvotes: integer("upvotes").notNull().default(0),
-    ...reportLifecycle(),
-  },
-  (t) => [
-    // price_reports_user_store_idx also serves every lookup by user alone (and the users foreign key), and
-    // finds the shopper's earlier price of a product at a store, which a new one replaces, in one probe.
-    index("price_reports_store_idx").on(t.storeId),
-    /** Photos still named (src/users/photos.ts): only the reports that have one, so writes barely notice. */
-    index("price_reports_image_idx").on(t.imageUrl).where(sql`${t.imageUrl} IS NOT NULL`),
-    index("price_reports_user_store_idx").on(t.userId, t.storeId, t.normalizedName, t.categoryId),
-    /** The category foreign key, and the hourly expiry sweep: a category's unexpired reports by age. */
-    index("price_reports_category_age_idx").on(t.categoryId, t.isExpired, t.createdAt),
-    /**
-     * The quality check's history and a deal's highest price: the live reports of one product (name and
-     * category) per location token, newest last, with the price and the reporter (one voice per shopper),
-     * so the consensus reads only the index.
-     */
-    index("price_reports_history_idx")
-      .on(t.normalizedName, t.categoryId, t.locToken, t.createdAt, t.priceCents, t.userId)
-      .where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),
-  ],
+	"price_reports",
+	{
+		id: id(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		storeId: integer("store_id")
+			.notNull()
+			.references(() => stores.id, { onDelete: "cascade" }),
+		productName: text("product_name").notNull(),
+		/** ours: lower-cased, whitespace-collapsed product name, the key of "the same product". */
+		normalizedName: text("normalized_name").notNull(),
+		priceCents: integer("price_cents").notNull(),
+		categoryId: integer("category_id")
+			.notNull()
+			.references(() => productCategories.id),
+		/** Tag slugs, a JSON array. */
+		tags: text("tags", { mode: "json" }).notNull().$type<string[]>().default(sql`'[]'`),
+		description: text("description"),
+		availability: text("availability", { enum: AVAILABILITIES }).notNull().default("in-stock"),
+		vacationMode: flag("vacation_mode", false),
+		reportZipCode: text("report_zip_code", { length: 10 }),
+		/** ours: the zip the report counts in (reportZipCode in vacation mode, else the reporter's zip). */
+		zipCode: text("zip_code", { length: 10 }).notNull(),
+		/** ours: the zip as a search token ("z10001"; "x" + the text for a zip that is not numeric). */
+		locToken: text("loc_token").notNull(),
+		upvotes: integer("upvotes").notNull().default(0),
+		...reportLifecycle(),
+	},
+	(t) => [
+		// price_reports_user_store_idx also serves every lookup by user alone (and the users foreign key), and
+		// finds the shopper's earlier price of a product at a store, which a new one replaces, in one probe.
+		index("price_reports_store_idx").on(t.storeId),
+		/** Photos still named (src/users/photos.ts): only the reports that have one, so writes barely notice. */
+		index("price_reports_image_idx").on(t.imageUrl).where(sql`${t.imageUrl} IS NOT NULL`),
+		index("price_reports_user_store_idx").on(t.userId, t.storeId, t.normalizedName, t.categoryId),
+		/** The category foreign key, and the hourly expiry sweep: a category's unexpired reports by age. */
+		index("price_reports_category_age_idx").on(t.categoryId, t.isExpired, t.createdAt),
+		/**
+		 * The quality check's history and a deal's highest price: the live reports of one product (name and
+		 * category) per location token, newest last, with the price and the reporter (one voice per shopper),
+		 * so the consensus reads only the index.
+		 */
+		index("price_reports_history_idx")
+			.on(t.normalizedName, t.categoryId, t.locToken, t.createdAt, t.priceCents, t.userId)
+			.where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),
+	],
 );
 
 export const userUpvotes = sqliteTable(
-  "user_upvotes",
-  {
-    id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    priceReportId: integer("price_report_id")
-      .notNull()
-      .references(() => priceReports.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("user_upvotes_user_report_unique").on(t.userId, t.priceReportId),
-    index("user_upvotes_report_idx").on(t.priceReportId),
-  ],
+	"user_upvotes",
+	{
+		id: id(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		priceReportId: integer("price_report_id")
+			.notNull()
+			.references(() => priceReports.id, { onDelete: "cascade" }),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex("user_upvotes_user_report_unique").on(t.userId, t.priceReportId),
+		index("user_upvotes_report_idx").on(t.priceReportId),
+	],
 );
 
 export const priceAlerts = sqliteTable(
-  "price_alerts",
-  {
-    id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    productName: text("product_name").notNull(),
-    categoryId: integer("category_id").references(() => productCategories.id, {
-      onDelete: "set null",
-    }),
-    targetPriceCents: integer("target_price_cents").notNull(),
-    isActive: flag("is_active", true),
-    zipCode: text("zip_code", { length: 10 }),
-    createdAt: createdAt(),
-    lastNotified: integer("last_notified", { mode: "timestamp_ms" }),
-    /** ours: the alert's zip as a location token (see price_reports.loc_token). */
-    locToken: text("loc_token").notNull().default(""),
-    /** ours: how many distinct words the product name has; a report matches when it holds all of them. */
-    wordCount: integer("word_count").notNull().default(0),
-  },
-  (t) => [index("price_alerts_user_idx").on(t.userId)],
+	"price_alerts",
+	{
+		id: id(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		productName: text("product_name").notNull(),
+		categoryId: integer("category_id").references(() => productCategories.id, {
+			onDelete: "set null",
+		}),
+		targetPriceCents: integer("target_price_cents").notNull(),
+		isActive: flag("is_active", true),
+		zipCode: text("zip_code", { length: 10 }),
+		createdAt: createdAt(),
+		lastNotified: integer("last_notified", { mode: "timestamp_ms" }),
+		/** ours: the alert's zip as a location token (see price_reports.loc_token). */
+		locToken: text("loc_token").notNull().default(""),
+		/** ours: how many distinct words the product name has; a report matches when it holds all of them. */
+		wordCount: integer("word_count").notNull().default(0),
+	},
+	(t) => [index("price_alerts_user_idx").on(t.userId)],
 );
 
 /**
@@ -306,60 +298,60 @@ export const priceAlerts = sqliteTable(
  * trigger follows any change), so alerts the price does not meet are passed over without reading them.
  */
 export const priceAlertWords = sqliteTable(
-  "price_alert_words",
-  {
-    word: text("word").notNull(),
-    locToken: text("loc_token").notNull(),
-    targetPriceCents: integer("target_price_cents").notNull(),
-    alertId: integer("alert_id")
-      .notNull()
-      .references(() => priceAlerts.id, { onDelete: "cascade" }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.word, t.locToken, t.targetPriceCents, t.alertId] }),
-    index("price_alert_words_alert_idx").on(t.alertId),
-  ],
+	"price_alert_words",
+	{
+		word: text("word").notNull(),
+		locToken: text("loc_token").notNull(),
+		targetPriceCents: integer("target_price_cents").notNull(),
+		alertId: integer("alert_id")
+			.notNull()
+			.references(() => priceAlerts.id, { onDelete: "cascade" }),
+	},
+	(t) => [
+		primaryKey({ columns: [t.word, t.locToken, t.targetPriceCents, t.alertId] }),
+		index("price_alert_words_alert_idx").on(t.alertId),
+	],
 );
 
 /** ours: each report that set off an alert, once (the unique pair), and the live stream's event ids. */
 export const priceAlertHits = sqliteTable(
-  "price_alert_hits",
-  {
-    id: id(),
-    alertId: integer("alert_id")
-      .notNull()
-      .references(() => priceAlerts.id, { onDelete: "cascade" }),
-    priceReportId: integer("price_report_id")
-      .notNull()
-      .references(() => priceReports.id, { onDelete: "cascade" }),
-    priceCents: integer("price_cents").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("price_alert_hits_alert_report_unique").on(t.alertId, t.priceReportId),
-    index("price_alert_hits_alert_idx").on(t.alertId, t.id),
-    index("price_alert_hits_report_idx").on(t.priceReportId),
-  ],
+	"price_alert_hits",
+	{
+		id: id(),
+		alertId: integer("alert_id")
+			.notNull()
+			.references(() => priceAlerts.id, { onDelete: "cascade" }),
+		priceReportId: integer("price_report_id")
+			.notNull()
+			.references(() => priceReports.id, { onDelete: "cascade" }),
+		priceCents: integer("price_cents").notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex("price_alert_hits_alert_report_unique").on(t.alertId, t.priceReportId),
+		index("price_alert_hits_alert_idx").on(t.alertId, t.id),
+		index("price_alert_hits_report_idx").on(t.priceReportId),
+	],
 );
 
 /** ours: who took which deal, so one user counts a deal's savings once. */
 export const dealTakes = sqliteTable(
-  "deal_takes",
-  {
-    id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    priceReportId: integer("price_report_id")
-      .notNull()
-      .references(() => priceReports.id, { onDelete: "cascade" }),
-    savingsCents: integer("savings_cents").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("deal_takes_user_report_unique").on(t.userId, t.priceReportId),
-    index("deal_takes_report_idx").on(t.priceReportId),
-  ],
+	"deal_takes",
+	{
+		id: id(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		priceReportId: integer("price_report_id")
+			.notNull()
+			.references(() => priceReports.id, { onDelete: "cascade" }),
+		savingsCents: integer("savings_cents").notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex("deal_takes_user_report_unique").on(t.userId, t.priceReportId),
+		index("deal_takes_report_idx").on(t.priceReportId),
+	],
 );
 
 export type User = typeof users.$inferSelect;

@@ -8,26 +8,26 @@ import { productCategories, productTags } from "./schema.ts";
 import { TAXONOMY, slugify } from "./taxonomy.ts";
 
 export function ensureTaxonomy(db: Db): number {
-  // Plain SQL for the check that every start makes: drizzle's first query costs about 2 ms of setting up,
-  // before listening, and the taxonomy is almost always there already.
-  const present = db.$client
-    .query<{ found: number }, []>(`SELECT EXISTS (SELECT 1 FROM ${getTableName(productCategories)}) AS found`)
-    .get();
-  if (present?.found) return 0;
-  db.transaction(
-    (tx) => {
-      for (const category of TAXONOMY) {
-        const row = tx
-          .insert(productCategories)
-          .values({ name: category.name, slug: category.slug, description: category.description })
-          .returning({ id: productCategories.id })
-          .get();
-        tx.insert(productTags)
-          .values(category.tags.map((name) => ({ name, slug: slugify(name), categoryId: row.id })))
-          .run();
-      }
-    },
-    { behavior: "immediate" },
-  );
-  return TAXONOMY.length;
+	// Plain SQL for the check that every start makes: drizzle's first query costs about 2 ms of setting up,
+	// before listening, and the taxonomy is almost always there already.
+	const present = db.$client
+		.query<{ found: number }, []>(`SELECT EXISTS (SELECT 1 FROM ${getTableName(productCategories)}) AS found`)
+		.get();
+	if (present?.found) return 0;
+	db.transaction(
+		(tx) => {
+			for (const category of TAXONOMY) {
+				const row = tx
+					.insert(productCategories)
+					.values({ name: category.name, slug: category.slug, description: category.description })
+					.returning({ id: productCategories.id })
+					.get();
+				tx.insert(productTags)
+					.values(category.tags.map((name) => ({ name, slug: slugify(name), categoryId: row.id })))
+					.run();
+			}
+		},
+		{ behavior: "immediate" },
+	);
+	return TAXONOMY.length;
 }

@@ -1,4 +1,4 @@
 declare module "*.sql" {
-  const text: string;
-  export default text;
+	const text: string;
+	export default text;
 }

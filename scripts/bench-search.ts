@@ -22,16 +22,16 @@ import { rng } from "./bench-data.ts";
 export const BUDGET = { p50Ms: 2, p99Ms: 10, minRatio: 20 };
 /** Common: staples, a quick-search chip (a category name) and two prefixes; rare: niche items and a typo. */
 export const QUERIES = {
-  common: ["milk", "organic", "bread", "groceries", "org mil"],
-  rare: ["kombucha", "sriracha", "air fryer", "dragon fruit", "chargr"],
+	common: ["milk", "organic", "bread", "groceries", "org mil"],
+	rare: ["kombucha", "sriracha", "air fryer", "dragon fruit", "chargr"],
 };
 const SORTS: SearchSort[] = ["price", "distance", "recent"];
 const LIMIT = 20;
 
 const BASELINE_ORDER: Record<SearchSort, string> = {
-  price: "price_cents",
-  distance: "abs(CAST(zip_code AS INTEGER) - $center), price_cents",
-  recent: "updated_at DESC",
+	price: "price_cents",
+	distance: "abs(CAST(zip_code AS INTEGER) - $center), price_cents",
+	recent: "updated_at DESC",
 };
 const baselineSql = (sort: SearchSort, hint = "") => `SELECT * FROM price_reports ${hint}
   WHERE product_name LIKE $like AND zip_code BETWEEN $lo AND $hi AND is_active = 1 AND is_expired = 0
@@ -39,177 +39,203 @@ const baselineSql = (sort: SearchSort, hint = "") => `SELECT * FROM price_report
 
 export type Timing = { p50: number; p99: number; samples: number };
 export type SearchRow = {
-  query: string;
-  kind: "common" | "rare";
-  sort: SearchSort;
-  /** Average results per search (at most 20), ours and the baseline's. */
-  results: number;
-  baselineResults: number;
-  ours: Timing;
-  baseline: Timing;
-  ratio: number;
-  pass: boolean;
+	query: string;
+	kind: "common" | "rare";
+	sort: SearchSort;
+	/** Average results per search (at most 20), ours and the baseline's. */
+	results: number;
+	baselineResults: number;
+	ours: Timing;
+	baseline: Timing;
+	ratio: number;
+	pass: boolean;
 };
 export type SearchBench = {
-  budget: number;
-  ratio: number;
-  pass: boolean;
-  p50: number;
-  p99: number;
-  zips: number;
-  rows: SearchRow[];
-  plans: Record<string, string[]>;
+	budget: number;
+	ratio: number;
+	pass: boolean;
+	p50: number;
+	p99: number;
+	zips: number;
+	rows: SearchRow[];
+	plans: Record<string, string[]>;
 };
 
 const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+	const s = [...xs].sort((a, b) => a - b);
+	return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
 };
 const timing = (xs: number[]): Timing => ({ p50: percentile(xs, 50), p99: percentile(xs, 99), samples: xs.length });
 
 /** Where people search: the 20 busiest zips and 20 more drawn from every zip with live reports. */
 function sampleZips(sqlite: ReturnType<typeof openDb>["sqlite"]) {
-  const byCount = sqlite
-    .query("SELECT zip_code AS zip, count(*) AS n FROM price_reports WHERE is_active = 1 AND is_expired = 0 GROUP BY zip_code ORDER BY n DESC, zip")
-    .all() as { zip: string; n: number }[];
-  const r = rng(7);
-  const busiest = byCount.slice(0, 20).map((z) => z.zip);
-  const rest = byCount.slice(20).map((z) => z.zip);
-  const drawn: string[] = [];
-  while (drawn.length < 20 && rest.length > 0) drawn.push(rest.splice(Math.floor(r() * rest.length), 1)[0]!);
-  return [...busiest, ...drawn].filter((z) => zipNumber(z) !== null);
+	const byCount = sqlite
+		.query(
+			"SELECT zip_code AS zip, count(*) AS n FROM price_reports WHERE is_active = 1 AND is_expired = 0 GROUP BY zip_code ORDER BY n DESC, zip",
+		)
+		.all() as { zip: string; n: number }[];
+	const r = rng(7);
+	const busiest = byCount.slice(0, 20).map((z) => z.zip);
+	const rest = byCount.slice(20).map((z) => z.zip);
+	const drawn: string[] = [];
+	while (drawn.length < 20 && rest.length > 0) drawn.push(rest.splice(Math.floor(r() * rest.length), 1)[0]!);
+	return [...busiest, ...drawn].filter((z) => zipNumber(z) !== null);
 }
 
 export async function benchSearchDb(
-  dbPath: string,
-  options: { rounds?: number; baselineRounds?: number; log?: (line: string) => void } = {},
+	dbPath: string,
+	options: { rounds?: number; baselineRounds?: number; log?: (line: string) => void } = {},
 ): Promise<SearchBench> {
-  const rounds = options.rounds ?? 200;
-  const baselineRounds = options.baselineRounds ?? 5;
-  const log = options.log ?? console.log;
-  if (!existsSync(dbPath)) throw new Error(`${dbPath} does not exist; make it with scripts/seed-bench`);
-  const { sqlite, db } = openDb(dbPath);
-  try {
-    migrate(sqlite);
-    const zips = sampleZips(sqlite);
-    if (zips.length === 0) throw new Error(`${dbPath} has no live reports in US zips`);
-    const viewerId = (sqlite.query("SELECT id FROM users ORDER BY rowid LIMIT 1").get() as { id: string } | null)?.id ?? "";
-    const window = (zip: string, sort: SearchSort) => {
-      const n = zipNumber(zip)!;
-      const pad = (z: number) => String(z).padStart(5, "0");
-      const range = { lo: pad(Math.max(0, n - ZIP_RADIUS)), hi: pad(Math.min(99_999, n + ZIP_RADIUS)) };
-      return sort === "distance" ? { ...range, center: n } : range;
-    };
-    log(`search in the database: ${zips.length} zips (${zips.slice(0, 3).join(", ")}...), ${rounds} rounds each, baseline ${baselineRounds}`);
-    log(
-      `${"query".padEnd(13)}${"sort".padEnd(9)}${"hits".padStart(5)}  ${"ours p50".padStart(9)}${"p99".padStart(8)}  ` +
-        `${"LIKE p50".padStart(9)}${"p99".padStart(9)}${"hits".padStart(5)}  ${"ratio".padStart(8)}  budget`,
-    );
-    const rows: SearchRow[] = [];
-    const all: number[] = [];
-    for (const [kind, queries] of Object.entries(QUERIES) as ["common" | "rare", string[]][]) {
-      for (const query of queries) {
-        for (const sort of SORTS) {
-          const run = (i: number) =>
-            searchReports(db, { q: query, zip: zips[i % zips.length]!, sort, limit: LIMIT, offset: 0, viewerId });
-          for (let i = 0; i < 5; i++) run(i);
-          const ours: number[] = [];
-          let results = 0;
-          for (let i = 0; i < rounds; i++) {
-            const start = performance.now();
-            results += run(i).length;
-            ours.push(performance.now() - start);
-          }
-          // The planner scans the partial index of live reports for this query, then reads each row: slower
-          // than reading the table straight through. The baseline gets the faster of the two plans.
-          const params = (i: number) => ({ like: `%${query}%`, ...window(zips[(i * 7) % zips.length]!, sort) });
-          const timed = (sql: string, i: number) => {
-            const start = performance.now();
-            const n = sqlite.query(sql).all(params(i)).length;
-            return { ms: performance.now() - start, n };
-          };
-          const planner = timed(baselineSql(sort), 0);
-          const scan = timed(baselineSql(sort, "NOT INDEXED"), 0);
-          const naive = scan.ms < planner.ms ? baselineSql(sort, "NOT INDEXED") : baselineSql(sort);
-          const base: number[] = [Math.min(planner.ms, scan.ms)];
-          let baselineResults = scan.n;
-          for (let i = 1; i < baselineRounds; i++) {
-            const run = timed(naive, i);
-            baselineResults += run.n;
-            base.push(run.ms);
-          }
-          all.push(...ours);
-          const o = timing(ours);
-          const b = timing(base);
-          const ratio = b.p50 / Math.max(o.p50, 1e-6);
-          const pass = o.p50 <= BUDGET.p50Ms && o.p99 <= BUDGET.p99Ms && ratio >= BUDGET.minRatio;
-          rows.push({ query, kind, sort, results: results / rounds, baselineResults: baselineResults / baselineRounds, ours: o, baseline: b, ratio, pass });
-          log(
-            `${query.padEnd(13)}${sort.padEnd(9)}${(results / rounds).toFixed(0).padStart(5)}  ${o.p50.toFixed(3).padStart(9)}${o.p99.toFixed(2).padStart(8)}  ` +
-              `${b.p50.toFixed(1).padStart(9)}${b.p99.toFixed(1).padStart(9)}${(baselineResults / baselineRounds).toFixed(0).padStart(5)}  ` +
-              `${ratio.toFixed(0).padStart(7)}x  ${pass ? "PASS" : "FAIL"}`,
-          );
-        }
-      }
-    }
-    const plans = explainPlans(sqlite, zips[0]!);
-    for (const [name, plan] of Object.entries(plans)) log(`plan ${name}: ${plan.join(" | ")}`);
-    const result: SearchBench = {
-      budget: BUDGET.minRatio,
-      ratio: Math.min(...rows.map((r) => r.ratio)),
-      pass: rows.every((r) => r.pass),
-      p50: percentile(all, 50),
-      p99: percentile(all, 99),
-      zips: zips.length,
-      rows,
-      plans,
-    };
-    log(
-      `all searches: p50 ${result.p50.toFixed(3)} ms, p99 ${result.p99.toFixed(2)} ms; slowest p50 ${Math.max(...rows.map((r) => r.ours.p50)).toFixed(3)} ms, ` +
-        `slowest p99 ${Math.max(...rows.map((r) => r.ours.p99)).toFixed(2)} ms; smallest ratio ${result.ratio.toFixed(0)}x -> ${result.pass ? "PASS" : "FAIL"}`,
-    );
-    return result;
-  } finally {
-    sqlite.close();
-  }
+	const rounds = options.rounds ?? 200;
+	const baselineRounds = options.baselineRounds ?? 5;
+	const log = options.log ?? console.log;
+	if (!existsSync(dbPath)) throw new Error(`${dbPath} does not exist; make it with scripts/seed-bench`);
+	const { sqlite, db } = openDb(dbPath);
+	try {
+		migrate(sqlite);
+		const zips = sampleZips(sqlite);
+		if (zips.length === 0) throw new Error(`${dbPath} has no live reports in US zips`);
+		const viewerId =
+			(sqlite.query("SELECT id FROM users ORDER BY rowid LIMIT 1").get() as { id: string } | null)?.id ?? "";
+		const window = (zip: string, sort: SearchSort) => {
+			const n = zipNumber(zip)!;
+			const pad = (z: number) => String(z).padStart(5, "0");
+			const range = { lo: pad(Math.max(0, n - ZIP_RADIUS)), hi: pad(Math.min(99_999, n + ZIP_RADIUS)) };
+			return sort === "distance" ? { ...range, center: n } : range;
+		};
+		log(
+			`search in the database: ${zips.length} zips (${zips.slice(0, 3).join(", ")}...), ${rounds} rounds each, baseline ${baselineRounds}`,
+		);
+		log(
+			`${"query".padEnd(13)}${"sort".padEnd(9)}${"hits".padStart(5)}  ${"ours p50".padStart(9)}${"p99".padStart(8)}  ` +
+				`${"LIKE p50".padStart(9)}${"p99".padStart(9)}${"hits".padStart(5)}  ${"ratio".padStart(8)}  budget`,
+		);
+		const rows: SearchRow[] = [];
+		const all: number[] = [];
+		for (const [kind, queries] of Object.entries(QUERIES) as ["common" | "rare", string[]][]) {
+			for (const query of queries) {
+				for (const sort of SORTS) {
+					const run = (i: number) =>
+						searchReports(db, { q: query, zip: zips[i % zips.length]!, sort, limit: LIMIT, offset: 0, viewerId });
+					for (let i = 0; i < 5; i++) run(i);
+					const ours: number[] = [];
+					let results = 0;
+					for (let i = 0; i < rounds; i++) {
+						const start = performance.now();
+						results += run(i).length;
+						ours.push(performance.now() - start);
+					}
+					// The planner scans the partial index of live reports for this query, then reads each row: slower
+					// than reading the table straight through. The baseline gets the faster of the two plans.
+					const params = (i: number) => ({ like: `%${query}%`, ...window(zips[(i * 7) % zips.length]!, sort) });
+					const timed = (sql: string, i: number) => {
+						const start = performance.now();
+						const n = sqlite.query(sql).all(params(i)).length;
+						return { ms: performance.now() - start, n };
+					};
+					const planner = timed(baselineSql(sort), 0);
+					const scan = timed(baselineSql(sort, "NOT INDEXED"), 0);
+					const naive = scan.ms < planner.ms ? baselineSql(sort, "NOT INDEXED") : baselineSql(sort);
+					const base: number[] = [Math.min(planner.ms, scan.ms)];
+					let baselineResults = scan.n;
+					for (let i = 1; i < baselineRounds; i++) {
+						const run = timed(naive, i);
+						baselineResults += run.n;
+						base.push(run.ms);
+					}
+					all.push(...ours);
+					const o = timing(ours);
+					const b = timing(base);
+					const ratio = b.p50 / Math.max(o.p50, 1e-6);
+					const pass = o.p50 <= BUDGET.p50Ms && o.p99 <= BUDGET.p99Ms && ratio >= BUDGET.minRatio;
+					rows.push({
+						query,
+						kind,
+						sort,
+						results: results / rounds,
+						baselineResults: baselineResults / baselineRounds,
+						ours: o,
+						baseline: b,
+						ratio,
+						pass,
+					});
+					log(
+						`${query.padEnd(13)}${sort.padEnd(9)}${(results / rounds).toFixed(0).padStart(5)}  ${o.p50.toFixed(3).padStart(9)}${o.p99.toFixed(2).padStart(8)}  ` +
+							`${b.p50.toFixed(1).padStart(9)}${b.p99.toFixed(1).padStart(9)}${(baselineResults / baselineRounds).toFixed(0).padStart(5)}  ` +
+							`${ratio.toFixed(0).padStart(7)}x  ${pass ? "PASS" : "FAIL"}`,
+					);
+				}
+			}
+		}
+		const plans = explainPlans(sqlite, zips[0]!);
+		for (const [name, plan] of Object.entries(plans)) log(`plan ${name}: ${plan.join(" | ")}`);
+		const result: SearchBench = {
+			budget: BUDGET.minRatio,
+			ratio: Math.min(...rows.map((r) => r.ratio)),
+			pass: rows.every((r) => r.pass),
+			p50: percentile(all, 50),
+			p99: percentile(all, 99),
+			zips: zips.length,
+			rows,
+			plans,
+		};
+		log(
+			`all searches: p50 ${result.p50.toFixed(3)} ms, p99 ${result.p99.toFixed(2)} ms; slowest p50 ${Math.max(...rows.map((r) => r.ours.p50)).toFixed(3)} ms, ` +
+				`slowest p99 ${Math.max(...rows.map((r) => r.ours.p99)).toFixed(2)} ms; smallest ratio ${result.ratio.toFixed(0)}x -> ${result.pass ? "PASS" : "FAIL"}`,
+		);
+		return result;
+	} finally {
+		sqlite.close();
+	}
 }
 
 /** EXPLAIN QUERY PLAN of the statements a search runs, and of the baseline. */
 function explainPlans(sqlite: ReturnType<typeof openDb>["sqlite"], zip: string) {
-  const match = `("c${String(Math.floor(Number(zip) / 50)).padStart(4, "0")}milk")`;
-  const explain = (sql: string, params: Record<string, string | number>) =>
-    (sqlite.query(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail);
-  const page = `SELECT 2147483647 - ((rowid >> 7) & 2147483647) AS id FROM price_search
+	const match = `("c${String(Math.floor(Number(zip) / 50)).padStart(4, "0")}milk")`;
+	const explain = (sql: string, params: Record<string, string | number>) =>
+		(sqlite.query(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail);
+	const page = `SELECT 2147483647 - ((rowid >> 7) & 2147483647) AS id FROM price_search
     WHERE price_search MATCH $match AND rowid < 4611686018427387904 AND (((rowid & 127) - $lo) & 127) <= $span
     ORDER BY rowid LIMIT 20 OFFSET 0`;
-  return {
-    "vocabulary": explain("SELECT term FROM search_vocab WHERE term >= $a AND term < $b LIMIT 17", { a: "mil", b: "mil\u{10FFFF}" }),
-    "page (price)": explain(page, { match, lo: 0, span: 40 }),
-    "page (recent)": explain(page.replace("rowid < 4611686018427387904", "rowid >= 4611686018427387904").replace("ORDER BY rowid", "ORDER BY rowid DESC"), { match, lo: 0, span: 40 }),
-    "rows": explain(
-      `SELECT r.id, s.name, u.first_name FROM json_each($ids) p JOIN price_reports r ON r.id = p.value JOIN stores s ON s.id = r.store_id
+	return {
+		vocabulary: explain("SELECT term FROM search_vocab WHERE term >= $a AND term < $b LIMIT 17", {
+			a: "mil",
+			b: "mil\u{10FFFF}",
+		}),
+		"page (price)": explain(page, { match, lo: 0, span: 40 }),
+		"page (recent)": explain(
+			page
+				.replace("rowid < 4611686018427387904", "rowid >= 4611686018427387904")
+				.replace("ORDER BY rowid", "ORDER BY rowid DESC"),
+			{ match, lo: 0, span: 40 },
+		),
+		rows: explain(
+			`SELECT r.id, s.name, u.first_name FROM json_each($ids) p JOIN price_reports r ON r.id = p.value JOIN stores s ON s.id = r.store_id
        JOIN users u ON u.id = r.user_id WHERE r.is_active = 1 AND r.is_expired = 0 ORDER BY p.key`,
-      { ids: "[1]" },
-    ),
-    "baseline (planner)": explain(baselineSql("price"), { like: "%milk%", lo: "10031", hi: "10071" }),
-    "baseline (table scan)": explain(baselineSql("price", "NOT INDEXED"), { like: "%milk%", lo: "10031", hi: "10071" }),
-  };
+			{ ids: "[1]" },
+		),
+		"baseline (planner)": explain(baselineSql("price"), { like: "%milk%", lo: "10031", hi: "10071" }),
+		"baseline (table scan)": explain(baselineSql("price", "NOT INDEXED"), { like: "%milk%", lo: "10031", hi: "10071" }),
+	};
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({
-    args: Bun.argv.slice(2),
-    options: {
-      db: { type: "string", default: "bench-data/commoncents.db" },
-      rounds: { type: "string", default: "200" },
-      "baseline-rounds": { type: "string", default: "5" },
-    },
-  });
-  try {
-    const result = await benchSearchDb(values.db!, { rounds: Number(values.rounds), baselineRounds: Number(values["baseline-rounds"]) });
-    process.exit(result.pass ? 0 : 1);
-  } catch (error) {
-    console.error(`bench-search: ${(error as Error).message}`);
-    process.exit(2);
-  }
+	const { values } = parseArgs({
+		args: Bun.argv.slice(2),
+		options: {
+			db: { type: "string", default: "bench-data/commoncents.db" },
+			rounds: { type: "string", default: "200" },
+			"baseline-rounds": { type: "string", default: "5" },
+		},
+	});
+	try {
+		const result = await benchSearchDb(values.db!, {
+			rounds: Number(values.rounds),
+			baselineRounds: Number(values["baseline-rounds"]),
+		});
+		process.exit(result.pass ? 0 : 1);
+	} catch (error) {
+		console.error(`bench-search: ${(error as Error).message}`);
+		process.exit(2);
+	}
 }

@@ -23,72 +23,88 @@ import { inspect } from "./bench-lib/dataset.ts";
 import { ensureLoadGenerator } from "./bench-lib/load.ts";
 import { healthPhase, readsPhase, searchPhase, writesPhase } from "./bench-lib/phases.ts";
 import { atMost, budgets, figures, printSummary, section, writeJson } from "./bench-lib/report.ts";
-import { bundleSection, coldStartSection, lighthouseSection, searchDbSection, staticSection } from "./bench-lib/sections.ts";
+import {
+	bundleSection,
+	coldStartSection,
+	lighthouseSection,
+	searchDbSection,
+	staticSection,
+} from "./bench-lib/sections.ts";
 import { type Running, signIn, startProcess } from "./bench-lib/server.ts";
 import { ROOT, fmt, machine, mb, memorySampler, run } from "./bench-lib/util.ts";
 import { BENCH_PASSWORD } from "./seed-bench.ts";
 
 const { values: opt } = parseArgs({
-  options: {
-    db: { type: "string", default: join(ROOT, "bench-data/commoncents.db") },
-    bin: { type: "string", default: join(ROOT, "dist/commoncents") },
-    quick: { type: "boolean", default: false },
-    json: { type: "string" },
-    password: { type: "string", default: BENCH_PASSWORD },
-    "user-prefix": { type: "string", default: "bench" },
-    common: { type: "string", default: "milk" },
-    rare: { type: "string", default: "kombucha" },
-    only: { type: "string" },
-    "skip-lighthouse": { type: "boolean", default: false },
-    keep: { type: "boolean", default: false },
-    build: { type: "boolean", default: false },
-    help: { type: "boolean", default: false },
-  },
+	options: {
+		db: { type: "string", default: join(ROOT, "bench-data/commoncents.db") },
+		bin: { type: "string", default: join(ROOT, "dist/commoncents") },
+		quick: { type: "boolean", default: false },
+		json: { type: "string" },
+		password: { type: "string", default: BENCH_PASSWORD },
+		"user-prefix": { type: "string", default: "bench" },
+		common: { type: "string", default: "milk" },
+		rare: { type: "string", default: "kombucha" },
+		only: { type: "string" },
+		"skip-lighthouse": { type: "boolean", default: false },
+		keep: { type: "boolean", default: false },
+		build: { type: "boolean", default: false },
+		help: { type: "boolean", default: false },
+	},
 });
 if (opt.help) {
-  console.log(((await Bun.file(import.meta.path).text()).match(/\/\*\*([\s\S]*?)\*\//)?.[1] ?? "").replace(/^ \* ?/gm, ""));
-  process.exit(0);
+	console.log(
+		((await Bun.file(import.meta.path).text()).match(/\/\*\*([\s\S]*?)\*\//)?.[1] ?? "").replace(/^ \* ?/gm, ""),
+	);
+	process.exit(0);
 }
 if (opt.build) {
-  console.log("==> Building dist/commoncents");
-  run([process.execPath, "scripts/build.ts"]);
+	console.log("==> Building dist/commoncents");
+	run([process.execPath, "scripts/build.ts"]);
 }
 const dbPath = resolve(opt.db);
 const bin = resolve(opt.bin);
 for (const [what, path, hint] of [
-  ["database", dbPath, "make one with scripts/seed-bench (or --reports N for a smaller one), or pass --db PATH"],
-  ["binary", bin, "build it with: bun scripts/build.ts"],
+	["database", dbPath, "make one with scripts/seed-bench (or --reports N for a smaller one), or pass --db PATH"],
+	["binary", bin, "build it with: bun scripts/build.ts"],
 ] as const) {
-  if (!existsSync(path)) {
-    console.error(`bench: no ${what} at ${path}; ${hint}`);
-    process.exit(2);
-  }
+	if (!existsSync(path)) {
+		console.error(`bench: no ${what} at ${path}; ${hint}`);
+		process.exit(2);
+	}
 }
 
 const SECTIONS = ["health", "reads", "search", "writes", "static", "lighthouse", "searchdb", "bundle", "coldstart"];
 const only = opt.only ? opt.only.split(",").map((x) => x.trim()) : SECTIONS;
 const unknown = only.filter((x) => !SECTIONS.includes(x));
 if (unknown.length) {
-  console.error(`bench: unknown --only section(s): ${unknown.join(", ")} (known: ${SECTIONS.join(", ")})`);
-  process.exit(2);
+	console.error(`bench: unknown --only section(s): ${unknown.join(", ")} (known: ${SECTIONS.join(", ")})`);
+	process.exit(2);
 }
 const want = (name: string) => only.includes(name) && !(name === "lighthouse" && opt["skip-lighthouse"]);
 const needsServer = ["health", "reads", "search", "writes", "static", "lighthouse"].some(want);
 
 /** Seconds per load run, warm-up seconds, rounds of the health comparison, Lighthouse runs, cold starts. */
 const T = opt.quick
-  ? { load: 4, warm: 1, rounds: 1, lighthouse: 1, cold: 5 }
-  : { load: 10, warm: 2, rounds: 2, lighthouse: 3, cold: 5 };
+	? { load: 4, warm: 1, rounds: 1, lighthouse: 1, cold: 5 }
+	: { load: 10, warm: 2, rounds: 2, lighthouse: 3, cold: 5 };
 
 const host = machine();
 const commit = run(["git", "rev-parse", "--short", "HEAD"], { allowFail: true }).out.trim();
 const binStat = statSync(bin);
 console.log(`CommonCents benchmark${opt.quick ? " (--quick)" : ""}, ${new Date().toISOString()}`);
-console.log(`  commit ${commit || "?"}; binary ${bin} (${mb(binStat.size / 1e6)}, built ${binStat.mtime.toISOString()})`);
-const stale = run(["git", "ls-files", "src", "web", "db"], { allowFail: true }).out.split("\n")
-  .filter((f) => f && existsSync(join(ROOT, f)) && statSync(join(ROOT, f)).mtimeMs > binStat.mtimeMs);
-if (stale.length) console.log(`  NOTE: ${stale.length} source file(s) changed after the binary was built (e.g. ${stale[0]}); rebuild with scripts/build to measure them`);
-console.log(`  machine: ${host.model}, ${host.cores} cores, ${host.memGb} GiB; load average ${host.load}; Bun ${Bun.version}`);
+console.log(
+	`  commit ${commit || "?"}; binary ${bin} (${mb(binStat.size / 1e6)}, built ${binStat.mtime.toISOString()})`,
+);
+const stale = run(["git", "ls-files", "src", "web", "db"], { allowFail: true })
+	.out.split("\n")
+	.filter((f) => f && existsSync(join(ROOT, f)) && statSync(join(ROOT, f)).mtimeMs > binStat.mtimeMs);
+if (stale.length)
+	console.log(
+		`  NOTE: ${stale.length} source file(s) changed after the binary was built (e.g. ${stale[0]}); rebuild with scripts/build to measure them`,
+	);
+console.log(
+	`  machine: ${host.model}, ${host.cores} cores, ${host.memGb} GiB; load average ${host.load}; Bun ${Bun.version}`,
+);
 
 const work = mkdtempSync(join(tmpdir(), "commoncents-bench-"));
 const dataDir = join(work, "data");
@@ -100,16 +116,18 @@ console.log(`  database: ${dbPath} (${mb(statSync(dbPath).size / 1e6)}), copied 
 const data = inspect(copy, [opt.common, opt.rare], opt["user-prefix"]);
 figures.dataset = { ...data, candidates: data.candidates.length, catalogue: data.catalogue.length };
 console.log(
-  `  data: ${fmt(data.reports)} price reports (${fmt(data.activeReports)} live), ${fmt(data.users)} users, ` +
-    `${fmt(data.stations)} gas stations, ${fmt(data.gasReports)} fuel reports; live reports naming each query word: ` +
-    Object.entries(data.hits).map(([w, n]) => `"${w}" ${fmt(n)}`).join(", "),
+	`  data: ${fmt(data.reports)} price reports (${fmt(data.activeReports)} live), ${fmt(data.users)} users, ` +
+		`${fmt(data.stations)} gas stations, ${fmt(data.gasReports)} fuel reports; live reports naming each query word: ` +
+		Object.entries(data.hits)
+			.map(([w, n]) => `"${w}" ${fmt(n)}`)
+			.join(", "),
 );
 
 const gen = ["health", "reads", "search", "writes"].some(want) ? ensureLoadGenerator() : undefined;
 if (gen) {
-  const where = `${gen.version}, on this machine (${host.cores} cores shared with the server: the load generator's CPU time is taken from the server's)`;
-  console.log(`  load generator: ${where}`);
-  figures.loadGenerator = where;
+	const where = `${gen.version}, on this machine (${host.cores} cores shared with the server: the load generator's CPU time is taken from the server's)`;
+	console.log(`  load generator: ${where}`);
+	figures.loadGenerator = where;
 }
 
 const hello = buildHello(work);
@@ -117,50 +135,74 @@ const helloDir = join(work, "hello-data");
 let server: Running | undefined;
 let helloServer: Running | undefined;
 try {
-  if (needsServer) {
-    server = await startProcess([bin, "serve"], dataDir);
-    const memory = memorySampler(server.pid);
-    if (want("health")) {
-      helloServer = await startProcess([hello.path], helloDir);
-      await healthPhase(gen!, server, helloServer, T);
-      await helloServer.stop();
-      helloServer = undefined;
-    }
-    if (want("reads") || want("search") || want("writes")) {
-      const users = await signIn(server.base, data.candidates, opt.password, data.zips, 8);
-      const loggedIn = users.filter((u) => u.how === "login").length;
-      console.log(`\n  signed in ${users.length} users: ${loggedIn} by POST /api/auth/login, ${users.length - loggedIn} registered` +
-        (loggedIn === 0 ? ` (no "${opt["user-prefix"]}*" user took the password; see --password and --user-prefix)` : ""));
-      if (want("reads")) await readsPhase(gen!, server, users, T);
-      if (want("search") || want("writes")) {
-        const search = await searchPhase(gen!, server, users, data.zips, opt.common, opt.rare, T);
-        const peak = memory.peak();
-        figures.memory = peak;
-        section("Memory under the search load");
-        atMost("Memory", "server peak RSS (VmHWM)", peak.hwmMb, 250, mb, false,
-          `at the highest sample VmRSS ${mb(peak.rssMb)} = anonymous ${mb(peak.anonMb)} + file-backed ${mb(peak.fileMb)}`);
-        if (want("writes")) await writesPhase(gen!, server, users, data, search, T);
-      }
-    }
-    if (want("static")) await staticSection(server.base);
-    if (want("lighthouse")) await lighthouseSection(server.base, T.lighthouse);
-    memory.stop();
-    const code = await server.stop();
-    console.log(`\n  server stopped (exit ${code}); SQLITE_BUSY / "database is locked" lines in its output over the whole run: ${server.busyLines()}`);
-    const notable = server.notable();
-    if (notable.length) console.log(`  its warnings, errors and other non-request lines (first ${notable.length}):\n    ${notable.map((l) => l.slice(0, 300)).join("\n    ")}`);
-    server = undefined;
-  }
-  if (want("searchdb")) await searchDbSection(copy);
-  if (want("bundle")) await bundleSection();
-  if (want("coldstart")) await coldStartSection(bin, binStat.size, dataDir, hello, helloDir, T.cold);
+	if (needsServer) {
+		server = await startProcess([bin, "serve"], dataDir);
+		const memory = memorySampler(server.pid);
+		if (want("health")) {
+			helloServer = await startProcess([hello.path], helloDir);
+			await healthPhase(gen!, server, helloServer, T);
+			await helloServer.stop();
+			helloServer = undefined;
+		}
+		if (want("reads") || want("search") || want("writes")) {
+			const users = await signIn(server.base, data.candidates, opt.password, data.zips, 8);
+			const loggedIn = users.filter((u) => u.how === "login").length;
+			console.log(
+				`\n  signed in ${users.length} users: ${loggedIn} by POST /api/auth/login, ${users.length - loggedIn} registered` +
+					(loggedIn === 0
+						? ` (no "${opt["user-prefix"]}*" user took the password; see --password and --user-prefix)`
+						: ""),
+			);
+			if (want("reads")) await readsPhase(gen!, server, users, T);
+			if (want("search") || want("writes")) {
+				const search = await searchPhase(gen!, server, users, data.zips, opt.common, opt.rare, T);
+				const peak = memory.peak();
+				figures.memory = peak;
+				section("Memory under the search load");
+				atMost(
+					"Memory",
+					"server peak RSS (VmHWM)",
+					peak.hwmMb,
+					250,
+					mb,
+					false,
+					`at the highest sample VmRSS ${mb(peak.rssMb)} = anonymous ${mb(peak.anonMb)} + file-backed ${mb(peak.fileMb)}`,
+				);
+				if (want("writes")) await writesPhase(gen!, server, users, data, search, T);
+			}
+		}
+		if (want("static")) await staticSection(server.base);
+		if (want("lighthouse")) await lighthouseSection(server.base, T.lighthouse);
+		memory.stop();
+		const code = await server.stop();
+		console.log(
+			`\n  server stopped (exit ${code}); SQLITE_BUSY / "database is locked" lines in its output over the whole run: ${server.busyLines()}`,
+		);
+		const notable = server.notable();
+		if (notable.length)
+			console.log(
+				`  its warnings, errors and other non-request lines (first ${notable.length}):\n    ${notable.map((l) => l.slice(0, 300)).join("\n    ")}`,
+			);
+		server = undefined;
+	}
+	if (want("searchdb")) await searchDbSection(copy);
+	if (want("bundle")) await bundleSection();
+	if (want("coldstart")) await coldStartSection(bin, binStat.size, dataDir, hello, helloDir, T.cold);
 } finally {
-  await helloServer?.stop();
-  await server?.stop();
-  if (!opt.keep) rmSync(work, { recursive: true, force: true });
-  else console.log(`kept ${work}`);
+	await helloServer?.stop();
+	await server?.stop();
+	if (!opt.keep) rmSync(work, { recursive: true, force: true });
+	else console.log(`kept ${work}`);
 }
 
 printSummary();
-if (opt.json) writeJson(opt.json, { date: new Date().toISOString(), commit, quick: opt.quick, only: opt.only ?? "all", machine: host, database: dbPath });
+if (opt.json)
+	writeJson(opt.json, {
+		date: new Date().toISOString(),
+		commit,
+		quick: opt.quick,
+		only: opt.only ?? "all",
+		machine: host,
+		database: dbPath,
+	});
 process.exit(budgets.some((b) => b.pass === false) ? 1 : 0);

@@ -18,55 +18,55 @@ import { normalizeText, placeLookupKey } from "../src/lib/normalize.ts";
 import { locToken } from "../src/lib/zip.ts";
 import { FUEL_MAX_AGE_DAYS, MAX_AGE_DAYS } from "../src/quality/expiry.ts";
 import {
-  CATALOGUE,
-  FIRST_NAMES,
-  FUELS,
-  LAST_NAMES,
-  fuelPicker,
-  pick,
-  productPicker,
-  productReport,
-  rng,
-  stationName,
-  storeName,
-  streetAddress,
-  uuidFrom,
-  weightedPicker,
-  zipArea,
+	CATALOGUE,
+	FIRST_NAMES,
+	FUELS,
+	LAST_NAMES,
+	fuelPicker,
+	pick,
+	productPicker,
+	productReport,
+	rng,
+	stationName,
+	storeName,
+	streetAddress,
+	uuidFrom,
+	weightedPicker,
+	zipArea,
 } from "./bench-data.ts";
 
 export const BENCH_PASSWORD = "BenchPass1!";
 /** Bun.password.hash(BENCH_PASSWORD, { algorithm: "argon2id" }), computed once so the file is reproducible. */
 const BENCH_PASSWORD_HASH =
-  "$argon2id$v=19$m=65536,t=2,p=1$lQMlzg4Yd6uaJlS8Q+Agd+OS1vQad4gxiiVtqLOeJac$7iyOdiE3nwwYMZGsyZh6W2j40da0jogmx/K0sLaN+ks";
+	"$argon2id$v=19$m=65536,t=2,p=1$lQMlzg4Yd6uaJlS8Q+Agd+OS1vQad4gxiiVtqLOeJac$7iyOdiE3nwwYMZGsyZh6W2j40da0jogmx/K0sLaN+ks";
 export const benchUsername = (n: number) => `bench${n}`;
 
 export type SeedOptions = {
-  seed: number;
-  out: string;
-  reports: number;
-  users: number;
-  stores: number;
-  stations: number;
-  gasReports: number;
-  zips: number;
-  alerts: number;
-  now: number;
-  force: boolean;
-  log?: (line: string) => void;
+	seed: number;
+	out: string;
+	reports: number;
+	users: number;
+	stores: number;
+	stations: number;
+	gasReports: number;
+	zips: number;
+	alerts: number;
+	now: number;
+	force: boolean;
+	log?: (line: string) => void;
 };
 
 export const DEFAULTS: Omit<SeedOptions, "now"> = {
-  seed: 42,
-  out: "bench-data/commoncents.db",
-  reports: 1_000_000,
-  users: 50_000,
-  stores: 20_000,
-  stations: 5_000,
-  gasReports: 200_000,
-  zips: 2_000,
-  alerts: 10_000,
-  force: false,
+	seed: 42,
+	out: "bench-data/commoncents.db",
+	reports: 1_000_000,
+	users: 50_000,
+	stores: 20_000,
+	stations: 5_000,
+	gasReports: 200_000,
+	zips: 2_000,
+	alerts: 10_000,
+	force: false,
 };
 
 const DAY = 86_400_000;
@@ -79,287 +79,376 @@ const GAS_LIVE_SHARE = 0.45;
 const GAS_HISTORY_DAYS = 60;
 
 const maxAgeDays = (slug: string) =>
-  slug === "restaurants" ? MAX_AGE_DAYS.restaurants : slug === "electronics" ? MAX_AGE_DAYS.electronics : MAX_AGE_DAYS.default;
+	slug === "restaurants"
+		? MAX_AGE_DAYS.restaurants
+		: slug === "electronics"
+			? MAX_AGE_DAYS.electronics
+			: MAX_AGE_DAYS.default;
 
-export type SeedResult = { seconds: number; bytes: number; counts: Record<string, number>; timings: Record<string, number> };
+export type SeedResult = {
+	seconds: number;
+	bytes: number;
+	counts: Record<string, number>;
+	timings: Record<string, number>;
+};
 
 export async function seedBench(o: SeedOptions): Promise<SeedResult> {
-  const log = o.log ?? console.log;
-  if (existsSync(o.out)) {
-    if (!o.force) throw new Error(`${o.out} exists; pass --force to replace it`);
-    for (const suffix of ["", "-wal", "-shm"]) rmSync(o.out + suffix, { force: true });
-  }
-  mkdirSync(dirname(o.out), { recursive: true });
-  const started = performance.now();
-  const timings: Record<string, number> = {};
-  let t = performance.now();
-  const phase = (name: string, rows: number) => {
-    const s = (performance.now() - t) / 1000;
-    timings[name] = s;
-    log(`  ${name.padEnd(22)} ${rows.toLocaleString("en-US").padStart(10)} rows  ${s.toFixed(1).padStart(6)} s`);
-    t = performance.now();
-  };
+	const log = o.log ?? console.log;
+	if (existsSync(o.out)) {
+		if (!o.force) throw new Error(`${o.out} exists; pass --force to replace it`);
+		for (const suffix of ["", "-wal", "-shm"]) rmSync(o.out + suffix, { force: true });
+	}
+	mkdirSync(dirname(o.out), { recursive: true });
+	const started = performance.now();
+	const timings: Record<string, number> = {};
+	let t = performance.now();
+	const phase = (name: string, rows: number) => {
+		const s = (performance.now() - t) / 1000;
+		timings[name] = s;
+		log(`  ${name.padEnd(22)} ${rows.toLocaleString("en-US").padStart(10)} rows  ${s.toFixed(1).padStart(6)} s`);
+		t = performance.now();
+	};
 
-  const { sqlite, db } = openDb(o.out);
-  migrate(sqlite);
-  ensureTaxonomy(db);
-  // Bulk-load settings for this connection only; the file ends in WAL like production's. Foreign keys stay
-  // on and every trigger fires, so the rows are exactly what the app would have written.
-  sqlite.exec("PRAGMA journal_mode = OFF");
-  sqlite.exec("PRAGMA synchronous = OFF");
-  sqlite.exec("PRAGMA cache_size = -1048576");
-  phase("schema (migrations)", 0);
+	const { sqlite, db } = openDb(o.out);
+	migrate(sqlite);
+	ensureTaxonomy(db);
+	// Bulk-load settings for this connection only; the file ends in WAL like production's. Foreign keys stay
+	// on and every trigger fires, so the rows are exactly what the app would have written.
+	sqlite.exec("PRAGMA journal_mode = OFF");
+	sqlite.exec("PRAGMA synchronous = OFF");
+	sqlite.exec("PRAGMA cache_size = -1048576");
+	phase("schema (migrations)", 0);
 
-  const r = rng(o.seed);
-  const area = zipArea(o.zips);
-  const categories = new Map(
-    (sqlite.query("SELECT id, slug FROM product_categories").all() as { id: number; slug: string }[]).map((c) => [c.slug, c.id]),
-  );
+	const r = rng(o.seed);
+	const area = zipArea(o.zips);
+	const categories = new Map(
+		(sqlite.query("SELECT id, slug FROM product_categories").all() as { id: number; slug: string }[]).map((c) => [
+			c.slug,
+			c.id,
+		]),
+	);
 
-  // Users: a home zip each, weighted like the reports, so a zip's shoppers report at its stores.
-  const userIds: string[] = [];
-  const usersByZip: number[][] = area.zips.map(() => []);
-  const userZip = new Int32Array(o.users);
-  sqlite.transaction(() => {
-    const insert = sqlite.prepare(`INSERT INTO users (id, username, password, first_name, last_name, zip_code,
+	// Users: a home zip each, weighted like the reports, so a zip's shoppers report at its stores.
+	const userIds: string[] = [];
+	const usersByZip: number[][] = area.zips.map(() => []);
+	const userZip = new Int32Array(o.users);
+	sqlite.transaction(() => {
+		const insert = sqlite.prepare(`INSERT INTO users (id, username, password, first_name, last_name, zip_code,
       preferred_fuel_type, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    for (let i = 0; i < o.users; i++) {
-      const id = uuidFrom(r);
-      const z = area.pick(r);
-      const created = o.now - Math.floor((400 + r() * 400) * DAY);
-      userIds.push(id);
-      userZip[i] = z;
-      usersByZip[z]!.push(i);
-      insert.run(id, benchUsername(i + 1), BENCH_PASSWORD_HASH, pick(r, FIRST_NAMES), pick(r, LAST_NAMES), area.zips[z]!,
-        FUELS[fuelPicker(r)]!.type, created, created);
-    }
-  })();
-  phase("users", o.users);
+		for (let i = 0; i < o.users; i++) {
+			const id = uuidFrom(r);
+			const z = area.pick(r);
+			const created = o.now - Math.floor((400 + r() * 400) * DAY);
+			userIds.push(id);
+			userZip[i] = z;
+			usersByZip[z]!.push(i);
+			insert.run(
+				id,
+				benchUsername(i + 1),
+				BENCH_PASSWORD_HASH,
+				pick(r, FIRST_NAMES),
+				pick(r, LAST_NAMES),
+				area.zips[z]!,
+				FUELS[fuelPicker(r)]!.type,
+				created,
+				created,
+			);
+		}
+	})();
+	phase("users", o.users);
 
-  // Stores: zips weighted like everything else; some stores are far busier than others.
-  const storeZip = new Int32Array(o.stores);
-  const storeWeights: number[] = [];
-  sqlite.transaction(() => {
-    const insert = sqlite.prepare("INSERT INTO stores (name, address, phone, zip_code, loc_token, lookup_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
-    const seen = new Set<string>();
-    for (let i = 0; i < o.stores; i++) {
-      const z = area.pick(r);
-      let name = storeName(r);
-      let address = streetAddress(r);
-      while (seen.has(`${z}|${placeLookupKey(name, address)}`)) {
-        name = storeName(r);
-        address = streetAddress(r);
-      }
-      seen.add(`${z}|${placeLookupKey(name, address)}`);
-      storeZip[i] = z;
-      storeWeights.push(0.2 + 3 * r() * r());
-      const phone = r() < 0.6 ? `(555) 555-${String(Math.floor(r() * 10_000)).padStart(4, "0")}` : null;
-      insert.run(name, address, phone, area.zips[z]!, locToken(area.zips[z]!), placeLookupKey(name, address), o.now - Math.floor((HISTORY_DAYS + r() * 300) * DAY));
-    }
-  })();
-  const storePicker = weightedPicker(storeWeights);
-  phase("stores", o.stores);
+	// Stores: zips weighted like everything else; some stores are far busier than others.
+	const storeZip = new Int32Array(o.stores);
+	const storeWeights: number[] = [];
+	sqlite.transaction(() => {
+		const insert = sqlite.prepare(
+			"INSERT INTO stores (name, address, phone, zip_code, loc_token, lookup_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+		);
+		const seen = new Set<string>();
+		for (let i = 0; i < o.stores; i++) {
+			const z = area.pick(r);
+			let name = storeName(r);
+			let address = streetAddress(r);
+			while (seen.has(`${z}|${placeLookupKey(name, address)}`)) {
+				name = storeName(r);
+				address = streetAddress(r);
+			}
+			seen.add(`${z}|${placeLookupKey(name, address)}`);
+			storeZip[i] = z;
+			storeWeights.push(0.2 + 3 * r() * r());
+			const phone = r() < 0.6 ? `(555) 555-${String(Math.floor(r() * 10_000)).padStart(4, "0")}` : null;
+			insert.run(
+				name,
+				address,
+				phone,
+				area.zips[z]!,
+				locToken(area.zips[z]!),
+				placeLookupKey(name, address),
+				o.now - Math.floor((HISTORY_DAYS + r() * 300) * DAY),
+			);
+		}
+	})();
+	const storePicker = weightedPicker(storeWeights);
+	phase("stores", o.stores);
 
-  // Product reports, in time order as production's ids are: draw every report's product and age first, sort.
-  const productOf = new Uint16Array(o.reports);
-  const createdAt = new Float64Array(o.reports);
-  const live = new Uint8Array(o.reports);
-  for (let i = 0; i < o.reports; i++) {
-    const product = productPicker(r);
-    const maxAge = maxAgeDays(CATALOGUE[product]!.slug) * DAY;
-    productOf[i] = product;
-    live[i] = r() < LIVE_SHARE ? 1 : 0;
-    // Live reports sit inside their category's age (a margin short of it, so the first hourly sweep after a
-    // seed expires nothing); the rest are older and were expired by age long ago.
-    createdAt[i] = live[i]
-      ? o.now - Math.floor(r() * maxAge * 0.95) - 60_000
-      : o.now - maxAge - HOUR - Math.floor(r() * (HISTORY_DAYS * DAY - maxAge));
-  }
-  const order = new Uint32Array(o.reports).map((_, i) => i);
-  order.sort((a, b) => createdAt[a]! - createdAt[b]!);
+	// Product reports, in time order as production's ids are: draw every report's product and age first, sort.
+	const productOf = new Uint16Array(o.reports);
+	const createdAt = new Float64Array(o.reports);
+	const live = new Uint8Array(o.reports);
+	for (let i = 0; i < o.reports; i++) {
+		const product = productPicker(r);
+		const maxAge = maxAgeDays(CATALOGUE[product]!.slug) * DAY;
+		productOf[i] = product;
+		live[i] = r() < LIVE_SHARE ? 1 : 0;
+		// Live reports sit inside their category's age (a margin short of it, so the first hourly sweep after a
+		// seed expires nothing); the rest are older and were expired by age long ago.
+		createdAt[i] = live[i]
+			? o.now - Math.floor(r() * maxAge * 0.95) - 60_000
+			: o.now - maxAge - HOUR - Math.floor(r() * (HISTORY_DAYS * DAY - maxAge));
+	}
+	const order = new Uint32Array(o.reports).map((_, i) => i);
+	order.sort((a, b) => createdAt[a]! - createdAt[b]!);
 
-  const counts = { upvotes: 0, liveReports: 0, slips: 0 };
-  sqlite.transaction(() => {
-    const insert = sqlite.prepare(`INSERT INTO price_reports (user_id, store_id, product_name, normalized_name, price_cents,
+	const counts = { upvotes: 0, liveReports: 0, slips: 0 };
+	sqlite.transaction(() => {
+		const insert =
+			sqlite.prepare(`INSERT INTO price_reports (user_id, store_id, product_name, normalized_name, price_cents,
       category_id, tags, description, availability, vacation_mode, report_zip_code, zip_code, loc_token, upvotes,
       verification_confidence, verification_reason, is_expired, expired_at, expired_reason, created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    const upvote = sqlite.prepare("INSERT OR IGNORE INTO user_upvotes (user_id, price_report_id, created_at) VALUES (?, ?, ?)");
-    for (let k = 0; k < o.reports; k++) {
-      const i = order[k]!;
-      const product = CATALOGUE[productOf[i]!]!;
-      const when = createdAt[i]!;
-      const store = storePicker(r);
-      const z = storeZip[store]!;
-      const zip = area.zips[z]!;
-      const locals = usersByZip[z]!;
-      const local = locals.length > 0 && r() < 0.95;
-      const user = local ? locals[Math.floor(r() * locals.length)]! : Math.floor(r() * o.users);
-      const vacation = !local && userZip[user] !== z;
-      const item = productReport(r, product);
-      let price = item.priceCents;
-      let expired: [number, string] | null = null;
-      if (!live[i]) {
-        const days = maxAgeDays(product.slug);
-        expired = [when + days * DAY + Math.floor(r() * HOUR), `Older than ${days} days`];
-      }
-      if (r() < SLIP_SHARE) {
-        // A slipped decimal that got in on thin history and was expired once the community disagreed.
-        const typical = price;
-        price = r() < 0.5 ? price * 10 : Math.max(1, Math.round(price / 10));
-        expired = [when + Math.floor(r() * 2 * DAY), `Far from the community price of $${(typical / 100).toFixed(2)}`];
-        counts.slips++;
-      }
-      const votes = !expired && r() < 0.05 ? 1 + Math.floor(r() * 4) : 0;
-      const history = 3 + Math.floor(r() * 30);
-      const confidence = Math.round((0.55 + r() * 0.4) * 100) / 100;
-      const reason = r() < 0.15
-        ? `Within the usual range for ${product.slug}; too few nearby reports for a consensus yet.`
-        : `In line with ${history} recent reports nearby (typically $${(item.priceCents / 100).toFixed(2)}).`;
-      const availability = r() < 0.9 ? "in-stock" : r() < 0.7 ? "limited" : "out-of-stock";
-      const updated = expired ? expired[0] : when;
-      const id = insert.run(userIds[user]!, store + 1, item.name, normalizeText(item.name), price, categories.get(product.slug)!,
-        JSON.stringify(item.tags), item.description, availability, vacation ? 1 : 0, vacation ? zip : null, zip, locToken(zip),
-        votes, confidence, reason, expired ? 1 : 0, expired?.[0] ?? null, expired?.[1] ?? null, when, updated).lastInsertRowid;
-      if (!expired) counts.liveReports++;
-      for (let v = 0; v < votes; v++) {
-        const voter = Math.floor(r() * o.users);
-        if (voter !== user) counts.upvotes += upvote.run(userIds[voter]!, id, when + Math.floor(r() * DAY)).changes;
-      }
-    }
-  })();
-  // A vote that landed on the author or twice on one report was skipped: the counts follow the rows.
-  sqlite.exec(`UPDATE price_reports SET upvotes = (SELECT count(*) FROM user_upvotes v WHERE v.price_report_id = price_reports.id)
+		const upvote = sqlite.prepare(
+			"INSERT OR IGNORE INTO user_upvotes (user_id, price_report_id, created_at) VALUES (?, ?, ?)",
+		);
+		for (let k = 0; k < o.reports; k++) {
+			const i = order[k]!;
+			const product = CATALOGUE[productOf[i]!]!;
+			const when = createdAt[i]!;
+			const store = storePicker(r);
+			const z = storeZip[store]!;
+			const zip = area.zips[z]!;
+			const locals = usersByZip[z]!;
+			const local = locals.length > 0 && r() < 0.95;
+			const user = local ? locals[Math.floor(r() * locals.length)]! : Math.floor(r() * o.users);
+			const vacation = !local && userZip[user] !== z;
+			const item = productReport(r, product);
+			let price = item.priceCents;
+			let expired: [number, string] | null = null;
+			if (!live[i]) {
+				const days = maxAgeDays(product.slug);
+				expired = [when + days * DAY + Math.floor(r() * HOUR), `Older than ${days} days`];
+			}
+			if (r() < SLIP_SHARE) {
+				// A slipped decimal that got in on thin history and was expired once the community disagreed.
+				const typical = price;
+				price = r() < 0.5 ? price * 10 : Math.max(1, Math.round(price / 10));
+				expired = [when + Math.floor(r() * 2 * DAY), `Far from the community price of $${(typical / 100).toFixed(2)}`];
+				counts.slips++;
+			}
+			const votes = !expired && r() < 0.05 ? 1 + Math.floor(r() * 4) : 0;
+			const history = 3 + Math.floor(r() * 30);
+			const confidence = Math.round((0.55 + r() * 0.4) * 100) / 100;
+			const reason =
+				r() < 0.15
+					? `Within the usual range for ${product.slug}; too few nearby reports for a consensus yet.`
+					: `In line with ${history} recent reports nearby (typically $${(item.priceCents / 100).toFixed(2)}).`;
+			const availability = r() < 0.9 ? "in-stock" : r() < 0.7 ? "limited" : "out-of-stock";
+			const updated = expired ? expired[0] : when;
+			const id = insert.run(
+				userIds[user]!,
+				store + 1,
+				item.name,
+				normalizeText(item.name),
+				price,
+				categories.get(product.slug)!,
+				JSON.stringify(item.tags),
+				item.description,
+				availability,
+				vacation ? 1 : 0,
+				vacation ? zip : null,
+				zip,
+				locToken(zip),
+				votes,
+				confidence,
+				reason,
+				expired ? 1 : 0,
+				expired?.[0] ?? null,
+				expired?.[1] ?? null,
+				when,
+				updated,
+			).lastInsertRowid;
+			if (!expired) counts.liveReports++;
+			for (let v = 0; v < votes; v++) {
+				const voter = Math.floor(r() * o.users);
+				if (voter !== user) counts.upvotes += upvote.run(userIds[voter]!, id, when + Math.floor(r() * DAY)).changes;
+			}
+		}
+	})();
+	// A vote that landed on the author or twice on one report was skipped: the counts follow the rows.
+	sqlite.exec(`UPDATE price_reports SET upvotes = (SELECT count(*) FROM user_upvotes v WHERE v.price_report_id = price_reports.id)
     WHERE upvotes > 0`);
-  phase("price reports", o.reports);
-  log(`    (${counts.liveReports.toLocaleString("en-US")} live, ${counts.upvotes.toLocaleString("en-US")} upvotes)`);
+	phase("price reports", o.reports);
+	log(`    (${counts.liveReports.toLocaleString("en-US")} live, ${counts.upvotes.toLocaleString("en-US")} upvotes)`);
 
-  // Gas stations and their fuel reports; station caches are set the way the report path and triggers keep them.
-  const stationZip = new Int32Array(o.stations);
-  const stationFuels: number[][] = [];
-  const stationFactor = new Float64Array(o.stations);
-  sqlite.transaction(() => {
-    const insert = sqlite.prepare(`INSERT INTO gas_stations (name, address, zip_code, phone, lookup_key, loc_token, created_at)
+	// Gas stations and their fuel reports; station caches are set the way the report path and triggers keep them.
+	const stationZip = new Int32Array(o.stations);
+	const stationFuels: number[][] = [];
+	const stationFactor = new Float64Array(o.stations);
+	sqlite.transaction(() => {
+		const insert =
+			sqlite.prepare(`INSERT INTO gas_stations (name, address, zip_code, phone, lookup_key, loc_token, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?)`);
-    const seen = new Set<string>();
-    for (let i = 0; i < o.stations; i++) {
-      const z = area.pick(r);
-      let name = stationName(r);
-      let address = streetAddress(r);
-      while (seen.has(`${z}|${placeLookupKey(name, address)}`)) {
-        name = stationName(r);
-        address = streetAddress(r);
-      }
-      seen.add(`${z}|${placeLookupKey(name, address)}`);
-      stationZip[i] = z;
-      stationFactor[i] = 0.9 + r() * 0.2;
-      const ev = name.startsWith("EV ");
-      stationFuels.push(ev ? [4] : r() < 0.25 ? [0, 1, 2, 3, 4] : r() < 0.6 ? [0, 1, 2] : [0, 1]);
-      insert.run(name, address, area.zips[z]!, r() < 0.5 ? `(555) 555-${String(Math.floor(r() * 10_000)).padStart(4, "0")}` : null,
-        placeLookupKey(name, address), locToken(area.zips[z]!), o.now - Math.floor((GAS_HISTORY_DAYS + r() * 300) * DAY));
-    }
-  })();
-  phase("gas stations", o.stations);
+		const seen = new Set<string>();
+		for (let i = 0; i < o.stations; i++) {
+			const z = area.pick(r);
+			let name = stationName(r);
+			let address = streetAddress(r);
+			while (seen.has(`${z}|${placeLookupKey(name, address)}`)) {
+				name = stationName(r);
+				address = streetAddress(r);
+			}
+			seen.add(`${z}|${placeLookupKey(name, address)}`);
+			stationZip[i] = z;
+			stationFactor[i] = 0.9 + r() * 0.2;
+			const ev = name.startsWith("EV ");
+			stationFuels.push(ev ? [4] : r() < 0.25 ? [0, 1, 2, 3, 4] : r() < 0.6 ? [0, 1, 2] : [0, 1]);
+			insert.run(
+				name,
+				address,
+				area.zips[z]!,
+				r() < 0.5 ? `(555) 555-${String(Math.floor(r() * 10_000)).padStart(4, "0")}` : null,
+				placeLookupKey(name, address),
+				locToken(area.zips[z]!),
+				o.now - Math.floor((GAS_HISTORY_DAYS + r() * 300) * DAY),
+			);
+		}
+	})();
+	phase("gas stations", o.stations);
 
-  const gasWhen = new Float64Array(o.gasReports);
-  for (let i = 0; i < o.gasReports; i++) {
-    gasWhen[i] = r() < GAS_LIVE_SHARE
-      ? o.now - Math.floor(r() * FUEL_MAX_AGE_DAYS * DAY * 0.95) - 60_000
-      : o.now - FUEL_MAX_AGE_DAYS * DAY - HOUR - Math.floor(r() * (GAS_HISTORY_DAYS - FUEL_MAX_AGE_DAYS) * DAY);
-  }
-  gasWhen.sort();
-  const stationPicker = weightedPicker(Array.from({ length: o.stations }, () => 0.3 + 2 * r() * r()));
-  sqlite.transaction(() => {
-    const insert = sqlite.prepare(`INSERT INTO gas_price_reports (user_id, station_id, fuel_type, price_mills, def_price_cents,
+	const gasWhen = new Float64Array(o.gasReports);
+	for (let i = 0; i < o.gasReports; i++) {
+		gasWhen[i] =
+			r() < GAS_LIVE_SHARE
+				? o.now - Math.floor(r() * FUEL_MAX_AGE_DAYS * DAY * 0.95) - 60_000
+				: o.now - FUEL_MAX_AGE_DAYS * DAY - HOUR - Math.floor(r() * (GAS_HISTORY_DAYS - FUEL_MAX_AGE_DAYS) * DAY);
+	}
+	gasWhen.sort();
+	const stationPicker = weightedPicker(Array.from({ length: o.stations }, () => 0.3 + 2 * r() * r()));
+	sqlite.transaction(() => {
+		const insert =
+			sqlite.prepare(`INSERT INTO gas_price_reports (user_id, station_id, fuel_type, price_mills, def_price_cents,
       vacation_mode, report_zip_code, verification_confidence, verification_reason, is_expired, expired_at, expired_reason,
       created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    for (let i = 0; i < o.gasReports; i++) {
-      const when = gasWhen[i]!;
-      const station = stationPicker(r);
-      const z = stationZip[station]!;
-      const locals = usersByZip[z]!;
-      const local = locals.length > 0 && r() < 0.9;
-      const user = local ? locals[Math.floor(r() * locals.length)]! : Math.floor(r() * o.users);
-      const vacation = !local && userZip[user] !== z;
-      const fuel = FUELS[pick(r, stationFuels[station]!)]!;
-      const mills = Math.round(fuel.mills * stationFactor[station]! * (0.97 + r() * 0.06));
-      const def = fuel.type === "diesel" && r() < 0.3 ? 350 + Math.floor(r() * 150) : null;
-      const expired = when < o.now - FUEL_MAX_AGE_DAYS * DAY;
-      const expiredAt = expired ? when + FUEL_MAX_AGE_DAYS * DAY + Math.floor(r() * HOUR) : null;
-      insert.run(userIds[user]!, station + 1, fuel.type, mills, def, vacation ? 1 : 0, vacation ? area.zips[z]! : null,
-        Math.round((0.55 + r() * 0.4) * 100) / 100, "In line with recent reports nearby.", expired ? 1 : 0, expiredAt,
-        expired ? `Older than ${FUEL_MAX_AGE_DAYS} days` : null, when, expiredAt ?? when);
-    }
-    // The station cache as migration 0002's triggers compute it.
-    const latest = (fuel: string) => `(SELECT r.price_mills FROM gas_price_reports r WHERE r.station_id = gas_stations.id
+		for (let i = 0; i < o.gasReports; i++) {
+			const when = gasWhen[i]!;
+			const station = stationPicker(r);
+			const z = stationZip[station]!;
+			const locals = usersByZip[z]!;
+			const local = locals.length > 0 && r() < 0.9;
+			const user = local ? locals[Math.floor(r() * locals.length)]! : Math.floor(r() * o.users);
+			const vacation = !local && userZip[user] !== z;
+			const fuel = FUELS[pick(r, stationFuels[station]!)]!;
+			const mills = Math.round(fuel.mills * stationFactor[station]! * (0.97 + r() * 0.06));
+			const def = fuel.type === "diesel" && r() < 0.3 ? 350 + Math.floor(r() * 150) : null;
+			const expired = when < o.now - FUEL_MAX_AGE_DAYS * DAY;
+			const expiredAt = expired ? when + FUEL_MAX_AGE_DAYS * DAY + Math.floor(r() * HOUR) : null;
+			insert.run(
+				userIds[user]!,
+				station + 1,
+				fuel.type,
+				mills,
+				def,
+				vacation ? 1 : 0,
+				vacation ? area.zips[z]! : null,
+				Math.round((0.55 + r() * 0.4) * 100) / 100,
+				"In line with recent reports nearby.",
+				expired ? 1 : 0,
+				expiredAt,
+				expired ? `Older than ${FUEL_MAX_AGE_DAYS} days` : null,
+				when,
+				expiredAt ?? when,
+			);
+		}
+		// The station cache as migration 0002's triggers compute it.
+		const latest = (
+			fuel: string,
+		) => `(SELECT r.price_mills FROM gas_price_reports r WHERE r.station_id = gas_stations.id
       AND r.is_active = 1 AND r.is_expired = 0 AND r.fuel_type = '${fuel}' ORDER BY r.created_at DESC, r.id DESC LIMIT 1)`;
-    sqlite.exec(`UPDATE gas_stations SET regular_price_mills = ${latest("regular")}, premium_price_mills = ${latest("premium")},
+		sqlite.exec(`UPDATE gas_stations SET regular_price_mills = ${latest("regular")}, premium_price_mills = ${latest("premium")},
       diesel_price_mills = ${latest("diesel")}, e85_price_mills = ${latest("e85")}, electric_price_mills = ${latest("electric")},
       reports_count = (SELECT count(*) FROM gas_price_reports r WHERE r.station_id = gas_stations.id AND r.is_active = 1 AND r.is_expired = 0),
       last_updated = (SELECT max(r.created_at) FROM gas_price_reports r WHERE r.station_id = gas_stations.id AND r.is_active = 1 AND r.is_expired = 0)`);
-  })();
-  phase("gas reports", o.gasReports);
+	})();
+	phase("gas reports", o.gasReports);
 
-  // Price alerts on popular products at the owner's zip, waiting for a real deal: a target well under the typical
-  // price, which the cheapest reports reach now and then (a target at the usual price would fire on every report).
-  sqlite.transaction(() => {
-    const insert = sqlite.prepare(`INSERT INTO price_alerts (user_id, product_name, category_id, target_price_cents, zip_code,
+	// Price alerts on popular products at the owner's zip, waiting for a real deal: a target well under the typical
+	// price, which the cheapest reports reach now and then (a target at the usual price would fire on every report).
+	sqlite.transaction(() => {
+		const insert =
+			sqlite.prepare(`INSERT INTO price_alerts (user_id, product_name, category_id, target_price_cents, zip_code,
       loc_token, word_count, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`);
-    const word = sqlite.prepare(
-      "INSERT OR IGNORE INTO price_alert_words (word, loc_token, target_price_cents, alert_id) VALUES (?, ?, ?, ?)",
-    );
-    for (let i = 0; i < o.alerts; i++) {
-      const user = Math.floor(r() * o.users);
-      const product = CATALOGUE[productPicker(r)]!;
-      const name = r() < 0.5 ? product.name : product.name.split(" ").slice(-1)[0]!;
-      const words = productWords(name);
-      const zip = area.zips[userZip[user]!]!;
-      const token = locToken(zip);
-      const category = r() < 0.5 ? categories.get(product.slug)! : null;
-      const target = Math.round(product.dollars * 100 * (0.6 + r() * 0.15));
-      const { id } = insert.get(userIds[user]!, name, category, target, zip, token, words.length,
-        o.now - Math.floor(r() * 90 * DAY)) as { id: number };
-      for (const w of words) word.run(w, token, target, id);
-    }
-  })();
-  phase("price alerts", o.alerts);
+		const word = sqlite.prepare(
+			"INSERT OR IGNORE INTO price_alert_words (word, loc_token, target_price_cents, alert_id) VALUES (?, ?, ?, ?)",
+		);
+		for (let i = 0; i < o.alerts; i++) {
+			const user = Math.floor(r() * o.users);
+			const product = CATALOGUE[productPicker(r)]!;
+			const name = r() < 0.5 ? product.name : product.name.split(" ").slice(-1)[0]!;
+			const words = productWords(name);
+			const zip = area.zips[userZip[user]!]!;
+			const token = locToken(zip);
+			const category = r() < 0.5 ? categories.get(product.slug)! : null;
+			const target = Math.round(product.dollars * 100 * (0.6 + r() * 0.15));
+			const { id } = insert.get(
+				userIds[user]!,
+				name,
+				category,
+				target,
+				zip,
+				token,
+				words.length,
+				o.now - Math.floor(r() * 90 * DAY),
+			) as { id: number };
+			for (const w of words) word.run(w, token, target, id);
+		}
+	})();
+	phase("price alerts", o.alerts);
 
-  // Each user's counters as the report paths keep them.
-  sqlite.exec(`UPDATE users SET
+	// Each user's counters as the report paths keep them.
+	sqlite.exec(`UPDATE users SET
     total_reports = (SELECT count(*) FROM price_reports r WHERE r.user_id = users.id)
       + (SELECT count(*) FROM gas_price_reports g WHERE g.user_id = users.id),
     unique_stores_visited = (SELECT count(DISTINCT r.store_id) FROM price_reports r WHERE r.user_id = users.id)`);
-  phase("user counters", o.users);
+	phase("user counters", o.users);
 
-  // The search index as migration 0005 leaves it after its backfill (one segment, no merge half done), rather
-  // than as one huge transaction leaves it; then what a long-running server leaves behind: statistics from
-  // PRAGMA optimize, a WAL file, a clean checkpoint.
-  sqlite.exec("INSERT INTO price_search (price_search) VALUES ('optimize')");
-  sqlite.exec("PRAGMA optimize = 0x10002");
-  sqlite.exec("PRAGMA journal_mode = WAL");
-  sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-  sqlite.close();
-  phase("optimize + checkpoint", 0);
+	// The search index as migration 0005 leaves it after its backfill (one segment, no merge half done), rather
+	// than as one huge transaction leaves it; then what a long-running server leaves behind: statistics from
+	// PRAGMA optimize, a WAL file, a clean checkpoint.
+	sqlite.exec("INSERT INTO price_search (price_search) VALUES ('optimize')");
+	sqlite.exec("PRAGMA optimize = 0x10002");
+	sqlite.exec("PRAGMA journal_mode = WAL");
+	sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+	sqlite.close();
+	phase("optimize + checkpoint", 0);
 
-  const seconds = (performance.now() - started) / 1000;
-  const bytes = statSync(o.out).size;
-  log(`done in ${seconds.toFixed(1)} s: ${o.out} is ${(bytes / 2 ** 20).toFixed(0)} MiB`);
-  log(`sign in as ${benchUsername(1)} ... ${benchUsername(o.users)} with password ${BENCH_PASSWORD}`);
-  return {
-    seconds,
-    bytes,
-    timings,
-    counts: {
-      users: o.users,
-      stores: o.stores,
-      reports: o.reports,
-      liveReports: counts.liveReports,
-      slips: counts.slips,
-      upvotes: counts.upvotes,
-      stations: o.stations,
-      gasReports: o.gasReports,
-      alerts: o.alerts,
-      zips: o.zips,
-    },
-  };
+	const seconds = (performance.now() - started) / 1000;
+	const bytes = statSync(o.out).size;
+	log(`done in ${seconds.toFixed(1)} s: ${o.out} is ${(bytes / 2 ** 20).toFixed(0)} MiB`);
+	log(`sign in as ${benchUsername(1)} ... ${benchUsername(o.users)} with password ${BENCH_PASSWORD}`);
+	return {
+		seconds,
+		bytes,
+		timings,
+		counts: {
+			users: o.users,
+			stores: o.stores,
+			reports: o.reports,
+			liveReports: counts.liveReports,
+			slips: counts.slips,
+			upvotes: counts.upvotes,
+			stations: o.stations,
+			gasReports: o.gasReports,
+			alerts: o.alerts,
+			zips: o.zips,
+		},
+	};
 }

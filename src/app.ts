@@ -15,11 +15,11 @@ import { HttpError } from "./lib/http.ts";
 import { log, setLogLevel } from "./lib/log.ts";
 import { type Health, currentHealth } from "./ops/health.ts";
 import {
-  STORAGE_RETRY_AFTER_SECONDS,
-  STORAGE_TROUBLE_MESSAGE,
-  isStorageFailure,
-  noteStorageFailure,
-  noteWriteSucceeded,
+	STORAGE_RETRY_AFTER_SECONDS,
+	STORAGE_TROUBLE_MESSAGE,
+	isStorageFailure,
+	noteStorageFailure,
+	noteWriteSucceeded,
 } from "./ops/storage-trouble.ts";
 import { jsonText } from "./lib/read-cache.ts";
 import { checkJsonBody, checkOrigin, isSafeMethod, jsonBodyLimit, securityHeaders } from "./lib/security.ts";
@@ -34,88 +34,93 @@ export type AppDeps = { db: Db; config: Config; assets?: StaticAssets };
 
 /** The API as one typed value: the web app's client is derived from it (hc<ApiType>). */
 const api = new Hono<AppEnv>()
-  .get("/health", (c) => {
-    const { health, text } = currentHealth(c.var.db);
-    return health.status === "ok" ? jsonText<Health>(c, text, 200) : jsonText<Health, 503>(c, text, 503);
-  })
-  .route("/auth", authRoutes)
-  .route("/", dealsRoutes)
-  .route("/gas", gasRoutes)
-  .route("/", alertsRoutes)
-  .route("/users", usersRoutes)
-  .route("/profile", profileRoutes)
-  .route("/admin", adminRoutes)
-  .route("/", uploadApiRoutes);
+	.get("/health", (c) => {
+		const { health, text } = currentHealth(c.var.db);
+		return health.status === "ok" ? jsonText<Health>(c, text, 200) : jsonText<Health, 503>(c, text, 503);
+	})
+	.route("/auth", authRoutes)
+	.route("/", dealsRoutes)
+	.route("/gas", gasRoutes)
+	.route("/", alertsRoutes)
+	.route("/users", usersRoutes)
+	.route("/profile", profileRoutes)
+	.route("/admin", adminRoutes)
+	.route("/", uploadApiRoutes);
 
 export type ApiType = typeof api;
 
 /** Builds the whole HTTP app: headers, origin check, sessions, the API, and the web app's files. */
 export function createApp({ db, config, assets }: AppDeps) {
-  const throttle = new LoginThrottle();
-  const app = new Hono<AppEnv>();
-  setLogLevel(config.logLevel);
+	const throttle = new LoginThrottle();
+	const app = new Hono<AppEnv>();
+	setLogLevel(config.logLevel);
 
-  app.use(requestLog);
-  app.use(securityHeaders);
-  // One gate for the API (each middleware layer costs every request): its dependencies, no caching, then for
-  // writes our Origin and a small JSON body (uploads are raw image bytes with their own limit), then the session.
-  app.use("/api/*", (c, next) => {
-    c.set("db", db);
-    c.set("config", config);
-    c.set("throttle", throttle);
-    c.header("Cache-Control", "no-store");
-    const write = !isSafeMethod(c.req.method);
-    const jsonBody = write && !c.req.path.startsWith(RAW_UPLOAD_PREFIX);
-    if (write) checkOrigin(c);
-    if (jsonBody) checkJsonBody(c);
-    loadSession(c);
-    if (!write) return next();
-    // A write that succeeds ends a full disk's trouble at once (health stops saying so).
-    return (jsonBody ? jsonBodyLimit(c, next) : next()).then(() => {
-      if (c.res.status < 400) noteWriteSucceeded(db);
-    });
-  });
-  // Stored photos are served outside /api but need the uploads folder; they take no session and no body.
-  app.use("/uploads/*", async (c, next) => {
-    c.set("config", config);
-    await next();
-  });
-  app.route("/api", api);
-  app.all("/api/*", (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
+	app.use(requestLog);
+	app.use(securityHeaders);
+	// One gate for the API (each middleware layer costs every request): its dependencies, no caching, then for
+	// writes our Origin and a small JSON body (uploads are raw image bytes with their own limit), then the session.
+	app.use("/api/*", (c, next) => {
+		c.set("db", db);
+		c.set("config", config);
+		c.set("throttle", throttle);
+		c.header("Cache-Control", "no-store");
+		const write = !isSafeMethod(c.req.method);
+		const jsonBody = write && !c.req.path.startsWith(RAW_UPLOAD_PREFIX);
+		if (write) checkOrigin(c);
+		if (jsonBody) checkJsonBody(c);
+		loadSession(c);
+		if (!write) return next();
+		// A write that succeeds ends a full disk's trouble at once (health stops saying so).
+		return (jsonBody ? jsonBodyLimit(c, next) : next()).then(() => {
+			if (c.res.status < 400) noteWriteSucceeded(db);
+		});
+	});
+	// Stored photos are served outside /api but need the uploads folder; they take no session and no body.
+	app.use("/uploads/*", async (c, next) => {
+		c.set("config", config);
+		await next();
+	});
+	app.route("/api", api);
+	app.all("/api/*", (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
 
-  app.route("/", uploadFileRoutes);
-  if (assets) app.get("*", (c) => assets.serve(c.req.raw));
-  app.notFound((c) => c.json({ message: "Not found" }, 404));
+	app.route("/", uploadFileRoutes);
+	if (assets) app.get("*", (c) => assets.serve(c.req.raw));
+	app.notFound((c) => c.json({ message: "Not found" }, 404));
 
-  app.onError((error, c) => {
-    if (error instanceof HttpError) {
-      const retry = error.extra.retryAfterSeconds;
-      if (typeof retry === "number") c.header("Retry-After", String(retry));
-      return c.json({ message: error.message, ...error.extra }, error.status);
-    }
-    if (error instanceof HTTPException) {
-      // Hono's own: malformed JSON and the like.
-      const message = error.status === 400 && /json/i.test(error.message)
-        ? "Request body is not valid JSON"
-        : error.message || "Bad request";
-      return c.json({ message }, error.status);
-    }
-    if (isStorageFailure(error)) {
-      noteStorageFailure(db, error, { requestId: c.var.requestId, method: c.req.method, path: c.req.path });
-      c.header("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS));
-      return c.json({ message: STORAGE_TROUBLE_MESSAGE }, 503);
-    }
-    if (c.req.raw.signal.aborted) {
-      // The client went away mid-request (a dropped upload, a closed tab): no one hears the answer, and
-      // nothing went wrong on our side. What it left half-written is already cleaned up by its own code.
-      log.info("request abandoned by the client", { requestId: c.var.requestId, method: c.req.method, path: c.req.path });
-      return c.json({ message: "The request was cut off before it was complete" }, 400);
-    }
-    log.error("unhandled error", { requestId: c.var.requestId, method: c.req.method, path: c.req.path, err: error });
-    return c.json({ message: "Something went wrong on our side. Please try again." }, 500);
-  });
+	app.onError((error, c) => {
+		if (error instanceof HttpError) {
+			const retry = error.extra.retryAfterSeconds;
+			if (typeof retry === "number") c.header("Retry-After", String(retry));
+			return c.json({ message: error.message, ...error.extra }, error.status);
+		}
+		if (error instanceof HTTPException) {
+			// Hono's own: malformed JSON and the like.
+			const message =
+				error.status === 400 && /json/i.test(error.message)
+					? "Request body is not valid JSON"
+					: error.message || "Bad request";
+			return c.json({ message }, error.status);
+		}
+		if (isStorageFailure(error)) {
+			noteStorageFailure(db, error, { requestId: c.var.requestId, method: c.req.method, path: c.req.path });
+			c.header("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS));
+			return c.json({ message: STORAGE_TROUBLE_MESSAGE }, 503);
+		}
+		if (c.req.raw.signal.aborted) {
+			// The client went away mid-request (a dropped upload, a closed tab): no one hears the answer, and
+			// nothing went wrong on our side. What it left half-written is already cleaned up by its own code.
+			log.info("request abandoned by the client", {
+				requestId: c.var.requestId,
+				method: c.req.method,
+				path: c.req.path,
+			});
+			return c.json({ message: "The request was cut off before it was complete" }, 400);
+		}
+		log.error("unhandled error", { requestId: c.var.requestId, method: c.req.method, path: c.req.path, err: error });
+		return c.json({ message: "Something went wrong on our side. Please try again." }, 500);
+	});
 
-  return app;
+	return app;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -125,20 +130,20 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
  * one line per request. Health probes log at debug: a container platform polls them all day.
  */
 const requestLog = createMiddleware<AppEnv>(async (c, next) => {
-  const incoming = c.req.header("x-request-id");
-  const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
-  c.set("requestId", requestId);
-  const started = performance.now();
-  await next();
-  // On the finished response itself: c.header() after next() would copy the whole response to add one header.
-  c.res.headers.set("X-Request-Id", requestId);
-  const fields = {
-    requestId,
-    method: c.req.method,
-    path: c.req.path,
-    status: c.res.status,
-    ms: Math.round((performance.now() - started) * 10) / 10,
-  };
-  if (c.req.path === "/api/health") log.debug("request", fields);
-  else log.info("request", fields);
+	const incoming = c.req.header("x-request-id");
+	const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+	c.set("requestId", requestId);
+	const started = performance.now();
+	await next();
+	// On the finished response itself: c.header() after next() would copy the whole response to add one header.
+	c.res.headers.set("X-Request-Id", requestId);
+	const fields = {
+		requestId,
+		method: c.req.method,
+		path: c.req.path,
+		status: c.res.status,
+		ms: Math.round((performance.now() - started) * 10) / 10,
+	};
+	if (c.req.path === "/api/health") log.debug("request", fields);
+	else log.info("request", fields);
 });

@@ -16,8 +16,8 @@ const config = loadConfig({ NODE_ENV: "development", ...process.env });
 const devState = globalThis as { commoncentsDevLock?: DataDirLock | null };
 devState.commoncentsDevLock ??= lockDataDir(config.dataDir);
 if (!devState.commoncentsDevLock) {
-  console.error(`commoncents: ${inUseMessage(config.dataDir)}`);
-  process.exit(1);
+	console.error(`commoncents: ${inUseMessage(config.dataDir)}`);
+	process.exit(1);
 }
 const { sqlite, db } = openDb(config.dbPath);
 migrate(sqlite);
@@ -25,13 +25,13 @@ ensureTaxonomy(db);
 const app = createApp({ db, config });
 
 const server = Bun.serve({
-  port: config.port,
-  development: { hmr: false, console: true },
-  routes: {
-    "/api/*": (req, srv) => app.fetch(req, { server: srv }),
-    // Stored photos are served outside /api.
-    "/uploads/*": (req, srv) => app.fetch(req, { server: srv }),
-    "/*": index,
-  },
+	port: config.port,
+	development: { hmr: false, console: true },
+	routes: {
+		"/api/*": (req, srv) => app.fetch(req, { server: srv }),
+		// Stored photos are served outside /api.
+		"/uploads/*": (req, srv) => app.fetch(req, { server: srv }),
+		"/*": index,
+	},
 });
 console.log(`CommonCents (dev) on http://localhost:${server.port}`);

@@ -7,24 +7,24 @@ import { authKeys, currentUserQuery, suspensionOf } from "./auth/queries.ts";
 
 // Spec §7: no retries, no refetch on focus or timer, and data never goes stale by itself.
 const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      retry: false,
-      refetchOnWindowFocus: false,
-      refetchOnReconnect: false,
-      refetchInterval: false,
-      staleTime: Number.POSITIVE_INFINITY,
-    },
-    mutations: { retry: false },
-  },
-  // A read refused because the account was suspended meanwhile shows the suspension screen (spec §6) at once,
-  // rather than that screen's error state; writes do the same through useSessionLost.
-  queryCache: new QueryCache({
-    onError: (error) => {
-      const suspended = suspensionOf(error);
-      if (suspended) queryClient.setQueryData(authKeys.user, suspended);
-    },
-  }),
+	defaultOptions: {
+		queries: {
+			retry: false,
+			refetchOnWindowFocus: false,
+			refetchOnReconnect: false,
+			refetchInterval: false,
+			staleTime: Number.POSITIVE_INFINITY,
+		},
+		mutations: { retry: false },
+	},
+	// A read refused because the account was suspended meanwhile shows the suspension screen (spec §6) at once,
+	// rather than that screen's error state; writes do the same through useSessionLost.
+	queryCache: new QueryCache({
+		onError: (error) => {
+			const suspended = suspensionOf(error);
+			if (suspended) queryClient.setQueryData(authKeys.user, suspended);
+		},
+	}),
 });
 // Who is signed in decides the first screen. index.html preloads /api/auth/user, so this takes that answer.
 const whoIsSignedIn = queryClient.prefetchQuery(currentUserQuery);
@@ -40,24 +40,29 @@ const FIRST_RENDER_WAIT_MS = 1500;
  * first match first, each in its own task.
  */
 async function start(root: HTMLElement) {
-  const wait = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
-  await Promise.race([whoIsSignedIn, wait]);
-  if (!showsLanding(queryClient.getQueryData(currentUserQuery.queryKey))) {
-    const { appRouter } = await loadRoutedApp();
-    await nextTask();
-    await Promise.race([appRouter(queryClient).load().catch((error: unknown) => console.error(error)), wait]);
-  }
-  // A transition render is time-sliced: React yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole first screen.
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <Root />
-        </QueryClientProvider>
-      </StrictMode>,
-    );
-  });
+	const wait = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
+	await Promise.race([whoIsSignedIn, wait]);
+	if (!showsLanding(queryClient.getQueryData(currentUserQuery.queryKey))) {
+		const { appRouter } = await loadRoutedApp();
+		await nextTask();
+		await Promise.race([
+			appRouter(queryClient)
+				.load()
+				.catch((error: unknown) => console.error(error)),
+			wait,
+		]);
+	}
+	// A transition render is time-sliced: React yields to the browser every few milliseconds instead of holding
+	// the main thread for the whole first screen.
+	startTransition(() => {
+		createRoot(root).render(
+			<StrictMode>
+				<QueryClientProvider client={queryClient}>
+					<Root />
+				</QueryClientProvider>
+			</StrictMode>,
+		);
+	});
 }
 
 const root = document.getElementById("root");

@@ -40,11 +40,11 @@ process.once("SIGTERM", () => { server.stop(); process.exit(0); });
 
 /** Compiles `source` into dir/name with the Bun running this script; returns its path and size. */
 function compile(dir: string, name: string, source: string, flags: string[] = []) {
-  const file = join(dir, `${name}.ts`);
-  const out = join(dir, name);
-  writeFileSync(file, source);
-  run([process.execPath, "build", "--compile", "--minify", ...flags, file, "--outfile", out], { cwd: dir });
-  return { path: out, bytes: statSync(out).size };
+	const file = join(dir, `${name}.ts`);
+	const out = join(dir, name);
+	writeFileSync(file, source);
+	run([process.execPath, "build", "--compile", "--minify", ...flags, file, "--outfile", out], { cwd: dir });
+	return { path: out, bytes: statSync(out).size };
 }
 
 /** The hello-world server, compiled into dir/hello. */
@@ -55,49 +55,49 @@ export const buildFloor = (dir: string) => compile(dir, "floor", FLOOR, ["--byte
 
 /** One exec-to-first-200 time in ms; the process is stopped (SIGTERM) and waited for afterwards. */
 async function once(cmd: string[], dataDir: string): Promise<number> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}/api/health`;
-  const start = performance.now();
-  const proc = Bun.spawn(cmd, { env: serverEnv(dataDir, port), stdout: "ignore", stderr: "ignore" });
-  let elapsed = Number.NaN;
-  while (performance.now() - start < 60_000) {
-    try {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (res.status === 200) {
-        elapsed = performance.now() - start;
-        break;
-      }
-    } catch {
-      // not listening yet
-    }
-    if (proc.exitCode !== null) break;
-    await sleep(1);
-  }
-  proc.kill("SIGTERM");
-  const timer = setTimeout(() => proc.kill("SIGKILL"), 30_000);
-  await proc.exited;
-  clearTimeout(timer);
-  if (Number.isNaN(elapsed)) throw new Error(`${cmd.join(" ")} never answered 200 on /api/health`);
-  return elapsed;
+	const port = await freePort();
+	const url = `http://127.0.0.1:${port}/api/health`;
+	const start = performance.now();
+	const proc = Bun.spawn(cmd, { env: serverEnv(dataDir, port), stdout: "ignore", stderr: "ignore" });
+	let elapsed = Number.NaN;
+	while (performance.now() - start < 60_000) {
+		try {
+			const res = await fetch(url);
+			await res.arrayBuffer();
+			if (res.status === 200) {
+				elapsed = performance.now() - start;
+				break;
+			}
+		} catch {
+			// not listening yet
+		}
+		if (proc.exitCode !== null) break;
+		await sleep(1);
+	}
+	proc.kill("SIGTERM");
+	const timer = setTimeout(() => proc.kill("SIGKILL"), 30_000);
+	await proc.exited;
+	clearTimeout(timer);
+	if (Number.isNaN(elapsed)) throw new Error(`${cmd.join(" ")} never answered 200 on /api/health`);
+	return elapsed;
 }
 
 /** One discarded warm-up exec (puts the binary in the page cache), then the median of `runs`. */
 export async function coldStart(cmd: string[], dataDir: string, runs: number) {
-  await once(cmd, dataDir);
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) samples.push(await once(cmd, dataDir));
-  return { median: median(samples), samples };
+	await once(cmd, dataDir);
+	const samples: number[] = [];
+	for (let i = 0; i < runs; i++) samples.push(await once(cmd, dataDir));
+	return { median: median(samples), samples };
 }
 
 /** Median time for `bin --version` to exit: the cost of loading the binary's code, without a database. */
 export async function moduleLoad(bin: string, runs: number): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i <= runs; i++) {
-    const start = performance.now();
-    const proc = Bun.spawn([bin, "--version"], { stdout: "ignore", stderr: "ignore" });
-    await proc.exited;
-    if (i > 0) samples.push(performance.now() - start);
-  }
-  return median(samples);
+	const samples: number[] = [];
+	for (let i = 0; i <= runs; i++) {
+		const start = performance.now();
+		const proc = Bun.spawn([bin, "--version"], { stdout: "ignore", stderr: "ignore" });
+		await proc.exited;
+		if (i > 0) samples.push(performance.now() - start);
+	}
+	return median(samples);
 }

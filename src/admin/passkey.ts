@@ -14,28 +14,28 @@ export const MAX_PASSKEY_FAILURES = 5;
 const digest = (text: string) => sha256(new TextEncoder().encode(text));
 
 export function passkeyMatches(expected: string, given: string): boolean {
-  return constantTimeEqual(digest(expected), digest(given));
+	return constantTimeEqual(digest(expected), digest(given));
 }
 
 export class PasskeyThrottle {
-  private failures = new SlidingWindow(WINDOW_MS, 10_000);
+	private failures = new SlidingWindow(WINDOW_MS, 10_000);
 
-  /** Seconds to wait before another try, or 0 when allowed. */
-  retryAfter(userId: string, client: string, now = Date.now()): number {
-    return Math.max(
-      this.failures.retryAfter(`u:${userId}`, MAX_PASSKEY_FAILURES, now),
-      this.failures.retryAfter(`c:${client}`, MAX_PASSKEY_FAILURES, now),
-    );
-  }
+	/** Seconds to wait before another try, or 0 when allowed. */
+	retryAfter(userId: string, client: string, now = Date.now()): number {
+		return Math.max(
+			this.failures.retryAfter(`u:${userId}`, MAX_PASSKEY_FAILURES, now),
+			this.failures.retryAfter(`c:${client}`, MAX_PASSKEY_FAILURES, now),
+		);
+	}
 
-  recordFailure(userId: string, client: string, now = Date.now()) {
-    this.failures.record(`u:${userId}`, now);
-    this.failures.record(`c:${client}`, now);
-  }
+	recordFailure(userId: string, client: string, now = Date.now()) {
+		this.failures.record(`u:${userId}`, now);
+		this.failures.record(`c:${client}`, now);
+	}
 
-  recordSuccess(userId: string) {
-    this.failures.forget(`u:${userId}`);
-  }
+	recordSuccess(userId: string) {
+		this.failures.forget(`u:${userId}`);
+	}
 }
 
 /** One throttle per app (two apps in one process never share counts). */

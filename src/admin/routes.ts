@@ -16,8 +16,8 @@ import { AdminUsersQuerySchema, PasskeySchema, TerminateSchema } from "./schemas
  * not exist (403 before 404), so nothing about the console is learnt without the passkey.
  */
 const unlockRequired = createMiddleware<AppEnv>(async (c, next) => {
-  requireAdminUnlock(c);
-  await next();
+	requireAdminUnlock(c);
+	await next();
 });
 
 /**
@@ -25,38 +25,38 @@ const unlockRequired = createMiddleware<AppEnv>(async (c, next) => {
  * middleware registered after it, so it is the one call open to every signed-in, active user.
  */
 export const adminRoutes = new Hono<AppEnv>()
-  .post("/verify-passkey", signedIn, jsonBody(PasskeySchema), (c) => {
-    const user = requireUser(c);
-    const session = c.get("session");
-    const config = c.get("config");
-    if (!config.adminPasskey || !session) throw notFound(CONSOLE_DISABLED_MESSAGE);
-    const throttle = passkeyThrottleFor(config);
-    const client = clientAddress(c);
-    const wait = throttle.retryAfter(user.id, client);
-    if (wait > 0) {
-      throw tooManyRequests(`Too many wrong passkeys. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
-    }
-    if (!passkeyMatches(config.adminPasskey, c.req.valid("json").passkey)) {
-      throttle.recordFailure(user.id, client);
-      return c.json({ valid: false as boolean }, 200);
-    }
-    throttle.recordSuccess(user.id);
-    // This session only: the user's other devices stay locked, and signing out forgets the unlock.
-    updateSessionData(c.get("db"), session.sid, { ...session.sess, adminUnlocked: true });
-    return c.json({ valid: true as boolean }, 200);
-  })
-  .use("*", unlockRequired)
-  .get("/users", queryParams(AdminUsersQuerySchema), (c) => {
-    requireAdminUnlock(c);
-    const { users, total } = listUsersForAdmin(c.get("db"), c.req.valid("query").q);
-    // The spec's body is the list itself; how many match in all rides beside it.
-    c.header("X-Total-Count", String(total));
-    return c.json(users, 200);
-  })
-  .post("/terminate-account", jsonBody(TerminateSchema), (c) => {
-    const moderator = requireAdminUnlock(c);
-    const { userId, reason } = c.req.valid("json");
-    const done = terminateAccount(c.get("db"), moderator, userId, reason);
-    liveHub(c.get("db")).endUser(userId);
-    return c.json(done, 200);
-  });
+	.post("/verify-passkey", signedIn, jsonBody(PasskeySchema), (c) => {
+		const user = requireUser(c);
+		const session = c.get("session");
+		const config = c.get("config");
+		if (!config.adminPasskey || !session) throw notFound(CONSOLE_DISABLED_MESSAGE);
+		const throttle = passkeyThrottleFor(config);
+		const client = clientAddress(c);
+		const wait = throttle.retryAfter(user.id, client);
+		if (wait > 0) {
+			throw tooManyRequests(`Too many wrong passkeys. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
+		}
+		if (!passkeyMatches(config.adminPasskey, c.req.valid("json").passkey)) {
+			throttle.recordFailure(user.id, client);
+			return c.json({ valid: false as boolean }, 200);
+		}
+		throttle.recordSuccess(user.id);
+		// This session only: the user's other devices stay locked, and signing out forgets the unlock.
+		updateSessionData(c.get("db"), session.sid, { ...session.sess, adminUnlocked: true });
+		return c.json({ valid: true as boolean }, 200);
+	})
+	.use("*", unlockRequired)
+	.get("/users", queryParams(AdminUsersQuerySchema), (c) => {
+		requireAdminUnlock(c);
+		const { users, total } = listUsersForAdmin(c.get("db"), c.req.valid("query").q);
+		// The spec's body is the list itself; how many match in all rides beside it.
+		c.header("X-Total-Count", String(total));
+		return c.json(users, 200);
+	})
+	.post("/terminate-account", jsonBody(TerminateSchema), (c) => {
+		const moderator = requireAdminUnlock(c);
+		const { userId, reason } = c.req.valid("json");
+		const done = terminateAccount(c.get("db"), moderator, userId, reason);
+		liveHub(c.get("db")).endUser(userId);
+		return c.json(done, 200);
+	});

@@ -11,24 +11,33 @@ export const TERMINATION_REASON_MAX_LENGTH = 500;
 const presentOrBlank = <S extends v.GenericSchema<string, unknown>>(schema: S) => v.optional(schema, "");
 
 export const PasskeySchema = v.object({
-  passkey: presentOrBlank(
-    v.pipe(v.string("Enter the developer passkey"), v.nonEmpty("Enter the developer passkey"), v.maxLength(1024, "Invalid passkey")),
-  ),
+	passkey: presentOrBlank(
+		v.pipe(
+			v.string("Enter the developer passkey"),
+			v.nonEmpty("Enter the developer passkey"),
+			v.maxLength(1024, "Invalid passkey"),
+		),
+	),
 });
 
 /** GET /api/admin/users?q=: an optional username filter. */
 export const AdminUsersQuerySchema = v.object({
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(USER_SEARCH_MAX_LENGTH, "Filter at most 50 characters")), ""),
+	q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(USER_SEARCH_MAX_LENGTH, "Filter at most 50 characters")), ""),
 });
 
 export const TerminateSchema = v.object({
-  userId: presentOrBlank(v.pipe(v.string("Choose a user"), v.trim(), v.nonEmpty("Choose a user"), v.maxLength(64, "Unknown user"))),
-  reason: presentOrBlank(
-    v.pipe(
-      v.string(REASON_REQUIRED_MESSAGE),
-      v.trim(),
-      v.nonEmpty(REASON_REQUIRED_MESSAGE),
-      v.maxLength(TERMINATION_REASON_MAX_LENGTH, `The reason must be at most ${TERMINATION_REASON_MAX_LENGTH} characters`),
-    ),
-  ),
+	userId: presentOrBlank(
+		v.pipe(v.string("Choose a user"), v.trim(), v.nonEmpty("Choose a user"), v.maxLength(64, "Unknown user")),
+	),
+	reason: presentOrBlank(
+		v.pipe(
+			v.string(REASON_REQUIRED_MESSAGE),
+			v.trim(),
+			v.nonEmpty(REASON_REQUIRED_MESSAGE),
+			v.maxLength(
+				TERMINATION_REASON_MAX_LENGTH,
+				`The reason must be at most ${TERMINATION_REASON_MAX_LENGTH} characters`,
+			),
+		),
+	),
 });

@@ -11,13 +11,13 @@ import type { Db } from "../db.ts";
 export type LiveMessage = { event?: string; id?: string | number; data: unknown };
 
 export type LiveConnection = {
-  userId: string;
-  sid: string;
-  /** Queues one message; false when the connection is closed. Never blocks. */
-  send(message: LiveMessage): boolean;
-  /** Queues a comment line (a heartbeat); false when the connection is closed. */
-  comment(text: string): boolean;
-  close(): void;
+	userId: string;
+	sid: string;
+	/** Queues one message; false when the connection is closed. Never blocks. */
+	send(message: LiveMessage): boolean;
+	/** Queues a comment line (a heartbeat); false when the connection is closed. */
+	comment(text: string): boolean;
+	close(): void;
 };
 
 /** More open streams than this for one user (tabs, or a script) close the oldest: memory stays bounded. */
@@ -28,11 +28,11 @@ export const LIVE_TIMING = { heartbeatMs: 25_000, sessionCheckMs: 5_000, retryMs
 
 /** One event in the text/event-stream format. The data is JSON, one line, so it needs no splitting. */
 export function formatEvent({ event, id, data }: LiveMessage): string {
-  const lines: string[] = [];
-  if (event) lines.push(`event: ${event.replace(/[\r\n]/g, "")}`);
-  if (id !== undefined) lines.push(`id: ${String(id).replace(/[\r\n]/g, "")}`);
-  lines.push(`data: ${JSON.stringify(data)}`);
-  return `${lines.join("\n")}\n\n`;
+	const lines: string[] = [];
+	if (event) lines.push(`event: ${event.replace(/[\r\n]/g, "")}`);
+	if (id !== undefined) lines.push(`id: ${String(id).replace(/[\r\n]/g, "")}`);
+	lines.push(`data: ${JSON.stringify(data)}`);
+	return `${lines.join("\n")}\n\n`;
 }
 
 /**
@@ -43,126 +43,126 @@ export function formatEvent({ event, id, data }: LiveMessage): string {
 export const SESSION_ENDED_EVENT = "session-ended" as const;
 
 function endStream(conn: LiveConnection) {
-  conn.send({ event: SESSION_ENDED_EVENT, data: {} });
-  conn.close();
+	conn.send({ event: SESSION_ENDED_EVENT, data: {} });
+	conn.close();
 }
 
 export class LiveHub {
-  private readonly byUser = new Map<string, Set<LiveConnection>>();
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private lastBeat = Date.now();
+	private readonly byUser = new Map<string, Set<LiveConnection>>();
+	private timer: ReturnType<typeof setInterval> | null = null;
+	private lastBeat = Date.now();
 
-  constructor(private readonly db: Db) {}
+	constructor(private readonly db: Db) {}
 
-  get connectionCount() {
-    let n = 0;
-    for (const set of this.byUser.values()) n += set.size;
-    return n;
-  }
+	get connectionCount() {
+		let n = 0;
+		for (const set of this.byUser.values()) n += set.size;
+		return n;
+	}
 
-  add(conn: LiveConnection) {
-    let set = this.byUser.get(conn.userId);
-    if (!set) {
-      set = new Set();
-      this.byUser.set(conn.userId, set);
-    }
-    set.add(conn);
-    // A Set iterates in insertion order: the first is the oldest.
-    for (const old of [...set].slice(0, Math.max(0, set.size - MAX_STREAMS_PER_USER))) {
-      old.close();
-      set.delete(old);
-    }
-    this.startTimer();
-  }
+	add(conn: LiveConnection) {
+		let set = this.byUser.get(conn.userId);
+		if (!set) {
+			set = new Set();
+			this.byUser.set(conn.userId, set);
+		}
+		set.add(conn);
+		// A Set iterates in insertion order: the first is the oldest.
+		for (const old of [...set].slice(0, Math.max(0, set.size - MAX_STREAMS_PER_USER))) {
+			old.close();
+			set.delete(old);
+		}
+		this.startTimer();
+	}
 
-  remove(conn: LiveConnection) {
-    const set = this.byUser.get(conn.userId);
-    if (!set) return;
-    set.delete(conn);
-    if (set.size === 0) this.byUser.delete(conn.userId);
-    if (this.byUser.size === 0) this.stopTimer();
-  }
+	remove(conn: LiveConnection) {
+		const set = this.byUser.get(conn.userId);
+		if (!set) return;
+		set.delete(conn);
+		if (set.size === 0) this.byUser.delete(conn.userId);
+		if (this.byUser.size === 0) this.stopTimer();
+	}
 
-  /** Sends to every open stream of the user; answers how many took it. */
-  publish(userId: string, message: LiveMessage): number {
-    let sent = 0;
-    for (const conn of [...(this.byUser.get(userId) ?? [])]) if (conn.send(message)) sent++;
-    return sent;
-  }
+	/** Sends to every open stream of the user; answers how many took it. */
+	publish(userId: string, message: LiveMessage): number {
+		let sent = 0;
+		for (const conn of [...(this.byUser.get(userId) ?? [])]) if (conn.send(message)) sent++;
+		return sent;
+	}
 
-  /** Ends every stream of a session at once: sign-out. */
-  endSession(sid: string) {
-    for (const set of [...this.byUser.values()]) for (const conn of [...set]) if (conn.sid === sid) endStream(conn);
-  }
+	/** Ends every stream of a session at once: sign-out. */
+	endSession(sid: string) {
+		for (const set of [...this.byUser.values()]) for (const conn of [...set]) if (conn.sid === sid) endStream(conn);
+	}
 
-  /** Ends every stream of a user at once: account deleted or suspended. */
-  endUser(userId: string) {
-    for (const conn of [...(this.byUser.get(userId) ?? [])]) endStream(conn);
-  }
+	/** Ends every stream of a user at once: account deleted or suspended. */
+	endUser(userId: string) {
+		for (const conn of [...(this.byUser.get(userId) ?? [])]) endStream(conn);
+	}
 
-  /** Ends every stream: a graceful server stop waits for open responses, and a stream never ends by itself. */
-  endAll() {
-    for (const set of [...this.byUser.values()]) for (const conn of [...set]) conn.close();
-  }
+	/** Ends every stream: a graceful server stop waits for open responses, and a stream never ends by itself. */
+	endAll() {
+		for (const set of [...this.byUser.values()]) for (const conn of [...set]) conn.close();
+	}
 
-  /** Closes the streams whose session no longer lets its user in. One query for all of them. */
-  checkSessions(now = Date.now()) {
-    const sids = [...new Set([...this.byUser.values()].flatMap((set) => [...set].map((c) => c.sid)))];
-    if (sids.length === 0) return;
-    const valid = new Set(
-      this.db.$client
-        .query<{ sid: string }, { sids: string; now: number; cap: number }>(
-          `SELECT s.sid AS sid FROM sessions s JOIN users u ON u.id = s.user_id
+	/** Closes the streams whose session no longer lets its user in. One query for all of them. */
+	checkSessions(now = Date.now()) {
+		const sids = [...new Set([...this.byUser.values()].flatMap((set) => [...set].map((c) => c.sid)))];
+		if (sids.length === 0) return;
+		const valid = new Set(
+			this.db.$client
+				.query<{ sid: string }, { sids: string; now: number; cap: number }>(
+					`SELECT s.sid AS sid FROM sessions s JOIN users u ON u.id = s.user_id
            WHERE s.sid IN (SELECT value FROM json_each($sids))
              AND s.expire > $now AND json_extract(s.sess, '$.createdAt') + $cap > $now
              AND u.is_terminated = 0`,
-        )
-        .all({ sids: JSON.stringify(sids), now, cap: SESSION_ABSOLUTE_MS })
-        .map((r) => r.sid),
-    );
-    for (const set of [...this.byUser.values()]) for (const conn of [...set]) if (!valid.has(conn.sid)) endStream(conn);
-  }
+				)
+				.all({ sids: JSON.stringify(sids), now, cap: SESSION_ABSOLUTE_MS })
+				.map((r) => r.sid),
+		);
+		for (const set of [...this.byUser.values()]) for (const conn of [...set]) if (!valid.has(conn.sid)) endStream(conn);
+	}
 
-  private tick() {
-    try {
-      this.checkSessions();
-    } catch (error) {
-      log.error("live events: session check failed", { err: error });
-    }
-    const now = Date.now();
-    if (now - this.lastBeat >= LIVE_TIMING.heartbeatMs) {
-      this.lastBeat = now;
-      // A comment keeps proxies and the browser from dropping an idle stream, and finds dead peers.
-      for (const set of [...this.byUser.values()]) for (const conn of [...set]) conn.comment("ping");
-    }
-  }
+	private tick() {
+		try {
+			this.checkSessions();
+		} catch (error) {
+			log.error("live events: session check failed", { err: error });
+		}
+		const now = Date.now();
+		if (now - this.lastBeat >= LIVE_TIMING.heartbeatMs) {
+			this.lastBeat = now;
+			// A comment keeps proxies and the browser from dropping an idle stream, and finds dead peers.
+			for (const set of [...this.byUser.values()]) for (const conn of [...set]) conn.comment("ping");
+		}
+	}
 
-  private startTimer() {
-    if (this.timer) return;
-    this.lastBeat = Date.now();
-    this.timer = setInterval(() => this.tick(), Math.min(LIVE_TIMING.sessionCheckMs, LIVE_TIMING.heartbeatMs));
-    this.timer.unref?.();
-  }
+	private startTimer() {
+		if (this.timer) return;
+		this.lastBeat = Date.now();
+		this.timer = setInterval(() => this.tick(), Math.min(LIVE_TIMING.sessionCheckMs, LIVE_TIMING.heartbeatMs));
+		this.timer.unref?.();
+	}
 
-  private stopTimer() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-  }
+	private stopTimer() {
+		if (this.timer) clearInterval(this.timer);
+		this.timer = null;
+	}
 }
 
 // Keyed by database so API tests that run several servers in one process keep their streams apart.
 const hubs = new WeakMap<Db, LiveHub>();
 
 export function liveHub(db: Db): LiveHub {
-  let hub = hubs.get(db);
-  if (!hub) {
-    hub = new LiveHub(db);
-    hubs.set(db, hub);
-  }
-  return hub;
+	let hub = hubs.get(db);
+	if (!hub) {
+		hub = new LiveHub(db);
+		hubs.set(db, hub);
+	}
+	return hub;
 }
 
 /** For the server's shutdown: call before a graceful `server.stop()`, which would otherwise wait on every stream. */
 export function endLiveStreams(db: Db) {
-  hubs.get(db)?.endAll();
+	hubs.get(db)?.endAll();
 }

@@ -15,13 +15,13 @@ export const HIT_EVENT = "price-alert";
 export const REPLAY_LIMIT = 20;
 
 type ReportRow = {
-  id: number;
-  userId: string;
-  productName: string;
-  priceCents: number;
-  categoryId: number;
-  zipCode: string;
-  live: number;
+	id: number;
+	userId: string;
+	productName: string;
+	priceCents: number;
+	categoryId: number;
+	zipCode: string;
+	live: number;
 };
 /**
  * A report as its hits describe it: the report and the store it was seen at, and the ids of the shopper's
@@ -50,39 +50,39 @@ type AlertRow = Candidate & { wordCount: number; categoryId: number | null; isAc
 
 /** The alerts a report satisfies (the reporter's own excluded). */
 export function findMatchingAlerts(db: Db, report: ReportRow): Candidate[] {
-  const words = productWords(report.productName);
-  if (words.length === 0) return [];
-  const [locFrom, locTo] = locTokenRange(report.zipCode);
-  const found = db.$client
-    .query<[number], Record<string, string | number>>(WORD_HITS_SQL)
-    .values({ words: JSON.stringify(words), locFrom, locTo, price: report.priceCents }) as [number][];
-  if (found.length === 0) return [];
-  const wordsFound = new Map<number, number>();
-  for (const [alertId] of found) wordsFound.set(alertId, (wordsFound.get(alertId) ?? 0) + 1);
-  const readAlert = db.$client.query<AlertRow, [number]>(ALERT_SQL);
-  const matches: Candidate[] = [];
-  for (const [alertId, count] of wordsFound) {
-    const alert = readAlert.get(alertId);
-    if (!alert || alert.isActive !== 1 || alert.wordCount !== count || alert.userId === report.userId) continue;
-    if (alert.categoryId !== null && alert.categoryId !== report.categoryId) continue;
-    matches.push(alert);
-  }
-  return matches;
+	const words = productWords(report.productName);
+	if (words.length === 0) return [];
+	const [locFrom, locTo] = locTokenRange(report.zipCode);
+	const found = db.$client
+		.query<[number], Record<string, string | number>>(WORD_HITS_SQL)
+		.values({ words: JSON.stringify(words), locFrom, locTo, price: report.priceCents }) as [number][];
+	if (found.length === 0) return [];
+	const wordsFound = new Map<number, number>();
+	for (const [alertId] of found) wordsFound.set(alertId, (wordsFound.get(alertId) ?? 0) + 1);
+	const readAlert = db.$client.query<AlertRow, [number]>(ALERT_SQL);
+	const matches: Candidate[] = [];
+	for (const [alertId, count] of wordsFound) {
+		const alert = readAlert.get(alertId);
+		if (!alert || alert.isActive !== 1 || alert.wordCount !== count || alert.userId === report.userId) continue;
+		if (alert.categoryId !== null && alert.categoryId !== report.categoryId) continue;
+		matches.push(alert);
+	}
+	return matches;
 }
 
 export type HitRow = {
-  hitId: number;
-  alertId: number;
-  userId: string;
-  alertName: string;
-  targetPriceCents: number;
-  priceCents: number;
-  at: number;
-  reportId: number;
-  productName: string;
-  zipCode: string;
-  storeName: string;
-  storeAddress: string;
+	hitId: number;
+	alertId: number;
+	userId: string;
+	alertName: string;
+	targetPriceCents: number;
+	priceCents: number;
+	at: number;
+	reportId: number;
+	productName: string;
+	zipCode: string;
+	storeName: string;
+	storeAddress: string;
 };
 
 const HITS_SQL = `
@@ -95,41 +95,40 @@ const HITS_SQL = `
   JOIN price_reports r ON r.id = h.price_report_id
   JOIN stores s ON s.id = r.store_id`;
 
-
 /** A hit as the stream carries it; its id is the hit's, so a reconnecting browser says where it stopped. */
 export function hitMessage(row: HitRow): LiveMessage {
-  return {
-    event: HIT_EVENT,
-    id: row.hitId,
-    data: {
-      hitId: row.hitId,
-      alertId: row.alertId,
-      title: `Price alert: ${row.alertName}`,
-      body: `${row.productName} is ${formatCents(row.priceCents)} at ${row.storeName}, ${row.storeAddress} (your target: ${formatCents(row.targetPriceCents)})`,
-      reportId: row.reportId,
-      productName: row.productName,
-      price: centsToNumber(row.priceCents),
-      targetPrice: centsToNumber(row.targetPriceCents),
-      storeName: row.storeName,
-      storeAddress: row.storeAddress,
-      zipCode: row.zipCode,
-      at: new Date(row.at).toISOString(),
-    },
-  };
+	return {
+		event: HIT_EVENT,
+		id: row.hitId,
+		data: {
+			hitId: row.hitId,
+			alertId: row.alertId,
+			title: `Price alert: ${row.alertName}`,
+			body: `${row.productName} is ${formatCents(row.priceCents)} at ${row.storeName}, ${row.storeAddress} (your target: ${formatCents(row.targetPriceCents)})`,
+			reportId: row.reportId,
+			productName: row.productName,
+			price: centsToNumber(row.priceCents),
+			targetPrice: centsToNumber(row.targetPriceCents),
+			storeName: row.storeName,
+			storeAddress: row.storeAddress,
+			zipCode: row.zipCode,
+			at: new Date(row.at).toISOString(),
+		},
+	};
 }
 export type HitEventData = {
-  hitId: number;
-  alertId: number;
-  title: string;
-  body: string;
-  reportId: number;
-  productName: string;
-  price: number;
-  targetPrice: number;
-  storeName: string;
-  storeAddress: string;
-  zipCode: string;
-  at: string;
+	hitId: number;
+	alertId: number;
+	title: string;
+	body: string;
+	reportId: number;
+	productName: string;
+	price: number;
+	targetPrice: number;
+	storeName: string;
+	storeAddress: string;
+	zipCode: string;
+	at: string;
 };
 
 /**
@@ -137,13 +136,13 @@ export type HitEventData = {
  * not those of reports that search no longer lists (withdrawn by moderation, replaced or expired meanwhile).
  */
 export function hitsAfter(db: Db, userId: string, afterId: number): LiveMessage[] {
-  return db.$client
-    .query<HitRow, { user: string; after: number; limit: number }>(
-      `${HITS_SQL} WHERE a.user_id = $user AND h.id > $after AND r.is_active = 1 AND r.is_expired = 0 ORDER BY h.id DESC LIMIT $limit`,
-    )
-    .all({ user: userId, after: afterId, limit: REPLAY_LIMIT })
-    .reverse()
-    .map(hitMessage);
+	return db.$client
+		.query<HitRow, { user: string; after: number; limit: number }>(
+			`${HITS_SQL} WHERE a.user_id = $user AND h.id > $after AND r.is_active = 1 AND r.is_expired = 0 ORDER BY h.id DESC LIMIT $limit`,
+		)
+		.all({ user: userId, after: afterId, limit: REPLAY_LIMIT })
+		.reverse()
+		.map(hitMessage);
 }
 
 /**
@@ -151,7 +150,7 @@ export function hitsAfter(db: Db, userId: string, afterId: number): LiveMessage[
  * asks for the hits after it even when none reached this tab yet.
  */
 export function latestHitId(db: Db): number {
-  return db.$client.query<{ id: number }, []>("SELECT coalesce(max(id), 0) AS id FROM price_alert_hits").get()?.id ?? 0;
+	return db.$client.query<{ id: number }, []>("SELECT coalesce(max(id), 0) AS id FROM price_alert_hits").get()?.id ?? 0;
 }
 
 const INSERT_HIT_SQL = `INSERT INTO price_alert_hits (alert_id, price_report_id, price_cents, created_at)
@@ -172,54 +171,54 @@ const CARRY_HIT_SQL = "UPDATE price_alert_hits SET price_report_id = $report, pr
  * and the alert shows the store's current price. A lower price is news, and a hit of its own.
  */
 export function recordHitsFor(db: Db, report: MatchedReport, now = Date.now()): HitRow[] {
-  if (!report.live) return [];
-  const candidates = findMatchingAlerts(db, report);
-  if (candidates.length === 0) return [];
-  const insert = db.$client.query<{ id: number }, Record<string, number>>(INSERT_HIT_SQL);
-  const stamp = db.$client.query(STAMP_ALERT_SQL);
-  const replaced = report.replaces?.length ? JSON.stringify(report.replaces) : null;
-  const findCarried = db.$client.query<{ id: number }, Record<string, string | number>>(CARRIED_HIT_SQL);
-  const carry = db.$client.query(CARRY_HIT_SQL);
-  const hits: HitRow[] = [];
-  for (const alert of candidates) {
-    const carried = replaced && findCarried.get({ alert: alert.alertId, replaced, price: report.priceCents });
-    if (carried) {
-      carry.run({ report: report.id, price: report.priceCents, hit: carried.id });
-      continue;
-    }
-    const row = insert.get({ alert: alert.alertId, report: report.id, price: report.priceCents, now });
-    if (!row) continue;
-    stamp.run({ now, alert: alert.alertId });
-    hits.push({
-      hitId: row.id,
-      alertId: alert.alertId,
-      userId: alert.userId,
-      alertName: alert.alertName,
-      targetPriceCents: alert.targetPriceCents,
-      priceCents: report.priceCents,
-      at: now,
-      reportId: report.id,
-      productName: report.productName,
-      zipCode: report.zipCode,
-      storeName: report.storeName,
-      storeAddress: report.storeAddress,
-    });
-  }
-  return hits;
+	if (!report.live) return [];
+	const candidates = findMatchingAlerts(db, report);
+	if (candidates.length === 0) return [];
+	const insert = db.$client.query<{ id: number }, Record<string, number>>(INSERT_HIT_SQL);
+	const stamp = db.$client.query(STAMP_ALERT_SQL);
+	const replaced = report.replaces?.length ? JSON.stringify(report.replaces) : null;
+	const findCarried = db.$client.query<{ id: number }, Record<string, string | number>>(CARRIED_HIT_SQL);
+	const carry = db.$client.query(CARRY_HIT_SQL);
+	const hits: HitRow[] = [];
+	for (const alert of candidates) {
+		const carried = replaced && findCarried.get({ alert: alert.alertId, replaced, price: report.priceCents });
+		if (carried) {
+			carry.run({ report: report.id, price: report.priceCents, hit: carried.id });
+			continue;
+		}
+		const row = insert.get({ alert: alert.alertId, report: report.id, price: report.priceCents, now });
+		if (!row) continue;
+		stamp.run({ now, alert: alert.alertId });
+		hits.push({
+			hitId: row.id,
+			alertId: alert.alertId,
+			userId: alert.userId,
+			alertName: alert.alertName,
+			targetPriceCents: alert.targetPriceCents,
+			priceCents: report.priceCents,
+			at: now,
+			reportId: report.id,
+			productName: report.productName,
+			zipCode: report.zipCode,
+			storeName: report.storeName,
+			storeAddress: report.storeAddress,
+		});
+	}
+	return hits;
 }
 
 /** recordHitsFor a stored report, read by id, in its own IMMEDIATE transaction when there is anything to record. */
 export function recordHits(db: Db, reportId: number, now = Date.now()): HitRow[] {
-  const report = db.$client
-    .query<MatchedReport, { id: number }>(
-      `SELECT r.id, r.user_id AS userId, r.product_name AS productName, r.price_cents AS priceCents,
+	const report = db.$client
+		.query<MatchedReport, { id: number }>(
+			`SELECT r.id, r.user_id AS userId, r.product_name AS productName, r.price_cents AS priceCents,
         r.category_id AS categoryId, r.zip_code AS zipCode, (r.is_active = 1 AND r.is_expired = 0) AS live,
         s.name AS storeName, s.address AS storeAddress
        FROM price_reports r JOIN stores s ON s.id = r.store_id WHERE r.id = $id`,
-    )
-    .get({ id: reportId });
-  if (!report?.live) return [];
-  return db.$client.transaction(() => recordHitsFor(db, report, now)).immediate();
+		)
+		.get({ id: reportId });
+	if (!report?.live) return [];
+	return db.$client.transaction(() => recordHitsFor(db, report, now)).immediate();
 }
 
 /**
@@ -227,19 +226,19 @@ export function recordHits(db: Db, reportId: number, now = Date.now()): HitRow[]
  * must still be stored and answered), and undoes only the hits (a savepoint).
  */
 export function recordHitsSafely(db: Db, report: MatchedReport, now = Date.now()): HitRow[] {
-  try {
-    return db.$client.transaction(() => recordHitsFor(db, report, now))();
-  } catch (error) {
-    log.error("alerts: matching failed", { reportId: report.id, err: error });
-    return [];
-  }
+	try {
+		return db.$client.transaction(() => recordHitsFor(db, report, now))();
+	} catch (error) {
+		log.error("alerts: matching failed", { reportId: report.id, err: error });
+		return [];
+	}
 }
 
 /** Sends each hit to its alert owner's open streams; call after the hits' transaction has committed. */
 export function publishHits(db: Db, hits: HitRow[]): void {
-  if (hits.length === 0) return;
-  const hub = liveHub(db);
-  for (const hit of hits) hub.publish(hit.userId, hitMessage(hit));
+	if (hits.length === 0) return;
+	const hub = liveHub(db);
+	for (const hit of hits) hub.publish(hit.userId, hitMessage(hit));
 }
 
 /**
@@ -247,9 +246,9 @@ export function publishHits(db: Db, hits: HitRow[]): void {
  * logged, never thrown: the report is already saved and its reporter must get their answer.
  */
 export function matchAlertsForReport(db: Db, reportId: number): void {
-  try {
-    publishHits(db, recordHits(db, reportId));
-  } catch (error) {
-    log.error("alerts: matching failed", { reportId, err: error });
-  }
+	try {
+		publishHits(db, recordHits(db, reportId));
+	} catch (error) {
+		log.error("alerts: matching failed", { reportId, err: error });
+	}
 }

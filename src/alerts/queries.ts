@@ -15,21 +15,21 @@ export const NO_ZIP_MESSAGE = "Set your zip code before creating a price alert."
  * lastNotified still says it matched once: the Alerts tab reads "no longer listed".)
  */
 type AlertRow = {
-  id: number;
-  productName: string;
-  targetPriceCents: number;
-  categoryId: number | null;
-  zipCode: string | null;
-  isActive: number;
-  createdAt: number;
-  lastNotified: number | null;
-  hitReportId: number | null;
-  hitProductName: string | null;
-  hitPriceCents: number | null;
-  hitStoreName: string | null;
-  hitStoreAddress: string | null;
-  hitZipCode: string | null;
-  hitAt: number | null;
+	id: number;
+	productName: string;
+	targetPriceCents: number;
+	categoryId: number | null;
+	zipCode: string | null;
+	isActive: number;
+	createdAt: number;
+	lastNotified: number | null;
+	hitReportId: number | null;
+	hitProductName: string | null;
+	hitPriceCents: number | null;
+	hitStoreName: string | null;
+	hitStoreAddress: string | null;
+	hitZipCode: string | null;
+	hitAt: number | null;
 };
 
 const ALERT_SQL = `
@@ -50,42 +50,42 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /** Spec §3 "Price alert" ({id, productName, targetPrice, categoryId, createdAt}) plus our fields. */
 function toAlertJson(row: AlertRow) {
-  return {
-    id: row.id,
-    productName: row.productName,
-    targetPrice: centsToNumber(row.targetPriceCents),
-    categoryId: row.categoryId,
-    createdAt: new Date(row.createdAt).toISOString(),
-    zipCode: row.zipCode,
-    isActive: Boolean(row.isActive),
-    lastNotified: iso(row.lastNotified),
-    lastHit:
-      row.hitReportId === null || row.hitPriceCents === null
-        ? null
-        : {
-            reportId: row.hitReportId,
-            productName: row.hitProductName ?? "",
-            price: centsToNumber(row.hitPriceCents),
-            storeName: row.hitStoreName ?? "",
-            storeAddress: row.hitStoreAddress ?? "",
-            zipCode: row.hitZipCode,
-            at: iso(row.hitAt) ?? "",
-          },
-  };
+	return {
+		id: row.id,
+		productName: row.productName,
+		targetPrice: centsToNumber(row.targetPriceCents),
+		categoryId: row.categoryId,
+		createdAt: new Date(row.createdAt).toISOString(),
+		zipCode: row.zipCode,
+		isActive: Boolean(row.isActive),
+		lastNotified: iso(row.lastNotified),
+		lastHit:
+			row.hitReportId === null || row.hitPriceCents === null
+				? null
+				: {
+						reportId: row.hitReportId,
+						productName: row.hitProductName ?? "",
+						price: centsToNumber(row.hitPriceCents),
+						storeName: row.hitStoreName ?? "",
+						storeAddress: row.hitStoreAddress ?? "",
+						zipCode: row.hitZipCode,
+						at: iso(row.hitAt) ?? "",
+					},
+	};
 }
 export type AlertJson = ReturnType<typeof toAlertJson>;
 
 /** The user's alerts, newest first. */
 export function listAlerts(db: Db, userId: string): AlertJson[] {
-  return db.$client
-    .query<AlertRow, { user: string }>(`${ALERT_SQL} WHERE a.user_id = $user ORDER BY a.created_at DESC, a.id DESC`)
-    .all({ user: userId })
-    .map(toAlertJson);
+	return db.$client
+		.query<AlertRow, { user: string }>(`${ALERT_SQL} WHERE a.user_id = $user ORDER BY a.created_at DESC, a.id DESC`)
+		.all({ user: userId })
+		.map(toAlertJson);
 }
 
 function getAlert(db: Db, id: number): AlertJson | null {
-  const row = db.$client.query<AlertRow, { id: number }>(`${ALERT_SQL} WHERE a.id = $id`).get({ id });
-  return row ? toAlertJson(row) : null;
+	const row = db.$client.query<AlertRow, { id: number }>(`${ALERT_SQL} WHERE a.id = $id`).get({ id });
+	return row ? toAlertJson(row) : null;
 }
 
 /**
@@ -93,72 +93,74 @@ function getAlert(db: Db, id: number): AlertJson | null {
  * keeps watching where it was set even if the user moves.
  */
 export function createAlert(db: Db, user: User, input: PriceAlertInput): AlertJson {
-  const zip = input.zipCode ?? user.zipCode;
-  if (!zip) throw badRequest(NO_ZIP_MESSAGE);
-  if (input.categoryId !== null) {
-    const known = db
-      .select({ id: productCategories.id })
-      .from(productCategories)
-      .where(eq(productCategories.id, input.categoryId))
-      .get();
-    if (!known) {
-      throw badRequest("Unknown category", { issues: [{ path: "categoryId", message: "Unknown category" }] });
-    }
-  }
-  const words = productWords(input.productName);
-  const token = locToken(zip);
-  const id = db.transaction(
-    (tx) => {
-      const owned = tx.select({ n: count() }).from(priceAlerts).where(eq(priceAlerts.userId, user.id)).get();
-      if ((owned?.n ?? 0) >= MAX_ALERTS_PER_USER) {
-        throw conflict(`You can keep at most ${MAX_ALERTS_PER_USER} price alerts; delete one first`);
-      }
-      // Two identical alerts (same words, zip, target and category) would notify twice for every report.
-      const duplicate = tx
-        .select({ productName: priceAlerts.productName, categoryId: priceAlerts.categoryId })
-        .from(priceAlerts)
-        .where(
-          and(
-            eq(priceAlerts.userId, user.id),
-            eq(priceAlerts.locToken, token),
-            eq(priceAlerts.targetPriceCents, input.targetPrice),
-          ),
-        )
-        .all()
-        .some((a) => a.categoryId === input.categoryId && wordKey(productWords(a.productName)) === wordKey(words));
-      if (duplicate) throw conflict("You already have this price alert");
-      const alert = tx
-        .insert(priceAlerts)
-        .values({
-          userId: user.id,
-          productName: input.productName,
-          categoryId: input.categoryId,
-          targetPriceCents: input.targetPrice,
-          zipCode: zip,
-          locToken: token,
-          wordCount: words.length,
-        })
-        .returning({ id: priceAlerts.id })
-        .get();
-      tx.insert(priceAlertWords)
-        .values(words.map((word) => ({ word, locToken: token, targetPriceCents: input.targetPrice, alertId: alert.id })))
-        .run();
-      return alert.id;
-    },
-    { behavior: "immediate" },
-  );
-  const created = getAlert(db, id);
-  if (!created) throw new Error(`price alert ${id} vanished after insert`);
-  return created;
+	const zip = input.zipCode ?? user.zipCode;
+	if (!zip) throw badRequest(NO_ZIP_MESSAGE);
+	if (input.categoryId !== null) {
+		const known = db
+			.select({ id: productCategories.id })
+			.from(productCategories)
+			.where(eq(productCategories.id, input.categoryId))
+			.get();
+		if (!known) {
+			throw badRequest("Unknown category", { issues: [{ path: "categoryId", message: "Unknown category" }] });
+		}
+	}
+	const words = productWords(input.productName);
+	const token = locToken(zip);
+	const id = db.transaction(
+		(tx) => {
+			const owned = tx.select({ n: count() }).from(priceAlerts).where(eq(priceAlerts.userId, user.id)).get();
+			if ((owned?.n ?? 0) >= MAX_ALERTS_PER_USER) {
+				throw conflict(`You can keep at most ${MAX_ALERTS_PER_USER} price alerts; delete one first`);
+			}
+			// Two identical alerts (same words, zip, target and category) would notify twice for every report.
+			const duplicate = tx
+				.select({ productName: priceAlerts.productName, categoryId: priceAlerts.categoryId })
+				.from(priceAlerts)
+				.where(
+					and(
+						eq(priceAlerts.userId, user.id),
+						eq(priceAlerts.locToken, token),
+						eq(priceAlerts.targetPriceCents, input.targetPrice),
+					),
+				)
+				.all()
+				.some((a) => a.categoryId === input.categoryId && wordKey(productWords(a.productName)) === wordKey(words));
+			if (duplicate) throw conflict("You already have this price alert");
+			const alert = tx
+				.insert(priceAlerts)
+				.values({
+					userId: user.id,
+					productName: input.productName,
+					categoryId: input.categoryId,
+					targetPriceCents: input.targetPrice,
+					zipCode: zip,
+					locToken: token,
+					wordCount: words.length,
+				})
+				.returning({ id: priceAlerts.id })
+				.get();
+			tx.insert(priceAlertWords)
+				.values(
+					words.map((word) => ({ word, locToken: token, targetPriceCents: input.targetPrice, alertId: alert.id })),
+				)
+				.run();
+			return alert.id;
+		},
+		{ behavior: "immediate" },
+	);
+	const created = getAlert(db, id);
+	if (!created) throw new Error(`price alert ${id} vanished after insert`);
+	return created;
 }
 
 /** Deletes one of the user's alerts (its words and hits go with it); anyone else's is "not found". */
 export function deleteAlert(db: Db, userId: string, id: number) {
-  const gone = db
-    .delete(priceAlerts)
-    .where(and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId)))
-    .returning({ id: priceAlerts.id })
-    .get();
-  if (!gone) throw notFound("Price alert not found");
-  return { id: gone.id };
+	const gone = db
+		.delete(priceAlerts)
+		.where(and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId)))
+		.returning({ id: priceAlerts.id })
+		.get();
+	if (!gone) throw notFound("Price alert not found");
+	return { id: gone.id };
 }

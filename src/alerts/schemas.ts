@@ -14,47 +14,44 @@ export const MAX_TARGET_CENTS = 10_000_000; // the same ceiling as a reported pr
 export const MAX_ALERTS_PER_USER = 50;
 
 const ProductNameSchema = v.pipe(
-  v.optional(v.string("Product name is required"), ""),
-  v.trim(),
-  v.nonEmpty("Product name is required"),
-  v.maxLength(120, "Product name must be at most 120 characters"),
-  v.check((name) => productWords(name).length > 0, "Product name needs at least one letter or digit"),
-  v.check(
-    (name) => productWords(name).length <= MAX_ALERT_WORDS,
-    `Product name must be at most ${MAX_ALERT_WORDS} words`,
-  ),
+	v.optional(v.string("Product name is required"), ""),
+	v.trim(),
+	v.nonEmpty("Product name is required"),
+	v.maxLength(120, "Product name must be at most 120 characters"),
+	v.check((name) => productWords(name).length > 0, "Product name needs at least one letter or digit"),
+	v.check(
+		(name) => productWords(name).length <= MAX_ALERT_WORDS,
+		`Product name must be at most ${MAX_ALERT_WORDS} words`,
+	),
 );
 
 const TargetPriceSchema = v.pipe(
-  v.optional(v.nullable(v.union([v.number(), v.string()], "Target price is required")), ""),
-  v.check((value) => value !== null && String(value).trim() !== "", "Target price is required"),
-  v.transform((value) => parseDecimal(value ?? "", 2)),
-  v.check((cents) => cents !== null, "Target price must be an amount in dollars and cents, like 2.50"),
-  v.transform((cents) => cents as number),
-  v.minValue(1, "Target price must be greater than 0"),
-  v.maxValue(MAX_TARGET_CENTS, "Target price must be at most $100,000.00"),
+	v.optional(v.nullable(v.union([v.number(), v.string()], "Target price is required")), ""),
+	v.check((value) => value !== null && String(value).trim() !== "", "Target price is required"),
+	v.transform((value) => parseDecimal(value ?? "", 2)),
+	v.check((cents) => cents !== null, "Target price must be an amount in dollars and cents, like 2.50"),
+	v.transform((cents) => cents as number),
+	v.minValue(1, "Target price must be greater than 0"),
+	v.maxValue(MAX_TARGET_CENTS, "Target price must be at most $100,000.00"),
 );
 
 /** Optional: null, a missing key or "" mean any category. */
 const OptionalCategorySchema = v.pipe(
-  v.optional(v.nullable(v.union([v.number(), v.string()], "Category must be one of the listed categories")), null),
-  v.transform((value) => (value === null || String(value).trim() === "" ? null : idFromInput(value))),
-  v.check(
-    (id) => id === null || (Number.isInteger(id) && id >= 1),
-    "Category must be one of the listed categories",
-  ),
+	v.optional(v.nullable(v.union([v.number(), v.string()], "Category must be one of the listed categories")), null),
+	v.transform((value) => (value === null || String(value).trim() === "" ? null : idFromInput(value))),
+	v.check((id) => id === null || (Number.isInteger(id) && id >= 1), "Category must be one of the listed categories"),
 );
 
 export const PriceAlertSchema = v.object({
-  productName: ProductNameSchema,
-  targetPrice: TargetPriceSchema,
-  categoryId: OptionalCategorySchema,
-  // Optional: the alert watches this zip instead of the user's own.
-  zipCode: optionalZip(),
+	productName: ProductNameSchema,
+	targetPrice: TargetPriceSchema,
+	categoryId: OptionalCategorySchema,
+	// Optional: the alert watches this zip instead of the user's own.
+	zipCode: optionalZip(),
 });
 export type PriceAlertInput = v.InferOutput<typeof PriceAlertSchema>;
 
 /** GET /api/events: where a new stream starts (a tab taking the stream over from another names the last hit it saw). */
 export const EventsQuerySchema = v.object({
-  lastEventId: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, "lastEventId must be the id of a price alert hit"))),
+	lastEventId: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, "lastEventId must be the id of a price alert hit"))),
 });

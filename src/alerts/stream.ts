@@ -11,49 +11,49 @@ const encoder = new TextEncoder();
  * client leaves or the session ends. Writes never wait on the reader.
  */
 export function openEventStream(
-  hub: LiveHub,
-  options: { userId: string; sid: string; signal: AbortSignal; backlog: LiveMessage[]; cursor: number },
+	hub: LiveHub,
+	options: { userId: string; sid: string; signal: AbortSignal; backlog: LiveMessage[]; cursor: number },
 ): ReadableStream<Uint8Array> {
-  let conn: LiveConnection | undefined;
-  let closed = false;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const push = (text: string) => {
-        if (closed) return false;
-        if ((controller.desiredSize ?? 0) < -MAX_UNREAD_CHUNKS) {
-          conn?.close();
-          return false;
-        }
-        controller.enqueue(encoder.encode(text));
-        return true;
-      };
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        if (conn) hub.remove(conn);
-        options.signal.removeEventListener("abort", close);
-        try {
-          controller.close();
-        } catch {
-          // Already cancelled by the client.
-        }
-      };
-      conn = {
-        userId: options.userId,
-        sid: options.sid,
-        send: (message) => push(formatEvent(message)),
-        comment: (text) => push(`: ${text}\n\n`),
-        close,
-      };
-      push(`retry: ${LIVE_TIMING.retryMs}\n: connected\n\n`);
-      for (const message of options.backlog) conn.send(message);
-      // An id with no data sets the browser's last event id without an event (HTML's SSE parsing).
-      push(`id: ${options.cursor}\n\n`);
-      hub.add(conn);
-      options.signal.addEventListener("abort", close, { once: true });
-    },
-    cancel() {
-      conn?.close();
-    },
-  });
+	let conn: LiveConnection | undefined;
+	let closed = false;
+	return new ReadableStream<Uint8Array>({
+		start(controller) {
+			const push = (text: string) => {
+				if (closed) return false;
+				if ((controller.desiredSize ?? 0) < -MAX_UNREAD_CHUNKS) {
+					conn?.close();
+					return false;
+				}
+				controller.enqueue(encoder.encode(text));
+				return true;
+			};
+			const close = () => {
+				if (closed) return;
+				closed = true;
+				if (conn) hub.remove(conn);
+				options.signal.removeEventListener("abort", close);
+				try {
+					controller.close();
+				} catch {
+					// Already cancelled by the client.
+				}
+			};
+			conn = {
+				userId: options.userId,
+				sid: options.sid,
+				send: (message) => push(formatEvent(message)),
+				comment: (text) => push(`: ${text}\n\n`),
+				close,
+			};
+			push(`retry: ${LIVE_TIMING.retryMs}\n: connected\n\n`);
+			for (const message of options.backlog) conn.send(message);
+			// An id with no data sets the browser's last event id without an event (HTML's SSE parsing).
+			push(`id: ${options.cursor}\n\n`);
+			hub.add(conn);
+			options.signal.addEventListener("abort", close, { once: true });
+		},
+		cancel() {
+			conn?.close();
+		},
+	});
 }

@@ -11,18 +11,20 @@ export const MAX_ALERT_WORDS = 8;
  * Plurals the rules below cannot fold, as shoppers write them. Changing this list or the rules changes the
  * stored alert words: a migration must rewrite them (as 0012 did), or old alerts stop matching.
  */
-const IRREGULAR_PLURALS = new Map<string, string>(Object.entries({
-  lenses: "lens",
-  knives: "knife",
-  leaves: "leaf",
-  loaves: "loaf",
-  halves: "half",
-  shelves: "shelf",
-  mice: "mouse",
-  geese: "goose",
-  teeth: "tooth",
-  feet: "foot",
-}));
+const IRREGULAR_PLURALS = new Map<string, string>(
+	Object.entries({
+		lenses: "lens",
+		knives: "knife",
+		leaves: "leaf",
+		loaves: "loaf",
+		halves: "half",
+		shelves: "shelf",
+		mice: "mouse",
+		geese: "goose",
+		teeth: "tooth",
+		feet: "foot",
+	}),
+);
 
 /**
  * A light plural folding, applied alike to both sides, so it only has to be consistent, not grammatical:
@@ -30,18 +32,21 @@ const IRREGULAR_PLURALS = new Map<string, string>(Object.entries({
  * kiwis→kiwi, lenses/lens→len. Words ending in ss or us (glass, hummus, swiss) keep their s.
  */
 export function stem(word: string): string {
-  // A Map, not an object's keys: "constructor" is a product word too.
-  let w = IRREGULAR_PLURALS.get(word) ?? word;
-  if (w.length > 3 && w.endsWith("s") && !/(ss|us)$/.test(w)) w = w.slice(0, -1);
-  if (/(ch|sh|x|ss|zz)e$/.test(w)) return w.slice(0, -1);
-  if (w.length > 4 && w.endsWith("ie")) return `${w.slice(0, -2)}y`;
-  if (w.length > 4 && w.endsWith("oe")) return w.slice(0, -1);
-  return w;
+	// A Map, not an object's keys: "constructor" is a product word too.
+	let w = IRREGULAR_PLURALS.get(word) ?? word;
+	if (w.length > 3 && w.endsWith("s") && !/(ss|us)$/.test(w)) w = w.slice(0, -1);
+	if (/(ch|sh|x|ss|zz)e$/.test(w)) return w.slice(0, -1);
+	if (w.length > 4 && w.endsWith("ie")) return `${w.slice(0, -2)}y`;
+	if (w.length > 4 && w.endsWith("oe")) return w.slice(0, -1);
+	return w;
 }
 
 /** The distinct stemmed words of a product name, in order of first appearance. */
 export function productWords(text: string): string[] {
-  const plain = text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
-  const words = plain.match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words.map(stem))];
+	const plain = text
+		.normalize("NFKD")
+		.replace(/\p{M}+/gu, "")
+		.toLowerCase();
+	const words = plain.match(/[\p{L}\p{N}]+/gu) ?? [];
+	return [...new Set(words.map(stem))];
 }

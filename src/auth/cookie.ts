@@ -15,29 +15,29 @@ const SESSION_COOKIE = /(?:^|;)\s*(?:__Host-)?cc_session=([^;]*)/g;
  * been planted by a sibling subdomain or a plain-HTTP answer, signing the browser in to someone else's account.
  */
 export function readSessionCookie(c: Context): string | undefined {
-  const header = c.req.header("cookie");
-  if (!header) return undefined;
-  let plain: string | undefined;
-  for (const match of header.matchAll(SESSION_COOKIE)) {
-    const value = (match[1] ?? "").trim();
-    if (match[0].includes(SECURE_NAME)) return value;
-    plain ??= value;
-  }
-  return plain === undefined || isHttps(c) ? undefined : plain;
+	const header = c.req.header("cookie");
+	if (!header) return undefined;
+	let plain: string | undefined;
+	for (const match of header.matchAll(SESSION_COOKIE)) {
+		const value = (match[1] ?? "").trim();
+		if (match[0].includes(SECURE_NAME)) return value;
+		plain ??= value;
+	}
+	return plain === undefined || isHttps(c) ? undefined : plain;
 }
 
 export function writeSessionCookie(c: Context, token: string, expires: Date) {
-  const secure = isHttps(c);
-  setCookie(c, secure ? SECURE_NAME : PLAIN_NAME, token, {
-    httpOnly: true,
-    sameSite: "Lax",
-    secure,
-    path: "/",
-    expires,
-  });
+	const secure = isHttps(c);
+	setCookie(c, secure ? SECURE_NAME : PLAIN_NAME, token, {
+		httpOnly: true,
+		sameSite: "Lax",
+		secure,
+		path: "/",
+		expires,
+	});
 }
 
 export function clearSessionCookie(c: Context) {
-  const secure = isHttps(c);
-  deleteCookie(c, secure ? SECURE_NAME : PLAIN_NAME, { path: "/", secure, httpOnly: true, sameSite: "Lax" });
+	const secure = isHttps(c);
+	deleteCookie(c, secure ? SECURE_NAME : PLAIN_NAME, { path: "/", secure, httpOnly: true, sameSite: "Lax" });
 }

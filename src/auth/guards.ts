@@ -7,34 +7,34 @@ import { validateSessionToken } from "./sessions.ts";
 
 /** Reads the cookie once per API request (the app's gate calls it); renews a session past half its life. */
 export function loadSession(c: Context<AppEnv>) {
-  const token = readSessionCookie(c);
-  const session = token ? validateSessionToken(c.get("db"), token) : null;
-  c.set("session", session);
-  if (session?.renewed && token) writeSessionCookie(c, token, session.expire);
+	const token = readSessionCookie(c);
+	const session = token ? validateSessionToken(c.get("db"), token) : null;
+	c.set("session", session);
+	if (session?.renewed && token) writeSessionCookie(c, token, session.expire);
 }
 
 export function terminatedAnswer(user: { terminationReason: string | null; terminatedAt: Date | null }) {
-  return {
-    terminated: true,
-    reason: user.terminationReason ?? "Policy violation",
-    terminatedAt: user.terminatedAt?.toISOString() ?? null,
-  };
+	return {
+		terminated: true,
+		reason: user.terminationReason ?? "Policy violation",
+		terminatedAt: user.terminatedAt?.toISOString() ?? null,
+	};
 }
 
 /** The signed-in session, even of a suspended user (for the few calls a suspended user may make). */
 export function requireSession(c: Context<AppEnv>) {
-  const session = c.get("session");
-  if (!session) throw unauthorized();
-  return session;
+	const session = c.get("session");
+	if (!session) throw unauthorized();
+	return session;
 }
 
 /** The signed-in, active user; 401 for a guest, 403 for a suspended account. */
 export function requireUser(c: Context<AppEnv>) {
-  const session = requireSession(c);
-  if (session.user.isTerminated) {
-    throw forbidden("Your account has been suspended", terminatedAnswer(session.user));
-  }
-  return session.user;
+	const session = requireSession(c);
+	if (session.user.isTerminated) {
+		throw forbidden("Your account has been suspended", terminatedAnswer(session.user));
+	}
+	return session.user;
 }
 
 /**
@@ -42,8 +42,8 @@ export function requireUser(c: Context<AppEnv>) {
  * (401, which the web app answers by signing in again) rather than what is wrong with a form they cannot send.
  */
 export const signedIn = createMiddleware<AppEnv>(async (c, next) => {
-  requireUser(c);
-  await next();
+	requireUser(c);
+	await next();
 });
 
 export const CONSOLE_DISABLED_MESSAGE = "The developer console is not enabled on this server" as const;
@@ -54,8 +54,8 @@ export const CONSOLE_LOCKED_MESSAGE = "Enter the developer passkey to use the de
  * that has one (an unlock recorded before the passkey was removed from the configuration counts for nothing).
  */
 export function requireAdminUnlock(c: Context<AppEnv>) {
-  const user = requireUser(c);
-  if (!c.get("config").adminPasskey) throw notFound(CONSOLE_DISABLED_MESSAGE);
-  if (c.get("session")?.sess.adminUnlocked !== true) throw forbidden(CONSOLE_LOCKED_MESSAGE);
-  return user;
+	const user = requireUser(c);
+	if (!c.get("config").adminPasskey) throw notFound(CONSOLE_DISABLED_MESSAGE);
+	if (c.get("session")?.sess.adminUnlocked !== true) throw forbidden(CONSOLE_LOCKED_MESSAGE);
+	return user;
 }

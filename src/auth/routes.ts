@@ -17,83 +17,86 @@ import { takeSignupSlot } from "./throttle.ts";
 const INVALID_LOGIN = "Invalid username or password";
 
 export const authRoutes = new Hono<AppEnv>()
-  .post("/register", jsonBody(RegisterSchema), async (c) => {
-    const input = c.req.valid("json");
-    const db = c.get("db");
-    // The slot is taken before the name is looked up, so a taken name costs a try too: otherwise the 409
-    // would tell anyone, without limit, which usernames exist.
-    const wait = takeSignupSlot(c.get("config"), clientAddress(c));
-    if (wait > 0) {
-      throw tooManyRequests(`Too many new accounts from your network. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
-    }
-    if (getUserByUsername(db, input.username)) throw conflict("Username is already taken");
-    const password = await hashPassword(input.password);
-    let user: typeof users.$inferSelect | undefined;
-    try {
-      user = db
-        .insert(users)
-        .values({
-          username: input.username,
-          password,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          zipCode: input.zipCode,
-        })
-        .returning()
-        .get();
-    } catch (error) {
-      // Two sign-ups racing for one name: the unique index decides.
-      if (String(error).includes("UNIQUE")) throw conflict("Username is already taken");
-      throw error;
-    }
-    const { token, expire } = createSession(db, user.id);
-    writeSessionCookie(c, token, expire);
-    return c.json(userJson(db, user), 201);
-  })
-  .post("/login", jsonBody(LoginSchema), async (c) => {
-    const { username, password } = c.req.valid("json");
-    const db = c.get("db");
-    const throttle = c.get("throttle");
-    const client = clientAddress(c);
-    const { wait, at } = throttle.begin(username, client);
-    if (wait > 0) {
-      throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
-    }
-    const user = getUserByUsername(db, username);
-    const ok = user ? await verifyPassword(password, user.password) : await verifyAgainstDummy(password);
-    if (!user || !ok) throw unauthorized(INVALID_LOGIN);
-    throttle.succeeded(username, client, at);
-    const { token, expire } = createSession(db, user.id);
-    writeSessionCookie(c, token, expire);
-    return c.json(userJson(db, user), 200);
-  })
-  .post("/logout", (c) => {
-    const session = c.get("session");
-    if (session) {
-      deleteSession(c.get("db"), session.sid);
-      liveHub(c.get("db")).endSession(session.sid);
-    }
-    clearSessionCookie(c);
-    return c.json({ message: "Signed out" }, 200);
-  })
-  // A suspended account's 403 carries {terminated, reason, terminatedAt} (spec §7) beside the message.
-  .get("/user", (c) => c.json(userJson(c.get("db"), requireUser(c)), 200))
-  .patch("/user", signedIn, jsonBody(UpdateZipSchema), (c) => {
-    const user = requireUser(c);
-    const db = c.get("db");
-    const updated = db
-      .update(users)
-      .set({ zipCode: c.req.valid("json").zipCode, updatedAt: new Date() })
-      .where(eq(users.id, user.id))
-      .returning()
-      .get();
-    return c.json(userJson(db, updated ?? user), 200);
-  })
-  .delete("/delete-account", (c) => {
-    const session = requireSession(c);
-    const db = c.get("db");
-    deleteAccount(db, session.user.id, c.get("config").uploadsDir);
-    liveHub(db).endUser(session.user.id);
-    clearSessionCookie(c);
-    return c.json({ message: "Your account has been deleted" }, 200);
-  });
+	.post("/register", jsonBody(RegisterSchema), async (c) => {
+		const input = c.req.valid("json");
+		const db = c.get("db");
+		// The slot is taken before the name is looked up, so a taken name costs a try too: otherwise the 409
+		// would tell anyone, without limit, which usernames exist.
+		const wait = takeSignupSlot(c.get("config"), clientAddress(c));
+		if (wait > 0) {
+			throw tooManyRequests(
+				`Too many new accounts from your network. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+				wait,
+			);
+		}
+		if (getUserByUsername(db, input.username)) throw conflict("Username is already taken");
+		const password = await hashPassword(input.password);
+		let user: typeof users.$inferSelect | undefined;
+		try {
+			user = db
+				.insert(users)
+				.values({
+					username: input.username,
+					password,
+					firstName: input.firstName,
+					lastName: input.lastName,
+					zipCode: input.zipCode,
+				})
+				.returning()
+				.get();
+		} catch (error) {
+			// Two sign-ups racing for one name: the unique index decides.
+			if (String(error).includes("UNIQUE")) throw conflict("Username is already taken");
+			throw error;
+		}
+		const { token, expire } = createSession(db, user.id);
+		writeSessionCookie(c, token, expire);
+		return c.json(userJson(db, user), 201);
+	})
+	.post("/login", jsonBody(LoginSchema), async (c) => {
+		const { username, password } = c.req.valid("json");
+		const db = c.get("db");
+		const throttle = c.get("throttle");
+		const client = clientAddress(c);
+		const { wait, at } = throttle.begin(username, client);
+		if (wait > 0) {
+			throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
+		}
+		const user = getUserByUsername(db, username);
+		const ok = user ? await verifyPassword(password, user.password) : await verifyAgainstDummy(password);
+		if (!user || !ok) throw unauthorized(INVALID_LOGIN);
+		throttle.succeeded(username, client, at);
+		const { token, expire } = createSession(db, user.id);
+		writeSessionCookie(c, token, expire);
+		return c.json(userJson(db, user), 200);
+	})
+	.post("/logout", (c) => {
+		const session = c.get("session");
+		if (session) {
+			deleteSession(c.get("db"), session.sid);
+			liveHub(c.get("db")).endSession(session.sid);
+		}
+		clearSessionCookie(c);
+		return c.json({ message: "Signed out" }, 200);
+	})
+	// A suspended account's 403 carries {terminated, reason, terminatedAt} (spec §7) beside the message.
+	.get("/user", (c) => c.json(userJson(c.get("db"), requireUser(c)), 200))
+	.patch("/user", signedIn, jsonBody(UpdateZipSchema), (c) => {
+		const user = requireUser(c);
+		const db = c.get("db");
+		const updated = db
+			.update(users)
+			.set({ zipCode: c.req.valid("json").zipCode, updatedAt: new Date() })
+			.where(eq(users.id, user.id))
+			.returning()
+			.get();
+		return c.json(userJson(db, updated ?? user), 200);
+	})
+	.delete("/delete-account", (c) => {
+		const session = requireSession(c);
+		const db = c.get("db");
+		deleteAccount(db, session.user.id, c.get("config").uploadsDir);
+		liveHub(db).endUser(session.user.id);
+		clearSessionCookie(c);
+		return c.json({ message: "Your account has been deleted" }, 200);
+	});

@@ -18,64 +18,64 @@ const presentOrBlank = <S extends v.GenericSchema<string, unknown>>(schema: S) =
 
 /** The §5 password rules, each with its own message. */
 export const passwordRules = <const M extends string>(requiredMessage: M) =>
-  v.pipe(
-    v.string(requiredMessage),
-    v.nonEmpty(requiredMessage),
-    v.minLength(PASSWORD_MIN_LENGTH, "Password must be at least 8 characters long"),
-    v.maxLength(256, "Password must be at most 256 characters long"),
-    v.regex(/[A-Z]/, "Password must contain at least one uppercase letter"),
-    v.regex(/[a-z]/, "Password must contain at least one lowercase letter"),
-    v.regex(PASSWORD_SPECIAL_CHARACTERS, "Password must contain at least one special character"),
-  );
+	v.pipe(
+		v.string(requiredMessage),
+		v.nonEmpty(requiredMessage),
+		v.minLength(PASSWORD_MIN_LENGTH, "Password must be at least 8 characters long"),
+		v.maxLength(256, "Password must be at most 256 characters long"),
+		v.regex(/[A-Z]/, "Password must contain at least one uppercase letter"),
+		v.regex(/[a-z]/, "Password must contain at least one lowercase letter"),
+		v.regex(PASSWORD_SPECIAL_CHARACTERS, "Password must contain at least one special character"),
+	);
 
 const requiredText = (message: string, max: number, tooLong: string) =>
-  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong));
+	v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong));
 const requiredField = (message: string, max: number, tooLong: string) =>
-  presentOrBlank(requiredText(message, max, tooLong));
+	presentOrBlank(requiredText(message, max, tooLong));
 
 export const ZipCodeSchema = v.pipe(
-  v.string("Zip code is required"),
-  v.trim(),
-  v.nonEmpty("Zip code is required"),
-  v.maxLength(ZIP_MAX_LENGTH, "Zip code must be at most 10 characters"),
-  zipCharacters(),
+	v.string("Zip code is required"),
+	v.trim(),
+	v.nonEmpty("Zip code is required"),
+	v.maxLength(ZIP_MAX_LENGTH, "Zip code must be at most 10 characters"),
+	zipCharacters(),
 );
 
 export const UsernameSchema = v.pipe(
-  requiredField("Username is required", 30, "Username must be at most 30 characters"),
-  v.minLength(3, "Username must be at least 3 characters"),
-  v.regex(/^[A-Za-z0-9_.-]+$/, "Username may only contain letters, numbers, dots, dashes and underscores"),
+	requiredField("Username is required", 30, "Username must be at most 30 characters"),
+	v.minLength(3, "Username must be at least 3 characters"),
+	v.regex(/^[A-Za-z0-9_.-]+$/, "Username may only contain letters, numbers, dots, dashes and underscores"),
 );
 
 export const RegisterSchema = v.pipe(
-  v.object({
-    username: UsernameSchema,
-    password: presentOrBlank(passwordRules("Password is required")),
-    confirmPassword: presentOrBlank(v.string("Please confirm your password")),
-    firstName: requiredField("First name is required", 50, "First name must be at most 50 characters"),
-    lastName: requiredField("Last name is required", 50, "Last name must be at most 50 characters"),
-    zipCode: optionalZip(),
-  }),
-  v.forward(
-    v.partialCheck(
-      [["password"], ["confirmPassword"]],
-      (input) => input.password === input.confirmPassword,
-      "Passwords don't match",
-    ),
-    ["confirmPassword"],
-  ),
+	v.object({
+		username: UsernameSchema,
+		password: presentOrBlank(passwordRules("Password is required")),
+		confirmPassword: presentOrBlank(v.string("Please confirm your password")),
+		firstName: requiredField("First name is required", 50, "First name must be at most 50 characters"),
+		lastName: requiredField("Last name is required", 50, "Last name must be at most 50 characters"),
+		zipCode: optionalZip(),
+	}),
+	v.forward(
+		v.partialCheck(
+			[["password"], ["confirmPassword"]],
+			(input) => input.password === input.confirmPassword,
+			"Passwords don't match",
+		),
+		["confirmPassword"],
+	),
 );
 export type RegisterInput = v.InferInput<typeof RegisterSchema>;
 
 export const LoginSchema = v.object({
-  username: presentOrBlank(v.pipe(v.string("Username is required"), v.trim(), v.nonEmpty("Username is required"))),
-  password: presentOrBlank(
-    v.pipe(
-      v.string("Password is required"),
-      v.nonEmpty("Password is required"),
-      v.maxLength(256, "Password must be at most 256 characters long"),
-    ),
-  ),
+	username: presentOrBlank(v.pipe(v.string("Username is required"), v.trim(), v.nonEmpty("Username is required"))),
+	password: presentOrBlank(
+		v.pipe(
+			v.string("Password is required"),
+			v.nonEmpty("Password is required"),
+			v.maxLength(256, "Password must be at most 256 characters long"),
+		),
+	),
 });
 export type LoginInput = v.InferInput<typeof LoginSchema>;
 

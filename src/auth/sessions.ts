@@ -13,7 +13,7 @@ export const SESSION_TTL_MS = 30 * DAY_MS;
 export const SESSION_ABSOLUTE_MS = 90 * DAY_MS;
 
 export function generateSessionToken(): string {
-  return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+	return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
 }
 
 /**
@@ -21,15 +21,17 @@ export function generateSessionToken(): string {
  * @oslojs/crypto digest costs about 30 µs and this one about 0.3 µs. Same bytes in, same hex out.
  */
 export function sessionIdOf(token: string): string {
-  return Bun.SHA256.hash(token, "hex");
+	return Bun.SHA256.hash(token, "hex");
 }
 
 export function createSession(db: Db, userId: string, now = Date.now()) {
-  const token = generateSessionToken();
-  const sess: SessionData = { userId, createdAt: now };
-  const expire = new Date(now + SESSION_TTL_MS);
-  db.insert(sessions).values({ sid: sessionIdOf(token), sess, expire, userId }).run();
-  return { token, expire };
+	const token = generateSessionToken();
+	const sess: SessionData = { userId, createdAt: now };
+	const expire = new Date(now + SESSION_TTL_MS);
+	db.insert(sessions)
+		.values({ sid: sessionIdOf(token), sess, expire, userId })
+		.run();
+	return { token, expire };
 }
 
 // Prepared once per database: the lookup runs on every signed-in request (unprepared, Drizzle rebuilds the
@@ -38,13 +40,21 @@ export function createSession(db: Db, userId: string, now = Date.now()) {
 type Lookups = ReturnType<typeof prepareLookups>;
 const lookups = new WeakMap<Db, Lookups>();
 const prepareLookups = (db: Db) => ({
-  session: db.select().from(sessions).where(eq(sessions.sid, sql.placeholder("sid"))).prepare(),
-  user: db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare(),
+	session: db
+		.select()
+		.from(sessions)
+		.where(eq(sessions.sid, sql.placeholder("sid")))
+		.prepare(),
+	user: db
+		.select()
+		.from(users)
+		.where(eq(users.id, sql.placeholder("id")))
+		.prepare(),
 });
 function sessionLookup(db: Db): Lookups {
-  let prepared = lookups.get(db);
-  if (!prepared) lookups.set(db, (prepared = prepareLookups(db)));
-  return prepared;
+	let prepared = lookups.get(db);
+	if (!prepared) lookups.set(db, (prepared = prepareLookups(db)));
+	return prepared;
 }
 
 /**
@@ -56,56 +66,60 @@ const MAX_REMEMBERED = 10_000;
 const remembered = new WeakMap<Db, { stamp: string; rows: Map<string, Row> }>();
 
 function readSession(db: Db, sid: string): Row | null {
-  const stamp = changeStamp(db);
-  let memo = remembered.get(db);
-  if (memo?.stamp !== stamp) remembered.set(db, (memo = { stamp, rows: new Map() }));
-  const known = memo.rows.get(sid);
-  if (known) return known;
-  const lookup = sessionLookup(db);
-  const session = lookup.session.get({ sid });
-  const user = session && lookup.user.get({ id: session.userId });
-  if (!session || !user) return null;
-  if (memo.rows.size < MAX_REMEMBERED) memo.rows.set(sid, { session, user });
-  return { session, user };
+	const stamp = changeStamp(db);
+	let memo = remembered.get(db);
+	if (memo?.stamp !== stamp) remembered.set(db, (memo = { stamp, rows: new Map() }));
+	const known = memo.rows.get(sid);
+	if (known) return known;
+	const lookup = sessionLookup(db);
+	const session = lookup.session.get({ sid });
+	const user = session && lookup.user.get({ id: session.userId });
+	if (!session || !user) return null;
+	if (memo.rows.size < MAX_REMEMBERED) memo.rows.set(sid, { session, user });
+	return { session, user };
 }
 
 export type ValidSession = { sid: string; sess: SessionData; expire: Date; user: User; renewed: boolean };
 
 /** The session and its user for a cookie token, or null; expired rows are deleted on sight. */
 export function validateSessionToken(db: Db, token: string, now = Date.now()): ValidSession | null {
-  if (!/^[a-z2-7]{32}$/.test(token)) return null;
-  const sid = sessionIdOf(token);
-  const row = readSession(db, sid);
-  if (!row) return null;
-  const { session, user } = row;
-  const hardLimit = session.sess.createdAt + SESSION_ABSOLUTE_MS;
-  if (now >= session.expire.getTime() || now >= hardLimit) {
-    db.delete(sessions).where(eq(sessions.sid, sid)).run();
-    return null;
-  }
-  let expire = session.expire;
-  let renewed = false;
-  if (expire.getTime() - now < SESSION_TTL_MS / 2) {
-    expire = new Date(Math.min(now + SESSION_TTL_MS, hardLimit));
-    db.update(sessions).set({ expire }).where(eq(sessions.sid, sid)).run();
-    renewed = true;
-  }
-  return { sid, sess: session.sess, expire, user, renewed };
+	if (!/^[a-z2-7]{32}$/.test(token)) return null;
+	const sid = sessionIdOf(token);
+	const row = readSession(db, sid);
+	if (!row) return null;
+	const { session, user } = row;
+	const hardLimit = session.sess.createdAt + SESSION_ABSOLUTE_MS;
+	if (now >= session.expire.getTime() || now >= hardLimit) {
+		db.delete(sessions).where(eq(sessions.sid, sid)).run();
+		return null;
+	}
+	let expire = session.expire;
+	let renewed = false;
+	if (expire.getTime() - now < SESSION_TTL_MS / 2) {
+		expire = new Date(Math.min(now + SESSION_TTL_MS, hardLimit));
+		db.update(sessions).set({ expire }).where(eq(sessions.sid, sid)).run();
+		renewed = true;
+	}
+	return { sid, sess: session.sess, expire, user, renewed };
 }
 
 export function deleteSession(db: Db, sid: string) {
-  db.delete(sessions).where(eq(sessions.sid, sid)).run();
+	db.delete(sessions).where(eq(sessions.sid, sid)).run();
 }
 
 /** Ends every session of the user but the one given (a password change keeps the device that made it). */
 export function deleteOtherSessions(db: Db, userId: string, keepSid: string) {
-  db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.sid, keepSid))).run();
+	db.delete(sessions)
+		.where(and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)))
+		.run();
 }
 
 export function updateSessionData(db: Db, sid: string, sess: SessionData) {
-  db.update(sessions).set({ sess }).where(eq(sessions.sid, sid)).run();
+	db.update(sessions).set({ sess }).where(eq(sessions.sid, sid)).run();
 }
 
 export function deleteExpiredSessions(db: Db, now = Date.now()) {
-  db.delete(sessions).where(lt(sessions.expire, new Date(now))).run();
+	db.delete(sessions)
+		.where(lt(sessions.expire, new Date(now)))
+		.run();
 }

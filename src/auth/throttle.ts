@@ -12,37 +12,37 @@ export const MAX_FAILURES_PER_USERNAME = 5;
 export const MAX_FAILURES_PER_CLIENT = 20;
 
 export class LoginThrottle {
-  private failures = new SlidingWindow(WINDOW_MS);
+	private failures = new SlidingWindow(WINDOW_MS);
 
-  /** Seconds to wait before another try, or 0 when allowed. */
-  retryAfter(username: string, client: string, now = Date.now()): number {
-    return Math.max(
-      this.failures.retryAfter(`u:${username.toLowerCase()}`, MAX_FAILURES_PER_USERNAME, now),
-      this.failures.retryAfter(`c:${client}`, MAX_FAILURES_PER_CLIENT, now),
-    );
-  }
+	/** Seconds to wait before another try, or 0 when allowed. */
+	retryAfter(username: string, client: string, now = Date.now()): number {
+		return Math.max(
+			this.failures.retryAfter(`u:${username.toLowerCase()}`, MAX_FAILURES_PER_USERNAME, now),
+			this.failures.retryAfter(`c:${client}`, MAX_FAILURES_PER_CLIENT, now),
+		);
+	}
 
-  /**
-   * Counts a try as a failure before its password is checked, when the limits allow one, and answers 0 with
-   * the time it was counted at; else the seconds to wait. The check takes ~80 ms, and counting only after it
-   * let a burst of guesses sent side by side all pass the limit before any was counted.
-   */
-  begin(username: string, client: string, now = Date.now()): { wait: number; at: number } {
-    const wait = this.retryAfter(username, client, now);
-    if (wait === 0) this.recordFailure(username, client, now);
-    return { wait, at: now };
-  }
+	/**
+	 * Counts a try as a failure before its password is checked, when the limits allow one, and answers 0 with
+	 * the time it was counted at; else the seconds to wait. The check takes ~80 ms, and counting only after it
+	 * let a burst of guesses sent side by side all pass the limit before any was counted.
+	 */
+	begin(username: string, client: string, now = Date.now()): { wait: number; at: number } {
+		const wait = this.retryAfter(username, client, now);
+		if (wait === 0) this.recordFailure(username, client, now);
+		return { wait, at: now };
+	}
 
-  recordFailure(username: string, client: string, now = Date.now()) {
-    this.failures.record(`u:${username.toLowerCase()}`, now);
-    this.failures.record(`c:${client}`, now);
-  }
+	recordFailure(username: string, client: string, now = Date.now()) {
+		this.failures.record(`u:${username.toLowerCase()}`, now);
+		this.failures.record(`c:${client}`, now);
+	}
 
-  /** A try begun at `at` was right: the username starts over, and the client's count gets that try back. */
-  succeeded(username: string, client: string, at: number) {
-    this.failures.forget(`u:${username.toLowerCase()}`);
-    this.failures.unrecord(`c:${client}`, at);
-  }
+	/** A try begun at `at` was right: the username starts over, and the client's count gets that try back. */
+	succeeded(username: string, client: string, at: number) {
+		this.failures.forget(`u:${username.toLowerCase()}`);
+		this.failures.unrecord(`c:${client}`, at);
+	}
 }
 
 const signupsFor = perApp(() => new SlidingWindow(HOUR_MS));
@@ -52,6 +52,6 @@ const signupsFor = perApp(() => new SlidingWindow(HOUR_MS));
  * before the password is hashed, so sign-ups sent side by side cannot all slip under the limit.
  */
 export function takeSignupSlot(config: Config, client: string, now = Date.now()): number {
-  if (config.signupsPerHour === 0) return 0;
-  return signupsFor(config).take(client, config.signupsPerHour, now);
+	if (config.signupsPerHour === 0) return 0;
+	return signupsFor(config).take(client, config.signupsPerHour, now);
 }

@@ -22,8 +22,8 @@ declare const self: Worker;
 export const WRITER_MAX_BATCH = 128;
 
 const WRITES: Record<ReportKind, (db: Db, job: never) => unknown> = {
-  price: (db, job: PriceReportJob) => writePriceReport(db, job),
-  fuel: (db, job: GasReportJob) => writeGasReport(db, job),
+	price: (db, job: PriceReportJob) => writePriceReport(db, job),
+	fuel: (db, job: GasReportJob) => writeGasReport(db, job),
 };
 
 let opened: ReturnType<typeof openDb> | undefined;
@@ -35,46 +35,48 @@ let closing = false;
 const post = (message: FromWriter) => self.postMessage(message);
 
 function sendResults() {
-  if (results.length === 0) return;
-  post({ type: "done", results, stats: { ...batcher!.stats } });
-  results = [];
+	if (results.length === 0) return;
+	post({ type: "done", results, stats: { ...batcher!.stats } });
+	results = [];
 }
 
 function settle(result: (typeof results)[number]) {
-  if (results.length === 0) setImmediate(sendResults);
-  results.push(result);
-  inFlight--;
-  if (closing && inFlight === 0) setImmediate(close);
+	if (results.length === 0) setImmediate(sendResults);
+	results.push(result);
+	inFlight--;
+	if (closing && inFlight === 0) setImmediate(close);
 }
 
 function close() {
-  sendResults();
-  opened?.sqlite.close();
-  opened = undefined;
-  post({ type: "closed" });
+	sendResults();
+	opened?.sqlite.close();
+	opened = undefined;
+	post({ type: "closed" });
 }
 
 self.onmessage = ({ data }: MessageEvent<ToWriter>) => {
-  if (data.type === "open") {
-    opened = openDb(data.path);
-    // The reports' pages: inserts at the right edge of each index, the recent history, the alert words.
-    // A smaller cache than the request connection's, which holds what searches read.
-    opened.sqlite.exec("PRAGMA cache_size = -16384");
-    // Commits happen here now, so this connection's automatic checkpoint is the backstop (checkpointer.ts).
-    opened.sqlite.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-    post({ type: "opened" });
-  } else if (data.type === "write") {
-    const { db } = opened!;
-    batcher ??= new WriteBatcher(db.$client, WRITER_MAX_BATCH);
-    for (const { id, kind, job } of data.jobs) {
-      inFlight++;
-      batcher.submit(() => WRITES[kind](db, job as never)).then(
-        (value) => settle({ id, ok: true, value }),
-        (error) => settle({ id, ok: false, error: toWire(error) }),
-      );
-    }
-  } else if (data.type === "close") {
-    closing = true;
-    if (inFlight === 0) close();
-  }
+	if (data.type === "open") {
+		opened = openDb(data.path);
+		// The reports' pages: inserts at the right edge of each index, the recent history, the alert words.
+		// A smaller cache than the request connection's, which holds what searches read.
+		opened.sqlite.exec("PRAGMA cache_size = -16384");
+		// Commits happen here now, so this connection's automatic checkpoint is the backstop (checkpointer.ts).
+		opened.sqlite.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+		post({ type: "opened" });
+	} else if (data.type === "write") {
+		const { db } = opened!;
+		batcher ??= new WriteBatcher(db.$client, WRITER_MAX_BATCH);
+		for (const { id, kind, job } of data.jobs) {
+			inFlight++;
+			batcher
+				.submit(() => WRITES[kind](db, job as never))
+				.then(
+					(value) => settle({ id, ok: true, value }),
+					(error) => settle({ id, ok: false, error: toWire(error) }),
+				);
+		}
+	} else if (data.type === "close") {
+		closing = true;
+		if (inFlight === 0) close();
+	}
 };

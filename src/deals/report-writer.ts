@@ -20,18 +20,18 @@ export type ReportKind = "price" | "fuel";
 export type WireError = { status?: number; message: string; extra?: Record<string, unknown>; code?: string };
 
 export type ToWriter =
-  | { type: "open"; path: string }
-  | { type: "write"; jobs: { id: number; kind: ReportKind; job: unknown }[] }
-  | { type: "close" };
+	| { type: "open"; path: string }
+	| { type: "write"; jobs: { id: number; kind: ReportKind; job: unknown }[] }
+	| { type: "close" };
 
 export type FromWriter =
-  | { type: "opened" }
-  | {
-      type: "done";
-      results: ({ id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError })[];
-      stats: BatchStats;
-    }
-  | { type: "closed" };
+	| { type: "opened" }
+	| {
+			type: "done";
+			results: ({ id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError })[];
+			stats: BatchStats;
+	  }
+	| { type: "closed" };
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
@@ -46,15 +46,15 @@ const threads = new WeakMap<Db, ThreadWriter>();
  * write batch. `job` is the write's input as plain data; `inline` is the same write for this thread.
  */
 export function writeReport<T>(db: Db, kind: ReportKind, job: unknown, inline: () => T): Promise<T> {
-  const thread = threads.get(db);
-  if (thread?.alive) return thread.write(kind, job) as Promise<T>;
-  return writeBatcher(db).submit(inline);
+	const thread = threads.get(db);
+	if (thread?.alive) return thread.write(kind, job) as Promise<T>;
+	return writeBatcher(db).submit(inline);
 }
 
 /** Groups committed and reports written in them, wherever reports are written: for tests and the curious. */
 export function reportWriteStats(db: Db): BatchStats {
-  const thread = threads.get(db);
-  return { ...(thread?.alive ? thread.stats : writeBatcher(db).stats) };
+	const thread = threads.get(db);
+	return { ...(thread?.alive ? thread.stats : writeBatcher(db).stats) };
 }
 
 /**
@@ -63,108 +63,108 @@ export function reportWriteStats(db: Db): BatchStats {
  * before the request connection's final checkpoint.
  */
 export function startReportThread(db: Db, path: string): ReportThread {
-  const thread = new ThreadWriter(path);
-  threads.set(db, thread);
-  return {
-    stop: () => {
-      threads.delete(db);
-      return thread.stop();
-    },
-  };
+	const thread = new ThreadWriter(path);
+	threads.set(db, thread);
+	return {
+		stop: () => {
+			threads.delete(db);
+			return thread.stop();
+		},
+	};
 }
 
 // Where the worker's code is: beside this file when running from source, and in a compiled binary under
 // the path it had in the build (scripts/build.ts passes it as a second entry point, relative to the root).
 const workerUrl = () =>
-  Bun.main.startsWith("/$bunfs/")
-    ? "./src/deals/report-writer-worker.ts"
-    : new URL("./report-writer-worker.ts", import.meta.url).href;
+	Bun.main.startsWith("/$bunfs/")
+		? "./src/deals/report-writer-worker.ts"
+		: new URL("./report-writer-worker.ts", import.meta.url).href;
 
 class ThreadWriter {
-  alive = true;
-  stats: BatchStats = { batches: 0, jobs: 0, largest: 0 };
-  private readonly worker: Worker;
-  private readonly pending = new Map<number, Pending>();
-  private outbox: { id: number; kind: ReportKind; job: unknown }[] = [];
-  private nextId = 1;
-  private onClosed: (() => void) | undefined;
+	alive = true;
+	stats: BatchStats = { batches: 0, jobs: 0, largest: 0 };
+	private readonly worker: Worker;
+	private readonly pending = new Map<number, Pending>();
+	private outbox: { id: number; kind: ReportKind; job: unknown }[] = [];
+	private nextId = 1;
+	private onClosed: (() => void) | undefined;
 
-  constructor(path: string) {
-    // ref: false: an idle writer never keeps the process alive (a request waiting on it does).
-    this.worker = new Worker(workerUrl(), { ref: false });
-    this.worker.onmessage = ({ data }: MessageEvent<FromWriter>) => this.receive(data);
-    this.worker.onerror = (event) => {
-      // Reports from now on are written on the request thread, as without the writer.
-      log.error("report writer: the thread failed; writing reports on the request thread", { err: event.message });
-      this.fail(new Error(`the report writer failed: ${event.message}`));
-    };
-    this.send({ type: "open", path });
-  }
+	constructor(path: string) {
+		// ref: false: an idle writer never keeps the process alive (a request waiting on it does).
+		this.worker = new Worker(workerUrl(), { ref: false });
+		this.worker.onmessage = ({ data }: MessageEvent<FromWriter>) => this.receive(data);
+		this.worker.onerror = (event) => {
+			// Reports from now on are written on the request thread, as without the writer.
+			log.error("report writer: the thread failed; writing reports on the request thread", { err: event.message });
+			this.fail(new Error(`the report writer failed: ${event.message}`));
+		};
+		this.send({ type: "open", path });
+	}
 
-  write(kind: ReportKind, job: unknown): Promise<unknown> {
-    const id = this.nextId++;
-    // Reports that arrive in the same turn of the event loop cross in one message.
-    if (this.outbox.length === 0) setImmediate(() => this.flush());
-    this.outbox.push({ id, kind, job });
-    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
-  }
+	write(kind: ReportKind, job: unknown): Promise<unknown> {
+		const id = this.nextId++;
+		// Reports that arrive in the same turn of the event loop cross in one message.
+		if (this.outbox.length === 0) setImmediate(() => this.flush());
+		this.outbox.push({ id, kind, job });
+		return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+	}
 
-  stop(): Promise<void> {
-    if (!this.alive) return Promise.resolve();
-    this.flush();
-    return new Promise<void>((resolve) => {
-      this.onClosed = resolve;
-      this.send({ type: "close" });
-      setTimeout(resolve, STOP_DEADLINE_MS).unref();
-    }).then(() => {
-      this.fail(new Error("the report writer stopped"));
-      void this.worker.terminate();
-    });
-  }
+	stop(): Promise<void> {
+		if (!this.alive) return Promise.resolve();
+		this.flush();
+		return new Promise<void>((resolve) => {
+			this.onClosed = resolve;
+			this.send({ type: "close" });
+			setTimeout(resolve, STOP_DEADLINE_MS).unref();
+		}).then(() => {
+			this.fail(new Error("the report writer stopped"));
+			void this.worker.terminate();
+		});
+	}
 
-  private flush() {
-    if (this.outbox.length === 0) return;
-    const jobs = this.outbox;
-    this.outbox = [];
-    this.send({ type: "write", jobs });
-  }
+	private flush() {
+		if (this.outbox.length === 0) return;
+		const jobs = this.outbox;
+		this.outbox = [];
+		this.send({ type: "write", jobs });
+	}
 
-  private send(message: ToWriter) {
-    this.worker.postMessage(message);
-  }
+	private send(message: ToWriter) {
+		this.worker.postMessage(message);
+	}
 
-  private receive(message: FromWriter) {
-    if (message.type === "opened") log.info("report writer: reports are written on their own thread");
-    if (message.type === "closed") this.onClosed?.();
-    if (message.type !== "done") return;
-    this.stats = message.stats;
-    for (const result of message.results) {
-      const waiting = this.pending.get(result.id);
-      if (!waiting) continue;
-      this.pending.delete(result.id);
-      if (result.ok) waiting.resolve(result.value);
-      else waiting.reject(fromWire(result.error));
-    }
-  }
+	private receive(message: FromWriter) {
+		if (message.type === "opened") log.info("report writer: reports are written on their own thread");
+		if (message.type === "closed") this.onClosed?.();
+		if (message.type !== "done") return;
+		this.stats = message.stats;
+		for (const result of message.results) {
+			const waiting = this.pending.get(result.id);
+			if (!waiting) continue;
+			this.pending.delete(result.id);
+			if (result.ok) waiting.resolve(result.value);
+			else waiting.reject(fromWire(result.error));
+		}
+	}
 
-  /** Ends the thread's use: whatever it still held is refused (a 500: whether it committed is unknown). */
-  private fail(error: Error) {
-    this.alive = false;
-    this.outbox = [];
-    for (const waiting of this.pending.values()) waiting.reject(error);
-    this.pending.clear();
-  }
+	/** Ends the thread's use: whatever it still held is refused (a 500: whether it committed is unknown). */
+	private fail(error: Error) {
+		this.alive = false;
+		this.outbox = [];
+		for (const waiting of this.pending.values()) waiting.reject(error);
+		this.pending.clear();
+	}
 }
 
 export function toWire(error: unknown): WireError {
-  if (error instanceof HttpError) return { status: error.status, message: error.message, extra: error.extra };
-  // SQLite's code (SQLITE_FULL) says whether the disk or the code failed: it crosses too.
-  const code = errorCode(error);
-  return { message: error instanceof Error ? error.message : String(error), ...(code !== undefined && { code }) };
+	if (error instanceof HttpError) return { status: error.status, message: error.message, extra: error.extra };
+	// SQLite's code (SQLITE_FULL) says whether the disk or the code failed: it crosses too.
+	const code = errorCode(error);
+	return { message: error instanceof Error ? error.message : String(error), ...(code !== undefined && { code }) };
 }
 
 /** The error a request sees, from what crossed back from the writer thread. */
 export function fromWire(error: WireError): Error {
-  if (error.status !== undefined) return new HttpError(error.status as HttpError["status"], error.message, error.extra);
-  return Object.assign(new Error(error.message), error.code !== undefined && { code: error.code });
+	if (error.status !== undefined) return new HttpError(error.status as HttpError["status"], error.message, error.extra);
+	return Object.assign(new Error(error.message), error.code !== undefined && { code: error.code });
 }

@@ -9,220 +9,301 @@ import { getReportJson } from "./reports.ts";
 let server: TestServer;
 let dairyId: number;
 beforeAll(async () => {
-  server = await startTestServer();
-  const { client } = await registerUser(server);
-  const categories = (await client.get("/api/categories")).data;
-  dairyId = categories.find((c: { name: string }) => c.name === "Dairy").id;
+	server = await startTestServer();
+	const { client } = await registerUser(server);
+	const categories = (await client.get("/api/categories")).data;
+	dairyId = categories.find((c: { name: string }) => c.name === "Dairy").id;
 });
 afterAll(() => server.stop());
 
 const milk = () => ({
-  productName: "Organic Milk",
-  price: 3.49,
-  categoryId: dairyId,
-  tags: ["organic", "milk"],
-  description: "Half gallon, store brand",
-  storeName: "FreshMart",
-  storeAddress: "120 W 23rd St",
-  storePhone: "(212) 555-0101",
-  availability: "in-stock",
-  vacationMode: false,
+	productName: "Organic Milk",
+	price: 3.49,
+	categoryId: dairyId,
+	tags: ["organic", "milk"],
+	description: "Half gallon, store brand",
+	storeName: "FreshMart",
+	storeAddress: "120 W 23rd St",
+	storePhone: "(212) 555-0101",
+	availability: "in-stock",
+	vacationMode: false,
 });
 
 describe("GET /api/categories", () => {
-  test("lists the seeded taxonomy, each category with its tags", async () => {
-    const { client } = await registerUser(server);
-    const res = await client.get("/api/categories");
-    expect(res.status).toBe(200);
-    expect(res.data.map((c: { name: string }) => c.name)).toEqual([
-      "Groceries", "Produce", "Dairy", "Meat & Seafood", "Bakery", "Beverages", "Household", "Personal Care", "Electronics", "Restaurants",
-    ]);
-    const dairy = res.data.find((c: { name: string }) => c.name === "Dairy");
-    expect(dairy.tags).toContainEqual({ id: expect.any(Number), slug: "organic", name: "Organic" });
-    expect((await server.client().get("/api/categories")).status).toBe(401);
-  });
+	test("lists the seeded taxonomy, each category with its tags", async () => {
+		const { client } = await registerUser(server);
+		const res = await client.get("/api/categories");
+		expect(res.status).toBe(200);
+		expect(res.data.map((c: { name: string }) => c.name)).toEqual([
+			"Groceries",
+			"Produce",
+			"Dairy",
+			"Meat & Seafood",
+			"Bakery",
+			"Beverages",
+			"Household",
+			"Personal Care",
+			"Electronics",
+			"Restaurants",
+		]);
+		const dairy = res.data.find((c: { name: string }) => c.name === "Dairy");
+		expect(dairy.tags).toContainEqual({ id: expect.any(Number), slug: "organic", name: "Organic" });
+		expect((await server.client().get("/api/categories")).status).toBe(401);
+	});
 });
 
 describe("POST /api/price-reports", () => {
-  test("stores the report exactly and answers it in the read shape", async () => {
-    const { client, user } = await registerUser(server, { firstName: "Ada", lastName: "Lovelace" });
-    const res = await client.post("/api/price-reports", milk());
-    expect(res.status).toBe(201);
-    expect(res.data).toMatchObject({
-      productName: "Organic Milk",
-      price: 3.49,
-      description: "Half gallon, store brand",
-      imageUrl: null,
-      upvotes: 0,
-      hasUserUpvoted: false,
-      hasUserTakenDeal: false,
-      categoryId: dairyId,
-      tags: ["organic", "milk"],
-      availability: "in-stock",
-      zipCode: "10001",
-      store: { id: expect.any(Number), name: "FreshMart", address: "120 W 23rd St" },
-      user: { firstName: "Ada", lastName: "Lovelace" },
-    });
-    const row = server.db.select().from(priceReports).where(eq(priceReports.id, res.data.id)).get();
-    expect(row?.priceCents).toBe(349);
-    expect(row?.userId).toBe(user.id);
-  });
+	test("stores the report exactly and answers it in the read shape", async () => {
+		const { client, user } = await registerUser(server, { firstName: "Ada", lastName: "Lovelace" });
+		const res = await client.post("/api/price-reports", milk());
+		expect(res.status).toBe(201);
+		expect(res.data).toMatchObject({
+			productName: "Organic Milk",
+			price: 3.49,
+			description: "Half gallon, store brand",
+			imageUrl: null,
+			upvotes: 0,
+			hasUserUpvoted: false,
+			hasUserTakenDeal: false,
+			categoryId: dairyId,
+			tags: ["organic", "milk"],
+			availability: "in-stock",
+			zipCode: "10001",
+			store: { id: expect.any(Number), name: "FreshMart", address: "120 W 23rd St" },
+			user: { firstName: "Ada", lastName: "Lovelace" },
+		});
+		const row = server.db.select().from(priceReports).where(eq(priceReports.id, res.data.id)).get();
+		expect(row?.priceCents).toBe(349);
+		expect(row?.userId).toBe(user.id);
+	});
 
-  test.each([
-    ["19.99", 1999],
-    ["0.1", 10],
-    [0.1 + 0.2, 30],
-    ["1,99".replace(",", "."), 199],
-    [12, 1200],
-  ])("price %p is kept as %p cents", async (price, cents) => {
-    const { client } = await registerUser(server);
-    // A product of its own in a wide category, so the quality check has no consensus to object with.
-    const res = await client.post("/api/price-reports", { ...milk(), productName: `Item ${price}`, categoryId: 1, tags: [], price });
-    expect(res.status).toBe(201);
-    expect(server.db.select().from(priceReports).where(eq(priceReports.id, res.data.id)).get()?.priceCents).toBe(cents);
-  });
+	test.each([
+		["19.99", 1999],
+		["0.1", 10],
+		[0.1 + 0.2, 30],
+		["1,99".replace(",", "."), 199],
+		[12, 1200],
+	])("price %p is kept as %p cents", async (price, cents) => {
+		const { client } = await registerUser(server);
+		// A product of its own in a wide category, so the quality check has no consensus to object with.
+		const res = await client.post("/api/price-reports", {
+			...milk(),
+			productName: `Item ${price}`,
+			categoryId: 1,
+			tags: [],
+			price,
+		});
+		expect(res.status).toBe(201);
+		expect(server.db.select().from(priceReports).where(eq(priceReports.id, res.data.id)).get()?.priceCents).toBe(cents);
+	});
 
-  test.each([
-    ["no product name", { productName: "" }, "productName", "Product name is required"],
-    ["no store name", { storeName: " " }, "storeName", "Store name is required"],
-    ["no store address", { storeAddress: undefined }, "storeAddress", "Store address is required"],
-    ["no category", { categoryId: undefined }, "categoryId", "Category is required"],
-    ["a category id in hex", { categoryId: "0x1" }, "categoryId", "Category must be one of the listed categories"],
-    ["no price", { price: "" }, "price", "Price is required"],
-    ["a zero price", { price: 0 }, "price", "Price must be greater than 0"],
-    ["a negative price", { price: "-2.00" }, "price", "Price must be an amount in dollars and cents, like 3.49"],
-    ["fractions of a cent", { price: "3.499" }, "price", "Price must be an amount in dollars and cents, like 3.49"],
-    ["a price that is not a number", { price: "cheap" }, "price", "Price must be an amount in dollars and cents, like 3.49"],
-    ["an absurd price", { price: 250000 }, "price", "Price must be at most $100,000.00"],
-    ["an unknown availability", { availability: "sold" }, "availability", "Availability must be one of in-stock, limited, out-of-stock, unknown"],
-    ["vacation mode without a zip", { vacationMode: true, reportZipCode: "" }, "reportZipCode", "Please enter the zip code where you found this deal."],
-    ["a long zip", { vacationMode: true, reportZipCode: "12345678901" }, "reportZipCode", "Zip code must be at most 10 characters"],
-    ["eleven tags (one valid tag over and over)", { tags: Array(11).fill("organic") }, "tags", "Choose at most 10 tags"],
-  ])("refuses %s", async (_name, change, path, message) => {
-    const { client } = await registerUser(server);
-    const res = await client.post("/api/price-reports", { ...milk(), ...change });
-    expect(res.status).toBe(400);
-    expect(res.data.message).toBe(message);
-    expect(res.data.issues).toContainEqual({ path, message });
-  });
+	test.each([
+		["no product name", { productName: "" }, "productName", "Product name is required"],
+		["no store name", { storeName: " " }, "storeName", "Store name is required"],
+		["no store address", { storeAddress: undefined }, "storeAddress", "Store address is required"],
+		["no category", { categoryId: undefined }, "categoryId", "Category is required"],
+		["a category id in hex", { categoryId: "0x1" }, "categoryId", "Category must be one of the listed categories"],
+		["no price", { price: "" }, "price", "Price is required"],
+		["a zero price", { price: 0 }, "price", "Price must be greater than 0"],
+		["a negative price", { price: "-2.00" }, "price", "Price must be an amount in dollars and cents, like 3.49"],
+		["fractions of a cent", { price: "3.499" }, "price", "Price must be an amount in dollars and cents, like 3.49"],
+		[
+			"a price that is not a number",
+			{ price: "cheap" },
+			"price",
+			"Price must be an amount in dollars and cents, like 3.49",
+		],
+		["an absurd price", { price: 250000 }, "price", "Price must be at most $100,000.00"],
+		[
+			"an unknown availability",
+			{ availability: "sold" },
+			"availability",
+			"Availability must be one of in-stock, limited, out-of-stock, unknown",
+		],
+		[
+			"vacation mode without a zip",
+			{ vacationMode: true, reportZipCode: "" },
+			"reportZipCode",
+			"Please enter the zip code where you found this deal.",
+		],
+		[
+			"a long zip",
+			{ vacationMode: true, reportZipCode: "12345678901" },
+			"reportZipCode",
+			"Zip code must be at most 10 characters",
+		],
+		[
+			"eleven tags (one valid tag over and over)",
+			{ tags: Array(11).fill("organic") },
+			"tags",
+			"Choose at most 10 tags",
+		],
+	])("refuses %s", async (_name, change, path, message) => {
+		const { client } = await registerUser(server);
+		const res = await client.post("/api/price-reports", { ...milk(), ...change });
+		expect(res.status).toBe(400);
+		expect(res.data.message).toBe(message);
+		expect(res.data.issues).toContainEqual({ path, message });
+	});
 
-  test("refuses tags that are not the chosen category's, and an unknown category", async () => {
-    const { client } = await registerUser(server);
-    const badTag = await client.post("/api/price-reports", { ...milk(), tags: ["organic", "gaming"] });
-    expect(badTag.status).toBe(400);
-    expect(badTag.data.message).toBe("Unknown tag for Dairy: gaming");
-    const badCategory = await client.post("/api/price-reports", { ...milk(), categoryId: 9999, tags: [] });
-    expect(badCategory.status).toBe(400);
-    expect(badCategory.data.message).toBe("Unknown category");
-  });
+	test("refuses tags that are not the chosen category's, and an unknown category", async () => {
+		const { client } = await registerUser(server);
+		const badTag = await client.post("/api/price-reports", { ...milk(), tags: ["organic", "gaming"] });
+		expect(badTag.status).toBe(400);
+		expect(badTag.data.message).toBe("Unknown tag for Dairy: gaming");
+		const badCategory = await client.post("/api/price-reports", { ...milk(), categoryId: 9999, tags: [] });
+		expect(badCategory.status).toBe(400);
+		expect(badCategory.data.message).toBe("Unknown category");
+	});
 
-  test("a reporter without a zip is told to set one; vacation mode uses the report's zip instead", async () => {
-    const { client } = await registerUser(server, { zipCode: null });
-    const res = await client.post("/api/price-reports", milk());
-    expect(res.status).toBe(400);
-    expect(res.data.message).toBe("Set your zip code before reporting a price.");
-    const away = await client.post("/api/price-reports", { ...milk(), vacationMode: true, reportZipCode: "33139" });
-    expect(away.status).toBe(201);
-    expect(away.data.zipCode).toBe("33139");
-  });
+	test("a reporter without a zip is told to set one; vacation mode uses the report's zip instead", async () => {
+		const { client } = await registerUser(server, { zipCode: null });
+		const res = await client.post("/api/price-reports", milk());
+		expect(res.status).toBe(400);
+		expect(res.data.message).toBe("Set your zip code before reporting a price.");
+		const away = await client.post("/api/price-reports", { ...milk(), vacationMode: true, reportZipCode: "33139" });
+		expect(away.status).toBe(201);
+		expect(away.data.zipCode).toBe("33139");
+	});
 
-  test("finds the store however it is typed in the same zip, and counts stores and reports", async () => {
-    const { client } = await registerUser(server);
-    const first = await client.post("/api/price-reports", { ...milk(), storeName: "Corner  Shop", storeAddress: "1 Main St" });
-    const second = await client.post("/api/price-reports", { ...milk(), storeName: "corner shop", storeAddress: " 1 MAIN   st " });
-    expect(second.data.store.id).toBe(first.data.store.id);
-    const elsewhere = await client.post("/api/price-reports", { ...milk(), storeName: "corner shop", storeAddress: "1 Main St", vacationMode: true, reportZipCode: "94110" });
-    expect(elsewhere.data.store.id).not.toBe(first.data.store.id);
-    const me = (await client.get("/api/auth/user")).data;
-    expect(me.totalReports).toBe(3);
-    expect(me.priceReportsMade).toBe(3);
-    expect(me.uniqueStoresVisited).toBe(2);
-    expect(server.db.select().from(stores).where(eq(stores.id, first.data.store.id)).get()?.zipCode).toBe("10001");
-  });
+	test("finds the store however it is typed in the same zip, and counts stores and reports", async () => {
+		const { client } = await registerUser(server);
+		const first = await client.post("/api/price-reports", {
+			...milk(),
+			storeName: "Corner  Shop",
+			storeAddress: "1 Main St",
+		});
+		const second = await client.post("/api/price-reports", {
+			...milk(),
+			storeName: "corner shop",
+			storeAddress: " 1 MAIN   st ",
+		});
+		expect(second.data.store.id).toBe(first.data.store.id);
+		const elsewhere = await client.post("/api/price-reports", {
+			...milk(),
+			storeName: "corner shop",
+			storeAddress: "1 Main St",
+			vacationMode: true,
+			reportZipCode: "94110",
+		});
+		expect(elsewhere.data.store.id).not.toBe(first.data.store.id);
+		const me = (await client.get("/api/auth/user")).data;
+		expect(me.totalReports).toBe(3);
+		expect(me.priceReportsMade).toBe(3);
+		expect(me.uniqueStoresVisited).toBe(2);
+		expect(server.db.select().from(stores).where(eq(stores.id, first.data.store.id)).get()?.zipCode).toBe("10001");
+	});
 
-  test("a shopper's new price for a product at a store replaces their earlier one there, and says so", async () => {
-    const { client } = await registerUser(server, { zipCode: "30301" });
-    const { client: neighbour } = await registerUser(server, { zipCode: "30301" });
-    const at = (storeName: string, price: number, by = client) =>
-      by.post("/api/price-reports", { ...milk(), productName: "Goat Milk", price, storeName, storeAddress: "5 Peach St" });
-    const first = await at("Peach Market", 4.29);
-    const theirs = await at("Peach Market", 4.19, neighbour);
-    const elsewhere = await at("Plum Market", 4.39);
-    expect(first.data.warning).toBeUndefined();
-    const again = await at("peach market", 3.99);
-    expect(again.status).toBe(201);
-    expect(again.data.warning).toBe("This replaces your earlier price of $4.29 at Peach Market.");
-    const old = server.db.select().from(priceReports).where(eq(priceReports.id, first.data.id)).get();
-    expect(old).toMatchObject({ isExpired: true, expiredReason: "Replaced by a newer price from the same shopper" });
-    // Search shows the shopper's current price at each store once; the neighbour's price stays.
-    const found = (await client.get("/api/search?q=goat%20milk")).data as { id: number }[];
-    expect(found.map((r) => r.id).sort()).toEqual([again.data.id, theirs.data.id, elsewhere.data.id].sort());
-    // Their counts still hold every report they made.
-    expect((await client.get("/api/auth/user")).data.priceReportsMade).toBe(3);
-  });
+	test("a shopper's new price for a product at a store replaces their earlier one there, and says so", async () => {
+		const { client } = await registerUser(server, { zipCode: "30301" });
+		const { client: neighbour } = await registerUser(server, { zipCode: "30301" });
+		const at = (storeName: string, price: number, by = client) =>
+			by.post("/api/price-reports", {
+				...milk(),
+				productName: "Goat Milk",
+				price,
+				storeName,
+				storeAddress: "5 Peach St",
+			});
+		const first = await at("Peach Market", 4.29);
+		const theirs = await at("Peach Market", 4.19, neighbour);
+		const elsewhere = await at("Plum Market", 4.39);
+		expect(first.data.warning).toBeUndefined();
+		const again = await at("peach market", 3.99);
+		expect(again.status).toBe(201);
+		expect(again.data.warning).toBe("This replaces your earlier price of $4.29 at Peach Market.");
+		const old = server.db.select().from(priceReports).where(eq(priceReports.id, first.data.id)).get();
+		expect(old).toMatchObject({ isExpired: true, expiredReason: "Replaced by a newer price from the same shopper" });
+		// Search shows the shopper's current price at each store once; the neighbour's price stays.
+		const found = (await client.get("/api/search?q=goat%20milk")).data as { id: number }[];
+		expect(found.map((r) => r.id).sort()).toEqual([again.data.id, theirs.data.id, elsewhere.data.id].sort());
+		// Their counts still hold every report they made.
+		expect((await client.get("/api/auth/user")).data.priceReportsMade).toBe(3);
+	});
 
-  test("only a live price of the same product in the same category is replaced", async () => {
-    const { client } = await registerUser(server, { zipCode: "30302" });
-    const categories = (await client.get("/api/categories")).data as { id: number; name: string }[];
-    const categoryId = (name: string) => categories.find((c) => c.name === name)!.id;
-    const at = (productName: string, price: number, category = dairyId) =>
-      client.post("/api/price-reports", { ...milk(), tags: [], productName, price, categoryId: category, storeName: "Lamb Market", storeAddress: "6 Peach St" });
+	test("only a live price of the same product in the same category is replaced", async () => {
+		const { client } = await registerUser(server, { zipCode: "30302" });
+		const categories = (await client.get("/api/categories")).data as { id: number; name: string }[];
+		const categoryId = (name: string) => categories.find((c) => c.name === name)!.id;
+		const at = (productName: string, price: number, category = dairyId) =>
+			client.post("/api/price-reports", {
+				...milk(),
+				tags: [],
+				productName,
+				price,
+				categoryId: category,
+				storeName: "Lamb Market",
+				storeAddress: "6 Peach St",
+			});
 
-    // An earlier price that already left search by age is not "replaced", and keeps why it left.
-    const aged = await at("Sheep Milk", 4.29);
-    server.db.update(priceReports).set({ createdAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(priceReports.id, aged.data.id)).run();
-    expect(expireStaleReports(server.db)).toBeGreaterThan(0);
-    const fresh = await at("Sheep Milk", 3.99);
-    expect([fresh.status, fresh.data.warning]).toEqual([201, undefined]);
-    expect(server.db.select().from(priceReports).where(eq(priceReports.id, aged.data.id)).get()?.expiredReason).toBe("Older than 30 days");
+		// An earlier price that already left search by age is not "replaced", and keeps why it left.
+		const aged = await at("Sheep Milk", 4.29);
+		server.db
+			.update(priceReports)
+			.set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
+			.where(eq(priceReports.id, aged.data.id))
+			.run();
+		expect(expireStaleReports(server.db)).toBeGreaterThan(0);
+		const fresh = await at("Sheep Milk", 3.99);
+		expect([fresh.status, fresh.data.warning]).toEqual([201, undefined]);
+		expect(server.db.select().from(priceReports).where(eq(priceReports.id, aged.data.id)).get()?.expiredReason).toBe(
+			"Older than 30 days",
+		);
 
-    // A frozen pizza and a restaurant's pizza are two products, though named alike.
-    const frozen = await at("Pizza", 5.99, categoryId("Groceries"));
-    const served = await at("Pizza", 12.99, categoryId("Restaurants"));
-    expect([served.status, served.data.warning]).toEqual([201, undefined]);
-    const found = (await client.get("/api/search?q=pizza")).data as { id: number }[];
-    expect(found.map((r) => r.id)).toEqual(expect.arrayContaining([frozen.data.id, served.data.id]));
-  });
+		// A frozen pizza and a restaurant's pizza are two products, though named alike.
+		const frozen = await at("Pizza", 5.99, categoryId("Groceries"));
+		const served = await at("Pizza", 12.99, categoryId("Restaurants"));
+		expect([served.status, served.data.warning]).toEqual([201, undefined]);
+		const found = (await client.get("/api/search?q=pizza")).data as { id: number }[];
+		expect(found.map((r) => r.id)).toEqual(expect.arrayContaining([frozen.data.id, served.data.id]));
+	});
 
-  test("an image must be one of our own uploads, and is kept as its stored path", async () => {
-    const { client } = await registerUser(server);
-    const res = await client.post("/api/price-reports", { ...milk(), imageUrl: "https://evil.example/x.png" });
-    expect(res.status).toBe(400);
-    expect(res.data.message).toBe("The photo must be one you uploaded to CommonCents");
+	test("an image must be one of our own uploads, and is kept as its stored path", async () => {
+		const { client } = await registerUser(server);
+		const res = await client.post("/api/price-reports", { ...milk(), imageUrl: "https://evil.example/x.png" });
+		expect(res.status).toBe(400);
+		expect(res.data.message).toBe("The photo must be one you uploaded to CommonCents");
 
-    const { uploadURL } = (await client.post("/api/objects/upload")).data;
-    const put = await client.request("PUT", uploadURL, { body: PNG, headers: { "content-type": "image/png" } });
-    expect(put.status).toBe(200);
-    const withPhoto = await client.post("/api/price-reports", { ...milk(), imageUrl: uploadURL });
-    expect(withPhoto.status).toBe(201);
-    expect(withPhoto.data.imageUrl).toBe(put.data.objectPath);
-    const photo = await fetch(`${server.origin}${withPhoto.data.imageUrl}`);
-    expect(photo.headers.get("content-type")).toBe("image/png");
+		const { uploadURL } = (await client.post("/api/objects/upload")).data;
+		const put = await client.request("PUT", uploadURL, { body: PNG, headers: { "content-type": "image/png" } });
+		expect(put.status).toBe(200);
+		const withPhoto = await client.post("/api/price-reports", { ...milk(), imageUrl: uploadURL });
+		expect(withPhoto.status).toBe(201);
+		expect(withPhoto.data.imageUrl).toBe(put.data.objectPath);
+		const photo = await fetch(`${server.origin}${withPhoto.data.imageUrl}`);
+		expect(photo.headers.get("content-type")).toBe("image/png");
 
-    // Another shopper cannot put that photo on a report of theirs.
-    const other = await registerUser(server);
-    const taken = await other.client.post("/api/price-reports", { ...milk(), imageUrl: withPhoto.data.imageUrl });
-    expect(taken.status).toBe(400);
-    expect(taken.data.message).toBe("The photo must be one you uploaded to CommonCents");
-  });
+		// Another shopper cannot put that photo on a report of theirs.
+		const other = await registerUser(server);
+		const taken = await other.client.post("/api/price-reports", { ...milk(), imageUrl: withPhoto.data.imageUrl });
+		expect(taken.status).toBe(400);
+		expect(taken.data.message).toBe("The photo must be one you uploaded to CommonCents");
+	});
 
-  test("answers exactly what reading the report back gives: the store as first typed, the reporter, the times", async () => {
-    const { client, user } = await registerUser(server, { firstName: "Grace", lastName: "Hopper" });
-    const posts = [
-      { ...milk(), storeName: "Harbor Market", storeAddress: "7 Pier Rd" },
-      { ...milk(), storeName: "harbor  MARKET", storeAddress: "7 pier rd", description: "", tags: [], availability: "limited" },
-      { ...milk(), vacationMode: true, reportZipCode: "60601", storePhone: undefined },
-    ];
-    for (const body of posts) {
-      const res = await client.post("/api/price-reports", body);
-      expect(res.status).toBe(201);
-      // What rides beside the report (outliers expired, an earlier price replaced) is not part of it.
-      const { expirationAnalysis: _, warning: __, ...answer } = res.data;
-      expect(answer).toEqual(getReportJson(server.db, res.data.id, user.id));
-    }
-  });
+	test("answers exactly what reading the report back gives: the store as first typed, the reporter, the times", async () => {
+		const { client, user } = await registerUser(server, { firstName: "Grace", lastName: "Hopper" });
+		const posts = [
+			{ ...milk(), storeName: "Harbor Market", storeAddress: "7 Pier Rd" },
+			{
+				...milk(),
+				storeName: "harbor  MARKET",
+				storeAddress: "7 pier rd",
+				description: "",
+				tags: [],
+				availability: "limited",
+			},
+			{ ...milk(), vacationMode: true, reportZipCode: "60601", storePhone: undefined },
+		];
+		for (const body of posts) {
+			const res = await client.post("/api/price-reports", body);
+			expect(res.status).toBe(201);
+			// What rides beside the report (outliers expired, an earlier price replaced) is not part of it.
+			const { expirationAnalysis: _, warning: __, ...answer } = res.data;
+			expect(answer).toEqual(getReportJson(server.db, res.data.id, user.id));
+		}
+	});
 
-  test("guests cannot report", async () => {
-    expect((await server.client().post("/api/price-reports", milk())).status).toBe(401);
-  });
+	test("guests cannot report", async () => {
+		expect((await server.client().post("/api/price-reports", milk())).status).toBe(401);
+	});
 });

@@ -16,48 +16,48 @@ import { takeDeal, toggleUpvote } from "./votes.ts";
 export const NO_SEARCH_ZIP_MESSAGE = "Set your zip code to search for deals near you.";
 
 const reportId = (raw: string) => {
-  if (!/^\d{1,12}$/.test(raw)) throw notFound("Price report not found");
-  return Number(raw);
+	if (!/^\d{1,12}$/.test(raw)) throw notFound("Price report not found");
+	return Number(raw);
 };
 
 /** Categories, reporting, search, upvotes and deals taken (mounted under /api). */
 export const dealsRoutes = new Hono<AppEnv>()
-  .get("/categories", (c) => {
-    requireUser(c);
-    return cachedJson(c, "categories", () => listCategories(c.get("db")));
-  })
-  .post("/price-reports", signedIn, jsonBody(PriceReportSchema), async (c) => {
-    const user = requireUser(c);
-    const input = c.req.valid("json");
-    let imageUrl: string | null = null;
-    if (input.imageUrl) {
-      imageUrl = resolveOwnUpload(c.get("config"), input.imageUrl, user.id);
-      if (!imageUrl) throw badRequest(NOT_YOUR_PHOTO_MESSAGE);
-    }
-    takeReportSlot(c.get("config"), user.id);
-    return c.json(await createPriceReport(c.get("db"), c.get("config"), user, input, imageUrl), 201);
-  })
-  // Suggestions for the report form: stores reported in the zip the report will count in (the shopper's own,
-  // or the vacation zip they typed); none without a zip.
-  .get("/stores", signedIn, queryParams(StoresQuerySchema), (c) => {
-    const user = requireUser(c);
-    const zip = c.req.valid("query").zipCode ?? user.zipCode;
-    if (!zip) return c.json([], 200);
-    return cachedJson(c, `stores:${zip}`, () => storesInZip(c.get("db"), zip));
-  })
-  .get("/search", signedIn, queryParams(SearchQuerySchema), (c) => {
-    const user = requireUser(c);
-    const query = c.req.valid("query");
-    const zip = query.zipCode ?? user.zipCode;
-    if (!zip) throw badRequest(NO_SEARCH_ZIP_MESSAGE);
-    const results = searchReports(c.get("db"), { ...query, zip, viewerId: user.id });
-    return c.json(results, 200);
-  })
-  .post("/price-reports/:id/upvote", (c) => {
-    const user = requireUser(c);
-    return c.json(toggleUpvote(c.get("db"), user.id, reportId(c.req.param("id"))), 200);
-  })
-  .post("/price-reports/:id/take-deal", (c) => {
-    const user = requireUser(c);
-    return c.json(takeDeal(c.get("db"), user.id, reportId(c.req.param("id"))), 200);
-  });
+	.get("/categories", (c) => {
+		requireUser(c);
+		return cachedJson(c, "categories", () => listCategories(c.get("db")));
+	})
+	.post("/price-reports", signedIn, jsonBody(PriceReportSchema), async (c) => {
+		const user = requireUser(c);
+		const input = c.req.valid("json");
+		let imageUrl: string | null = null;
+		if (input.imageUrl) {
+			imageUrl = resolveOwnUpload(c.get("config"), input.imageUrl, user.id);
+			if (!imageUrl) throw badRequest(NOT_YOUR_PHOTO_MESSAGE);
+		}
+		takeReportSlot(c.get("config"), user.id);
+		return c.json(await createPriceReport(c.get("db"), c.get("config"), user, input, imageUrl), 201);
+	})
+	// Suggestions for the report form: stores reported in the zip the report will count in (the shopper's own,
+	// or the vacation zip they typed); none without a zip.
+	.get("/stores", signedIn, queryParams(StoresQuerySchema), (c) => {
+		const user = requireUser(c);
+		const zip = c.req.valid("query").zipCode ?? user.zipCode;
+		if (!zip) return c.json([], 200);
+		return cachedJson(c, `stores:${zip}`, () => storesInZip(c.get("db"), zip));
+	})
+	.get("/search", signedIn, queryParams(SearchQuerySchema), (c) => {
+		const user = requireUser(c);
+		const query = c.req.valid("query");
+		const zip = query.zipCode ?? user.zipCode;
+		if (!zip) throw badRequest(NO_SEARCH_ZIP_MESSAGE);
+		const results = searchReports(c.get("db"), { ...query, zip, viewerId: user.id });
+		return c.json(results, 200);
+	})
+	.post("/price-reports/:id/upvote", (c) => {
+		const user = requireUser(c);
+		return c.json(toggleUpvote(c.get("db"), user.id, reportId(c.req.param("id"))), 200);
+	})
+	.post("/price-reports/:id/take-deal", (c) => {
+		const user = requireUser(c);
+		return c.json(takeDeal(c.get("db"), user.id, reportId(c.req.param("id"))), 200);
+	});

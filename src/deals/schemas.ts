@@ -14,53 +14,56 @@ const blankAsMissing = <S extends v.GenericSchema<string, unknown>>(schema: S) =
 
 /** "3.49", "3.5", 3.49 → 349 cents; anything inexact, negative, zero or absurd is refused with a message. */
 export const PriceCentsSchema = requiredAmount({
-  decimals: 2,
-  max: MAX_PRICE_CENTS,
-  inexact: "Price must be an amount in dollars and cents, like 3.49",
-  tooHigh: "Price must be at most $100,000.00",
+	decimals: 2,
+	max: MAX_PRICE_CENTS,
+	inexact: "Price must be an amount in dollars and cents, like 3.49",
+	tooHigh: "Price must be at most $100,000.00",
 });
 
 export const CategoryIdSchema = v.pipe(
-  v.optional(v.union([v.number(), v.string()], "Category is required"), ""),
-  v.check((value) => String(value).trim() !== "", "Category is required"),
-  v.transform(idFromInput),
-  v.integer("Category must be one of the listed categories"),
-  v.minValue(1, "Category is required"),
+	v.optional(v.union([v.number(), v.string()], "Category is required"), ""),
+	v.check((value) => String(value).trim() !== "", "Category is required"),
+	v.transform(idFromInput),
+	v.integer("Category must be one of the listed categories"),
+	v.minValue(1, "Category is required"),
 );
 
 export const PriceReportSchema = v.pipe(
-  v.object({
-    productName: requiredText("Product name is required", 120, "Product name"),
-    price: PriceCentsSchema,
-    categoryId: CategoryIdSchema,
-    tags: v.optional(
-      v.pipe(
-        v.array(v.pipe(v.string("Tags must be text"), v.trim(), v.toLowerCase(), v.nonEmpty("A tag must not be blank")), "Tags must be a list"),
-        v.maxLength(10, "Choose at most 10 tags"),
-        v.transform((tags) => [...new Set(tags)]),
-      ),
-      [],
-    ),
-    description: optionalText(500, "Description"),
-    storeName: requiredText("Store name is required", 120, "Store name"),
-    storeAddress: requiredText("Store address is required", 200, "Store address"),
-    storePhone: optionalText(30, "Store phone"),
-    availability: v.optional(
-      v.picklist(AVAILABILITIES, `Availability must be one of ${AVAILABILITIES.join(", ")}`),
-      "in-stock",
-    ),
-    vacationMode: v.optional(v.boolean("Vacation mode must be true or false"), false),
-    reportZipCode: optionalZip(),
-    imageUrl: optionalText(500, "Image URL"),
-  }),
-  v.forward(
-    v.partialCheck(
-      [["vacationMode"], ["reportZipCode"]],
-      (input) => !input.vacationMode || Boolean(input.reportZipCode),
-      VACATION_ZIP_MESSAGE,
-    ),
-    ["reportZipCode"],
-  ),
+	v.object({
+		productName: requiredText("Product name is required", 120, "Product name"),
+		price: PriceCentsSchema,
+		categoryId: CategoryIdSchema,
+		tags: v.optional(
+			v.pipe(
+				v.array(
+					v.pipe(v.string("Tags must be text"), v.trim(), v.toLowerCase(), v.nonEmpty("A tag must not be blank")),
+					"Tags must be a list",
+				),
+				v.maxLength(10, "Choose at most 10 tags"),
+				v.transform((tags) => [...new Set(tags)]),
+			),
+			[],
+		),
+		description: optionalText(500, "Description"),
+		storeName: requiredText("Store name is required", 120, "Store name"),
+		storeAddress: requiredText("Store address is required", 200, "Store address"),
+		storePhone: optionalText(30, "Store phone"),
+		availability: v.optional(
+			v.picklist(AVAILABILITIES, `Availability must be one of ${AVAILABILITIES.join(", ")}`),
+			"in-stock",
+		),
+		vacationMode: v.optional(v.boolean("Vacation mode must be true or false"), false),
+		reportZipCode: optionalZip(),
+		imageUrl: optionalText(500, "Image URL"),
+	}),
+	v.forward(
+		v.partialCheck(
+			[["vacationMode"], ["reportZipCode"]],
+			(input) => !input.vacationMode || Boolean(input.reportZipCode),
+			VACATION_ZIP_MESSAGE,
+		),
+		["reportZipCode"],
+	),
 );
 export type PriceReportInput = v.InferOutput<typeof PriceReportSchema>;
 
@@ -69,25 +72,30 @@ export type SearchSort = (typeof SORTS)[number];
 export const SEARCH_MAX_LIMIT = 100;
 
 const intParam = (label: string, fallback: string, max: number) =>
-  v.pipe(
-    v.optional(v.string(), fallback),
-    v.regex(/^\d+$/, `${label} must be a whole number`),
-    v.transform(Number),
-    v.maxValue(max, `${label} must be at most ${max}`),
-  );
+	v.pipe(
+		v.optional(v.string(), fallback),
+		v.regex(/^\d+$/, `${label} must be a whole number`),
+		v.transform(Number),
+		v.maxValue(max, `${label} must be at most ${max}`),
+	);
 
 export const SearchQuerySchema = v.object({
-  q: blankAsMissing(
-    v.pipe(v.string(), v.trim(), v.nonEmpty("Enter something to search for"), v.maxLength(100, "Search is at most 100 characters")),
-  ),
-  zipCode: optionalZip(),
-  sort: v.optional(v.picklist(SORTS, `Sort must be one of ${SORTS.join(", ")}`), "price"),
-  limit: v.pipe(intParam("limit", "50", SEARCH_MAX_LIMIT), v.minValue(1, "limit must be at least 1")),
-  offset: intParam("offset", "0", 10_000),
+	q: blankAsMissing(
+		v.pipe(
+			v.string(),
+			v.trim(),
+			v.nonEmpty("Enter something to search for"),
+			v.maxLength(100, "Search is at most 100 characters"),
+		),
+	),
+	zipCode: optionalZip(),
+	sort: v.optional(v.picklist(SORTS, `Sort must be one of ${SORTS.join(", ")}`), "price"),
+	limit: v.pipe(intParam("limit", "50", SEARCH_MAX_LIMIT), v.minValue(1, "limit must be at least 1")),
+	offset: intParam("offset", "0", 10_000),
 });
 
 export const StoresQuerySchema = v.object({ zipCode: optionalZip() });
 
 export const ReportIdParamSchema = v.object({
-  id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Price report not found"), v.transform(Number)),
+	id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Price report not found"), v.transform(Number)),
 });

@@ -19,27 +19,27 @@ const DISTANCE_SCAN_CAP = 400;
 const ZIP_BITS = 127;
 
 type Location = {
-  /** The cells whose terms cover the window. */
-  cells: string[];
-  /** The window's first zip and length (in zips, minus one), for the check on the key's low bits. */
-  lo: number;
-  span: number;
-  /** The searched zip as a number (null for a postal code that is not a US zip). */
-  center: number | null;
+	/** The cells whose terms cover the window. */
+	cells: string[];
+	/** The window's first zip and length (in zips, minus one), for the check on the key's low bits. */
+	lo: number;
+	span: number;
+	/** The searched zip as a number (null for a postal code that is not a US zip). */
+	center: number | null;
 };
 
 const cellOf = (zip: number) => `c${String(Math.floor(zip / CELL_ZIPS)).padStart(4, "0")}`;
 
 /** The window of 20 zips each side as cells; any other postal code is a cell of its own. */
 export function searchLocation(zip: string): Location {
-  const center = zipNumber(zip);
-  if (center === null) {
-    const code = locToken(zip).slice(1);
-    return { cells: [`x${String([...code].length).padStart(2, "0")}${code}`], lo: 0, span: 0, center };
-  }
-  const lo = Math.max(0, center - ZIP_RADIUS);
-  const hi = Math.min(99_999, center + ZIP_RADIUS);
-  return { cells: [...new Set([cellOf(lo), cellOf(hi)])], lo, span: hi - lo, center };
+	const center = zipNumber(zip);
+	if (center === null) {
+		const code = locToken(zip).slice(1);
+		return { cells: [`x${String([...code].length).padStart(2, "0")}${code}`], lo: 0, span: 0, center };
+	}
+	const lo = Math.max(0, center - ZIP_RADIUS);
+	const hi = Math.min(99_999, center + ZIP_RADIUS);
+	return { cells: [...new Set([cellOf(lo), cellOf(hi)])], lo, span: hi - lo, center };
 }
 
 /** Per query word: the exact indexed words it is a prefix of, or the word itself as a prefix. */
@@ -53,31 +53,31 @@ const words = (q: string) => (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).sl
  * a-z and digits, or one with very many continuations, stays a prefix that FTS5 folds and expands itself.
  */
 function expandWords(db: Db, q: string): Expanded | null {
-  const vocab = db.$client.query<{ term: string }, [string, string, number]>(
-    "SELECT term FROM search_vocab WHERE term >= ?1 AND term < ?2 LIMIT ?3",
-  );
-  const out: Expanded = [];
-  for (const word of words(q)) {
-    if (!/^[a-z0-9]+$/.test(word)) {
-      out.push({ prefix: word });
-      continue;
-    }
-    const terms = vocab.all(word, `${word}\u{10FFFF}`, MAX_EXPANSIONS + 1).map((r) => r.term);
-    if (terms.length === 0) return null;
-    out.push(terms.length > MAX_EXPANSIONS ? { prefix: word } : terms);
-  }
-  return out.length > 0 ? out : null;
+	const vocab = db.$client.query<{ term: string }, [string, string, number]>(
+		"SELECT term FROM search_vocab WHERE term >= ?1 AND term < ?2 LIMIT ?3",
+	);
+	const out: Expanded = [];
+	for (const word of words(q)) {
+		if (!/^[a-z0-9]+$/.test(word)) {
+			out.push({ prefix: word });
+			continue;
+		}
+		const terms = vocab.all(word, `${word}\u{10FFFF}`, MAX_EXPANSIONS + 1).map((r) => r.term);
+		if (terms.length === 0) return null;
+		out.push(terms.length > MAX_EXPANSIONS ? { prefix: word } : terms);
+	}
+	return out.length > 0 ? out : null;
 }
 
 /** The FTS5 query for some cells: every word (any of its expansions) in the same cell's terms. */
 function matchFor(expanded: Expanded, cells: string[]): string {
-  return expanded
-    .map((w) =>
-      Array.isArray(w)
-        ? `(${cells.flatMap((c) => w.map((t) => `"${c}${t}"`)).join(" OR ")})`
-        : `(${cells.map((c) => `"${c}${w.prefix}"*`).join(" OR ")})`,
-    )
-    .join(" AND ");
+	return expanded
+		.map((w) =>
+			Array.isArray(w)
+				? `(${cells.flatMap((c) => w.map((t) => `"${c}${t}"`)).join(" OR ")})`
+				: `(${cells.map((c) => `"${c}${w.prefix}"*`).join(" OR ")})`,
+		)
+		.join(" AND ");
 }
 
 // Every live report is in price_search twice: under a price key (below 2^62) and a time key (from 2^62); the
@@ -88,16 +88,16 @@ const TIME_KEYS = "4611686018427387904";
 const IN_WINDOW_SQL = "(((rowid & 127) - $lo) & 127) <= $span";
 const PRICE_ID_SQL = "2147483647 - ((rowid >> 7) & 2147483647)";
 const PAGE_SQL = {
-  price: `SELECT ${PRICE_ID_SQL} AS id FROM price_search
+	price: `SELECT ${PRICE_ID_SQL} AS id FROM price_search
     WHERE price_search MATCH $match AND rowid < ${TIME_KEYS} AND ${IN_WINDOW_SQL}
     ORDER BY rowid LIMIT $limit OFFSET $offset`,
-  recent: `SELECT (rowid >> 7) & 2147483647 AS id FROM price_search
+	recent: `SELECT (rowid >> 7) & 2147483647 AS id FROM price_search
     WHERE price_search MATCH $match AND rowid >= ${TIME_KEYS} AND ${IN_WINDOW_SQL}
     ORDER BY rowid DESC LIMIT $limit OFFSET $offset`,
-  scan: `SELECT ${PRICE_ID_SQL} AS id, rowid & 127 AS z FROM price_search
+	scan: `SELECT ${PRICE_ID_SQL} AS id, rowid & 127 AS z FROM price_search
     WHERE price_search MATCH $match AND rowid < ${TIME_KEYS} AND ${IN_WINDOW_SQL}
     ORDER BY rowid LIMIT $limit`,
-  ring: `SELECT ${PRICE_ID_SQL} AS id FROM price_search
+	ring: `SELECT ${PRICE_ID_SQL} AS id FROM price_search
     WHERE price_search MATCH $match AND rowid < ${TIME_KEYS} AND (rowid & 127) IN ($a, $b)
     ORDER BY rowid LIMIT $limit`,
 };
@@ -108,37 +108,37 @@ type Params = Record<string, string | number | null>;
  * (the zips at distance 0, then 1...), each ring in price order, until the page is full.
  */
 function distancePage(db: Db, expanded: Expanded, loc: Location, limit: number, offset: number) {
-  const client = db.$client;
-  const center = loc.center;
-  // A postal code that is not a US zip is one place: every distance is 0, so this is the price order.
-  if (center === null) return indexPage(db, expanded, loc, limit, offset);
-  const need = offset + limit;
-  const all = client
-    .query<{ id: number; z: number }, Params>(PAGE_SQL.scan)
-    .all({ match: matchFor(expanded, loc.cells), lo: loc.lo & ZIP_BITS, span: loc.span, limit: DISTANCE_SCAN_CAP });
-  if (all.length < DISTANCE_SCAN_CAP) {
-    // Stable: equal distances keep the index's order (price, then newest).
-    const distance = (z: number) => Math.abs(((z - (center & ZIP_BITS) + 64) & ZIP_BITS) - 64);
-    return all
-      .map((r) => ({ id: r.id, d: distance(r.z) }))
-      .sort((a, b) => a.d - b.d)
-      .slice(offset, need)
-      .map((r) => r.id);
-  }
-  const ring = client.query<{ id: number }, Params>(PAGE_SQL.ring);
-  const ids: number[] = [];
-  for (let d = 0; d <= ZIP_RADIUS && ids.length < need; d++) {
-    const zips = [center - d, center + d].filter((z) => z >= loc.lo && z <= loc.lo + loc.span);
-    if (zips.length === 0) continue;
-    const rows = ring.all({
-      match: matchFor(expanded, [...new Set(zips.map(cellOf))]),
-      a: zips[0]! & ZIP_BITS,
-      b: zips[zips.length - 1]! & ZIP_BITS,
-      limit: need - ids.length,
-    });
-    for (const r of rows) ids.push(r.id);
-  }
-  return ids.slice(offset, need);
+	const client = db.$client;
+	const center = loc.center;
+	// A postal code that is not a US zip is one place: every distance is 0, so this is the price order.
+	if (center === null) return indexPage(db, expanded, loc, limit, offset);
+	const need = offset + limit;
+	const all = client
+		.query<{ id: number; z: number }, Params>(PAGE_SQL.scan)
+		.all({ match: matchFor(expanded, loc.cells), lo: loc.lo & ZIP_BITS, span: loc.span, limit: DISTANCE_SCAN_CAP });
+	if (all.length < DISTANCE_SCAN_CAP) {
+		// Stable: equal distances keep the index's order (price, then newest).
+		const distance = (z: number) => Math.abs(((z - (center & ZIP_BITS) + 64) & ZIP_BITS) - 64);
+		return all
+			.map((r) => ({ id: r.id, d: distance(r.z) }))
+			.sort((a, b) => a.d - b.d)
+			.slice(offset, need)
+			.map((r) => r.id);
+	}
+	const ring = client.query<{ id: number }, Params>(PAGE_SQL.ring);
+	const ids: number[] = [];
+	for (let d = 0; d <= ZIP_RADIUS && ids.length < need; d++) {
+		const zips = [center - d, center + d].filter((z) => z >= loc.lo && z <= loc.lo + loc.span);
+		if (zips.length === 0) continue;
+		const rows = ring.all({
+			match: matchFor(expanded, [...new Set(zips.map(cellOf))]),
+			a: zips[0]! & ZIP_BITS,
+			b: zips[zips.length - 1]! & ZIP_BITS,
+			limit: need - ids.length,
+		});
+		for (const r of rows) ids.push(r.id);
+	}
+	return ids.slice(offset, need);
 }
 
 const DISTANCE_SQL = `CASE WHEN $center IS NULL OR substr(r.loc_token, 1, 1) <> 'z' THEN 0
@@ -154,29 +154,46 @@ const ROWS_SQL = `
   WHERE r.is_active = 1 AND r.is_expired = 0
   ORDER BY p.key`;
 
-export type SearchParams = { q: string; zip: string; sort: SearchSort; limit: number; offset: number; viewerId: string };
+export type SearchParams = {
+	q: string;
+	zip: string;
+	sort: SearchSort;
+	limit: number;
+	offset: number;
+	viewerId: string;
+};
 
 /** Price or newest first: the index's own order, read as far as the page. */
-function indexPage(db: Db, expanded: Expanded, loc: Location, limit: number, offset: number, sort: "price" | "recent" = "price") {
-  const params = { match: matchFor(expanded, loc.cells), lo: loc.lo & ZIP_BITS, span: loc.span, limit, offset };
-  return db.$client.query<{ id: number }, Params>(PAGE_SQL[sort]).all(params).map((r) => r.id);
+function indexPage(
+	db: Db,
+	expanded: Expanded,
+	loc: Location,
+	limit: number,
+	offset: number,
+	sort: "price" | "recent" = "price",
+) {
+	const params = { match: matchFor(expanded, loc.cells), lo: loc.lo & ZIP_BITS, span: loc.span, limit, offset };
+	return db.$client
+		.query<{ id: number }, Params>(PAGE_SQL[sort])
+		.all(params)
+		.map((r) => r.id);
 }
 
 /** The ids of one page of active, unexpired reports within 20 zips of `zip` whose text matches the words of `q`. */
 export function searchReportIds(db: Db, p: Omit<SearchParams, "viewerId">): number[] {
-  const expanded = expandWords(db, p.q);
-  if (!expanded) return [];
-  const loc = searchLocation(p.zip);
-  if (p.sort === "distance") return distancePage(db, expanded, loc, p.limit, p.offset);
-  return indexPage(db, expanded, loc, p.limit, p.offset, p.sort);
+	const expanded = expandWords(db, p.q);
+	if (!expanded) return [];
+	const loc = searchLocation(p.zip);
+	if (p.sort === "distance") return distancePage(db, expanded, loc, p.limit, p.offset);
+	return indexPage(db, expanded, loc, p.limit, p.offset, p.sort);
 }
 
 /** Active, unexpired reports within 20 zip codes of `zip` whose text matches the words of `q`. */
 export function searchReports(db: Db, p: SearchParams) {
-  const ids = searchReportIds(db, p);
-  if (ids.length === 0) return [];
-  const rows = db.$client
-    .query<ReportRow & { distance: number }, Params>(ROWS_SQL)
-    .all({ ids: JSON.stringify(ids), viewer: p.viewerId, center: zipNumber(p.zip) });
-  return rows.map((row) => toReportJson(row, row.distance));
+	const ids = searchReportIds(db, p);
+	if (ids.length === 0) return [];
+	const rows = db.$client
+		.query<ReportRow & { distance: number }, Params>(ROWS_SQL)
+		.all({ ids: JSON.stringify(ids), viewer: p.viewerId, center: zipNumber(p.zip) });
+	return rows.map((row) => toReportJson(row, row.distance));
 }

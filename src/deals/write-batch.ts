@@ -26,78 +26,78 @@ type Job = { run: () => unknown; resolve: (value: unknown) => void; reject: (err
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 export class WriteBatcher {
-  private queue: Job[] = [];
-  private scheduled = false;
-  /** Batches committed and reports written in them, for tests and the curious. */
-  readonly stats: BatchStats = { batches: 0, jobs: 0, largest: 0 };
+	private queue: Job[] = [];
+	private scheduled = false;
+	/** Batches committed and reports written in them, for tests and the curious. */
+	readonly stats: BatchStats = { batches: 0, jobs: 0, largest: 0 };
 
-  constructor(
-    private readonly sqlite: Database,
-    private readonly maxBatch = MAX_BATCH,
-  ) {}
+	constructor(
+		private readonly sqlite: Database,
+		private readonly maxBatch = MAX_BATCH,
+	) {}
 
-  /**
-   * Runs `write` inside a shared write transaction (synchronously: nothing in it may await) and resolves
-   * with its result once that transaction has committed; rejects with what it threw, or with the commit's
-   * error (then nothing of the batch was stored).
-   */
-  submit<T>(write: () => T): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push({ run: write, resolve: resolve as (value: unknown) => void, reject });
-      this.schedule();
-    });
-  }
+	/**
+	 * Runs `write` inside a shared write transaction (synchronously: nothing in it may await) and resolves
+	 * with its result once that transaction has committed; rejects with what it threw, or with the commit's
+	 * error (then nothing of the batch was stored).
+	 */
+	submit<T>(write: () => T): Promise<T> {
+		return new Promise<T>((resolve, reject) => {
+			this.queue.push({ run: write, resolve: resolve as (value: unknown) => void, reject });
+			this.schedule();
+		});
+	}
 
-  private schedule() {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    // setImmediate, not a microtask: the requests that arrived in this turn have all been read by then.
-    setImmediate(() => this.flush());
-  }
+	private schedule() {
+		if (this.scheduled) return;
+		this.scheduled = true;
+		// setImmediate, not a microtask: the requests that arrived in this turn have all been read by then.
+		setImmediate(() => this.flush());
+	}
 
-  private flush() {
-    this.scheduled = false;
-    const jobs = this.queue.splice(0, this.maxBatch);
-    if (this.queue.length > 0) this.schedule();
-    if (jobs.length === 0) return;
-    const outcomes: Outcome[] = [];
-    try {
-      this.sqlite
-        .transaction(() => {
-          for (const job of jobs) {
-            // A nested transaction is a savepoint: a job that throws rolls back its own writes only.
-            try {
-              outcomes.push({ ok: true, value: this.sqlite.transaction(job.run)() });
-            } catch (error) {
-              outcomes.push({ ok: false, error });
-            }
-          }
-        })
-        .immediate();
-    } catch (error) {
-      // BEGIN or COMMIT failed: the whole batch is rolled back, so no job may be answered as stored.
-      for (const job of jobs) job.reject(error);
-      return;
-    }
-    this.stats.batches++;
-    this.stats.jobs += jobs.length;
-    this.stats.largest = Math.max(this.stats.largest, jobs.length);
-    jobs.forEach((job, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) job.resolve(outcome.value);
-      else job.reject(outcome.error);
-    });
-  }
+	private flush() {
+		this.scheduled = false;
+		const jobs = this.queue.splice(0, this.maxBatch);
+		if (this.queue.length > 0) this.schedule();
+		if (jobs.length === 0) return;
+		const outcomes: Outcome[] = [];
+		try {
+			this.sqlite
+				.transaction(() => {
+					for (const job of jobs) {
+						// A nested transaction is a savepoint: a job that throws rolls back its own writes only.
+						try {
+							outcomes.push({ ok: true, value: this.sqlite.transaction(job.run)() });
+						} catch (error) {
+							outcomes.push({ ok: false, error });
+						}
+					}
+				})
+				.immediate();
+		} catch (error) {
+			// BEGIN or COMMIT failed: the whole batch is rolled back, so no job may be answered as stored.
+			for (const job of jobs) job.reject(error);
+			return;
+		}
+		this.stats.batches++;
+		this.stats.jobs += jobs.length;
+		this.stats.largest = Math.max(this.stats.largest, jobs.length);
+		jobs.forEach((job, i) => {
+			const outcome = outcomes[i]!;
+			if (outcome.ok) job.resolve(outcome.value);
+			else job.reject(outcome.error);
+		});
+	}
 }
 
 // One per database (API tests run several servers in one process), made on first use.
 const batchers = new WeakMap<Db, WriteBatcher>();
 
 export function writeBatcher(db: Db): WriteBatcher {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = new WriteBatcher(db.$client);
-    batchers.set(db, batcher);
-  }
-  return batcher;
+	let batcher = batchers.get(db);
+	if (!batcher) {
+		batcher = new WriteBatcher(db.$client);
+		batchers.set(db, batcher);
+	}
+	return batcher;
 }

@@ -11,7 +11,15 @@ import { millsToNumber } from "../lib/money.ts";
 import { locTokenRange } from "../lib/zip.ts";
 import { fuelBounds } from "../quality/bounds.ts";
 import { FUEL_MAX_AGE_DAYS } from "../quality/expiry.ts";
-import { MIN_CONSENSUS_REPORTS, type Range, combineWithModel, consensusOf, heardPrices, isOutlier, judgePrice } from "../quality/consensus.ts";
+import {
+	MIN_CONSENSUS_REPORTS,
+	type Range,
+	combineWithModel,
+	consensusOf,
+	heardPrices,
+	isOutlier,
+	judgePrice,
+} from "../quality/consensus.ts";
 import { askModel } from "../quality/model.ts";
 import { DAY_MS } from "../lib/time.ts";
 
@@ -36,53 +44,59 @@ const FUEL_HISTORY_SQL = `
 
 /** Recent active reports of this fuel at stations within 20 zips of `zip`, newest first. */
 export function fuelHistory(db: Db, fuel: FuelType, zip: string, now = Date.now()): FuelHistoryRow[] {
-  const [from, to] = locTokenRange(zip);
-  return db.$client
-    .query<FuelHistoryRow, Record<string, string | number>>(FUEL_HISTORY_SQL)
-    .all({ from, to, fuel, since: now - FUEL_HISTORY_DAYS * DAY_MS, limit: HISTORY_LIMIT });
+	const [from, to] = locTokenRange(zip);
+	return db.$client
+		.query<FuelHistoryRow, Record<string, string | number>>(FUEL_HISTORY_SQL)
+		.all({ from, to, fuel, since: now - FUEL_HISTORY_DAYS * DAY_MS, limit: HISTORY_LIMIT });
 }
 
-const voicedPrices = (history: FuelHistoryRow[], reporterId: string) => heardPrices(history, reporterId, (h) => h.priceMills);
+const voicedPrices = (history: FuelHistoryRow[], reporterId: string) =>
+	heardPrices(history, reporterId, (h) => h.priceMills);
 
 const rejection = (reason: string, range: Range) =>
-  new HttpError(422, "Price report rejected", {
-    reason,
-    suggestedRange: { min: millsToNumber(range.min), max: millsToNumber(range.max) },
-  });
+	new HttpError(422, "Price report rejected", {
+		reason,
+		suggestedRange: { min: millsToNumber(range.min), max: millsToNumber(range.max) },
+	});
 
 /**
  * Judges a fuel price: statistics first, then the model within its timeout. A clear outlier is thrown as the
  * 422 rejection products use; otherwise the confidence and reason to store with the report.
  */
 export async function assessFuelPrice(
-  db: Db,
-  config: Config,
-  report: { fuel: FuelType; zip: string; priceMills: number; reporterId: string },
+	db: Db,
+	config: Config,
+	report: { fuel: FuelType; zip: string; priceMills: number; reporterId: string },
 ) {
-  const { fuel, zip, priceMills } = report;
-  const history = voicedPrices(fuelHistory(db, fuel, zip), report.reporterId);
-  const bounds = fuelBounds(fuel);
-  const statistical = judgePrice(priceMills, history, bounds, fuelDollars);
-  if (!statistical.accepted) throw rejection(statistical.reason, statistical.suggestedRange);
-  const model = await askModel(
-    { host: config.ollamaHost, model: config.ollamaModel, timeoutMs: config.ollamaTimeoutMs },
-    {
-      product: bounds.label,
-      category: "Fuel",
-      price: fuelDollars(priceMills),
-      consensus:
-        statistical.consensus === null
-          ? null
-          : { typicalPrice: fuelDollars(Math.round(statistical.consensus)), reports: history.length },
-      usualRange: { min: fuelDollars(bounds.min), max: fuelDollars(bounds.max) },
-    },
-  );
-  const verdict = combineWithModel(statistical, model, bounds);
-  if (!verdict.accepted) throw rejection(verdict.reason, verdict.suggestedRange);
-  return { confidence: verdict.confidence, reason: verdict.reason };
+	const { fuel, zip, priceMills } = report;
+	const history = voicedPrices(fuelHistory(db, fuel, zip), report.reporterId);
+	const bounds = fuelBounds(fuel);
+	const statistical = judgePrice(priceMills, history, bounds, fuelDollars);
+	if (!statistical.accepted) throw rejection(statistical.reason, statistical.suggestedRange);
+	const model = await askModel(
+		{ host: config.ollamaHost, model: config.ollamaModel, timeoutMs: config.ollamaTimeoutMs },
+		{
+			product: bounds.label,
+			category: "Fuel",
+			price: fuelDollars(priceMills),
+			consensus:
+				statistical.consensus === null
+					? null
+					: { typicalPrice: fuelDollars(Math.round(statistical.consensus)), reports: history.length },
+			usualRange: { min: fuelDollars(bounds.min), max: fuelDollars(bounds.max) },
+		},
+	);
+	const verdict = combineWithModel(statistical, model, bounds);
+	if (!verdict.accepted) throw rejection(verdict.reason, verdict.suggestedRange);
+	return { confidence: verdict.confidence, reason: verdict.reason };
 }
 
-export type FuelExpirationAnalysis = { expiredCount: number; consensusPrice: number; analyzed: number; message: string };
+export type FuelExpirationAnalysis = {
+	expiredCount: number;
+	consensusPrice: number;
+	analyzed: number;
+	message: string;
+};
 
 /**
  * As for products: once a new price joins a consensus (one voice per shopper), older reports of that fuel
@@ -90,32 +104,42 @@ export type FuelExpirationAnalysis = { expiredCount: number; consensusPrice: num
  * (migration 0002).
  */
 export function expireFuelOutliers(
-  tx: Tx,
-  history: FuelHistoryRow[],
-  newPriceMills: number,
-  reporterId: string,
-  now: Date,
+	tx: Tx,
+	history: FuelHistoryRow[],
+	newPriceMills: number,
+	reporterId: string,
+	now: Date,
 ): FuelExpirationAnalysis | null {
-  const voices = voicedPrices(history, reporterId);
-  const prices = [...voices, newPriceMills];
-  if (prices.length < MIN_CONSENSUS_REPORTS + 1) return null;
-  const consensus = consensusOf(prices);
-  const community = fuelDollars(Math.round(consensus.median));
-  const outliers = history.filter((h) => isOutlier(h.priceMills, consensus));
-  if (outliers.length > 0) {
-    tx.update(gasPriceReports)
-      .set({ isExpired: true, expiredAt: now, expiredReason: `Far from the community price of ${community}`, updatedAt: now })
-      .where(inArray(gasPriceReports.id, outliers.map((o) => o.id)))
-      .run();
-  }
-  const n = outliers.length;
-  return {
-    expiredCount: n,
-    consensusPrice: millsToNumber(Math.round(consensus.median)),
-    analyzed: prices.length,
-    message:
-      n > 0
-        ? `Your report helped remove ${n} outlier price${n === 1 ? "" : "s"}; the community price is now ${community}.`
-        : `Consistent with ${voices.length} nearby reports; the community price is ${community}.`,
-  };
+	const voices = voicedPrices(history, reporterId);
+	const prices = [...voices, newPriceMills];
+	if (prices.length < MIN_CONSENSUS_REPORTS + 1) return null;
+	const consensus = consensusOf(prices);
+	const community = fuelDollars(Math.round(consensus.median));
+	const outliers = history.filter((h) => isOutlier(h.priceMills, consensus));
+	if (outliers.length > 0) {
+		tx.update(gasPriceReports)
+			.set({
+				isExpired: true,
+				expiredAt: now,
+				expiredReason: `Far from the community price of ${community}`,
+				updatedAt: now,
+			})
+			.where(
+				inArray(
+					gasPriceReports.id,
+					outliers.map((o) => o.id),
+				),
+			)
+			.run();
+	}
+	const n = outliers.length;
+	return {
+		expiredCount: n,
+		consensusPrice: millsToNumber(Math.round(consensus.median)),
+		analyzed: prices.length,
+		message:
+			n > 0
+				? `Your report helped remove ${n} outlier price${n === 1 ? "" : "s"}; the community price is now ${community}.`
+				: `Consistent with ${voices.length} nearby reports; the community price is ${community}.`,
+	};
 }

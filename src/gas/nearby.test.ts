@@ -5,15 +5,29 @@ import { type TestClient, type TestServer, registerUser, startTestServer } from 
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ OLLAMA_HOST: "off" });
+	server = await startTestServer({ OLLAMA_HOST: "off" });
 });
 afterAll(() => server.stop());
 
 type Station = { name: string; regularPrice: number | null; priceComparison: number | null };
-const post = async (client: TestClient, stationName: string, zip: string, fuelType: string, price: number, extra = {}) => {
-  const res = await client.post("/api/gas/reports", { stationName, stationAddress: `${stationName} Rd`, stationZipCode: zip, fuelType, price, ...extra });
-  expect(res.status).toBe(201);
-  return res.data.id as number;
+const post = async (
+	client: TestClient,
+	stationName: string,
+	zip: string,
+	fuelType: string,
+	price: number,
+	extra = {},
+) => {
+	const res = await client.post("/api/gas/reports", {
+		stationName,
+		stationAddress: `${stationName} Rd`,
+		stationZipCode: zip,
+		fuelType,
+		price,
+		...extra,
+	});
+	expect(res.status).toBe(201);
+	return res.data.id as number;
 };
 const names = (list: Station[]) => list.map((s) => s.name);
 
@@ -22,170 +36,193 @@ const names = (list: Station[]) => list.map((s) => s.name);
  * boundary, so inside), and two cheap stations 21 zips out that must never show.
  */
 async function area(center: number) {
-  const zip = (offset: number) => String(center + offset).padStart(5, "0");
-  const reporter = (await registerUser(server, { zipCode: zip(0) })).client;
-  const ids = {
-    alphaRegular: await post(reporter, "Alpha", zip(0), "regular", 3.0),
-    alphaPremium: await post(reporter, "Alpha", zip(0), "premium", 3.999),
-    bravoRegular: await post(reporter, "Bravo", zip(-20), "regular", 3.3),
-    bravoPremium: await post(reporter, "Bravo", zip(-20), "premium", 4.1),
-    bravoDiesel: await post(reporter, "Bravo", zip(-20), "diesel", 4.1, { defPrice: 3.49 }),
-    charlieRegular: await post(reporter, "Charlie", zip(20), "regular", 3.6),
-    charlieElectric: await post(reporter, "Charlie", zip(20), "electric", 0.42),
-  };
-  await post(reporter, "Too Far Up", zip(21), "regular", 1.999);
-  await post(reporter, "Too Far Down", zip(-21), "regular", 1.899);
-  const viewer = await registerUser(server, { zipCode: zip(0) });
-  return { ids, viewer: viewer.client, viewerId: viewer.user.id as string };
+	const zip = (offset: number) => String(center + offset).padStart(5, "0");
+	const reporter = (await registerUser(server, { zipCode: zip(0) })).client;
+	const ids = {
+		alphaRegular: await post(reporter, "Alpha", zip(0), "regular", 3.0),
+		alphaPremium: await post(reporter, "Alpha", zip(0), "premium", 3.999),
+		bravoRegular: await post(reporter, "Bravo", zip(-20), "regular", 3.3),
+		bravoPremium: await post(reporter, "Bravo", zip(-20), "premium", 4.1),
+		bravoDiesel: await post(reporter, "Bravo", zip(-20), "diesel", 4.1, { defPrice: 3.49 }),
+		charlieRegular: await post(reporter, "Charlie", zip(20), "regular", 3.6),
+		charlieElectric: await post(reporter, "Charlie", zip(20), "electric", 0.42),
+	};
+	await post(reporter, "Too Far Up", zip(21), "regular", 1.999);
+	await post(reporter, "Too Far Down", zip(-21), "regular", 1.899);
+	const viewer = await registerUser(server, { zipCode: zip(0) });
+	return { ids, viewer: viewer.client, viewerId: viewer.user.id as string };
 }
 
 describe("GET /api/gas/nearby", () => {
-  test("three stations at 3.000, 3.300, 3.600: cheapest first, -9.1, 0 and +9.1 against 3.300; 21 zips out never shows", async () => {
-    const { viewer } = await area(50010);
-    const res = await viewer.get("/api/gas/nearby");
-    expect(res.status).toBe(200);
-    expect(names(res.data)).toEqual(["Alpha", "Bravo", "Charlie"]);
-    expect(res.data.map((s: Station) => [s.regularPrice, s.priceComparison])).toEqual([[3, -9.1], [3.3, 0], [3.6, 9.1]]);
-    expect(res.data[0]).toEqual({
-      id: expect.any(Number),
-      name: "Alpha",
-      address: "Alpha Rd",
-      zipCode: "50010",
-      lastUpdated: expect.stringMatching(/^\d{4}-/),
-      reportsCount: 2,
-      priceComparison: -9.1,
-      regularPrice: 3,
-      premiumPrice: 3.999,
-      dieselPrice: null,
-      e85Price: null,
-      electricPrice: null,
-    });
-  });
+	test("three stations at 3.000, 3.300, 3.600: cheapest first, -9.1, 0 and +9.1 against 3.300; 21 zips out never shows", async () => {
+		const { viewer } = await area(50010);
+		const res = await viewer.get("/api/gas/nearby");
+		expect(res.status).toBe(200);
+		expect(names(res.data)).toEqual(["Alpha", "Bravo", "Charlie"]);
+		expect(res.data.map((s: Station) => [s.regularPrice, s.priceComparison])).toEqual([
+			[3, -9.1],
+			[3.3, 0],
+			[3.6, 9.1],
+		]);
+		expect(res.data[0]).toEqual({
+			id: expect.any(Number),
+			name: "Alpha",
+			address: "Alpha Rd",
+			zipCode: "50010",
+			lastUpdated: expect.stringMatching(/^\d{4}-/),
+			reportsCount: 2,
+			priceComparison: -9.1,
+			regularPrice: 3,
+			premiumPrice: 3.999,
+			dieselPrice: null,
+			e85Price: null,
+			electricPrice: null,
+		});
+	});
 
-  test("the fuel asked for compares and sorts; stations without it come last, freshest first", async () => {
-    const { viewer } = await area(51010);
-    // Premium at 3.999 and 4.100 average 4.0495: -1.2% and +1.2%.
-    const premium = (await viewer.get("/api/gas/nearby?fuelType=premium")).data;
-    expect(premium.map((s: Station & { premiumPrice: number }) => [s.name, s.premiumPrice, s.priceComparison])).toEqual([
-      ["Alpha", 3.999, -1.2],
-      ["Bravo", 4.1, 1.2],
-      ["Charlie", null, null],
-    ]);
-    const diesel = (await viewer.get("/api/gas/nearby?fuelType=diesel")).data;
-    expect(diesel.map((s: Station) => [s.name, s.priceComparison])).toEqual([["Bravo", 0], ["Charlie", null], ["Alpha", null]]);
-    const bad = await viewer.get("/api/gas/nearby?fuelType=kerosene");
-    expect(bad.status).toBe(400);
-    expect(bad.data.message).toBe("Fuel type must be one of regular, premium, diesel, e85, electric");
-  });
+	test("the fuel asked for compares and sorts; stations without it come last, freshest first", async () => {
+		const { viewer } = await area(51010);
+		// Premium at 3.999 and 4.100 average 4.0495: -1.2% and +1.2%.
+		const premium = (await viewer.get("/api/gas/nearby?fuelType=premium")).data;
+		expect(premium.map((s: Station & { premiumPrice: number }) => [s.name, s.premiumPrice, s.priceComparison])).toEqual(
+			[
+				["Alpha", 3.999, -1.2],
+				["Bravo", 4.1, 1.2],
+				["Charlie", null, null],
+			],
+		);
+		const diesel = (await viewer.get("/api/gas/nearby?fuelType=diesel")).data;
+		expect(diesel.map((s: Station) => [s.name, s.priceComparison])).toEqual([
+			["Bravo", 0],
+			["Charlie", null],
+			["Alpha", null],
+		]);
+		const bad = await viewer.get("/api/gas/nearby?fuelType=kerosene");
+		expect(bad.status).toBe(400);
+		expect(bad.data.message).toBe("Fuel type must be one of regular, premium, diesel, e85, electric");
+	});
 
-  test("at most 100 stations, the cheapest (README, Gas figures)", async () => {
-    const { client } = await registerUser(server, { zipCode: "58010" });
-    for (let i = 0; i < 101; i++) await post(client, `Station ${i}`, "58010", "regular", 3 + i / 1000);
-    const list = (await client.get("/api/gas/nearby?fuelType=regular")).data as Station[];
-    expect(list).toHaveLength(100);
-    expect(names(list)).not.toContain("Station 100");
-  });
+	test("at most 100 stations, the cheapest (README, Gas figures)", async () => {
+		const { client } = await registerUser(server, { zipCode: "58010" });
+		for (let i = 0; i < 101; i++) await post(client, `Station ${i}`, "58010", "regular", 3 + i / 1000);
+		const list = (await client.get("/api/gas/nearby?fuelType=regular")).data as Station[];
+		expect(list).toHaveLength(100);
+		expect(names(list)).not.toContain("Station 100");
+	});
 
-  test("without a fuel asked for, the user's preferred fuel decides", async () => {
-    const { viewer, viewerId } = await area(52010);
-    server.db.update(users).set({ preferredFuelType: "electric" }).where(eq(users.id, viewerId)).run();
-    const list = (await viewer.get("/api/gas/nearby")).data;
-    expect(list.map((s: Station & { electricPrice: number }) => [s.name, s.electricPrice, s.priceComparison])).toEqual([
-      ["Charlie", 0.42, 0],
-      ["Bravo", null, null],
-      ["Alpha", null, null],
-    ]);
-  });
+	test("without a fuel asked for, the user's preferred fuel decides", async () => {
+		const { viewer, viewerId } = await area(52010);
+		server.db.update(users).set({ preferredFuelType: "electric" }).where(eq(users.id, viewerId)).run();
+		const list = (await viewer.get("/api/gas/nearby")).data;
+		expect(list.map((s: Station & { electricPrice: number }) => [s.name, s.electricPrice, s.priceComparison])).toEqual([
+			["Charlie", 0.42, 0],
+			["Bravo", null, null],
+			["Alpha", null, null],
+		]);
+	});
 });
 
 describe("GET /api/gas/summary", () => {
-  test("each fuel's average over the stations that price it, stations tracked and the week's reports", async () => {
-    const { viewer } = await area(53010);
-    const res = await viewer.get("/api/gas/summary");
-    expect(res.status).toBe(200);
-    expect(res.data).toEqual({
-      zipCode: "53010",
-      averages: { regular: 3.3, premium: 4.05, diesel: 4.1, e85: null, electric: 0.42 },
-      stationsWithPrice: { regular: 3, premium: 2, diesel: 1, e85: 0, electric: 1 },
-      stationsTracked: 3,
-      recentReports: 7,
-      recentDays: 7,
-    });
-  });
+	test("each fuel's average over the stations that price it, stations tracked and the week's reports", async () => {
+		const { viewer } = await area(53010);
+		const res = await viewer.get("/api/gas/summary");
+		expect(res.status).toBe(200);
+		expect(res.data).toEqual({
+			zipCode: "53010",
+			averages: { regular: 3.3, premium: 4.05, diesel: 4.1, e85: null, electric: 0.42 },
+			stationsWithPrice: { regular: 3, premium: 2, diesel: 1, e85: 0, electric: 1 },
+			stationsTracked: 3,
+			recentReports: 7,
+			recentDays: 7,
+		});
+	});
 });
 
 describe("expired and inactive reports never count", () => {
-  test("an expired price leaves its station, the averages, the counts and the recent list", async () => {
-    const { viewer, ids } = await area(54010);
-    server.db.update(gasPriceReports).set({ isExpired: true }).where(eq(gasPriceReports.id, ids.charlieRegular)).run();
-    const list = (await viewer.get("/api/gas/nearby")).data;
-    // Regular now 3.000 and 3.300, average 3.150: -4.8% and +4.8%.
-    expect(list.map((s: Station) => [s.name, s.regularPrice, s.priceComparison])).toEqual([
-      ["Alpha", 3, -4.8],
-      ["Bravo", 3.3, 4.8],
-      ["Charlie", null, null],
-    ]);
-    expect(list[2].reportsCount).toBe(1);
-    const summary = (await viewer.get("/api/gas/summary")).data;
-    expect(summary).toMatchObject({ averages: { regular: 3.15 }, stationsTracked: 3, recentReports: 6 });
-    const recent = (await viewer.get("/api/gas/reports/nearby")).data;
-    expect(recent.map((r: { id: number }) => r.id)).not.toContain(ids.charlieRegular);
+	test("an expired price leaves its station, the averages, the counts and the recent list", async () => {
+		const { viewer, ids } = await area(54010);
+		server.db.update(gasPriceReports).set({ isExpired: true }).where(eq(gasPriceReports.id, ids.charlieRegular)).run();
+		const list = (await viewer.get("/api/gas/nearby")).data;
+		// Regular now 3.000 and 3.300, average 3.150: -4.8% and +4.8%.
+		expect(list.map((s: Station) => [s.name, s.regularPrice, s.priceComparison])).toEqual([
+			["Alpha", 3, -4.8],
+			["Bravo", 3.3, 4.8],
+			["Charlie", null, null],
+		]);
+		expect(list[2].reportsCount).toBe(1);
+		const summary = (await viewer.get("/api/gas/summary")).data;
+		expect(summary).toMatchObject({ averages: { regular: 3.15 }, stationsTracked: 3, recentReports: 6 });
+		const recent = (await viewer.get("/api/gas/reports/nearby")).data;
+		expect(recent.map((r: { id: number }) => r.id)).not.toContain(ids.charlieRegular);
 
-    // Its last active report gone inactive, Charlie is no longer tracked at all.
-    server.db.update(gasPriceReports).set({ isActive: false }).where(eq(gasPriceReports.id, ids.charlieElectric)).run();
-    expect(names((await viewer.get("/api/gas/nearby")).data)).toEqual(["Alpha", "Bravo"]);
-    expect((await viewer.get("/api/gas/summary")).data).toMatchObject({ stationsTracked: 2, recentReports: 5, averages: { electric: null } });
-  });
+		// Its last active report gone inactive, Charlie is no longer tracked at all.
+		server.db.update(gasPriceReports).set({ isActive: false }).where(eq(gasPriceReports.id, ids.charlieElectric)).run();
+		expect(names((await viewer.get("/api/gas/nearby")).data)).toEqual(["Alpha", "Bravo"]);
+		expect((await viewer.get("/api/gas/summary")).data).toMatchObject({
+			stationsTracked: 2,
+			recentReports: 5,
+			averages: { electric: null },
+		});
+	});
 
-  test("when a reporter deletes their account, the station falls back to the price before theirs", async () => {
-    const { viewer } = await area(55010);
-    const { client: leaver } = await registerUser(server, { zipCode: "55010" });
-    await post(leaver, "Alpha", "55010", "regular", 2.899);
-    expect((await viewer.get("/api/gas/nearby")).data[0]).toMatchObject({ name: "Alpha", regularPrice: 2.899, reportsCount: 3 });
-    expect((await leaver.delete("/api/auth/delete-account")).status).toBe(200);
-    expect((await viewer.get("/api/gas/nearby")).data[0]).toMatchObject({ name: "Alpha", regularPrice: 3, reportsCount: 2 });
-  });
+	test("when a reporter deletes their account, the station falls back to the price before theirs", async () => {
+		const { viewer } = await area(55010);
+		const { client: leaver } = await registerUser(server, { zipCode: "55010" });
+		await post(leaver, "Alpha", "55010", "regular", 2.899);
+		expect((await viewer.get("/api/gas/nearby")).data[0]).toMatchObject({
+			name: "Alpha",
+			regularPrice: 2.899,
+			reportsCount: 3,
+		});
+		expect((await leaver.delete("/api/auth/delete-account")).status).toBe(200);
+		expect((await viewer.get("/api/gas/nearby")).data[0]).toMatchObject({
+			name: "Alpha",
+			regularPrice: 3,
+			reportsCount: 2,
+		});
+	});
 });
 
 describe("GET /api/gas/reports/nearby", () => {
-  test("newest first, in the Gas report shape, DEF on diesel only, nothing 21 zips out", async () => {
-    const { viewer, ids } = await area(56010);
-    const res = await viewer.get("/api/gas/reports/nearby");
-    expect(res.status).toBe(200);
-    expect(res.data.map((r: { id: number }) => r.id)).toEqual(Object.values(ids).reverse());
-    const diesel = res.data.find((r: { id: number }) => r.id === ids.bravoDiesel);
-    expect(diesel).toEqual({
-      id: ids.bravoDiesel,
-      stationName: "Bravo",
-      stationAddress: "Bravo Rd",
-      fuelType: "diesel",
-      price: 4.1,
-      defPrice: 3.49,
-      createdAt: expect.stringMatching(/^\d{4}-/),
-      user: { firstName: "Sam", username: expect.any(String) },
-    });
-    expect(res.data.filter((r: { defPrice: number | null }) => r.defPrice !== null)).toHaveLength(1);
-  });
+	test("newest first, in the Gas report shape, DEF on diesel only, nothing 21 zips out", async () => {
+		const { viewer, ids } = await area(56010);
+		const res = await viewer.get("/api/gas/reports/nearby");
+		expect(res.status).toBe(200);
+		expect(res.data.map((r: { id: number }) => r.id)).toEqual(Object.values(ids).reverse());
+		const diesel = res.data.find((r: { id: number }) => r.id === ids.bravoDiesel);
+		expect(diesel).toEqual({
+			id: ids.bravoDiesel,
+			stationName: "Bravo",
+			stationAddress: "Bravo Rd",
+			fuelType: "diesel",
+			price: 4.1,
+			defPrice: 3.49,
+			createdAt: expect.stringMatching(/^\d{4}-/),
+			user: { firstName: "Sam", username: expect.any(String) },
+		});
+		expect(res.data.filter((r: { defPrice: number | null }) => r.defPrice !== null)).toHaveLength(1);
+	});
 
-  test("limit defaults to 20 and is capped at 50", async () => {
-    const { client } = await registerUser(server, { zipCode: "57010" });
-    for (let i = 0; i < 55; i++) await post(client, `Pump ${i}`, "57010", "regular", 3 + (i % 10) / 100);
-    expect((await client.get("/api/gas/reports/nearby")).data).toHaveLength(20);
-    expect((await client.get("/api/gas/reports/nearby?limit=100")).data).toHaveLength(50);
-    const three = (await client.get("/api/gas/reports/nearby?limit=3")).data;
-    expect(three.map((r: { price: number }) => r.price)).toEqual([3.04, 3.03, 3.02]);
-    for (const limit of ["0", "abc", "-1"]) expect((await client.get(`/api/gas/reports/nearby?limit=${limit}`)).status).toBe(400);
-  });
+	test("limit defaults to 20 and is capped at 50", async () => {
+		const { client } = await registerUser(server, { zipCode: "57010" });
+		for (let i = 0; i < 55; i++) await post(client, `Pump ${i}`, "57010", "regular", 3 + (i % 10) / 100);
+		expect((await client.get("/api/gas/reports/nearby")).data).toHaveLength(20);
+		expect((await client.get("/api/gas/reports/nearby?limit=100")).data).toHaveLength(50);
+		const three = (await client.get("/api/gas/reports/nearby?limit=3")).data;
+		expect(three.map((r: { price: number }) => r.price)).toEqual([3.04, 3.03, 3.02]);
+		for (const limit of ["0", "abc", "-1"])
+			expect((await client.get(`/api/gas/reports/nearby?limit=${limit}`)).status).toBe(400);
+	});
 });
 
 describe("a user without a zip", () => {
-  test("gets 400 with a message from every nearby view", async () => {
-    const { client } = await registerUser(server, { zipCode: null });
-    for (const path of ["/api/gas/nearby", "/api/gas/summary", "/api/gas/reports/nearby?limit=20"]) {
-      const res = await client.get(path);
-      expect(res.status).toBe(400);
-      expect(res.data.message).toBe("Set your zip code to see fuel prices near you.");
-    }
-    expect((await server.client().get("/api/gas/nearby")).status).toBe(401);
-  });
+	test("gets 400 with a message from every nearby view", async () => {
+		const { client } = await registerUser(server, { zipCode: null });
+		for (const path of ["/api/gas/nearby", "/api/gas/summary", "/api/gas/reports/nearby?limit=20"]) {
+			const res = await client.get(path);
+			expect(res.status).toBe(400);
+			expect(res.data.message).toBe("Set your zip code to see fuel prices near you.");
+		}
+		expect((await server.client().get("/api/gas/nearby")).status).toBe(401);
+	});
 });

@@ -13,9 +13,9 @@ import { PRICE_KEY, findOrCreateStation } from "./stations.ts";
 
 /** Where the price counts: the zip typed in vacation mode, else the station's zip if given, else the user's. */
 export function reportZip(user: User, input: GasReportInput): string {
-  const zip = input.vacationMode ? input.reportZipCode : (input.stationZipCode ?? user.zipCode);
-  if (!zip) throw badRequest(NO_ZIP_MESSAGE);
-  return zip;
+	const zip = input.vacationMode ? input.reportZipCode : (input.stationZipCode ?? user.zipCode);
+	if (!zip) throw badRequest(NO_ZIP_MESSAGE);
+	return zip;
 }
 
 /**
@@ -25,27 +25,27 @@ export function reportZip(user: User, input: GasReportInput): string {
  * price and fuel reports that arrived beside it; this report's own part is a savepoint within it.
  */
 export async function createGasReport(db: Db, config: Config, user: User, input: GasReportInput) {
-  const zip = reportZip(user, input);
-  // Judged before the write transaction: the model may take its time, and no write lock is held meanwhile.
-  const verdict = await assessFuelPrice(db, config, {
-    fuel: input.fuelType,
-    zip,
-    priceMills: input.price,
-    reporterId: user.id,
-  });
-  const job: GasReportJob = { userId: user.id, input, zip, verdict };
-  const { id, expirationAnalysis, replaced } = await writeReport(db, "fuel", job, () => writeGasReport(db, job));
-  const report = getGasReportJson(db, id);
-  const warning = replaced === undefined ? undefined : replacedWarning(fuelDollars(replaced), report.stationName);
-  return { ...report, ...(expirationAnalysis ? { expirationAnalysis } : {}), ...(warning ? { warning } : {}) };
+	const zip = reportZip(user, input);
+	// Judged before the write transaction: the model may take its time, and no write lock is held meanwhile.
+	const verdict = await assessFuelPrice(db, config, {
+		fuel: input.fuelType,
+		zip,
+		priceMills: input.price,
+		reporterId: user.id,
+	});
+	const job: GasReportJob = { userId: user.id, input, zip, verdict };
+	const { id, expirationAnalysis, replaced } = await writeReport(db, "fuel", job, () => writeGasReport(db, job));
+	const report = getGasReportJson(db, id);
+	const warning = replaced === undefined ? undefined : replacedWarning(fuelDollars(replaced), report.stationName);
+	return { ...report, ...(expirationAnalysis ? { expirationAnalysis } : {}), ...(warning ? { warning } : {}) };
 }
 
 /** What the write needs, as plain data: it may cross to the writer thread (deals/report-writer.ts). */
 export type GasReportJob = {
-  userId: string;
-  input: GasReportInput;
-  zip: string;
-  verdict: Awaited<ReturnType<typeof assessFuelPrice>>;
+	userId: string;
+	input: GasReportInput;
+	zip: string;
+	verdict: Awaited<ReturnType<typeof assessFuelPrice>>;
 };
 
 /**
@@ -53,111 +53,111 @@ export type GasReportJob = {
  * savepoint within it: bun:sqlite nests them).
  */
 export function writeGasReport(db: Db, { userId, input, zip, verdict }: GasReportJob) {
-  return db.transaction((tx) => {
-    const history = fuelHistory(db, input.fuelType, zip);
-    const stationId = findOrCreateStation(tx, input.stationName, input.stationAddress, zip);
-    const now = new Date();
-    const report = tx
-      .insert(gasPriceReports)
-      .values({
-        userId,
-        stationId,
-        fuelType: input.fuelType,
-        priceMills: input.price,
-        defPriceCents: input.defPrice,
-        vacationMode: input.vacationMode,
-        reportZipCode: input.vacationMode ? input.reportZipCode : null,
-        verificationConfidence: verdict.confidence,
-        verificationReason: verdict.reason,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: gasPriceReports.id })
-      .get();
-    tx.update(gasStations)
-      .set({
-        [PRICE_KEY[input.fuelType]]: input.price,
-        reportsCount: sql`${gasStations.reportsCount} + 1`,
-        lastUpdated: now,
-      })
-      .where(eq(gasStations.id, stationId))
-      .run();
-    // As for products: the shopper's new price of this fuel here replaces their earlier one (the station's
-    // caches follow through the triggers), so the recent reports and counts hear each shopper once.
-    const replaced = tx
-      .update(gasPriceReports)
-      .set({ isExpired: true, expiredAt: now, expiredReason: REPLACED_REASON, updatedAt: now })
-      .where(
-        and(
-          eq(gasPriceReports.userId, userId),
-          eq(gasPriceReports.stationId, stationId),
-          eq(gasPriceReports.fuelType, input.fuelType),
-          eq(gasPriceReports.isActive, true),
-          eq(gasPriceReports.isExpired, false),
-          ne(gasPriceReports.id, report.id),
-        ),
-      )
-      .returning({ priceMills: gasPriceReports.priceMills })
-      .all();
-    const expirationAnalysis = expireFuelOutliers(tx, history, input.price, userId, now);
-    tx.update(users)
-      .set({ totalReports: sql`${users.totalReports} + 1`, updatedAt: now })
-      .where(eq(users.id, userId))
-      .run();
-    return { id: report.id, expirationAnalysis, replaced: replaced[0]?.priceMills };
-  });
+	return db.transaction((tx) => {
+		const history = fuelHistory(db, input.fuelType, zip);
+		const stationId = findOrCreateStation(tx, input.stationName, input.stationAddress, zip);
+		const now = new Date();
+		const report = tx
+			.insert(gasPriceReports)
+			.values({
+				userId,
+				stationId,
+				fuelType: input.fuelType,
+				priceMills: input.price,
+				defPriceCents: input.defPrice,
+				vacationMode: input.vacationMode,
+				reportZipCode: input.vacationMode ? input.reportZipCode : null,
+				verificationConfidence: verdict.confidence,
+				verificationReason: verdict.reason,
+				createdAt: now,
+				updatedAt: now,
+			})
+			.returning({ id: gasPriceReports.id })
+			.get();
+		tx.update(gasStations)
+			.set({
+				[PRICE_KEY[input.fuelType]]: input.price,
+				reportsCount: sql`${gasStations.reportsCount} + 1`,
+				lastUpdated: now,
+			})
+			.where(eq(gasStations.id, stationId))
+			.run();
+		// As for products: the shopper's new price of this fuel here replaces their earlier one (the station's
+		// caches follow through the triggers), so the recent reports and counts hear each shopper once.
+		const replaced = tx
+			.update(gasPriceReports)
+			.set({ isExpired: true, expiredAt: now, expiredReason: REPLACED_REASON, updatedAt: now })
+			.where(
+				and(
+					eq(gasPriceReports.userId, userId),
+					eq(gasPriceReports.stationId, stationId),
+					eq(gasPriceReports.fuelType, input.fuelType),
+					eq(gasPriceReports.isActive, true),
+					eq(gasPriceReports.isExpired, false),
+					ne(gasPriceReports.id, report.id),
+				),
+			)
+			.returning({ priceMills: gasPriceReports.priceMills })
+			.all();
+		const expirationAnalysis = expireFuelOutliers(tx, history, input.price, userId, now);
+		tx.update(users)
+			.set({ totalReports: sql`${users.totalReports} + 1`, updatedAt: now })
+			.where(eq(users.id, userId))
+			.run();
+		return { id: report.id, expirationAnalysis, replaced: replaced[0]?.priceMills };
+	});
 }
 
 const REPORT_COLUMNS = {
-  id: gasPriceReports.id,
-  stationName: gasStations.name,
-  stationAddress: gasStations.address,
-  fuelType: gasPriceReports.fuelType,
-  priceMills: gasPriceReports.priceMills,
-  defPriceCents: gasPriceReports.defPriceCents,
-  createdAt: gasPriceReports.createdAt,
-  firstName: users.firstName,
-  username: users.username,
+	id: gasPriceReports.id,
+	stationName: gasStations.name,
+	stationAddress: gasStations.address,
+	fuelType: gasPriceReports.fuelType,
+	priceMills: gasPriceReports.priceMills,
+	defPriceCents: gasPriceReports.defPriceCents,
+	createdAt: gasPriceReports.createdAt,
+	firstName: users.firstName,
+	username: users.username,
 };
 
 type ReportRow = {
-  id: number;
-  stationName: string;
-  stationAddress: string;
-  fuelType: GasReportInput["fuelType"];
-  priceMills: number;
-  defPriceCents: number | null;
-  createdAt: Date;
-  firstName: string | null;
-  username: string;
+	id: number;
+	stationName: string;
+	stationAddress: string;
+	fuelType: GasReportInput["fuelType"];
+	priceMills: number;
+	defPriceCents: number | null;
+	createdAt: Date;
+	firstName: string | null;
+	username: string;
 };
 
 /** Spec §3 "Gas report". DEF is a diesel price; on any other fuel it is null. */
 function toGasReportJson(row: ReportRow) {
-  return {
-    id: row.id,
-    stationName: row.stationName,
-    stationAddress: row.stationAddress,
-    fuelType: row.fuelType,
-    price: millsToNumber(row.priceMills),
-    defPrice: row.fuelType === "diesel" && row.defPriceCents !== null ? centsToNumber(row.defPriceCents) : null,
-    createdAt: row.createdAt.toISOString(),
-    user: { firstName: row.firstName, username: row.username },
-  };
+	return {
+		id: row.id,
+		stationName: row.stationName,
+		stationAddress: row.stationAddress,
+		fuelType: row.fuelType,
+		price: millsToNumber(row.priceMills),
+		defPrice: row.fuelType === "diesel" && row.defPriceCents !== null ? centsToNumber(row.defPriceCents) : null,
+		createdAt: row.createdAt.toISOString(),
+		user: { firstName: row.firstName, username: row.username },
+	};
 }
 export type GasReportJson = ReturnType<typeof toGasReportJson>;
 
 const reportsWithPlaces = (db: Db) =>
-  db
-    .select(REPORT_COLUMNS)
-    .from(gasPriceReports)
-    .innerJoin(gasStations, eq(gasStations.id, gasPriceReports.stationId))
-    .innerJoin(users, eq(users.id, gasPriceReports.userId));
+	db
+		.select(REPORT_COLUMNS)
+		.from(gasPriceReports)
+		.innerJoin(gasStations, eq(gasStations.id, gasPriceReports.stationId))
+		.innerJoin(users, eq(users.id, gasPriceReports.userId));
 
 export function getGasReportJson(db: Db, id: number): GasReportJson {
-  const row = reportsWithPlaces(db).where(eq(gasPriceReports.id, id)).get();
-  if (!row) throw notFound("Gas report not found");
-  return toGasReportJson(row);
+	const row = reportsWithPlaces(db).where(eq(gasPriceReports.id, id)).get();
+	if (!row) throw notFound("Gas report not found");
+	return toGasReportJson(row);
 }
 
 // The newest live reports at the window's stations, chosen in gas_reports_live_idx alone (a range of stations
@@ -181,9 +181,9 @@ const NEARBY_REPORTS_SQL = `
 
 /** Active, unexpired reports at stations within 20 zips of `zip`, newest first. */
 export function listNearbyReports(db: Db, zip: string, limit: number): GasReportJson[] {
-  const [from, to] = locTokenRange(zip);
-  return db.$client
-    .query<Omit<ReportRow, "createdAt"> & { createdAt: number }, [string, string, number]>(NEARBY_REPORTS_SQL)
-    .all(from, to, limit)
-    .map((row) => toGasReportJson({ ...row, createdAt: new Date(row.createdAt) }));
+	const [from, to] = locTokenRange(zip);
+	return db.$client
+		.query<Omit<ReportRow, "createdAt"> & { createdAt: number }, [string, string, number]>(NEARBY_REPORTS_SQL)
+		.all(from, to, limit)
+		.map((row) => toGasReportJson({ ...row, createdAt: new Date(row.createdAt) }));
 }

@@ -13,29 +13,29 @@ export const NO_GAS_ZIP_MESSAGE = "Set your zip code to see fuel prices near you
 
 /** The signed-in user and their zip; every nearby view needs one (spec §7: the client shows a 400 as empty). */
 function userWithZip(c: Context<AppEnv>) {
-  const user = requireUser(c);
-  if (!user.zipCode) throw badRequest(NO_GAS_ZIP_MESSAGE);
-  return { user, zip: user.zipCode };
+	const user = requireUser(c);
+	if (!user.zipCode) throw badRequest(NO_GAS_ZIP_MESSAGE);
+	return { user, zip: user.zipCode };
 }
 
 /** Gas stations and fuel price reports (mounted under /api/gas). */
 export const gasRoutes = new Hono<AppEnv>()
-  .post("/reports", signedIn, jsonBody(GasReportSchema), async (c) => {
-    const user = requireUser(c);
-    takeReportSlot(c.get("config"), user.id);
-    return c.json(await createGasReport(c.get("db"), c.get("config"), user, c.req.valid("json")), 201);
-  })
-  .get("/nearby", signedIn, queryParams(NearbyQuerySchema), (c) => {
-    const { user, zip } = userWithZip(c);
-    const fuel = c.req.valid("query").fuelType ?? user.preferredFuelType;
-    return cachedJson(c, `gas/nearby:${zip}:${fuel}`, () => listNearbyStations(c.get("db"), zip, fuel));
-  })
-  .get("/summary", (c) => {
-    const { zip } = userWithZip(c);
-    return cachedJson(c, `gas/summary:${zip}`, () => nearbySummary(c.get("db"), zip));
-  })
-  .get("/reports/nearby", signedIn, queryParams(RecentReportsQuerySchema), (c) => {
-    const { zip } = userWithZip(c);
-    const { limit } = c.req.valid("query");
-    return cachedJson(c, `gas/reports:${zip}:${limit}`, () => listNearbyReports(c.get("db"), zip, limit));
-  });
+	.post("/reports", signedIn, jsonBody(GasReportSchema), async (c) => {
+		const user = requireUser(c);
+		takeReportSlot(c.get("config"), user.id);
+		return c.json(await createGasReport(c.get("db"), c.get("config"), user, c.req.valid("json")), 201);
+	})
+	.get("/nearby", signedIn, queryParams(NearbyQuerySchema), (c) => {
+		const { user, zip } = userWithZip(c);
+		const fuel = c.req.valid("query").fuelType ?? user.preferredFuelType;
+		return cachedJson(c, `gas/nearby:${zip}:${fuel}`, () => listNearbyStations(c.get("db"), zip, fuel));
+	})
+	.get("/summary", (c) => {
+		const { zip } = userWithZip(c);
+		return cachedJson(c, `gas/summary:${zip}`, () => nearbySummary(c.get("db"), zip));
+	})
+	.get("/reports/nearby", signedIn, queryParams(RecentReportsQuerySchema), (c) => {
+		const { zip } = userWithZip(c);
+		const { limit } = c.req.valid("query");
+		return cachedJson(c, `gas/reports:${zip}:${limit}`, () => listNearbyReports(c.get("db"), zip, limit));
+	});

@@ -20,74 +20,76 @@ export const RECENT_REPORTS_MAX = 50;
 
 /** "3.459", 3.459, "3.5" → 3459 mills; inexact (a fourth decimal), zero, negative or absurd is refused. */
 export const FuelPriceSchema = requiredAmount({
-  decimals: 3,
-  max: MAX_PRICE_MILLS,
-  inexact: "Price must be an amount in dollars with at most 3 decimals, like 3.459",
-  tooHigh: "Price must be at most $999.999",
+	decimals: 3,
+	max: MAX_PRICE_MILLS,
+	inexact: "Price must be an amount in dollars with at most 3 decimals, like 3.459",
+	tooHigh: "Price must be at most $999.999",
 });
 
 /** Optional: missing, null or blank is "not given"; otherwise dollars and cents per gallon. */
 export const DefPriceSchema = v.pipe(
-  v.optional(v.nullable(v.union([v.number(), v.string()], "DEF price must be a number")), null),
-  v.transform((value) => (value === null || String(value).trim() === "" ? null : parseDecimal(value, 2) ?? Number.NaN)),
-  v.nullable(
-    v.pipe(
-      // NaN (an inexact amount) fails here, with this message.
-      v.number("DEF price must be an amount in dollars and cents, like 3.49"),
-      v.minValue(1, "DEF price must be greater than 0"),
-      v.maxValue(MAX_DEF_CENTS, "DEF price must be at most $99.99"),
-    ),
-  ),
+	v.optional(v.nullable(v.union([v.number(), v.string()], "DEF price must be a number")), null),
+	v.transform((value) =>
+		value === null || String(value).trim() === "" ? null : (parseDecimal(value, 2) ?? Number.NaN),
+	),
+	v.nullable(
+		v.pipe(
+			// NaN (an inexact amount) fails here, with this message.
+			v.number("DEF price must be an amount in dollars and cents, like 3.49"),
+			v.minValue(1, "DEF price must be greater than 0"),
+			v.maxValue(MAX_DEF_CENTS, "DEF price must be at most $99.99"),
+		),
+	),
 );
 
 export const FuelTypeSchema = v.pipe(
-  v.optional(v.string(FUEL_TYPE_MESSAGE), ""),
-  v.check((value) => value !== "", "Fuel type is required"),
-  v.picklist(FUEL_TYPES, FUEL_TYPE_MESSAGE),
+	v.optional(v.string(FUEL_TYPE_MESSAGE), ""),
+	v.check((value) => value !== "", "Fuel type is required"),
+	v.picklist(FUEL_TYPES, FUEL_TYPE_MESSAGE),
 );
 
 export const GasReportSchema = v.pipe(
-  v.object({
-    stationName: requiredText("Station name is required", 120, "Station name"),
-    stationAddress: requiredText("Station address is required", 200, "Station address"),
-    stationZipCode: optionalZip("Station zip code"),
-    price: FuelPriceSchema,
-    fuelType: FuelTypeSchema,
-    defPrice: DefPriceSchema,
-    vacationMode: v.optional(v.boolean("Vacation mode must be true or false"), false),
-    reportZipCode: optionalZip(),
-  }),
-  v.forward(
-    v.partialCheck(
-      [["vacationMode"], ["reportZipCode"]],
-      (input) => !input.vacationMode || Boolean(input.reportZipCode),
-      VACATION_ZIP_MESSAGE,
-    ),
-    ["reportZipCode"],
-  ),
-  v.forward(
-    v.partialCheck(
-      [["fuelType"], ["defPrice"]],
-      (input) => input.defPrice === null || input.fuelType === "diesel",
-      DEF_DIESEL_ONLY_MESSAGE,
-    ),
-    ["defPrice"],
-  ),
+	v.object({
+		stationName: requiredText("Station name is required", 120, "Station name"),
+		stationAddress: requiredText("Station address is required", 200, "Station address"),
+		stationZipCode: optionalZip("Station zip code"),
+		price: FuelPriceSchema,
+		fuelType: FuelTypeSchema,
+		defPrice: DefPriceSchema,
+		vacationMode: v.optional(v.boolean("Vacation mode must be true or false"), false),
+		reportZipCode: optionalZip(),
+	}),
+	v.forward(
+		v.partialCheck(
+			[["vacationMode"], ["reportZipCode"]],
+			(input) => !input.vacationMode || Boolean(input.reportZipCode),
+			VACATION_ZIP_MESSAGE,
+		),
+		["reportZipCode"],
+	),
+	v.forward(
+		v.partialCheck(
+			[["fuelType"], ["defPrice"]],
+			(input) => input.defPrice === null || input.fuelType === "diesel",
+			DEF_DIESEL_ONLY_MESSAGE,
+		),
+		["defPrice"],
+	),
 );
 export type GasReportInput = v.InferOutput<typeof GasReportSchema>;
 
 /** Which fuel the nearby list compares and sorts by; the user's preferred fuel when not given. */
 export const NearbyQuerySchema = v.object({
-  fuelType: v.optional(v.picklist(FUEL_TYPES, FUEL_TYPE_MESSAGE)),
+	fuelType: v.optional(v.picklist(FUEL_TYPES, FUEL_TYPE_MESSAGE)),
 });
 
 /** `limit` defaults to 20; more than 50 is read as 50 (a cap, not an error). */
 export const RecentReportsQuerySchema = v.object({
-  limit: v.pipe(
-    v.optional(v.string(), String(RECENT_REPORTS_DEFAULT)),
-    v.regex(/^\d{1,6}$/, "limit must be a whole number"),
-    v.transform(Number),
-    v.minValue(1, "limit must be at least 1"),
-    v.transform((n) => Math.min(n, RECENT_REPORTS_MAX)),
-  ),
+	limit: v.pipe(
+		v.optional(v.string(), String(RECENT_REPORTS_DEFAULT)),
+		v.regex(/^\d{1,6}$/, "limit must be a whole number"),
+		v.transform(Number),
+		v.minValue(1, "limit must be at least 1"),
+		v.transform((n) => Math.min(n, RECENT_REPORTS_MAX)),
+	),
 });

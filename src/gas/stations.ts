@@ -9,11 +9,11 @@ import { DAY_MS } from "../lib/time.ts";
 
 /** Each fuel's price column on gas_stations. */
 export const PRICE_KEY = {
-  regular: "regularPriceMills",
-  premium: "premiumPriceMills",
-  diesel: "dieselPriceMills",
-  e85: "e85PriceMills",
-  electric: "electricPriceMills",
+	regular: "regularPriceMills",
+	premium: "premiumPriceMills",
+	diesel: "dieselPriceMills",
+	e85: "e85PriceMills",
+	electric: "electricPriceMills",
 } as const satisfies Record<FuelType, keyof typeof gasStations.$inferSelect>;
 
 /** "Recent reports" in Quick Stats: the last week's. */
@@ -23,24 +23,24 @@ export const NEARBY_MAX = 100;
 
 /** The station with this name and address at this place, however it was typed; created on its first report. */
 export function findOrCreateStation(tx: Tx, name: string, address: string, zip: string) {
-  const lookupKey = placeLookupKey(name, address);
-  const token = locToken(zip);
-  const existing = tx
-    .select({ id: gasStations.id })
-    .from(gasStations)
-    .where(and(eq(gasStations.locToken, token), eq(gasStations.lookupKey, lookupKey)))
-    .get();
-  if (existing) return existing.id;
-  return tx
-    .insert(gasStations)
-    .values({ name, address, zipCode: zip, locToken: token, lookupKey })
-    .returning({ id: gasStations.id })
-    .get().id;
+	const lookupKey = placeLookupKey(name, address);
+	const token = locToken(zip);
+	const existing = tx
+		.select({ id: gasStations.id })
+		.from(gasStations)
+		.where(and(eq(gasStations.locToken, token), eq(gasStations.lookupKey, lookupKey)))
+		.get();
+	if (existing) return existing.id;
+	return tx
+		.insert(gasStations)
+		.values({ name, address, zipCode: zip, locToken: token, lookupKey })
+		.returning({ id: gasStations.id })
+		.get().id;
 }
 
 type StationRow = Pick<
-  typeof gasStations.$inferSelect,
-  "id" | "name" | "address" | "zipCode" | "reportsCount" | (typeof PRICE_KEY)[FuelType]
+	typeof gasStations.$inferSelect,
+	"id" | "name" | "address" | "zipCode" | "reportsCount" | (typeof PRICE_KEY)[FuelType]
 > & { lastUpdated: number | null };
 
 // Stations are found by their location token: the window is one range of gas_stations_loc_lookup_unique.
@@ -53,21 +53,21 @@ const STATIONS_NEAR_SQL = `
 
 /** Stations within 20 zips with at least one active report (a station whose reports all expired drops out). */
 function stationsNear(db: Db, zip: string): StationRow[] {
-  return db.$client.query<StationRow, [string, string]>(STATIONS_NEAR_SQL).all(...locTokenRange(zip));
+	return db.$client.query<StationRow, [string, string]>(STATIONS_NEAR_SQL).all(...locTokenRange(zip));
 }
 
 /** Sum and count of one fuel's prices over some stations. */
 function tally(stations: readonly StationRow[], fuel: FuelType) {
-  let sum = 0;
-  let n = 0;
-  for (const s of stations) {
-    const mills = s[PRICE_KEY[fuel]];
-    if (mills !== null) {
-      sum += mills;
-      n += 1;
-    }
-  }
-  return { sum, n };
+	let sum = 0;
+	let n = 0;
+	for (const s of stations) {
+		const mills = s[PRICE_KEY[fuel]];
+		if (mills !== null) {
+			sum += mills;
+			n += 1;
+		}
+	}
+	return { sum, n };
 }
 
 /**
@@ -75,49 +75,49 @@ function tally(stations: readonly StationRow[], fuel: FuelType) {
  * (price x n - sum over sum) so a figure like 9.05 cannot land on the wrong side of its rounding.
  */
 export function percentFromAverage(priceMills: number, sum: number, n: number): number {
-  const numerator = (priceMills * n - sum) * 1000; // tenths of a percent, times sum
-  const tenths = Math.floor((2 * Math.abs(numerator) + sum) / (2 * sum));
-  return tenths === 0 ? 0 : (Math.sign(numerator) * tenths) / 10;
+	const numerator = (priceMills * n - sum) * 1000; // tenths of a percent, times sum
+	const tenths = Math.floor((2 * Math.abs(numerator) + sum) / (2 * sum));
+	return tenths === 0 ? 0 : (Math.sign(numerator) * tenths) / 10;
 }
 
 /** The average in whole mills (halves up), as dollars; null without prices. */
 export const averageDollars = ({ sum, n }: { sum: number; n: number }) =>
-  n === 0 ? null : millsToNumber(Math.floor((2 * sum + n) / (2 * n)));
+	n === 0 ? null : millsToNumber(Math.floor((2 * sum + n) / (2 * n)));
 
 const price = (mills: number | null) => (mills === null ? null : millsToNumber(mills));
 
 /** Spec §3 "Gas station", plus its zip; priceComparison is against the area average of `fuel`. */
 function toStationJson(s: StationRow, fuel: FuelType, area: { sum: number; n: number }) {
-  const mills = s[PRICE_KEY[fuel]];
-  return {
-    id: s.id,
-    name: s.name,
-    address: s.address,
-    zipCode: s.zipCode,
-    lastUpdated: s.lastUpdated === null ? null : new Date(s.lastUpdated).toISOString(),
-    reportsCount: s.reportsCount,
-    priceComparison: mills === null || area.n === 0 ? null : percentFromAverage(mills, area.sum, area.n),
-    regularPrice: price(s.regularPriceMills),
-    premiumPrice: price(s.premiumPriceMills),
-    dieselPrice: price(s.dieselPriceMills),
-    e85Price: price(s.e85PriceMills),
-    electricPrice: price(s.electricPriceMills),
-  };
+	const mills = s[PRICE_KEY[fuel]];
+	return {
+		id: s.id,
+		name: s.name,
+		address: s.address,
+		zipCode: s.zipCode,
+		lastUpdated: s.lastUpdated === null ? null : new Date(s.lastUpdated).toISOString(),
+		reportsCount: s.reportsCount,
+		priceComparison: mills === null || area.n === 0 ? null : percentFromAverage(mills, area.sum, area.n),
+		regularPrice: price(s.regularPriceMills),
+		premiumPrice: price(s.premiumPriceMills),
+		dieselPrice: price(s.dieselPriceMills),
+		e85Price: price(s.e85PriceMills),
+		electricPrice: price(s.electricPriceMills),
+	};
 }
 export type StationJson = ReturnType<typeof toStationJson>;
 
 /** Nearby stations, cheapest first for `fuel`; those without that price last, then the freshest first. */
 export function listNearbyStations(db: Db, zip: string, fuel: FuelType): StationJson[] {
-  const stations = stationsNear(db, zip);
-  const area = tally(stations, fuel);
-  const key = PRICE_KEY[fuel];
-  const sorted = [...stations].sort(
-    (a, b) =>
-      (a[key] ?? Number.POSITIVE_INFINITY) - (b[key] ?? Number.POSITIVE_INFINITY) ||
-      (b.lastUpdated ?? 0) - (a.lastUpdated ?? 0) ||
-      a.id - b.id,
-  );
-  return sorted.slice(0, NEARBY_MAX).map((s) => toStationJson(s, fuel, area));
+	const stations = stationsNear(db, zip);
+	const area = tally(stations, fuel);
+	const key = PRICE_KEY[fuel];
+	const sorted = [...stations].sort(
+		(a, b) =>
+			(a[key] ?? Number.POSITIVE_INFINITY) - (b[key] ?? Number.POSITIVE_INFINITY) ||
+			(b.lastUpdated ?? 0) - (a.lastUpdated ?? 0) ||
+			a.id - b.id,
+	);
+	return sorted.slice(0, NEARBY_MAX).map((s) => toStationJson(s, fuel, area));
 }
 
 // The week's live reports at the window's stations, counted in gas_reports_live_idx alone.
@@ -128,21 +128,23 @@ const RECENT_COUNT_SQL = `
 
 /** The Area Average card and Quick Stats: each fuel's average nearby, stations tracked, the week's reports. */
 export function nearbySummary(db: Db, zip: string, now = Date.now()) {
-  const stations = stationsNear(db, zip);
-  const averages = {} as Record<FuelType, number | null>;
-  const stationsWithPrice = {} as Record<FuelType, number>;
-  for (const fuel of FUEL_TYPES) {
-    const t = tally(stations, fuel);
-    averages[fuel] = averageDollars(t);
-    stationsWithPrice[fuel] = t.n;
-  }
-  const recent = db.$client.query<{ n: number }, [string, string, number]>(RECENT_COUNT_SQL).get(...locTokenRange(zip), now - RECENT_DAYS * DAY_MS);
-  return {
-    zipCode: zip,
-    averages,
-    stationsWithPrice,
-    stationsTracked: stations.length,
-    recentReports: recent?.n ?? 0,
-    recentDays: RECENT_DAYS,
-  };
+	const stations = stationsNear(db, zip);
+	const averages = {} as Record<FuelType, number | null>;
+	const stationsWithPrice = {} as Record<FuelType, number>;
+	for (const fuel of FUEL_TYPES) {
+		const t = tally(stations, fuel);
+		averages[fuel] = averageDollars(t);
+		stationsWithPrice[fuel] = t.n;
+	}
+	const recent = db.$client
+		.query<{ n: number }, [string, string, number]>(RECENT_COUNT_SQL)
+		.get(...locTokenRange(zip), now - RECENT_DAYS * DAY_MS);
+	return {
+		zipCode: zip,
+		averages,
+		stationsWithPrice,
+		stationsTracked: stations.length,
+		recentReports: recent?.n ?? 0,
+		recentDays: RECENT_DAYS,
+	};
 }

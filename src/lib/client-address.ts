@@ -12,11 +12,11 @@ const ADDRESS = /^[0-9a-fA-F:.]{2,45}$/;
  * TRUST_PROXY-th entry of X-Forwarded-For from the right (entries further left are the client's own words).
  */
 export function clientAddress(c: Context<AppEnv>): string {
-  const hops = c.var.config?.trustProxy ?? 0;
-  if (hops > 0) {
-    const chain = (c.req.header("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim());
-    const address = chain.length >= hops ? chain[chain.length - hops] : undefined;
-    if (address && ADDRESS.test(address)) return address;
-  }
-  return c.env?.server?.requestIP(c.req.raw)?.address ?? "local";
+	const hops = c.var.config?.trustProxy ?? 0;
+	if (hops > 0) {
+		const chain = (c.req.header("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim());
+		const address = chain.length >= hops ? chain[chain.length - hops] : undefined;
+		if (address && ADDRESS.test(address)) return address;
+	}
+	return c.env?.server?.requestIP(c.req.raw)?.address ?? "local";
 }

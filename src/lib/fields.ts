@@ -4,48 +4,53 @@ import { parseDecimal } from "./money.ts";
 
 /** Required text: a missing key reads as "" so it fails with the field's own "X is required". */
 export const requiredText = (message: string, max: number, label: string) =>
-  v.optional(
-    v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, `${label} must be at most ${max} characters`)),
-    "",
-  );
+	v.optional(
+		v.pipe(
+			v.string(message),
+			v.trim(),
+			v.nonEmpty(message),
+			v.maxLength(max, `${label} must be at most ${max} characters`),
+		),
+		"",
+	);
 
 /** Optional text: missing, null or blank is null; otherwise trimmed and capped. */
 export const optionalText = (max: number, label: string) =>
-  v.pipe(
-    v.optional(v.nullable(v.string(`${label} must be text`)), null),
-    v.transform((value) => value?.trim() || null),
-    v.nullable(v.pipe(v.string(), v.maxLength(max, `${label} must be at most ${max} characters`))),
-  );
+	v.pipe(
+		v.optional(v.nullable(v.string(`${label} must be text`)), null),
+		v.transform((value) => value?.trim() || null),
+		v.nullable(v.pipe(v.string(), v.maxLength(max, `${label} must be at most ${max} characters`))),
+	);
 
 /**
  * A required amount of money, as a number or a decimal string, out as exact integer units of 10^-decimals
  * dollars; anything inexact, zero, negative or over `max` is refused with the given messages.
  */
 export const requiredAmount = (o: { decimals: number; max: number; inexact: string; tooHigh: string }) =>
-  v.pipe(
-    v.optional(v.union([v.number(), v.string()], "Price is required"), ""),
-    v.check((value) => String(value).trim() !== "", "Price is required"),
-    v.transform((value) => parseDecimal(value, o.decimals)),
-    v.nullable(v.number()),
-    v.check((units): units is number => units !== null, o.inexact),
-    v.transform((units) => units as number),
-    v.minValue(1, "Price must be greater than 0"),
-    v.maxValue(o.max, o.tooHigh),
-  );
+	v.pipe(
+		v.optional(v.union([v.number(), v.string()], "Price is required"), ""),
+		v.check((value) => String(value).trim() !== "", "Price is required"),
+		v.transform((value) => parseDecimal(value, o.decimals)),
+		v.nullable(v.number()),
+		v.check((units): units is number => units !== null, o.inexact),
+		v.transform((units) => units as number),
+		v.minValue(1, "Price must be greater than 0"),
+		v.maxValue(o.max, o.tooHigh),
+	);
 
 /**
  * An id sent as a number or as the text of a form's select: only digits count ("0x1" and "1e0" are not 1,
  * as Number() would have them); anything else is NaN, which the integer check refuses.
  */
 export const idFromInput = (value: number | string) =>
-  typeof value === "number" ? value : /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+	typeof value === "number" ? value : /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
 
 export const ZIP_MAX_LENGTH = 10;
 /** US zips and other postal codes ("SW1A 1AA", "K1A 0B1"): letters, digits, spaces and hyphens. */
 const ZIP_CHARACTERS = /^[\p{L}\p{N} -]*$/u;
 export const zipCharacters = (label = "Zip code") =>
-  v.regex(ZIP_CHARACTERS, `${label} may only contain letters, digits, spaces and hyphens`);
+	v.regex(ZIP_CHARACTERS, `${label} may only contain letters, digits, spaces and hyphens`);
 
 /** An optional zip: missing, null or blank is null; otherwise trimmed, capped and of postal-code characters. */
 export const optionalZip = (label = "Zip code") =>
-  v.pipe(optionalText(ZIP_MAX_LENGTH, label), v.nullable(v.pipe(v.string(), zipCharacters(label))));
+	v.pipe(optionalText(ZIP_MAX_LENGTH, label), v.nullable(v.pipe(v.string(), zipCharacters(label))));

@@ -13,8 +13,8 @@ import type { AppEnv } from "./context.ts";
  * changes with the clock alone (a week's report count).
  */
 export type ReadCache = {
-  /** The JSON for `key`, as UTF-8: the cached one while still valid, else `compute()`'s, stored. */
-  json(key: string, compute: () => unknown): Uint8Array<ArrayBuffer>;
+	/** The JSON for `key`, as UTF-8: the cached one while still valid, else `compute()`'s, stored. */
+	json(key: string, compute: () => unknown): Uint8Array<ArrayBuffer>;
 };
 
 /**
@@ -24,55 +24,55 @@ export type ReadCache = {
  * event loop: a request that starts after another connection's commit sees it.
  */
 export function changeStamp(db: Db): string {
-  let stamp = stamps.get(db);
-  if (!stamp) stamps.set(db, (stamp = stampReader(db)));
-  return stamp();
+	let stamp = stamps.get(db);
+	if (!stamp) stamps.set(db, (stamp = stampReader(db)));
+	return stamp();
 }
 
 const stamps = new WeakMap<Db, () => string>();
 
 function stampReader(db: Db) {
-  const changes = db.$client.query<{ n: number }, []>("SELECT total_changes() AS n");
-  const version = db.$client.query<{ data_version: number }, []>("PRAGMA data_version");
-  let thisTurn: number | undefined;
-  return () => {
-    if (thisTurn === undefined) {
-      thisTurn = version.get()?.data_version ?? 0;
-      setImmediate(() => {
-        thisTurn = undefined;
-      });
-    }
-    return `${changes.get()?.n}:${thisTurn}`;
-  };
+	const changes = db.$client.query<{ n: number }, []>("SELECT total_changes() AS n");
+	const version = db.$client.query<{ data_version: number }, []>("PRAGMA data_version");
+	let thisTurn: number | undefined;
+	return () => {
+		if (thisTurn === undefined) {
+			thisTurn = version.get()?.data_version ?? 0;
+			setImmediate(() => {
+				thisTurn = undefined;
+			});
+		}
+		return `${changes.get()?.n}:${thisTurn}`;
+	};
 }
 
 const utf8 = new TextEncoder();
 
 export function createReadCache(db: Db, { ttlMs = 2_000, maxEntries = 2_000 } = {}): ReadCache {
-  const entries = new Map<string, { stamp: string; expires: number; bytes: Uint8Array<ArrayBuffer> }>();
-  return {
-    json(key, compute) {
-      const stamp = changeStamp(db);
-      const now = Date.now();
-      const hit = entries.get(key);
-      if (hit && hit.stamp === stamp && hit.expires > now) return hit.bytes;
-      const bytes = utf8.encode(JSON.stringify(compute()));
-      // Oldest first out: a Map keeps insertion order, and a refreshed key moves to the back.
-      entries.delete(key);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(key, { stamp, expires: now + ttlMs, bytes });
-      return bytes;
-    },
-  };
+	const entries = new Map<string, { stamp: string; expires: number; bytes: Uint8Array<ArrayBuffer> }>();
+	return {
+		json(key, compute) {
+			const stamp = changeStamp(db);
+			const now = Date.now();
+			const hit = entries.get(key);
+			if (hit && hit.stamp === stamp && hit.expires > now) return hit.bytes;
+			const bytes = utf8.encode(JSON.stringify(compute()));
+			// Oldest first out: a Map keeps insertion order, and a refreshed key moves to the back.
+			entries.delete(key);
+			if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+			entries.set(key, { stamp, expires: now + ttlMs, bytes });
+			return bytes;
+		},
+	};
 }
 
 const caches = new WeakMap<Db, ReadCache>();
 
 /** One cache per database (the app has one; each test server has its own). */
 export function readCacheOf(db: Db): ReadCache {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = createReadCache(db)));
-  return cache;
+	let cache = caches.get(db);
+	if (!cache) caches.set(db, (cache = createReadCache(db)));
+	return cache;
 }
 
 /**
@@ -80,15 +80,15 @@ export function readCacheOf(db: Db): ReadCache {
  * so the web app's client still knows the shape.
  */
 export function cachedJson<T>(c: Context<AppEnv>, key: string, compute: () => T) {
-  return jsonText<T>(c, readCacheOf(c.get("db")).json(key, compute));
+	return jsonText<T>(c, readCacheOf(c.get("db")).json(key, compute));
 }
 
 /** JSON already serialized (text or UTF-8), answered and typed as c.json(value of T, status) would be. */
 export function jsonText<T, S extends ContentfulStatusCode = 200>(
-  c: Context<AppEnv>,
-  text: string | Uint8Array<ArrayBuffer>,
-  status = 200 as S,
+	c: Context<AppEnv>,
+	text: string | Uint8Array<ArrayBuffer>,
+	status = 200 as S,
 ) {
-  return c.body(text, status, { "Content-Type": "application/json" }) as unknown as Response &
-    TypedResponse<JSONParsed<T>, S, "json">;
+	return c.body(text, status, { "Content-Type": "application/json" }) as unknown as Response &
+		TypedResponse<JSONParsed<T>, S, "json">;
 }

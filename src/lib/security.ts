@@ -10,19 +10,19 @@ export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 export const isSafeMethod = (method: string) => SAFE_METHODS.has(method);
 
 const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "font-src 'self' data:",
-  // The offline app shell (/sw.js) and the install manifest; named so a tighter default-src cannot drop them.
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
+	"default-src 'self'",
+	"script-src 'self'",
+	"style-src 'self' 'unsafe-inline'",
+	"img-src 'self' data: blob:",
+	"connect-src 'self'",
+	"font-src 'self' data:",
+	// The offline app shell (/sw.js) and the install manifest; named so a tighter default-src cannot drop them.
+	"worker-src 'self'",
+	"manifest-src 'self'",
+	"object-src 'none'",
+	"base-uri 'self'",
+	"form-action 'self'",
+	"frame-ancestors 'none'",
 ].join("; ");
 
 /**
@@ -30,28 +30,28 @@ const CONTENT_SECURITY_POLICY = [
  * with our policy). Written out once: computing or copying them per request was a tenth of a request's cost.
  */
 export const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
-  ["content-security-policy", CONTENT_SECURITY_POLICY],
-  ["cross-origin-opener-policy", "same-origin"],
-  ["cross-origin-resource-policy", "same-origin"],
-  ["origin-agent-cluster", "?1"],
-  ["permissions-policy", "camera=(), microphone=(), geolocation=()"],
-  ["referrer-policy", "strict-origin-when-cross-origin"],
-  ["strict-transport-security", "max-age=15552000; includeSubDomains"],
-  ["x-content-type-options", "nosniff"],
-  ["x-dns-prefetch-control", "off"],
-  ["x-download-options", "noopen"],
-  ["x-frame-options", "DENY"],
-  ["x-permitted-cross-domain-policies", "none"],
-  ["x-xss-protection", "0"],
+	["content-security-policy", CONTENT_SECURITY_POLICY],
+	["cross-origin-opener-policy", "same-origin"],
+	["cross-origin-resource-policy", "same-origin"],
+	["origin-agent-cluster", "?1"],
+	["permissions-policy", "camera=(), microphone=(), geolocation=()"],
+	["referrer-policy", "strict-origin-when-cross-origin"],
+	["strict-transport-security", "max-age=15552000; includeSubDomains"],
+	["x-content-type-options", "nosniff"],
+	["x-dns-prefetch-control", "off"],
+	["x-download-options", "noopen"],
+	["x-frame-options", "DENY"],
+	["x-permitted-cross-domain-policies", "none"],
+	["x-xss-protection", "0"],
 ];
 
 /** Adds the security headers a handler did not set itself (stored photos send a stricter, sandboxing CSP). */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  const headers = c.res.headers;
-  for (const [name, value] of SECURITY_HEADERS) {
-    if (!headers.has(name)) headers.set(name, value);
-  }
+	await next();
+	const headers = c.res.headers;
+	for (const [name, value] of SECURITY_HEADERS) {
+		if (!headers.has(name)) headers.set(name, value);
+	}
 });
 
 /**
@@ -59,34 +59,33 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
  * non-GET must carry an Origin whose host is ours (browsers always send it on such requests).
  */
 export function checkOrigin(c: Context<AppEnv>) {
-  const origin = c.req.header("origin");
-  if (!origin) throw forbidden("Cross-site request refused: the Origin header is missing");
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    throw forbidden("Cross-site request refused: the Origin header is not a URL");
-  }
-  const host = c.req.header("host") ?? new URL(c.req.url).host;
-  if (originHost !== host) throw forbidden("Cross-site request refused");
+	const origin = c.req.header("origin");
+	if (!origin) throw forbidden("Cross-site request refused: the Origin header is missing");
+	let originHost: string;
+	try {
+		originHost = new URL(origin).host;
+	} catch {
+		throw forbidden("Cross-site request refused: the Origin header is not a URL");
+	}
+	const host = c.req.header("host") ?? new URL(c.req.url).host;
+	if (originHost !== host) throw forbidden("Cross-site request refused");
 }
 
 /** A body on a JSON route must say it is JSON (415 otherwise). */
 export function checkJsonBody(c: Context<AppEnv>) {
-  const hasBody =
-    Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined;
-  if (!hasBody) return;
-  // The media type exactly as Hono's json validator reads it: any other body would be validated as {}.
-  const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim();
-  if (!/^application\/(?:[\w.-]+\+)?json$/i.test(mediaType)) {
-    throw new HttpError(415, "Request body must be JSON (Content-Type: application/json)");
-  }
+	const hasBody = Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined;
+	if (!hasBody) return;
+	// The media type exactly as Hono's json validator reads it: any other body would be validated as {}.
+	const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim();
+	if (!/^application\/(?:[\w.-]+\+)?json$/i.test(mediaType)) {
+		throw new HttpError(415, "Request body must be JSON (Content-Type: application/json)");
+	}
 }
 
 /** JSON bodies stay small (413). */
 export const jsonBodyLimit: MiddlewareHandler<AppEnv> = bodyLimit({
-  maxSize: JSON_BODY_LIMIT_BYTES,
-  onError: () => {
-    throw new HttpError(413, `Request body is too large (the limit is ${JSON_BODY_LIMIT_BYTES / 1024} KB)`);
-  },
+	maxSize: JSON_BODY_LIMIT_BYTES,
+	onError: () => {
+		throw new HttpError(413, `Request body is too large (the limit is ${JSON_BODY_LIMIT_BYTES / 1024} KB)`);
+	},
 });

@@ -5,58 +5,58 @@
 import type { Config } from "../env.ts";
 
 export class SlidingWindow {
-  private events = new Map<string, number[]>();
+	private events = new Map<string, number[]>();
 
-  constructor(
-    private readonly windowMs: number,
-    /** Past this many keys, keys with nothing left in the window are dropped. */
-    private readonly maxKeys = 50_000,
-  ) {}
+	constructor(
+		private readonly windowMs: number,
+		/** Past this many keys, keys with nothing left in the window are dropped. */
+		private readonly maxKeys = 50_000,
+	) {}
 
-  /** Seconds until `key` has fewer than `limit` events in the window; 0 when it already has. */
-  retryAfter(key: string, limit: number, now = Date.now()): number {
-    const list = this.recent(key, now);
-    if (list.length < limit) return 0;
-    const oldestThatCounts = list[list.length - limit] ?? now;
-    return Math.max(1, Math.ceil((oldestThatCounts + this.windowMs - now) / 1000));
-  }
+	/** Seconds until `key` has fewer than `limit` events in the window; 0 when it already has. */
+	retryAfter(key: string, limit: number, now = Date.now()): number {
+		const list = this.recent(key, now);
+		if (list.length < limit) return 0;
+		const oldestThatCounts = list[list.length - limit] ?? now;
+		return Math.max(1, Math.ceil((oldestThatCounts + this.windowMs - now) / 1000));
+	}
 
-  /**
-   * A quota's check and count in one: records an event for `key` when it has room under `limit`, and answers
-   * 0; else the seconds to wait, recording nothing. Counting at once keeps requests sent side by side from
-   * all slipping under the limit.
-   */
-  take(key: string, limit: number, now = Date.now()): number {
-    const wait = this.retryAfter(key, limit, now);
-    if (wait === 0) this.record(key, now);
-    return wait;
-  }
+	/**
+	 * A quota's check and count in one: records an event for `key` when it has room under `limit`, and answers
+	 * 0; else the seconds to wait, recording nothing. Counting at once keeps requests sent side by side from
+	 * all slipping under the limit.
+	 */
+	take(key: string, limit: number, now = Date.now()): number {
+		const wait = this.retryAfter(key, limit, now);
+		if (wait === 0) this.record(key, now);
+		return wait;
+	}
 
-  record(key: string, now = Date.now()) {
-    this.events.set(key, [...this.recent(key, now), now]);
-    if (this.events.size > this.maxKeys) this.prune(now);
-  }
+	record(key: string, now = Date.now()) {
+		this.events.set(key, [...this.recent(key, now), now]);
+		if (this.events.size > this.maxKeys) this.prune(now);
+	}
 
-  /** Takes back one event recorded at `at` (a try counted ahead that turned out not to count). */
-  unrecord(key: string, at: number) {
-    const list = this.events.get(key);
-    const index = list?.indexOf(at) ?? -1;
-    if (list && index >= 0) list.splice(index, 1);
-  }
+	/** Takes back one event recorded at `at` (a try counted ahead that turned out not to count). */
+	unrecord(key: string, at: number) {
+		const list = this.events.get(key);
+		const index = list?.indexOf(at) ?? -1;
+		if (list && index >= 0) list.splice(index, 1);
+	}
 
-  forget(key: string) {
-    this.events.delete(key);
-  }
+	forget(key: string) {
+		this.events.delete(key);
+	}
 
-  private recent(key: string, now: number): number[] {
-    return (this.events.get(key) ?? []).filter((t) => now - t < this.windowMs);
-  }
+	private recent(key: string, now: number): number[] {
+		return (this.events.get(key) ?? []).filter((t) => now - t < this.windowMs);
+	}
 
-  private prune(now: number) {
-    for (const [key, list] of this.events) {
-      if (list.every((t) => now - t >= this.windowMs)) this.events.delete(key);
-    }
-  }
+	private prune(now: number) {
+		for (const [key, list] of this.events) {
+			if (list.every((t) => now - t >= this.windowMs)) this.events.delete(key);
+		}
+	}
 }
 
 /**
@@ -64,13 +64,13 @@ export class SlidingWindow {
  * to every request, so two apps in one process (the tests run several) never share counts.
  */
 export function perApp<T>(make: () => T): (config: Config) => T {
-  const instances = new WeakMap<Config, T>();
-  return (config) => {
-    let instance = instances.get(config);
-    if (!instance) {
-      instance = make();
-      instances.set(config, instance);
-    }
-    return instance;
-  };
+	const instances = new WeakMap<Config, T>();
+	return (config) => {
+		let instance = instances.get(config);
+		if (!instance) {
+			instance = make();
+			instances.set(config, instance);
+		}
+		return instance;
+	};
 }

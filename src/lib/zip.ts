@@ -8,26 +8,26 @@ const US_ZIP = /^(\d{5})(?:-?\d{4})?$/;
 
 /** The 5-digit zip as a number, or null for a zip that is not a US zip. */
 export function zipNumber(zip: string): number | null {
-  const match = US_ZIP.exec(zip.trim());
-  return match ? Number(match[1]) : null;
+	const match = US_ZIP.exec(zip.trim());
+	return match ? Number(match[1]) : null;
 }
 
 /** The zip as one search token: "z10001", or "x" + its letters and digits for any other postal code. */
 export function locToken(zip: string): string {
-  const n = zipNumber(zip);
-  if (n !== null) return `z${String(n).padStart(5, "0")}`;
-  return `x${zip.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "")}`;
+	const n = zipNumber(zip);
+	if (n !== null) return `z${String(n).padStart(5, "0")}`;
+	return `x${zip.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "")}`;
 }
 
 /** Every location token within the radius of a zip (41 for a US zip, the zip itself otherwise). */
 export function locTokensNear(zip: string, radius = ZIP_RADIUS): string[] {
-  const n = zipNumber(zip);
-  if (n === null) return [locToken(zip)];
-  const tokens: string[] = [];
-  for (let z = Math.max(0, n - radius); z <= Math.min(99999, n + radius); z++) {
-    tokens.push(`z${String(z).padStart(5, "0")}`);
-  }
-  return tokens;
+	const n = zipNumber(zip);
+	if (n === null) return [locToken(zip)];
+	const tokens: string[] = [];
+	for (let z = Math.max(0, n - radius); z <= Math.min(99999, n + radius); z++) {
+		tokens.push(`z${String(z).padStart(5, "0")}`);
+	}
+	return tokens;
 }
 
 /**
@@ -35,16 +35,16 @@ export function locTokensNear(zip: string, radius = ZIP_RADIUS): string[] {
  * between two of them are exactly the zips between (one index range instead of 41 seeks).
  */
 export function locTokenRange(zip: string, radius = ZIP_RADIUS): [string, string] {
-  const n = zipNumber(zip);
-  if (n === null) return [locToken(zip), locToken(zip)];
-  const token = (z: number) => `z${String(z).padStart(5, "0")}`;
-  return [token(Math.max(0, n - radius)), token(Math.min(99999, n + radius))];
+	const n = zipNumber(zip);
+	if (n === null) return [locToken(zip), locToken(zip)];
+	const token = (z: number) => `z${String(z).padStart(5, "0")}`;
+	return [token(Math.max(0, n - radius)), token(Math.min(99999, n + radius))];
 }
 
 /** Zip distance for sorting: numeric for US zips, 0 for the same postal code otherwise. */
 export function zipDistance(from: string, to: string): number {
-  const a = zipNumber(from);
-  const b = zipNumber(to);
-  if (a === null || b === null) return locToken(from) === locToken(to) ? 0 : Number.POSITIVE_INFINITY;
-  return Math.abs(a - b);
+	const a = zipNumber(from);
+	const b = zipNumber(to);
+	if (a === null || b === null) return locToken(from) === locToken(to) ? 0 : Number.POSITIVE_INFINITY;
+	return Math.abs(a - b);
 }

@@ -65,47 +65,47 @@ export type CheckpointerOptions = { intervalMs?: number; startAfterMs?: number }
  * to close is the one that removes the WAL) and ends the worker.
  */
 export function startCheckpointer(sqlite: Database, path: string, options: CheckpointerOptions = {}): Checkpointer {
-  const { intervalMs = INTERVAL_MS, startAfterMs = START_AFTER_MS } = options;
-  let worker: Worker | undefined;
-  let url = "";
-  let dead = false;
-  let stopped: Promise<void> | undefined;
-  let resolveStopped: () => void = () => {};
-  const start = () => {
-    sqlite.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-    url = URL.createObjectURL(new Blob([WORKER_SOURCE], { type: "application/javascript" }));
-    // Never what keeps the process alive (ref: false): a stop, or the end of the work, ends it. smol: a
-    // small heap, for a thread that holds no data.
-    worker = new Worker(url, { ref: false, smol: true });
-    worker.onmessage = ({ data }: MessageEvent<{ type: string; message?: string }>) => {
-      if (data.type === "error") log.warn("checkpointer: checkpoints keep failing", { err: data.message });
-      if (data.type === "stopped") resolveStopped();
-    };
-    worker.onerror = (event) => {
-      // Back to the request connection's own checkpoints, as before the worker.
-      log.error("checkpointer: the worker failed", { err: event.message });
-      sqlite.exec("PRAGMA wal_autocheckpoint = 1000");
-      dead = true;
-      resolveStopped();
-    };
-    worker.postMessage({ type: "start", path, intervalMs });
-  };
-  const timer = setTimeout(start, startAfterMs);
-  timer.unref();
-  return {
-    stop() {
-      clearTimeout(timer);
-      stopped ??= new Promise<void>((resolve) => {
-        if (!worker || dead) return resolve();
-        resolveStopped = resolve;
-        worker.postMessage({ type: "stop" });
-        // A stop must never hang on the worker: past this, terminating it closes its connection too.
-        setTimeout(resolve, STOP_DEADLINE_MS).unref();
-      }).then(() => {
-        void worker?.terminate();
-        if (url) URL.revokeObjectURL(url);
-      });
-      return stopped;
-    },
-  };
+	const { intervalMs = INTERVAL_MS, startAfterMs = START_AFTER_MS } = options;
+	let worker: Worker | undefined;
+	let url = "";
+	let dead = false;
+	let stopped: Promise<void> | undefined;
+	let resolveStopped: () => void = () => {};
+	const start = () => {
+		sqlite.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+		url = URL.createObjectURL(new Blob([WORKER_SOURCE], { type: "application/javascript" }));
+		// Never what keeps the process alive (ref: false): a stop, or the end of the work, ends it. smol: a
+		// small heap, for a thread that holds no data.
+		worker = new Worker(url, { ref: false, smol: true });
+		worker.onmessage = ({ data }: MessageEvent<{ type: string; message?: string }>) => {
+			if (data.type === "error") log.warn("checkpointer: checkpoints keep failing", { err: data.message });
+			if (data.type === "stopped") resolveStopped();
+		};
+		worker.onerror = (event) => {
+			// Back to the request connection's own checkpoints, as before the worker.
+			log.error("checkpointer: the worker failed", { err: event.message });
+			sqlite.exec("PRAGMA wal_autocheckpoint = 1000");
+			dead = true;
+			resolveStopped();
+		};
+		worker.postMessage({ type: "start", path, intervalMs });
+	};
+	const timer = setTimeout(start, startAfterMs);
+	timer.unref();
+	return {
+		stop() {
+			clearTimeout(timer);
+			stopped ??= new Promise<void>((resolve) => {
+				if (!worker || dead) return resolve();
+				resolveStopped = resolve;
+				worker.postMessage({ type: "stop" });
+				// A stop must never hang on the worker: past this, terminating it closes its connection too.
+				setTimeout(resolve, STOP_DEADLINE_MS).unref();
+			}).then(() => {
+				void worker?.terminate();
+				if (url) URL.revokeObjectURL(url);
+			});
+			return stopped;
+		},
+	};
 }

@@ -21,64 +21,64 @@ const pidPath = (dataDir: string) => join(dataDir, "commoncents.pid");
 
 /** Takes the data folder's lock, or answers null when another server (or restore) holds it. */
 export function lockDataDir(dataDir: string): DataDirLock | null {
-  const path = lockPath(dataDir);
-  const db = new Database(path, { create: true });
-  try {
-    db.exec("PRAGMA busy_timeout = 0");
-    // EXCLUSIVE locking mode keeps the lock a write takes until the connection closes.
-    db.exec("PRAGMA locking_mode = EXCLUSIVE");
-    db.exec("PRAGMA journal_mode = OFF");
-    db.exec("BEGIN EXCLUSIVE");
-    db.exec("COMMIT");
-  } catch (error) {
-    db.close();
-    if (/locked|busy/i.test(String(error))) return null;
-    throw error;
-  }
-  chmodSync(path, 0o600);
-  let released = false;
-  return {
-    release() {
-      if (released) return;
-      released = true;
-      db.close();
-    },
-  };
+	const path = lockPath(dataDir);
+	const db = new Database(path, { create: true });
+	try {
+		db.exec("PRAGMA busy_timeout = 0");
+		// EXCLUSIVE locking mode keeps the lock a write takes until the connection closes.
+		db.exec("PRAGMA locking_mode = EXCLUSIVE");
+		db.exec("PRAGMA journal_mode = OFF");
+		db.exec("BEGIN EXCLUSIVE");
+		db.exec("COMMIT");
+	} catch (error) {
+		db.close();
+		if (/locked|busy/i.test(String(error))) return null;
+		throw error;
+	}
+	chmodSync(path, 0o600);
+	let released = false;
+	return {
+		release() {
+			if (released) return;
+			released = true;
+			db.close();
+		},
+	};
 }
 
 /** Who holds the data folder's lock (pid and port as its pid file says), or null when nobody does. */
 export function dataDirHolder(dataDir: string): Holder | null {
-  if (!existsSync(dataDir)) return null;
-  const lock = lockDataDir(dataDir);
-  if (lock) {
-    lock.release();
-    return null;
-  }
-  return readPidFile(dataDir) ?? { pid: null, port: null };
+	if (!existsSync(dataDir)) return null;
+	const lock = lockDataDir(dataDir);
+	if (lock) {
+		lock.release();
+		return null;
+	}
+	return readPidFile(dataDir) ?? { pid: null, port: null };
 }
 
 /** "(pid 123, port 3000)" when the pid file says so; empty when it does not. */
 export const describeHolder = (holder: Holder | null) =>
-  !holder || holder.pid === null ? "" : ` (pid ${holder.pid}${holder.port === null ? "" : `, port ${holder.port}`})`;
+	!holder || holder.pid === null ? "" : ` (pid ${holder.pid}${holder.port === null ? "" : `, port ${holder.port}`})`;
 
 /** What a second server on the folder is told (the binary's and `bun dev`'s). */
 export const inUseMessage = (dataDir: string) =>
-  `another CommonCents server is using ${dataDir}${describeHolder(dataDirHolder(dataDir))}; stop it first, or set DATA_DIR`;
+	`another CommonCents server is using ${dataDir}${describeHolder(dataDirHolder(dataDir))}; stop it first, or set DATA_DIR`;
 
 export function writePidFile(dataDir: string, port: number) {
-  writeFileSync(pidPath(dataDir), `${JSON.stringify({ pid: process.pid, port })}\n`);
+	writeFileSync(pidPath(dataDir), `${JSON.stringify({ pid: process.pid, port })}\n`);
 }
 
 export function releasePidFile(dataDir: string) {
-  if (readPidFile(dataDir)?.pid === process.pid) rmSync(pidPath(dataDir), { force: true });
+	if (readPidFile(dataDir)?.pid === process.pid) rmSync(pidPath(dataDir), { force: true });
 }
 
 function readPidFile(dataDir: string): Holder | null {
-  try {
-    const parsed = JSON.parse(readFileSync(pidPath(dataDir), "utf8"));
-    if (typeof parsed?.pid !== "number") return null;
-    return { pid: parsed.pid, port: typeof parsed.port === "number" ? parsed.port : null };
-  } catch {
-    return null;
-  }
+	try {
+		const parsed = JSON.parse(readFileSync(pidPath(dataDir), "utf8"));
+		if (typeof parsed?.pid !== "number") return null;
+		return { pid: parsed.pid, port: typeof parsed.port === "number" ? parsed.port : null };
+	} catch {
+		return null;
+	}
 }

@@ -12,64 +12,76 @@ const dataDir = mkdtempSync(join(tmpdir(), "commoncents-demo-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("commoncents seed", () => {
-  test("fills an empty database with shoppers whose reports every screen shows, and only once", async () => {
-    const seeded = await runCommand(["seed"], { DATA_DIR: dataDir });
-    expect(seeded.code).toBe(0);
-    expect(seeded.stdout.trim()).toBe("seeded 3 demo users, 4 stores, 16 price reports, 6 fuel reports and 2 alerts");
-    const again = await runCommand(["seed"], { DATA_DIR: dataDir });
-    expect(again.stdout.trim()).toBe("database already has users; nothing seeded");
+	test("fills an empty database with shoppers whose reports every screen shows, and only once", async () => {
+		const seeded = await runCommand(["seed"], { DATA_DIR: dataDir });
+		expect(seeded.code).toBe(0);
+		expect(seeded.stdout.trim()).toBe("seeded 3 demo users, 4 stores, 16 price reports, 6 fuel reports and 2 alerts");
+		const again = await runCommand(["seed"], { DATA_DIR: dataDir });
+		expect(again.stdout.trim()).toBe("database already has users; nothing seeded");
 
-    const server = await spawnServer({ DATA_DIR: dataDir });
-    try {
-      const maria = server.client();
-      expect((await maria.post("/api/auth/login", { username: "maria", password: DEMO_PASSWORD })).status).toBe(200);
+		const server = await spawnServer({ DATA_DIR: dataDir });
+		try {
+			const maria = server.client();
+			expect((await maria.post("/api/auth/login", { username: "maria", password: DEMO_PASSWORD })).status).toBe(200);
 
-      type Found = { price: number; upvotes: number; hasUserTakenDeal: boolean; store: { name: string } };
-      const milk = (await maria.get("/api/search?q=milk")).data as Found[];
-      expect(milk.map((r) => [r.price, r.store.name])).toEqual([
-        [3.99, "Green Valley Market"],
-        [4.29, "FreshMart"],
-        [4.79, "Corner Grocery"],
-      ]);
-      expect(milk[0]).toMatchObject({ upvotes: 2, hasUserTakenDeal: true });
-      // Downtown (10006) is within 20 zips of 10001: the electronics store's reports are found too.
-      expect(((await maria.get("/api/search?q=earbuds")).data as unknown[]).length).toBe(1);
+			type Found = { price: number; upvotes: number; hasUserTakenDeal: boolean; store: { name: string } };
+			const milk = (await maria.get("/api/search?q=milk")).data as Found[];
+			expect(milk.map((r) => [r.price, r.store.name])).toEqual([
+				[3.99, "Green Valley Market"],
+				[4.29, "FreshMart"],
+				[4.79, "Corner Grocery"],
+			]);
+			expect(milk[0]).toMatchObject({ upvotes: 2, hasUserTakenDeal: true });
+			// Downtown (10006) is within 20 zips of 10001: the electronics store's reports are found too.
+			expect(((await maria.get("/api/search?q=earbuds")).data as unknown[]).length).toBe(1);
 
-      const me = (await maria.get("/api/auth/user")).data;
-      expect(me).toMatchObject({ zipCode: "10001", totalReports: 7, priceReportsMade: 5, totalMoneySaved: 0.8 });
-      const stations = (await maria.get("/api/gas/nearby")).data as { name: string; regularPrice: number | null }[];
-      const names = stations.map((s) => s.name).sort();
-      expect(names).toEqual(["Avenue A Gas", "Chelsea Fuel", "Hudson Yards Charging", "West Side Service"]);
-      expect(stations.find((s) => s.name === "Chelsea Fuel")?.regularPrice).toBe(3.459);
-      expect(((await maria.get("/api/gas/reports/nearby?limit=20")).data as unknown[]).length).toBe(6);
-      type Alert = { productName: string; targetPrice: number; createdAt: string; lastNotified: string | null; lastHit: { at: string } | null };
-      const alerts = (await maria.get("/api/price-alerts")).data as Alert[];
-      expect(alerts.map((a) => [a.productName, a.targetPrice]).sort()).toEqual([["Greek Yogurt", 6], ["Ground Coffee", 7.5]]);
-      const yogurt = alerts.find((a) => a.productName === "Greek Yogurt")!;
-      // Not toMatchObject with expect.objectContaining: bun 1.4.5 then empties the nested object it matched.
-      expect(yogurt.lastHit).toMatchObject({ productName: "Greek Yogurt", price: 5.49, storeName: "Corner Grocery" });
+			const me = (await maria.get("/api/auth/user")).data;
+			expect(me).toMatchObject({ zipCode: "10001", totalReports: 7, priceReportsMade: 5, totalMoneySaved: 0.8 });
+			const stations = (await maria.get("/api/gas/nearby")).data as { name: string; regularPrice: number | null }[];
+			const names = stations.map((s) => s.name).sort();
+			expect(names).toEqual(["Avenue A Gas", "Chelsea Fuel", "Hudson Yards Charging", "West Side Service"]);
+			expect(stations.find((s) => s.name === "Chelsea Fuel")?.regularPrice).toBe(3.459);
+			expect(((await maria.get("/api/gas/reports/nearby?limit=20")).data as unknown[]).length).toBe(6);
+			type Alert = {
+				productName: string;
+				targetPrice: number;
+				createdAt: string;
+				lastNotified: string | null;
+				lastHit: { at: string } | null;
+			};
+			const alerts = (await maria.get("/api/price-alerts")).data as Alert[];
+			expect(alerts.map((a) => [a.productName, a.targetPrice]).sort()).toEqual([
+				["Greek Yogurt", 6],
+				["Ground Coffee", 7.5],
+			]);
+			const yogurt = alerts.find((a) => a.productName === "Greek Yogurt")!;
+			// Not toMatchObject with expect.objectContaining: bun 1.4.5 then empties the nested object it matched.
+			expect(yogurt.lastHit).toMatchObject({ productName: "Greek Yogurt", price: 5.49, storeName: "Corner Grocery" });
 
-      // Not all "just now": reports spread over the past day in the order they were made.
-      const ages = (items: { createdAt: string }[]) => items.map((r) => Date.now() - Date.parse(r.createdAt));
-      const recent = ages((await maria.get("/api/search?q=organic&sort=recent")).data);
-      expect(recent.length).toBe(3);
-      expect(recent).toEqual([...recent].sort((a, b) => a - b));
-      expect(new Set(recent).size).toBe(3);
-      expect(Math.min(...recent)).toBeGreaterThan(60 * 60_000);
-      expect(Math.max(...recent)).toBeLessThan(2 * 86_400_000);
-      const fuel = (await maria.get("/api/gas/reports/nearby?limit=20")).data as { stationName: string; createdAt: string }[];
-      const fuelAges = ages(fuel);
-      expect(Math.min(...fuelAges)).toBeGreaterThan(60_000);
-      expect(new Set(fuelAges).size).toBe(6);
-      const chelsea = stations.find((s) => s.name === "Chelsea Fuel") as unknown as { lastUpdated: string };
-      const chelseaNewest = fuel.filter((r) => r.stationName === "Chelsea Fuel").map((r) => Date.parse(r.createdAt));
-      expect(Date.parse(chelsea.lastUpdated)).toBe(Math.max(...chelseaNewest));
-      // A met alert was set before the report that met it, and notified at that report's time.
-      expect(yogurt.lastNotified).toBe(yogurt.lastHit!.at);
-      expect(Date.parse(yogurt.createdAt)).toBeLessThan(Date.parse(yogurt.lastHit!.at));
-    } finally {
-      server.proc.kill("SIGTERM");
-      await server.proc.exited;
-    }
-  });
+			// Not all "just now": reports spread over the past day in the order they were made.
+			const ages = (items: { createdAt: string }[]) => items.map((r) => Date.now() - Date.parse(r.createdAt));
+			const recent = ages((await maria.get("/api/search?q=organic&sort=recent")).data);
+			expect(recent.length).toBe(3);
+			expect(recent).toEqual([...recent].sort((a, b) => a - b));
+			expect(new Set(recent).size).toBe(3);
+			expect(Math.min(...recent)).toBeGreaterThan(60 * 60_000);
+			expect(Math.max(...recent)).toBeLessThan(2 * 86_400_000);
+			const fuel = (await maria.get("/api/gas/reports/nearby?limit=20")).data as {
+				stationName: string;
+				createdAt: string;
+			}[];
+			const fuelAges = ages(fuel);
+			expect(Math.min(...fuelAges)).toBeGreaterThan(60_000);
+			expect(new Set(fuelAges).size).toBe(6);
+			const chelsea = stations.find((s) => s.name === "Chelsea Fuel") as unknown as { lastUpdated: string };
+			const chelseaNewest = fuel.filter((r) => r.stationName === "Chelsea Fuel").map((r) => Date.parse(r.createdAt));
+			expect(Date.parse(chelsea.lastUpdated)).toBe(Math.max(...chelseaNewest));
+			// A met alert was set before the report that met it, and notified at that report's time.
+			expect(yogurt.lastNotified).toBe(yogurt.lastHit!.at);
+			expect(Date.parse(yogurt.createdAt)).toBeLessThan(Date.parse(yogurt.lastHit!.at));
+		} finally {
+			server.proc.kill("SIGTERM");
+			await server.proc.exited;
+		}
+	});
 });

@@ -15,62 +15,91 @@ const BIN = `${process.execPath} ${ENTRY}`;
 const LITESTREAM = Bun.which("litestream");
 
 const runEntrypoint = async (env: Record<string, string>) => {
-  const proc = Bun.spawn(["sh", ENTRYPOINT, "serve"], {
-    env: { PATH: "/usr/bin:/bin", COMMONCENTS_BIN: BIN, OLLAMA_HOST: "off", PORT: "0", ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  return { stdout, stderr, code };
+	const proc = Bun.spawn(["sh", ENTRYPOINT, "serve"], {
+		env: { PATH: "/usr/bin:/bin", COMMONCENTS_BIN: BIN, OLLAMA_HOST: "off", PORT: "0", ...env },
+		stdout: "pipe",
+		stderr: "pipe",
+	});
+	const [stdout, stderr, code] = await Promise.all([
+		new Response(proc.stdout).text(),
+		new Response(proc.stderr).text(),
+		proc.exited,
+	]);
+	return { stdout, stderr, code };
 };
 
 describe("the container entrypoint", () => {
-  test("with no replica configured, it simply serves", async () => {
-    const dataDir = join(scratch, "plain");
-    const server = await spawnServer({ DATA_DIR: dataDir, COMMONCENTS_BIN: BIN, PATH: "/usr/bin:/bin" }, ["serve"], ["sh", ENTRYPOINT]);
-    expect((await server.client().get("/api/health")).data.status).toBe("ok");
-    expect(server.lines[0]).toContain("serving without replication");
-    server.proc.kill("SIGTERM");
-    expect(await server.proc.exited).toBe(0);
-  });
+	test("with no replica configured, it simply serves", async () => {
+		const dataDir = join(scratch, "plain");
+		const server = await spawnServer(
+			{ DATA_DIR: dataDir, COMMONCENTS_BIN: BIN, PATH: "/usr/bin:/bin" },
+			["serve"],
+			["sh", ENTRYPOINT],
+		);
+		expect((await server.client().get("/api/health")).data.status).toBe("ok");
+		expect(server.lines[0]).toContain("serving without replication");
+		server.proc.kill("SIGTERM");
+		expect(await server.proc.exited).toBe(0);
+	});
 
-  test("with a replica configured but no litestream binary, it refuses to serve unreplicated", async () => {
-    const dataDir = join(scratch, "no-litestream");
-    const run = await runEntrypoint({ DATA_DIR: dataDir, LITESTREAM_REPLICA_URL: `file://${join(scratch, "replica")}` });
-    expect(run.code).toBe(1);
-    expect(run.stdout).toContain("the litestream binary is not on PATH");
-    expect(existsSync(join(dataDir, "commoncents.db"))).toBe(false);
-  });
+	test("with a replica configured but no litestream binary, it refuses to serve unreplicated", async () => {
+		const dataDir = join(scratch, "no-litestream");
+		const run = await runEntrypoint({
+			DATA_DIR: dataDir,
+			LITESTREAM_REPLICA_URL: `file://${join(scratch, "replica")}`,
+		});
+		expect(run.code).toBe(1);
+		expect(run.stdout).toContain("the litestream binary is not on PATH");
+		expect(existsSync(join(dataDir, "commoncents.db"))).toBe(false);
+	});
 
-  test("other commands run as given", async () => {
-    const proc = Bun.spawn(["sh", ENTRYPOINT, "--version"], { env: { PATH: "/usr/bin:/bin", COMMONCENTS_BIN: BIN }, stdout: "pipe" });
-    expect((await new Response(proc.stdout).text()).trim()).toMatch(/^\d+\.\d+\.\d+$/);
-  });
+	test("other commands run as given", async () => {
+		const proc = Bun.spawn(["sh", ENTRYPOINT, "--version"], {
+			env: { PATH: "/usr/bin:/bin", COMMONCENTS_BIN: BIN },
+			stdout: "pipe",
+		});
+		expect((await new Response(proc.stdout).text()).trim()).toMatch(/^\d+\.\d+\.\d+$/);
+	});
 
-  if (!LITESTREAM) {
-    console.log("litestream is not on PATH: skipping the replicate-then-restore round trip (the Dockerfile installs it)");
-  }
-  test.skipIf(!LITESTREAM)("replicates, and a new container with an empty volume restores the data before serving", async () => {
-    const replica = `file://${join(scratch, "replica-ok")}`;
-    const first = await spawnServer(
-      { DATA_DIR: join(scratch, "vm1"), COMMONCENTS_BIN: BIN, LITESTREAM_REPLICA_URL: replica, LITESTREAM_CONFIG: join(import.meta.dir, "../../litestream.yml") },
-      ["serve"],
-      ["sh", ENTRYPOINT],
-    );
-    const { username } = await registerUser(first);
-    await Bun.sleep(2_500); // more than sync-interval
-    first.proc.kill("SIGTERM");
-    await first.proc.exited;
+	if (!LITESTREAM) {
+		console.log(
+			"litestream is not on PATH: skipping the replicate-then-restore round trip (the Dockerfile installs it)",
+		);
+	}
+	test.skipIf(!LITESTREAM)(
+		"replicates, and a new container with an empty volume restores the data before serving",
+		async () => {
+			const replica = `file://${join(scratch, "replica-ok")}`;
+			const first = await spawnServer(
+				{
+					DATA_DIR: join(scratch, "vm1"),
+					COMMONCENTS_BIN: BIN,
+					LITESTREAM_REPLICA_URL: replica,
+					LITESTREAM_CONFIG: join(import.meta.dir, "../../litestream.yml"),
+				},
+				["serve"],
+				["sh", ENTRYPOINT],
+			);
+			const { username } = await registerUser(first);
+			await Bun.sleep(2_500); // more than sync-interval
+			first.proc.kill("SIGTERM");
+			await first.proc.exited;
 
-    const second = await spawnServer(
-      { DATA_DIR: join(scratch, "vm2"), COMMONCENTS_BIN: BIN, LITESTREAM_REPLICA_URL: replica, LITESTREAM_CONFIG: join(import.meta.dir, "../../litestream.yml") },
-      ["serve"],
-      ["sh", ENTRYPOINT],
-    );
-    second.proc.kill("SIGTERM");
-    await second.proc.exited;
-    const db = new Database(join(scratch, "vm2", "commoncents.db"), { readonly: true });
-    expect(db.query("SELECT username FROM users").all()).toContainEqual({ username });
-    db.close();
-  });
+			const second = await spawnServer(
+				{
+					DATA_DIR: join(scratch, "vm2"),
+					COMMONCENTS_BIN: BIN,
+					LITESTREAM_REPLICA_URL: replica,
+					LITESTREAM_CONFIG: join(import.meta.dir, "../../litestream.yml"),
+				},
+				["serve"],
+				["sh", ENTRYPOINT],
+			);
+			second.proc.kill("SIGTERM");
+			await second.proc.exited;
+			const db = new Database(join(scratch, "vm2", "commoncents.db"), { readonly: true });
+			expect(db.query("SELECT username FROM users").all()).toContainEqual({ username });
+			db.close();
+		},
+	);
 });

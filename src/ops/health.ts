@@ -11,30 +11,34 @@ export const VERSION: string = pkg.version;
 export const HEALTH_PATH = "/api/health";
 
 export type Health = {
-  status: "ok" | "error";
-  version: string;
-  database: { status: "ok" | "error"; schema: string | null; message?: string };
+	status: "ok" | "error";
+	version: string;
+	database: { status: "ok" | "error"; schema: string | null; message?: string };
 };
 
 /** A real round trip to SQLite (the newest applied migration), cheap enough for a probe every few seconds. */
 export function checkHealth(db: Db): Health {
-  try {
-    const row = db.$client
-      .query<{ tag: string }, []>(`SELECT tag FROM ${MIGRATIONS_TABLE} ORDER BY tag DESC LIMIT 1`)
-      .get();
-    const schema = row?.tag ?? null;
-    // Reads still work on a full disk; what fails is every write, which the requests that met it have told.
-    if (storageInTrouble(db)) {
-      return { status: "error", version: VERSION, database: { status: "error", schema, message: STORAGE_TROUBLE_HEALTH } };
-    }
-    return { status: "ok", version: VERSION, database: { status: "ok", schema } };
-  } catch (error) {
-    return {
-      status: "error",
-      version: VERSION,
-      database: { status: "error", schema: null, message: (error as Error).message },
-    };
-  }
+	try {
+		const row = db.$client
+			.query<{ tag: string }, []>(`SELECT tag FROM ${MIGRATIONS_TABLE} ORDER BY tag DESC LIMIT 1`)
+			.get();
+		const schema = row?.tag ?? null;
+		// Reads still work on a full disk; what fails is every write, which the requests that met it have told.
+		if (storageInTrouble(db)) {
+			return {
+				status: "error",
+				version: VERSION,
+				database: { status: "error", schema, message: STORAGE_TROUBLE_HEALTH },
+			};
+		}
+		return { status: "ok", version: VERSION, database: { status: "ok", schema } };
+	} catch (error) {
+		return {
+			status: "error",
+			version: VERSION,
+			database: { status: "error", schema: null, message: (error as Error).message },
+		};
+	}
 }
 
 /** How long one database probe answers for: however often the platform polls, SQLite sees one probe a second. */
@@ -46,20 +50,20 @@ const probes = new WeakMap<Db, { until: number; storageTrouble: boolean; health:
  * that fails on a full disk, or the first that succeeds after, is told at once.
  */
 export function currentHealth(db: Db, now = Date.now()): { health: Health; text: string } {
-  let probe = probes.get(db);
-  const storageTrouble = storageInTrouble(db, now);
-  if (!probe || probe.until <= now || probe.storageTrouble !== storageTrouble) {
-    const health = checkHealth(db);
-    probe = { until: now + HEALTH_PROBE_MS, storageTrouble, health, text: JSON.stringify(health) };
-    probes.set(db, probe);
-  }
-  return probe;
+	let probe = probes.get(db);
+	const storageTrouble = storageInTrouble(db, now);
+	if (!probe || probe.until <= now || probe.storageTrouble !== storageTrouble) {
+		const health = checkHealth(db);
+		probe = { until: now + HEALTH_PROBE_MS, storageTrouble, health, text: JSON.stringify(health) };
+		probes.set(db, probe);
+	}
+	return probe;
 }
 
 const HEALTH_HEADERS: [string, string][] = [
-  ...SECURITY_HEADERS,
-  ["content-type", "application/json"],
-  ["cache-control", "no-store"],
+	...SECURITY_HEADERS,
+	["content-type", "application/json"],
+	["cache-control", "no-store"],
 ];
 const statusOf = (health: Health) => (health.status === "ok" ? 200 : 503);
 
@@ -69,15 +73,15 @@ const statusOf = (health: Health) => (health.status === "ok" ? 200 : 503);
  * platform polling every instance all day then costs next to nothing. `refuse` may turn a request away first.
  */
 export function healthRoute(db: Db, refuse: (req: Request) => Response | undefined = () => undefined) {
-  const headers = new Headers(HEALTH_HEADERS);
-  return {
-    GET(req: Request) {
-      const refused = refuse(req);
-      if (refused) return refused;
-      const { health, text } = currentHealth(db);
-      return new Response(text, { status: statusOf(health), headers });
-    },
-  };
+	const headers = new Headers(HEALTH_HEADERS);
+	return {
+		GET(req: Request) {
+			const refused = refuse(req);
+			if (refused) return refused;
+			const { health, text } = currentHealth(db);
+			return new Response(text, { status: statusOf(health), headers });
+		},
+	};
 }
 
 /**
@@ -85,6 +89,6 @@ export function healthRoute(db: Db, refuse: (req: Request) => Response | undefin
  * text it was made from: the server makes a new one when a later probe's text differs.
  */
 export function healthSnapshot(db: Db) {
-  const { health, text } = currentHealth(db);
-  return { text, route: { GET: new Response(text, { status: statusOf(health), headers: HEALTH_HEADERS }) } };
+	const { health, text } = currentHealth(db);
+	return { text, route: { GET: new Response(text, { status: statusOf(health), headers: HEALTH_HEADERS }) } };
 }

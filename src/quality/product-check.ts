@@ -4,7 +4,15 @@ import { HttpError } from "../lib/http.ts";
 import { centsToNumber, formatCents } from "../lib/money.ts";
 import { locTokenRange } from "../lib/zip.ts";
 import { categoryBounds } from "./bounds.ts";
-import { MIN_CONSENSUS_REPORTS, type Range, combineWithModel, consensusOf, heardPrices, isOutlier, judgePrice } from "./consensus.ts";
+import {
+	MIN_CONSENSUS_REPORTS,
+	type Range,
+	combineWithModel,
+	consensusOf,
+	heardPrices,
+	isOutlier,
+	judgePrice,
+} from "./consensus.ts";
 import { askModel } from "./model.ts";
 import { DAY_MS } from "../lib/time.ts";
 
@@ -14,7 +22,6 @@ const HISTORY_LIMIT = 200;
 
 export type ProductKey = { normalizedName: string; categoryId: number; zip: string };
 export type HistoryRow = { id: number; priceCents: number; userId: string };
-
 
 // Reads only price_reports_history_idx (migration 0004): one range of (name, category, place) over the live
 // reports, the price in the index. Named, because a fresh database has no statistics for the planner.
@@ -27,39 +34,40 @@ const HISTORY_SQL = `
 
 /** The recent active reports of the same product (same name and category) within 20 zips, newest first. */
 export function productHistory(db: Db, key: ProductKey, now = Date.now()): HistoryRow[] {
-  const [locFrom, locTo] = locTokenRange(key.zip);
-  return db.$client.query<HistoryRow, Record<string, string | number>>(HISTORY_SQL).all({
-    name: key.normalizedName,
-    category: key.categoryId,
-    locFrom,
-    locTo,
-    since: now - HISTORY_DAYS * DAY_MS,
-    limit: HISTORY_LIMIT,
-  });
+	const [locFrom, locTo] = locTokenRange(key.zip);
+	return db.$client.query<HistoryRow, Record<string, string | number>>(HISTORY_SQL).all({
+		name: key.normalizedName,
+		category: key.categoryId,
+		locFrom,
+		locTo,
+		since: now - HISTORY_DAYS * DAY_MS,
+		limit: HISTORY_LIMIT,
+	});
 }
 
 /** The statistics alone: a clear outlier is thrown as spec §7's 422 rejection. */
 function judgeStatistically(history: number[], category: { slug: string; name: string }, priceCents: number) {
-  const bounds = categoryBounds(category.slug, category.name);
-  const statistical = judgePrice(priceCents, history, bounds, formatCents);
-  if (!statistical.accepted) throw rejection(statistical.reason, statistical.suggestedRange);
-  return { statistical, bounds };
+	const bounds = categoryBounds(category.slug, category.name);
+	const statistical = judgePrice(priceCents, history, bounds, formatCents);
+	if (!statistical.accepted) throw rejection(statistical.reason, statistical.suggestedRange);
+	return { statistical, bounds };
 }
 
-const voicedPrices = (history: HistoryRow[], reporterId: string) => heardPrices(history, reporterId, (h) => h.priceCents);
+const voicedPrices = (history: HistoryRow[], reporterId: string) =>
+	heardPrices(history, reporterId, (h) => h.priceCents);
 
 /**
  * The verdict when the model is off: the statistics on `history`, which the caller reads inside its write
  * transaction (nothing is awaited, so the history it judges is the one it stores against).
  */
 export function checkProductPrice(
-  history: HistoryRow[],
-  category: { slug: string; name: string },
-  priceCents: number,
-  reporterId: string,
+	history: HistoryRow[],
+	category: { slug: string; name: string },
+	priceCents: number,
+	reporterId: string,
 ) {
-  const { statistical } = judgeStatistically(voicedPrices(history, reporterId), category, priceCents);
-  return { confidence: statistical.confidence, reason: statistical.reason };
+	const { statistical } = judgeStatistically(voicedPrices(history, reporterId), category, priceCents);
+	return { confidence: statistical.confidence, reason: statistical.reason };
 }
 
 /**
@@ -67,36 +75,39 @@ export function checkProductPrice(
  * A clear outlier is thrown as spec §7's 422 rejection; otherwise the confidence and reason to store.
  */
 export async function assessProductPrice(
-  db: Db,
-  config: Config,
-  key: ProductKey,
-  category: { slug: string; name: string },
-  priceCents: number,
-  productName: string,
-  reporterId: string,
+	db: Db,
+	config: Config,
+	key: ProductKey,
+	category: { slug: string; name: string },
+	priceCents: number,
+	productName: string,
+	reporterId: string,
 ) {
-  const history = voicedPrices(productHistory(db, key), reporterId);
-  const { statistical, bounds } = judgeStatistically(history, category, priceCents);
-  const model = await askModel(
-    { host: config.ollamaHost, model: config.ollamaModel, timeoutMs: config.ollamaTimeoutMs },
-    {
-      product: productName,
-      category: category.name,
-      price: formatCents(priceCents),
-      consensus: statistical.consensus === null ? null : { typicalPrice: formatCents(Math.round(statistical.consensus)), reports: history.length },
-      usualRange: { min: formatCents(bounds.min), max: formatCents(bounds.max) },
-    },
-  );
-  const verdict = combineWithModel(statistical, model, bounds);
-  if (!verdict.accepted) throw rejection(verdict.reason, verdict.suggestedRange);
-  return { confidence: verdict.confidence, reason: verdict.reason };
+	const history = voicedPrices(productHistory(db, key), reporterId);
+	const { statistical, bounds } = judgeStatistically(history, category, priceCents);
+	const model = await askModel(
+		{ host: config.ollamaHost, model: config.ollamaModel, timeoutMs: config.ollamaTimeoutMs },
+		{
+			product: productName,
+			category: category.name,
+			price: formatCents(priceCents),
+			consensus:
+				statistical.consensus === null
+					? null
+					: { typicalPrice: formatCents(Math.round(statistical.consensus)), reports: history.length },
+			usualRange: { min: formatCents(bounds.min), max: formatCents(bounds.max) },
+		},
+	);
+	const verdict = combineWithModel(statistical, model, bounds);
+	if (!verdict.accepted) throw rejection(verdict.reason, verdict.suggestedRange);
+	return { confidence: verdict.confidence, reason: verdict.reason };
 }
 
 const rejection = (reason: string, range: Range) =>
-  new HttpError(422, "Price report rejected", {
-    reason,
-    suggestedRange: { min: centsToNumber(range.min), max: centsToNumber(range.max) },
-  });
+	new HttpError(422, "Price report rejected", {
+		reason,
+		suggestedRange: { min: centsToNumber(range.min), max: centsToNumber(range.max) },
+	});
 
 export type ExpirationAnalysis = { expiredCount: number; consensusPrice: number; analyzed: number; message: string };
 
@@ -105,37 +116,36 @@ export type ExpirationAnalysis = { expiredCount: number; consensusPrice: number;
  * that are now clear outliers are expired, whoever made them. Null when too few shoppers make a consensus.
  */
 export function expireOutliers(
-  db: Db,
-  history: HistoryRow[],
-  newPriceCents: number,
-  reporterId: string,
-  now = Date.now(),
+	db: Db,
+	history: HistoryRow[],
+	newPriceCents: number,
+	reporterId: string,
+	now = Date.now(),
 ): ExpirationAnalysis | null {
-  const voices = voicedPrices(history, reporterId);
-  const prices = [...voices, newPriceCents];
-  if (prices.length < MIN_CONSENSUS_REPORTS + 1) return null;
-  const consensus = consensusOf(prices);
-  const outliers = history.filter((h) => isOutlier(h.priceCents, consensus));
-  const consensusPrice = centsToNumber(Math.round(consensus.median));
-  if (outliers.length > 0) {
-    db.$client
-      .query(`UPDATE price_reports SET is_expired = 1, expired_at = $now, expired_reason = $reason, updated_at = $now
+	const voices = voicedPrices(history, reporterId);
+	const prices = [...voices, newPriceCents];
+	if (prices.length < MIN_CONSENSUS_REPORTS + 1) return null;
+	const consensus = consensusOf(prices);
+	const outliers = history.filter((h) => isOutlier(h.priceCents, consensus));
+	const consensusPrice = centsToNumber(Math.round(consensus.median));
+	if (outliers.length > 0) {
+		db.$client
+			.query(`UPDATE price_reports SET is_expired = 1, expired_at = $now, expired_reason = $reason, updated_at = $now
         WHERE id IN (SELECT value FROM json_each($ids))`)
-      .run({
-        now,
-        reason: `Far from the community price of ${formatCents(Math.round(consensus.median))}`,
-        ids: JSON.stringify(outliers.map((o) => o.id)),
-      });
-  }
-  const n = outliers.length;
-  return {
-    expiredCount: n,
-    consensusPrice,
-    analyzed: prices.length,
-    message:
-      n > 0
-        ? `Your report helped remove ${n} outlier price${n === 1 ? "" : "s"}; the community price is now ${formatCents(Math.round(consensus.median))}.`
-        : `Consistent with ${voices.length} nearby reports; the community price is ${formatCents(Math.round(consensus.median))}.`,
-  };
+			.run({
+				now,
+				reason: `Far from the community price of ${formatCents(Math.round(consensus.median))}`,
+				ids: JSON.stringify(outliers.map((o) => o.id)),
+			});
+	}
+	const n = outliers.length;
+	return {
+		expiredCount: n,
+		consensusPrice,
+		analyzed: prices.length,
+		message:
+			n > 0
+				? `Your report helped remove ${n} outlier price${n === 1 ? "" : "s"}; the community price is now ${formatCents(Math.round(consensus.median))}.`
+				: `Consistent with ${voices.length} nearby reports; the community price is ${formatCents(Math.round(consensus.median))}.`,
+	};
 }
-

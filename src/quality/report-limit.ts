@@ -14,13 +14,13 @@ const reportsFor = perApp(() => new SlidingWindow(HOUR_MS));
 
 /** Counts a report by `userId`, or throws 429 (with Retry-After) when the hour's reports are used up. */
 export function takeReportSlot(config: Config, userId: string, now = Date.now()): void {
-  const limit = config.reportsPerHour;
-  if (limit === 0) return;
-  const wait = reportsFor(config).take(userId, limit, now);
-  if (wait > 0) {
-    throw tooManyRequests(
-      `You have made ${limit} reports in the last hour, the most one shopper can. Try again in ${Math.ceil(wait / 60)} minute(s).`,
-      wait,
-    );
-  }
+	const limit = config.reportsPerHour;
+	if (limit === 0) return;
+	const wait = reportsFor(config).take(userId, limit, now);
+	if (wait > 0) {
+		throw tooManyRequests(
+			`You have made ${limit} reports in the last hour, the most one shopper can. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+			wait,
+		);
+	}
 }

@@ -16,94 +16,103 @@ import { HEALTH_PATH, healthRoute } from "../ops/health.ts";
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 export async function startTestServer(env: Record<string, string> = {}, { assets }: { assets?: StaticAssets } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), "commoncents-test-"));
-  // Tests sign up many shoppers from one address; the sign-up limit has its own test.
-  // Reports go through the writer thread, as in production on two cores or more (REPORT_WRITER: "inline"
-  // for the request thread's own write batch).
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test", SIGNUPS_PER_HOUR: "0", REPORT_WRITER: "thread", ...env });
-  const { sqlite, db } = openDb(config.dbPath);
-  migrate(sqlite);
-  ensureTaxonomy(db);
-  const app = createApp({ db, config, assets });
-  const reportThread = config.reportWriter === "thread" ? startReportThread(db, config.dbPath) : undefined;
-  const server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    routes: { [HEALTH_PATH]: healthRoute(db) },
-    fetch: (req, srv) => app.fetch(req, { server: srv }),
-  });
-  const origin = `http://127.0.0.1:${server.port}`;
-  return {
-    origin,
-    config,
-    db,
-    sqlite,
-    client: () => new TestClient(origin),
-    async stop() {
-      await server.stop(true);
-      await reportThread?.stop();
-      sqlite.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+	const dataDir = mkdtempSync(join(tmpdir(), "commoncents-test-"));
+	// Tests sign up many shoppers from one address; the sign-up limit has its own test.
+	// Reports go through the writer thread, as in production on two cores or more (REPORT_WRITER: "inline"
+	// for the request thread's own write batch).
+	const config = loadConfig({
+		DATA_DIR: dataDir,
+		NODE_ENV: "test",
+		SIGNUPS_PER_HOUR: "0",
+		REPORT_WRITER: "thread",
+		...env,
+	});
+	const { sqlite, db } = openDb(config.dbPath);
+	migrate(sqlite);
+	ensureTaxonomy(db);
+	const app = createApp({ db, config, assets });
+	const reportThread = config.reportWriter === "thread" ? startReportThread(db, config.dbPath) : undefined;
+	const server = Bun.serve({
+		port: 0,
+		hostname: "127.0.0.1",
+		routes: { [HEALTH_PATH]: healthRoute(db) },
+		fetch: (req, srv) => app.fetch(req, { server: srv }),
+	});
+	const origin = `http://127.0.0.1:${server.port}`;
+	return {
+		origin,
+		config,
+		db,
+		sqlite,
+		client: () => new TestClient(origin),
+		async stop() {
+			await server.stop(true);
+			await reportThread?.stop();
+			sqlite.close();
+			rmSync(dataDir, { recursive: true, force: true });
+		},
+	};
 }
 
 type RequestOptions = { json?: unknown; body?: BodyInit; headers?: Record<string, string>; origin?: string | null };
 
 /** A browser-like client: keeps its cookie and sends our Origin on writes unless told otherwise. */
 export class TestClient {
-  cookie: string | undefined;
-  constructor(readonly origin: string) {}
+	cookie: string | undefined;
+	constructor(readonly origin: string) {}
 
-  async request(method: string, path: string, options: RequestOptions = {}) {
-    const headers = new Headers(options.headers);
-    if (this.cookie && !headers.has("cookie")) headers.set("cookie", this.cookie);
-    const origin = options.origin === undefined ? this.origin : options.origin;
-    if (method !== "GET" && origin) headers.set("origin", origin);
-    let body = options.body;
-    if (options.json !== undefined) {
-      headers.set("content-type", "application/json");
-      body = JSON.stringify(options.json);
-    }
-    const res = await fetch(`${this.origin}${path}`, { method, headers, body, redirect: "manual" });
-    const setCookie = res.headers.get("set-cookie");
-    if (setCookie) {
-      const [pair] = setCookie.split(";");
-      this.cookie = /=\s*$/.test(pair ?? "") || /Max-Age=0/i.test(setCookie) ? undefined : pair;
-    }
-    const text = await res.text();
-    let data: any = null;
-    try {
-      data = text ? JSON.parse(text) : null;
-    } catch {
-      data = text;
-    }
-    return { status: res.status, headers: res.headers, data, setCookie };
-  }
+	async request(method: string, path: string, options: RequestOptions = {}) {
+		const headers = new Headers(options.headers);
+		if (this.cookie && !headers.has("cookie")) headers.set("cookie", this.cookie);
+		const origin = options.origin === undefined ? this.origin : options.origin;
+		if (method !== "GET" && origin) headers.set("origin", origin);
+		let body = options.body;
+		if (options.json !== undefined) {
+			headers.set("content-type", "application/json");
+			body = JSON.stringify(options.json);
+		}
+		const res = await fetch(`${this.origin}${path}`, { method, headers, body, redirect: "manual" });
+		const setCookie = res.headers.get("set-cookie");
+		if (setCookie) {
+			const [pair] = setCookie.split(";");
+			this.cookie = /=\s*$/.test(pair ?? "") || /Max-Age=0/i.test(setCookie) ? undefined : pair;
+		}
+		const text = await res.text();
+		let data: any = null;
+		try {
+			data = text ? JSON.parse(text) : null;
+		} catch {
+			data = text;
+		}
+		return { status: res.status, headers: res.headers, data, setCookie };
+	}
 
-  get = (path: string, options?: RequestOptions) => this.request("GET", path, options);
-  post = (path: string, json?: unknown, options?: RequestOptions) => this.request("POST", path, { json, ...options });
-  patch = (path: string, json?: unknown, options?: RequestOptions) => this.request("PATCH", path, { json, ...options });
-  put = (path: string, json?: unknown, options?: RequestOptions) => this.request("PUT", path, { json, ...options });
-  delete = (path: string, options?: RequestOptions) => this.request("DELETE", path, options);
+	get = (path: string, options?: RequestOptions) => this.request("GET", path, options);
+	post = (path: string, json?: unknown, options?: RequestOptions) => this.request("POST", path, { json, ...options });
+	patch = (path: string, json?: unknown, options?: RequestOptions) => this.request("PATCH", path, { json, ...options });
+	put = (path: string, json?: unknown, options?: RequestOptions) => this.request("PUT", path, { json, ...options });
+	delete = (path: string, options?: RequestOptions) => this.request("DELETE", path, options);
 }
 
 let counter = 0;
 export const STRONG_PASSWORD = "Str0ng!Pass";
 
 /** Registers a fresh user through the API and returns its signed-in client. */
-export async function registerUser(server: { client(): TestClient }, fields: Partial<Record<string, string | null>> = {}) {
-  const client = server.client();
-  const username = fields.username ?? `shopper${++counter}${Date.now() % 1000}`;
-  const res = await client.post("/api/auth/register", {
-    username,
-    password: STRONG_PASSWORD,
-    confirmPassword: STRONG_PASSWORD,
-    firstName: "Sam",
-    lastName: "Shopper",
-    zipCode: "10001",
-    ...fields,
-  });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.data)}`);
-  return { client, user: res.data, username: username as string };
+export async function registerUser(
+	server: { client(): TestClient },
+	fields: Partial<Record<string, string | null>> = {},
+) {
+	const client = server.client();
+	const username = fields.username ?? `shopper${++counter}${Date.now() % 1000}`;
+	const res = await client.post("/api/auth/register", {
+		username,
+		password: STRONG_PASSWORD,
+		confirmPassword: STRONG_PASSWORD,
+		firstName: "Sam",
+		lastName: "Shopper",
+		zipCode: "10001",
+		...fields,
+	});
+	if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.data)}`);
+	return { client, user: res.data, username: username as string };
 }

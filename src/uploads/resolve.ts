@@ -15,19 +15,19 @@ const MAX_URL_LENGTH = 2048;
  * public origin): what is returned is always our own path, and only for a file that is really stored here.
  */
 export function resolveOwnUpload(config: Config, url: string, userId: string): string | null {
-  if (typeof url !== "string" || url.length > MAX_URL_LENGTH) return null;
-  const text = url.trim();
-  if (!text.startsWith("/") && !/^https?:\/\//i.test(text)) return null;
-  let path: string;
-  try {
-    // The base only completes relative forms; URL parsing also drops the query and fragment.
-    path = new URL(text, "http://commoncents.invalid").pathname;
-  } catch {
-    return null;
-  }
-  const prefix = [SERVED_PREFIX, UPLOAD_PUT_PREFIX].find((p) => path.startsWith(p));
-  if (!prefix) return null;
-  const key = path.slice(prefix.length);
-  if (!isUploadKeyOf(config.secret, key, userId)) return null;
-  return findStoredUpload(config.uploadsDir, key) ? `${SERVED_PREFIX}${key}` : null;
+	if (typeof url !== "string" || url.length > MAX_URL_LENGTH) return null;
+	const text = url.trim();
+	if (!text.startsWith("/") && !/^https?:\/\//i.test(text)) return null;
+	let path: string;
+	try {
+		// The base only completes relative forms; URL parsing also drops the query and fragment.
+		path = new URL(text, "http://commoncents.invalid").pathname;
+	} catch {
+		return null;
+	}
+	const prefix = [SERVED_PREFIX, UPLOAD_PUT_PREFIX].find((p) => path.startsWith(p));
+	if (!prefix) return null;
+	const key = path.slice(prefix.length);
+	if (!isUploadKeyOf(config.secret, key, userId)) return null;
+	return findStoredUpload(config.uploadsDir, key) ? `${SERVED_PREFIX}${key}` : null;
 }

@@ -19,58 +19,58 @@ const uploadQuotaFor = perApp(() => new SlidingWindow(HOUR_MS));
 
 /** Mounted under /api: POST /objects/upload hands out a signed URL; PUT /uploads/:key takes the file. */
 export const uploadApiRoutes = new Hono<AppEnv>()
-  .post("/objects/upload", (c) => {
-    const user = requireUser(c);
-    const { uploadURL } = createUploadUrl(c.get("config").secret, user.id);
-    return c.json({ uploadURL }, 200);
-  })
-  .put("/uploads/:key", async (c) => {
-    const user = requireUser(c);
-    const config = c.get("config");
-    const key = c.req.param("key");
-    const valid = verifyUploadUrl(config.secret, {
-      key,
-      expires: c.req.query("expires"),
-      sig: c.req.query("sig"),
-      userId: user.id,
-    });
-    if (!valid) throw forbidden(INVALID_URL_MESSAGE);
-    const quota = uploadQuotaFor(config);
-    const wait = quota.retryAfter(user.id, MAX_UPLOADS_PER_HOUR);
-    if (wait > 0) {
-      throw tooManyRequests(`You have uploaded a lot of photos. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
-    }
-    const claim = claimKey(config.uploadsDir, key);
-    // Counted before the body is read, so uploads running side by side cannot all slip under the limit.
-    quota.record(user.id);
-    try {
-      return c.json(await receiveUpload(config.uploadsDir, key, c.req.raw), 200);
-    } finally {
-      claim.release();
-    }
-  });
+	.post("/objects/upload", (c) => {
+		const user = requireUser(c);
+		const { uploadURL } = createUploadUrl(c.get("config").secret, user.id);
+		return c.json({ uploadURL }, 200);
+	})
+	.put("/uploads/:key", async (c) => {
+		const user = requireUser(c);
+		const config = c.get("config");
+		const key = c.req.param("key");
+		const valid = verifyUploadUrl(config.secret, {
+			key,
+			expires: c.req.query("expires"),
+			sig: c.req.query("sig"),
+			userId: user.id,
+		});
+		if (!valid) throw forbidden(INVALID_URL_MESSAGE);
+		const quota = uploadQuotaFor(config);
+		const wait = quota.retryAfter(user.id, MAX_UPLOADS_PER_HOUR);
+		if (wait > 0) {
+			throw tooManyRequests(`You have uploaded a lot of photos. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
+		}
+		const claim = claimKey(config.uploadsDir, key);
+		// Counted before the body is read, so uploads running side by side cannot all slip under the limit.
+		quota.record(user.id);
+		try {
+			return c.json(await receiveUpload(config.uploadsDir, key, c.req.raw), 200);
+		} finally {
+			claim.release();
+		}
+	});
 
 /**
  * Headers for a stored photo: its checked type, never sniffed by the browser, and a sandboxing policy in
  * case one is opened directly. Keys are never reused, so a year's immutable caching is safe.
  */
 const PHOTO_HEADERS = {
-  "X-Content-Type-Options": "nosniff",
-  "Content-Security-Policy": "default-src 'none'; sandbox",
-  "Cross-Origin-Resource-Policy": "same-origin",
-  "Cache-Control": "public, max-age=31536000, immutable",
+	"X-Content-Type-Options": "nosniff",
+	"Content-Security-Policy": "default-src 'none'; sandbox",
+	"Cross-Origin-Resource-Policy": "same-origin",
+	"Cache-Control": "public, max-age=31536000, immutable",
 };
 
 /** Mounted at the root: GET /uploads/:key serves a stored photo. No session: keys are unguessable. */
 export const uploadFileRoutes = new Hono<AppEnv>().get("/uploads/:key", (c) => {
-  // The key must match its strict pattern before any path is built: nothing outside the folder is reachable.
-  const key = c.req.param("key");
-  if (!UPLOAD_KEY_PATTERN.test(key)) throw notFound(NOT_FOUND_MESSAGE);
-  const stored = findStoredUpload(c.get("config").uploadsDir, key);
-  if (!stored) throw notFound(NOT_FOUND_MESSAGE);
-  const file = Bun.file(stored.path);
-  const headers: Record<string, string> = { ...PHOTO_HEADERS, "Content-Type": stored.contentType };
-  // Hono answers HEAD with GET's headers and no body (Bun would count that: 0), so the length is told here.
-  if (c.req.method === "HEAD") headers["Content-Length"] = String(file.size);
-  return new Response(file, { status: 200, headers });
+	// The key must match its strict pattern before any path is built: nothing outside the folder is reachable.
+	const key = c.req.param("key");
+	if (!UPLOAD_KEY_PATTERN.test(key)) throw notFound(NOT_FOUND_MESSAGE);
+	const stored = findStoredUpload(c.get("config").uploadsDir, key);
+	if (!stored) throw notFound(NOT_FOUND_MESSAGE);
+	const file = Bun.file(stored.path);
+	const headers: Record<string, string> = { ...PHOTO_HEADERS, "Content-Type": stored.contentType };
+	// Hono answers HEAD with GET's headers and no body (Bun would count that: 0), so the length is told here.
+	if (c.req.method === "HEAD") headers["Content-Length"] = String(file.size);
+	return new Response(file, { status: 200, headers });
 });

@@ -20,35 +20,35 @@ export const TOO_SLOW_MESSAGE = "The upload took too long; please try again";
 const UPLOAD_DEADLINE_MS = 60_000;
 
 const IMAGE_TYPES = [
-  { ext: "jpg", contentType: "image/jpeg" },
-  { ext: "png", contentType: "image/png" },
-  { ext: "webp", contentType: "image/webp" },
-  { ext: "gif", contentType: "image/gif" },
+	{ ext: "jpg", contentType: "image/jpeg" },
+	{ ext: "png", contentType: "image/png" },
+	{ ext: "webp", contentType: "image/webp" },
+	{ ext: "gif", contentType: "image/gif" },
 ] as const;
 type ImageType = (typeof IMAGE_TYPES)[number];
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
-  bytes.length >= at + prefix.length && prefix.every((b, i) => bytes[at + i] === b);
+	bytes.length >= at + prefix.length && prefix.every((b, i) => bytes[at + i] === b);
 const ascii = (text: string) => [...text].map((ch) => ch.charCodeAt(0));
 
 /** The image type by magic bytes, or null. SVG (text, and able to carry script) is never an image here. */
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  const [jpg, png, webp, gif] = IMAGE_TYPES;
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return jpg;
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return png;
-  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return webp;
-  if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) return gif;
-  return null;
+	const [jpg, png, webp, gif] = IMAGE_TYPES;
+	if (startsWith(bytes, [0xff, 0xd8, 0xff])) return jpg;
+	if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return png;
+	if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return webp;
+	if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) return gif;
+	return null;
 }
 
 /** The stored file of a key (path and true type), or null when the key is malformed or nothing is stored. */
 export function findStoredUpload(uploadsDir: string, key: string) {
-  if (!UPLOAD_KEY_PATTERN.test(key)) return null;
-  for (const type of IMAGE_TYPES) {
-    const path = join(uploadsDir, `${key}.${type.ext}`);
-    if (existsSync(path)) return { path, contentType: type.contentType };
-  }
-  return null;
+	if (!UPLOAD_KEY_PATTERN.test(key)) return null;
+	for (const type of IMAGE_TYPES) {
+		const path = join(uploadsDir, `${key}.${type.ext}`);
+		if (existsSync(path)) return { path, contentType: type.contentType };
+	}
+	return null;
 }
 
 /**
@@ -59,10 +59,10 @@ const inFlight = new Set<string>();
 
 /** Throws 409 when the key is stored or being stored; otherwise holds it until `release` is called. */
 export function claimKey(uploadsDir: string, key: string) {
-  const slot = join(uploadsDir, key);
-  if (inFlight.has(slot) || findStoredUpload(uploadsDir, key)) throw conflict(ALREADY_USED_MESSAGE);
-  inFlight.add(slot);
-  return { release: () => inFlight.delete(slot) };
+	const slot = join(uploadsDir, key);
+	if (inFlight.has(slot) || findStoredUpload(uploadsDir, key)) throw conflict(ALREADY_USED_MESSAGE);
+	inFlight.add(slot);
+	return { release: () => inFlight.delete(slot) };
 }
 
 /** Bytes enough to tell every accepted type apart (WebP's tag ends at byte 12). */
@@ -78,73 +78,73 @@ const SNIFF_BYTES = 12;
  * deadline (400). The caller must hold the key's claim.
  */
 export async function receiveUpload(
-  uploadsDir: string,
-  key: string,
-  request: Request,
-  limit = MAX_UPLOAD_BYTES,
-  deadlineMs = UPLOAD_DEADLINE_MS,
+	uploadsDir: string,
+	key: string,
+	request: Request,
+	limit = MAX_UPLOAD_BYTES,
+	deadlineMs = UPLOAD_DEADLINE_MS,
 ) {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > limit) throw new HttpError(413, TOO_LARGE_MESSAGE);
-  if (!request.body) throw badRequest(EMPTY_MESSAGE);
-  const suffix = encodeHexLowerCase(crypto.getRandomValues(new Uint8Array(6)));
-  const temp = join(uploadsDir, `.${key}.${suffix}.tmp`);
-  // Loaded on the first upload: node:fs/promises costs every start about 0.4 ms before listening.
-  const { open, rename, rm } = await import("node:fs/promises");
-  const reader = request.body.getReader();
-  // Bun's idle timeout does not stop a body that drips a byte at a time: the whole upload has a deadline.
-  // It cancels the reader, which ends a pending read. (Racing each read against one deadline promise would
-  // hang every chunk read on that promise until the upload ends: 5 MB held per photo.)
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    reader.cancel().catch(() => {});
-  }, deadlineMs);
-  try {
-    const file = await open(temp, "wx", 0o644);
-    let type: ImageType | null;
-    try {
-      let head = new Uint8Array(0);
-      let total = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (timedOut) throw tooSlow();
-        if (done) break;
-        total += value.byteLength;
-        if (total > limit) throw new HttpError(413, TOO_LARGE_MESSAGE);
-        // Judged on its first bytes, so a file that is no image is refused before the rest is read.
-        if (head.byteLength < SNIFF_BYTES) {
-          head = concat(head, value.subarray(0, SNIFF_BYTES - head.byteLength));
-          if (head.byteLength === SNIFF_BYTES && !sniffImageType(head)) throw notAnImage();
-        }
-        // A write may take less than it is given; the rest follows until the piece is all on disk.
-        for (let at = 0; at < value.byteLength; ) at += (await file.write(value, at)).bytesWritten;
-      }
-      if (total === 0) throw badRequest(EMPTY_MESSAGE);
-      type = sniffImageType(head);
-      if (!type) throw notAnImage();
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    await rename(temp, join(uploadsDir, `${key}.${type.ext}`));
-    return { objectPath: `/uploads/${key}`, contentType: type.contentType };
-  } catch (error) {
-    await reader.cancel().catch(() => {});
-    await rm(temp, { force: true });
-    // A read or write the deadline cut short may fail in its own words; the client is told why.
-    throw timedOut ? tooSlow() : error;
-  } finally {
-    clearTimeout(timer);
-  }
+	const declared = request.headers.get("content-length");
+	if (declared !== null && Number(declared) > limit) throw new HttpError(413, TOO_LARGE_MESSAGE);
+	if (!request.body) throw badRequest(EMPTY_MESSAGE);
+	const suffix = encodeHexLowerCase(crypto.getRandomValues(new Uint8Array(6)));
+	const temp = join(uploadsDir, `.${key}.${suffix}.tmp`);
+	// Loaded on the first upload: node:fs/promises costs every start about 0.4 ms before listening.
+	const { open, rename, rm } = await import("node:fs/promises");
+	const reader = request.body.getReader();
+	// Bun's idle timeout does not stop a body that drips a byte at a time: the whole upload has a deadline.
+	// It cancels the reader, which ends a pending read. (Racing each read against one deadline promise would
+	// hang every chunk read on that promise until the upload ends: 5 MB held per photo.)
+	let timedOut = false;
+	const timer = setTimeout(() => {
+		timedOut = true;
+		reader.cancel().catch(() => {});
+	}, deadlineMs);
+	try {
+		const file = await open(temp, "wx", 0o644);
+		let type: ImageType | null;
+		try {
+			let head = new Uint8Array(0);
+			let total = 0;
+			for (;;) {
+				const { done, value } = await reader.read();
+				if (timedOut) throw tooSlow();
+				if (done) break;
+				total += value.byteLength;
+				if (total > limit) throw new HttpError(413, TOO_LARGE_MESSAGE);
+				// Judged on its first bytes, so a file that is no image is refused before the rest is read.
+				if (head.byteLength < SNIFF_BYTES) {
+					head = concat(head, value.subarray(0, SNIFF_BYTES - head.byteLength));
+					if (head.byteLength === SNIFF_BYTES && !sniffImageType(head)) throw notAnImage();
+				}
+				// A write may take less than it is given; the rest follows until the piece is all on disk.
+				for (let at = 0; at < value.byteLength; ) at += (await file.write(value, at)).bytesWritten;
+			}
+			if (total === 0) throw badRequest(EMPTY_MESSAGE);
+			type = sniffImageType(head);
+			if (!type) throw notAnImage();
+			await file.sync();
+		} finally {
+			await file.close();
+		}
+		await rename(temp, join(uploadsDir, `${key}.${type.ext}`));
+		return { objectPath: `/uploads/${key}`, contentType: type.contentType };
+	} catch (error) {
+		await reader.cancel().catch(() => {});
+		await rm(temp, { force: true });
+		// A read or write the deadline cut short may fail in its own words; the client is told why.
+		throw timedOut ? tooSlow() : error;
+	} finally {
+		clearTimeout(timer);
+	}
 }
 
 const notAnImage = () => new HttpError(415, NOT_AN_IMAGE_MESSAGE);
 const tooSlow = () => new HttpError(400, TOO_SLOW_MESSAGE);
 
 function concat(a: Uint8Array, b: Uint8Array) {
-  const joined = new Uint8Array(a.byteLength + b.byteLength);
-  joined.set(a);
-  joined.set(b, a.byteLength);
-  return joined;
+	const joined = new Uint8Array(a.byteLength + b.byteLength);
+	joined.set(a);
+	joined.set(b, a.byteLength);
+	return joined;
 }

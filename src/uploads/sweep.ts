@@ -20,40 +20,40 @@ const CHUNK = 500;
 
 /** Removes photos no row names and stale temporary files, both older than `ORPHAN_AGE_MS`. */
 export function sweepOrphanUploads(db: Db, uploadsDir: string, now = Date.now()) {
-  let names: string[];
-  try {
-    names = readdirSync(uploadsDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { removed: 0 };
-    throw error;
-  }
-  const old = (name: string) => {
-    try {
-      return now - statSync(join(uploadsDir, name)).mtimeMs >= ORPHAN_AGE_MS;
-    } catch {
-      return false; // removed meanwhile
-    }
-  };
-  const stale = names.filter((name) => (STORED_NAME.test(name) || TEMP_NAME.test(name)) && old(name));
-  const byPath = new Map<string, string>();
-  const doomed: string[] = [];
-  for (const name of stale) {
-    const key = STORED_NAME.exec(name)?.[1];
-    if (key) byPath.set(`/uploads/${key}`, name);
-    else doomed.push(name);
-  }
-  const paths = [...byPath.keys()];
-  for (let i = 0; i < paths.length; i += CHUNK) {
-    for (const path of unreferencedPaths(db, paths.slice(i, i + CHUNK))) doomed.push(byPath.get(path)!);
-  }
-  let removed = 0;
-  for (const name of doomed) {
-    try {
-      rmSync(join(uploadsDir, name), { force: true });
-      removed++;
-    } catch (error) {
-      log.warn("uploads: could not remove an unattached photo", { name, err: error });
-    }
-  }
-  return { removed };
+	let names: string[];
+	try {
+		names = readdirSync(uploadsDir);
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === "ENOENT") return { removed: 0 };
+		throw error;
+	}
+	const old = (name: string) => {
+		try {
+			return now - statSync(join(uploadsDir, name)).mtimeMs >= ORPHAN_AGE_MS;
+		} catch {
+			return false; // removed meanwhile
+		}
+	};
+	const stale = names.filter((name) => (STORED_NAME.test(name) || TEMP_NAME.test(name)) && old(name));
+	const byPath = new Map<string, string>();
+	const doomed: string[] = [];
+	for (const name of stale) {
+		const key = STORED_NAME.exec(name)?.[1];
+		if (key) byPath.set(`/uploads/${key}`, name);
+		else doomed.push(name);
+	}
+	const paths = [...byPath.keys()];
+	for (let i = 0; i < paths.length; i += CHUNK) {
+		for (const path of unreferencedPaths(db, paths.slice(i, i + CHUNK))) doomed.push(byPath.get(path)!);
+	}
+	let removed = 0;
+	for (const name of doomed) {
+		try {
+			rmSync(join(uploadsDir, name), { force: true });
+			removed++;
+		} catch (error) {
+			log.warn("uploads: could not remove an unattached photo", { name, err: error });
+		}
+	}
+	return { removed };
 }

@@ -7,15 +7,15 @@ import { removeUploadFiles, unreferencedPaths } from "./photos.ts";
 type ProfilePatch = Partial<Pick<User, "preferredFuelType" | "profileVisible" | "statsVisible" | "password">>;
 
 export function updateProfile(db: Db, userId: string, patch: ProfilePatch): User {
-  const updated = db
-    .update(users)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning()
-    .get();
-  // Only an account deleted by another request at this very moment leaves no row to answer with.
-  if (!updated) throw new Error(`user ${userId} disappeared during a profile update`);
-  return updated;
+	const updated = db
+		.update(users)
+		.set({ ...patch, updatedAt: new Date() })
+		.where(eq(users.id, userId))
+		.returning()
+		.get();
+	// Only an account deleted by another request at this very moment leaves no row to answer with.
+	if (!updated) throw new Error(`user ${userId} disappeared during a profile update`);
+	return updated;
 }
 
 /**
@@ -23,22 +23,22 @@ export function updateProfile(db: Db, userId: string, patch: ProfilePatch): User
  * names it any more, after the update has committed.
  */
 export function setProfilePhoto(db: Db, uploadsDir: string, userId: string, path: string | null): User {
-  const { user, orphaned } = db.transaction(
-    (tx) => {
-      const before = tx.select({ url: users.profileImageUrl }).from(users).where(eq(users.id, userId)).get();
-      const user = tx
-        .update(users)
-        .set({ profileImageUrl: path, updatedAt: new Date() })
-        .where(eq(users.id, userId))
-        .returning()
-        .get();
-      const old = before?.url;
-      const orphaned = old && old !== path ? unreferencedPaths(tx, [old]) : [];
-      return { user, orphaned };
-    },
-    { behavior: "immediate" },
-  );
-  if (!user) throw new Error(`user ${userId} disappeared during a photo update`);
-  removeUploadFiles(uploadsDir, orphaned);
-  return user;
+	const { user, orphaned } = db.transaction(
+		(tx) => {
+			const before = tx.select({ url: users.profileImageUrl }).from(users).where(eq(users.id, userId)).get();
+			const user = tx
+				.update(users)
+				.set({ profileImageUrl: path, updatedAt: new Date() })
+				.where(eq(users.id, userId))
+				.returning()
+				.get();
+			const old = before?.url;
+			const orphaned = old && old !== path ? unreferencedPaths(tx, [old]) : [];
+			return { user, orphaned };
+		},
+		{ behavior: "immediate" },
+	);
+	if (!user) throw new Error(`user ${userId} disappeared during a photo update`);
+	removeUploadFiles(uploadsDir, orphaned);
+	return user;
 }

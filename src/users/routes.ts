@@ -11,11 +11,11 @@ import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/resolve.ts"
 import { setProfilePhoto, updateProfile } from "./profile.ts";
 import { userJson } from "./queries.ts";
 import {
-  ChangePasswordSchema,
-  FuelPreferenceSchema,
-  PrivacySchema,
-  ProfilePhotoSchema,
-  UserSearchQuerySchema,
+	ChangePasswordSchema,
+	FuelPreferenceSchema,
+	PrivacySchema,
+	ProfilePhotoSchema,
+	UserSearchQuerySchema,
 } from "./schemas.ts";
 import { searchUsers } from "./search.ts";
 
@@ -27,62 +27,64 @@ export const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
 
 /** User search (mounted under /api/users). */
 export const usersRoutes = new Hono<AppEnv>().get("/search", signedIn, queryParams(UserSearchQuerySchema), (c) => {
-  const user = requireUser(c);
-  return c.json(searchUsers(c.get("db"), c.req.valid("query").q, user.id), 200);
+	const user = requireUser(c);
+	return c.json(searchUsers(c.get("db"), c.req.valid("query").q, user.id), 200);
 });
 
 /** The signed-in user's profile settings (mounted under /api/profile); each answers the updated User. */
 export const profileRoutes = new Hono<AppEnv>()
-  .put("/fuel-preference", signedIn, jsonBody(FuelPreferenceSchema), (c) => {
-    const user = requireUser(c);
-    const db = c.get("db");
-    const { preferredFuelType } = c.req.valid("json");
-    return c.json(userJson(db, updateProfile(db, user.id, { preferredFuelType })), 200);
-  })
-  .put("/photo", signedIn, jsonBody(ProfilePhotoSchema), (c) => {
-    const user = requireUser(c);
-    const db = c.get("db");
-    const config = c.get("config");
-    const { photoURL } = c.req.valid("json");
-    let path: string | null = null;
-    if (photoURL !== null) {
-      path = resolveOwnUpload(config, photoURL, user.id);
-      if (!path) throw badRequest(NOT_YOUR_PHOTO_MESSAGE);
-    }
-    return c.json(userJson(db, setProfilePhoto(db, config.uploadsDir, user.id, path)), 200);
-  })
-  .put("/privacy", signedIn, jsonBody(PrivacySchema), (c) => {
-    const user = requireUser(c);
-    const db = c.get("db");
-    const { isPublicProfile, showActivity } = c.req.valid("json");
-    const patch = {
-      ...(isPublicProfile === undefined ? {} : { profileVisible: isPublicProfile }),
-      ...(showActivity === undefined ? {} : { statsVisible: showActivity }),
-    };
-    return c.json(userJson(db, updateProfile(db, user.id, patch)), 200);
-  })
-  .put("/password", signedIn, jsonBody(ChangePasswordSchema), async (c) => {
-    const user = requireUser(c);
-    const session = c.get("session");
-    const db = c.get("db");
-    const { currentPassword, newPassword } = c.req.valid("json");
-    // Someone at an unlocked device must not be able to guess the password: the login throttle counts
-    // these failures against the same username and address.
-    const throttle = c.get("throttle");
-    const client = clientAddress(c);
-    const { wait, at } = throttle.begin(user.username, client);
-    if (wait > 0) {
-      throw tooManyRequests(`Too many wrong passwords. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
-    }
-    if (!(await verifyPassword(currentPassword, user.password))) {
-      throw badRequest(WRONG_CURRENT_PASSWORD, { issues: [{ path: "currentPassword", message: WRONG_CURRENT_PASSWORD }] });
-    }
-    throttle.succeeded(user.username, client, at);
-    const updated = updateProfile(db, user.id, { password: await hashPassword(newPassword) });
-    // Every other device signs in again with the new password; this one stays signed in.
-    if (session) {
-      deleteOtherSessions(db, user.id, session.sid);
-      liveHub(db).checkSessions();
-    }
-    return c.json(userJson(db, updated), 200);
-  });
+	.put("/fuel-preference", signedIn, jsonBody(FuelPreferenceSchema), (c) => {
+		const user = requireUser(c);
+		const db = c.get("db");
+		const { preferredFuelType } = c.req.valid("json");
+		return c.json(userJson(db, updateProfile(db, user.id, { preferredFuelType })), 200);
+	})
+	.put("/photo", signedIn, jsonBody(ProfilePhotoSchema), (c) => {
+		const user = requireUser(c);
+		const db = c.get("db");
+		const config = c.get("config");
+		const { photoURL } = c.req.valid("json");
+		let path: string | null = null;
+		if (photoURL !== null) {
+			path = resolveOwnUpload(config, photoURL, user.id);
+			if (!path) throw badRequest(NOT_YOUR_PHOTO_MESSAGE);
+		}
+		return c.json(userJson(db, setProfilePhoto(db, config.uploadsDir, user.id, path)), 200);
+	})
+	.put("/privacy", signedIn, jsonBody(PrivacySchema), (c) => {
+		const user = requireUser(c);
+		const db = c.get("db");
+		const { isPublicProfile, showActivity } = c.req.valid("json");
+		const patch = {
+			...(isPublicProfile === undefined ? {} : { profileVisible: isPublicProfile }),
+			...(showActivity === undefined ? {} : { statsVisible: showActivity }),
+		};
+		return c.json(userJson(db, updateProfile(db, user.id, patch)), 200);
+	})
+	.put("/password", signedIn, jsonBody(ChangePasswordSchema), async (c) => {
+		const user = requireUser(c);
+		const session = c.get("session");
+		const db = c.get("db");
+		const { currentPassword, newPassword } = c.req.valid("json");
+		// Someone at an unlocked device must not be able to guess the password: the login throttle counts
+		// these failures against the same username and address.
+		const throttle = c.get("throttle");
+		const client = clientAddress(c);
+		const { wait, at } = throttle.begin(user.username, client);
+		if (wait > 0) {
+			throw tooManyRequests(`Too many wrong passwords. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
+		}
+		if (!(await verifyPassword(currentPassword, user.password))) {
+			throw badRequest(WRONG_CURRENT_PASSWORD, {
+				issues: [{ path: "currentPassword", message: WRONG_CURRENT_PASSWORD }],
+			});
+		}
+		throttle.succeeded(user.username, client, at);
+		const updated = updateProfile(db, user.id, { password: await hashPassword(newPassword) });
+		// Every other device signs in again with the new password; this one stays signed in.
+		if (session) {
+			deleteOtherSessions(db, user.id, session.sid);
+			liveHub(db).checkSessions();
+		}
+		return c.json(userJson(db, updated), 200);
+	});

@@ -17,57 +17,57 @@ const presentOrBlank = <S extends v.GenericSchema<string, unknown>>(schema: S) =
 
 /** GET /api/users/search?q=: a blank query is refused (the screen only searches with words). */
 export const UserSearchQuerySchema = v.object({
-  q: presentOrBlank(
-    v.pipe(
-      v.string(SEARCH_REQUIRED_MESSAGE),
-      v.trim(),
-      v.nonEmpty(SEARCH_REQUIRED_MESSAGE),
-      v.maxLength(USER_SEARCH_MAX_LENGTH, `Search at most ${USER_SEARCH_MAX_LENGTH} characters`),
-    ),
-  ),
+	q: presentOrBlank(
+		v.pipe(
+			v.string(SEARCH_REQUIRED_MESSAGE),
+			v.trim(),
+			v.nonEmpty(SEARCH_REQUIRED_MESSAGE),
+			v.maxLength(USER_SEARCH_MAX_LENGTH, `Search at most ${USER_SEARCH_MAX_LENGTH} characters`),
+		),
+	),
 });
 
 export const FuelPreferenceSchema = v.object({
-  preferredFuelType: presentOrBlank(v.picklist(FUEL_TYPES, FUEL_TYPE_MESSAGE)),
+	preferredFuelType: presentOrBlank(v.picklist(FUEL_TYPES, FUEL_TYPE_MESSAGE)),
 });
 
 /** A photo of our own uploads, or null to go back to initials. */
 export const ProfilePhotoSchema = v.object({
-  photoURL: v.nullable(v.pipe(v.string("The photo must be a URL"), v.maxLength(2048, "The photo URL is too long"))),
+	photoURL: v.nullable(v.pipe(v.string("The photo must be a URL"), v.maxLength(2048, "The photo URL is too long"))),
 });
 
 /** Either toggle alone may be sent; at least one must be. */
 export const PrivacySchema = v.pipe(
-  v.object({
-    isPublicProfile: v.optional(v.boolean("isPublicProfile must be true or false")),
-    showActivity: v.optional(v.boolean("showActivity must be true or false")),
-  }),
-  v.check(
-    (input) => input.isPublicProfile !== undefined || input.showActivity !== undefined,
-    "Send isPublicProfile, showActivity or both",
-  ),
+	v.object({
+		isPublicProfile: v.optional(v.boolean("isPublicProfile must be true or false")),
+		showActivity: v.optional(v.boolean("showActivity must be true or false")),
+	}),
+	v.check(
+		(input) => input.isPublicProfile !== undefined || input.showActivity !== undefined,
+		"Send isPublicProfile, showActivity or both",
+	),
 );
 
 /** The live settings screen's rules (spec §5): the 8-character rules of registration, each with its message. */
 export const ChangePasswordSchema = v.pipe(
-  v.object({
-    currentPassword: presentOrBlank(
-      v.pipe(
-        v.string(CURRENT_PASSWORD_REQUIRED),
-        v.nonEmpty(CURRENT_PASSWORD_REQUIRED),
-        v.maxLength(256, "Password must be at most 256 characters long"),
-      ),
-    ),
-    newPassword: presentOrBlank(passwordRules("New password is required")),
-    confirmPassword: presentOrBlank(v.string("Please confirm your new password")),
-  }),
-  v.forward(
-    v.partialCheck(
-      [["newPassword"], ["confirmPassword"]],
-      (input) => input.newPassword === input.confirmPassword,
-      PASSWORDS_DONT_MATCH,
-    ),
-    ["confirmPassword"],
-  ),
+	v.object({
+		currentPassword: presentOrBlank(
+			v.pipe(
+				v.string(CURRENT_PASSWORD_REQUIRED),
+				v.nonEmpty(CURRENT_PASSWORD_REQUIRED),
+				v.maxLength(256, "Password must be at most 256 characters long"),
+			),
+		),
+		newPassword: presentOrBlank(passwordRules("New password is required")),
+		confirmPassword: presentOrBlank(v.string("Please confirm your new password")),
+	}),
+	v.forward(
+		v.partialCheck(
+			[["newPassword"], ["confirmPassword"]],
+			(input) => input.newPassword === input.confirmPassword,
+			PASSWORDS_DONT_MATCH,
+		),
+		["confirmPassword"],
+	),
 );
 export type ChangePasswordInput = v.InferInput<typeof ChangePasswordSchema>;

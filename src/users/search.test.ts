@@ -8,7 +8,7 @@ setDefaultTimeout(20_000);
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+	server = await startTestServer();
 });
 afterAll(() => server.stop());
 
@@ -19,99 +19,134 @@ const tag = () => `zq${Date.now().toString(36)}${(seq++).toString(36)}`;
 const usernames = (data: { username: string }[]) => data.map((u) => u.username).sort();
 
 describe("GET /api/users/search", () => {
-  test("finds users by the start of the username, first or last name, case aside, in the §3 shape", async () => {
-    const t = tag();
-    const searcher = await registerUser(server);
-    const maria = await registerUser(server, { username: `${t}_maria`, firstName: "Maria", lastName: "Garcia" });
-    await registerUser(server, { username: `other${t}`, firstName: `${t}Jo`, lastName: "Ng" });
-    await registerUser(server, { username: `x${t}y`, firstName: "Al", lastName: `${t.toUpperCase()}son` });
-    server.db.update(users).set({ totalReports: 3, totalMoneySavedCents: 1250, uniqueStoresVisited: 2 }).where(eq(users.id, maria.user.id)).run();
+	test("finds users by the start of the username, first or last name, case aside, in the §3 shape", async () => {
+		const t = tag();
+		const searcher = await registerUser(server);
+		const maria = await registerUser(server, { username: `${t}_maria`, firstName: "Maria", lastName: "Garcia" });
+		await registerUser(server, { username: `other${t}`, firstName: `${t}Jo`, lastName: "Ng" });
+		await registerUser(server, { username: `x${t}y`, firstName: "Al", lastName: `${t.toUpperCase()}son` });
+		server.db
+			.update(users)
+			.set({ totalReports: 3, totalMoneySavedCents: 1250, uniqueStoresVisited: 2 })
+			.where(eq(users.id, maria.user.id))
+			.run();
 
-    const res = await searcher.client.get(`/api/users/search?q=${t.toUpperCase()}`);
-    expect(res.status).toBe(200);
-    // Username prefix first; the last-name match and the first-name match by username after it.
-    expect(res.data.map((u: { username: string }) => u.username)).toEqual([`${t}_maria`, `other${t}`, `x${t}y`]);
-    expect(res.data[0]).toEqual({
-      id: maria.user.id,
-      username: `${t}_maria`,
-      firstName: "Maria",
-      lastName: "Garcia",
-      zipCode: "10001",
-      profileImageUrl: null,
-      totalReports: 3,
-      totalMoneySaved: 12.5,
-      uniqueStoresVisited: 2,
-      priceReportsMade: 0,
-      reputation: 0,
-    });
-    // Nothing in the middle of a word matches, and every word must match something.
-    expect((await searcher.client.get(`/api/users/search?q=${t.slice(2)}`)).data).toEqual([]);
-    expect(usernames((await searcher.client.get(`/api/users/search?q=${t}_m gar`)).data)).toEqual([`${t}_maria`]);
-    expect((await searcher.client.get(`/api/users/search?q=${t}_m smith`)).data).toEqual([]);
-  });
+		const res = await searcher.client.get(`/api/users/search?q=${t.toUpperCase()}`);
+		expect(res.status).toBe(200);
+		// Username prefix first; the last-name match and the first-name match by username after it.
+		expect(res.data.map((u: { username: string }) => u.username)).toEqual([`${t}_maria`, `other${t}`, `x${t}y`]);
+		expect(res.data[0]).toEqual({
+			id: maria.user.id,
+			username: `${t}_maria`,
+			firstName: "Maria",
+			lastName: "Garcia",
+			zipCode: "10001",
+			profileImageUrl: null,
+			totalReports: 3,
+			totalMoneySaved: 12.5,
+			uniqueStoresVisited: 2,
+			priceReportsMade: 0,
+			reputation: 0,
+		});
+		// Nothing in the middle of a word matches, and every word must match something.
+		expect((await searcher.client.get(`/api/users/search?q=${t.slice(2)}`)).data).toEqual([]);
+		expect(usernames((await searcher.client.get(`/api/users/search?q=${t}_m gar`)).data)).toEqual([`${t}_maria`]);
+		expect((await searcher.client.get(`/api/users/search?q=${t}_m smith`)).data).toEqual([]);
+	});
 
-  test("counts the price reports each user made, and the upvotes they earned", async () => {
-    const t = tag();
-    const searcher = await registerUser(server);
-    const reporter = await registerUser(server, { username: `${t}rep` });
-    const store = server.db.insert(stores).values({ name: "S", address: "A", zipCode: "10001", lookupKey: `s|${t}` }).returning().get();
-    for (const [cents, upvotes] of [[100, 2], [200, 0], [300, 1]] as const) {
-      server.db
-        .insert(priceReports)
-        .values({ userId: reporter.user.id, storeId: store.id, productName: "Milk", normalizedName: "milk", priceCents: cents, categoryId: 3, zipCode: "10001", locToken: "z10001", upvotes })
-        .run();
-    }
-    const [found] = (await searcher.client.get(`/api/users/search?q=${t}`)).data;
-    expect(found).toMatchObject({ priceReportsMade: 3, reputation: 3 });
-    expect((await reporter.client.get("/api/auth/user")).data.reputation).toBe(3);
-  });
+	test("counts the price reports each user made, and the upvotes they earned", async () => {
+		const t = tag();
+		const searcher = await registerUser(server);
+		const reporter = await registerUser(server, { username: `${t}rep` });
+		const store = server.db
+			.insert(stores)
+			.values({ name: "S", address: "A", zipCode: "10001", lookupKey: `s|${t}` })
+			.returning()
+			.get();
+		for (const [cents, upvotes] of [
+			[100, 2],
+			[200, 0],
+			[300, 1],
+		] as const) {
+			server.db
+				.insert(priceReports)
+				.values({
+					userId: reporter.user.id,
+					storeId: store.id,
+					productName: "Milk",
+					normalizedName: "milk",
+					priceCents: cents,
+					categoryId: 3,
+					zipCode: "10001",
+					locToken: "z10001",
+					upvotes,
+				})
+				.run();
+		}
+		const [found] = (await searcher.client.get(`/api/users/search?q=${t}`)).data;
+		expect(found).toMatchObject({ priceReportsMade: 3, reputation: 3 });
+		expect((await reporter.client.get("/api/auth/user")).data.reputation).toBe(3);
+	});
 
-  test("a private profile and a suspended account are never listed; hidden activity lists no numbers", async () => {
-    const t = tag();
-    const searcher = await registerUser(server);
-    const shy = await registerUser(server, { username: `${t}shy` });
-    const quiet = await registerUser(server, { username: `${t}quiet` });
-    const gone = await registerUser(server, { username: `${t}gone` });
-    await registerUser(server, { username: `${t}open` });
+	test("a private profile and a suspended account are never listed; hidden activity lists no numbers", async () => {
+		const t = tag();
+		const searcher = await registerUser(server);
+		const shy = await registerUser(server, { username: `${t}shy` });
+		const quiet = await registerUser(server, { username: `${t}quiet` });
+		const gone = await registerUser(server, { username: `${t}gone` });
+		await registerUser(server, { username: `${t}open` });
 
-    expect((await shy.client.put("/api/profile/privacy", { isPublicProfile: false })).status).toBe(200);
-    expect((await quiet.client.put("/api/profile/privacy", { showActivity: false })).status).toBe(200);
-    server.db.update(users).set({ isTerminated: true, terminationReason: "Spam" }).where(eq(users.id, gone.user.id)).run();
+		expect((await shy.client.put("/api/profile/privacy", { isPublicProfile: false })).status).toBe(200);
+		expect((await quiet.client.put("/api/profile/privacy", { showActivity: false })).status).toBe(200);
+		server.db
+			.update(users)
+			.set({ isTerminated: true, terminationReason: "Spam" })
+			.where(eq(users.id, gone.user.id))
+			.run();
 
-    const res = await searcher.client.get(`/api/users/search?q=${t}`);
-    expect(usernames(res.data)).toEqual([`${t}open`, `${t}quiet`]);
-    const hidden = res.data.find((u: { username: string }) => u.username === `${t}quiet`);
-    expect(hidden).toMatchObject({ totalReports: null, totalMoneySaved: null, uniqueStoresVisited: null, priceReportsMade: null, reputation: null });
-    expect(hidden.firstName).toBe("Sam");
+		const res = await searcher.client.get(`/api/users/search?q=${t}`);
+		expect(usernames(res.data)).toEqual([`${t}open`, `${t}quiet`]);
+		const hidden = res.data.find((u: { username: string }) => u.username === `${t}quiet`);
+		expect(hidden).toMatchObject({
+			totalReports: null,
+			totalMoneySaved: null,
+			uniqueStoresVisited: null,
+			priceReportsMade: null,
+			reputation: null,
+		});
+		expect(hidden.firstName).toBe("Sam");
 
-    // Going public again lists the profile again.
-    await shy.client.put("/api/profile/privacy", { isPublicProfile: true });
-    expect(usernames((await searcher.client.get(`/api/users/search?q=${t}`)).data)).toContain(`${t}shy`);
-  });
+		// Going public again lists the profile again.
+		await shy.client.put("/api/profile/privacy", { isPublicProfile: true });
+		expect(usernames((await searcher.client.get(`/api/users/search?q=${t}`)).data)).toContain(`${t}shy`);
+	});
 
-  test("the searcher is not among the results, at most 20 come back, and LIKE's characters are text", async () => {
-    const t = tag();
-    const me = await registerUser(server, { username: `${t}me` });
-    // Rows straight into the table: 22 sign-ups would spend their time hashing passwords.
-    server.db.insert(users).values(Array.from({ length: 22 }, (_, i) => ({ username: `${t}n${i}`, password: "-" }))).run();
-    const res = await me.client.get(`/api/users/search?q=${t}`);
-    expect(res.data).toHaveLength(20);
-    expect(usernames(res.data)).not.toContain(`${t}me`);
-    expect((await me.client.get("/api/users/search?q=%25")).data).toEqual([]);
-    expect((await me.client.get(`/api/users/search?q=${t}_`)).data).toEqual([]);
-  });
+	test("the searcher is not among the results, at most 20 come back, and LIKE's characters are text", async () => {
+		const t = tag();
+		const me = await registerUser(server, { username: `${t}me` });
+		// Rows straight into the table: 22 sign-ups would spend their time hashing passwords.
+		server.db
+			.insert(users)
+			.values(Array.from({ length: 22 }, (_, i) => ({ username: `${t}n${i}`, password: "-" })))
+			.run();
+		const res = await me.client.get(`/api/users/search?q=${t}`);
+		expect(res.data).toHaveLength(20);
+		expect(usernames(res.data)).not.toContain(`${t}me`);
+		expect((await me.client.get("/api/users/search?q=%25")).data).toEqual([]);
+		expect((await me.client.get(`/api/users/search?q=${t}_`)).data).toEqual([]);
+	});
 
-  test("a blank query is a 400; a guest 401; a suspended user 403", async () => {
-    const { client, user } = await registerUser(server);
-    for (const q of ["", "?q=", "?q=%20%20"]) {
-      const res = await client.get(`/api/users/search${q}`);
-      expect(res.status).toBe(400);
-      expect(res.data.message).toBe("Enter a name or username to search");
-    }
-    expect((await server.client().get("/api/users/search?q=sam")).status).toBe(401);
-    server.db.update(users).set({ isTerminated: true }).where(eq(users.id, user.id)).run();
-    const suspended = await client.get("/api/users/search?q=sam");
-    expect(suspended.status).toBe(403);
-    expect(suspended.data.terminated).toBe(true);
-  });
+	test("a blank query is a 400; a guest 401; a suspended user 403", async () => {
+		const { client, user } = await registerUser(server);
+		for (const q of ["", "?q=", "?q=%20%20"]) {
+			const res = await client.get(`/api/users/search${q}`);
+			expect(res.status).toBe(400);
+			expect(res.data.message).toBe("Enter a name or username to search");
+		}
+		expect((await server.client().get("/api/users/search?q=sam")).status).toBe(401);
+		server.db.update(users).set({ isTerminated: true }).where(eq(users.id, user.id)).run();
+		const suspended = await client.get("/api/users/search?q=sam");
+		expect(suspended.status).toBe(403);
+		expect(suspended.data.terminated).toBe(true);
+	});
 });

@@ -16,82 +16,83 @@ const MAX_WORDS = 5;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 const startsWith = (column: unknown, prefix: string) =>
-  sql`lower(coalesce(${column}, '')) LIKE ${`${escapeLike(prefix)}%`} ESCAPE '\\'`;
+	sql`lower(coalesce(${column}, '')) LIKE ${`${escapeLike(prefix)}%`} ESCAPE '\\'`;
 
 export function searchUsers(db: Db, q: string, viewerId: string, limit = USER_SEARCH_LIMIT) {
-  const text = q.trim().toLowerCase();
-  const words = text.split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
-  if (words.length === 0) return [];
-  const matches = words.map(
-    (w) => sql`(${startsWith(users.username, w)} OR ${startsWith(users.firstName, w)} OR ${startsWith(users.lastName, w)})`,
-  );
-  const rows = db
-    .select({
-      id: users.id,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      zipCode: users.zipCode,
-      profileImageUrl: users.profileImageUrl,
-      statsVisible: users.statsVisible,
-      totalReports: users.totalReports,
-      totalMoneySavedCents: users.totalMoneySavedCents,
-      uniqueStoresVisited: users.uniqueStoresVisited,
-      // Spelled out: inside a select list Drizzle leaves columns unqualified, which would be ambiguous here.
-      priceReportsMade: sql<number>`(SELECT count(*) FROM ${priceReports} AS pr WHERE pr.user_id = "users"."id")`,
-      // Their reputation: the upvotes their reports earned (as GET /api/auth/user counts it).
-      reputation: sql<number>`(SELECT coalesce(sum(pr.upvotes), 0) FROM ${priceReports} AS pr WHERE pr.user_id = "users"."id")`,
-    })
-    .from(users)
-    .where(
-      and(
-        eq(users.profileVisible, true),
-        eq(users.isTerminated, false),
-        // Discover is for finding other people; one's own card is on the Settings screen.
-        ne(users.id, viewerId),
-        ...matches,
-      ),
-    )
-    // The exact username first, then usernames that start with the query, then the rest by name.
-    .orderBy(
-      sql`CASE WHEN lower(${users.username}) = ${text} THEN 0 WHEN ${startsWith(users.username, text)} THEN 1 ELSE 2 END`,
-      sql`lower(${users.username})`,
-    )
-    .limit(limit)
-    .all();
-  return rows.map(toSearchResult);
+	const text = q.trim().toLowerCase();
+	const words = text.split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
+	if (words.length === 0) return [];
+	const matches = words.map(
+		(w) =>
+			sql`(${startsWith(users.username, w)} OR ${startsWith(users.firstName, w)} OR ${startsWith(users.lastName, w)})`,
+	);
+	const rows = db
+		.select({
+			id: users.id,
+			username: users.username,
+			firstName: users.firstName,
+			lastName: users.lastName,
+			zipCode: users.zipCode,
+			profileImageUrl: users.profileImageUrl,
+			statsVisible: users.statsVisible,
+			totalReports: users.totalReports,
+			totalMoneySavedCents: users.totalMoneySavedCents,
+			uniqueStoresVisited: users.uniqueStoresVisited,
+			// Spelled out: inside a select list Drizzle leaves columns unqualified, which would be ambiguous here.
+			priceReportsMade: sql<number>`(SELECT count(*) FROM ${priceReports} AS pr WHERE pr.user_id = "users"."id")`,
+			// Their reputation: the upvotes their reports earned (as GET /api/auth/user counts it).
+			reputation: sql<number>`(SELECT coalesce(sum(pr.upvotes), 0) FROM ${priceReports} AS pr WHERE pr.user_id = "users"."id")`,
+		})
+		.from(users)
+		.where(
+			and(
+				eq(users.profileVisible, true),
+				eq(users.isTerminated, false),
+				// Discover is for finding other people; one's own card is on the Settings screen.
+				ne(users.id, viewerId),
+				...matches,
+			),
+		)
+		// The exact username first, then usernames that start with the query, then the rest by name.
+		.orderBy(
+			sql`CASE WHEN lower(${users.username}) = ${text} THEN 0 WHEN ${startsWith(users.username, text)} THEN 1 ELSE 2 END`,
+			sql`lower(${users.username})`,
+		)
+		.limit(limit)
+		.all();
+	return rows.map(toSearchResult);
 }
 
 type Row = {
-  id: string;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  zipCode: string | null;
-  profileImageUrl: string | null;
-  statsVisible: boolean;
-  totalReports: number;
-  totalMoneySavedCents: number;
-  uniqueStoresVisited: number;
-  priceReportsMade: number;
-  reputation: number;
+	id: string;
+	username: string;
+	firstName: string | null;
+	lastName: string | null;
+	zipCode: string | null;
+	profileImageUrl: string | null;
+	statsVisible: boolean;
+	totalReports: number;
+	totalMoneySavedCents: number;
+	uniqueStoresVisited: number;
+	priceReportsMade: number;
+	reputation: number;
 };
 
 /** The "User search result" shape of spec §3 and the upvotes earned; the numbers are null when the user hides their activity. */
 export function toSearchResult(row: Row) {
-  const show = row.statsVisible;
-  return {
-    id: row.id,
-    username: row.username,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    zipCode: row.zipCode,
-    profileImageUrl: row.profileImageUrl,
-    totalReports: show ? row.totalReports : null,
-    totalMoneySaved: show ? centsToNumber(row.totalMoneySavedCents) : null,
-    uniqueStoresVisited: show ? row.uniqueStoresVisited : null,
-    priceReportsMade: show ? row.priceReportsMade : null,
-    reputation: show ? row.reputation : null,
-  };
+	const show = row.statsVisible;
+	return {
+		id: row.id,
+		username: row.username,
+		firstName: row.firstName,
+		lastName: row.lastName,
+		zipCode: row.zipCode,
+		profileImageUrl: row.profileImageUrl,
+		totalReports: show ? row.totalReports : null,
+		totalMoneySaved: show ? centsToNumber(row.totalMoneySavedCents) : null,
+		uniqueStoresVisited: show ? row.uniqueStoresVisited : null,
+		priceReportsMade: show ? row.priceReportsMade : null,
+		reputation: show ? row.reputation : null,
+	};
 }
 export type UserSearchResult = ReturnType<typeof toSearchResult>;

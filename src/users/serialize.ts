@@ -3,25 +3,25 @@ import { centsToNumber } from "../lib/money.ts";
 
 /** The "User" shape of spec §3. Never carries the password hash. */
 export function toUserJson(user: User, stats: { priceReportsMade: number; reputation: number }) {
-  return {
-    id: user.id,
-    username: user.username,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    zipCode: user.zipCode,
-    profileImageUrl: user.profileImageUrl,
-    preferredFuelType: user.preferredFuelType,
-    isPublicProfile: user.profileVisible,
-    showActivity: user.statsVisible,
-    totalMoneySaved: centsToNumber(user.totalMoneySavedCents),
-    totalReports: user.totalReports,
-    uniqueStoresVisited: user.uniqueStoresVisited,
-    priceReportsMade: stats.priceReportsMade,
-    /** Upvotes earned on the user's reports. */
-    reputation: stats.reputation,
-    isTerminated: user.isTerminated,
-    terminationReason: user.terminationReason,
-    createdAt: user.createdAt.toISOString(),
-  };
+	return {
+		id: user.id,
+		username: user.username,
+		firstName: user.firstName,
+		lastName: user.lastName,
+		zipCode: user.zipCode,
+		profileImageUrl: user.profileImageUrl,
+		preferredFuelType: user.preferredFuelType,
+		isPublicProfile: user.profileVisible,
+		showActivity: user.statsVisible,
+		totalMoneySaved: centsToNumber(user.totalMoneySavedCents),
+		totalReports: user.totalReports,
+		uniqueStoresVisited: user.uniqueStoresVisited,
+		priceReportsMade: stats.priceReportsMade,
+		/** Upvotes earned on the user's reports. */
+		reputation: stats.reputation,
+		isTerminated: user.isTerminated,
+		terminationReason: user.terminationReason,
+		createdAt: user.createdAt.toISOString(),
+	};
 }
 export type UserJson = ReturnType<typeof toUserJson>;

@@ -9,218 +9,239 @@ import { BellIcon, SearchIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
 import { Avatar, displayName } from "../users/Avatar.tsx";
 import { useDebounced } from "../users/useDebounced.ts";
-import { ACCESS_DENIED, type AdminUser, adminUsersQuery, useRelock, useSendTestNotification, useTerminateAccount } from "./queries.ts";
+import {
+	ACCESS_DENIED,
+	type AdminUser,
+	adminUsersQuery,
+	useRelock,
+	useSendTestNotification,
+	useTerminateAccount,
+} from "./queries.ts";
 
 export const TERMINATE_FAILED = "Failed to terminate account";
 export const TEST_NOTIFICATION_FAILED = "Failed to send test notification";
 
 /** The moderation tools (spec §6): list and filter users, terminate one with a reason, a test notification. */
 export function AdminConsole() {
-  const auth = useQuery(currentUserQuery);
-  const myId = auth.data?.status === "authenticated" ? auth.data.user.id : null;
-  const [filter, setFilter] = useState("");
-  const q = useDebounced(filter.trim(), 300);
-  const list = useQuery(adminUsersQuery(q));
-  const [chosenId, setChosenId] = useState<string | null>(null);
-  const [reason, setReason] = useState("");
-  const dialog = useRef<HTMLDialogElement>(null);
-  const terminate = useTerminateAccount();
-  const testNotification = useSendTestNotification();
-  const toast = useToast();
-  const sessionLost = useSessionLost();
-  const relock = useRelock();
+	const auth = useQuery(currentUserQuery);
+	const myId = auth.data?.status === "authenticated" ? auth.data.user.id : null;
+	const [filter, setFilter] = useState("");
+	const q = useDebounced(filter.trim(), 300);
+	const list = useQuery(adminUsersQuery(q));
+	const [chosenId, setChosenId] = useState<string | null>(null);
+	const [reason, setReason] = useState("");
+	const dialog = useRef<HTMLDialogElement>(null);
+	const terminate = useTerminateAccount();
+	const testNotification = useSendTestNotification();
+	const toast = useToast();
+	const sessionLost = useSessionLost();
+	const relock = useRelock();
 
-  // Each failure is told once: a refused list means this session is no longer unlocked.
-  const { error } = list;
-  const told = useRef<unknown>(null);
-  useEffect(() => {
-    if (!error || told.current === error) return;
-    told.current = error;
-    if (!sessionLost(error) && relock(error)) {
-      toast({ title: ACCESS_DENIED, description: (error as ApiError).serverMessage, variant: "error" });
-    }
-  }, [error, sessionLost, relock, toast]);
+	// Each failure is told once: a refused list means this session is no longer unlocked.
+	const { error } = list;
+	const told = useRef<unknown>(null);
+	useEffect(() => {
+		if (!error || told.current === error) return;
+		told.current = error;
+		if (!sessionLost(error) && relock(error)) {
+			toast({ title: ACCESS_DENIED, description: (error as ApiError).serverMessage, variant: "error" });
+		}
+	}, [error, sessionLost, relock, toast]);
 
-  const chosen = list.data?.users.find((u) => u.id === chosenId && !u.isTerminated && u.id !== myId) ?? null;
-  const canTerminate = chosen !== null && reason.trim() !== "";
+	const chosen = list.data?.users.find((u) => u.id === chosenId && !u.isTerminated && u.id !== myId) ?? null;
+	const canTerminate = chosen !== null && reason.trim() !== "";
 
-  const confirmTerminate = () => {
-    if (!chosen || !reason.trim()) return;
-    terminate.mutate(
-      { userId: chosen.id, reason: reason.trim() },
-      {
-        onSuccess: (done) => {
-          dialog.current?.close();
-          setChosenId(null);
-          setReason("");
-          const n = done.reportsWithdrawn;
-          const withdrawn = n === 0 ? "" : ` ${n} report${n === 1 ? "" : "s"} withdrawn.`;
-          toast({ title: "Account terminated", description: `@${done.username} can no longer use CommonCents.${withdrawn}` });
-        },
-        onError: (err) => {
-          dialog.current?.close();
-          if (sessionLost(err)) return;
-          relock(err);
-          toast({ title: TERMINATE_FAILED, description: err instanceof ApiError ? err.serverMessage : undefined, variant: "error" });
-        },
-      },
-    );
-  };
+	const confirmTerminate = () => {
+		if (!chosen || !reason.trim()) return;
+		terminate.mutate(
+			{ userId: chosen.id, reason: reason.trim() },
+			{
+				onSuccess: (done) => {
+					dialog.current?.close();
+					setChosenId(null);
+					setReason("");
+					const n = done.reportsWithdrawn;
+					const withdrawn = n === 0 ? "" : ` ${n} report${n === 1 ? "" : "s"} withdrawn.`;
+					toast({
+						title: "Account terminated",
+						description: `@${done.username} can no longer use CommonCents.${withdrawn}`,
+					});
+				},
+				onError: (err) => {
+					dialog.current?.close();
+					if (sessionLost(err)) return;
+					relock(err);
+					toast({
+						title: TERMINATE_FAILED,
+						description: err instanceof ApiError ? err.serverMessage : undefined,
+						variant: "error",
+					});
+				},
+			},
+		);
+	};
 
-  const sendTest = () =>
-    testNotification.mutate(undefined, {
-      onSuccess: ({ title, body }) => toast({ title, description: body, variant: "info" }),
-      onError: (err) => {
-        if (!sessionLost(err)) toast({ title: TEST_NOTIFICATION_FAILED, variant: "error" });
-      },
-    });
+	const sendTest = () =>
+		testNotification.mutate(undefined, {
+			onSuccess: ({ title, body }) => toast({ title, description: body, variant: "info" }),
+			onError: (err) => {
+				if (!sessionLost(err)) toast({ title: TEST_NOTIFICATION_FAILED, variant: "error" });
+			},
+		});
 
-  return (
-    <div className="flex flex-col gap-4" data-testid="admin-console">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="badge badge-warning">Developer console unlocked for this session</p>
-        <button type="button" className="btn btn-sm btn-outline" onClick={sendTest} disabled={testNotification.isPending}>
-          <BellIcon className="size-4" />
-          Send Test Notification
-        </button>
-      </div>
+	return (
+		<div className="flex flex-col gap-4" data-testid="admin-console">
+			<div className="flex flex-wrap items-center justify-between gap-2">
+				<p className="badge badge-warning">Developer console unlocked for this session</p>
+				<button
+					type="button"
+					className="btn btn-sm btn-outline"
+					onClick={sendTest}
+					disabled={testNotification.isPending}
+				>
+					<BellIcon className="size-4" />
+					Send Test Notification
+				</button>
+			</div>
 
-      <form
-        className="flex flex-col gap-3"
-        aria-labelledby="terminate-heading"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (canTerminate) dialog.current?.showModal();
-        }}
-      >
-        <h3 id="terminate-heading" className="font-semibold">
-          Terminate an account
-        </h3>
-        <label htmlFor="admin-filter" className="sr-only">
-          Filter by username
-        </label>
-        <div className="input w-full">
-          <SearchIcon className="size-4 opacity-60" />
-          <input
-            id="admin-filter"
-            type="search"
-            autoCapitalize="none"
-            placeholder="Filter by username"
-            maxLength={USER_SEARCH_MAX_LENGTH}
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-          />
-        </div>
-        <UserChoices
-          users={list.data?.users}
-          loading={list.isPending}
-          failed={list.isError}
-          myId={myId}
-          chosenId={chosenId}
-          onChoose={setChosenId}
-        />
-        {list.data && list.data.total > list.data.users.length && (
-          <p className="text-sm text-base-content/70" data-testid="admin-list-cut">
-            Showing the first {list.data.users.length} of {list.data.total.toLocaleString("en-US")} users. Type more of a
-            username to find others.
-          </p>
-        )}
-        <div className="flex flex-col gap-1">
-          <label htmlFor="terminate-reason" className="text-sm font-medium">
-            Reason
-          </label>
-          <textarea
-            id="terminate-reason"
-            className="textarea w-full"
-            rows={2}
-            maxLength={TERMINATION_REASON_MAX_LENGTH}
-            placeholder="Shown to the user on the suspension screen"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </div>
-        <button type="submit" className="btn btn-error" disabled={!canTerminate || terminate.isPending}>
-          Terminate Account
-        </button>
-      </form>
+			<form
+				className="flex flex-col gap-3"
+				aria-labelledby="terminate-heading"
+				onSubmit={(e) => {
+					e.preventDefault();
+					if (canTerminate) dialog.current?.showModal();
+				}}
+			>
+				<h3 id="terminate-heading" className="font-semibold">
+					Terminate an account
+				</h3>
+				<label htmlFor="admin-filter" className="sr-only">
+					Filter by username
+				</label>
+				<div className="input w-full">
+					<SearchIcon className="size-4 opacity-60" />
+					<input
+						id="admin-filter"
+						type="search"
+						autoCapitalize="none"
+						placeholder="Filter by username"
+						maxLength={USER_SEARCH_MAX_LENGTH}
+						value={filter}
+						onChange={(e) => setFilter(e.target.value)}
+					/>
+				</div>
+				<UserChoices
+					users={list.data?.users}
+					loading={list.isPending}
+					failed={list.isError}
+					myId={myId}
+					chosenId={chosenId}
+					onChoose={setChosenId}
+				/>
+				{list.data && list.data.total > list.data.users.length && (
+					<p className="text-sm text-base-content/70" data-testid="admin-list-cut">
+						Showing the first {list.data.users.length} of {list.data.total.toLocaleString("en-US")} users. Type more of
+						a username to find others.
+					</p>
+				)}
+				<div className="flex flex-col gap-1">
+					<label htmlFor="terminate-reason" className="text-sm font-medium">
+						Reason
+					</label>
+					<textarea
+						id="terminate-reason"
+						className="textarea w-full"
+						rows={2}
+						maxLength={TERMINATION_REASON_MAX_LENGTH}
+						placeholder="Shown to the user on the suspension screen"
+						value={reason}
+						onChange={(e) => setReason(e.target.value)}
+					/>
+				</div>
+				<button type="submit" className="btn btn-error" disabled={!canTerminate || terminate.isPending}>
+					Terminate Account
+				</button>
+			</form>
 
-      <dialog ref={dialog} className="modal" aria-labelledby="terminate-confirm-title">
-        <div className="modal-box">
-          <h3 id="terminate-confirm-title" className="text-lg font-bold">
-            Terminate @{chosen?.username}?
-          </h3>
-          <p className="py-3">
-            They will only see the Account Suspended screen, with the reason “{reason.trim()}”, and can delete their account.
-            Their price and fuel reports are withdrawn from everyone's view.
-          </p>
-          <div className="modal-action">
-            <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
-              Cancel
-            </button>
-            <button type="button" className="btn btn-error" onClick={confirmTerminate} disabled={terminate.isPending}>
-              {terminate.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              Terminate
-            </button>
-          </div>
-        </div>
-        <form method="dialog" className="modal-backdrop">
-          <button type="submit">Close</button>
-        </form>
-      </dialog>
-    </div>
-  );
+			<dialog ref={dialog} className="modal" aria-labelledby="terminate-confirm-title">
+				<div className="modal-box">
+					<h3 id="terminate-confirm-title" className="text-lg font-bold">
+						Terminate @{chosen?.username}?
+					</h3>
+					<p className="py-3">
+						They will only see the Account Suspended screen, with the reason “{reason.trim()}”, and can delete their
+						account. Their price and fuel reports are withdrawn from everyone's view.
+					</p>
+					<div className="modal-action">
+						<button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
+							Cancel
+						</button>
+						<button type="button" className="btn btn-error" onClick={confirmTerminate} disabled={terminate.isPending}>
+							{terminate.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+							Terminate
+						</button>
+					</div>
+				</div>
+				<form method="dialog" className="modal-backdrop">
+					<button type="submit">Close</button>
+				</form>
+			</dialog>
+		</div>
+	);
 }
 
 function UserChoices({
-  users,
-  loading,
-  failed,
-  myId,
-  chosenId,
-  onChoose,
+	users,
+	loading,
+	failed,
+	myId,
+	chosenId,
+	onChoose,
 }: {
-  users: AdminUser[] | undefined;
-  loading: boolean;
-  failed: boolean;
-  myId: string | null;
-  chosenId: string | null;
-  onChoose: (id: string) => void;
+	users: AdminUser[] | undefined;
+	loading: boolean;
+	failed: boolean;
+	myId: string | null;
+	chosenId: string | null;
+	onChoose: (id: string) => void;
 }) {
-  if (loading) return <span className="loading loading-dots" role="status" aria-label="Loading users" />;
-  if (failed || !users) return <p className="text-sm text-error">Could not load users.</p>;
-  if (users.length === 0) return <p className="text-sm text-base-content/70">No usernames match.</p>;
-  return (
-    <fieldset className="min-w-0 max-h-72 overflow-y-auto rounded-box border border-base-300">
-      <legend className="sr-only">Choose a user</legend>
-      <ul className="divide-y divide-base-300">
-        {users.map((u) => {
-          const self = u.id === myId;
-          const unavailable = self || u.isTerminated;
-          return (
-            <li key={u.id}>
-              <label className={`flex items-center gap-3 p-2 ${unavailable ? "opacity-60" : "cursor-pointer hover:bg-base-200"}`}>
-                <input
-                  type="radio"
-                  name="terminate-user"
-                  className="radio radio-sm"
-                  value={u.id}
-                  checked={chosenId === u.id}
-                  disabled={unavailable}
-                  onChange={() => onChoose(u.id)}
-                  aria-label={`@${u.username}`}
-                />
-                <Avatar person={u} size="sm" />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{displayName(u)}</span>
-                  <span className="block truncate text-sm text-base-content/70">@{u.username}</span>
-                </span>
-                {u.isTerminated && <span className="badge badge-error badge-sm">Suspended</span>}
-                {self && <span className="badge badge-ghost badge-sm">You</span>}
-              </label>
-            </li>
-          );
-        })}
-      </ul>
-    </fieldset>
-  );
+	if (loading) return <span className="loading loading-dots" role="status" aria-label="Loading users" />;
+	if (failed || !users) return <p className="text-sm text-error">Could not load users.</p>;
+	if (users.length === 0) return <p className="text-sm text-base-content/70">No usernames match.</p>;
+	return (
+		<fieldset className="min-w-0 max-h-72 overflow-y-auto rounded-box border border-base-300">
+			<legend className="sr-only">Choose a user</legend>
+			<ul className="divide-y divide-base-300">
+				{users.map((u) => {
+					const self = u.id === myId;
+					const unavailable = self || u.isTerminated;
+					return (
+						<li key={u.id}>
+							<label
+								className={`flex items-center gap-3 p-2 ${unavailable ? "opacity-60" : "cursor-pointer hover:bg-base-200"}`}
+							>
+								<input
+									type="radio"
+									name="terminate-user"
+									className="radio radio-sm"
+									value={u.id}
+									checked={chosenId === u.id}
+									disabled={unavailable}
+									onChange={() => onChoose(u.id)}
+									aria-label={`@${u.username}`}
+								/>
+								<Avatar person={u} size="sm" />
+								<span className="min-w-0 flex-1">
+									<span className="block truncate font-medium">{displayName(u)}</span>
+									<span className="block truncate text-sm text-base-content/70">@{u.username}</span>
+								</span>
+								{u.isTerminated && <span className="badge badge-error badge-sm">Suspended</span>}
+								{self && <span className="badge badge-ghost badge-sm">You</span>}
+							</label>
+						</li>
+					);
+				})}
+			</ul>
+		</fieldset>
+	);
 }

@@ -13,9 +13,9 @@ export type AdminUser = InferResponseType<typeof api.admin.users.$get, 200>[numb
 
 /** Under the one prefix, so signing out (which clears the cache) locks the console again. */
 export const adminKeys = {
-  all: ["admin"] as const,
-  unlocked: ["admin", "unlocked"] as const,
-  users: ["admin", "users"] as const,
+	all: ["admin"] as const,
+	unlocked: ["admin", "unlocked"] as const,
+	users: ["admin", "users"] as const,
 };
 
 /**
@@ -23,31 +23,31 @@ export const adminKeys = {
  * this flag until the page is reloaded or the user signs out, and then asks for the passkey again.
  */
 export const unlockedQuery = queryOptions({
-  queryKey: adminKeys.unlocked,
-  queryFn: () => false,
-  staleTime: Number.POSITIVE_INFINITY,
-  gcTime: Number.POSITIVE_INFINITY,
+	queryKey: adminKeys.unlocked,
+	queryFn: () => false,
+	staleTime: Number.POSITIVE_INFINITY,
+	gcTime: Number.POSITIVE_INFINITY,
 });
 
 /** The first matches (the server sends at most 100) and how many match in all, from its X-Total-Count. */
 export const adminUsersQuery = (q: string) =>
-  queryOptions({
-    queryKey: [...adminKeys.users, q] as const,
-    queryFn: async () => {
-      const res = await api.admin.users.$get({ query: { q } });
-      const users = await unwrap(Promise.resolve(res));
-      return { users, total: Number(res.headers.get("X-Total-Count") ?? users.length) };
-    },
-  });
+	queryOptions({
+		queryKey: [...adminKeys.users, q] as const,
+		queryFn: async () => {
+			const res = await api.admin.users.$get({ query: { q } });
+			const users = await unwrap(Promise.resolve(res));
+			return { users, total: Number(res.headers.get("X-Total-Count") ?? users.length) };
+		},
+	});
 
 export function useVerifyPasskey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (passkey: string) => unwrap(api.admin["verify-passkey"].$post({ json: { passkey } })),
-    onSuccess: ({ valid }) => {
-      if (valid) queryClient.setQueryData(adminKeys.unlocked, true);
-    },
-  });
+	const queryClient = useQueryClient();
+	return useMutation({
+		mutationFn: (passkey: string) => unwrap(api.admin["verify-passkey"].$post({ json: { passkey } })),
+		onSuccess: ({ valid }) => {
+			if (valid) queryClient.setQueryData(adminKeys.unlocked, true);
+		},
+	});
 }
 
 // Checked against the server's text by type only: importing the value would bundle server code.
@@ -58,32 +58,34 @@ const CONSOLE_DISABLED: typeof CONSOLE_DISABLED_MESSAGE = "The developer console
  * passkey (any more): show the passkey form again. Other 404s are about the user acted on, not the console.
  */
 export function useRelock() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (error: unknown) => {
-      const locked = error instanceof ApiError && (error.status === 403 || (error.status === 404 && error.serverMessage === CONSOLE_DISABLED));
-      if (locked) {
-        queryClient.setQueryData(adminKeys.unlocked, false);
-        return true;
-      }
-      return false;
-    },
-    [queryClient],
-  );
+	const queryClient = useQueryClient();
+	return useCallback(
+		(error: unknown) => {
+			const locked =
+				error instanceof ApiError &&
+				(error.status === 403 || (error.status === 404 && error.serverMessage === CONSOLE_DISABLED));
+			if (locked) {
+				queryClient.setQueryData(adminKeys.unlocked, false);
+				return true;
+			}
+			return false;
+		},
+		[queryClient],
+	);
 }
 
 export function useTerminateAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (json: { userId: string; reason: string }) => unwrap(api.admin["terminate-account"].$post({ json })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
-    // The list was stale: the account was deleted (404) or suspended by another moderator (409) meanwhile.
-    onError: (error) => {
-      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
-        void queryClient.invalidateQueries({ queryKey: adminKeys.users });
-      }
-    },
-  });
+	const queryClient = useQueryClient();
+	return useMutation({
+		mutationFn: (json: { userId: string; reason: string }) => unwrap(api.admin["terminate-account"].$post({ json })),
+		onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+		// The list was stale: the account was deleted (404) or suspended by another moderator (409) meanwhile.
+		onError: (error) => {
+			if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+				void queryClient.invalidateQueries({ queryKey: adminKeys.users });
+			}
+		},
+	});
 }
 
 /**
@@ -91,11 +93,14 @@ export function useTerminateAccount() {
  * depend on that module. Answers {title, body}.
  */
 export function useSendTestNotification() {
-  return useMutation({
-    mutationFn: async () => {
-      const body = await send<{ title?: unknown; body?: unknown } | null>("POST", "/api/test-notification");
-      const { title, body: message } = body ?? {};
-      return { title: typeof title === "string" ? title : "Test notification", body: typeof message === "string" ? message : "" };
-    },
-  });
+	return useMutation({
+		mutationFn: async () => {
+			const body = await send<{ title?: unknown; body?: unknown } | null>("POST", "/api/test-notification");
+			const { title, body: message } = body ?? {};
+			return {
+				title: typeof title === "string" ? title : "Test notification",
+				body: typeof message === "string" ? message : "",
+			};
+		},
+	});
 }

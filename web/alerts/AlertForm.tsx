@@ -17,121 +17,126 @@ const EMPTY = { productName: "", targetPrice: "", categoryId: "" };
 
 /** The create-alert form (spec §2, §5): product, target price to the cent, and optionally a category. */
 export function AlertForm({ onDone }: { onDone: () => void }) {
-  const form = useForm(PriceAlertSchema, EMPTY);
-  const { values, errors, set } = form;
-  const [tried, setTried] = useState(false);
-  const categories = useQuery(categoriesQuery);
-  const create = useCreateAlert();
-  const toast = useToast();
-  const sessionLost = useSessionLost();
-  const missing = !values.productName.trim() || !values.targetPrice.trim();
+	const form = useForm(PriceAlertSchema, EMPTY);
+	const { values, errors, set } = form;
+	const [tried, setTried] = useState(false);
+	const categories = useQuery(categoriesQuery);
+	const create = useCreateAlert();
+	const toast = useToast();
+	const sessionLost = useSessionLost();
+	const missing = !values.productName.trim() || !values.targetPrice.trim();
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    setTried(true);
-    const input = form.check();
-    if (!input) {
-      if (missing) toast({ title: MISSING_FIELDS_TITLE, description: MISSING_FIELDS_MESSAGE, variant: "error" });
-      return;
-    }
-    const json = {
-      productName: input.productName,
-      targetPrice: input.targetPrice / 100,
-      categoryId: input.categoryId,
-    }; // spec §7's body; with no zipCode the alert watches the user's own zip
-    create.mutate(json, {
-      onSuccess: (alert) => {
-        toast({
-          title: "Price alert created",
-          description: `We will tell you when ${alert.productName} is ${formatCurrency(alert.targetPrice)} or less near ${alert.zipCode ?? "you"}.`,
-        });
-        form.reset();
-        setTried(false);
-        onDone();
-      },
-      onError: (error) => {
-        if (sessionLost(error)) return;
-        if (isDuplicateAlert(error)) {
-          // What the shopper asked for is there: sent twice after a lost answer, or set before.
-          toast({ title: "You already have this price alert", description: "It is in your list." });
-          form.reset();
-          setTried(false);
-          onDone();
-          return;
-        }
-        const body = error instanceof ApiError ? (error.body as { issues?: { path: string; message: string }[] }) : null;
-        if (body?.issues) form.showIssues(body.issues);
-        const detail = error instanceof ApiError && error.status >= 500 ? undefined : failureText(error);
-        toast({ title: CREATE_FAILED_MESSAGE, description: detail, variant: "error" });
-      },
-    });
-  };
+	const submit = (event: React.FormEvent) => {
+		event.preventDefault();
+		if (create.isPending) return;
+		setTried(true);
+		const input = form.check();
+		if (!input) {
+			if (missing) toast({ title: MISSING_FIELDS_TITLE, description: MISSING_FIELDS_MESSAGE, variant: "error" });
+			return;
+		}
+		const json = {
+			productName: input.productName,
+			targetPrice: input.targetPrice / 100,
+			categoryId: input.categoryId,
+		}; // spec §7's body; with no zipCode the alert watches the user's own zip
+		create.mutate(json, {
+			onSuccess: (alert) => {
+				toast({
+					title: "Price alert created",
+					description: `We will tell you when ${alert.productName} is ${formatCurrency(alert.targetPrice)} or less near ${alert.zipCode ?? "you"}.`,
+				});
+				form.reset();
+				setTried(false);
+				onDone();
+			},
+			onError: (error) => {
+				if (sessionLost(error)) return;
+				if (isDuplicateAlert(error)) {
+					// What the shopper asked for is there: sent twice after a lost answer, or set before.
+					toast({ title: "You already have this price alert", description: "It is in your list." });
+					form.reset();
+					setTried(false);
+					onDone();
+					return;
+				}
+				const body =
+					error instanceof ApiError ? (error.body as { issues?: { path: string; message: string }[] }) : null;
+				if (body?.issues) form.showIssues(body.issues);
+				const detail = error instanceof ApiError && error.status >= 500 ? undefined : failureText(error);
+				toast({ title: CREATE_FAILED_MESSAGE, description: detail, variant: "error" });
+			},
+		});
+	};
 
-  return (
-    <form onSubmit={submit} noValidate aria-label="Create a price alert" className="card bg-base-100 shadow-sm">
-      <div className="card-body gap-4">
-        {tried && missing && (
-          <div role="alert" className="alert alert-error alert-soft" data-testid="alert-missing-fields">
-            <AlertIcon />
-            <span>
-              <strong>{MISSING_FIELDS_TITLE}.</strong> {MISSING_FIELDS_MESSAGE}
-            </span>
-          </div>
-        )}
-        <Field
-          label="Product name"
-          name="productName"
-          placeholder="e.g. eggs, organic milk"
-          hint="We match every word you type, in any order."
-          value={values.productName}
-          onChange={(e) => set("productName", e.target.value)}
-          errors={errors.productName}
-          required
-        />
-        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          <Field
-            label="Target price ($)"
-            name="targetPrice"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            placeholder="0.00"
-            hint="Notify me at this price or less."
-            value={values.targetPrice}
-            onChange={(e) => set("targetPrice", e.target.value)}
-            errors={errors.targetPrice}
-            required
-          />
-          <SelectField
-            label="Category"
-            name="categoryId"
-            hint="Optional"
-            value={values.categoryId}
-            onChange={(e) => set("categoryId", e.target.value)}
-            errors={errors.categoryId ?? (categories.isError ? ["Failed to fetch categories"] : undefined)}
-            disabled={!categories.data}
-          >
-            <option value="">{categories.isPending ? "Loading categories…" : "Any category"}</option>
-            {categories.data?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn btn-ghost" onClick={onDone} disabled={create.isPending}>
-            Cancel
-          </button>
-          {/* aria-disabled while sending, not disabled: a disabled button drops the keyboard's focus to the page. */}
-          <button type="submit" className={`btn btn-primary ${create.isPending ? "btn-disabled" : ""}`} aria-disabled={create.isPending || undefined}>
-            {create.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {create.isPending ? "Creating…" : "Create Alert"}
-          </button>
-        </div>
-      </div>
-    </form>
-  );
+	return (
+		<form onSubmit={submit} noValidate aria-label="Create a price alert" className="card bg-base-100 shadow-sm">
+			<div className="card-body gap-4">
+				{tried && missing && (
+					<div role="alert" className="alert alert-error alert-soft" data-testid="alert-missing-fields">
+						<AlertIcon />
+						<span>
+							<strong>{MISSING_FIELDS_TITLE}.</strong> {MISSING_FIELDS_MESSAGE}
+						</span>
+					</div>
+				)}
+				<Field
+					label="Product name"
+					name="productName"
+					placeholder="e.g. eggs, organic milk"
+					hint="We match every word you type, in any order."
+					value={values.productName}
+					onChange={(e) => set("productName", e.target.value)}
+					errors={errors.productName}
+					required
+				/>
+				<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+					<Field
+						label="Target price ($)"
+						name="targetPrice"
+						type="number"
+						inputMode="decimal"
+						step="0.01"
+						min="0"
+						placeholder="0.00"
+						hint="Notify me at this price or less."
+						value={values.targetPrice}
+						onChange={(e) => set("targetPrice", e.target.value)}
+						errors={errors.targetPrice}
+						required
+					/>
+					<SelectField
+						label="Category"
+						name="categoryId"
+						hint="Optional"
+						value={values.categoryId}
+						onChange={(e) => set("categoryId", e.target.value)}
+						errors={errors.categoryId ?? (categories.isError ? ["Failed to fetch categories"] : undefined)}
+						disabled={!categories.data}
+					>
+						<option value="">{categories.isPending ? "Loading categories…" : "Any category"}</option>
+						{categories.data?.map((c) => (
+							<option key={c.id} value={c.id}>
+								{c.name}
+							</option>
+						))}
+					</SelectField>
+				</div>
+				<div className="flex justify-end gap-2">
+					<button type="button" className="btn btn-ghost" onClick={onDone} disabled={create.isPending}>
+						Cancel
+					</button>
+					{/* aria-disabled while sending, not disabled: a disabled button drops the keyboard's focus to the page. */}
+					<button
+						type="submit"
+						className={`btn btn-primary ${create.isPending ? "btn-disabled" : ""}`}
+						aria-disabled={create.isPending || undefined}
+					>
+						{create.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+						{create.isPending ? "Creating…" : "Create Alert"}
+					</button>
+				</div>
+			</div>
+		</form>
+	);
 }

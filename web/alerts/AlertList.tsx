@@ -12,110 +12,120 @@ export const DELETE_FAILED_MESSAGE = "Failed to delete price alert. Please try a
 export const NEW_ALERT_BUTTON_ID = "new-alert-button";
 
 function LastHit({ alert }: { alert: PriceAlert }) {
-  const hit = alert.lastHit;
-  // Notified once, but that price has gone since (its shopper deleted the account, or moderation withdrew it).
-  if (!hit && alert.lastNotified) {
-    return (
-      <p className="text-sm text-base-content/70" data-testid="alert-last-hit">
-        Last match <time dateTime={alert.lastNotified}>{timeAgo(alert.lastNotified)}</time>, no longer listed
-      </p>
-    );
-  }
-  if (!hit) return <p className="text-sm text-base-content/70">No matching price yet</p>;
-  return (
-    <p className="text-sm" data-testid="alert-last-hit">
-      <span className="badge badge-success badge-sm mr-2">Last hit</span>
-      <span className="font-semibold">{formatCurrency(hit.price)}</span> at {hit.storeName}
-      <span className="text-base-content/70">
-        {" "}
-        ({hit.storeAddress}) · {hit.productName} · <time dateTime={hit.at}>{timeAgo(hit.at)}</time>
-      </span>
-    </p>
-  );
+	const hit = alert.lastHit;
+	// Notified once, but that price has gone since (its shopper deleted the account, or moderation withdrew it).
+	if (!hit && alert.lastNotified) {
+		return (
+			<p className="text-sm text-base-content/70" data-testid="alert-last-hit">
+				Last match <time dateTime={alert.lastNotified}>{timeAgo(alert.lastNotified)}</time>, no longer listed
+			</p>
+		);
+	}
+	if (!hit) return <p className="text-sm text-base-content/70">No matching price yet</p>;
+	return (
+		<p className="text-sm" data-testid="alert-last-hit">
+			<span className="badge badge-success badge-sm mr-2">Last hit</span>
+			<span className="font-semibold">{formatCurrency(hit.price)}</span> at {hit.storeName}
+			<span className="text-base-content/70">
+				{" "}
+				({hit.storeAddress}) · {hit.productName} · <time dateTime={hit.at}>{timeAgo(hit.at)}</time>
+			</span>
+		</p>
+	);
 }
 
 function AlertItem({ alert, categoryName }: { alert: PriceAlert; categoryName: string | null }) {
-  const remove = useDeleteAlert();
-  const toast = useToast();
-  const sessionLost = useSessionLost();
-  const onDelete = (event: React.MouseEvent<HTMLButtonElement>) => {
-    // This button goes with the alert: the focus moves on to the next alert's (or the one before, or New Alert).
-    const item = event.currentTarget.closest("li");
-    const neighbour = item?.nextElementSibling ?? item?.previousElementSibling;
-    remove.mutate(alert.id, {
-      onSuccess: () => {
-        toast({ title: "Price alert deleted", description: alert.productName });
-        (neighbour?.querySelector<HTMLElement>("[data-delete-alert]") ?? document.getElementById(NEW_ALERT_BUTTON_ID))?.focus();
-      },
-      onError: (error) => {
-        if (!sessionLost(error)) toast({ title: DELETE_FAILED_MESSAGE, variant: "error" });
-      },
-    });
-  };
-  const details = [`At or under ${formatCurrency(alert.targetPrice)}`, categoryName, alert.zipCode && `near ${alert.zipCode}`];
-  return (
-    <li className="card bg-base-100 shadow-sm" data-testid="alert-item">
-      <div className="card-body flex-row items-start gap-3 p-4">
-        <span className="mt-1 text-primary">
-          <BellIcon />
-        </span>
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <h3 className="font-semibold break-words">{alert.productName}</h3>
-          <p className="text-sm text-base-content/70">{details.filter(Boolean).join(" · ")}</p>
-          <LastHit alert={alert} />
-        </div>
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm btn-square"
-          data-delete-alert
-          aria-label={`Delete alert for ${alert.productName}`}
-          // aria-disabled while deleting, not disabled: a disabled button drops the keyboard's focus to the page.
-          onClick={(event) => !remove.isPending && onDelete(event)}
-          aria-disabled={remove.isPending || undefined}
-        >
-          {remove.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <CloseIcon />}
-        </button>
-      </div>
-    </li>
-  );
+	const remove = useDeleteAlert();
+	const toast = useToast();
+	const sessionLost = useSessionLost();
+	const onDelete = (event: React.MouseEvent<HTMLButtonElement>) => {
+		// This button goes with the alert: the focus moves on to the next alert's (or the one before, or New Alert).
+		const item = event.currentTarget.closest("li");
+		const neighbour = item?.nextElementSibling ?? item?.previousElementSibling;
+		remove.mutate(alert.id, {
+			onSuccess: () => {
+				toast({ title: "Price alert deleted", description: alert.productName });
+				(
+					neighbour?.querySelector<HTMLElement>("[data-delete-alert]") ?? document.getElementById(NEW_ALERT_BUTTON_ID)
+				)?.focus();
+			},
+			onError: (error) => {
+				if (!sessionLost(error)) toast({ title: DELETE_FAILED_MESSAGE, variant: "error" });
+			},
+		});
+	};
+	const details = [
+		`At or under ${formatCurrency(alert.targetPrice)}`,
+		categoryName,
+		alert.zipCode && `near ${alert.zipCode}`,
+	];
+	return (
+		<li className="card bg-base-100 shadow-sm" data-testid="alert-item">
+			<div className="card-body flex-row items-start gap-3 p-4">
+				<span className="mt-1 text-primary">
+					<BellIcon />
+				</span>
+				<div className="flex min-w-0 flex-1 flex-col gap-1">
+					<h3 className="font-semibold break-words">{alert.productName}</h3>
+					<p className="text-sm text-base-content/70">{details.filter(Boolean).join(" · ")}</p>
+					<LastHit alert={alert} />
+				</div>
+				<button
+					type="button"
+					className="btn btn-ghost btn-sm btn-square"
+					data-delete-alert
+					aria-label={`Delete alert for ${alert.productName}`}
+					// aria-disabled while deleting, not disabled: a disabled button drops the keyboard's focus to the page.
+					onClick={(event) => !remove.isPending && onDelete(event)}
+					aria-disabled={remove.isPending || undefined}
+				>
+					{remove.isPending ? (
+						<span className="loading loading-spinner loading-xs" aria-hidden="true" />
+					) : (
+						<CloseIcon />
+					)}
+				</button>
+			</div>
+		</li>
+	);
 }
 
 /** The user's alerts with their last hit, and the loading, empty and error states. */
 export function AlertList() {
-  const alerts = useQuery(alertsQuery);
-  const categories = useQuery(categoriesQuery);
-  const nameOf = (id: number | null) => categories.data?.find((c) => c.id === id)?.name ?? null;
+	const alerts = useQuery(alertsQuery);
+	const categories = useQuery(categoriesQuery);
+	const nameOf = (id: number | null) => categories.data?.find((c) => c.id === id)?.name ?? null;
 
-  if (alerts.isPending) {
-    return (
-      <div role="status" className="flex justify-center py-8">
-        <span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
-        <span className="sr-only">Loading your price alerts…</span>
-      </div>
-    );
-  }
-  if (alerts.isError) {
-    return (
-      <SearchMessage icon={<AlertIcon />} title="Could not load your price alerts" tone="error">
-        <p>Check your connection and try again.</p>
-        <button type="button" className="btn btn-sm btn-outline mt-3" onClick={() => void alerts.refetch()}>
-          Try again
-        </button>
-      </SearchMessage>
-    );
-  }
-  if (alerts.data.length === 0) {
-    return (
-      <SearchMessage icon={<BellIcon />} title="No price alerts yet">
-        <p>Create one and we will tell you the moment a neighbour reports a price under your target.</p>
-      </SearchMessage>
-    );
-  }
-  return (
-    <ul className="flex flex-col gap-3" aria-label="Your price alerts">
-      {alerts.data.map((alert) => (
-        <AlertItem key={alert.id} alert={alert} categoryName={nameOf(alert.categoryId)} />
-      ))}
-    </ul>
-  );
+	if (alerts.isPending) {
+		return (
+			<div role="status" className="flex justify-center py-8">
+				<span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
+				<span className="sr-only">Loading your price alerts…</span>
+			</div>
+		);
+	}
+	if (alerts.isError) {
+		return (
+			<SearchMessage icon={<AlertIcon />} title="Could not load your price alerts" tone="error">
+				<p>Check your connection and try again.</p>
+				<button type="button" className="btn btn-sm btn-outline mt-3" onClick={() => void alerts.refetch()}>
+					Try again
+				</button>
+			</SearchMessage>
+		);
+	}
+	if (alerts.data.length === 0) {
+		return (
+			<SearchMessage icon={<BellIcon />} title="No price alerts yet">
+				<p>Create one and we will tell you the moment a neighbour reports a price under your target.</p>
+			</SearchMessage>
+		);
+	}
+	return (
+		<ul className="flex flex-col gap-3" aria-label="Your price alerts">
+			{alerts.data.map((alert) => (
+				<AlertItem key={alert.id} alert={alert} categoryName={nameOf(alert.categoryId)} />
+			))}
+		</ul>
+	);
 }

@@ -16,11 +16,11 @@ import type { SESSION_ENDED_EVENT } from "../../src/alerts/live.ts";
 import type { HitEventData } from "../../src/alerts/matching.ts";
 
 export type LiveHandlers = {
-  onHit: (hit: HitEventData) => void;
-  /** The stream ended for good (refused, or the server unreachable): worth asking who is signed in. */
-  onRefused: () => void;
-  /** The stream connected again after a drop: the account behind the cookie may have changed meanwhile. */
-  onReconnected: () => void;
+	onHit: (hit: HitEventData) => void;
+	/** The stream ended for good (refused, or the server unreachable): worth asking who is signed in. */
+	onRefused: () => void;
+	/** The stream connected again after a drop: the account behind the cookie may have changed meanwhile. */
+	onReconnected: () => void;
 };
 
 type Wire = { type: "hit"; id: number; hit: HitEventData } | { type: "refused" } | { type: "reconnected" };
@@ -45,103 +45,103 @@ let leadership: { abort: AbortController; release: () => void } | null = null;
 const shared = () => typeof navigator !== "undefined" && "locks" in navigator && typeof BroadcastChannel === "function";
 
 function receive(message: Wire) {
-  if (message.type === "hit") {
-    lastHitId = Math.max(lastHitId ?? 0, message.id);
-    current()?.onHit(message.hit);
-  } else if (message.type === "refused") current()?.onRefused();
-  else current()?.onReconnected();
+	if (message.type === "hit") {
+		lastHitId = Math.max(lastHitId ?? 0, message.id);
+		current()?.onHit(message.hit);
+	} else if (message.type === "refused") current()?.onRefused();
+	else current()?.onReconnected();
 }
 
 /** Shown here and, through the channel, in every other tab of the app. */
 function publish(message: Wire) {
-  receive(message);
-  channel?.postMessage(message);
+	receive(message);
+	channel?.postMessage(message);
 }
 
 function connect() {
-  // A stream's own reconnects send Last-Event-ID; a new one says where to start in the address.
-  const url = lastHitId === null ? "/api/events" : `/api/events?lastEventId=${lastHitId}`;
-  const es = new EventSource(url, { withCredentials: true });
-  source = es;
-  es.addEventListener("open", () => {
-    // Back after a drop, a restart or a refusal: whatever happened meanwhile may not all be replayed.
-    if (everOpened) publish({ type: "reconnected" });
-    everOpened = true;
-  });
-  es.addEventListener("price-alert", (event) => {
-    const { data, lastEventId } = event as MessageEvent<string>;
-    try {
-      publish({ type: "hit", id: Number(lastEventId) || 0, hit: JSON.parse(data) as HitEventData });
-    } catch (error) {
-      console.error("price alert event", error);
-    }
-  });
-  es.addEventListener("error", () => {
-    if (es.readyState === EventSource.CLOSED) ended(es); // else it reconnects by itself
-  });
-  // The server's last word when the session was signed out, deleted or suspended: no reconnect would help.
-  es.addEventListener(SESSION_ENDED, () => {
-    es.close();
-    ended(es);
-  });
+	// A stream's own reconnects send Last-Event-ID; a new one says where to start in the address.
+	const url = lastHitId === null ? "/api/events" : `/api/events?lastEventId=${lastHitId}`;
+	const es = new EventSource(url, { withCredentials: true });
+	source = es;
+	es.addEventListener("open", () => {
+		// Back after a drop, a restart or a refusal: whatever happened meanwhile may not all be replayed.
+		if (everOpened) publish({ type: "reconnected" });
+		everOpened = true;
+	});
+	es.addEventListener("price-alert", (event) => {
+		const { data, lastEventId } = event as MessageEvent<string>;
+		try {
+			publish({ type: "hit", id: Number(lastEventId) || 0, hit: JSON.parse(data) as HitEventData });
+		} catch (error) {
+			console.error("price alert event", error);
+		}
+	});
+	es.addEventListener("error", () => {
+		if (es.readyState === EventSource.CLOSED) ended(es); // else it reconnects by itself
+	});
+	// The server's last word when the session was signed out, deleted or suspended: no reconnect would help.
+	es.addEventListener(SESSION_ENDED, () => {
+		es.close();
+		ended(es);
+	});
 }
 
 function ended(es: EventSource) {
-  if (source === es) source = null;
-  publish({ type: "refused" });
-  if (retryTimer) clearTimeout(retryTimer);
-  retryTimer = setTimeout(() => {
-    retryTimer = null;
-    if (subscribers.length > 0 && !source) connect();
-  }, RECONNECT_AFTER_REFUSAL_MS);
+	if (source === es) source = null;
+	publish({ type: "refused" });
+	if (retryTimer) clearTimeout(retryTimer);
+	retryTimer = setTimeout(() => {
+		retryTimer = null;
+		if (subscribers.length > 0 && !source) connect();
+	}, RECONNECT_AFTER_REFUSAL_MS);
 }
 
 function disconnect() {
-  source?.close();
-  source = null;
-  if (retryTimer) clearTimeout(retryTimer);
-  retryTimer = null;
+	source?.close();
+	source = null;
+	if (retryTimer) clearTimeout(retryTimer);
+	retryTimer = null;
 }
 
 function start() {
-  if (!shared()) return connect();
-  channel = new BroadcastChannel(NAME);
-  channel.onmessage = (event: MessageEvent<Wire>) => receive(event.data);
-  const abort = new AbortController();
-  let release = () => {};
-  leadership = { abort, release: () => release() };
-  // Granted when no other tab leads; held until this tab no longer listens (or closes).
-  navigator.locks
-    .request(NAME, { signal: abort.signal }, () => {
-      connect();
-      return new Promise<void>((resolve) => {
-        release = resolve;
-      });
-    })
-    .catch(() => {}); // aborted before this tab was granted the lock
+	if (!shared()) return connect();
+	channel = new BroadcastChannel(NAME);
+	channel.onmessage = (event: MessageEvent<Wire>) => receive(event.data);
+	const abort = new AbortController();
+	let release = () => {};
+	leadership = { abort, release: () => release() };
+	// Granted when no other tab leads; held until this tab no longer listens (or closes).
+	navigator.locks
+		.request(NAME, { signal: abort.signal }, () => {
+			connect();
+			return new Promise<void>((resolve) => {
+				release = resolve;
+			});
+		})
+		.catch(() => {}); // aborted before this tab was granted the lock
 }
 
 function stop() {
-  disconnect();
-  leadership?.abort.abort();
-  leadership?.release();
-  leadership = null;
-  channel?.close();
-  channel = null;
+	disconnect();
+	leadership?.abort.abort();
+	leadership?.release();
+	leadership = null;
+	channel?.close();
+	channel = null;
 }
 
 export function subscribeLive(handlers: LiveHandlers): () => void {
-  subscribers.push(handlers);
-  if (closeTimer) clearTimeout(closeTimer);
-  closeTimer = null;
-  if (!source && !retryTimer && !channel) start();
-  return () => {
-    subscribers.splice(subscribers.indexOf(handlers), 1);
-    if (subscribers.length > 0) return;
-    // Deferred: a component that unmounts and mounts again at once (StrictMode, a re-render) keeps the stream.
-    closeTimer = setTimeout(() => {
-      closeTimer = null;
-      if (subscribers.length === 0) stop();
-    }, 0);
-  };
+	subscribers.push(handlers);
+	if (closeTimer) clearTimeout(closeTimer);
+	closeTimer = null;
+	if (!source && !retryTimer && !channel) start();
+	return () => {
+		subscribers.splice(subscribers.indexOf(handlers), 1);
+		if (subscribers.length > 0) return;
+		// Deferred: a component that unmounts and mounts again at once (StrictMode, a re-render) keeps the stream.
+		closeTimer = setTimeout(() => {
+			closeTimer = null;
+			if (subscribers.length === 0) stop();
+		}, 0);
+	};
 }

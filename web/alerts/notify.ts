@@ -8,35 +8,35 @@ export type NotificationState = "default" | "granted" | "denied" | "insecure" | 
 let constructorRefused = false;
 
 export function readNotificationState(): NotificationState {
-  if (typeof window === "undefined") return "unsupported";
-  if (!window.isSecureContext) return "insecure";
-  if (!("Notification" in window) || constructorRefused) return "unsupported";
-  return Notification.permission;
+	if (typeof window === "undefined") return "unsupported";
+	if (!window.isSecureContext) return "insecure";
+	if (!("Notification" in window) || constructorRefused) return "unsupported";
+	return Notification.permission;
 }
 
 export async function requestNotificationPermission(): Promise<NotificationState> {
-  const state = readNotificationState();
-  if (state !== "default") return state;
-  try {
-    await Notification.requestPermission();
-  } catch {
-    constructorRefused = true; // a browser without the promise form or that throws: treat as limited
-  }
-  return readNotificationState();
+	const state = readNotificationState();
+	if (state !== "default") return state;
+	try {
+		await Notification.requestPermission();
+	} catch {
+		constructorRefused = true; // a browser without the promise form or that throws: treat as limited
+	}
+	return readNotificationState();
 }
 
 /** Shows a notification; false when it cannot (not granted, or the browser refuses), so the caller toasts. */
 export function showBrowserNotification(title: string, body: string, tag?: string): boolean {
-  if (readNotificationState() !== "granted") return false;
-  try {
-    const note = new Notification(title, { body, tag, icon: "/favicon.svg" });
-    note.onclick = () => {
-      window.focus();
-      note.close();
-    };
-    return true;
-  } catch {
-    constructorRefused = true;
-    return false;
-  }
+	if (readNotificationState() !== "granted") return false;
+	try {
+		const note = new Notification(title, { body, tag, icon: "/favicon.svg" });
+		note.onclick = () => {
+			window.focus();
+			note.close();
+		};
+		return true;
+	} catch {
+		constructorRefused = true;
+		return false;
+	}
 }

@@ -9,44 +9,44 @@ export type AlertSubmission = Exclude<Parameters<(typeof api)["price-alerts"]["$
 export const alertKeys = { all: ["alerts"] as const };
 
 export const alertsQuery = queryOptions({
-  queryKey: alertKeys.all,
-  queryFn: () => unwrap(api["price-alerts"].$get()),
+	queryKey: alertKeys.all,
+	queryFn: () => unwrap(api["price-alerts"].$get()),
 });
 
 export const isDuplicateAlert = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 export function useCreateAlert() {
-  const queryClient = useQueryClient();
-  return useLastingMutation({
-    mutationFn: (json: AlertSubmission) => unwrap(api["price-alerts"].$post({ json })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
-    // Already set (its first answer was lost on the way, say): the list shows it.
-    onError: (error) => {
-      if (isDuplicateAlert(error)) void queryClient.invalidateQueries({ queryKey: alertKeys.all });
-    },
-  });
+	const queryClient = useQueryClient();
+	return useLastingMutation({
+		mutationFn: (json: AlertSubmission) => unwrap(api["price-alerts"].$post({ json })),
+		onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+		// Already set (its first answer was lost on the way, say): the list shows it.
+		onError: (error) => {
+			if (isDuplicateAlert(error)) void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+		},
+	});
 }
 
 export function useDeleteAlert() {
-  const queryClient = useQueryClient();
-  return useLastingMutation({
-    mutationFn: async (id: number) => {
-      try {
-        return await unwrap(api["price-alerts"][":id"].$delete({ param: { id: String(id) } }));
-      } catch (error) {
-        // Already deleted (in another tab, or on another device): what the shopper asked for is done.
-        if (error instanceof ApiError && error.status === 404) return { id };
-        throw error;
-      }
-    },
-    onSuccess: ({ id }) => {
-      // Gone at once from the list; then the list is asked again.
-      queryClient.setQueryData<PriceAlert[]>(alertKeys.all, (list) => list?.filter((a) => a.id !== id));
-      void queryClient.invalidateQueries({ queryKey: alertKeys.all });
-    },
-  });
+	const queryClient = useQueryClient();
+	return useLastingMutation({
+		mutationFn: async (id: number) => {
+			try {
+				return await unwrap(api["price-alerts"][":id"].$delete({ param: { id: String(id) } }));
+			} catch (error) {
+				// Already deleted (in another tab, or on another device): what the shopper asked for is done.
+				if (error instanceof ApiError && error.status === 404) return { id };
+				throw error;
+			}
+		},
+		onSuccess: ({ id }) => {
+			// Gone at once from the list; then the list is asked again.
+			queryClient.setQueryData<PriceAlert[]>(alertKeys.all, (list) => list?.filter((a) => a.id !== id));
+			void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+		},
+	});
 }
 
 export function useTestNotification() {
-  return useLastingMutation({ mutationFn: () => unwrap(api["test-notification"].$post()) });
+	return useLastingMutation({ mutationFn: () => unwrap(api["test-notification"].$post()) });
 }

@@ -10,38 +10,38 @@ export const ALERT_TOAST_MS = 8000;
 
 /** Shows a notification, or a toast when notifications are not allowed or not possible here. */
 export function useDeliver() {
-  const toast = useToast();
-  return useCallback(
-    (title: string, body: string, tag?: string) => {
-      if (showBrowserNotification(title, body, tag)) return "notification" as const;
-      toast({ title, description: body, variant: "info", durationMs: ALERT_TOAST_MS });
-      return "toast" as const;
-    },
-    [toast],
-  );
+	const toast = useToast();
+	return useCallback(
+		(title: string, body: string, tag?: string) => {
+			if (showBrowserNotification(title, body, tag)) return "notification" as const;
+			toast({ title, description: body, variant: "info", durationMs: ALERT_TOAST_MS });
+			return "toast" as const;
+		},
+		[toast],
+	);
 }
 
 /** Keeps the live stream open while mounted: each hit is shown and the alert list learns its last hit. */
 export function useLiveAlerts() {
-  const queryClient = useQueryClient();
-  const deliver = useDeliver();
+	const queryClient = useQueryClient();
+	const deliver = useDeliver();
 
-  useEffect(
-    () =>
-      subscribeLive({
-        onHit: (hit) => {
-          deliver(hit.title, hit.body, `price-alert-${hit.reportId}`);
-          void queryClient.invalidateQueries({ queryKey: alertKeys.all });
-        },
-        onRefused: () => void recheckAccount(queryClient),
-        onReconnected: () => {
-          void recheckAccount(queryClient);
-          // A hit made while the stream was away shows as the alert's last hit, even if it was not replayed.
-          void queryClient.invalidateQueries({ queryKey: alertKeys.all });
-        },
-      }),
-    [queryClient, deliver],
-  );
+	useEffect(
+		() =>
+			subscribeLive({
+				onHit: (hit) => {
+					deliver(hit.title, hit.body, `price-alert-${hit.reportId}`);
+					void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+				},
+				onRefused: () => void recheckAccount(queryClient),
+				onReconnected: () => {
+					void recheckAccount(queryClient);
+					// A hit made while the stream was away shows as the alert's last hit, even if it was not replayed.
+					void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+				},
+			}),
+		[queryClient, deliver],
+	);
 }
 
 /**
@@ -51,17 +51,17 @@ export function useLiveAlerts() {
  * restarting behind its proxy): nothing changes on screen, and the stream tries again.
  */
 async function recheckAccount(queryClient: QueryClient) {
-  const shown = queryClient.getQueryData<AuthState>(authKeys.user);
-  let now: AuthState;
-  try {
-    now = await readAuthState();
-  } catch {
-    return;
-  }
-  if (shown?.status === "authenticated" && now.status === "authenticated") {
-    if (shown.user.id !== now.user.id) window.location.reload();
-    return;
-  }
-  if (now.status === "guest") forgetUser(queryClient);
-  else queryClient.setQueryData(authKeys.user, now);
+	const shown = queryClient.getQueryData<AuthState>(authKeys.user);
+	let now: AuthState;
+	try {
+		now = await readAuthState();
+	} catch {
+		return;
+	}
+	if (shown?.status === "authenticated" && now.status === "authenticated") {
+		if (shown.user.id !== now.user.id) window.location.reload();
+		return;
+	}
+	if (now.status === "guest") forgetUser(queryClient);
+	else queryClient.setQueryData(authKeys.user, now);
 }

@@ -9,6 +9,6 @@ import { withDeadline } from "./http.ts";
 export { ApiError, isUnauthorized, unwrap } from "./http.ts";
 
 export const api = hc<ApiType>("/api", {
-  init: { credentials: "include" },
-  fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, withDeadline(init)),
+	init: { credentials: "include" },
+	fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, withDeadline(init)),
 });

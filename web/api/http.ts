@@ -10,27 +10,27 @@ import type { SuccessStatusCode } from "hono/utils/http-status";
 export const NOT_ANSWERING = "CommonCents is not answering right now. Please try again in a moment.";
 
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    text: string,
-    readonly statusText: string,
-  ) {
-    super(`${status}: ${text || statusText}`);
-    this.name = "ApiError";
-  }
+	constructor(
+		readonly status: number,
+		readonly body: unknown,
+		text: string,
+		readonly statusText: string,
+	) {
+		super(`${status}: ${text || statusText}`);
+		this.name = "ApiError";
+	}
 
-  /**
-   * The server's own words (its `message`), for toasts. A body that is not ours (an nginx 502 page) is never
-   * shown: a screen reader would read its markup aloud.
-   */
-  get serverMessage(): string {
-    const message = (this.body as { message?: unknown } | null)?.message;
-    if (typeof message === "string") return message;
-    if (this.status >= 500) return NOT_ANSWERING;
-    const text = typeof this.body === "string" ? this.body : "";
-    return text.length <= 200 && !/[<>]/.test(text) ? this.message : `${this.status}: ${this.statusText}`;
-  }
+	/**
+	 * The server's own words (its `message`), for toasts. A body that is not ours (an nginx 502 page) is never
+	 * shown: a screen reader would read its markup aloud.
+	 */
+	get serverMessage(): string {
+		const message = (this.body as { message?: unknown } | null)?.message;
+		if (typeof message === "string") return message;
+		if (this.status >= 500) return NOT_ANSWERING;
+		const text = typeof this.body === "string" ? this.body : "";
+		return text.length <= 200 && !/[<>]/.test(text) ? this.message : `${this.status}: ${this.statusText}`;
+	}
 }
 
 /**
@@ -38,10 +38,10 @@ export class ApiError extends Error {
  * with 200 and its own HTML. Thrown so each screen takes its lost-connection path instead of using the page.
  */
 export class ForeignAnswer extends Error {
-  constructor() {
-    super("The network answered instead of CommonCents (a Wi-Fi sign-in page?). Check your connection and try again.");
-    this.name = "ForeignAnswer";
-  }
+	constructor() {
+		super("The network answered instead of CommonCents (a Wi-Fi sign-in page?). Check your connection and try again.");
+		this.name = "ForeignAnswer";
+	}
 }
 
 /** How long a call waits for its answer before failing as a lost connection would (a stalled phone network). */
@@ -52,17 +52,14 @@ export const REQUEST_TIMEOUT_MS = 20_000;
  * AbortSignal.timeout, so a test can move the page's clock past it; once answered, the abort does nothing.
  */
 export function withDeadline(init?: RequestInit): RequestInit {
-  const controller = new AbortController();
-  setTimeout(() => controller.abort(new DOMException("No answer in time", "TimeoutError")), REQUEST_TIMEOUT_MS);
-  const deadline = controller.signal;
-  return { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline };
+	const controller = new AbortController();
+	setTimeout(() => controller.abort(new DOMException("No answer in time", "TimeoutError")), REQUEST_TIMEOUT_MS);
+	const deadline = controller.signal;
+	return { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline };
 }
 
-export type OkJson<R> = R extends ClientResponse<infer T, infer S, infer _F>
-  ? S extends SuccessStatusCode
-    ? T
-    : never
-  : never;
+export type OkJson<R> =
+	R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : never;
 
 /** The success body of a typed client endpoint such as `typeof api.auth.login.$post`. */
 export type OkOf<E extends (...args: never[]) => unknown> = OkJson<Awaited<ReturnType<E>>>;
@@ -70,42 +67,42 @@ export type OkOf<E extends (...args: never[]) => unknown> = OkJson<Awaited<Retur
 type Answer = Pick<Response, "ok" | "status" | "statusText" | "text">;
 
 async function read<T>(res: Answer): Promise<T> {
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    if (res.ok) throw new ForeignAnswer();
-    body = text;
-  }
-  if (!res.ok) throw new ApiError(res.status, body, text, res.statusText);
-  return body as T;
+	const text = await res.text();
+	let body: unknown = null;
+	try {
+		body = text ? JSON.parse(text) : null;
+	} catch {
+		if (res.ok) throw new ForeignAnswer();
+		body = text;
+	}
+	if (!res.ok) throw new ApiError(res.status, body, text, res.statusText);
+	return body as T;
 }
 
 /** Awaits a client call and returns its success body, or throws ApiError. */
 export async function unwrap<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<OkJson<R>> {
-  return read<OkJson<R>>(await call);
+	return read<OkJson<R>>(await call);
 }
 
 /** A JSON call by plain fetch, sent as hono's client would send it. */
 export async function send<T>(method: "GET" | "POST" | "PATCH" | "DELETE", path: string, json?: unknown): Promise<T> {
-  const res = await fetch(
-    path,
-    withDeadline({
-      method,
-      credentials: "include",
-      headers: json === undefined ? undefined : { "Content-Type": "application/json" },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    }),
-  );
-  return read<T>(res);
+	const res = await fetch(
+		path,
+		withDeadline({
+			method,
+			credentials: "include",
+			headers: json === undefined ? undefined : { "Content-Type": "application/json" },
+			body: json === undefined ? undefined : JSON.stringify(json),
+		}),
+	);
+	return read<T>(res);
 }
 
 /** What a failure's toast says beside its title: the server's words, or what went wrong on the way. */
 export function failureText(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage;
-  if (error instanceof ForeignAnswer) return error.message;
-  return "Please check your connection and try again.";
+	if (error instanceof ApiError) return error.serverMessage;
+	if (error instanceof ForeignAnswer) return error.message;
+	return "Please check your connection and try again.";
 }
 
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;

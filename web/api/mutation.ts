@@ -9,11 +9,11 @@ type Told<R> = { onSuccess?: (data: R) => void; onError?: (error: DefaultError) 
  * Callbacks on an unmounted screen only toast (a module-level store) or set state React ignores.
  */
 export function useLastingMutation<R, V = void>(options: UseMutationOptions<R, DefaultError, V>) {
-  const mutation = useMutation(options);
-  return {
-    ...mutation,
-    mutate: (variables: V, told: Told<R> = {}) => {
-      mutation.mutateAsync(variables).then(told.onSuccess, told.onError ?? (() => {}));
-    },
-  };
+	const mutation = useMutation(options);
+	return {
+		...mutation,
+		mutate: (variables: V, told: Told<R> = {}) => {
+			mutation.mutateAsync(variables).then(told.onSuccess, told.onError ?? (() => {}));
+		},
+	};
 }

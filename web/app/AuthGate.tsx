@@ -18,54 +18,54 @@ const SuspendedScreen = lazyRouteComponent(() => import("../auth/SuspendedScreen
  * screen (`notFound`), the not-found page once signed in.
  */
 export function AuthGate({ notFound = false }: { notFound?: boolean }) {
-  const auth = useQuery(currentUserQuery);
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const online = useOnline();
-  const unreachable = auth.isError && !(auth.error instanceof ApiError);
+	const auth = useQuery(currentUserQuery);
+	const pathname = useRouterState({ select: (s) => s.location.pathname });
+	const online = useOnline();
+	const unreachable = auth.isError && !(auth.error instanceof ApiError);
 
-  // Asking who is signed in failed for want of a network: ask again once there is one.
-  const { refetch } = auth;
-  useEffect(() => {
-    if (!unreachable) return;
-    const again = () => void refetch();
-    window.addEventListener("online", again);
-    return () => window.removeEventListener("online", again);
-  }, [unreachable, refetch]);
+	// Asking who is signed in failed for want of a network: ask again once there is one.
+	const { refetch } = auth;
+	useEffect(() => {
+		if (!unreachable) return;
+		const again = () => void refetch();
+		window.addEventListener("online", again);
+		return () => window.removeEventListener("online", again);
+	}, [unreachable, refetch]);
 
-  if (auth.isPending) return <Spinner label="Loading CommonCents" />;
-  // Offline (the app shell came from the service worker): the landing, under the offline banner.
-  if (unreachable && !online) return <AuthScreen />;
-  if (auth.isError) {
-    const status = auth.error instanceof ApiError ? `HTTP ${auth.error.status}` : "Network error";
-    return (
-      <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-4 text-center">
-        <h1 className="text-xl font-bold">CommonCents could not load your account</h1>
-        <p role="alert" className="text-base-content/75">
-          {status}. Check your connection and try again.
-        </p>
-        <button type="button" className="btn btn-primary" onClick={() => void auth.refetch()}>
-          Try again
-        </button>
-      </main>
-    );
-  }
-  const state = auth.data;
-  const loading = <Spinner label="Loading CommonCents" />;
-  if (state.status === "terminated") {
-    return (
-      <Suspense fallback={loading}>
-        <SuspendedScreen reason={state.reason} terminatedAt={state.terminatedAt} />
-      </Suspense>
-    );
-  }
-  if (state.status === "guest") return <AuthScreen />;
-  if (notFound) return <NotFound />;
-  // /auth is the sign-in address; once signed in it is the Deals home, shown at /.
-  if (pathname === "/auth") return <Navigate to="/" replace />;
-  preloadPage(pathname);
-  return (
-    <Suspense fallback={loading}>
-      <AppShell user={state.user} />
-    </Suspense>
-  );
+	if (auth.isPending) return <Spinner label="Loading CommonCents" />;
+	// Offline (the app shell came from the service worker): the landing, under the offline banner.
+	if (unreachable && !online) return <AuthScreen />;
+	if (auth.isError) {
+		const status = auth.error instanceof ApiError ? `HTTP ${auth.error.status}` : "Network error";
+		return (
+			<main className="flex min-h-screen flex-col items-center justify-center gap-4 p-4 text-center">
+				<h1 className="text-xl font-bold">CommonCents could not load your account</h1>
+				<p role="alert" className="text-base-content/75">
+					{status}. Check your connection and try again.
+				</p>
+				<button type="button" className="btn btn-primary" onClick={() => void auth.refetch()}>
+					Try again
+				</button>
+			</main>
+		);
+	}
+	const state = auth.data;
+	const loading = <Spinner label="Loading CommonCents" />;
+	if (state.status === "terminated") {
+		return (
+			<Suspense fallback={loading}>
+				<SuspendedScreen reason={state.reason} terminatedAt={state.terminatedAt} />
+			</Suspense>
+		);
+	}
+	if (state.status === "guest") return <AuthScreen />;
+	if (notFound) return <NotFound />;
+	// /auth is the sign-in address; once signed in it is the Deals home, shown at /.
+	if (pathname === "/auth") return <Navigate to="/" replace />;
+	preloadPage(pathname);
+	return (
+		<Suspense fallback={loading}>
+			<AppShell user={state.user} />
+		</Suspense>
+	);
 }

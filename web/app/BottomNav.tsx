@@ -2,31 +2,34 @@ import { Link, useRouterState } from "@tanstack/react-router";
 import { CartIcon, FuelIcon, SettingsIcon, UsersIcon } from "../components/icons.tsx";
 
 const ITEMS = [
-  { label: "Grocery", to: "/", activeOn: ["/", "/grocery"], Icon: CartIcon },
-  { label: "Gas", to: "/gas", activeOn: ["/gas"], Icon: FuelIcon },
-  { label: "Discover", to: "/discover", activeOn: ["/discover"], Icon: UsersIcon },
-  { label: "Settings", to: "/settings", activeOn: ["/settings"], Icon: SettingsIcon },
+	{ label: "Grocery", to: "/", activeOn: ["/", "/grocery"], Icon: CartIcon },
+	{ label: "Gas", to: "/gas", activeOn: ["/gas"], Icon: FuelIcon },
+	{ label: "Discover", to: "/discover", activeOn: ["/discover"], Icon: UsersIcon },
+	{ label: "Settings", to: "/settings", activeOn: ["/settings"], Icon: SettingsIcon },
 ] as const;
 
 /** The fixed bottom navigation (spec §2): Grocery is active on / and /grocery. */
 export function BottomNav() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  return (
-    <nav aria-label="Main" className="dock dock-md fixed inset-x-0 bottom-0 z-40 border-t border-base-300 bg-base-100 pb-safe sm:px-[max(0.5rem,calc((100%_-_36rem)/2))]">
-      {ITEMS.map(({ label, to, activeOn, Icon }) => {
-        const active = (activeOn as readonly string[]).includes(pathname);
-        return (
-          <Link
-            key={label}
-            to={to}
-            aria-current={active ? "page" : undefined}
-            className={active ? "dock-active text-primary" : "text-base-content/70"}
-          >
-            <Icon className="size-6" />
-            <span className="dock-label">{label}</span>
-          </Link>
-        );
-      })}
-    </nav>
-  );
+	const pathname = useRouterState({ select: (s) => s.location.pathname });
+	return (
+		<nav
+			aria-label="Main"
+			className="dock dock-md fixed inset-x-0 bottom-0 z-40 border-t border-base-300 bg-base-100 pb-safe sm:px-[max(0.5rem,calc((100%_-_36rem)/2))]"
+		>
+			{ITEMS.map(({ label, to, activeOn, Icon }) => {
+				const active = (activeOn as readonly string[]).includes(pathname);
+				return (
+					<Link
+						key={label}
+						to={to}
+						aria-current={active ? "page" : undefined}
+						className={active ? "dock-active text-primary" : "text-base-content/70"}
+					>
+						<Icon className="size-6" />
+						<span className="dock-label">{label}</span>
+					</Link>
+				);
+			})}
+		</nav>
+	);
 }

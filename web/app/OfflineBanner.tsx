@@ -5,14 +5,14 @@ import { useOnline } from "./useOnline.ts";
  * message when the connection drops, not only when a page loads offline.
  */
 export function OfflineBanner() {
-  const online = useOnline();
-  return (
-    <div role="status" aria-live="polite" data-testid="offline-banner">
-      {!online && (
-        <p className="bg-warning px-4 py-2 text-center text-sm text-warning-content">
-          You're offline. Prices and reports need a connection; showing what was already loaded.
-        </p>
-      )}
-    </div>
-  );
+	const online = useOnline();
+	return (
+		<div role="status" aria-live="polite" data-testid="offline-banner">
+			{!online && (
+				<p className="bg-warning px-4 py-2 text-center text-sm text-warning-content">
+					You're offline. Prices and reports need a connection; showing what was already loaded.
+				</p>
+			)}
+		</div>
+	);
 }

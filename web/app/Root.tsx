@@ -31,24 +31,24 @@ export const showsLanding = (auth: AuthState | undefined) => auth?.status === "g
  * or the routed app. Once routed, it stays routed: signing out there shows the landing through the auth gate.
  */
 export function Root() {
-  const queryClient = useQueryClient();
-  const auth = useQuery(currentUserQuery);
-  const landing = showsLanding(auth.data);
-  const [Routed, setRouted] = useState<RoutedComponent | null>(() => (landing ? null : routedComponent()));
-  if (!landing && !Routed) setRouted(() => routedComponent());
-  return (
-    <>
-      <OfflineBanner />
-      <AppErrorBoundary>
-        {Routed ? (
-          <Suspense fallback={<Spinner label="Loading CommonCents" />}>
-            <Routed queryClient={queryClient} />
-          </Suspense>
-        ) : (
-          <AuthScreen />
-        )}
-      </AppErrorBoundary>
-      <Toaster />
-    </>
-  );
+	const queryClient = useQueryClient();
+	const auth = useQuery(currentUserQuery);
+	const landing = showsLanding(auth.data);
+	const [Routed, setRouted] = useState<RoutedComponent | null>(() => (landing ? null : routedComponent()));
+	if (!landing && !Routed) setRouted(() => routedComponent());
+	return (
+		<>
+			<OfflineBanner />
+			<AppErrorBoundary>
+				{Routed ? (
+					<Suspense fallback={<Spinner label="Loading CommonCents" />}>
+						<Routed queryClient={queryClient} />
+					</Suspense>
+				) : (
+					<AuthScreen />
+				)}
+			</AppErrorBoundary>
+			<Toaster />
+		</>
+	);
 }

@@ -10,10 +10,10 @@ let router: ReturnType<typeof createAppRouter> | undefined;
 
 /** The page's one router, made on first use. */
 export function appRouter(queryClient: QueryClient) {
-  router ??= createAppRouter(queryClient);
-  return router;
+	router ??= createAppRouter(queryClient);
+	return router;
 }
 
 export function RoutedApp({ queryClient }: { queryClient: QueryClient }) {
-  return <RouterProvider router={appRouter(queryClient)} />;
+	return <RouterProvider router={appRouter(queryClient)} />;
 }

@@ -7,11 +7,11 @@ const DiscoverPage = lazyRouteComponent(() => import("../users/DiscoverPage.tsx"
 const SettingsPage = lazyRouteComponent(() => import("../users/SettingsPage.tsx"), "SettingsPage");
 
 const BY_PATH: Record<string, typeof DealsHome> = {
-  "/": DealsHome,
-  "/grocery": DealsHome,
-  "/gas": GasPage,
-  "/discover": DiscoverPage,
-  "/settings": SettingsPage,
+	"/": DealsHome,
+	"/grocery": DealsHome,
+	"/gas": GasPage,
+	"/discover": DiscoverPage,
+	"/settings": SettingsPage,
 };
 
 /**
@@ -21,13 +21,13 @@ const BY_PATH: Record<string, typeof DealsHome> = {
  */
 const page = (Lazy: typeof DealsHome) => () => <Lazy />;
 export const Pages = {
-  DealsHome: page(DealsHome),
-  GasPage: page(GasPage),
-  DiscoverPage: page(DiscoverPage),
-  SettingsPage: page(SettingsPage),
+	DealsHome: page(DealsHome),
+	GasPage: page(GasPage),
+	DiscoverPage: page(DiscoverPage),
+	SettingsPage: page(SettingsPage),
 };
 
 /** Starts fetching the page at `pathname` beside the signed-in shell, rather than after it. */
 export function preloadPage(pathname: string) {
-  void BY_PATH[pathname]?.preload?.();
+	void BY_PATH[pathname]?.preload?.();
 }

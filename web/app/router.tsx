@@ -6,39 +6,39 @@ import { Pages } from "./pages.tsx";
 
 // The offline banner and the toasts sit around the router, in Root.tsx: they stay mounted from landing to app.
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  component: Outlet,
-  // Behind the gate too: the not-found page is for the signed in; a suspended account sees only its notice.
-  notFoundComponent: () => <AuthGate notFound />,
+	component: Outlet,
+	// Behind the gate too: the not-found page is for the signed in; a suspended account sees only its notice.
+	notFoundComponent: () => <AuthGate notFound />,
 });
 
 /** Every screen sits behind the auth gate. */
 const gated = createRoute({ getParentRoute: () => rootRoute, id: "gated", component: AuthGate });
 const page = <const P extends string>(path: P, component: () => React.ReactNode) =>
-  createRoute({ getParentRoute: () => gated, path, component });
+	createRoute({ getParentRoute: () => gated, path, component });
 
 const gatedPages = [
-  page("/", Pages.DealsHome),
-  page("/auth", Pages.DealsHome),
-  page("/grocery", Pages.DealsHome),
-  page("/gas", Pages.GasPage),
-  page("/discover", Pages.DiscoverPage),
-  page("/settings", Pages.SettingsPage),
+	page("/", Pages.DealsHome),
+	page("/auth", Pages.DealsHome),
+	page("/grocery", Pages.DealsHome),
+	page("/gas", Pages.GasPage),
+	page("/discover", Pages.DiscoverPage),
+	page("/settings", Pages.SettingsPage),
 ] as const;
 
 const routeTree = rootRoute.addChildren([gated.addChildren(gatedPages)]);
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({
-    routeTree,
-    context: { queryClient },
-    defaultPreload: "intent",
-    defaultErrorComponent: RouteError,
-    scrollRestoration: true,
-  });
+	return createRouter({
+		routeTree,
+		context: { queryClient },
+		defaultPreload: "intent",
+		defaultErrorComponent: RouteError,
+		scrollRestoration: true,
+	});
 }
 
 declare module "@tanstack/react-router" {
-  interface Register {
-    router: ReturnType<typeof createAppRouter>;
-  }
+	interface Register {
+		router: ReturnType<typeof createAppRouter>;
+	}
 }

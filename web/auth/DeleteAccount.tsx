@@ -16,90 +16,98 @@ const DELETION_FAILED = "Deletion Failed";
  * at the end of Settings. `confirmWith`: a word the shopper must type first (their username in Settings,
  * where a tap on a borrowed phone should not be enough); none on the suspension screen.
  */
-export function DeleteAccount({ label, confirmWith, className }: { label: string; confirmWith?: string; className: string }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const deleteAccount = useDeleteAccount();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const [typed, setTyped] = useState("");
-  const [deleted, setDeleted] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const ids = useId();
-  const confirmed = !confirmWith || typed.trim().toLowerCase() === confirmWith.toLowerCase();
+export function DeleteAccount({
+	label,
+	confirmWith,
+	className,
+}: {
+	label: string;
+	confirmWith?: string;
+	className: string;
+}) {
+	const dialog = useRef<HTMLDialogElement>(null);
+	const deleteAccount = useDeleteAccount();
+	const queryClient = useQueryClient();
+	const navigate = useNavigate();
+	const toast = useToast();
+	const [typed, setTyped] = useState("");
+	const [deleted, setDeleted] = useState(false);
+	const [failure, setFailure] = useState<string | null>(null);
+	const ids = useId();
+	const confirmed = !confirmWith || typed.trim().toLowerCase() === confirmWith.toLowerCase();
 
-  const open = () => {
-    setTyped("");
-    setFailure(null);
-    dialog.current?.showModal();
-  };
-  const confirmDelete = () =>
-    deleteAccount.mutate(undefined, {
-      onSuccess: () => {
-        setDeleted(true);
-        dialog.current?.close();
-        toast({ title: "Account deleted", description: "Your account and your data have been removed." });
-        setTimeout(() => {
-          forgetUser(queryClient);
-          void navigate({ to: "/auth" });
-        }, LEAVE_AFTER_MS);
-      },
-      onError: (error) => {
-        const description = failureText(error);
-        setFailure(description);
-        toast({ title: DELETION_FAILED, description, variant: "error" });
-      },
-    });
+	const open = () => {
+		setTyped("");
+		setFailure(null);
+		dialog.current?.showModal();
+	};
+	const confirmDelete = () =>
+		deleteAccount.mutate(undefined, {
+			onSuccess: () => {
+				setDeleted(true);
+				dialog.current?.close();
+				toast({ title: "Account deleted", description: "Your account and your data have been removed." });
+				setTimeout(() => {
+					forgetUser(queryClient);
+					void navigate({ to: "/auth" });
+				}, LEAVE_AFTER_MS);
+			},
+			onError: (error) => {
+				const description = failureText(error);
+				setFailure(description);
+				toast({ title: DELETION_FAILED, description, variant: "error" });
+			},
+		});
 
-  return (
-    <>
-      <button type="button" className={className} onClick={open} disabled={deleted}>
-        {label}
-      </button>
-      <dialog ref={dialog} className="modal" aria-labelledby={`${ids}-title`} aria-describedby={`${ids}-text`}>
-        <form
-          className="modal-box text-left"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (confirmed && !deleteAccount.isPending) confirmDelete();
-          }}
-        >
-          <h2 id={`${ids}-title`} className="text-lg font-bold">
-            Delete your account?
-          </h2>
-          <p id={`${ids}-text`} className="py-3">
-            This removes your account, your reports, upvotes and alerts for good. It cannot be undone.
-          </p>
-          {failure && <FailureAlert title={DELETION_FAILED} text={failure} testId="delete-failure" className="mb-3" />}
-          {confirmWith && (
-            <Field
-              label={
-                <>
-                  Type your username, <span className="font-mono">{confirmWith}</span>, to confirm
-                </>
-              }
-              name="confirmUsername"
-              autoCapitalize="none"
-              autoComplete="off"
-              spellCheck={false}
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-            />
-          )}
-          <div className="modal-action">
-            <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn-error" disabled={!confirmed || deleteAccount.isPending}>
-              {deleteAccount.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              Delete Forever
-            </button>
-          </div>
-        </form>
-        <form method="dialog" className="modal-backdrop">
-          <button type="submit">Close</button>
-        </form>
-      </dialog>
-    </>
-  );
+	return (
+		<>
+			<button type="button" className={className} onClick={open} disabled={deleted}>
+				{label}
+			</button>
+			<dialog ref={dialog} className="modal" aria-labelledby={`${ids}-title`} aria-describedby={`${ids}-text`}>
+				<form
+					className="modal-box text-left"
+					onSubmit={(event) => {
+						event.preventDefault();
+						if (confirmed && !deleteAccount.isPending) confirmDelete();
+					}}
+				>
+					<h2 id={`${ids}-title`} className="text-lg font-bold">
+						Delete your account?
+					</h2>
+					<p id={`${ids}-text`} className="py-3">
+						This removes your account, your reports, upvotes and alerts for good. It cannot be undone.
+					</p>
+					{failure && <FailureAlert title={DELETION_FAILED} text={failure} testId="delete-failure" className="mb-3" />}
+					{confirmWith && (
+						<Field
+							label={
+								<>
+									Type your username, <span className="font-mono">{confirmWith}</span>, to confirm
+								</>
+							}
+							name="confirmUsername"
+							autoCapitalize="none"
+							autoComplete="off"
+							spellCheck={false}
+							value={typed}
+							onChange={(e) => setTyped(e.target.value)}
+						/>
+					)}
+					<div className="modal-action">
+						<button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
+							Cancel
+						</button>
+						<button type="submit" className="btn btn-error" disabled={!confirmed || deleteAccount.isPending}>
+							{deleteAccount.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+							Delete Forever
+						</button>
+					</div>
+				</form>
+				<form method="dialog" className="modal-backdrop">
+					<button type="submit">Close</button>
+				</form>
+			</dialog>
+		</>
+	);
 }

@@ -2,5 +2,12 @@
 export const EMPTY_SIGN_IN = { username: "", password: "" };
 export type SignInDraft = typeof EMPTY_SIGN_IN;
 
-export const EMPTY_SIGN_UP = { username: "", password: "", confirmPassword: "", firstName: "", lastName: "", zipCode: "" };
+export const EMPTY_SIGN_UP = {
+	username: "",
+	password: "",
+	confirmPassword: "",
+	firstName: "",
+	lastName: "",
+	zipCode: "",
+};
 export type SignUpDraft = typeof EMPTY_SIGN_UP;

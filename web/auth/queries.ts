@@ -10,9 +10,9 @@ type Auth = typeof api.auth;
 
 export type CurrentUser = InferResponseType<typeof api.auth.user.$get, 200>;
 export type AuthState =
-  | { status: "authenticated"; user: CurrentUser }
-  | { status: "guest" }
-  | { status: "terminated"; reason: string; terminatedAt: string | null };
+	| { status: "authenticated"; user: CurrentUser }
+	| { status: "guest" }
+	| { status: "terminated"; reason: string; terminatedAt: string | null };
 
 export const authKeys = { user: ["auth", "user"] as const };
 
@@ -21,57 +21,57 @@ export const currentUserQuery = queryOptions({ queryKey: authKeys.user, queryFn:
 
 /** Who is signed in, as GET /api/auth/user answers; throws for anything else (a 5xx, no network). */
 export async function readAuthState(): Promise<AuthState> {
-  try {
-    return { status: "authenticated", user: await send<OkOf<Auth["user"]["$get"]>>("GET", "/api/auth/user") };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return { status: "guest" };
-    const suspended = suspensionOf(error);
-    if (suspended) return suspended;
-    throw error;
-  }
+	try {
+		return { status: "authenticated", user: await send<OkOf<Auth["user"]["$get"]>>("GET", "/api/auth/user") };
+	} catch (error) {
+		if (error instanceof ApiError && error.status === 401) return { status: "guest" };
+		const suspended = suspensionOf(error);
+		if (suspended) return suspended;
+		throw error;
+	}
 }
 
 /** The suspension a 403 answer describes (spec §7: `{terminated, reason, terminatedAt}`), from any call. */
 export function suspensionOf(error: unknown): Extract<AuthState, { status: "terminated" }> | null {
-  if (!(error instanceof ApiError) || error.status !== 403) return null;
-  const body = error.body as Record<string, unknown> | null;
-  if (!body?.terminated) return null;
-  return {
-    status: "terminated",
-    reason: typeof body.reason === "string" && body.reason ? body.reason : "Policy violation",
-    terminatedAt: typeof body.terminatedAt === "string" ? body.terminatedAt : null,
-  };
+	if (!(error instanceof ApiError) || error.status !== 403) return null;
+	const body = error.body as Record<string, unknown> | null;
+	if (!body?.terminated) return null;
+	return {
+		status: "terminated",
+		reason: typeof body.reason === "string" && body.reason ? body.reason : "Policy violation",
+		terminatedAt: typeof body.terminatedAt === "string" ? body.terminatedAt : null,
+	};
 }
 
 export function useSignIn() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (json: InferRequestType<Auth["login"]["$post"]>["json"]) =>
-      send<OkOf<Auth["login"]["$post"]>>("POST", "/api/auth/login", json),
-    // The answer is the signed-in user: the app opens on it rather than on a second call that could fail
-    // (a "Welcome back" over the landing). A suspended account's state comes from GET /api/auth/user's 403.
-    onSuccess: (user) =>
-      user.isTerminated
-        ? queryClient.invalidateQueries({ queryKey: authKeys.user })
-        : queryClient.setQueryData(authKeys.user, { status: "authenticated", user } satisfies AuthState),
-  });
+	const queryClient = useQueryClient();
+	return useMutation({
+		mutationFn: (json: InferRequestType<Auth["login"]["$post"]>["json"]) =>
+			send<OkOf<Auth["login"]["$post"]>>("POST", "/api/auth/login", json),
+		// The answer is the signed-in user: the app opens on it rather than on a second call that could fail
+		// (a "Welcome back" over the landing). A suspended account's state comes from GET /api/auth/user's 403.
+		onSuccess: (user) =>
+			user.isTerminated
+				? queryClient.invalidateQueries({ queryKey: authKeys.user })
+				: queryClient.setQueryData(authKeys.user, { status: "authenticated", user } satisfies AuthState),
+	});
 }
 
 export type SignUpFields = {
-  username: string;
-  password: string;
-  confirmPassword: string;
-  firstName: string;
-  lastName: string;
-  zipCode: string;
+	username: string;
+	password: string;
+	confirmPassword: string;
+	firstName: string;
+	lastName: string;
+	zipCode: string;
 };
 
 export function useSignUp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (json: SignUpFields) => send<OkOf<Auth["register"]["$post"]>>("POST", "/api/auth/register", json),
-    onSuccess: (user) => queryClient.setQueryData(authKeys.user, { status: "authenticated", user } satisfies AuthState),
-  });
+	const queryClient = useQueryClient();
+	return useMutation({
+		mutationFn: (json: SignUpFields) => send<OkOf<Auth["register"]["$post"]>>("POST", "/api/auth/register", json),
+		onSuccess: (user) => queryClient.setQueryData(authKeys.user, { status: "authenticated", user } satisfies AuthState),
+	});
 }
 
 /**
@@ -80,10 +80,10 @@ export function useSignUp() {
  * at once, even when no navigation follows to re-render them (a suspended user deleting the account at /auth).
  */
 export function forgetUser(queryClient: QueryClient) {
-  queryClient.setQueryData(authKeys.user, { status: "guest" } satisfies AuthState);
-  queryClient.removeQueries({ predicate: (query) => query.queryHash !== hashKey(authKeys.user) });
-  queryClient.getMutationCache().clear();
-  forgetDrafts();
+	queryClient.setQueryData(authKeys.user, { status: "guest" } satisfies AuthState);
+	queryClient.removeQueries({ predicate: (query) => query.queryHash !== hashKey(authKeys.user) });
+	queryClient.getMutationCache().clear();
+	forgetDrafts();
 }
 
 export const SIGN_OUT_FAILED = "Sign out failed";
@@ -94,27 +94,27 @@ export const SIGN_OUT_FAILED_DETAIL = "You are still signed in. Check your conne
  * reached the server must not look done: on a shared device the next person would find the account open.
  */
 export function useSignOut() {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
-    mutationFn: () => send<OkOf<Auth["logout"]["$post"]>>("POST", "/api/auth/logout"),
-    onSuccess: () => forgetUser(queryClient),
-    onError: () => toast({ title: SIGN_OUT_FAILED, description: SIGN_OUT_FAILED_DETAIL, variant: "error" }),
-  });
+	const queryClient = useQueryClient();
+	const toast = useToast();
+	return useMutation({
+		mutationFn: () => send<OkOf<Auth["logout"]["$post"]>>("POST", "/api/auth/logout"),
+		onSuccess: () => forgetUser(queryClient),
+		onError: () => toast({ title: SIGN_OUT_FAILED, description: SIGN_OUT_FAILED_DETAIL, variant: "error" }),
+	});
 }
 
 export function useDeleteAccount() {
-  return useMutation({
-    mutationFn: () => send<OkOf<Auth["delete-account"]["$delete"]>>("DELETE", "/api/auth/delete-account"),
-  });
+	return useMutation({
+		mutationFn: () => send<OkOf<Auth["delete-account"]["$delete"]>>("DELETE", "/api/auth/delete-account"),
+	});
 }
 
 export function useUpdateZip() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (zipCode: string) => send<OkOf<Auth["user"]["$patch"]>>("PATCH", "/api/auth/user", { zipCode }),
-    onSuccess: (user) => {
-      queryClient.setQueryData(authKeys.user, { status: "authenticated", user } satisfies AuthState);
-    },
-  });
+	const queryClient = useQueryClient();
+	return useMutation({
+		mutationFn: (zipCode: string) => send<OkOf<Auth["user"]["$patch"]>>("PATCH", "/api/auth/user", { zipCode }),
+		onSuccess: (user) => {
+			queryClient.setQueryData(authKeys.user, { status: "authenticated", user } satisfies AuthState);
+		},
+	});
 }

@@ -12,25 +12,25 @@ import { authKeys, forgetUser, suspensionOf } from "./queries.ts";
  * handled the error.
  */
 export function useSessionLost() {
-  const toast = useToast();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return useCallback(
-    (error: unknown) => {
-      const suspended = suspensionOf(error);
-      if (suspended) {
-        setToast(null);
-        queryClient.setQueryData(authKeys.user, suspended);
-        return true;
-      }
-      if (!isUnauthorized(error)) return false;
-      toast({ title: "You are logged out. Logging in again...", variant: "error" });
-      setTimeout(() => {
-        forgetUser(queryClient);
-        void navigate({ to: "/auth" });
-      }, 500);
-      return true;
-    },
-    [toast, navigate, queryClient],
-  );
+	const toast = useToast();
+	const navigate = useNavigate();
+	const queryClient = useQueryClient();
+	return useCallback(
+		(error: unknown) => {
+			const suspended = suspensionOf(error);
+			if (suspended) {
+				setToast(null);
+				queryClient.setQueryData(authKeys.user, suspended);
+				return true;
+			}
+			if (!isUnauthorized(error)) return false;
+			toast({ title: "You are logged out. Logging in again...", variant: "error" });
+			setTimeout(() => {
+				forgetUser(queryClient);
+				void navigate({ to: "/auth" });
+			}, 500);
+			return true;
+		},
+		[toast, navigate, queryClient],
+	);
 }

@@ -3,11 +3,11 @@
  * its text (a region that appears along with its text is often not read). Empty says nothing.
  */
 export function Announcement({ text, testId = "announcement" }: { text: string; testId?: string }) {
-  return (
-    <p role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid={testId}>
-      {text}
-    </p>
-  );
+	return (
+		<p role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid={testId}>
+			{text}
+		</p>
+	);
 }
 
 /** "1 deal", "3 deals": a count and its noun, for announcements. */

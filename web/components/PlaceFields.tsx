@@ -14,72 +14,72 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
  * slip does not make a second one of it, which would split its prices.
  */
 export function PlaceFields<P extends KnownPlace>({
-  kind,
-  places,
-  name,
-  address,
-  errors,
-  onChange,
-  namePlaceholder,
+	kind,
+	places,
+	name,
+	address,
+	errors,
+	onChange,
+	namePlaceholder,
 }: {
-  /** "Store" or "Station": the labels and the fields' names follow it. */
-  kind: "Store" | "Station";
-  places: readonly P[];
-  name: string;
-  address: string;
-  errors: { name?: string[]; address?: string[] };
-  onChange: (patch: { name?: string; address?: string }, chosen?: P) => void;
-  namePlaceholder?: string;
+	/** "Store" or "Station": the labels and the fields' names follow it. */
+	kind: "Store" | "Station";
+	places: readonly P[];
+	name: string;
+	address: string;
+	errors: { name?: string[]; address?: string[] };
+	onChange: (patch: { name?: string; address?: string }, chosen?: P) => void;
+	namePlaceholder?: string;
 }) {
-  const ids = useId();
-  const field = kind.toLowerCase();
+	const ids = useId();
+	const field = kind.toLowerCase();
 
-  const chooseName = (typed: string) => {
-    const matches = places.filter((p) => same(p.name, typed));
-    const addressIsOurs = !address.trim() || places.some((p) => p.address === address);
-    const only = matches.length === 1 ? matches[0] : undefined;
-    if (only && addressIsOurs) onChange({ name: typed, address: only.address }, only);
-    else onChange({ name: typed });
-  };
-  // The address list: that place's addresses when the name is a known one, else every known address.
-  const named = places.filter((p) => same(p.name, name));
-  const addresses = [...new Set((named.length > 0 ? named : places).map((p) => p.address))];
+	const chooseName = (typed: string) => {
+		const matches = places.filter((p) => same(p.name, typed));
+		const addressIsOurs = !address.trim() || places.some((p) => p.address === address);
+		const only = matches.length === 1 ? matches[0] : undefined;
+		if (only && addressIsOurs) onChange({ name: typed, address: only.address }, only);
+		else onChange({ name: typed });
+	};
+	// The address list: that place's addresses when the name is a known one, else every known address.
+	const named = places.filter((p) => same(p.name, name));
+	const addresses = [...new Set((named.length > 0 ? named : places).map((p) => p.address))];
 
-  return (
-    <>
-      <Field
-        label={`${kind} name`}
-        name={`${field}Name`}
-        placeholder={namePlaceholder}
-        autoComplete="organization"
-        list={`${ids}-names`}
-        value={name}
-        onChange={(e) => chooseName(e.target.value)}
-        errors={errors.name}
-        required
-      />
-      <datalist id={`${ids}-names`} data-testid={`${field}-suggestions`}>
-        {places.map((p) => (
-          <option key={`${p.name}\u0000${p.address}`} value={p.name}>
-            {p.address}
-          </option>
-        ))}
-      </datalist>
-      <Field
-        label={`${kind} address`}
-        name={`${field}Address`}
-        autoComplete="street-address"
-        list={`${ids}-addresses`}
-        value={address}
-        onChange={(e) => onChange({ address: e.target.value })}
-        errors={errors.address}
-        required
-      />
-      <datalist id={`${ids}-addresses`}>
-        {addresses.map((a) => (
-          <option key={a} value={a} />
-        ))}
-      </datalist>
-    </>
-  );
+	return (
+		<>
+			<Field
+				label={`${kind} name`}
+				name={`${field}Name`}
+				placeholder={namePlaceholder}
+				autoComplete="organization"
+				list={`${ids}-names`}
+				value={name}
+				onChange={(e) => chooseName(e.target.value)}
+				errors={errors.name}
+				required
+			/>
+			<datalist id={`${ids}-names`} data-testid={`${field}-suggestions`}>
+				{places.map((p) => (
+					<option key={`${p.name}\u0000${p.address}`} value={p.name}>
+						{p.address}
+					</option>
+				))}
+			</datalist>
+			<Field
+				label={`${kind} address`}
+				name={`${field}Address`}
+				autoComplete="street-address"
+				list={`${ids}-addresses`}
+				value={address}
+				onChange={(e) => onChange({ address: e.target.value })}
+				errors={errors.address}
+				required
+			/>
+			<datalist id={`${ids}-addresses`}>
+				{addresses.map((a) => (
+					<option key={a} value={a} />
+				))}
+			</datalist>
+		</>
+	);
 }

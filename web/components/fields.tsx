@@ -4,12 +4,12 @@
  * then follow every change.
  */
 import {
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-  useId,
-  useState,
+	type InputHTMLAttributes,
+	type ReactNode,
+	type SelectHTMLAttributes,
+	type TextareaHTMLAttributes,
+	useId,
+	useState,
 } from "react";
 
 export type FieldErrors<K extends string> = Partial<Record<K, string[]>>;
@@ -22,98 +22,98 @@ export type KeptValues<V> = readonly [values: V, setValues: (values: V) => void]
 
 /** Values and errors of a form; `rules` may arrive later (null until then, when nothing is checked). */
 export function useFormState<V extends Record<string, unknown>, O>(
-  rules: FormRules<V, O> | null,
-  initial: V,
-  kept?: KeptValues<V>,
+	rules: FormRules<V, O> | null,
+	initial: V,
+	kept?: KeptValues<V>,
 ) {
-  type K = keyof V & string;
-  const own = useState(initial);
-  const [values, setValues] = kept ?? own;
-  const [errors, setErrors] = useState<FieldErrors<K>>({});
-  const [submitted, setSubmitted] = useState(false);
+	type K = keyof V & string;
+	const own = useState(initial);
+	const [values, setValues] = kept ?? own;
+	const [errors, setErrors] = useState<FieldErrors<K>>({});
+	const [submitted, setSubmitted] = useState(false);
 
-  /** Changes several fields at once (a switch that also clears another field, say). */
-  const update = (patch: Partial<V>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
-    if (submitted && rules) setErrors(rules.errors(next));
-  };
-  const set = <F extends K>(key: F, value: V[F]) => update({ [key]: value } as unknown as Partial<V>);
+	/** Changes several fields at once (a switch that also clears another field, say). */
+	const update = (patch: Partial<V>) => {
+		const next = { ...values, ...patch };
+		setValues(next);
+		if (submitted && rules) setErrors(rules.errors(next));
+	};
+	const set = <F extends K>(key: F, value: V[F]) => update({ [key]: value } as unknown as Partial<V>);
 
-  /** Validates everything; returns the parsed output, or null after showing the errors. */
-  const check = (using: FormRules<V, O> | null = rules): O | null => {
-    if (!using) return null;
-    setSubmitted(true);
-    const found = using.errors(values);
-    setErrors(found);
-    const names = Object.keys(found);
-    if (names.length > 0) {
-      focusFirst(names.map((name) => `[name="${name}"]`).join(","));
-      return null;
-    }
-    return using.parse(values);
-  };
+	/** Validates everything; returns the parsed output, or null after showing the errors. */
+	const check = (using: FormRules<V, O> | null = rules): O | null => {
+		if (!using) return null;
+		setSubmitted(true);
+		const found = using.errors(values);
+		setErrors(found);
+		const names = Object.keys(found);
+		if (names.length > 0) {
+			focusFirst(names.map((name) => `[name="${name}"]`).join(","));
+			return null;
+		}
+		return using.parse(values);
+	};
 
-  /** Shows the server's per-field issues (`{path, message}`) on the fields they name. */
-  const showIssues = (issues: readonly { path: string; message: string }[]) => {
-    const out: FieldErrors<K> = {};
-    for (const { path, message } of issues) {
-      if (path in values) out[path as K] = [...(out[path as K] ?? []), message];
-    }
-    setErrors(out);
-  };
+	/** Shows the server's per-field issues (`{path, message}`) on the fields they name. */
+	const showIssues = (issues: readonly { path: string; message: string }[]) => {
+		const out: FieldErrors<K> = {};
+		for (const { path, message } of issues) {
+			if (path in values) out[path as K] = [...(out[path as K] ?? []), message];
+		}
+		setErrors(out);
+	};
 
-  /** Back to the initial values, but for `keep` (a form that stays open for the next entry keeps its context). */
-  const reset = (keep: Partial<V> = {}) => {
-    setValues({ ...initial, ...keep });
-    setErrors({});
-    setSubmitted(false);
-  };
+	/** Back to the initial values, but for `keep` (a form that stays open for the next entry keeps its context). */
+	const reset = (keep: Partial<V> = {}) => {
+		setValues({ ...initial, ...keep });
+		setErrors({});
+		setSubmitted(false);
+	};
 
-  return { values, errors, set, update, check, showIssues, reset };
+	return { values, errors, set, update, check, showIssues, reset };
 }
 
 type ControlProps = { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string };
 
 /** The label, hint and errors of one control, wired for screen readers; the control itself is rendered by `children`. */
 export function FieldFrame({
-  label,
-  name,
-  errors,
-  hint,
-  children,
+	label,
+	name,
+	errors,
+	hint,
+	children,
 }: {
-  label: ReactNode;
-  name: string;
-  errors?: string[];
-  hint?: ReactNode;
-  children: (control: ControlProps) => ReactNode;
+	label: ReactNode;
+	name: string;
+	errors?: string[];
+	hint?: ReactNode;
+	children: (control: ControlProps) => ReactNode;
 }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-errors`;
-  const invalid = Boolean(errors?.length);
-  const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children({ id, name, "aria-invalid": invalid || undefined, "aria-describedby": describedBy })}
-      {hint && (
-        <p id={hintId} className="text-xs text-base-content/70">
-          {hint}
-        </p>
-      )}
-      {invalid && (
-        <ul id={errorId} className="text-sm text-error" data-testid={`${name}-errors`}>
-          {errors?.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
+	const id = useId();
+	const hintId = `${id}-hint`;
+	const errorId = `${id}-errors`;
+	const invalid = Boolean(errors?.length);
+	const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(" ") || undefined;
+	return (
+		<div className="flex flex-col gap-1">
+			<label htmlFor={id} className="text-sm font-medium">
+				{label}
+			</label>
+			{children({ id, name, "aria-invalid": invalid || undefined, "aria-describedby": describedBy })}
+			{hint && (
+				<p id={hintId} className="text-xs text-base-content/70">
+					{hint}
+				</p>
+			)}
+			{invalid && (
+				<ul id={errorId} className="text-sm text-error" data-testid={`${name}-errors`}>
+					{errors?.map((message) => (
+						<li key={message}>{message}</li>
+					))}
+				</ul>
+			)}
+		</div>
+	);
 }
 
 type Framed = { label: ReactNode; name: string; errors?: string[]; hint?: ReactNode };
@@ -121,67 +121,67 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & Framed & { trailing?: 
 
 /** A labelled input with its hint and errors. */
 export function Field({ label, name, errors, hint, trailing, className, ...input }: FieldProps) {
-  return (
-    <FieldFrame label={label} name={name} errors={errors} hint={hint}>
-      {(control) => (
-        <div className="flex items-center gap-2">
-          <input
-            {...control}
-            className={`input w-full ${errors?.length ? "input-error" : ""} ${className ?? ""}`}
-            {...input}
-          />
-          {trailing}
-        </div>
-      )}
-    </FieldFrame>
-  );
+	return (
+		<FieldFrame label={label} name={name} errors={errors} hint={hint}>
+			{(control) => (
+				<div className="flex items-center gap-2">
+					<input
+						{...control}
+						className={`input w-full ${errors?.length ? "input-error" : ""} ${className ?? ""}`}
+						{...input}
+					/>
+					{trailing}
+				</div>
+			)}
+		</FieldFrame>
+	);
 }
 
 /** A labelled select with its hint and errors. */
 export function SelectField({
-  label,
-  name,
-  errors,
-  hint,
-  className,
-  children,
-  ...select
+	label,
+	name,
+	errors,
+	hint,
+	className,
+	children,
+	...select
 }: SelectHTMLAttributes<HTMLSelectElement> & Framed) {
-  return (
-    <FieldFrame label={label} name={name} errors={errors} hint={hint}>
-      {(control) => (
-        <select
-          {...control}
-          className={`select w-full ${errors?.length ? "select-error" : ""} ${className ?? ""}`}
-          {...select}
-        >
-          {children}
-        </select>
-      )}
-    </FieldFrame>
-  );
+	return (
+		<FieldFrame label={label} name={name} errors={errors} hint={hint}>
+			{(control) => (
+				<select
+					{...control}
+					className={`select w-full ${errors?.length ? "select-error" : ""} ${className ?? ""}`}
+					{...select}
+				>
+					{children}
+				</select>
+			)}
+		</FieldFrame>
+	);
 }
 
 /** A labelled textarea with its hint and errors. */
 export function TextAreaField({
-  label,
-  name,
-  errors,
-  hint,
-  className,
-  ...textarea
+	label,
+	name,
+	errors,
+	hint,
+	className,
+	...textarea
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & Framed) {
-  return (
-    <FieldFrame label={label} name={name} errors={errors} hint={hint}>
-      {(control) => (
-        <textarea
-          {...control}
-          className={`textarea w-full ${errors?.length ? "textarea-error" : ""} ${className ?? ""}`}
-          {...textarea}
-        />
-      )}
-    </FieldFrame>
-  );
+	return (
+		<FieldFrame label={label} name={name} errors={errors} hint={hint}>
+			{(control) => (
+				<textarea
+					{...control}
+					className={`textarea w-full ${errors?.length ? "textarea-error" : ""} ${className ?? ""}`}
+					{...textarea}
+				/>
+			)}
+		</FieldFrame>
+	);
 }
 
 /**
@@ -190,7 +190,7 @@ export function TextAreaField({
  * kept mounted but hidden (the Deals home keeps its Report Prices form, with its own Product name).
  */
 function focusFirst(selector: string) {
-  const scope = document.activeElement?.closest("form") ?? document;
-  const fields = [...scope.querySelectorAll<HTMLElement>(selector)];
-  fields.find((field) => field.checkVisibility())?.focus();
+	const scope = document.activeElement?.closest("form") ?? document;
+	const fields = [...scope.querySelectorAll<HTMLElement>(selector)];
+	fields.find((field) => field.checkVisibility())?.focus();
 }

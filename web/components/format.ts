@@ -1,21 +1,21 @@
 /** Money as the spec shows it: US dollars, 2 to 3 decimals. */
 export function formatCurrency(value: number, maximumFractionDigits = 2) {
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: 2,
-    maximumFractionDigits,
-  }).format(value);
+	return new Intl.NumberFormat("en-US", {
+		style: "currency",
+		currency: "USD",
+		minimumFractionDigits: 2,
+		maximumFractionDigits,
+	}).format(value);
 }
 
 export const initialsOf = (first?: string | null, last?: string | null, fallback = "?") =>
-  `${first?.[0] ?? ""}${last?.[0] ?? ""}`.toUpperCase() || fallback.slice(0, 2).toUpperCase();
+	`${first?.[0] ?? ""}${last?.[0] ?? ""}`.toUpperCase() || fallback.slice(0, 2).toUpperCase();
 
 /** A reporter as the spec shows one: first name and last initial ("Maria G."). */
 export function shortName(first?: string | null, last?: string | null, fallback = "A neighbour") {
-  const initial = last?.trim()[0];
-  const name = [first?.trim(), initial ? `${initial.toUpperCase()}.` : ""].filter(Boolean).join(" ");
-  return name || fallback;
+	const initial = last?.trim()[0];
+	const name = [first?.trim(), initial ? `${initial.toUpperCase()}.` : ""].filter(Boolean).join(" ");
+	return name || fallback;
 }
 
 const MINUTE_MS = 60_000;
@@ -25,15 +25,15 @@ const MINUTE_MS = 60_000;
  * and past a week the date ("Nov 3"). "never" for no time at all.
  */
 export function timeAgo(iso: string | null, now = Date.now()): string {
-  if (!iso) return "never";
-  const ms = now - new Date(iso).getTime();
-  if (!Number.isFinite(ms)) return "";
-  const minutes = Math.floor(ms / MINUTE_MS);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} hr ago`;
-  const days = Math.floor(hours / 24);
-  if (days <= 7) return `${days} day${days === 1 ? "" : "s"} ago`;
-  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric" });
+	if (!iso) return "never";
+	const ms = now - new Date(iso).getTime();
+	if (!Number.isFinite(ms)) return "";
+	const minutes = Math.floor(ms / MINUTE_MS);
+	if (minutes < 1) return "just now";
+	if (minutes < 60) return `${minutes} min ago`;
+	const hours = Math.floor(minutes / 60);
+	if (hours < 24) return `${hours} hr ago`;
+	const days = Math.floor(hours / 24);
+	if (days <= 7) return `${days} day${days === 1 ? "" : "s"} ago`;
+	return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric" });
 }

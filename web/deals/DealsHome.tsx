@@ -9,38 +9,38 @@ import { type DealsTab, useDealsTab } from "./homeState.ts";
 import { ReportPriceForm } from "./ReportPriceForm.tsx";
 
 const TABS: readonly { id: DealsTab; label: string }[] = [
-  { id: "find", label: "Find Deals" },
-  { id: "report", label: "Report Prices" },
-  { id: "alerts", label: "Alerts" },
+	{ id: "find", label: "Find Deals" },
+	{ id: "report", label: "Report Prices" },
+	{ id: "alerts", label: "Alerts" },
 ];
 
 /** The Deals home (spec §2): Find Deals, Report Prices and Alerts; back on the tab it was left on. */
 export function DealsHome() {
-  const auth = useQuery(currentUserQuery);
-  const [tab, setTab] = useDealsTab(auth.data?.status === "authenticated" ? auth.data.user.id : "");
-  const [reportOpened, setReportOpened] = useState(tab === "report");
-  usePageTitle(TABS.find((t) => t.id === tab)?.label ?? "Deals");
-  const choose = (id: DealsTab) => {
-    setTab(id);
-    if (id === "report") setReportOpened(true);
-  };
-  return (
-    <section aria-labelledby="deals-heading" className="flex flex-col gap-4">
-      <h1 id="deals-heading" className="text-2xl font-bold">
-        Deals near you
-      </h1>
-      <Tabs label="Deals" tabs={TABS} value={tab} onChange={choose}>
-        {/* Once opened, both stay mounted: a search or a half-filled report survives a look at another tab. */}
-        <div hidden={tab !== "find"}>
-          <FindDeals />
-        </div>
-        {reportOpened && (
-          <div hidden={tab !== "report"}>
-            <ReportPriceForm />
-          </div>
-        )}
-        <PriceAlerts shown={tab === "alerts"} />
-      </Tabs>
-    </section>
-  );
+	const auth = useQuery(currentUserQuery);
+	const [tab, setTab] = useDealsTab(auth.data?.status === "authenticated" ? auth.data.user.id : "");
+	const [reportOpened, setReportOpened] = useState(tab === "report");
+	usePageTitle(TABS.find((t) => t.id === tab)?.label ?? "Deals");
+	const choose = (id: DealsTab) => {
+		setTab(id);
+		if (id === "report") setReportOpened(true);
+	};
+	return (
+		<section aria-labelledby="deals-heading" className="flex flex-col gap-4">
+			<h1 id="deals-heading" className="text-2xl font-bold">
+				Deals near you
+			</h1>
+			<Tabs label="Deals" tabs={TABS} value={tab} onChange={choose}>
+				{/* Once opened, both stay mounted: a search or a half-filled report survives a look at another tab. */}
+				<div hidden={tab !== "find"}>
+					<FindDeals />
+				</div>
+				{reportOpened && (
+					<div hidden={tab !== "report"}>
+						<ReportPriceForm />
+					</div>
+				)}
+				<PriceAlerts shown={tab === "alerts"} />
+			</Tabs>
+		</section>
+	);
 }

@@ -18,181 +18,183 @@ import { SummaryCards } from "./SummaryCards.tsx";
 export const SEARCH_FAILED_MESSAGE = "Search failed. Please try again.";
 const QUICK_SEARCHES = ["Groceries", "Electronics", "Gas", "Restaurants"] as const;
 const SORTS: readonly { value: SearchSort; label: string }[] = [
-  { value: "price", label: "Lowest Price" },
-  { value: "distance", label: "Distance" },
-  { value: "recent", label: "Recently Updated" },
+	{ value: "price", label: "Lowest Price" },
+	{ value: "distance", label: "Distance" },
+	{ value: "recent", label: "Recently Updated" },
 ];
 
 /** Find Deals (spec §2): search near the user's zip, quick chips, a sort, the summary and the results. */
 export function FindDeals() {
-  const auth = useQuery(currentUserQuery);
-  const user = auth.data?.status === "authenticated" ? auth.data.user : null;
-  const zipCode = user?.zipCode ?? null;
-  // Kept while the app is open: back from another page, the same search and its cached answer.
-  const [kept, keep] = useDealsSearch(user?.id ?? "");
-  const { draft, q, sort } = kept;
-  const setDraft = (text: string) => keep({ ...kept, draft: text });
-  const setSort = (next: SearchSort) => keep({ ...kept, sort: next });
-  // Without a zip there is nothing "near" to search: the results ask for one instead of failing.
-  const results = useQuery({ ...searchQuery({ q, sort, zipCode }), enabled: q !== "" && zipCode !== null });
-  const toast = useToast();
-  const sessionLost = useSessionLost();
+	const auth = useQuery(currentUserQuery);
+	const user = auth.data?.status === "authenticated" ? auth.data.user : null;
+	const zipCode = user?.zipCode ?? null;
+	// Kept while the app is open: back from another page, the same search and its cached answer.
+	const [kept, keep] = useDealsSearch(user?.id ?? "");
+	const { draft, q, sort } = kept;
+	const setDraft = (text: string) => keep({ ...kept, draft: text });
+	const setSort = (next: SearchSort) => keep({ ...kept, sort: next });
+	// Without a zip there is nothing "near" to search: the results ask for one instead of failing.
+	const results = useQuery({ ...searchQuery({ q, sort, zipCode }), enabled: q !== "" && zipCode !== null });
+	const toast = useToast();
+	const sessionLost = useSessionLost();
 
-  // Each failure is told once, when it happens: every failed attempt brings a new error object.
-  const { error } = results;
-  const told = useRef<unknown>(null);
-  useEffect(() => {
-    if (!error || told.current === error) return;
-    told.current = error;
-    if (sessionLost(error)) return;
-    toast({ title: SEARCH_FAILED_MESSAGE, description: clientReason(error), variant: "error" });
-  }, [error, sessionLost, toast]);
+	// Each failure is told once, when it happens: every failed attempt brings a new error object.
+	const { error } = results;
+	const told = useRef<unknown>(null);
+	useEffect(() => {
+		if (!error || told.current === error) return;
+		told.current = error;
+		if (sessionLost(error)) return;
+		toast({ title: SEARCH_FAILED_MESSAGE, description: clientReason(error), variant: "error" });
+	}, [error, sessionLost, toast]);
 
-  const search = (text: string) => {
-    const words = text.trim();
-    if (!words) return;
-    keep({ ...kept, draft: words, q: words });
-    // The same search again asks the server again: new reports may have come in.
-    if (words === q) void results.refetch();
-  };
+	const search = (text: string) => {
+		const words = text.trim();
+		if (!words) return;
+		keep({ ...kept, draft: words, q: words });
+		// The same search again asks the server again: new reports may have come in.
+		if (words === q) void results.refetch();
+	};
 
-  return (
-    <div className="flex flex-col gap-4">
-      <div className="card bg-base-100 shadow-sm">
-        <div className="card-body gap-3 p-4">
-          <form
-            role="search"
-            aria-label="Deals"
-            className="flex gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              search(draft);
-            }}
-          >
-            <label htmlFor="deal-search" className="sr-only">
-              Search for a product
-            </label>
-            <div className="input w-full">
-              <SearchIcon className="size-4 opacity-60" />
-              <input
-                id="deal-search"
-                type="search"
-                enterKeyHint="search"
-                placeholder="Search milk, TVs, pizza…"
-                maxLength={100}
-                value={draft}
-                onChange={(e) => setDraft(e.target.value)}
-              />
-            </div>
-            <button type="submit" className="btn btn-primary" disabled={!draft.trim()}>
-              Search
-            </button>
-          </form>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <ul className="flex flex-wrap gap-2" aria-label="Quick searches">
-              {QUICK_SEARCHES.map((word) => (
-                <li key={word}>
-                  <button
-                    type="button"
-                    className={`btn btn-sm rounded-full ${q === word ? "btn-primary" : "btn-outline border-base-300 font-normal"}`}
-                    onClick={() => search(word)}
-                  >
-                    {word}
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <div className="flex items-center gap-2 text-sm">
-              <label htmlFor="deal-sort" className="whitespace-nowrap text-base-content/70">
-                Sort by
-              </label>
-              <select
-                id="deal-sort"
-                className="select select-sm w-auto"
-                value={sort}
-                onChange={(e) => setSort(e.target.value as SearchSort)}
-              >
-                {SORTS.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-        </div>
-      </div>
-      <Announcement text={searchAnnouncement(q, results.data)} />
-      <Results q={q} zipCode={zipCode} results={results} onRetry={() => void results.refetch()} />
-    </div>
-  );
+	return (
+		<div className="flex flex-col gap-4">
+			<div className="card bg-base-100 shadow-sm">
+				<div className="card-body gap-3 p-4">
+					<form
+						role="search"
+						aria-label="Deals"
+						className="flex gap-2"
+						onSubmit={(e) => {
+							e.preventDefault();
+							search(draft);
+						}}
+					>
+						<label htmlFor="deal-search" className="sr-only">
+							Search for a product
+						</label>
+						<div className="input w-full">
+							<SearchIcon className="size-4 opacity-60" />
+							<input
+								id="deal-search"
+								type="search"
+								enterKeyHint="search"
+								placeholder="Search milk, TVs, pizza…"
+								maxLength={100}
+								value={draft}
+								onChange={(e) => setDraft(e.target.value)}
+							/>
+						</div>
+						<button type="submit" className="btn btn-primary" disabled={!draft.trim()}>
+							Search
+						</button>
+					</form>
+					<div className="flex flex-wrap items-center justify-between gap-3">
+						<ul className="flex flex-wrap gap-2" aria-label="Quick searches">
+							{QUICK_SEARCHES.map((word) => (
+								<li key={word}>
+									<button
+										type="button"
+										className={`btn btn-sm rounded-full ${q === word ? "btn-primary" : "btn-outline border-base-300 font-normal"}`}
+										onClick={() => search(word)}
+									>
+										{word}
+									</button>
+								</li>
+							))}
+						</ul>
+						<div className="flex items-center gap-2 text-sm">
+							<label htmlFor="deal-sort" className="whitespace-nowrap text-base-content/70">
+								Sort by
+							</label>
+							<select
+								id="deal-sort"
+								className="select select-sm w-auto"
+								value={sort}
+								onChange={(e) => setSort(e.target.value as SearchSort)}
+							>
+								{SORTS.map((s) => (
+									<option key={s.value} value={s.value}>
+										{s.label}
+									</option>
+								))}
+							</select>
+						</div>
+					</div>
+				</div>
+			</div>
+			<Announcement text={searchAnnouncement(q, results.data)} />
+			<Results q={q} zipCode={zipCode} results={results} onRetry={() => void results.refetch()} />
+		</div>
+	);
 }
 
 /** What a screen reader hears when a search's answer arrives (its errors are alerts of their own). */
 function searchAnnouncement(q: string, data: readonly Report[] | undefined) {
-  if (!q || !data) return "";
-  if (data.length === 0) return `No deals found for “${q}”`;
-  if (data.length > SEARCH_SHOWN) return `More than ${SEARCH_SHOWN} deals found for “${q}”; showing the first ${SEARCH_SHOWN}`;
-  return `${countOf(data.length, "deal", "deals")} found for “${q}”`;
+	if (!q || !data) return "";
+	if (data.length === 0) return `No deals found for “${q}”`;
+	if (data.length > SEARCH_SHOWN)
+		return `More than ${SEARCH_SHOWN} deals found for “${q}”; showing the first ${SEARCH_SHOWN}`;
+	return `${countOf(data.length, "deal", "deals")} found for “${q}”`;
 }
 
 /** The server's reason for a refused search (no zip code, say), or the network's; nothing for a failure on its side. */
-const clientReason = (error: unknown) => (error instanceof ApiError && error.status >= 500 ? undefined : failureText(error));
+const clientReason = (error: unknown) =>
+	error instanceof ApiError && error.status >= 500 ? undefined : failureText(error);
 
 function Results({
-  q,
-  zipCode,
-  results,
-  onRetry,
+	q,
+	zipCode,
+	results,
+	onRetry,
 }: {
-  q: string;
-  zipCode: string | null;
-  results: Pick<UseQueryResult<Report[]>, "data" | "error" | "isError" | "isFetching">;
-  onRetry: () => void;
+	q: string;
+	zipCode: string | null;
+	results: Pick<UseQueryResult<Report[]>, "data" | "error" | "isError" | "isFetching">;
+	onRetry: () => void;
 }) {
-  if (!zipCode) {
-    return (
-      <SearchMessage icon={<PinIcon className="size-6" />} title="Set Your Location">
-        <p>Add your zip code to find deals within 20 zip codes of you.</p>
-        <EnterZipButton />
-      </SearchMessage>
-    );
-  }
-  const near = `within 20 zip codes of ${zipCode}`;
-  if (!q) {
-    return (
-      <SearchMessage icon={<SearchIcon className="size-6" />} title="Find deals near you">
-        Search for a product or tap a category to see what neighbours paid {near}.
-      </SearchMessage>
-    );
-  }
-  if (results.isError && !results.data) {
-    return (
-      <SearchMessage icon={<AlertIcon className="size-6" />} title={SEARCH_FAILED_MESSAGE} tone="error">
-        {clientReason(results.error)}
-        <button type="button" className="btn btn-sm btn-outline mt-2" onClick={onRetry}>
-          Try again
-        </button>
-      </SearchMessage>
-    );
-  }
-  if (!results.data) return <ResultsSkeleton />;
-  const list = results.data.slice(0, SEARCH_SHOWN);
-  if (list.length === 0) {
-    return (
-      <SearchMessage icon={<SearchIcon className="size-6" />} title="No deals found">
-        Nobody has reported “{q}” {near} yet. Try other words, or be the first: report a price you found.
-      </SearchMessage>
-    );
-  }
-  return (
-    <section aria-label="Search results" aria-busy={results.isFetching} className="flex flex-col gap-4">
-      <SummaryCards results={list} more={results.data.length > list.length} />
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        {list.map((report, index) => (
-          <ResultCard key={report.id} report={report} best={index === 0} />
-        ))}
-      </div>
-    </section>
-  );
+	if (!zipCode) {
+		return (
+			<SearchMessage icon={<PinIcon className="size-6" />} title="Set Your Location">
+				<p>Add your zip code to find deals within 20 zip codes of you.</p>
+				<EnterZipButton />
+			</SearchMessage>
+		);
+	}
+	const near = `within 20 zip codes of ${zipCode}`;
+	if (!q) {
+		return (
+			<SearchMessage icon={<SearchIcon className="size-6" />} title="Find deals near you">
+				Search for a product or tap a category to see what neighbours paid {near}.
+			</SearchMessage>
+		);
+	}
+	if (results.isError && !results.data) {
+		return (
+			<SearchMessage icon={<AlertIcon className="size-6" />} title={SEARCH_FAILED_MESSAGE} tone="error">
+				{clientReason(results.error)}
+				<button type="button" className="btn btn-sm btn-outline mt-2" onClick={onRetry}>
+					Try again
+				</button>
+			</SearchMessage>
+		);
+	}
+	if (!results.data) return <ResultsSkeleton />;
+	const list = results.data.slice(0, SEARCH_SHOWN);
+	if (list.length === 0) {
+		return (
+			<SearchMessage icon={<SearchIcon className="size-6" />} title="No deals found">
+				Nobody has reported “{q}” {near} yet. Try other words, or be the first: report a price you found.
+			</SearchMessage>
+		);
+	}
+	return (
+		<section aria-label="Search results" aria-busy={results.isFetching} className="flex flex-col gap-4">
+			<SummaryCards results={list} more={results.data.length > list.length} />
+			<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+				{list.map((report, index) => (
+					<ResultCard key={report.id} report={report} best={index === 0} />
+				))}
+			</div>
+		</section>
+	);
 }

@@ -16,10 +16,10 @@ import { useSubmitReport } from "./useSubmitReport.ts";
 export const CATEGORIES_FAILED_MESSAGE = "Failed to fetch categories";
 
 const AVAILABILITY_OPTIONS = [
-  { value: "in-stock", label: "In stock" },
-  { value: "limited", label: "Limited" },
-  { value: "out-of-stock", label: "Out of stock" },
-  { value: "unknown", label: "Unknown" },
+	{ value: "in-stock", label: "In stock" },
+	{ value: "limited", label: "Limited" },
+	{ value: "out-of-stock", label: "Out of stock" },
+	{ value: "unknown", label: "Unknown" },
 ] as const;
 
 const REQUIRED = ["productName", "price", "categoryId", "storeName", "storeAddress"] as const;
@@ -29,147 +29,154 @@ const REQUIRED = ["productName", "price", "categoryId", "storeName", "storeAddre
  * being sent, are kept beyond the form: a look at the Gas page comes back to them.
  */
 export function ReportPriceForm() {
-  const auth = useQuery(currentUserQuery);
-  const [draft, setDraft] = useReportDraft(auth.data?.status === "authenticated" ? auth.data.user.id : "");
-  const form = useForm(PriceReportSchema, EMPTY_REPORT, [draft.values, (next) => setDraft((d) => ({ ...d, values: next }))]);
-  const { values, errors, set, update } = form;
-  const photo = draft.photo;
-  const setPhoto = (next: File | null) => setDraft((d) => ({ ...d, photo: next }));
-  const [tried, setTried] = useState(false);
-  const categories = useQuery(categoriesQuery);
-  const toast = useToast();
-  const report = useSubmitReport({
-    phase: draft.phase,
-    setPhase: (phase) => setDraft((d) => ({ ...d, phase })),
-    onSuccess: () => {
-      // The next report is most often the next item in the same store: where stays, what goes.
-      const { storeName, storeAddress, storePhone, vacationMode, reportZipCode } = values;
-      form.reset({ storeName, storeAddress, storePhone, vacationMode, reportZipCode });
-      setPhoto(null);
-      setTried(false);
-    },
-    onIssues: form.showIssues,
-  });
+	const auth = useQuery(currentUserQuery);
+	const [draft, setDraft] = useReportDraft(auth.data?.status === "authenticated" ? auth.data.user.id : "");
+	const form = useForm(PriceReportSchema, EMPTY_REPORT, [
+		draft.values,
+		(next) => setDraft((d) => ({ ...d, values: next })),
+	]);
+	const { values, errors, set, update } = form;
+	const photo = draft.photo;
+	const setPhoto = (next: File | null) => setDraft((d) => ({ ...d, photo: next }));
+	const [tried, setTried] = useState(false);
+	const categories = useQuery(categoriesQuery);
+	const toast = useToast();
+	const report = useSubmitReport({
+		phase: draft.phase,
+		setPhase: (phase) => setDraft((d) => ({ ...d, phase })),
+		onSuccess: () => {
+			// The next report is most often the next item in the same store: where stays, what goes.
+			const { storeName, storeAddress, storePhone, vacationMode, reportZipCode } = values;
+			form.reset({ storeName, storeAddress, storePhone, vacationMode, reportZipCode });
+			setPhoto(null);
+			setTried(false);
+		},
+		onIssues: form.showIssues,
+	});
 
-  useEffect(() => {
-    if (categories.isError) toast({ title: CATEGORIES_FAILED_MESSAGE, variant: "error" });
-  }, [categories.isError, toast]);
+	useEffect(() => {
+		if (categories.isError) toast({ title: CATEGORIES_FAILED_MESSAGE, variant: "error" });
+	}, [categories.isError, toast]);
 
-  const missingRequired = tried && REQUIRED.some((key) => !values[key].trim());
-  const category = categories.data?.find((c) => String(c.id) === values.categoryId);
+	const missingRequired = tried && REQUIRED.some((key) => !values[key].trim());
+	const category = categories.data?.find((c) => String(c.id) === values.categoryId);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (report.busy) return;
-    setTried(true);
-    const missing = REQUIRED.some((key) => !values[key].trim());
-    const input = form.check();
-    if (!input) {
-      if (missing) toast({ title: REQUIRED_FIELDS_MESSAGE, variant: "error" });
-      return;
-    }
-    void report.submit({ ...input, price: input.price / 100 }, photo);
-  };
+	const submit = (event: React.FormEvent) => {
+		event.preventDefault();
+		if (report.busy) return;
+		setTried(true);
+		const missing = REQUIRED.some((key) => !values[key].trim());
+		const input = form.check();
+		if (!input) {
+			if (missing) toast({ title: REQUIRED_FIELDS_MESSAGE, variant: "error" });
+			return;
+		}
+		void report.submit({ ...input, price: input.price / 100 }, photo);
+	};
 
-  return (
-    <form onSubmit={submit} noValidate aria-label="Report a price" className="card bg-base-100 shadow-sm">
-      <div className="card-body gap-4">
-        <div>
-          <h2 className="card-title">Report a price</h2>
-          <p className="text-sm text-base-content/70">Share what you paid so neighbours can find the best deal.</p>
-        </div>
-        {missingRequired && (
-          <div role="alert" className="alert alert-error alert-soft" data-testid="required-fields">
-            <AlertIcon />
-            <span>{REQUIRED_FIELDS_MESSAGE}</span>
-          </div>
-        )}
-        <Field
-          label="Product name"
-          name="productName"
-          placeholder="e.g. Organic Milk, half gallon"
-          value={values.productName}
-          onChange={(e) => set("productName", e.target.value)}
-          errors={errors.productName}
-          required
-        />
-        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          <Field
-            label="Price ($)"
-            name="price"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            placeholder="0.00"
-            value={values.price}
-            onChange={(e) => set("price", e.target.value)}
-            errors={errors.price}
-            required
-          />
-          <SelectField
-            label="Category"
-            name="categoryId"
-            value={values.categoryId}
-            onChange={(e) => update({ categoryId: e.target.value, tags: [] })}
-            errors={errors.categoryId ?? (categories.isError ? [CATEGORIES_FAILED_MESSAGE] : undefined)}
-            disabled={!categories.data}
-            required
-          >
-            <option value="">{categories.isPending ? "Loading categories…" : "Choose a category"}</option>
-            {categories.data?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        {categories.isError && (
-          <button type="button" className="btn btn-sm btn-outline self-start" onClick={() => void categories.refetch()}>
-            Retry loading categories
-          </button>
-        )}
-        <TagPicker category={category} chosen={values.tags} onChange={(tags) => set("tags", tags)} />
-        <TextAreaField
-          label="Description"
-          name="description"
-          hint="Optional: size, brand, sale ends…"
-          rows={2}
-          value={values.description}
-          onChange={(e) => set("description", e.target.value)}
-          errors={errors.description}
-        />
-        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          <StoreFields values={values} errors={errors} onChange={update} />
-          <SelectField
-            label="Availability"
-            name="availability"
-            value={values.availability}
-            onChange={(e) => set("availability", e.target.value)}
-            errors={errors.availability}
-          >
-            {AVAILABILITY_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <VacationModeField
-          on={values.vacationMode}
-          zip={values.reportZipCode}
-          hint="Found it away from home? Report it where you found it."
-          errors={errors.reportZipCode}
-          onToggle={(on) => update({ vacationMode: on, reportZipCode: "" })}
-          onZipChange={(zip) => set("reportZipCode", zip)}
-        />
-        <PhotoPicker file={photo} onChange={setPhoto} disabled={report.busy} />
-        {/* aria-disabled while sending, not disabled: a disabled button drops the keyboard's focus to the page. */}
-        <button type="submit" className={`btn btn-primary ${report.busy ? "btn-disabled" : ""}`} aria-disabled={report.busy || undefined}>
-          {report.busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {report.uploading ? "Uploading photo…" : report.submitting ? "Submitting…" : "Submit Price Report"}
-        </button>
-      </div>
-    </form>
-  );
+	return (
+		<form onSubmit={submit} noValidate aria-label="Report a price" className="card bg-base-100 shadow-sm">
+			<div className="card-body gap-4">
+				<div>
+					<h2 className="card-title">Report a price</h2>
+					<p className="text-sm text-base-content/70">Share what you paid so neighbours can find the best deal.</p>
+				</div>
+				{missingRequired && (
+					<div role="alert" className="alert alert-error alert-soft" data-testid="required-fields">
+						<AlertIcon />
+						<span>{REQUIRED_FIELDS_MESSAGE}</span>
+					</div>
+				)}
+				<Field
+					label="Product name"
+					name="productName"
+					placeholder="e.g. Organic Milk, half gallon"
+					value={values.productName}
+					onChange={(e) => set("productName", e.target.value)}
+					errors={errors.productName}
+					required
+				/>
+				<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+					<Field
+						label="Price ($)"
+						name="price"
+						type="number"
+						inputMode="decimal"
+						step="0.01"
+						min="0"
+						placeholder="0.00"
+						value={values.price}
+						onChange={(e) => set("price", e.target.value)}
+						errors={errors.price}
+						required
+					/>
+					<SelectField
+						label="Category"
+						name="categoryId"
+						value={values.categoryId}
+						onChange={(e) => update({ categoryId: e.target.value, tags: [] })}
+						errors={errors.categoryId ?? (categories.isError ? [CATEGORIES_FAILED_MESSAGE] : undefined)}
+						disabled={!categories.data}
+						required
+					>
+						<option value="">{categories.isPending ? "Loading categories…" : "Choose a category"}</option>
+						{categories.data?.map((c) => (
+							<option key={c.id} value={c.id}>
+								{c.name}
+							</option>
+						))}
+					</SelectField>
+				</div>
+				{categories.isError && (
+					<button type="button" className="btn btn-sm btn-outline self-start" onClick={() => void categories.refetch()}>
+						Retry loading categories
+					</button>
+				)}
+				<TagPicker category={category} chosen={values.tags} onChange={(tags) => set("tags", tags)} />
+				<TextAreaField
+					label="Description"
+					name="description"
+					hint="Optional: size, brand, sale ends…"
+					rows={2}
+					value={values.description}
+					onChange={(e) => set("description", e.target.value)}
+					errors={errors.description}
+				/>
+				<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+					<StoreFields values={values} errors={errors} onChange={update} />
+					<SelectField
+						label="Availability"
+						name="availability"
+						value={values.availability}
+						onChange={(e) => set("availability", e.target.value)}
+						errors={errors.availability}
+					>
+						{AVAILABILITY_OPTIONS.map((o) => (
+							<option key={o.value} value={o.value}>
+								{o.label}
+							</option>
+						))}
+					</SelectField>
+				</div>
+				<VacationModeField
+					on={values.vacationMode}
+					zip={values.reportZipCode}
+					hint="Found it away from home? Report it where you found it."
+					errors={errors.reportZipCode}
+					onToggle={(on) => update({ vacationMode: on, reportZipCode: "" })}
+					onZipChange={(zip) => set("reportZipCode", zip)}
+				/>
+				<PhotoPicker file={photo} onChange={setPhoto} disabled={report.busy} />
+				{/* aria-disabled while sending, not disabled: a disabled button drops the keyboard's focus to the page. */}
+				<button
+					type="submit"
+					className={`btn btn-primary ${report.busy ? "btn-disabled" : ""}`}
+					aria-disabled={report.busy || undefined}
+				>
+					{report.busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+					{report.uploading ? "Uploading photo…" : report.submitting ? "Submitting…" : "Submit Price Report"}
+				</button>
+			</div>
+		</form>
+	);
 }

@@ -11,130 +11,135 @@ export const UPVOTE_FAILED_MESSAGE = "Failed to toggle upvote. Please try again.
 export const TAKE_DEAL_FAILED_MESSAGE = "Failed to process deal. Please try again.";
 
 const AVAILABILITY_LABEL: Record<string, string> = {
-  limited: "Limited stock",
-  "out-of-stock": "Out of stock",
+	limited: "Limited stock",
+	"out-of-stock": "Out of stock",
 };
 
 /** The server's own words for a refused action (own report, deal already taken), when it gave any. */
 const refusal = (error: unknown) =>
-  error instanceof ApiError && error.status < 500 && typeof (error.body as { message?: unknown })?.message === "string"
-    ? error.serverMessage
-    : undefined;
+	error instanceof ApiError && error.status < 500 && typeof (error.body as { message?: unknown })?.message === "string"
+		? error.serverMessage
+		: undefined;
 
 /** One search result (spec §2): badges, price, store, reporter, upvote and Take This Deal. */
 export function ResultCard({ report, best }: { report: Report; best: boolean }) {
-  const titleId = useId();
-  const toast = useToast();
-  const sessionLost = useSessionLost();
-  const upvote = useToggleUpvote();
-  const takeDeal = useTakeDeal();
-  const taken = report.hasUserTakenDeal;
-  const takeHeld = takeDeal.isPending || taken;
-  const verified = (report.verificationConfidence ?? 0) >= AI_VERIFIED_MIN_CONFIDENCE;
-  const availability = AVAILABILITY_LABEL[report.availability];
+	const titleId = useId();
+	const toast = useToast();
+	const sessionLost = useSessionLost();
+	const upvote = useToggleUpvote();
+	const takeDeal = useTakeDeal();
+	const taken = report.hasUserTakenDeal;
+	const takeHeld = takeDeal.isPending || taken;
+	const verified = (report.verificationConfidence ?? 0) >= AI_VERIFIED_MIN_CONFIDENCE;
+	const availability = AVAILABILITY_LABEL[report.availability];
 
-  const onUpvote = () =>
-    upvote.mutate({ id: report.id, add: !report.hasUserUpvoted }, {
-      onError: (error) => {
-        // Spec §8 fixes the upvote's text; the server's reason (one's own report) goes beneath it.
-        if (!sessionLost(error)) toast({ title: UPVOTE_FAILED_MESSAGE, description: refusal(error), variant: "error" });
-      },
-    });
+	const onUpvote = () =>
+		upvote.mutate(
+			{ id: report.id, add: !report.hasUserUpvoted },
+			{
+				onError: (error) => {
+					// Spec §8 fixes the upvote's text; the server's reason (one's own report) goes beneath it.
+					if (!sessionLost(error))
+						toast({ title: UPVOTE_FAILED_MESSAGE, description: refusal(error), variant: "error" });
+				},
+			},
+		);
 
-  const onTakeDeal = () =>
-    takeDeal.mutate(report.id, {
-      onSuccess: ({ savings, highestPrice }) => {
-        toast(
-          savings > 0
-            ? {
-                title: `You saved ${formatCurrency(savings)}!`,
-                description: `Compared with the highest price nearby, ${formatCurrency(highestPrice)}. It's added to your savings.`,
-              }
-            : {
-                title: "Deal taken",
-                description: `No one nearby reported a higher price than ${formatCurrency(highestPrice)}, so there's nothing to add to your savings.`,
-              },
-        );
-      },
-      onError: (error) => {
-        if (!sessionLost(error)) toast({ title: refusal(error) ?? TAKE_DEAL_FAILED_MESSAGE, variant: "error" });
-      },
-    });
+	const onTakeDeal = () =>
+		takeDeal.mutate(report.id, {
+			onSuccess: ({ savings, highestPrice }) => {
+				toast(
+					savings > 0
+						? {
+								title: `You saved ${formatCurrency(savings)}!`,
+								description: `Compared with the highest price nearby, ${formatCurrency(highestPrice)}. It's added to your savings.`,
+							}
+						: {
+								title: "Deal taken",
+								description: `No one nearby reported a higher price than ${formatCurrency(highestPrice)}, so there's nothing to add to your savings.`,
+							},
+				);
+			},
+			onError: (error) => {
+				if (!sessionLost(error)) toast({ title: refusal(error) ?? TAKE_DEAL_FAILED_MESSAGE, variant: "error" });
+			},
+		});
 
-  return (
-    <article aria-labelledby={titleId} className="card overflow-hidden bg-base-100 shadow-sm" data-testid="result-card">
-      {report.imageUrl && (
-        <figure className="bg-base-200">
-          <img src={report.imageUrl} alt={report.productName} loading="lazy" className="h-44 w-full object-cover" />
-        </figure>
-      )}
-      {/* A 65-letter word (a product, store or address) breaks rather than pushing the price off the card. */}
-      <div className="card-body gap-3 p-4 wrap-anywhere">
-        {(best || verified || availability) && (
-          <div className="flex flex-wrap gap-2">
-            {best && <span className="badge badge-success">Best Deal</span>}
-            {verified && (
-              <span className="badge badge-info gap-1">
-                <SparkleIcon className="size-3.5" />
-                AI Verified
-              </span>
-            )}
-            {availability && <span className="badge badge-warning badge-soft">{availability}</span>}
-          </div>
-        )}
-        <div className="flex items-start justify-between gap-3">
-          <h2 id={titleId} className="min-w-0 text-lg leading-snug font-semibold">
-            {report.productName}
-          </h2>
-          <div className="shrink-0 text-2xl font-bold text-primary" data-testid="result-price">
-            {formatCurrency(report.price)}
-          </div>
-        </div>
-        <div className="flex items-start gap-2 text-sm">
-          <PinIcon className="mt-0.5 size-4 shrink-0 text-base-content/70" />
-          <div className="min-w-0">
-            <span id={`${titleId}-store`} className="font-medium" data-testid="result-store">
-              {report.store.name}
-            </span>
-            <span className="block text-base-content/70">{report.store.address}</span>
-          </div>
-        </div>
-        {report.description && <div className="text-sm text-base-content/80">{report.description}</div>}
-        <div className="text-xs text-base-content/70">
-          Reported by <span data-testid="result-reporter">{shortName(report.user.firstName, report.user.lastName)}</span>
-          {" · "}
-          <time dateTime={report.createdAt} data-testid="result-time">
-            {timeAgo(report.createdAt)}
-          </time>
-        </div>
-        <div className="card-actions mt-auto items-center justify-between border-t border-base-200 pt-3">
-          <button
-            type="button"
-            aria-pressed={report.hasUserUpvoted}
-            // Which deal, for a list of the page's buttons: the product and the store.
-            aria-describedby={`${titleId} ${titleId}-store`}
-            // The visible count is part of the name (WCAG 2.5.3: a voice user says what they see).
-            aria-label={`Upvote, ${report.upvotes} ${report.upvotes === 1 ? "vote" : "votes"}`}
-            // aria-disabled, not disabled, while the vote is saved: a disabled button would drop the keyboard's focus.
-            aria-disabled={upvote.isPending || undefined}
-            onClick={() => !upvote.isPending && onUpvote()}
-            className={`btn btn-sm gap-1.5 ${report.hasUserUpvoted ? "btn-primary btn-soft" : "btn-ghost"}`}
-          >
-            <ThumbUpIcon className="size-4" />
-            <span aria-hidden="true">{report.upvotes}</span>
-          </button>
-          <button
-            type="button"
-            className={`btn btn-primary btn-sm ${takeHeld ? "btn-disabled" : ""}`}
-            aria-disabled={takeHeld || undefined}
-            aria-describedby={`${titleId} ${titleId}-store`}
-            onClick={() => !takeHeld && onTakeDeal()}
-          >
-            {taken ? <CheckIcon className="size-4" /> : null}
-            {taken ? "Deal Taken" : "Take This Deal"}
-          </button>
-        </div>
-      </div>
-    </article>
-  );
+	return (
+		<article aria-labelledby={titleId} className="card overflow-hidden bg-base-100 shadow-sm" data-testid="result-card">
+			{report.imageUrl && (
+				<figure className="bg-base-200">
+					<img src={report.imageUrl} alt={report.productName} loading="lazy" className="h-44 w-full object-cover" />
+				</figure>
+			)}
+			{/* A 65-letter word (a product, store or address) breaks rather than pushing the price off the card. */}
+			<div className="card-body gap-3 p-4 wrap-anywhere">
+				{(best || verified || availability) && (
+					<div className="flex flex-wrap gap-2">
+						{best && <span className="badge badge-success">Best Deal</span>}
+						{verified && (
+							<span className="badge badge-info gap-1">
+								<SparkleIcon className="size-3.5" />
+								AI Verified
+							</span>
+						)}
+						{availability && <span className="badge badge-warning badge-soft">{availability}</span>}
+					</div>
+				)}
+				<div className="flex items-start justify-between gap-3">
+					<h2 id={titleId} className="min-w-0 text-lg leading-snug font-semibold">
+						{report.productName}
+					</h2>
+					<div className="shrink-0 text-2xl font-bold text-primary" data-testid="result-price">
+						{formatCurrency(report.price)}
+					</div>
+				</div>
+				<div className="flex items-start gap-2 text-sm">
+					<PinIcon className="mt-0.5 size-4 shrink-0 text-base-content/70" />
+					<div className="min-w-0">
+						<span id={`${titleId}-store`} className="font-medium" data-testid="result-store">
+							{report.store.name}
+						</span>
+						<span className="block text-base-content/70">{report.store.address}</span>
+					</div>
+				</div>
+				{report.description && <div className="text-sm text-base-content/80">{report.description}</div>}
+				<div className="text-xs text-base-content/70">
+					Reported by{" "}
+					<span data-testid="result-reporter">{shortName(report.user.firstName, report.user.lastName)}</span>
+					{" · "}
+					<time dateTime={report.createdAt} data-testid="result-time">
+						{timeAgo(report.createdAt)}
+					</time>
+				</div>
+				<div className="card-actions mt-auto items-center justify-between border-t border-base-200 pt-3">
+					<button
+						type="button"
+						aria-pressed={report.hasUserUpvoted}
+						// Which deal, for a list of the page's buttons: the product and the store.
+						aria-describedby={`${titleId} ${titleId}-store`}
+						// The visible count is part of the name (WCAG 2.5.3: a voice user says what they see).
+						aria-label={`Upvote, ${report.upvotes} ${report.upvotes === 1 ? "vote" : "votes"}`}
+						// aria-disabled, not disabled, while the vote is saved: a disabled button would drop the keyboard's focus.
+						aria-disabled={upvote.isPending || undefined}
+						onClick={() => !upvote.isPending && onUpvote()}
+						className={`btn btn-sm gap-1.5 ${report.hasUserUpvoted ? "btn-primary btn-soft" : "btn-ghost"}`}
+					>
+						<ThumbUpIcon className="size-4" />
+						<span aria-hidden="true">{report.upvotes}</span>
+					</button>
+					<button
+						type="button"
+						className={`btn btn-primary btn-sm ${takeHeld ? "btn-disabled" : ""}`}
+						aria-disabled={takeHeld || undefined}
+						aria-describedby={`${titleId} ${titleId}-store`}
+						onClick={() => !takeHeld && onTakeDeal()}
+					>
+						{taken ? <CheckIcon className="size-4" /> : null}
+						{taken ? "Deal Taken" : "Take This Deal"}
+					</button>
+				</div>
+			</div>
+		</article>
+	);
 }

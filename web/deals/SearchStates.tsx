@@ -2,50 +2,50 @@ import type { ReactNode } from "react";
 
 /** A centred message for the prompt, empty and error states of the search. */
 export function SearchMessage({
-  icon,
-  title,
-  tone = "neutral",
-  children,
+	icon,
+	title,
+	tone = "neutral",
+	children,
 }: {
-  icon: ReactNode;
-  title: string;
-  tone?: "neutral" | "error";
-  children?: ReactNode;
+	icon: ReactNode;
+	title: string;
+	tone?: "neutral" | "error";
+	children?: ReactNode;
 }) {
-  const iconClass = tone === "error" ? "bg-error/10 text-error" : "bg-primary/10 text-primary";
-  return (
-    <div
-      className="card border border-dashed border-base-300 bg-base-100"
-      role={tone === "error" ? "alert" : undefined}
-      data-testid="search-message"
-    >
-      <div className="card-body items-center gap-2 py-10 text-center">
-        <span className={`flex size-12 items-center justify-center rounded-full ${iconClass}`}>{icon}</span>
-        <h2 className="text-lg font-semibold">{title}</h2>
-        {children && <div className="flex max-w-sm flex-col items-center text-base-content/70">{children}</div>}
-      </div>
-    </div>
-  );
+	const iconClass = tone === "error" ? "bg-error/10 text-error" : "bg-primary/10 text-primary";
+	return (
+		<div
+			className="card border border-dashed border-base-300 bg-base-100"
+			role={tone === "error" ? "alert" : undefined}
+			data-testid="search-message"
+		>
+			<div className="card-body items-center gap-2 py-10 text-center">
+				<span className={`flex size-12 items-center justify-center rounded-full ${iconClass}`}>{icon}</span>
+				<h2 className="text-lg font-semibold">{title}</h2>
+				{children && <div className="flex max-w-sm flex-col items-center text-base-content/70">{children}</div>}
+			</div>
+		</div>
+	);
 }
 
 /** Placeholder cards while the first answer of a search is on its way. */
 export function ResultsSkeleton() {
-  return (
-    <div role="status" aria-label="Searching" className="grid grid-cols-1 gap-4 md:grid-cols-2">
-      {[0, 1, 2, 3].map((i) => (
-        <div key={i} className="card bg-base-100 shadow-sm" aria-hidden="true">
-          <div className="card-body gap-3 p-4">
-            <div className="skeleton h-5 w-2/3" />
-            <div className="skeleton h-4 w-1/2" />
-            <div className="skeleton h-4 w-full" />
-            <div className="flex justify-between pt-2">
-              <div className="skeleton h-8 w-16" />
-              <div className="skeleton h-8 w-28" />
-            </div>
-          </div>
-        </div>
-      ))}
-      <span className="sr-only">Searching…</span>
-    </div>
-  );
+	return (
+		<div role="status" aria-label="Searching" className="grid grid-cols-1 gap-4 md:grid-cols-2">
+			{[0, 1, 2, 3].map((i) => (
+				<div key={i} className="card bg-base-100 shadow-sm" aria-hidden="true">
+					<div className="card-body gap-3 p-4">
+						<div className="skeleton h-5 w-2/3" />
+						<div className="skeleton h-4 w-1/2" />
+						<div className="skeleton h-4 w-full" />
+						<div className="flex justify-between pt-2">
+							<div className="skeleton h-8 w-16" />
+							<div className="skeleton h-8 w-28" />
+						</div>
+					</div>
+				</div>
+			))}
+			<span className="sr-only">Searching…</span>
+		</div>
+	);
 }

@@ -11,20 +11,25 @@ export type StoreSuggestion = InferResponseType<typeof api.stores.$get, 200>[num
 export type ReportSubmission = Exclude<Parameters<(typeof api)["price-reports"]["$post"]>[0], undefined>["json"];
 
 /** Spec §7: a submission may come back with expired outliers (and a warning) beside the stored report. */
-export type ExpirationAnalysis = { expiredCount: number; consensusPrice: number | null; analyzed: number; message: string };
+export type ExpirationAnalysis = {
+	expiredCount: number;
+	consensusPrice: number | null;
+	analyzed: number;
+	message: string;
+};
 export type SubmittedReport = Report & { expirationAnalysis?: ExpirationAnalysis; warning?: string };
 
 /** Keys by prefix: everything under `all` is deal data; `search` holds every result list. */
 export const dealKeys = {
-  all: ["deals"] as const,
-  categories: ["deals", "categories"] as const,
-  search: ["deals", "search"] as const,
-  stores: ["deals", "stores"] as const,
+	all: ["deals"] as const,
+	categories: ["deals", "categories"] as const,
+	search: ["deals", "search"] as const,
+	stores: ["deals", "stores"] as const,
 };
 
 export const categoriesQuery = queryOptions({
-  queryKey: dealKeys.categories,
-  queryFn: () => unwrap(api.categories.$get()),
+	queryKey: dealKeys.categories,
+	queryFn: () => unwrap(api.categories.$get()),
 });
 
 /**
@@ -38,51 +43,51 @@ export type SearchParams = { q: string; sort: SearchSort; zipCode: string | null
 
 /** One result list per words, sort and zip: changing the header's zip code asks again. */
 export const searchQuery = ({ q, sort, zipCode }: SearchParams) =>
-  queryOptions({
-    queryKey: [...dealKeys.search, { q, sort, zipCode }] as const,
-    queryFn: () =>
-      unwrap(api.search.$get({ query: { q, sort, zipCode: zipCode ?? "", limit: SEARCH_LIMIT, offset: "0" } })),
-  });
+	queryOptions({
+		queryKey: [...dealKeys.search, { q, sort, zipCode }] as const,
+		queryFn: () =>
+			unwrap(api.search.$get({ query: { q, sort, zipCode: zipCode ?? "", limit: SEARCH_LIMIT, offset: "0" } })),
+	});
 
 /** The stores reported in a zip, for the report form's suggestions. */
 export const storesQuery = (zipCode: string) =>
-  queryOptions({
-    queryKey: [...dealKeys.stores, zipCode] as const,
-    queryFn: () => unwrap(api.stores.$get({ query: { zipCode } })),
-  });
+	queryOptions({
+		queryKey: [...dealKeys.stores, zipCode] as const,
+		queryFn: () => unwrap(api.stores.$get({ query: { zipCode } })),
+	});
 
 export function useReportPrice() {
-  const queryClient = useQueryClient();
-  return useLastingMutation({
-    mutationFn: async (json: ReportSubmission) =>
-      (await unwrap(api["price-reports"].$post({ json }))) as SubmittedReport,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: dealKeys.search });
-      void queryClient.invalidateQueries({ queryKey: dealKeys.stores }); // perhaps a store of its own now
-      void queryClient.invalidateQueries({ queryKey: authKeys.user }); // report and store counts moved
-    },
-  });
+	const queryClient = useQueryClient();
+	return useLastingMutation({
+		mutationFn: async (json: ReportSubmission) =>
+			(await unwrap(api["price-reports"].$post({ json }))) as SubmittedReport,
+		onSuccess: () => {
+			void queryClient.invalidateQueries({ queryKey: dealKeys.search });
+			void queryClient.invalidateQueries({ queryKey: dealKeys.stores }); // perhaps a store of its own now
+			void queryClient.invalidateQueries({ queryKey: authKeys.user }); // report and store counts moved
+		},
+	});
 }
 
 export function useToggleUpvote() {
-  const queryClient = useQueryClient();
-  return useLastingMutation({
-    // The API only toggles (spec §4). A card out of date (upvoted meanwhile in another tab) would take away the
-    // vote its click meant to add, or the reverse; toggling once more does what the click showed it would.
-    mutationFn: async ({ id, add }: { id: number; add: boolean }) => {
-      const toggle = () => unwrap(api["price-reports"][":id"].upvote.$post({ param: { id: String(id) } }));
-      const first = await toggle();
-      return first.wasAdded === add ? first : toggle();
-    },
-    onSuccess: ({ reportId, upvotes, wasAdded }) => {
-      // The answer is the truth for this card at once; the lists are then asked again.
-      queryClient.setQueriesData<Report[]>({ queryKey: dealKeys.search }, (list) =>
-        list?.map((r) => (r.id === reportId ? { ...r, upvotes, hasUserUpvoted: wasAdded } : r)),
-      );
-      void queryClient.invalidateQueries({ queryKey: dealKeys.search });
-    },
-    onError: (error) => refreshIfStale(queryClient, error),
-  });
+	const queryClient = useQueryClient();
+	return useLastingMutation({
+		// The API only toggles (spec §4). A card out of date (upvoted meanwhile in another tab) would take away the
+		// vote its click meant to add, or the reverse; toggling once more does what the click showed it would.
+		mutationFn: async ({ id, add }: { id: number; add: boolean }) => {
+			const toggle = () => unwrap(api["price-reports"][":id"].upvote.$post({ param: { id: String(id) } }));
+			const first = await toggle();
+			return first.wasAdded === add ? first : toggle();
+		},
+		onSuccess: ({ reportId, upvotes, wasAdded }) => {
+			// The answer is the truth for this card at once; the lists are then asked again.
+			queryClient.setQueriesData<Report[]>({ queryKey: dealKeys.search }, (list) =>
+				list?.map((r) => (r.id === reportId ? { ...r, upvotes, hasUserUpvoted: wasAdded } : r)),
+			);
+			void queryClient.invalidateQueries({ queryKey: dealKeys.search });
+		},
+		onError: (error) => refreshIfStale(queryClient, error),
+	});
 }
 
 /**
@@ -90,22 +95,22 @@ export function useToggleUpvote() {
  * moderator or already taken in another tab (409). The lists are asked again, so the card shows how things stand.
  */
 function refreshIfStale(queryClient: QueryClient, error: unknown) {
-  if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
-    void queryClient.invalidateQueries({ queryKey: dealKeys.search });
-  }
+	if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+		void queryClient.invalidateQueries({ queryKey: dealKeys.search });
+	}
 }
 
 export function useTakeDeal() {
-  const queryClient = useQueryClient();
-  return useLastingMutation({
-    mutationFn: (id: number) => unwrap(api["price-reports"][":id"]["take-deal"].$post({ param: { id: String(id) } })),
-    onSuccess: (_, id) => {
-      queryClient.setQueriesData<Report[]>({ queryKey: dealKeys.search }, (list) =>
-        list?.map((r) => (r.id === id ? { ...r, hasUserTakenDeal: true } : r)),
-      );
-      // Settings shows the money saved from the current user.
-      void queryClient.invalidateQueries({ queryKey: authKeys.user });
-    },
-    onError: (error) => refreshIfStale(queryClient, error),
-  });
+	const queryClient = useQueryClient();
+	return useLastingMutation({
+		mutationFn: (id: number) => unwrap(api["price-reports"][":id"]["take-deal"].$post({ param: { id: String(id) } })),
+		onSuccess: (_, id) => {
+			queryClient.setQueriesData<Report[]>({ queryKey: dealKeys.search }, (list) =>
+				list?.map((r) => (r.id === id ? { ...r, hasUserTakenDeal: true } : r)),
+			);
+			// Settings shows the money saved from the current user.
+			void queryClient.invalidateQueries({ queryKey: authKeys.user });
+		},
+		onError: (error) => refreshIfStale(queryClient, error),
+	});
 }

@@ -14,25 +14,27 @@ type Rejection = { reason?: unknown; suggestedRange?: { min?: unknown; max?: unk
 
 /** Spec §8: a refused price says why and, when the server knows it, what prices are typical. */
 export function rejectionText(body: unknown) {
-  const { reason, suggestedRange } = (body ?? {}) as Rejection;
-  const lines = ["This price seems unreasonable.", typeof reason === "string" ? reason : ""];
-  const { min, max } = suggestedRange ?? {};
-  if (typeof min === "number" && typeof max === "number") {
-    lines.push(`Typical prices range from ${formatCurrency(min)} to ${formatCurrency(max)}.`);
-  }
-  return lines.filter(Boolean).join(" ");
+	const { reason, suggestedRange } = (body ?? {}) as Rejection;
+	const lines = ["This price seems unreasonable.", typeof reason === "string" ? reason : ""];
+	const { min, max } = suggestedRange ?? {};
+	if (typeof min === "number" && typeof max === "number") {
+		lines.push(`Typical prices range from ${formatCurrency(min)} to ${formatCurrency(max)}.`);
+	}
+	return lines.filter(Boolean).join(" ");
 }
 
 function successToast(report: SubmittedReport) {
-  const expired = report.expirationAnalysis;
-  const lines = [`${report.productName} at ${report.store.name} for ${formatCurrency(report.price)}. Thanks for sharing!`];
-  if (report.warning) lines.push(report.warning);
-  if (expired && expired.expiredCount > 0) lines.push(expired.message);
-  return {
-    title: "Price reported",
-    description: lines.join("\n"),
-    durationMs: expired && expired.expiredCount > 0 ? TOAST_MS.expiry : TOAST_MS.success,
-  };
+	const expired = report.expirationAnalysis;
+	const lines = [
+		`${report.productName} at ${report.store.name} for ${formatCurrency(report.price)}. Thanks for sharing!`,
+	];
+	if (report.warning) lines.push(report.warning);
+	if (expired && expired.expiredCount > 0) lines.push(expired.message);
+	return {
+		title: "Price reported",
+		description: lines.join("\n"),
+		durationMs: expired && expired.expiredCount > 0 ? TOAST_MS.expiry : TOAST_MS.success,
+	};
 }
 
 type Issues = { path: string; message: string }[];
@@ -45,73 +47,82 @@ type Issues = { path: string; message: string }[];
  * which do not run once the form is gone.
  */
 export function useSubmitReport({
-  phase,
-  setPhase,
-  onSuccess,
-  onIssues,
+	phase,
+	setPhase,
+	onSuccess,
+	onIssues,
 }: {
-  phase: ReportPhase | null;
-  setPhase: (phase: ReportPhase | null) => void;
-  onSuccess: () => void;
-  onIssues: (issues: Issues) => void;
+	phase: ReportPhase | null;
+	setPhase: (phase: ReportPhase | null) => void;
+	onSuccess: () => void;
+	onIssues: (issues: Issues) => void;
 }) {
-  const report = useReportPrice();
-  const toast = useToast();
-  const sessionLost = useSessionLost();
-  const uploaded = useRef<{ file: File; path: string } | null>(null);
+	const report = useReportPrice();
+	const toast = useToast();
+	const sessionLost = useSessionLost();
+	const uploaded = useRef<{ file: File; path: string } | null>(null);
 
-  const send = async (json: Omit<ReportSubmission, "imageUrl">, photo: File | null) => {
-    let imageUrl: string | null = null;
-    if (photo) {
-      if (uploaded.current?.file === photo) {
-        imageUrl = uploaded.current.path;
-      } else {
-        setPhase("uploading");
-        try {
-          imageUrl = await uploadPhoto(photo);
-          uploaded.current = { file: photo, path: imageUrl };
-        } catch (error) {
-          if (sessionLost(error)) return;
-          toast({
-            title: "Photo upload failed",
-            description: error instanceof UploadError ? uploadFailureText(error) : "Unknown error",
-            variant: "error",
-            durationMs: TOAST_MS.upload,
-          });
-          return;
-        }
-      }
-    }
-    setPhase("submitting");
-    let saved: SubmittedReport;
-    try {
-      saved = await report.mutateAsync({ ...json, imageUrl });
-    } catch (error) {
-      if (sessionLost(error)) return;
-      if (error instanceof ApiError && error.status === 422) {
-        toast({ title: "Price Report Rejected", description: rejectionText(error.body), variant: "error", durationMs: TOAST_MS.expiry });
-        return;
-      }
-      const body = error instanceof ApiError ? (error.body as { issues?: Issues } | null) : null;
-      if (Array.isArray(body?.issues)) onIssues(body.issues);
-      // The server's reason for a refusal, or what went wrong on the way; nothing more for a failure on its side.
-      const serverSide = error instanceof ApiError && error.status >= 500;
-      toast({ title: REPORT_FAILED_MESSAGE, description: serverSide ? undefined : failureText(error), variant: "error" });
-      return;
-    }
-    uploaded.current = null;
-    toast(successToast(saved));
-    onSuccess();
-  };
+	const send = async (json: Omit<ReportSubmission, "imageUrl">, photo: File | null) => {
+		let imageUrl: string | null = null;
+		if (photo) {
+			if (uploaded.current?.file === photo) {
+				imageUrl = uploaded.current.path;
+			} else {
+				setPhase("uploading");
+				try {
+					imageUrl = await uploadPhoto(photo);
+					uploaded.current = { file: photo, path: imageUrl };
+				} catch (error) {
+					if (sessionLost(error)) return;
+					toast({
+						title: "Photo upload failed",
+						description: error instanceof UploadError ? uploadFailureText(error) : "Unknown error",
+						variant: "error",
+						durationMs: TOAST_MS.upload,
+					});
+					return;
+				}
+			}
+		}
+		setPhase("submitting");
+		let saved: SubmittedReport;
+		try {
+			saved = await report.mutateAsync({ ...json, imageUrl });
+		} catch (error) {
+			if (sessionLost(error)) return;
+			if (error instanceof ApiError && error.status === 422) {
+				toast({
+					title: "Price Report Rejected",
+					description: rejectionText(error.body),
+					variant: "error",
+					durationMs: TOAST_MS.expiry,
+				});
+				return;
+			}
+			const body = error instanceof ApiError ? (error.body as { issues?: Issues } | null) : null;
+			if (Array.isArray(body?.issues)) onIssues(body.issues);
+			// The server's reason for a refusal, or what went wrong on the way; nothing more for a failure on its side.
+			const serverSide = error instanceof ApiError && error.status >= 500;
+			toast({
+				title: REPORT_FAILED_MESSAGE,
+				description: serverSide ? undefined : failureText(error),
+				variant: "error",
+			});
+			return;
+		}
+		uploaded.current = null;
+		toast(successToast(saved));
+		onSuccess();
+	};
 
-  const submit = async (json: Omit<ReportSubmission, "imageUrl">, photo: File | null) => {
-    if (phase) return;
-    try {
-      await send(json, photo);
-    } finally {
-      setPhase(null);
-    }
-  };
+	const submit = async (json: Omit<ReportSubmission, "imageUrl">, photo: File | null) => {
+		if (phase) return;
+		try {
+			await send(json, photo);
+		} finally {
+			setPhase(null);
+		}
+	};
 
-  return { submit, uploading: phase === "uploading", submitting: phase === "submitting", busy: phase !== null };
+	return { submit, uploading: phase === "uploading", submitting: phase === "submitting", busy: phase !== null };
 }

@@ -14,24 +14,26 @@ export const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", 
 type Options = { rules?: string[]; within?: string };
 
 export async function audit(page: Page, state: string, found: string[], { rules, within }: Options = {}) {
-  // Let entrance transitions (toasts, dialogs) finish: a half-faded colour is not what a user reads.
-  await page.waitForTimeout(350);
-  const lines = await page.evaluate(
-    async ({ source, tags, rules, within }) => {
-      type Node = { html: string; any: { data?: { contrastRatio?: number; fgColor?: string; bgColor?: string } }[] };
-      type Violation = { id: string; impact: string | null; help: string; nodes: Node[] };
-      const w = window as unknown as { axe?: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Violation[] }> } };
-      if (!w.axe) (0, eval)(source);
-      const runOnly = rules ? { type: "rule", values: rules } : { type: "tag", values: tags };
-      const { violations } = await w.axe!.run(within ? document.querySelector(within) : document, { runOnly });
-      const describe = (n: Node) => {
-        const data = n.any.find((check) => check.data?.contrastRatio)?.data;
-        const html = n.html.length > 90 ? `${n.html.slice(0, 90)}…` : n.html;
-        return data ? `${html} [${data.fgColor} on ${data.bgColor} = ${data.contrastRatio}:1]` : html;
-      };
-      return violations.map((v) => `${v.id} (${v.impact}) ${v.help}: ${v.nodes.map(describe).join(" | ")}`);
-    },
-    { source: AXE_SOURCE, tags: WCAG_AA, rules, within },
-  );
-  for (const line of lines) found.push(`${state}: ${line}`);
+	// Let entrance transitions (toasts, dialogs) finish: a half-faded colour is not what a user reads.
+	await page.waitForTimeout(350);
+	const lines = await page.evaluate(
+		async ({ source, tags, rules, within }) => {
+			type Node = { html: string; any: { data?: { contrastRatio?: number; fgColor?: string; bgColor?: string } }[] };
+			type Violation = { id: string; impact: string | null; help: string; nodes: Node[] };
+			const w = window as unknown as {
+				axe?: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Violation[] }> };
+			};
+			if (!w.axe) (0, eval)(source);
+			const runOnly = rules ? { type: "rule", values: rules } : { type: "tag", values: tags };
+			const { violations } = await w.axe!.run(within ? document.querySelector(within) : document, { runOnly });
+			const describe = (n: Node) => {
+				const data = n.any.find((check) => check.data?.contrastRatio)?.data;
+				const html = n.html.length > 90 ? `${n.html.slice(0, 90)}…` : n.html;
+				return data ? `${html} [${data.fgColor} on ${data.bgColor} = ${data.contrastRatio}:1]` : html;
+			};
+			return violations.map((v) => `${v.id} (${v.impact}) ${v.help}: ${v.nodes.map(describe).join(" | ")}`);
+		},
+		{ source: AXE_SOURCE, tags: WCAG_AA, rules, within },
+	);
+	for (const line of lines) found.push(`${state}: ${line}`);
 }

@@ -4,76 +4,81 @@ export const PASSWORD = "Journey!Pass1";
 
 /** A 1×1 PNG: a real image for the upload's magic-byte check. */
 export const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
+	"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+	"base64",
 );
 let seq = 0;
 export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 /** Signs a fresh user in through the API (not the UI): the page's context keeps the session cookie. */
 export async function signInFreshUser(page: Page, baseURL: string, fields: Record<string, string> = {}) {
-  const username = uniqueName("e2e");
-  const res = await page.request.post("/api/auth/register", {
-    headers: { Origin: baseURL },
-    data: {
-      username,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      firstName: "Erin",
-      lastName: "Tester",
-      zipCode: "10001",
-      ...fields,
-    },
-  });
-  expect(res.status()).toBe(201);
-  return { username };
+	const username = uniqueName("e2e");
+	const res = await page.request.post("/api/auth/register", {
+		headers: { Origin: baseURL },
+		data: {
+			username,
+			password: PASSWORD,
+			confirmPassword: PASSWORD,
+			firstName: "Erin",
+			lastName: "Tester",
+			zipCode: "10001",
+			...fields,
+		},
+	});
+	expect(res.status()).toBe(201);
+	return { username };
 }
 
 /** Another shopper in a browser context of their own (own cookies), signed in through the API. */
 export async function signInInNewContext(browser: Browser, baseURL: string, fields: Record<string, string> = {}) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const { username } = await signInFreshUser(page, baseURL, fields);
-  return { page, username };
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	const { username } = await signInFreshUser(page, baseURL, fields);
+	return { page, username };
 }
 
 /** Fills Report Prices (already open) with a Dairy price: what, how much, where. */
-export async function fillDairyReport(page: Page, report: { product: string; price: string; store: string; address: string }) {
-  await page.getByLabel("Product name").fill(report.product);
-  await page.getByRole("spinbutton", { name: "Price" }).fill(report.price);
-  await page.getByLabel("Category").selectOption({ label: "Dairy" });
-  await page.getByLabel("Store name").fill(report.store);
-  await page.getByLabel("Store address").fill(report.address);
+export async function fillDairyReport(
+	page: Page,
+	report: { product: string; price: string; store: string; address: string },
+) {
+	await page.getByLabel("Product name").fill(report.product);
+	await page.getByRole("spinbutton", { name: "Price" }).fill(report.price);
+	await page.getByLabel("Category").selectOption({ label: "Dairy" });
+	await page.getByLabel("Store name").fill(report.store);
+	await page.getByLabel("Store address").fill(report.address);
 }
 
 /** An account made through the API in a context of its own (the page stays signed out), for a sign-in by form. */
 export async function registerAccount(baseURL: string, firstName: string) {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const username = uniqueName(firstName.toLowerCase());
-  const account = { username, password: PASSWORD, confirmPassword: PASSWORD, firstName, lastName: "Tester" };
-  expect((await api.post("/api/auth/register", { data: account })).status()).toBe(201);
-  await api.dispose();
-  return username;
+	const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+	const username = uniqueName(firstName.toLowerCase());
+	const account = { username, password: PASSWORD, confirmPassword: PASSWORD, firstName, lastName: "Tester" };
+	expect((await api.post("/api/auth/register", { data: account })).status()).toBe(201);
+	await api.dispose();
+	return username;
 }
 
 /** Searches from the Deals home, as a shopper does (the home opens on the tab it was left on). */
 export async function searchFor(page: Page, words: string) {
-  await page.goto("/");
-  await page.getByRole("tab", { name: "Find Deals" }).click();
-  await page.getByRole("searchbox", { name: "Search for a product" }).fill(words);
-  await page.getByRole("searchbox", { name: "Search for a product" }).press("Enter");
+	await page.goto("/");
+	await page.getByRole("tab", { name: "Find Deals" }).click();
+	await page.getByRole("searchbox", { name: "Search for a product" }).fill(words);
+	await page.getByRole("searchbox", { name: "Search for a product" }).press("Enter");
 }
 
 /** A moderator (a fresh account of their own, through the API) suspends the signed-in user of `page`. */
 export async function suspendThroughApi(page: Page, baseURL: string, reason: string) {
-  const me = (await (await page.request.get("/api/auth/user")).json()) as { id: string };
-  const moderator = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const account = { password: PASSWORD, confirmPassword: PASSWORD, firstName: "Mo", lastName: "Derator" };
-  expect((await moderator.post("/api/auth/register", { data: { username: uniqueName("mod"), ...account } })).status()).toBe(201);
-  expect((await moderator.post("/api/admin/verify-passkey", { data: { passkey: "e2e-passkey" } })).status()).toBe(200);
-  const terminated = await moderator.post("/api/admin/terminate-account", { data: { userId: me.id, reason } });
-  expect(terminated.status()).toBe(200);
-  await moderator.dispose();
+	const me = (await (await page.request.get("/api/auth/user")).json()) as { id: string };
+	const moderator = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+	const account = { password: PASSWORD, confirmPassword: PASSWORD, firstName: "Mo", lastName: "Derator" };
+	expect(
+		(await moderator.post("/api/auth/register", { data: { username: uniqueName("mod"), ...account } })).status(),
+	).toBe(201);
+	expect((await moderator.post("/api/admin/verify-passkey", { data: { passkey: "e2e-passkey" } })).status()).toBe(200);
+	const terminated = await moderator.post("/api/admin/terminate-account", { data: { userId: me.id, reason } });
+	expect(terminated.status()).toBe(200);
+	await moderator.dispose();
 }
 
 /**
@@ -81,44 +86,44 @@ export async function suspendThroughApi(page: Page, baseURL: string, reason: str
  * a Dairy price through the API. Setup, not the behaviour under test; returns the stored report.
  */
 export async function reportAsNeighbour(baseURL: string, productName: string, price: string) {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const username = uniqueName("nb");
-  const registered = await api.post("/api/auth/register", {
-    data: {
-      username,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      firstName: "Nia",
-      lastName: "Bor",
-      zipCode: "10001",
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const res = await api.post("/api/price-reports", {
-    data: { productName, price, categoryId: 3, storeName: `Shop ${price}`, storeAddress: "5 Elm St" },
-  });
-  expect(res.status()).toBe(201);
-  const report = (await res.json()) as { id: number };
-  await api.dispose();
-  return { ...report, username };
+	const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+	const username = uniqueName("nb");
+	const registered = await api.post("/api/auth/register", {
+		data: {
+			username,
+			password: PASSWORD,
+			confirmPassword: PASSWORD,
+			firstName: "Nia",
+			lastName: "Bor",
+			zipCode: "10001",
+		},
+	});
+	expect(registered.status()).toBe(201);
+	const res = await api.post("/api/price-reports", {
+		data: { productName, price, categoryId: 3, storeName: `Shop ${price}`, storeAddress: "5 Elm St" },
+	});
+	expect(res.status()).toBe(201);
+	const report = (await res.json()) as { id: number };
+	await api.dispose();
+	return { ...report, username };
 }
 
 /** Reports a price through the API: state for the test, not the behaviour under test. */
 export async function reportThroughApi(page: Page, baseURL: string, report: Record<string, unknown>) {
-  const categories = (await (await page.request.get("/api/categories")).json()) as { id: number; name: string }[];
-  const res = await page.request.post("/api/price-reports", {
-    headers: { Origin: baseURL },
-    data: { categoryId: categories.find((c) => c.name === "Dairy")?.id, storeAddress: "5 Union Sq W", ...report },
-  });
-  expect(res.status()).toBe(201);
+	const categories = (await (await page.request.get("/api/categories")).json()) as { id: number; name: string }[];
+	const res = await page.request.post("/api/price-reports", {
+		headers: { Origin: baseURL },
+		data: { categoryId: categories.find((c) => c.name === "Dairy")?.id, storeAddress: "5 Union Sq W", ...report },
+	});
+	expect(res.status()).toBe(201);
 }
 
 /** The neighbour of `reportAsNeighbour` deletes their account (and with it their reports). */
 export async function neighbourLeaves(baseURL: string, username: string) {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  expect((await api.post("/api/auth/login", { data: { username, password: PASSWORD } })).status()).toBe(200);
-  expect((await api.delete("/api/auth/delete-account")).status()).toBe(200);
-  await api.dispose();
+	const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+	expect((await api.post("/api/auth/login", { data: { username, password: PASSWORD } })).status()).toBe(200);
+	expect((await api.delete("/api/auth/delete-account")).status()).toBe(200);
+	await api.dispose();
 }
 
 /**
@@ -126,22 +131,22 @@ export async function neighbourLeaves(baseURL: string, username: string) {
  * them: a form must show it is sending and send once.
  */
 export async function holdRequests(page: Page, url: string, method?: string) {
-  let sent = 0;
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(url, async (route) => {
-    if (!method || route.request().method() === method) {
-      sent++;
-      await held;
-    }
-    await route.continue();
-  });
-  return { release, sent: () => sent };
+	let sent = 0;
+	let release = () => {};
+	const held = new Promise<void>((resolve) => (release = resolve));
+	await page.route(url, async (route) => {
+		if (!method || route.request().method() === method) {
+			sent++;
+			await held;
+		}
+		await route.continue();
+	});
+	return { release, sent: () => sent };
 }
 
 export const test = base.extend<{ signedIn: { username: string } }>({
-  signedIn: async ({ page, baseURL }, use) => {
-    await use(await signInFreshUser(page, baseURL ?? ""));
-  },
+	signedIn: async ({ page, baseURL }, use) => {
+		await use(await signInFreshUser(page, baseURL ?? ""));
+	},
 });
 export { expect };

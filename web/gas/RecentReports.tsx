@@ -11,63 +11,67 @@ export const REPORTS_FAILED_MESSAGE = "Failed to fetch nearby gas reports";
 
 /** The latest fuel prices reported near the user, newest first. */
 export function RecentReports({ zipCode }: { zipCode: string }) {
-  const reports = useQuery(recentGasReportsQuery(zipCode));
-  useFailureToast(reports.error, REPORTS_FAILED_MESSAGE);
-  const headingId = useId();
+	const reports = useQuery(recentGasReportsQuery(zipCode));
+	useFailureToast(reports.error, REPORTS_FAILED_MESSAGE);
+	const headingId = useId();
 
-  return (
-    <section aria-labelledby={headingId} className="card bg-base-100 shadow-sm">
-      <div className="card-body gap-3 p-4">
-        <h2 id={headingId} className="font-semibold">
-          Recent Reports
-        </h2>
-        {reports.isPending ? (
-          <ListSkeleton label="Loading recent reports" rows={2} />
-        ) : reports.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-2 text-sm text-error">
-            <span className="flex items-center gap-2">
-              <AlertIcon className="size-4" />
-              {REPORTS_FAILED_MESSAGE}
-            </span>
-            <button type="button" className="btn btn-sm btn-outline" onClick={() => void reports.refetch()}>
-              Try again
-            </button>
-          </div>
-        ) : reports.data.length === 0 ? (
-          <p className="text-sm text-base-content/70" data-testid="reports-empty">
-            No fuel prices reported nearby yet.
-          </p>
-        ) : (
-          <ul className="flex flex-col divide-y divide-base-300">
-            {reports.data.map((r) => {
-              const fuel = r.fuelType;
-              return (
-                <li key={r.id} className="flex items-start justify-between gap-3 py-2 first:pt-0 last:pb-0" data-testid="gas-report">
-                  <div className="min-w-0">
-                    <p className="truncate font-medium">{r.stationName}</p>
-                    <p className="truncate text-xs text-base-content/70">{r.stationAddress}</p>
-                    <p className="text-xs text-base-content/70">
-                      by {r.user.firstName || `@${r.user.username}`} · {timeAgo(r.createdAt)}
-                    </p>
-                  </div>
-                  <div className="shrink-0 text-right">
-                    <span className="badge badge-ghost badge-sm">{FUEL_LABEL[fuel]}</span>
-                    <p className="font-semibold" data-testid="gas-report-price">
-                      {formatFuelPrice(r.price, fuel)}
-                      <span className="text-xs font-normal text-base-content/70">{unitOf(fuel)}</span>
-                    </p>
-                    {r.defPrice !== null && (
-                      <p className="text-xs text-base-content/70" data-testid="gas-report-def">
-                        DEF {formatCurrency(r.defPrice)}/gal
-                      </p>
-                    )}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </div>
-    </section>
-  );
+	return (
+		<section aria-labelledby={headingId} className="card bg-base-100 shadow-sm">
+			<div className="card-body gap-3 p-4">
+				<h2 id={headingId} className="font-semibold">
+					Recent Reports
+				</h2>
+				{reports.isPending ? (
+					<ListSkeleton label="Loading recent reports" rows={2} />
+				) : reports.isError ? (
+					<div role="alert" className="flex flex-col items-start gap-2 text-sm text-error">
+						<span className="flex items-center gap-2">
+							<AlertIcon className="size-4" />
+							{REPORTS_FAILED_MESSAGE}
+						</span>
+						<button type="button" className="btn btn-sm btn-outline" onClick={() => void reports.refetch()}>
+							Try again
+						</button>
+					</div>
+				) : reports.data.length === 0 ? (
+					<p className="text-sm text-base-content/70" data-testid="reports-empty">
+						No fuel prices reported nearby yet.
+					</p>
+				) : (
+					<ul className="flex flex-col divide-y divide-base-300">
+						{reports.data.map((r) => {
+							const fuel = r.fuelType;
+							return (
+								<li
+									key={r.id}
+									className="flex items-start justify-between gap-3 py-2 first:pt-0 last:pb-0"
+									data-testid="gas-report"
+								>
+									<div className="min-w-0">
+										<p className="truncate font-medium">{r.stationName}</p>
+										<p className="truncate text-xs text-base-content/70">{r.stationAddress}</p>
+										<p className="text-xs text-base-content/70">
+											by {r.user.firstName || `@${r.user.username}`} · {timeAgo(r.createdAt)}
+										</p>
+									</div>
+									<div className="shrink-0 text-right">
+										<span className="badge badge-ghost badge-sm">{FUEL_LABEL[fuel]}</span>
+										<p className="font-semibold" data-testid="gas-report-price">
+											{formatFuelPrice(r.price, fuel)}
+											<span className="text-xs font-normal text-base-content/70">{unitOf(fuel)}</span>
+										</p>
+										{r.defPrice !== null && (
+											<p className="text-xs text-base-content/70" data-testid="gas-report-def">
+												DEF {formatCurrency(r.defPrice)}/gal
+											</p>
+										)}
+									</div>
+								</li>
+							);
+						})}
+					</ul>
+				)}
+			</div>
+		</section>
+	);
 }

@@ -17,33 +17,33 @@ export const REPORT_FAILED_TITLE = "Report Failed";
 export type ReportGasModalHandle = { open: (fuel: FuelType) => void };
 
 const EMPTY = {
-  stationName: "",
-  stationAddress: "",
-  stationZipCode: "",
-  fuelType: "regular" as string,
-  price: "",
-  defPrice: "",
-  vacationMode: false,
-  reportZipCode: "",
+	stationName: "",
+	stationAddress: "",
+	stationZipCode: "",
+	fuelType: "regular" as string,
+	price: "",
+	defPrice: "",
+	vacationMode: false,
+	reportZipCode: "",
 };
 
 type Rejection = { reason?: unknown; suggestedRange?: { min?: unknown; max?: unknown } | null };
 
 /** Spec §8: the server's message; for a refused price (422) then its reason and, when known, the usual range. */
 function failureText(error: unknown, fuel: FuelType) {
-  if (!(error instanceof ApiError)) return "Please check your connection and try again.";
-  if (error.status === 422) {
-    const { reason, suggestedRange } = (error.body ?? {}) as Rejection;
-    const { min, max } = suggestedRange ?? {};
-    const range =
-      typeof min === "number" && typeof max === "number"
-        ? ` Typical prices range from ${formatFuelPrice(min, fuel)} to ${formatFuelPrice(max, fuel)}.`
-        : "";
-    const message = /[.!?]$/.test(error.serverMessage) ? error.serverMessage : `${error.serverMessage}.`;
-    const why = typeof reason === "string" && reason ? ` ${reason}` : "";
-    return `${message}${why}${range}`;
-  }
-  return error.status < 500 ? error.serverMessage : "Something went wrong on our side. Please try again.";
+	if (!(error instanceof ApiError)) return "Please check your connection and try again.";
+	if (error.status === 422) {
+		const { reason, suggestedRange } = (error.body ?? {}) as Rejection;
+		const { min, max } = suggestedRange ?? {};
+		const range =
+			typeof min === "number" && typeof max === "number"
+				? ` Typical prices range from ${formatFuelPrice(min, fuel)} to ${formatFuelPrice(max, fuel)}.`
+				: "";
+		const message = /[.!?]$/.test(error.serverMessage) ? error.serverMessage : `${error.serverMessage}.`;
+		const why = typeof reason === "string" && reason ? ` ${reason}` : "";
+		return `${message}${why}${range}`;
+	}
+	return error.status < 500 ? error.serverMessage : "Something went wrong on our side. Please try again.";
 }
 
 /**
@@ -51,197 +51,201 @@ function failureText(error: unknown, fuel: FuelType) {
  * `stations`: the ones the page lists, suggested by name (not on a vacation report: they are home's).
  */
 export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandle>; stations: readonly Station[] }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const form = useForm(GasReportSchema, EMPTY);
-  const { values, errors, set, update } = form;
-  const [failure, setFailure] = useState<string | null>(null);
-  const report = useReportGasPrice();
-  const toast = useToast();
-  const sessionLost = useSessionLost();
-  const fuel = isFuelType(values.fuelType) ? values.fuelType : "regular";
+	const dialog = useRef<HTMLDialogElement>(null);
+	const titleId = useId();
+	const form = useForm(GasReportSchema, EMPTY);
+	const { values, errors, set, update } = form;
+	const [failure, setFailure] = useState<string | null>(null);
+	const report = useReportGasPrice();
+	const toast = useToast();
+	const sessionLost = useSessionLost();
+	const fuel = isFuelType(values.fuelType) ? values.fuelType : "regular";
 
-  useImperativeHandle(ref, () => ({
-    open: (pageFuel) => {
-      // A fresh form follows the fuel the page compares; a half-filled one is kept as it was left.
-      if (!values.price && !values.stationName) update({ fuelType: pageFuel, defPrice: "" });
-      setFailure(null);
-      dialog.current?.showModal();
-    },
-  }));
+	useImperativeHandle(ref, () => ({
+		open: (pageFuel) => {
+			// A fresh form follows the fuel the page compares; a half-filled one is kept as it was left.
+			if (!values.price && !values.stationName) update({ fuelType: pageFuel, defPrice: "" });
+			setFailure(null);
+			dialog.current?.showModal();
+		},
+	}));
 
-  const close = () => dialog.current?.close();
-  const ready =
-    values.stationName.trim() !== "" &&
-    values.stationAddress.trim() !== "" &&
-    values.price.trim() !== "" &&
-    (!values.vacationMode || values.reportZipCode.trim() !== "");
+	const close = () => dialog.current?.close();
+	const ready =
+		values.stationName.trim() !== "" &&
+		values.stationAddress.trim() !== "" &&
+		values.price.trim() !== "" &&
+		(!values.vacationMode || values.reportZipCode.trim() !== "");
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (report.isPending) return;
-    setFailure(null);
-    const input = form.check();
-    if (!input) return;
-    // Exact units from the shared schema back to the decimals the API takes; optional fields only when given.
-    const json: GasReportSubmission = {
-      stationName: input.stationName,
-      stationAddress: input.stationAddress,
-      ...(input.stationZipCode ? { stationZipCode: input.stationZipCode } : {}),
-      fuelType: input.fuelType,
-      price: input.price / 1000,
-      ...(input.defPrice !== null ? { defPrice: input.defPrice / 100 } : {}),
-      vacationMode: input.vacationMode,
-      // Spec §7's body always has it, as the price form's does: null unless on vacation.
-      reportZipCode: input.vacationMode ? input.reportZipCode : null,
-    };
-    report.mutate(json, {
-      onSuccess: (saved) => {
-        const expired = "expirationAnalysis" in saved ? saved.expirationAnalysis : null;
-        const lines = [`${FUEL_LABEL[saved.fuelType]} at ${saved.stationName}: ${formatFuelPrice(saved.price, saved.fuelType)}${unitOf(saved.fuelType)}.`];
-        if (saved.defPrice !== null) lines.push(`DEF ${formatCurrency(saved.defPrice)}/gal.`);
-        lines.push("Thanks for sharing!");
-        if ("warning" in saved && saved.warning) lines.push(saved.warning);
-        if (expired && expired.expiredCount > 0) lines.push(expired.message);
-        toast({
-          title: "Price reported",
-          description: lines.join(" "),
-          durationMs: expired && expired.expiredCount > 0 ? TOAST_MS.expiry : TOAST_MS.success,
-        });
-        form.reset();
-        close();
-      },
-      onError: (error) => {
-        if (sessionLost(error)) return close();
-        const issues = error instanceof ApiError ? (error.body as { issues?: unknown } | null)?.issues : null;
-        if (Array.isArray(issues)) form.showIssues(issues);
-        const text = failureText(error, fuel);
-        // The toast sits under the modal's backdrop, so the dialog says it too.
-        setFailure(text);
-        toast({ title: REPORT_FAILED_TITLE, description: text, variant: "error" });
-      },
-    });
-  };
+	const submit = (event: React.FormEvent) => {
+		event.preventDefault();
+		if (report.isPending) return;
+		setFailure(null);
+		const input = form.check();
+		if (!input) return;
+		// Exact units from the shared schema back to the decimals the API takes; optional fields only when given.
+		const json: GasReportSubmission = {
+			stationName: input.stationName,
+			stationAddress: input.stationAddress,
+			...(input.stationZipCode ? { stationZipCode: input.stationZipCode } : {}),
+			fuelType: input.fuelType,
+			price: input.price / 1000,
+			...(input.defPrice !== null ? { defPrice: input.defPrice / 100 } : {}),
+			vacationMode: input.vacationMode,
+			// Spec §7's body always has it, as the price form's does: null unless on vacation.
+			reportZipCode: input.vacationMode ? input.reportZipCode : null,
+		};
+		report.mutate(json, {
+			onSuccess: (saved) => {
+				const expired = "expirationAnalysis" in saved ? saved.expirationAnalysis : null;
+				const lines = [
+					`${FUEL_LABEL[saved.fuelType]} at ${saved.stationName}: ${formatFuelPrice(saved.price, saved.fuelType)}${unitOf(saved.fuelType)}.`,
+				];
+				if (saved.defPrice !== null) lines.push(`DEF ${formatCurrency(saved.defPrice)}/gal.`);
+				lines.push("Thanks for sharing!");
+				if ("warning" in saved && saved.warning) lines.push(saved.warning);
+				if (expired && expired.expiredCount > 0) lines.push(expired.message);
+				toast({
+					title: "Price reported",
+					description: lines.join(" "),
+					durationMs: expired && expired.expiredCount > 0 ? TOAST_MS.expiry : TOAST_MS.success,
+				});
+				form.reset();
+				close();
+			},
+			onError: (error) => {
+				if (sessionLost(error)) return close();
+				const issues = error instanceof ApiError ? (error.body as { issues?: unknown } | null)?.issues : null;
+				if (Array.isArray(issues)) form.showIssues(issues);
+				const text = failureText(error, fuel);
+				// The toast sits under the modal's backdrop, so the dialog says it too.
+				setFailure(text);
+				toast({ title: REPORT_FAILED_TITLE, description: text, variant: "error" });
+			},
+		});
+	};
 
-  return (
-    <dialog ref={dialog} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId}>
-      <div className="modal-box">
-        <form onSubmit={submit} noValidate aria-labelledby={titleId} className="flex flex-col gap-3">
-          <div className="flex items-start justify-between gap-2">
-            <div>
-              <h2 id={titleId} className="text-lg font-bold">
-                Report a fuel price
-              </h2>
-              <p className="text-sm text-base-content/70">What did it cost at the pump or charger?</p>
-            </div>
-            <button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label="Close" onClick={close}>
-              <CloseIcon />
-            </button>
-          </div>
-          {failure && <FailureAlert title={REPORT_FAILED_TITLE} text={failure} testId="report-failure" />}
-          <PlaceFields
-            kind="Station"
-            places={values.vacationMode ? [] : stations}
-            name={values.stationName}
-            address={values.stationAddress}
-            namePlaceholder="e.g. Shell"
-            errors={{ name: errors.stationName, address: errors.stationAddress }}
-            onChange={({ name, address }, chosen) =>
-              update({
-                ...(name === undefined ? {} : { stationName: name }),
-                ...(address === undefined ? {} : { stationAddress: address }),
-                ...(chosen?.zipCode && !values.stationZipCode.trim() ? { stationZipCode: chosen.zipCode } : {}),
-              })
-            }
-          />
-          <div className="grid grid-cols-2 gap-3">
-            <Field
-              label="Station zip code"
-              name="stationZipCode"
-              hint="Optional"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={ZIP_MAX_LENGTH}
-              value={values.stationZipCode}
-              onChange={(e) => set("stationZipCode", e.target.value)}
-              errors={errors.stationZipCode}
-            />
-            <SelectField
-              label="Fuel type"
-              name="fuelType"
-              value={values.fuelType}
-              // DEF is only for diesel: leaving diesel forgets it, so it is never sent with another fuel.
-              onChange={(e) => update({ fuelType: e.target.value, ...(e.target.value === "diesel" ? {} : { defPrice: "" }) })}
-              errors={errors.fuelType}
-            >
-              {FUEL_TYPES.map((f) => (
-                <option key={f} value={f}>
-                  {FUEL_LABEL[f]}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-          <div className={`grid gap-3 ${fuel === "diesel" ? "grid-cols-2" : "grid-cols-1"}`}>
-            <Field
-              label={`Price ($${unitOf(fuel)})`}
-              name="price"
-              type="number"
-              inputMode="decimal"
-              step="0.001"
-              min="0"
-              placeholder="0.000"
-              value={values.price}
-              onChange={(e) => set("price", e.target.value)}
-              errors={errors.price}
-              required
-            />
-            {fuel === "diesel" && (
-              <Field
-                label="DEF price ($/gal)"
-                name="defPrice"
-                hint="Optional: diesel exhaust fluid"
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min="0"
-                placeholder="0.00"
-                value={values.defPrice}
-                onChange={(e) => set("defPrice", e.target.value)}
-                errors={errors.defPrice}
-              />
-            )}
-          </div>
-          <VacationModeField
-            on={values.vacationMode}
-            zip={values.reportZipCode}
-            hint="Filling up away from home? Say where."
-            errors={errors.reportZipCode}
-            onToggle={(on) => update({ vacationMode: on, reportZipCode: "" })}
-            onZipChange={(zip) => set("reportZipCode", zip)}
-          />
-          <div className="modal-action mt-1">
-            <button type="button" className="btn btn-ghost" onClick={close}>
-              Cancel
-            </button>
-            {/* aria-disabled while sending, not disabled: a disabled button drops the keyboard's focus to the page. */}
-            <button
-              type="submit"
-              className={`btn btn-primary ${report.isPending ? "btn-disabled" : ""}`}
-              disabled={!ready}
-              aria-disabled={report.isPending || undefined}
-            >
-              {report.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              {report.isPending ? "Submitting…" : "Submit Report"}
-            </button>
-          </div>
-        </form>
-      </div>
-      {/* A click outside closes it; keyboard users have Escape, Close and Cancel. */}
-      <form method="dialog" className="modal-backdrop">
-        <button type="submit" tabIndex={-1} aria-hidden="true">
-          close
-        </button>
-      </form>
-    </dialog>
-  );
+	return (
+		<dialog ref={dialog} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId}>
+			<div className="modal-box">
+				<form onSubmit={submit} noValidate aria-labelledby={titleId} className="flex flex-col gap-3">
+					<div className="flex items-start justify-between gap-2">
+						<div>
+							<h2 id={titleId} className="text-lg font-bold">
+								Report a fuel price
+							</h2>
+							<p className="text-sm text-base-content/70">What did it cost at the pump or charger?</p>
+						</div>
+						<button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label="Close" onClick={close}>
+							<CloseIcon />
+						</button>
+					</div>
+					{failure && <FailureAlert title={REPORT_FAILED_TITLE} text={failure} testId="report-failure" />}
+					<PlaceFields
+						kind="Station"
+						places={values.vacationMode ? [] : stations}
+						name={values.stationName}
+						address={values.stationAddress}
+						namePlaceholder="e.g. Shell"
+						errors={{ name: errors.stationName, address: errors.stationAddress }}
+						onChange={({ name, address }, chosen) =>
+							update({
+								...(name === undefined ? {} : { stationName: name }),
+								...(address === undefined ? {} : { stationAddress: address }),
+								...(chosen?.zipCode && !values.stationZipCode.trim() ? { stationZipCode: chosen.zipCode } : {}),
+							})
+						}
+					/>
+					<div className="grid grid-cols-2 gap-3">
+						<Field
+							label="Station zip code"
+							name="stationZipCode"
+							hint="Optional"
+							inputMode="numeric"
+							autoComplete="postal-code"
+							maxLength={ZIP_MAX_LENGTH}
+							value={values.stationZipCode}
+							onChange={(e) => set("stationZipCode", e.target.value)}
+							errors={errors.stationZipCode}
+						/>
+						<SelectField
+							label="Fuel type"
+							name="fuelType"
+							value={values.fuelType}
+							// DEF is only for diesel: leaving diesel forgets it, so it is never sent with another fuel.
+							onChange={(e) =>
+								update({ fuelType: e.target.value, ...(e.target.value === "diesel" ? {} : { defPrice: "" }) })
+							}
+							errors={errors.fuelType}
+						>
+							{FUEL_TYPES.map((f) => (
+								<option key={f} value={f}>
+									{FUEL_LABEL[f]}
+								</option>
+							))}
+						</SelectField>
+					</div>
+					<div className={`grid gap-3 ${fuel === "diesel" ? "grid-cols-2" : "grid-cols-1"}`}>
+						<Field
+							label={`Price ($${unitOf(fuel)})`}
+							name="price"
+							type="number"
+							inputMode="decimal"
+							step="0.001"
+							min="0"
+							placeholder="0.000"
+							value={values.price}
+							onChange={(e) => set("price", e.target.value)}
+							errors={errors.price}
+							required
+						/>
+						{fuel === "diesel" && (
+							<Field
+								label="DEF price ($/gal)"
+								name="defPrice"
+								hint="Optional: diesel exhaust fluid"
+								type="number"
+								inputMode="decimal"
+								step="0.01"
+								min="0"
+								placeholder="0.00"
+								value={values.defPrice}
+								onChange={(e) => set("defPrice", e.target.value)}
+								errors={errors.defPrice}
+							/>
+						)}
+					</div>
+					<VacationModeField
+						on={values.vacationMode}
+						zip={values.reportZipCode}
+						hint="Filling up away from home? Say where."
+						errors={errors.reportZipCode}
+						onToggle={(on) => update({ vacationMode: on, reportZipCode: "" })}
+						onZipChange={(zip) => set("reportZipCode", zip)}
+					/>
+					<div className="modal-action mt-1">
+						<button type="button" className="btn btn-ghost" onClick={close}>
+							Cancel
+						</button>
+						{/* aria-disabled while sending, not disabled: a disabled button drops the keyboard's focus to the page. */}
+						<button
+							type="submit"
+							className={`btn btn-primary ${report.isPending ? "btn-disabled" : ""}`}
+							disabled={!ready}
+							aria-disabled={report.isPending || undefined}
+						>
+							{report.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+							{report.isPending ? "Submitting…" : "Submit Report"}
+						</button>
+					</div>
+				</form>
+			</div>
+			{/* A click outside closes it; keyboard users have Escape, Close and Cancel. */}
+			<form method="dialog" className="modal-backdrop">
+				<button type="submit" tabIndex={-1} aria-hidden="true">
+					close
+				</button>
+			</form>
+		</dialog>
+	);
 }

@@ -5,20 +5,20 @@ import { formatCurrency } from "../components/format.ts";
 export { FUEL_TYPES, type FuelType };
 
 export const FUEL_LABEL: Record<FuelType, string> = {
-  regular: "Regular",
-  premium: "Premium",
-  diesel: "Diesel",
-  e85: "E85",
-  electric: "Electric",
+	regular: "Regular",
+	premium: "Premium",
+	diesel: "Diesel",
+	e85: "E85",
+	electric: "Electric",
 };
 
 /** The station column that holds each fuel's price. */
 export const PRICE_FIELD = {
-  regular: "regularPrice",
-  premium: "premiumPrice",
-  diesel: "dieselPrice",
-  e85: "e85Price",
-  electric: "electricPrice",
+	regular: "regularPrice",
+	premium: "premiumPrice",
+	diesel: "dieselPrice",
+	e85: "e85Price",
+	electric: "electricPrice",
 } as const satisfies Record<FuelType, string>;
 
 export const isFuelType = (value: string): value is FuelType => (FUEL_TYPES as readonly string[]).includes(value);
@@ -27,17 +27,22 @@ export const unitOf = (fuel: FuelType) => (fuel === "electric" ? "/kWh" : "/gal"
 
 /** Charging per kWh always to 3 decimals; pump prices as currency with 2 to 3 decimals. */
 export const formatFuelPrice = (value: number, fuel: FuelType) =>
-  fuel === "electric" ? `$${value.toFixed(3)}` : formatCurrency(value, 3);
+	fuel === "electric" ? `$${value.toFixed(3)}` : formatCurrency(value, 3);
 
 export const pageTitle = (fuel: FuelType) => (fuel === "electric" ? "Charging Station Prices" : "Gas Prices");
 
 /** Spec §9: red above +5%, green below -5%, neutral between. */
 export function comparisonBadge(percent: number) {
-  const sign = percent > 0 ? "+" : percent < 0 ? "−" : "±";
-  const text = `${sign}${Math.abs(percent).toFixed(1)}%`;
-  if (percent > 5) return { text, tone: "badge-error", label: `${Math.abs(percent).toFixed(1)}% above the area average` };
-  if (percent < -5) return { text, tone: "badge-success", label: `${Math.abs(percent).toFixed(1)}% below the area average` };
-  const near = percent === 0 ? "At the area average" : `${Math.abs(percent).toFixed(1)}% ${percent > 0 ? "above" : "below"} the area average`;
-  // Ghost, not neutral-soft: the neutral colour is dark in both themes, unreadable as text on the night page.
-  return { text, tone: "badge-ghost", label: near };
+	const sign = percent > 0 ? "+" : percent < 0 ? "−" : "±";
+	const text = `${sign}${Math.abs(percent).toFixed(1)}%`;
+	if (percent > 5)
+		return { text, tone: "badge-error", label: `${Math.abs(percent).toFixed(1)}% above the area average` };
+	if (percent < -5)
+		return { text, tone: "badge-success", label: `${Math.abs(percent).toFixed(1)}% below the area average` };
+	const near =
+		percent === 0
+			? "At the area average"
+			: `${Math.abs(percent).toFixed(1)}% ${percent > 0 ? "above" : "below"} the area average`;
+	// Ghost, not neutral-soft: the neutral colour is dark in both themes, unreadable as text on the night page.
+	return { text, tone: "badge-ghost", label: near };
 }

@@ -12,51 +12,54 @@ export type GasReportSubmission = Exclude<Parameters<typeof api.gas.reports.$pos
 
 /** Keys by prefix: a new report invalidates everything under `all`. Each list is per zip, so a new zip asks again. */
 export const gasKeys = {
-  all: ["gas"] as const,
-  stations: ["gas", "stations"] as const,
-  summary: ["gas", "summary"] as const,
-  reports: ["gas", "reports"] as const,
+	all: ["gas"] as const,
+	stations: ["gas", "stations"] as const,
+	summary: ["gas", "summary"] as const,
+	reports: ["gas", "reports"] as const,
 };
 
 /** Spec §7: the gas lists treat a 400 (no zip code yet) as nothing to show. */
 async function orOn400<T, F>(call: Promise<T>, fallback: F): Promise<T | F> {
-  try {
-    return await call;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return fallback;
-    throw error;
-  }
+	try {
+		return await call;
+	} catch (error) {
+		if (error instanceof ApiError && error.status === 400) return fallback;
+		throw error;
+	}
 }
 
 export const nearbyStationsQuery = (zipCode: string, fuelType: FuelType) =>
-  queryOptions({
-    queryKey: [...gasKeys.stations, { zipCode, fuelType }] as const,
-    queryFn: () => orOn400(unwrap(api.gas.nearby.$get({ query: { fuelType } })), [] as Station[]),
-  });
+	queryOptions({
+		queryKey: [...gasKeys.stations, { zipCode, fuelType }] as const,
+		queryFn: () => orOn400(unwrap(api.gas.nearby.$get({ query: { fuelType } })), [] as Station[]),
+	});
 
 export const gasSummaryQuery = (zipCode: string) =>
-  queryOptions({
-    queryKey: [...gasKeys.summary, { zipCode }] as const,
-    queryFn: () => orOn400(unwrap(api.gas.summary.$get()), null),
-  });
+	queryOptions({
+		queryKey: [...gasKeys.summary, { zipCode }] as const,
+		queryFn: () => orOn400(unwrap(api.gas.summary.$get()), null),
+	});
 
 /** Spec §9: the recent reports list asks for 20. */
 export const RECENT_REPORTS_LIMIT = 20;
 
 export const recentGasReportsQuery = (zipCode: string) =>
-  queryOptions({
-    queryKey: [...gasKeys.reports, { zipCode }] as const,
-    queryFn: () =>
-      orOn400(unwrap(api.gas.reports.nearby.$get({ query: { limit: String(RECENT_REPORTS_LIMIT) } })), [] as GasReport[]),
-  });
+	queryOptions({
+		queryKey: [...gasKeys.reports, { zipCode }] as const,
+		queryFn: () =>
+			orOn400(
+				unwrap(api.gas.reports.nearby.$get({ query: { limit: String(RECENT_REPORTS_LIMIT) } })),
+				[] as GasReport[],
+			),
+	});
 
 export function useReportGasPrice() {
-  const queryClient = useQueryClient();
-  return useLastingMutation({
-    mutationFn: (json: GasReportSubmission) => unwrap(api.gas.reports.$post({ json })),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: gasKeys.all });
-      void queryClient.invalidateQueries({ queryKey: authKeys.user }); // the reporter's count moved
-    },
-  });
+	const queryClient = useQueryClient();
+	return useLastingMutation({
+		mutationFn: (json: GasReportSubmission) => unwrap(api.gas.reports.$post({ json })),
+		onSuccess: () => {
+			void queryClient.invalidateQueries({ queryKey: gasKeys.all });
+			void queryClient.invalidateQueries({ queryKey: authKeys.user }); // the reporter's count moved
+		},
+	});
 }

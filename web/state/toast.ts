@@ -8,11 +8,11 @@ import { useCallback, useSyncExternalStore } from "react";
 export const TOAST_MS = { success: 4000, expiry: 8000, welcome: 6000, error: 6000, upload: 5000 } as const;
 
 export type Toast = {
-  id: number;
-  title: string;
-  description?: string;
-  variant: "success" | "error" | "info";
-  durationMs: number;
+	id: number;
+	title: string;
+	description?: string;
+	variant: "success" | "error" | "info";
+	durationMs: number;
 };
 
 let current: Toast | null = null;
@@ -20,31 +20,35 @@ const listeners = new Set<() => void>();
 let nextId = 1;
 
 export function setToast(next: Toast | null | ((toast: Toast | null) => Toast | null)) {
-  current = typeof next === "function" ? next(current) : next;
-  for (const listener of listeners) listener();
+	current = typeof next === "function" ? next(current) : next;
+	for (const listener of listeners) listener();
 }
 
 const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+	listeners.add(listener);
+	return () => listeners.delete(listener);
 };
 
 /** The toast on screen, for the Toaster. */
 export function useCurrentToast() {
-  return useSyncExternalStore(subscribe, () => current, () => null);
+	return useSyncExternalStore(
+		subscribe,
+		() => current,
+		() => null,
+	);
 }
 
 export function useToast() {
-  return useCallback(
-    (toast: Omit<Toast, "id" | "durationMs" | "variant"> & Partial<Pick<Toast, "variant" | "durationMs">>) => {
-      const variant = toast.variant ?? "success";
-      setToast({
-        ...toast,
-        variant,
-        durationMs: toast.durationMs ?? (variant === "error" ? TOAST_MS.error : TOAST_MS.success),
-        id: nextId++,
-      });
-    },
-    [],
-  );
+	return useCallback(
+		(toast: Omit<Toast, "id" | "durationMs" | "variant"> & Partial<Pick<Toast, "variant" | "durationMs">>) => {
+			const variant = toast.variant ?? "success";
+			setToast({
+				...toast,
+				variant,
+				durationMs: toast.durationMs ?? (variant === "error" ? TOAST_MS.error : TOAST_MS.success),
+				id: nextId++,
+			});
+		},
+		[],
+	);
 }

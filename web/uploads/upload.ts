@@ -17,38 +17,38 @@ export const ONE_PHOTO_MESSAGE = "Choose one photo";
 export const UPLOAD_TIMEOUT_MS = 60_000;
 
 export const UPLOAD_ERRORS = {
-  expired: "Request has expired",
-  non2xx: "Non 2xx",
-  unknown: "Unknown error",
-  noUrl: "Cannot upload to an undefined URL",
+	expired: "Request has expired",
+	non2xx: "Non 2xx",
+	unknown: "Unknown error",
+	noUrl: "Cannot upload to an undefined URL",
 } as const;
 
 export class UploadError extends Error {
-  constructor(
-    message: (typeof UPLOAD_ERRORS)[keyof typeof UPLOAD_ERRORS],
-    readonly detail?: string,
-  ) {
-    super(message);
-    this.name = "UploadError";
-  }
+	constructor(
+		message: (typeof UPLOAD_ERRORS)[keyof typeof UPLOAD_ERRORS],
+		readonly detail?: string,
+	) {
+		super(message);
+		this.name = "UploadError";
+	}
 }
 
 /** The client-side checks of a chosen file list: null when it is one image within the limit. */
 export function photoProblem(files: ArrayLike<File>): string | null {
-  if (files.length !== 1) return ONE_PHOTO_MESSAGE;
-  const file = files[0] as File;
-  // A file without a type (some systems give none) goes on: the server's check of the bytes decides.
-  if (file.type && !(PHOTO_TYPES as readonly string[]).includes(file.type)) return NOT_AN_IMAGE_MESSAGE;
-  if (file.size > MAX_PHOTO_BYTES) return PHOTO_TOO_LARGE_MESSAGE;
-  return null;
+	if (files.length !== 1) return ONE_PHOTO_MESSAGE;
+	const file = files[0] as File;
+	// A file without a type (some systems give none) goes on: the server's check of the bytes decides.
+	if (file.type && !(PHOTO_TYPES as readonly string[]).includes(file.type)) return NOT_AN_IMAGE_MESSAGE;
+	if (file.size > MAX_PHOTO_BYTES) return PHOTO_TOO_LARGE_MESSAGE;
+	return null;
 }
 
 /** A failed upload for a toast: the server's words when it gave any, then the spec's message. */
 export const uploadFailureText = (error: UploadError) => [error.detail, error.message].filter(Boolean).join(" · ");
 
 const messageOf = (body: unknown) => {
-  const message = (body as { message?: unknown } | null)?.message;
-  return typeof message === "string" ? message : undefined;
+	const message = (body as { message?: unknown } | null)?.message;
+	return typeof message === "string" ? message : undefined;
 };
 
 /**
@@ -56,47 +56,47 @@ const messageOf = (body: unknown) => {
  * A 401 is rethrown as ApiError so the caller's session-lost handling sees it.
  */
 export async function uploadPhoto(file: File, { timeoutMs = UPLOAD_TIMEOUT_MS } = {}): Promise<string> {
-  const problem = photoProblem([file]);
-  if (problem) throw new UploadError(UPLOAD_ERRORS.non2xx, problem);
+	const problem = photoProblem([file]);
+	if (problem) throw new UploadError(UPLOAD_ERRORS.non2xx, problem);
 
-  let uploadURL: string | undefined;
-  try {
-    ({ uploadURL } = await unwrap(api.objects.upload.$post()));
-  } catch (error) {
-    if (error instanceof ApiError) {
-      if (error.status === 401) throw error;
-      throw new UploadError(UPLOAD_ERRORS.non2xx, error.serverMessage);
-    }
-    throw new UploadError(UPLOAD_ERRORS.unknown);
-  }
-  if (!uploadURL) throw new UploadError(UPLOAD_ERRORS.noUrl);
+	let uploadURL: string | undefined;
+	try {
+		({ uploadURL } = await unwrap(api.objects.upload.$post()));
+	} catch (error) {
+		if (error instanceof ApiError) {
+			if (error.status === 401) throw error;
+			throw new UploadError(UPLOAD_ERRORS.non2xx, error.serverMessage);
+		}
+		throw new UploadError(UPLOAD_ERRORS.unknown);
+	}
+	if (!uploadURL) throw new UploadError(UPLOAD_ERRORS.noUrl);
 
-  let res: Response;
-  try {
-    res = await fetch(uploadURL, {
-      method: "PUT",
-      body: file,
-      credentials: "include",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (error) {
-    if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) {
-      throw new UploadError(UPLOAD_ERRORS.expired);
-    }
-    throw new UploadError(UPLOAD_ERRORS.unknown);
-  }
+	let res: Response;
+	try {
+		res = await fetch(uploadURL, {
+			method: "PUT",
+			body: file,
+			credentials: "include",
+			signal: AbortSignal.timeout(timeoutMs),
+		});
+	} catch (error) {
+		if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) {
+			throw new UploadError(UPLOAD_ERRORS.expired);
+		}
+		throw new UploadError(UPLOAD_ERRORS.unknown);
+	}
 
-  const text = await res.text().catch(() => "");
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = text;
-  }
-  if (res.status === 401) throw new ApiError(401, body, text, res.statusText);
-  if (res.status === 403) throw new UploadError(UPLOAD_ERRORS.expired, messageOf(body));
-  if (!res.ok) throw new UploadError(UPLOAD_ERRORS.non2xx, messageOf(body));
-  const objectPath = (body as { objectPath?: unknown } | null)?.objectPath;
-  if (typeof objectPath !== "string" || !objectPath) throw new UploadError(UPLOAD_ERRORS.unknown);
-  return objectPath;
+	const text = await res.text().catch(() => "");
+	let body: unknown = null;
+	try {
+		body = text ? JSON.parse(text) : null;
+	} catch {
+		body = text;
+	}
+	if (res.status === 401) throw new ApiError(401, body, text, res.statusText);
+	if (res.status === 403) throw new UploadError(UPLOAD_ERRORS.expired, messageOf(body));
+	if (!res.ok) throw new UploadError(UPLOAD_ERRORS.non2xx, messageOf(body));
+	const objectPath = (body as { objectPath?: unknown } | null)?.objectPath;
+	if (typeof objectPath !== "string" || !objectPath) throw new UploadError(UPLOAD_ERRORS.unknown);
+	return objectPath;
 }

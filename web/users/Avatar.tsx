@@ -6,18 +6,18 @@ const SIZES = { sm: "w-10 text-sm", md: "w-14 text-lg", lg: "w-20 text-2xl" } as
 
 /** A round profile photo, or the person's initials when there is none. */
 export function Avatar({ person, size = "md" }: { person: Person; size?: keyof typeof SIZES }) {
-  return (
-    <div className="avatar avatar-placeholder shrink-0">
-      <div className={`${SIZES[size]} rounded-full bg-primary text-primary-content`}>
-        {person.profileImageUrl ? (
-          <img src={person.profileImageUrl} alt={`${displayName(person)}'s photo`} />
-        ) : (
-          <span aria-hidden="true">{initialsOf(person.firstName, person.lastName, person.username)}</span>
-        )}
-      </div>
-    </div>
-  );
+	return (
+		<div className="avatar avatar-placeholder shrink-0">
+			<div className={`${SIZES[size]} rounded-full bg-primary text-primary-content`}>
+				{person.profileImageUrl ? (
+					<img src={person.profileImageUrl} alt={`${displayName(person)}'s photo`} />
+				) : (
+					<span aria-hidden="true">{initialsOf(person.firstName, person.lastName, person.username)}</span>
+				)}
+			</div>
+		</div>
+	);
 }
 
 export const displayName = (p: Pick<Person, "firstName" | "lastName" | "username">) =>
-  [p.firstName, p.lastName].filter(Boolean).join(" ") || p.username;
+	[p.firstName, p.lastName].filter(Boolean).join(" ") || p.username;

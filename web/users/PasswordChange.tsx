@@ -13,78 +13,81 @@ export const PASSWORD_FAILED = "Failed to update password. Please check your cur
 
 /** Password change (spec §5): the live screen's 8-character rules; every other device is signed out. */
 export function PasswordChange() {
-  const form = useForm(ChangePasswordSchema, { currentPassword: "", newPassword: "", confirmPassword: "" });
-  const [shown, setShown] = useState(false);
-  const change = useChangePassword();
-  const toast = useToast();
-  const sessionLost = useSessionLost();
-  const { values, errors, set } = form;
-  const type = shown ? "text" : "password";
+	const form = useForm(ChangePasswordSchema, { currentPassword: "", newPassword: "", confirmPassword: "" });
+	const [shown, setShown] = useState(false);
+	const change = useChangePassword();
+	const toast = useToast();
+	const sessionLost = useSessionLost();
+	const { values, errors, set } = form;
+	const type = shown ? "text" : "password";
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const input = form.check();
-    if (!input) return;
-    change.mutate(input, {
-      onSuccess: () => {
-        form.reset();
-        toast({ title: "Password updated", description: "Your other devices have been signed out." });
-      },
-      onError: (error) => {
-        if (sessionLost(error)) return;
-        const issues = error instanceof ApiError ? (error.body as { issues?: { path: string; message: string }[] })?.issues : undefined;
-        if (issues) form.showIssues(issues);
-        // The spec's title asks to check the current password; a limit, or a failure on the way, says its own.
-        const onTheWay = !(error instanceof ApiError) || error.status >= 500;
-        const description = onTheWay || error.status === 429 ? failureText(error) : undefined;
-        toast({ title: PASSWORD_FAILED, description, variant: "error" });
-      },
-    });
-  };
+	const submit = (event: React.FormEvent) => {
+		event.preventDefault();
+		const input = form.check();
+		if (!input) return;
+		change.mutate(input, {
+			onSuccess: () => {
+				form.reset();
+				toast({ title: "Password updated", description: "Your other devices have been signed out." });
+			},
+			onError: (error) => {
+				if (sessionLost(error)) return;
+				const issues =
+					error instanceof ApiError
+						? (error.body as { issues?: { path: string; message: string }[] })?.issues
+						: undefined;
+				if (issues) form.showIssues(issues);
+				// The spec's title asks to check the current password; a limit, or a failure on the way, says its own.
+				const onTheWay = !(error instanceof ApiError) || error.status >= 500;
+				const description = onTheWay || error.status === 429 ? failureText(error) : undefined;
+				toast({ title: PASSWORD_FAILED, description, variant: "error" });
+			},
+		});
+	};
 
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-labelledby="password-heading">
-      <h2 id="password-heading" className="font-semibold">
-        Change password
-      </h2>
-      <Field
-        label="Current password"
-        name="currentPassword"
-        type={type}
-        autoComplete="current-password"
-        value={values.currentPassword}
-        onChange={(e) => set("currentPassword", e.target.value)}
-        errors={errors.currentPassword}
-        trailing={<PasswordVisibilityToggle shown={shown} onToggle={() => setShown((s) => !s)} />}
-      />
-      <Field
-        label="New password"
-        name="newPassword"
-        type={type}
-        autoComplete="new-password"
-        hint={PASSWORD_HINT}
-        value={values.newPassword}
-        onChange={(e) => set("newPassword", e.target.value)}
-        errors={errors.newPassword}
-      />
-      <Field
-        label="Confirm new password"
-        name="confirmPassword"
-        type={type}
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        onChange={(e) => set("confirmPassword", e.target.value)}
-        errors={errors.confirmPassword}
-      />
-      {/* Spec §5: disabled until the current and the new password are filled in. */}
-      <button
-        type="submit"
-        className="btn btn-primary"
-        disabled={!values.currentPassword || !values.newPassword || change.isPending}
-      >
-        {change.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        Update Password
-      </button>
-    </form>
-  );
+	return (
+		<form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-labelledby="password-heading">
+			<h2 id="password-heading" className="font-semibold">
+				Change password
+			</h2>
+			<Field
+				label="Current password"
+				name="currentPassword"
+				type={type}
+				autoComplete="current-password"
+				value={values.currentPassword}
+				onChange={(e) => set("currentPassword", e.target.value)}
+				errors={errors.currentPassword}
+				trailing={<PasswordVisibilityToggle shown={shown} onToggle={() => setShown((s) => !s)} />}
+			/>
+			<Field
+				label="New password"
+				name="newPassword"
+				type={type}
+				autoComplete="new-password"
+				hint={PASSWORD_HINT}
+				value={values.newPassword}
+				onChange={(e) => set("newPassword", e.target.value)}
+				errors={errors.newPassword}
+			/>
+			<Field
+				label="Confirm new password"
+				name="confirmPassword"
+				type={type}
+				autoComplete="new-password"
+				value={values.confirmPassword}
+				onChange={(e) => set("confirmPassword", e.target.value)}
+				errors={errors.confirmPassword}
+			/>
+			{/* Spec §5: disabled until the current and the new password are filled in. */}
+			<button
+				type="submit"
+				className="btn btn-primary"
+				disabled={!values.currentPassword || !values.newPassword || change.isPending}
+			>
+				{change.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+				Update Password
+			</button>
+		</form>
+	);
 }

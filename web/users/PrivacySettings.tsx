@@ -8,68 +8,68 @@ export const PRIVACY_FAILED = "Failed to update privacy settings. Please try aga
 
 type Key = "isPublicProfile" | "showActivity";
 const TOGGLES: { key: Key; label: string; on: string; off: string }[] = [
-  {
-    key: "isPublicProfile",
-    label: "Public profile",
-    on: "Other shoppers can find you in Discover.",
-    off: "You are hidden from Discover.",
-  },
-  {
-    key: "showActivity",
-    label: "Show activity",
-    on: "Others see your reports, savings and stores.",
-    off: "Others see your name only, not your numbers.",
-  },
+	{
+		key: "isPublicProfile",
+		label: "Public profile",
+		on: "Other shoppers can find you in Discover.",
+		off: "You are hidden from Discover.",
+	},
+	{
+		key: "showActivity",
+		label: "Show activity",
+		on: "Others see your reports, savings and stores.",
+		off: "Others see your name only, not your numbers.",
+	},
 ];
 
 /** The two privacy switches (spec §6); each is saved as soon as it is flipped. */
 export function PrivacySettings({ user }: { user: CurrentUser }) {
-  const update = useUpdatePrivacy();
-  const toast = useToast();
-  const sessionLost = useSessionLost();
-  const id = useId();
+	const update = useUpdatePrivacy();
+	const toast = useToast();
+	const sessionLost = useSessionLost();
+	const id = useId();
 
-  const flip = (key: Key, value: boolean) =>
-    update.mutate(
-      { [key]: value },
-      {
-        onSuccess: () => toast({ title: "Privacy settings updated" }),
-        onError: (error) => {
-          if (!sessionLost(error)) toast({ title: PRIVACY_FAILED, variant: "error" });
-        },
-      },
-    );
+	const flip = (key: Key, value: boolean) =>
+		update.mutate(
+			{ [key]: value },
+			{
+				onSuccess: () => toast({ title: "Privacy settings updated" }),
+				onError: (error) => {
+					if (!sessionLost(error)) toast({ title: PRIVACY_FAILED, variant: "error" });
+				},
+			},
+		);
 
-  return (
-    <fieldset className="flex min-w-0 flex-col gap-3">
-      <legend className="mb-2 font-semibold">Privacy</legend>
-      {TOGGLES.map((t) => {
-        const pending = update.isPending ? update.variables?.[t.key] : undefined;
-        const checked = pending ?? user[t.key];
-        return (
-          <div key={t.key} className="flex items-start justify-between gap-4">
-            <div>
-              <label htmlFor={`${id}-${t.key}`} className="font-medium">
-                {t.label}
-              </label>
-              <p id={`${id}-${t.key}-hint`} className="text-sm text-base-content/70">
-                {checked ? t.on : t.off}
-              </p>
-            </div>
-            <input
-              id={`${id}-${t.key}`}
-              type="checkbox"
-              role="switch"
-              className="toggle toggle-primary mt-1"
-              aria-describedby={`${id}-${t.key}-hint`}
-              checked={checked}
-              // Held while a change is saved, but not disabled: that would drop the keyboard's focus.
-              aria-disabled={update.isPending || undefined}
-              onChange={(e) => !update.isPending && flip(t.key, e.target.checked)}
-            />
-          </div>
-        );
-      })}
-    </fieldset>
-  );
+	return (
+		<fieldset className="flex min-w-0 flex-col gap-3">
+			<legend className="mb-2 font-semibold">Privacy</legend>
+			{TOGGLES.map((t) => {
+				const pending = update.isPending ? update.variables?.[t.key] : undefined;
+				const checked = pending ?? user[t.key];
+				return (
+					<div key={t.key} className="flex items-start justify-between gap-4">
+						<div>
+							<label htmlFor={`${id}-${t.key}`} className="font-medium">
+								{t.label}
+							</label>
+							<p id={`${id}-${t.key}-hint`} className="text-sm text-base-content/70">
+								{checked ? t.on : t.off}
+							</p>
+						</div>
+						<input
+							id={`${id}-${t.key}`}
+							type="checkbox"
+							role="switch"
+							className="toggle toggle-primary mt-1"
+							aria-describedby={`${id}-${t.key}-hint`}
+							checked={checked}
+							// Held while a change is saved, but not disabled: that would drop the keyboard's focus.
+							aria-disabled={update.isPending || undefined}
+							onChange={(e) => !update.isPending && flip(t.key, e.target.checked)}
+						/>
+					</div>
+				);
+			})}
+		</fieldset>
+	);
 }

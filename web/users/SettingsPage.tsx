@@ -12,67 +12,71 @@ import { ProfileCard } from "./ProfileCard.tsx";
 
 /** Settings (spec §2): profile photo and stats, fuel, privacy, password, sign out, and the developer section. */
 export function SettingsPage() {
-  const { data } = useQuery(currentUserQuery);
-  const signOut = useSignOut();
-  const navigate = useNavigate();
-  const toast = useToast();
-  usePageTitle("Settings");
-  if (data?.status !== "authenticated") return null;
-  const user = data.user;
+	const { data } = useQuery(currentUserQuery);
+	const signOut = useSignOut();
+	const navigate = useNavigate();
+	const toast = useToast();
+	usePageTitle("Settings");
+	if (data?.status !== "authenticated") return null;
+	const user = data.user;
 
-  return (
-    <section aria-labelledby="settings-heading" className="flex flex-col gap-4">
-      <h1 id="settings-heading" className="text-2xl font-bold">
-        Settings
-      </h1>
-      <div className="card bg-base-100 shadow-sm">
-        <div className="card-body gap-4">
-          <ProfileCard user={user} />
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={signOut.isPending}
-            onClick={() =>
-              signOut.mutate(undefined, {
-                onSuccess: () => {
-                  toast({ title: "Signed out", description: "See you soon!" });
-                  void navigate({ to: "/" });
-                },
-              })
-            }
-          >
-            Sign Out
-          </button>
-        </div>
-      </div>
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <section aria-labelledby="preferences-heading" className="card bg-base-100 shadow-sm">
-          <div className="card-body gap-6">
-            <h2 id="preferences-heading" className="font-semibold">
-              Preferences
-            </h2>
-            <FuelPreference user={user} />
-            <PrivacySettings user={user} />
-          </div>
-        </section>
-        <div className="card bg-base-100 shadow-sm">
-          <div className="card-body">
-            <PasswordChange />
-          </div>
-        </div>
-      </div>
-      <section aria-labelledby="delete-account-heading" className="card bg-base-100 shadow-sm">
-        <div className="card-body gap-3">
-          <h2 id="delete-account-heading" className="font-semibold">
-            Delete account
-          </h2>
-          <p className="text-sm text-base-content/70">
-            Removes your account and everything you shared: reports, upvotes, deals taken, alerts and photos.
-          </p>
-          <DeleteAccount label="Delete Account" confirmWith={user.username} className="btn btn-outline btn-error self-start" />
-        </div>
-      </section>
-      <DeveloperSection />
-    </section>
-  );
+	return (
+		<section aria-labelledby="settings-heading" className="flex flex-col gap-4">
+			<h1 id="settings-heading" className="text-2xl font-bold">
+				Settings
+			</h1>
+			<div className="card bg-base-100 shadow-sm">
+				<div className="card-body gap-4">
+					<ProfileCard user={user} />
+					<button
+						type="button"
+						className="btn btn-outline"
+						disabled={signOut.isPending}
+						onClick={() =>
+							signOut.mutate(undefined, {
+								onSuccess: () => {
+									toast({ title: "Signed out", description: "See you soon!" });
+									void navigate({ to: "/" });
+								},
+							})
+						}
+					>
+						Sign Out
+					</button>
+				</div>
+			</div>
+			<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+				<section aria-labelledby="preferences-heading" className="card bg-base-100 shadow-sm">
+					<div className="card-body gap-6">
+						<h2 id="preferences-heading" className="font-semibold">
+							Preferences
+						</h2>
+						<FuelPreference user={user} />
+						<PrivacySettings user={user} />
+					</div>
+				</section>
+				<div className="card bg-base-100 shadow-sm">
+					<div className="card-body">
+						<PasswordChange />
+					</div>
+				</div>
+			</div>
+			<section aria-labelledby="delete-account-heading" className="card bg-base-100 shadow-sm">
+				<div className="card-body gap-3">
+					<h2 id="delete-account-heading" className="font-semibold">
+						Delete account
+					</h2>
+					<p className="text-sm text-base-content/70">
+						Removes your account and everything you shared: reports, upvotes, deals taken, alerts and photos.
+					</p>
+					<DeleteAccount
+						label="Delete Account"
+						confirmWith={user.username}
+						className="btn btn-outline btn-error self-start"
+					/>
+				</div>
+			</section>
+			<DeveloperSection />
+		</section>
+	);
 }

@@ -6,65 +6,65 @@ import type { UserSearchResult } from "./queries.ts";
 /** Spec §9: a Trusted Contributor has made more than 10 price reports. */
 export const TRUSTED_CONTRIBUTOR_MIN_REPORTS = 11;
 export const isTrustedContributor = (priceReportsMade: number | null) =>
-  (priceReportsMade ?? 0) >= TRUSTED_CONTRIBUTOR_MIN_REPORTS;
+	(priceReportsMade ?? 0) >= TRUSTED_CONTRIBUTOR_MIN_REPORTS;
 
 export function TrustedBadge() {
-  return (
-    <span className="badge badge-success badge-sm gap-1" data-testid="trusted-badge">
-      <StarIcon className="size-3" />
-      Trusted Contributor
-    </span>
-  );
+	return (
+		<span className="badge badge-success badge-sm gap-1" data-testid="trusted-badge">
+			<StarIcon className="size-3" />
+			Trusted Contributor
+		</span>
+	);
 }
 
 /** One shopper in the Discover grid; their numbers only when they share their activity. */
 export function UserCard({ user }: { user: UserSearchResult }) {
-  const name = displayName(user);
-  const stats =
-    user.totalReports === null
-      ? null
-      : [
-          { label: "Reports", value: String(user.totalReports) },
-          { label: "Saved", value: formatCurrency(user.totalMoneySaved ?? 0) },
-          { label: "Stores", value: String(user.uniqueStoresVisited ?? 0) },
-          { label: "Upvotes", value: String(user.reputation ?? 0) },
-        ];
-  return (
-    <article className="card h-full bg-base-100 shadow-sm" aria-label={name} data-testid="user-card">
-      <div className="card-body gap-3 p-4">
-        <div className="flex items-center gap-3">
-          <Avatar person={user} />
-          <div className="min-w-0 flex-1">
-            <h2 className="truncate font-semibold">{name}</h2>
-            <p className="truncate text-sm text-base-content/70">@{user.username}</p>
-            {user.zipCode && (
-              <p className="flex items-center gap-1 text-xs text-base-content/70">
-                <PinIcon className="size-3" />
-                {user.zipCode}
-              </p>
-            )}
-          </div>
-        </div>
-        {isTrustedContributor(user.priceReportsMade) && (
-          <div>
-            <TrustedBadge />
-          </div>
-        )}
-        {stats ? (
-          <dl className="grid grid-cols-2 gap-2 rounded-box bg-base-200 p-2 text-center">
-            {stats.map((s) => (
-              <div key={s.label}>
-                <dt className="text-xs text-base-content/70">{s.label}</dt>
-                <dd className="font-semibold" data-testid={`user-${s.label.toLowerCase()}`}>
-                  {s.value}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        ) : (
-          <p className="rounded-box bg-base-200 p-2 text-center text-sm text-base-content/70">Activity hidden</p>
-        )}
-      </div>
-    </article>
-  );
+	const name = displayName(user);
+	const stats =
+		user.totalReports === null
+			? null
+			: [
+					{ label: "Reports", value: String(user.totalReports) },
+					{ label: "Saved", value: formatCurrency(user.totalMoneySaved ?? 0) },
+					{ label: "Stores", value: String(user.uniqueStoresVisited ?? 0) },
+					{ label: "Upvotes", value: String(user.reputation ?? 0) },
+				];
+	return (
+		<article className="card h-full bg-base-100 shadow-sm" aria-label={name} data-testid="user-card">
+			<div className="card-body gap-3 p-4">
+				<div className="flex items-center gap-3">
+					<Avatar person={user} />
+					<div className="min-w-0 flex-1">
+						<h2 className="truncate font-semibold">{name}</h2>
+						<p className="truncate text-sm text-base-content/70">@{user.username}</p>
+						{user.zipCode && (
+							<p className="flex items-center gap-1 text-xs text-base-content/70">
+								<PinIcon className="size-3" />
+								{user.zipCode}
+							</p>
+						)}
+					</div>
+				</div>
+				{isTrustedContributor(user.priceReportsMade) && (
+					<div>
+						<TrustedBadge />
+					</div>
+				)}
+				{stats ? (
+					<dl className="grid grid-cols-2 gap-2 rounded-box bg-base-200 p-2 text-center">
+						{stats.map((s) => (
+							<div key={s.label}>
+								<dt className="text-xs text-base-content/70">{s.label}</dt>
+								<dd className="font-semibold" data-testid={`user-${s.label.toLowerCase()}`}>
+									{s.value}
+								</dd>
+							</div>
+						))}
+					</dl>
+				) : (
+					<p className="rounded-box bg-base-200 p-2 text-center text-sm text-base-content/70">Activity hidden</p>
+				)}
+			</div>
+		</article>
+	);
 }

@@ -13,11 +13,11 @@ export const userKeys = { search: ["users", "search"] as const };
 export const USER_SEARCH_STALE_MS = 5 * 60 * 1000;
 
 export const userSearchQuery = (q: string) =>
-  queryOptions({
-    queryKey: [...userKeys.search, q] as const,
-    queryFn: () => unwrap(api.users.search.$get({ query: { q } })),
-    staleTime: USER_SEARCH_STALE_MS,
-  });
+	queryOptions({
+		queryKey: [...userKeys.search, q] as const,
+		queryFn: () => unwrap(api.users.search.$get({ query: { q } })),
+		staleTime: USER_SEARCH_STALE_MS,
+	});
 
 /** Settings' words when a fuel choice (there or on the Gas page) is not saved. */
 export const FUEL_FAILED = "Failed to update fuel preference. Please try again.";
@@ -27,31 +27,31 @@ export const FUEL_FAILED = "Failed to update fuel preference. Please try again."
  * `scope` are sent one after another, so the last one chosen is the one that stays.
  */
 function useProfileMutation<A>(call: (arg: A) => Promise<CurrentUser>, scope?: string) {
-  const queryClient = useQueryClient();
-  return useLastingMutation({
-    mutationFn: call,
-    ...(scope ? { scope: { id: scope } } : {}),
-    onSuccess: (user) => {
-      queryClient.setQueryData(authKeys.user, { status: "authenticated", user } satisfies AuthState);
-    },
-  });
+	const queryClient = useQueryClient();
+	return useLastingMutation({
+		mutationFn: call,
+		...(scope ? { scope: { id: scope } } : {}),
+		onSuccess: (user) => {
+			queryClient.setQueryData(authKeys.user, { status: "authenticated", user } satisfies AuthState);
+		},
+	});
 }
 
 export const useUpdateFuelPreference = () =>
-  useProfileMutation(
-    (preferredFuelType: FuelType) => unwrap(api.profile["fuel-preference"].$put({ json: { preferredFuelType } })),
-    "fuel-preference",
-  );
+	useProfileMutation(
+		(preferredFuelType: FuelType) => unwrap(api.profile["fuel-preference"].$put({ json: { preferredFuelType } })),
+		"fuel-preference",
+	);
 
 export const useUpdatePhoto = () =>
-  useProfileMutation((photoURL: string | null) => unwrap(api.profile.photo.$put({ json: { photoURL } })));
+	useProfileMutation((photoURL: string | null) => unwrap(api.profile.photo.$put({ json: { photoURL } })));
 
 export const useUpdatePrivacy = () =>
-  useProfileMutation((json: { isPublicProfile?: boolean; showActivity?: boolean }) =>
-    unwrap(api.profile.privacy.$put({ json })),
-  );
+	useProfileMutation((json: { isPublicProfile?: boolean; showActivity?: boolean }) =>
+		unwrap(api.profile.privacy.$put({ json })),
+	);
 
 export const useChangePassword = () =>
-  useProfileMutation((json: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
-    unwrap(api.profile.password.$put({ json })),
-  );
+	useProfileMutation((json: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
+		unwrap(api.profile.password.$put({ json })),
+	);
