@@ -25,7 +25,7 @@ const keepManifestUrl: BunPlugin = {
 	},
 };
 
-/** The bundler options of the web app; scripts/bench-bundle.ts builds its comparison with the same. */
+/** The bundler options of the web app; scripts/bench/bundle.ts builds its comparison with the same. */
 export function webBuildConfig(entrypoint: string, outdir: string): Bun.BuildConfig {
 	return {
 		entrypoints: [entrypoint],

@@ -1,5 +1,5 @@
 /**
- * Deterministic synthetic data for benchmarks and the bench database (scripts/seed-bench.ts): a product
+ * Deterministic synthetic data for benchmarks and the bench database (scripts/bench/seed.ts): a product
  * catalogue with realistic names, brands, sizes, tags, prices and popularity, zip codes clustered in metro
  * areas, stores, people and gas stations. Everything comes from one seeded generator, so a seed is a dataset.
  */
@@ -148,7 +148,7 @@ export const CATALOGUE: Product[] = [
 	p("restaurants", "Family Meal Deal", 29.99, ["family-meal"], 3),
 ];
 
-/** The first, smaller mix: [category slug, product, typical price in dollars, tag slugs] (scripts/eval-quality.ts). */
+/** The first, smaller mix: [category slug, product, typical price in dollars, tag slugs] (scripts/bench/eval-quality.ts). */
 export const PRODUCTS: [string, string, number, string[]][] = [
 	["dairy", "Whole Milk", 3.49, ["milk"]],
 	["dairy", "Organic Milk", 4.99, ["milk", "organic"]],

@@ -45,7 +45,7 @@ function cpuMeter(pid: number) {
 }
 
 /** One load run, with the server's CPU seconds over it divided by the requests answered. */
-async function cpuRun(gen: LoadGenerator, pid: number, run: () => Promise<LoadResult>): Promise<Measured> {
+async function cpuRun(pid: number, run: () => Promise<LoadResult>): Promise<Measured> {
 	const meter = cpuMeter(pid);
 	const r = await run();
 	return { ...r, ...meter(r.requests) };
@@ -62,7 +62,7 @@ async function measure(
 ) {
 	const base = server.base;
 	await gen.run({ base, reqs, connections, seconds: t.warm });
-	const r = await cpuRun(gen, server.pid, () => gen.run({ base, reqs, connections, seconds: t.load }));
+	const r = await cpuRun(server.pid, () => gen.run({ base, reqs, connections, seconds: t.load }));
 	// A probe that is meant to answer 404 counts every answer.
 	const shown = anyStatus ? { ...r, ok: r.requests, okPerS: r.rps } : r;
 	console.log(`  ${label.padEnd(34)} ${line(shown)}`);
@@ -214,9 +214,9 @@ export async function writesPhase(
 	const paced = (seconds: number) => gen.run({ base, reqs: searches, connections: 16, seconds, rate });
 	const post = (seconds: number) => gen.run({ base, reqs: writes, connections: WRITE_CONNECTIONS, seconds });
 	await paced(t.warm);
-	const alone = await cpuRun(gen, pid, () => paced(t.load));
+	const alone = await cpuRun(pid, () => paced(t.load));
 	console.log(`  ${"search alone, paced".padEnd(34)} ${line(alone)}`);
-	const writesAlone = await cpuRun(gen, pid, () => post(t.load));
+	const writesAlone = await cpuRun(pid, () => post(t.load));
 	console.log(`  ${"POST alone, unpaced (reference)".padEnd(34)} ${line(writesAlone)}`);
 	const busyBefore = server.busyLines();
 	const meter = cpuMeter(pid);

@@ -30,7 +30,7 @@ export function serverEnv(dataDir: string, port: number): Record<string, string>
 		// The writes phase has 200 shoppers report as fast as the server takes them: it measures the write
 		// path, not the per-shopper limit (at 2,000 reports/s each would pass 120 an hour within a minute).
 		REPORTS_PER_HOUR: "0",
-		// The server's default unless the caller asks otherwise (REPORT_WRITER=inline scripts/bench, to compare).
+		// The server's default unless the caller asks otherwise (REPORT_WRITER=inline scripts/bench/run, to compare).
 		...(process.env.REPORT_WRITER ? { REPORT_WRITER: process.env.REPORT_WRITER } : {}),
 	};
 }
@@ -131,7 +131,7 @@ export async function register(base: string, username: string, zip: string): Pro
 
 /**
  * `count` signed-in users: the database's own users where the password is right (the bench users of
- * scripts/seed-bench), topped up with newly registered accounts in popular zips.
+ * scripts/bench/seed), topped up with newly registered accounts in popular zips.
  */
 export async function signIn(
 	base: string,

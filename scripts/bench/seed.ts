@@ -4,25 +4,25 @@
  * from the real migrations (tables, indexes, triggers, the search index), and rows go in through the same
  * triggers production runs, in time order, so the file is the one a busy CommonCents would have.
  *
- *   scripts/seed-bench [--seed 42] [--out bench-data/commoncents.db] [--force] [--reports N] [--users N]
+ *   scripts/bench/seed [--seed 42] [--out bench-data/commoncents.db] [--force] [--reports N] [--users N]
  *     [--stores N] [--stations N] [--gas-reports N] [--zips N] [--alerts N] [--now <ms since epoch>]
  *
  * Serve it with DATA_DIR=bench-data. Every bench user signs in as bench1 ... benchN with BENCH_PASSWORD.
  */
 import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-import { ensureTaxonomy } from "../db/seed.ts";
-import { productWords } from "../src/alerts/words.ts";
-import { migrate, openDb } from "../src/db.ts";
-import { normalizeText, placeLookupKey } from "../src/lib/normalize.ts";
-import { locToken } from "../src/lib/zip.ts";
-import { FUEL_MAX_AGE_DAYS, MAX_AGE_DAYS } from "../src/quality/expiry.ts";
+import { ensureTaxonomy } from "../../db/seed.ts";
+import { productWords } from "../../src/alerts/words.ts";
+import { migrate, openDb } from "../../src/db.ts";
+import { normalizeText, placeLookupKey } from "../../src/lib/normalize.ts";
+import { locToken } from "../../src/lib/zip.ts";
+import { FUEL_MAX_AGE_DAYS, MAX_AGE_DAYS } from "../../src/quality/expiry.ts";
 import {
 	CATALOGUE,
 	FIRST_NAMES,
 	FUELS,
-	LAST_NAMES,
 	fuelPicker,
+	LAST_NAMES,
 	pick,
 	productPicker,
 	productReport,
@@ -33,7 +33,7 @@ import {
 	uuidFrom,
 	weightedPicker,
 	zipArea,
-} from "./bench-data.ts";
+} from "./data.ts";
 
 export const BENCH_PASSWORD = "BenchPass1!";
 /** Bun.password.hash(BENCH_PASSWORD, { algorithm: "argon2id" }), computed once so the file is reproducible. */

@@ -1,10 +1,11 @@
 /**
- * The command line of scripts/seed-bench: options to SeedOptions, then seedBench (scripts/seed-bench.ts).
- *   scripts/seed-bench [--seed 42] [--out bench-data/commoncents.db] [--force] [--reports N] [--users N]
+ * The command line of scripts/bench/seed: options to SeedOptions, then seedBench (scripts/bench/seed.ts).
+ *   scripts/bench/seed [--seed 42] [--out bench-data/commoncents.db] [--force] [--reports N] [--users N]
  *     [--stores N] [--stations N] [--gas-reports N] [--zips N] [--alerts N] [--now MS]
  */
 import { parseArgs } from "node:util";
-import { DEFAULTS, type SeedOptions, seedBench } from "./seed-bench.ts";
+import { DEFAULTS, type SeedOptions, seedBench } from "./seed.ts";
+
 const { values } = parseArgs({
 	args: Bun.argv.slice(2),
 	options: {
@@ -41,11 +42,11 @@ const options: SeedOptions = {
 	force: values.force ?? false,
 };
 console.log(
-	`seed-bench: seed ${options.seed}, now ${options.now} (${new Date(options.now).toISOString()}), ${options.reports.toLocaleString("en-US")} reports -> ${options.out}`,
+	`bench/seed: seed ${options.seed}, now ${options.now} (${new Date(options.now).toISOString()}), ${options.reports.toLocaleString("en-US")} reports -> ${options.out}`,
 );
 try {
 	await seedBench(options);
 } catch (error) {
-	console.error(`seed-bench: ${(error as Error).message}`);
+	console.error(`bench/seed: ${(error as Error).message}`);
 	process.exit(1);
 }

@@ -2,11 +2,11 @@
  * Measures the statistical quality check on a labelled synthetic data set: legitimate prices with a
  * realistic spread (and occasional sales), and typed slips (x10, x0.1, x100, swapped digits). Prints, per
  * kind, how many the check rejects, once a product has 5 or more nearby reports, and with thin history.
- *   bun scripts/eval-quality.ts [products=2000] [seed=7]
+ *   bun scripts/bench/eval-quality.ts [products=2000] [seed=7]
  */
-import { categoryBounds } from "../src/quality/bounds.ts";
-import { judgePrice } from "../src/quality/consensus.ts";
-import { PRODUCTS, rng } from "./bench-data.ts";
+import { categoryBounds } from "../../src/quality/bounds.ts";
+import { judgePrice } from "../../src/quality/consensus.ts";
+import { PRODUCTS, rng } from "./data.ts";
 
 const N = Number(process.argv[2] ?? 2000);
 const r = rng(Number(process.argv[3] ?? 7));

@@ -1,5 +1,5 @@
 /**
- * Search in the database alone, on the bench database (scripts/seed-bench): for common and rare queries around
+ * Search in the database alone, on the bench database (scripts/bench/seed): for common and rare queries around
  * many zips and all three sorts, the p50 and p99 of our search (the page of 20, rows and all, as GET
  * /api/search runs it, without HTTP) beside the naive query a developer would write first, on the same file
  * with its normal indexes:
@@ -7,17 +7,17 @@
  *     AND is_active = 1 AND is_expired = 0 ORDER BY <the sort> LIMIT 20
  * (at the faster of the planner's plan and a plain table scan).
  * Budgets: ours p50 ≤ 2 ms and p99 ≤ 10 ms, and at least 20x faster than the baseline at p50, per query and sort.
- *   bun scripts/bench-search.ts [--db bench-data/commoncents.db] [--rounds 200] [--baseline-rounds 5]
- * benchSearchDb(dbPath) returns the figures (scripts/bench.ts calls it). The database is migrated first, as the
+ *   bun scripts/bench/search.ts [--db bench-data/commoncents.db] [--rounds 200] [--baseline-rounds 5]
+ * benchSearchDb(dbPath) returns the figures (scripts/bench/run.ts calls it). The database is migrated first, as the
  * server would on start, so pass a copy if the file must stay as it is.
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { searchReports } from "../src/deals/search.ts";
-import type { SearchSort } from "../src/deals/schemas.ts";
-import { migrate, openDb } from "../src/db.ts";
-import { ZIP_RADIUS, zipNumber } from "../src/lib/zip.ts";
-import { rng } from "./bench-data.ts";
+import { migrate, openDb } from "../../src/db.ts";
+import type { SearchSort } from "../../src/deals/schemas.ts";
+import { searchReports } from "../../src/deals/search.ts";
+import { ZIP_RADIUS, zipNumber } from "../../src/lib/zip.ts";
+import { rng } from "./data.ts";
 
 export const BUDGET = { p50Ms: 2, p99Ms: 10, minRatio: 20 };
 /** Common: staples, a quick-search chip (a category name) and two prefixes; rare: niche items and a typo. */
@@ -89,7 +89,7 @@ export async function benchSearchDb(
 	const rounds = options.rounds ?? 200;
 	const baselineRounds = options.baselineRounds ?? 5;
 	const log = options.log ?? console.log;
-	if (!existsSync(dbPath)) throw new Error(`${dbPath} does not exist; make it with scripts/seed-bench`);
+	if (!existsSync(dbPath)) throw new Error(`${dbPath} does not exist; make it with scripts/bench/seed`);
 	const { sqlite, db } = openDb(dbPath);
 	try {
 		migrate(sqlite);

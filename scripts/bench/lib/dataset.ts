@@ -92,7 +92,7 @@ export function inspect(dbPath: string, words: string[], userPrefix?: string): D
 	}
 
 	// How common each query word is: live reports whose product names it (a substring count, as the LIKE
-	// baseline of scripts/bench-search.ts reads it; our search matches word prefixes, so it may find fewer).
+	// baseline of scripts/bench/search.ts reads it; our search matches word prefixes, so it may find fewer).
 	const hits: Record<string, number> = {};
 	for (const word of words) {
 		hits[word] = one<{ n: number }>(

@@ -1,5 +1,5 @@
 /** Budgets: each a measured figure against a limit, printed as it is decided and again in the summary table. */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { loadAverage } from "./util.ts";
 
 export type Budget = {
@@ -89,4 +89,32 @@ export function printSummary() {
 export function writeJson(file: string, meta: Record<string, unknown>) {
 	writeFileSync(file, `${JSON.stringify({ ...meta, budgets, figures }, null, 2)}\n`);
 	console.log(`wrote ${file}`);
+}
+
+const START = "<!-- bench:start -->";
+const END = "<!-- bench:end -->";
+
+/** The summary as a Markdown table, headed by when and where it ran (no commit: git keeps history). */
+export function summaryMarkdown(meta: { date: string; machine: string; scope: string }) {
+	const cell = (s: string) => s.replaceAll("|", "\\|");
+	const rows = budgets.map((b) => [b.area, b.name, b.measured, b.limit, ratioText(b.ratio), verdict(b)].map(cell));
+	const count = (p: boolean | null) => budgets.filter((b) => b.pass === p).length;
+	return [
+		`Latest run: ${meta.date}, ${meta.machine}; ${meta.scope}: ${count(true)} passed, ${count(false)} failed, ${count(null)} not available.`,
+		"",
+		"| area | budget | measured | limit | ratio | result |",
+		"| --- | --- | --- | --- | --- | --- |",
+		...rows.map((r) => `| ${r.join(" | ")} |`),
+	].join("\n");
+}
+
+/** Replaces what lies between the bench markers in a Markdown file (docs/performance.md) with the summary. */
+export function writeDocs(file: string, meta: { date: string; machine: string; scope: string }) {
+	const text = readFileSync(file, "utf8");
+	const start = text.indexOf(START);
+	const end = text.indexOf(END);
+	if (start < 0 || end < start) throw new Error(`${file} has no ${START} ... ${END} section to replace`);
+	const table = summaryMarkdown(meta);
+	writeFileSync(file, `${text.slice(0, start + START.length)}\n${table}\n${text.slice(end)}`);
+	console.log(`wrote the summary into ${file}`);
 }

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const ROOT = join(import.meta.dir, "../..");
+export const ROOT = join(import.meta.dir, "../../..");
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -117,7 +117,10 @@ export function memorySampler(pid: number) {
 	const timer = setInterval(sample, 100);
 	sample();
 	return {
-		peak: () => (sample(), { ...peak }),
+		peak: () => {
+			sample();
+			return { ...peak };
+		},
 		stop: () => clearInterval(timer),
 	};
 }

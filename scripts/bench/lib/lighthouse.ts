@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, median, run } from "./util.ts";
+import { median, ROOT, run } from "./util.ts";
 
 export type Scores = {
 	performance: number;

@@ -4,7 +4,7 @@
  */
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { MIGRATIONS_TABLE } from "../../src/db.ts";
+import { MIGRATIONS_TABLE } from "../../../src/db.ts";
 import { serverEnv } from "./server.ts";
 import { freePort, median, run, sleep } from "./util.ts";
 

@@ -4,16 +4,16 @@
  * server is idle) is read after, and its growth over the idle resident set printed.
  * The baseline, in the same run: a raw Bun.serve that reads the same bodies and throws the bytes away, the
  * least any Bun server can hold. Not a test and no budget: it prints MB per photo in flight and the ratio.
- *   bun scripts/bench-uploads.ts [--bin dist/commoncents] [--photos 48] [--piece-ms 20] [--rounds 3]
+ *   bun scripts/bench/uploads.ts [--bin dist/commoncents] [--photos 48] [--piece-ms 20] [--rounds 3]
  * An empty data folder is enough: uploads do not touch the bench database.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { MAX_UPLOAD_BYTES } from "../src/uploads/signing.ts";
-import { type BenchUser, register, startProcess } from "./bench-lib/server.ts";
-import { ROOT, fmt, machine, mb, median, readMemory, sleep } from "./bench-lib/util.ts";
+import { MAX_UPLOAD_BYTES } from "../../src/uploads/signing.ts";
+import { type BenchUser, register, startProcess } from "./lib/server.ts";
+import { fmt, machine, mb, median, ROOT, readMemory, sleep } from "./lib/util.ts";
 
 const { values: opt } = parseArgs({
 	options: {

@@ -1,8 +1,8 @@
 /** The parts of the benchmark that are not load: static delivery, Lighthouse, the search and bundle scripts, cold start. */
 import { dirname } from "node:path";
-import { buildFloor, buildHello, coldStart, moduleLoad } from "./coldstart.ts";
-import { measureBundles } from "../bench-bundle.ts";
-import { BUDGET, type SearchRow, benchSearchDb } from "../bench-search.ts";
+import { measureBundles } from "../bundle.ts";
+import { BUDGET, benchSearchDb, type SearchRow } from "../search.ts";
+import { buildFloor, type buildHello, coldStart, moduleLoad } from "./coldstart.ts";
 import { lighthouse } from "./lighthouse.ts";
 import { atLeast, atMost, check, figures, section, unavailable } from "./report.ts";
 import { checkStatic } from "./statics.ts";
@@ -75,7 +75,7 @@ export async function lighthouseSection(base: string, runs: number) {
 	);
 }
 
-/** scripts/bench-search.ts's database-time figures (ours and the LIKE baseline), when it exports them. */
+/** scripts/bench/search.ts's database-time figures (ours and the LIKE baseline), when it exports them. */
 /** Runs one of the other benchmark scripts; a throw becomes "not available" in the summary, not a crash. */
 async function other<T>(area: string, name: string, measure: () => Promise<T>): Promise<T | undefined> {
 	try {
@@ -86,9 +86,9 @@ async function other<T>(area: string, name: string, measure: () => Promise<T>): 
 	}
 }
 
-/** scripts/bench-search.ts: search in the database alone against a naive LIKE + zip query over the same data. */
+/** scripts/bench/search.ts: search in the database alone against a naive LIKE + zip query over the same data. */
 export async function searchDbSection(dbPath: string) {
-	section("Search in the database alone (scripts/bench-search.ts)");
+	section("Search in the database alone (scripts/bench/search.ts)");
 	const v = await other("Search", "db-time search vs LIKE", () => benchSearchDb(dbPath));
 	if (!v) return;
 	figures.searchDb = v;
@@ -127,9 +127,9 @@ export async function searchDbSection(dbPath: string) {
 	);
 }
 
-/** scripts/bench-bundle.ts: the first screen's JavaScript against a React + TanStack Router hello-world. */
+/** scripts/bench/bundle.ts: the first screen's JavaScript against a React + TanStack Router hello-world. */
 export async function bundleSection() {
-	section("Web payload (scripts/bench-bundle.ts)");
+	section("Web payload (scripts/bench/bundle.ts)");
 	const name = "initial JS gzip vs React+Router hello";
 	const b = await other("Web payload", name, measureBundles);
 	if (!b) return;

@@ -4,15 +4,15 @@
  * entry script named in index.html plus every chunk it imports statically, transitively; chunks reached
  * only through import() load later and do not count.
  *
- *   bun scripts/bench-bundle.ts        prints both, the ratio, and PASS or FAIL (exit code 1) against 1.2
+ *   bun scripts/bench/bundle.ts        prints both, the ratio, and PASS or FAIL (exit code 1) against 1.2
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync } from "node:zlib";
-import { listFiles, webBuildConfig } from "./build.ts";
+import { listFiles, webBuildConfig } from "../build.ts";
 
 export const BUDGET_RATIO = 1.2;
-const root = join(import.meta.dir, "..");
+const root = join(import.meta.dir, "../..");
 
 export type BundleFigures = {
 	/** Files of the first screen, entry first, as URLs. */

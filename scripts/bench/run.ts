@@ -1,13 +1,14 @@
 /**
  * The whole performance benchmark of the compiled binary against its budgets, on a copy of the bench database
- * (scripts/seed-bench). Not a test: it prints figures, each budget with its ratio and PASS/FAIL, and a summary.
+ * (scripts/bench/seed). Not a test: it prints figures, each budget with its ratio and PASS/FAIL, and a summary.
  *
- *   scripts/bench [--db bench-data/commoncents.db] [--quick] [--json FILE] [--bin dist/commoncents]
- *                 [--password <seed-bench's>] [--user-prefix bench] [--common milk] [--rare kombucha]
+ *   scripts/bench/run [--db bench-data/commoncents.db] [--quick] [--json FILE] [--bin dist/commoncents]
+ *                 [--password <bench/seed's>] [--user-prefix bench] [--common milk] [--rare kombucha]
  *                 [--only health,reads,search,writes,static,lighthouse,searchdb,bundle,coldstart]
- *                 [--skip-lighthouse] [--keep] [--build]
+ *                 [--skip-lighthouse] [--keep] [--build] [--write-docs]
  *
  * --build runs scripts/build.ts first (it replaces dist/, so not while others use the binary).
+ * --write-docs puts the summary table between the bench:start and bench:end markers of docs/performance.md.
  *
  * Where a budget has a baseline (raw Bun.serve, the hello-world binary, the read-only p99) it is measured in the
  * same run, because the machine is shared and absolute figures drift; beside every load figure the server's own
@@ -18,21 +19,15 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } fr
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { buildHello } from "./bench-lib/coldstart.ts";
-import { inspect } from "./bench-lib/dataset.ts";
-import { ensureLoadGenerator } from "./bench-lib/load.ts";
-import { healthPhase, readsPhase, searchPhase, writesPhase } from "./bench-lib/phases.ts";
-import { atMost, budgets, figures, printSummary, section, writeJson } from "./bench-lib/report.ts";
-import {
-	bundleSection,
-	coldStartSection,
-	lighthouseSection,
-	searchDbSection,
-	staticSection,
-} from "./bench-lib/sections.ts";
-import { type Running, signIn, startProcess } from "./bench-lib/server.ts";
-import { ROOT, fmt, machine, mb, memorySampler, run } from "./bench-lib/util.ts";
-import { BENCH_PASSWORD } from "./seed-bench.ts";
+import { buildHello } from "./lib/coldstart.ts";
+import { inspect } from "./lib/dataset.ts";
+import { ensureLoadGenerator } from "./lib/load.ts";
+import { healthPhase, readsPhase, searchPhase, writesPhase } from "./lib/phases.ts";
+import { atMost, budgets, figures, printSummary, section, writeDocs, writeJson } from "./lib/report.ts";
+import { bundleSection, coldStartSection, lighthouseSection, searchDbSection, staticSection } from "./lib/sections.ts";
+import { type Running, signIn, startProcess } from "./lib/server.ts";
+import { fmt, machine, mb, memorySampler, ROOT, run } from "./lib/util.ts";
+import { BENCH_PASSWORD } from "./seed.ts";
 
 const { values: opt } = parseArgs({
 	options: {
@@ -48,6 +43,7 @@ const { values: opt } = parseArgs({
 		"skip-lighthouse": { type: "boolean", default: false },
 		keep: { type: "boolean", default: false },
 		build: { type: "boolean", default: false },
+		"write-docs": { type: "boolean", default: false },
 		help: { type: "boolean", default: false },
 	},
 });
@@ -64,7 +60,7 @@ if (opt.build) {
 const dbPath = resolve(opt.db);
 const bin = resolve(opt.bin);
 for (const [what, path, hint] of [
-	["database", dbPath, "make one with scripts/seed-bench (or --reports N for a smaller one), or pass --db PATH"],
+	["database", dbPath, "make one with scripts/bench/seed (or --reports N for a smaller one), or pass --db PATH"],
 	["binary", bin, "build it with: bun scripts/build.ts"],
 ] as const) {
 	if (!existsSync(path)) {
@@ -204,5 +200,11 @@ if (opt.json)
 		only: opt.only ?? "all",
 		machine: host,
 		database: dbPath,
+	});
+if (opt["write-docs"])
+	writeDocs(join(ROOT, "docs/performance.md"), {
+		date: new Date().toISOString().slice(0, 10),
+		machine: `${host.model}, ${host.cores} cores, ${host.memGb} GiB, Bun ${Bun.version}`,
+		scope: `${opt.only ? `sections ${opt.only}` : "every section"}${opt.quick ? " (--quick)" : ""}`,
 	});
 process.exit(budgets.some((b) => b.pass === false) ? 1 : 0);
