@@ -72,7 +72,7 @@ const SNIFF_BYTES = 12;
  * Receives the request body straight into a hidden temporary file in the uploads folder, then renames it to
  * `<key>.<ext>`, so a reader (or a crash) never sees half a photo. The body is never held whole in memory:
  * 48 photos uploading side by side took 516 MB of RSS that way, and about 100 MB now, near what a raw
- * Bun.serve that reads and drops the same bytes takes (scripts/bench-uploads.ts).
+ * Bun.serve that reads and drops the same bytes takes (scripts/bench/uploads.ts).
  * Refused without leaving a file: over the limit (413, by Content-Length first, then by counting, so a
  * chunked body cannot slip past), not an image by its first bytes (415), empty (400), or slower than the
  * deadline (400). The caller must hold the key's claim.
