@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { liveHub } from "../alerts/live.ts";
 import { createMiddleware } from "hono/factory";
+import { liveHub } from "../alerts/live.ts";
 import { CONSOLE_DISABLED_MESSAGE, requireAdminUnlock, requireUser, signedIn } from "../auth/guards.ts";
 import { updateSessionData } from "../auth/sessions.ts";
 import { clientAddress } from "../lib/client-address.ts";
@@ -34,7 +34,7 @@ export const adminRoutes = new Hono<AppEnv>()
 		const client = clientAddress(c);
 		const wait = throttle.retryAfter(user.id, client);
 		if (wait > 0) {
-			throw tooManyRequests(`Too many wrong passkeys. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
+			throw tooManyRequests("Too many wrong passkeys.", wait);
 		}
 		if (!passkeyMatches(config.adminPasskey, c.req.valid("json").passkey)) {
 			throttle.recordFailure(user.id, client);

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../lib/context.ts";
+import type { SuspendedAnswer } from "../lib/errors.ts";
 import { forbidden, notFound, unauthorized } from "../lib/http.ts";
 import { readSessionCookie, writeSessionCookie } from "./cookie.ts";
 import { validateSessionToken } from "./sessions.ts";
@@ -13,7 +14,10 @@ export function loadSession(c: Context<AppEnv>) {
 	if (session?.renewed && token) writeSessionCookie(c, token, session.expire);
 }
 
-export function terminatedAnswer(user: { terminationReason: string | null; terminatedAt: Date | null }) {
+export function terminatedAnswer(user: {
+	terminationReason: string | null;
+	terminatedAt: Date | null;
+}): SuspendedAnswer {
 	return {
 		terminated: true,
 		reason: user.terminationReason ?? "Policy violation",

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { users } from "../../db/schema.ts";
 import { liveHub } from "../alerts/live.ts";
+import { clientAddress } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { conflict, tooManyRequests, unauthorized } from "../lib/http.ts";
-import { clientAddress } from "../lib/client-address.ts";
 import { jsonBody } from "../lib/validate.ts";
 import { deleteAccount, getUserByUsername, userJson } from "../users/queries.ts";
 import { clearSessionCookie, writeSessionCookie } from "./cookie.ts";
@@ -24,10 +24,7 @@ export const authRoutes = new Hono<AppEnv>()
 		// would tell anyone, without limit, which usernames exist.
 		const wait = takeSignupSlot(c.get("config"), clientAddress(c));
 		if (wait > 0) {
-			throw tooManyRequests(
-				`Too many new accounts from your network. Try again in ${Math.ceil(wait / 60)} minute(s).`,
-				wait,
-			);
+			throw tooManyRequests("Too many new accounts from your network.", wait);
 		}
 		if (getUserByUsername(db, input.username)) throw conflict("Username is already taken");
 		const password = await hashPassword(input.password);
@@ -60,7 +57,7 @@ export const authRoutes = new Hono<AppEnv>()
 		const client = clientAddress(c);
 		const { wait, at } = throttle.begin(username, client);
 		if (wait > 0) {
-			throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
+			throw tooManyRequests("Too many failed sign-in attempts.", wait);
 		}
 		const user = getUserByUsername(db, username);
 		const ok = user ? await verifyPassword(password, user.password) : await verifyAgainstDummy(password);

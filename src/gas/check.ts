@@ -6,22 +6,21 @@ import { inArray } from "drizzle-orm";
 import { type FuelType, gasPriceReports } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Config } from "../env.ts";
-import { HttpError } from "../lib/http.ts";
+import { type ExpirationAnalysis, rejection } from "../lib/errors.ts";
 import { millsToNumber } from "../lib/money.ts";
+import { DAY_MS } from "../lib/time.ts";
 import { locTokenRange } from "../lib/zip.ts";
 import { fuelBounds } from "../quality/bounds.ts";
-import { FUEL_MAX_AGE_DAYS } from "../quality/expiry.ts";
 import {
-	MIN_CONSENSUS_REPORTS,
-	type Range,
 	combineWithModel,
 	consensusOf,
 	heardPrices,
 	isOutlier,
 	judgePrice,
+	MIN_CONSENSUS_REPORTS,
 } from "../quality/consensus.ts";
+import { FUEL_MAX_AGE_DAYS } from "../quality/expiry.ts";
 import { askModel } from "../quality/model.ts";
-import { DAY_MS } from "../lib/time.ts";
 
 /** The consensus looks back as far as a fuel price lives (between the hourly sweeps too). */
 const FUEL_HISTORY_DAYS = FUEL_MAX_AGE_DAYS;
@@ -53,12 +52,6 @@ export function fuelHistory(db: Db, fuel: FuelType, zip: string, now = Date.now(
 const voicedPrices = (history: FuelHistoryRow[], reporterId: string) =>
 	heardPrices(history, reporterId, (h) => h.priceMills);
 
-const rejection = (reason: string, range: Range) =>
-	new HttpError(422, "Price report rejected", {
-		reason,
-		suggestedRange: { min: millsToNumber(range.min), max: millsToNumber(range.max) },
-	});
-
 /**
  * Judges a fuel price: statistics first, then the model within its timeout. A clear outlier is thrown as the
  * 422 rejection products use; otherwise the confidence and reason to store with the report.
@@ -72,7 +65,7 @@ export async function assessFuelPrice(
 	const history = voicedPrices(fuelHistory(db, fuel, zip), report.reporterId);
 	const bounds = fuelBounds(fuel);
 	const statistical = judgePrice(priceMills, history, bounds, fuelDollars);
-	if (!statistical.accepted) throw rejection(statistical.reason, statistical.suggestedRange);
+	if (!statistical.accepted) throw rejection(statistical.reason, statistical.suggestedRange, "mills");
 	const model = await askModel(
 		{ host: config.ollamaHost, model: config.ollamaModel, timeoutMs: config.ollamaTimeoutMs },
 		{
@@ -87,16 +80,11 @@ export async function assessFuelPrice(
 		},
 	);
 	const verdict = combineWithModel(statistical, model, bounds);
-	if (!verdict.accepted) throw rejection(verdict.reason, verdict.suggestedRange);
+	if (!verdict.accepted) throw rejection(verdict.reason, verdict.suggestedRange, "mills");
 	return { confidence: verdict.confidence, reason: verdict.reason };
 }
 
-export type FuelExpirationAnalysis = {
-	expiredCount: number;
-	consensusPrice: number;
-	analyzed: number;
-	message: string;
-};
+export type FuelExpirationAnalysis = ExpirationAnalysis;
 
 /**
  * As for products: once a new price joins a consensus (one voice per shopper), older reports of that fuel

@@ -1,20 +1,19 @@
 import type { Db } from "../db.ts";
 import type { Config } from "../env.ts";
-import { HttpError } from "../lib/http.ts";
+import { type ExpirationAnalysis, rejection } from "../lib/errors.ts";
 import { centsToNumber, formatCents } from "../lib/money.ts";
+import { DAY_MS } from "../lib/time.ts";
 import { locTokenRange } from "../lib/zip.ts";
 import { categoryBounds } from "./bounds.ts";
 import {
-	MIN_CONSENSUS_REPORTS,
-	type Range,
 	combineWithModel,
 	consensusOf,
 	heardPrices,
 	isOutlier,
 	judgePrice,
+	MIN_CONSENSUS_REPORTS,
 } from "./consensus.ts";
 import { askModel } from "./model.ts";
-import { DAY_MS } from "../lib/time.ts";
 
 /** How far back, and how many, recent reports of a product make its consensus. */
 const HISTORY_DAYS = 60;
@@ -49,7 +48,7 @@ export function productHistory(db: Db, key: ProductKey, now = Date.now()): Histo
 function judgeStatistically(history: number[], category: { slug: string; name: string }, priceCents: number) {
 	const bounds = categoryBounds(category.slug, category.name);
 	const statistical = judgePrice(priceCents, history, bounds, formatCents);
-	if (!statistical.accepted) throw rejection(statistical.reason, statistical.suggestedRange);
+	if (!statistical.accepted) throw rejection(statistical.reason, statistical.suggestedRange, "cents");
 	return { statistical, bounds };
 }
 
@@ -99,17 +98,11 @@ export async function assessProductPrice(
 		},
 	);
 	const verdict = combineWithModel(statistical, model, bounds);
-	if (!verdict.accepted) throw rejection(verdict.reason, verdict.suggestedRange);
+	if (!verdict.accepted) throw rejection(verdict.reason, verdict.suggestedRange, "cents");
 	return { confidence: verdict.confidence, reason: verdict.reason };
 }
 
-const rejection = (reason: string, range: Range) =>
-	new HttpError(422, "Price report rejected", {
-		reason,
-		suggestedRange: { min: centsToNumber(range.min), max: centsToNumber(range.max) },
-	});
-
-export type ExpirationAnalysis = { expiredCount: number; consensusPrice: number; analyzed: number; message: string };
+export type { ExpirationAnalysis };
 
 /**
  * After a report is accepted, the consensus includes it (one voice per shopper); older reports of the product

@@ -7,8 +7,8 @@
  */
 import type { Config } from "../env.ts";
 import { tooManyRequests } from "../lib/http.ts";
+import { perApp, SlidingWindow } from "../lib/sliding-window.ts";
 import { HOUR_MS } from "../lib/time.ts";
-import { SlidingWindow, perApp } from "../lib/sliding-window.ts";
 
 const reportsFor = perApp(() => new SlidingWindow(HOUR_MS));
 
@@ -18,9 +18,6 @@ export function takeReportSlot(config: Config, userId: string, now = Date.now())
 	if (limit === 0) return;
 	const wait = reportsFor(config).take(userId, limit, now);
 	if (wait > 0) {
-		throw tooManyRequests(
-			`You have made ${limit} reports in the last hour, the most one shopper can. Try again in ${Math.ceil(wait / 60)} minute(s).`,
-			wait,
-		);
+		throw tooManyRequests(`You have made ${limit} reports in the last hour, the most one shopper can.`, wait);
 	}
 }

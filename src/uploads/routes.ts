@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { requireUser } from "../auth/guards.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { forbidden, notFound, tooManyRequests } from "../lib/http.ts";
-import { SlidingWindow, perApp } from "../lib/sliding-window.ts";
-import { UPLOAD_KEY_PATTERN, createUploadUrl, verifyUploadUrl } from "./signing.ts";
-import { claimKey, findStoredUpload, receiveUpload } from "./storage.ts";
+import { perApp, SlidingWindow } from "../lib/sliding-window.ts";
 import { HOUR_MS } from "../lib/time.ts";
+import { createUploadUrl, UPLOAD_KEY_PATTERN, verifyUploadUrl } from "./signing.ts";
+import { claimKey, findStoredUpload, receiveUpload } from "./storage.ts";
 
 /** One answer for every bad URL (forged, altered, expired, someone else's): the web client shows it as expired. */
 export const INVALID_URL_MESSAGE = "Upload URL is invalid or has expired";
@@ -38,7 +38,7 @@ export const uploadApiRoutes = new Hono<AppEnv>()
 		const quota = uploadQuotaFor(config);
 		const wait = quota.retryAfter(user.id, MAX_UPLOADS_PER_HOUR);
 		if (wait > 0) {
-			throw tooManyRequests(`You have uploaded a lot of photos. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
+			throw tooManyRequests("You have uploaded a lot of photos.", wait);
 		}
 		const claim = claimKey(config.uploadsDir, key);
 		// Counted before the body is read, so uploads running side by side cannot all slip under the limit.

@@ -72,7 +72,7 @@ export const profileRoutes = new Hono<AppEnv>()
 		const client = clientAddress(c);
 		const { wait, at } = throttle.begin(user.username, client);
 		if (wait > 0) {
-			throw tooManyRequests(`Too many wrong passwords. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
+			throw tooManyRequests("Too many wrong passwords.", wait);
 		}
 		if (!(await verifyPassword(currentPassword, user.password))) {
 			throw badRequest(WRONG_CURRENT_PASSWORD, {
