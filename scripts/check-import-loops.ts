@@ -1,0 +1,145 @@
+/**
+ * Import loops, on the server and the web: file circles (madge's), and cycles between feature folders, where
+ * each file counts as its top folder (src/deals, web/alerts). Shared folders (src/lib, web/components, web/api,
+ * web/app, db) sit below every feature and may be imported by any; the test support (src/test) and the files
+ * at the top of src/ and web/ (app.ts, main.tsx: what puts the features together) sit above them. Neither
+ * kind is a feature, so both are left out of the folder graph.
+ * Prints every finding and exits 1 if there is any.  Usage: bun scripts/check-import-loops.ts
+ */
+import { resolve } from "node:path";
+
+const ROOT = resolve(import.meta.dir, "..");
+const SHARED = new Set(["src/lib", "web/components", "web/api", "web/app", "db", "src/test"]);
+
+type Graph = Record<string, string[]>;
+
+async function dependencyGraph(): Promise<Graph> {
+	const madge = resolve(ROOT, "node_modules/.bin/madge");
+	const args = ["--json", "--extensions", "ts,tsx", "--ts-config", "tsconfig.json", "src", "web"];
+	const run = Bun.spawn([madge, ...args], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+	const [out, err, code] = await Promise.all([
+		new Response(run.stdout).text(),
+		new Response(run.stderr).text(),
+		run.exited,
+	]);
+	if (code !== 0) throw new Error(`madge failed (${code}): ${err}`);
+	return JSON.parse(out) as Graph;
+}
+
+/** The strongly connected parts of a graph with more than one node, or a node importing itself (Tarjan). */
+function loops(graph: Graph): string[][] {
+	let next = 0;
+	const index = new Map<string, number>();
+	const low = new Map<string, number>();
+	const stack: string[] = [];
+	const onStack = new Set<string>();
+	const found: string[][] = [];
+	const visit = (node: string) => {
+		index.set(node, next);
+		low.set(node, next++);
+		stack.push(node);
+		onStack.add(node);
+		for (const to of graph[node] ?? []) {
+			if (!index.has(to)) {
+				visit(to);
+				low.set(node, Math.min(low.get(node)!, low.get(to)!));
+			} else if (onStack.has(to)) {
+				low.set(node, Math.min(low.get(node)!, index.get(to)!));
+			}
+		}
+		if (low.get(node) !== index.get(node)) return;
+		const part: string[] = [];
+		let member: string;
+		do {
+			member = stack.pop()!;
+			onStack.delete(member);
+			part.push(member);
+		} while (member !== node);
+		if (part.length > 1 || graph[node]?.includes(node)) found.push(part.sort());
+	};
+	for (const node of Object.keys(graph).sort()) if (!index.has(node)) visit(node);
+	return found;
+}
+
+/** One circle through a loop's members, starting at its first: a -> b -> ... -> a. */
+function circleThrough(graph: Graph, members: string[]): string[] {
+	const inside = new Set(members);
+	const start = members[0]!;
+	const from = new Map<string, string>();
+	const queue = [start];
+	while (queue.length > 0) {
+		const node = queue.shift()!;
+		for (const to of graph[node] ?? []) {
+			if (!inside.has(to)) continue;
+			if (to === start) {
+				const path = [node];
+				while (path[0] !== start) path.unshift(from.get(path[0]!)!);
+				return [...path, start];
+			}
+			if (!from.has(to)) {
+				from.set(to, node);
+				queue.push(to);
+			}
+		}
+	}
+	return [start, start];
+}
+
+/** src/deals/routes.ts -> src/deals; a file directly in src/ or web/ stands for itself. */
+function folderOf(file: string): string {
+	const parts = file.split("/");
+	if (parts[0] === "db") return "db";
+	return parts.length > 2 ? `${parts[0]}/${parts[1]}` : file;
+}
+
+const isFeature = (folder: string) => !SHARED.has(folder) && /^(src|web)\/[^/.]+$/.test(folder);
+
+function folderGraph(files: Graph): Graph {
+	const folders: Record<string, Set<string>> = {};
+	for (const [file, deps] of Object.entries(files)) {
+		const from = folderOf(file);
+		if (!isFeature(from)) continue;
+		folders[from] ??= new Set();
+		for (const dep of deps) {
+			const to = folderOf(dep);
+			if (to !== from && isFeature(to)) folders[from].add(to);
+		}
+	}
+	return Object.fromEntries(Object.entries(folders).map(([k, v]) => [k, [...v].sort()]));
+}
+
+/** For a folder cycle, the file imports that make each of its steps. */
+function evidence(files: Graph, circle: string[]): string[] {
+	const lines: string[] = [];
+	for (let i = 0; i < circle.length - 1; i++) {
+		const [from, to] = [circle[i]!, circle[i + 1]!];
+		for (const [file, deps] of Object.entries(files)) {
+			if (folderOf(file) !== from) continue;
+			for (const dep of deps) if (folderOf(dep) === to) lines.push(`      ${file} -> ${dep}`);
+		}
+	}
+	return lines;
+}
+
+const files = await dependencyGraph();
+const fileLoops = loops(files);
+const folders = folderGraph(files);
+const folderLoops = loops(folders);
+
+for (const members of fileLoops) {
+	console.log(`file circle: ${circleThrough(files, members).join(" -> ")}`);
+	if (members.length > 2) console.log(`  (all of: ${members.join(", ")})`);
+}
+for (const members of folderLoops) {
+	const circle = circleThrough(folders, members);
+	console.log(`folder cycle: ${circle.join(" -> ")}`);
+	if (members.length > circle.length - 1) console.log(`  (all of: ${members.join(", ")})`);
+	for (const line of evidence(files, circle)) console.log(line);
+}
+const total = fileLoops.length + folderLoops.length;
+console.log(
+	total === 0
+		? `No import loops in ${Object.keys(files).length} files.`
+		: `${fileLoops.length} file circle(s), ${folderLoops.length} folder cycle(s).`,
+);
+process.exit(total === 0 ? 0 : 1);
