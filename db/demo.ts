@@ -5,21 +5,23 @@
  */
 import { count, eq } from "drizzle-orm";
 import * as v from "valibot";
-import { PriceAlertSchema } from "../src/alerts/schemas.ts";
+import { LiveHub } from "../src/alerts/live.ts";
 import { createAlert } from "../src/alerts/queries.ts";
+import { PriceAlertSchema } from "../src/alerts/schemas.ts";
+import type { Db } from "../src/db.ts";
+import { ReportWriter } from "../src/deals/report-writer.ts";
 import { createPriceReport } from "../src/deals/reports.ts";
 import { PriceReportSchema } from "../src/deals/schemas.ts";
 import { takeDeal, toggleUpvote } from "../src/deals/votes.ts";
-import type { Db } from "../src/db.ts";
-import type { Config } from "../src/env.ts";
 import { createGasReport } from "../src/gas/reports.ts";
 import { GasReportSchema } from "../src/gas/schemas.ts";
 import { placeLookupKey } from "../src/lib/normalize.ts";
+import { DAY_MS, MINUTE_MS } from "../src/lib/time.ts";
 import { locToken } from "../src/lib/zip.ts";
-import { type User, productCategories, stores, users } from "./schema.ts";
+import { PriceModel } from "../src/quality/model.ts";
+import { productCategories, stores, type User, users } from "./schema.ts";
 import { ensureTaxonomy } from "./seed.ts";
 import { slugify } from "./taxonomy.ts";
-import { DAY_MS, MINUTE_MS } from "../src/lib/time.ts";
 
 export const DEMO_PASSWORD = "DemoPass1!";
 type Shopper = "maria" | "james" | "priya";
@@ -114,7 +116,7 @@ function backdateDemo(db: Db, now: number) {
 export type DemoSeeded = { users: number; stores: number; priceReports: number; fuelReports: number; alerts: number };
 
 /** Fills a database that has no users yet with the demo; answers what it added (all zeros when it had users). */
-export async function seedDemo(db: Db, config: Config): Promise<DemoSeeded> {
+export async function seedDemo(db: Db): Promise<DemoSeeded> {
 	ensureTaxonomy(db);
 	const none = { users: 0, stores: 0, priceReports: 0, fuelReports: 0, alerts: 0 };
 	if ((db.select({ n: count() }).from(users).get()?.n ?? 0) > 0) return none;
@@ -142,8 +144,13 @@ export async function seedDemo(db: Db, config: Config): Promise<DemoSeeded> {
 	) as Record<Shopper, User>;
 	const categoryId = (name: string) =>
 		db.select({ id: productCategories.id }).from(productCategories).where(eq(productCategories.name, name)).get()!.id;
-	// The demo is ours: no model is asked about it, whatever OLLAMA_HOST says.
-	const quiet = { ...config, ollamaHost: "off" };
+	// The demo is ours: no model is asked about it, whatever OLLAMA_HOST says; no server runs, so nobody listens live.
+	const quiet = {
+		db,
+		model: new PriceModel({ host: "off", model: "", timeoutMs: 0 }),
+		reports: new ReportWriter(db),
+		live: new LiveHub(db),
+	};
 
 	// Before the reports, so James's yogurt matches it: the Alerts tab shows one alert met and one waiting.
 	const alert = (productName: string, targetPrice: string) =>
@@ -153,7 +160,7 @@ export async function seedDemo(db: Db, config: Config): Promise<DemoSeeded> {
 	const reported: Record<string, number> = {};
 	const report = async (who: Shopper, raw: Record<string, unknown>) => {
 		const input = v.parse(PriceReportSchema, raw);
-		const answer = await createPriceReport(db, quiet, shopper[who], input, null);
+		const answer = await createPriceReport(quiet, shopper[who], input, null);
 		reported[`${who}:${input.productName}`] = answer.id;
 	};
 	for (const [who, productName, price, category, tags, description] of PRICE_REPORTS) {
@@ -177,7 +184,7 @@ export async function seedDemo(db: Db, config: Config): Promise<DemoSeeded> {
 	}
 	for (const [who, stationName, stationAddress, fuelType, price, defPrice] of FUEL_REPORTS) {
 		const input = v.parse(GasReportSchema, { stationName, stationAddress, fuelType, price, defPrice });
-		await createGasReport(db, quiet, shopper[who], input);
+		await createGasReport(quiet, shopper[who], input);
 	}
 
 	const milk = reported["priya:Organic Whole Milk"]!;

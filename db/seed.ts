@@ -5,7 +5,7 @@
 import { getTableName } from "drizzle-orm";
 import type { Db } from "../src/db.ts";
 import { productCategories, productTags } from "./schema.ts";
-import { TAXONOMY, slugify } from "./taxonomy.ts";
+import { slugify, TAXONOMY } from "./taxonomy.ts";
 
 export function ensureTaxonomy(db: Db): number {
 	// Plain SQL for the check that every start makes: drizzle's first query costs about 2 ms of setting up,

@@ -1,57 +1,53 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
-import { authRoutes } from "./auth/routes.ts";
-import { loadSession } from "./auth/guards.ts";
 import { adminRoutes } from "./admin/routes.ts";
-import { alertsRoutes } from "./alerts/routes.ts";
-import { dealsRoutes } from "./deals/routes.ts";
+import { eventRoutes, priceAlertRoutes, testNotificationRoutes } from "./alerts/routes.ts";
+import { loadSession } from "./auth/guards.ts";
+import { authRoutes } from "./auth/routes.ts";
+import { categoryRoutes, priceReportRoutes, searchRoutes, storeRoutes } from "./deals/routes.ts";
 import { gasRoutes } from "./gas/routes.ts";
-import { LoginThrottle } from "./auth/throttle.ts";
-import type { Db } from "./db.ts";
-import type { Config } from "./env.ts";
 import type { AppEnv } from "./lib/context.ts";
 import { HttpError } from "./lib/http.ts";
+import { jsonText } from "./lib/json-response.ts";
 import { log, setLogLevel } from "./lib/log.ts";
-import { type Health, currentHealth } from "./ops/health.ts";
-import {
-	STORAGE_RETRY_AFTER_SECONDS,
-	STORAGE_TROUBLE_MESSAGE,
-	isStorageFailure,
-	noteStorageFailure,
-	noteWriteSucceeded,
-} from "./ops/storage-trouble.ts";
-import { jsonText } from "./lib/read-cache.ts";
 import { checkJsonBody, checkOrigin, isSafeMethod, jsonBodyLimit, securityHeaders } from "./lib/security.ts";
+import type { Health } from "./ops/health.ts";
+import { isStorageFailure, STORAGE_RETRY_AFTER_SECONDS, STORAGE_TROUBLE_MESSAGE } from "./ops/storage-trouble.ts";
+import type { Runtime } from "./runtime.ts";
 import type { StaticAssets } from "./static.ts";
-import { uploadApiRoutes, uploadFileRoutes } from "./uploads/routes.ts";
+import { objectRoutes, uploadFileRoutes, uploadRoutes } from "./uploads/routes.ts";
 import { profileRoutes, usersRoutes } from "./users/routes.ts";
 
 /** PUT targets of signed upload URLs: raw bytes, not JSON. */
 export const RAW_UPLOAD_PREFIX = "/api/uploads/";
 
-export type AppDeps = { db: Db; config: Config; assets?: StaticAssets };
-
-/** The API as one typed value: the web app's client is derived from it (hc<ApiType>). */
+/** The API as one typed value: the web app's client is derived from it (hc<ApiType>). Each feature at its prefix. */
 const api = new Hono<AppEnv>()
 	.get("/health", (c) => {
-		const { health, text } = currentHealth(c.var.db);
+		const { health, text } = c.var.runtime.health.current();
 		return health.status === "ok" ? jsonText<Health>(c, text, 200) : jsonText<Health, 503>(c, text, 503);
 	})
 	.route("/auth", authRoutes)
-	.route("/", dealsRoutes)
+	.route("/categories", categoryRoutes)
+	.route("/price-reports", priceReportRoutes)
+	.route("/stores", storeRoutes)
+	.route("/search", searchRoutes)
 	.route("/gas", gasRoutes)
-	.route("/", alertsRoutes)
+	.route("/price-alerts", priceAlertRoutes)
+	.route("/events", eventRoutes)
+	.route("/test-notification", testNotificationRoutes)
 	.route("/users", usersRoutes)
 	.route("/profile", profileRoutes)
 	.route("/admin", adminRoutes)
-	.route("/", uploadApiRoutes);
+	.route("/objects", objectRoutes)
+	.route("/uploads", uploadRoutes);
 
 export type ApiType = typeof api;
 
-/** Builds the whole HTTP app: headers, origin check, sessions, the API, and the web app's files. */
-export function createApp({ db, config, assets }: AppDeps) {
-	const throttle = new LoginThrottle();
+/** Builds the whole HTTP app over the runtime: headers, origin check, sessions, the API, and the web app's files. */
+export function createApp(runtime: Runtime, { assets }: { assets?: StaticAssets } = {}) {
+	const { db, config, storage } = runtime;
 	const app = new Hono<AppEnv>();
 	setLogLevel(config.logLevel);
 
@@ -60,9 +56,9 @@ export function createApp({ db, config, assets }: AppDeps) {
 	// One gate for the API (each middleware layer costs every request): its dependencies, no caching, then for
 	// writes our Origin and a small JSON body (uploads are raw image bytes with their own limit), then the session.
 	app.use("/api/*", (c, next) => {
+		c.set("runtime", runtime);
 		c.set("db", db);
 		c.set("config", config);
-		c.set("throttle", throttle);
 		c.header("Cache-Control", "no-store");
 		const write = !isSafeMethod(c.req.method);
 		const jsonBody = write && !c.req.path.startsWith(RAW_UPLOAD_PREFIX);
@@ -72,7 +68,7 @@ export function createApp({ db, config, assets }: AppDeps) {
 		if (!write) return next();
 		// A write that succeeds ends a full disk's trouble at once (health stops saying so).
 		return (jsonBody ? jsonBodyLimit(c, next) : next()).then(() => {
-			if (c.res.status < 400) noteWriteSucceeded(db);
+			if (c.res.status < 400) storage.noteWriteSucceeded();
 		});
 	});
 	// Stored photos are served outside /api but need the uploads folder; they take no session and no body.
@@ -83,7 +79,7 @@ export function createApp({ db, config, assets }: AppDeps) {
 	app.route("/api", api);
 	app.all("/api/*", (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
 
-	app.route("/", uploadFileRoutes);
+	app.route("/uploads", uploadFileRoutes);
 	if (assets) app.get("*", (c) => assets.serve(c.req.raw));
 	app.notFound((c) => c.json({ message: "Not found" }, 404));
 
@@ -102,7 +98,7 @@ export function createApp({ db, config, assets }: AppDeps) {
 			return c.json({ message }, error.status);
 		}
 		if (isStorageFailure(error)) {
-			noteStorageFailure(db, error, { requestId: c.var.requestId, method: c.req.method, path: c.req.path });
+			storage.noteFailure(error, { requestId: c.var.requestId, method: c.req.method, path: c.req.path });
 			c.header("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS));
 			return c.json({ message: STORAGE_TROUBLE_MESSAGE }, 503);
 		}

@@ -6,12 +6,12 @@
  * listen, and desktop's node:os alone costs about 2 ms of that.
  */
 import { seedDemo } from "../db/demo.ts";
-import { DatabaseFileError, SchemaError, migrate, openDb } from "./db.ts";
+import { DatabaseFileError, migrate, openDb, SchemaError } from "./db.ts";
 import { ConfigError, dataPaths, loadConfig } from "./env.ts";
 import { flushLogs, log } from "./lib/log.ts";
-import { OpsError, backupDatabase, restoreDatabase } from "./ops/backup.ts";
-import { VERSION } from "./ops/health.ts";
+import { backupDatabase, OpsError, restoreDatabase } from "./ops/backup.ts";
 import { dataDirHolder } from "./ops/data-lock.ts";
+import { VERSION } from "./ops/health.ts";
 import { DataDirInUseError, ListenError, PortInUseError, startServer, stopOnSignals } from "./server.ts";
 import type { StaticAssets } from "./static.ts";
 
@@ -90,7 +90,7 @@ export async function runCli(argv: string[], assets?: StaticAssets): Promise<voi
 				const config = loadConfig();
 				const { sqlite, db } = openDb(config.dbPath);
 				migrate(sqlite);
-				const added = await seedDemo(db, config);
+				const added = await seedDemo(db);
 				sqlite.close();
 				return void console.log(
 					added.users

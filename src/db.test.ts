@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrations } from "../db/migrations/index.ts";
 import { productWords } from "./alerts/words.ts";
-import { SchemaError, migrate, openDb } from "./db.ts";
+import { migrate, openDb, SchemaError } from "./db.ts";
 
 const dirs: string[] = [];
 const tempDb = () => {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { type AssetManifest, acceptedEncodings, createStaticAssets } from "./static.ts";
-import { type TestServer, startTestServer } from "./test/harness.ts";
+import { startTestServer, type TestServer } from "./test/harness.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const FILES: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { PasskeyThrottle, passkeyMatches } from "./passkey.ts";
 
 // The documented limit (README, Decisions "The developer console"), written out: a test that read the exported constant

@@ -6,7 +6,7 @@
  */
 import { sha256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
-import { SlidingWindow, perApp } from "../lib/sliding-window.ts";
+import { SlidingWindow } from "../lib/sliding-window.ts";
 
 const WINDOW_MS = 15 * 60 * 1000;
 export const MAX_PASSKEY_FAILURES = 5;
@@ -37,6 +37,3 @@ export class PasskeyThrottle {
 		this.failures.forget(`u:${userId}`);
 	}
 }
-
-/** One throttle per app (two apps in one process never share counts). */
-export const passkeyThrottleFor = perApp(() => new PasskeyThrottle());

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type User, gasPriceReports, priceReports, userUpvotes, users } from "../../db/schema.ts";
+import { gasPriceReports, priceReports, type User, users, userUpvotes } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { badRequest, conflict, notFound } from "../lib/http.ts";
 

@@ -1,13 +1,12 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { liveHub } from "../alerts/live.ts";
 import { CONSOLE_DISABLED_MESSAGE, requireAdminUnlock, requireUser, signedIn } from "../auth/guards.ts";
 import { updateSessionData } from "../auth/sessions.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { notFound, tooManyRequests } from "../lib/http.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
-import { passkeyMatches, passkeyThrottleFor } from "./passkey.ts";
+import { passkeyMatches } from "./passkey.ts";
 import { listUsersForAdmin, terminateAccount } from "./queries.ts";
 import { AdminUsersQuerySchema, PasskeySchema, TerminateSchema } from "./schemas.ts";
 
@@ -30,7 +29,7 @@ export const adminRoutes = new Hono<AppEnv>()
 		const session = c.get("session");
 		const config = c.get("config");
 		if (!config.adminPasskey || !session) throw notFound(CONSOLE_DISABLED_MESSAGE);
-		const throttle = passkeyThrottleFor(config);
+		const throttle = c.var.runtime.limits.passkeys;
 		const client = clientAddress(c);
 		const wait = throttle.retryAfter(user.id, client);
 		if (wait > 0) {
@@ -57,6 +56,6 @@ export const adminRoutes = new Hono<AppEnv>()
 		const moderator = requireAdminUnlock(c);
 		const { userId, reason } = c.req.valid("json");
 		const done = terminateAccount(c.get("db"), moderator, userId, reason);
-		liveHub(c.get("db")).endUser(userId);
+		c.var.runtime.live.endUser(userId);
 		return c.json(done, 200);
 	});

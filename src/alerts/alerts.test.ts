@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { priceAlertWords, priceAlerts } from "../../db/schema.ts";
-import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { priceAlerts, priceAlertWords } from "../../db/schema.ts";
+import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { categoryIds, createAlert } from "./testing.ts";
 
 // The documented limit (README, Decisions "Alert matching"), written out: a test that read the exported constant

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema.ts";
-import { STRONG_PASSWORD, type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
-import { LIVE_TIMING, SESSION_ENDED_EVENT, endLiveStreams, liveHub } from "./live.ts";
+import { registerUser, STRONG_PASSWORD, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { LIVE_TIMING, SESSION_ENDED_EVENT } from "./live.ts";
 import { categoryIds, createAlert, reportPrice } from "./testing.ts";
 
 // The documented limit (README, Decisions "Live delivery"), written out: a test that read the exported constant
@@ -142,7 +142,7 @@ describe("GET /api/events", () => {
 			at: expect.any(String),
 		});
 		// Carl's stream is open and well, and did not get Anna's hit.
-		liveHub(server.db).publish(carl.user.id, { event: "probe", data: { ok: true } });
+		server.runtime.live.publish(carl.user.id, { event: "probe", data: { ok: true } });
 		await other.waitFor(() => other.events.some((e) => e.event === "probe"));
 		expect(other.hits()).toEqual([]);
 		await Promise.all([tab1.close(), tab2.close(), other.close()]);
@@ -150,12 +150,12 @@ describe("GET /api/events", () => {
 
 	test("sends heartbeats, and forgets a stream the client closed", async () => {
 		const { client } = await registerUser(server);
-		const before = liveHub(server.db).connectionCount;
+		const before = server.runtime.live.connectionCount;
 		const stream = await openEvents(server, client);
 		await stream.waitFor(() => stream.comments.includes("ping"), 2000);
-		expect(liveHub(server.db).connectionCount).toBe(before + 1);
+		expect(server.runtime.live.connectionCount).toBe(before + 1);
 		await stream.close();
-		await stream.waitFor(() => liveHub(server.db).connectionCount === before);
+		await stream.waitFor(() => server.runtime.live.connectionCount === before);
 	});
 
 	test("a reconnect with Last-Event-ID is sent the hits it missed first", async () => {
@@ -310,19 +310,19 @@ describe("GET /api/events", () => {
 		const { client, user } = await registerUser(server);
 		const stream = await openEvents(server, client);
 		await stream.waitFor(() => stream.events.length > 0);
-		liveHub(server.db).endUser(user.id);
+		server.runtime.live.endUser(user.id);
 		await stream.waitFor(stream.ended, 500);
 	});
 
-	test("endLiveStreams ends every stream, so a graceful stop need not wait for them", async () => {
+	test("endAll ends every stream, so a graceful stop need not wait for them", async () => {
 		const a = await openEvents(server, (await registerUser(server)).client);
 		const b = await openEvents(server, (await registerUser(server)).client);
 		await a.waitFor(() => a.events.length > 0);
 		await b.waitFor(() => b.events.length > 0);
-		endLiveStreams(server.db);
+		server.runtime.live.endAll();
 		await a.waitFor(a.ended, 500);
 		await b.waitFor(b.ended, 500);
-		expect(liveHub(server.db).connectionCount).toBe(0);
+		expect(server.runtime.live.connectionCount).toBe(0);
 	});
 
 	test("one user's streams are capped: a new one beyond the limit closes the oldest", async () => {

@@ -4,9 +4,10 @@
  * streams at once; one timer per database sends the heartbeats and ends the streams whose session is gone
  * otherwise (expiry, a password change elsewhere) within a few seconds.
  */
-import { log } from "../lib/log.ts";
+
 import { SESSION_ABSOLUTE_MS } from "../auth/sessions.ts";
 import type { Db } from "../db.ts";
+import { log } from "../lib/log.ts";
 
 export type LiveMessage = { event?: string; id?: string | number; data: unknown };
 
@@ -148,21 +149,4 @@ export class LiveHub {
 		if (this.timer) clearInterval(this.timer);
 		this.timer = null;
 	}
-}
-
-// Keyed by database so API tests that run several servers in one process keep their streams apart.
-const hubs = new WeakMap<Db, LiveHub>();
-
-export function liveHub(db: Db): LiveHub {
-	let hub = hubs.get(db);
-	if (!hub) {
-		hub = new LiveHub(db);
-		hubs.set(db, hub);
-	}
-	return hub;
-}
-
-/** For the server's shutdown: call before a graceful `server.stop()`, which would otherwise wait on every stream. */
-export function endLiveStreams(db: Db) {
-	hubs.get(db)?.endAll();
 }

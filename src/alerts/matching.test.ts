@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceAlertHits, priceAlerts, priceReports } from "../../db/schema.ts";
-import { type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
-import { WORD_HITS_SQL, hitsAfter, matchAlertsForReport, recordHits } from "./matching.ts";
+import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { hitsAfter, matchAlertsForReport, recordHits, WORD_HITS_SQL } from "./matching.ts";
 import { categoryIds, createAlert, reportPrice } from "./testing.ts";
 
 let server: TestServer;
@@ -99,7 +99,7 @@ describe("matching a stored report against alerts", () => {
 			categoryId: cat.groceries,
 			storeName: "Bread Co",
 		});
-		matchAlertsForReport(server.db, report.id);
+		matchAlertsForReport(server.db, server.runtime.live, report.id);
 		expect(recordHits(server.db, report.id)).toEqual([]);
 		expect(hitsOf(alert.id)).toHaveLength(1);
 		const row = server.db.select().from(priceAlerts).where(eq(priceAlerts.id, alert.id)).get();

@@ -3,11 +3,12 @@
  * words, the alert's category (when it has one), a price at or under the target, and the report within 20
  * zip codes of the alert's zip. The reporter's own alerts stay quiet: they know the price they just typed.
  */
-import { log } from "../lib/log.ts";
+
 import type { Db } from "../db.ts";
+import { log } from "../lib/log.ts";
 import { centsToNumber, formatCents } from "../lib/money.ts";
 import { locTokenRange } from "../lib/zip.ts";
-import { type LiveMessage, liveHub } from "./live.ts";
+import type { LiveHub, LiveMessage } from "./live.ts";
 import { productWords } from "./words.ts";
 
 export const HIT_EVENT = "price-alert";
@@ -63,7 +64,7 @@ export function findMatchingAlerts(db: Db, report: ReportRow): Candidate[] {
 	const matches: Candidate[] = [];
 	for (const [alertId, count] of wordsFound) {
 		const alert = readAlert.get(alertId);
-		if (!alert || alert.isActive !== 1 || alert.wordCount !== count || alert.userId === report.userId) continue;
+		if (alert?.isActive !== 1 || alert.wordCount !== count || alert.userId === report.userId) continue;
 		if (alert.categoryId !== null && alert.categoryId !== report.categoryId) continue;
 		matches.push(alert);
 	}
@@ -235,9 +236,8 @@ export function recordHitsSafely(db: Db, report: MatchedReport, now = Date.now()
 }
 
 /** Sends each hit to its alert owner's open streams; call after the hits' transaction has committed. */
-export function publishHits(db: Db, hits: HitRow[]): void {
+export function publishHits(hub: LiveHub, hits: HitRow[]): void {
 	if (hits.length === 0) return;
-	const hub = liveHub(db);
 	for (const hit of hits) hub.publish(hit.userId, hitMessage(hit));
 }
 
@@ -245,9 +245,9 @@ export function publishHits(db: Db, hits: HitRow[]): void {
  * Called once a price report is stored and accepted (after its transaction commits). A failure here is
  * logged, never thrown: the report is already saved and its reporter must get their answer.
  */
-export function matchAlertsForReport(db: Db, reportId: number): void {
+export function matchAlertsForReport(db: Db, hub: LiveHub, reportId: number): void {
 	try {
-		publishHits(db, recordHits(db, reportId));
+		publishHits(hub, recordHits(db, reportId));
 	} catch (error) {
 		log.error("alerts: matching failed", { reportId, err: error });
 	}

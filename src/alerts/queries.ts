@@ -1,5 +1,5 @@
 import { and, count, eq } from "drizzle-orm";
-import { type User, priceAlertWords, priceAlerts, productCategories } from "../../db/schema.ts";
+import { priceAlerts, priceAlertWords, productCategories, type User } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { badRequest, conflict, notFound } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";

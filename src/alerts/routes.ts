@@ -3,7 +3,6 @@ import { requireSession, requireUser, signedIn } from "../auth/guards.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/http.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
-import { liveHub } from "./live.ts";
 import { hitsAfter, latestHitId } from "./matching.ts";
 import { createAlert, deleteAlert, listAlerts } from "./queries.ts";
 import { EventsQuerySchema, PriceAlertSchema } from "./schemas.ts";
@@ -27,41 +26,45 @@ const alertId = (raw: string) => {
 
 type BunServer = { timeout?: (request: Request, seconds: number) => void };
 
-/** Price alerts, the live event stream and test notifications (mounted under /api). */
-export const alertsRoutes = new Hono<AppEnv>()
-	.get("/price-alerts", (c) => {
+/** /api/price-alerts: the shopper's price alerts. */
+export const priceAlertRoutes = new Hono<AppEnv>()
+	.get("/", (c) => {
 		const user = requireUser(c);
 		return c.json(listAlerts(c.get("db"), user.id), 200);
 	})
-	.post("/price-alerts", signedIn, jsonBody(PriceAlertSchema), (c) => {
+	.post("/", signedIn, jsonBody(PriceAlertSchema), (c) => {
 		const user = requireUser(c);
 		return c.json(createAlert(c.get("db"), user, c.req.valid("json")), 201);
 	})
-	.delete("/price-alerts/:id", (c) => {
+	.delete("/:id", (c) => {
 		const user = requireUser(c);
 		return c.json(deleteAlert(c.get("db"), user.id, alertId(c.req.param("id"))), 200);
-	})
-	.get("/events", queryParams(EventsQuerySchema), (c) => {
-		const user = requireUser(c);
-		const { sid } = requireSession(c);
-		const db = c.get("db");
-		// A reconnect names the last event it saw (EventSource's header, newer than the address it was opened
-		// with; or ?lastEventId= for a new stream): the hits since then are sent first.
-		const header = c.req.header("last-event-id")?.trim() ?? "";
-		const lastEventId = /^\d{1,12}$/.test(header) ? header : c.req.valid("query").lastEventId;
-		const backlog = lastEventId ? hitsAfter(db, user.id, Number(lastEventId)) : [];
-		(c.env?.server as BunServer | undefined)?.timeout?.(c.req.raw, STREAM_IDLE_SECONDS);
-		// Read after the backlog: a hit committed in between is published to this stream once it is open.
-		const cursor = latestHitId(db);
-		const body = openEventStream(liveHub(db), { userId: user.id, sid, signal: c.req.raw.signal, backlog, cursor });
-		return c.body(body, 200, {
-			"Content-Type": "text/event-stream; charset=utf-8",
-			"Cache-Control": "no-store",
-			// Tells a buffering reverse proxy (nginx) to pass each event on at once.
-			"X-Accel-Buffering": "no",
-		});
-	})
-	.post("/test-notification", (c) => {
-		requireUser(c);
-		return c.json(TEST_NOTIFICATION, 200);
 	});
+
+/** /api/events: the live event stream of alert hits. */
+export const eventRoutes = new Hono<AppEnv>().get("/", queryParams(EventsQuerySchema), (c) => {
+	const user = requireUser(c);
+	const { sid } = requireSession(c);
+	const db = c.get("db");
+	// A reconnect names the last event it saw (EventSource's header, newer than the address it was opened
+	// with; or ?lastEventId= for a new stream): the hits since then are sent first.
+	const header = c.req.header("last-event-id")?.trim() ?? "";
+	const lastEventId = /^\d{1,12}$/.test(header) ? header : c.req.valid("query").lastEventId;
+	const backlog = lastEventId ? hitsAfter(db, user.id, Number(lastEventId)) : [];
+	(c.env?.server as BunServer | undefined)?.timeout?.(c.req.raw, STREAM_IDLE_SECONDS);
+	// Read after the backlog: a hit committed in between is published to this stream once it is open.
+	const cursor = latestHitId(db);
+	const body = openEventStream(c.var.runtime.live, { userId: user.id, sid, signal: c.req.raw.signal, backlog, cursor });
+	return c.body(body, 200, {
+		"Content-Type": "text/event-stream; charset=utf-8",
+		"Cache-Control": "no-store",
+		// Tells a buffering reverse proxy (nginx) to pass each event on at once.
+		"X-Accel-Buffering": "no",
+	});
+});
+
+/** /api/test-notification: what the browser shows to prove notifications work. */
+export const testNotificationRoutes = new Hono<AppEnv>().post("/", (c) => {
+	requireUser(c);
+	return c.json(TEST_NOTIFICATION, 200);
+});

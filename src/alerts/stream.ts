@@ -1,4 +1,4 @@
-import { LIVE_TIMING, type LiveConnection, type LiveHub, type LiveMessage, formatEvent } from "./live.ts";
+import { formatEvent, LIVE_TIMING, type LiveConnection, type LiveHub, type LiveMessage } from "./live.ts";
 
 /** How many chunks a reader may leave unread before its stream is dropped (it reconnects and catches up). */
 const MAX_UNREAD_CHUNKS = 200;

@@ -9,7 +9,7 @@ import { validateSessionToken } from "./sessions.ts";
 /** Reads the cookie once per API request (the app's gate calls it); renews a session past half its life. */
 export function loadSession(c: Context<AppEnv>) {
 	const token = readSessionCookie(c);
-	const session = token ? validateSessionToken(c.get("db"), token) : null;
+	const session = token ? validateSessionToken(c.var.db, c.var.runtime.readSession, token) : null;
 	c.set("session", session);
 	if (session?.renewed && token) writeSessionCookie(c, token, session.expire);
 }

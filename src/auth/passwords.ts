@@ -1,31 +1,37 @@
 /**
  * argon2id through Bun.password. Each hash takes 64 MiB, so at most two run at once: a login flood queues
- * here instead of exhausting memory.
+ * here instead of exhausting memory. One per runtime.
  */
 const MAX_CONCURRENT = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
 
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-	if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-	running++;
-	try {
-		return await work();
-	} finally {
-		running--;
-		waiting.shift()?.();
+export class PasswordHasher {
+	private running = 0;
+	private readonly waiting: (() => void)[] = [];
+	private dummyHash: Promise<string> | undefined;
+
+	hash(password: string) {
+		return this.withSlot(() => Bun.password.hash(password, { algorithm: "argon2id" }));
 	}
-}
 
-export const hashPassword = (password: string) =>
-	withSlot(() => Bun.password.hash(password, { algorithm: "argon2id" }));
+	verify(password: string, hash: string) {
+		return this.withSlot(() => Bun.password.verify(password, hash));
+	}
 
-export const verifyPassword = (password: string, hash: string) => withSlot(() => Bun.password.verify(password, hash));
+	/** Spends the same time as a real check, so a login for an unknown user does not answer faster. */
+	async verifyAgainstDummy(password: string): Promise<false> {
+		this.dummyHash ??= this.hash("dummy-password-for-timing!A1");
+		await this.verify(password, await this.dummyHash);
+		return false;
+	}
 
-let dummyHash: Promise<string> | undefined;
-/** Spends the same time as a real check, so a login for an unknown user does not answer faster. */
-export async function verifyAgainstDummy(password: string): Promise<false> {
-	dummyHash ??= hashPassword("dummy-password-for-timing!A1");
-	await verifyPassword(password, await dummyHash);
-	return false;
+	private async withSlot<T>(work: () => Promise<T>): Promise<T> {
+		if (this.running >= MAX_CONCURRENT) await new Promise<void>((resolve) => this.waiting.push(resolve));
+		this.running++;
+		try {
+			return await work();
+		} finally {
+			this.running--;
+			this.waiting.shift()?.();
+		}
+	}
 }

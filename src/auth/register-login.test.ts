@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { STRONG_PASSWORD, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { registerUser, STRONG_PASSWORD, startTestServer, type TestServer } from "../test/harness.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -100,14 +100,12 @@ describe("POST /api/auth/register", () => {
 		const two = await client.post("/api/auth/register", { ...valid, username: "ab" });
 		expect(two.status).toBe(400);
 		expect(two.data.message).toBe("Username must be at least 3 characters");
-		const eight = await server
-			.client()
-			.post("/api/auth/register", {
-				...valid,
-				username: "eight_chars",
-				password: "Abcd!123",
-				confirmPassword: "Abcd!123",
-			});
+		const eight = await server.client().post("/api/auth/register", {
+			...valid,
+			username: "eight_chars",
+			password: "Abcd!123",
+			confirmPassword: "Abcd!123",
+		});
 		expect(eight.status).toBe(201);
 		expect((await server.client().post("/api/auth/register", { ...valid, username: "abc" })).status).toBe(201);
 	});

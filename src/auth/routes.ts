@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { users } from "../../db/schema.ts";
-import { liveHub } from "../alerts/live.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { conflict, tooManyRequests, unauthorized } from "../lib/http.ts";
@@ -9,7 +8,6 @@ import { jsonBody } from "../lib/validate.ts";
 import { deleteAccount, getUserByUsername, userJson } from "../users/queries.ts";
 import { clearSessionCookie, writeSessionCookie } from "./cookie.ts";
 import { requireSession, requireUser, signedIn } from "./guards.ts";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { LoginSchema, RegisterSchema, UpdateZipSchema } from "./schemas.ts";
 import { createSession, deleteSession } from "./sessions.ts";
 import { takeSignupSlot } from "./throttle.ts";
@@ -22,12 +20,13 @@ export const authRoutes = new Hono<AppEnv>()
 		const db = c.get("db");
 		// The slot is taken before the name is looked up, so a taken name costs a try too: otherwise the 409
 		// would tell anyone, without limit, which usernames exist.
-		const wait = takeSignupSlot(c.get("config"), clientAddress(c));
+		const { config, limits } = c.var.runtime;
+		const wait = takeSignupSlot(limits.signups, config.signupsPerHour, clientAddress(c));
 		if (wait > 0) {
 			throw tooManyRequests("Too many new accounts from your network.", wait);
 		}
 		if (getUserByUsername(db, input.username)) throw conflict("Username is already taken");
-		const password = await hashPassword(input.password);
+		const password = await c.var.runtime.passwords.hash(input.password);
 		let user: typeof users.$inferSelect | undefined;
 		try {
 			user = db
@@ -53,14 +52,15 @@ export const authRoutes = new Hono<AppEnv>()
 	.post("/login", jsonBody(LoginSchema), async (c) => {
 		const { username, password } = c.req.valid("json");
 		const db = c.get("db");
-		const throttle = c.get("throttle");
+		const { passwords, limits } = c.var.runtime;
+		const throttle = limits.logins;
 		const client = clientAddress(c);
 		const { wait, at } = throttle.begin(username, client);
 		if (wait > 0) {
 			throw tooManyRequests("Too many failed sign-in attempts.", wait);
 		}
 		const user = getUserByUsername(db, username);
-		const ok = user ? await verifyPassword(password, user.password) : await verifyAgainstDummy(password);
+		const ok = user ? await passwords.verify(password, user.password) : await passwords.verifyAgainstDummy(password);
 		if (!user || !ok) throw unauthorized(INVALID_LOGIN);
 		throttle.succeeded(username, client, at);
 		const { token, expire } = createSession(db, user.id);
@@ -71,7 +71,7 @@ export const authRoutes = new Hono<AppEnv>()
 		const session = c.get("session");
 		if (session) {
 			deleteSession(c.get("db"), session.sid);
-			liveHub(c.get("db")).endSession(session.sid);
+			c.var.runtime.live.endSession(session.sid);
 		}
 		clearSessionCookie(c);
 		return c.json({ message: "Signed out" }, 200);
@@ -93,7 +93,7 @@ export const authRoutes = new Hono<AppEnv>()
 		const session = requireSession(c);
 		const db = c.get("db");
 		deleteAccount(db, session.user.id, c.get("config").uploadsDir);
-		liveHub(db).endUser(session.user.id);
+		c.var.runtime.live.endUser(session.user.id);
 		clearSessionCookie(c);
 		return c.json({ message: "Your account has been deleted" }, 200);
 	});

@@ -3,7 +3,7 @@
  * Pure valibot: nothing here touches the server.
  */
 import * as v from "valibot";
-import { ZIP_MAX_LENGTH, optionalZip, zipCharacters } from "../lib/fields.ts";
+import { optionalZip, ZIP_MAX_LENGTH, zipCharacters } from "../lib/fields.ts";
 
 export { ZIP_MAX_LENGTH };
 export const PASSWORD_MIN_LENGTH = 8;

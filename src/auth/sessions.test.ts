@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { priceReports, sessions, stores, userUpvotes, users } from "../../db/schema.ts";
-import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { priceReports, sessions, stores, users, userUpvotes } from "../../db/schema.ts";
+import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { SESSION_TTL_MS, sessionIdOf } from "./sessions.ts";
 
 let server: TestServer;

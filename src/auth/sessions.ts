@@ -4,9 +4,9 @@
  */
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, lt, ne, sql } from "drizzle-orm";
-import { type SessionData, type User, sessions, users } from "../../db/schema.ts";
+import { type SessionData, sessions, type User, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { changeStamp } from "../lib/read-cache.ts";
+import type { ChangeStamp } from "../lib/read-cache.ts";
 import { DAY_MS } from "../lib/time.ts";
 
 export const SESSION_TTL_MS = 30 * DAY_MS;
@@ -34,58 +34,53 @@ export function createSession(db: Db, userId: string, now = Date.now()) {
 	return { token, expire };
 }
 
-// Prepared once per database: the lookup runs on every signed-in request (unprepared, Drizzle rebuilds the
-// SQL each time, about 7x the cost). Two primary-key reads rather than one join: SQLite answered the join
-// about 2.5x slower here (22 vs 9 µs).
-type Lookups = ReturnType<typeof prepareLookups>;
-const lookups = new WeakMap<Db, Lookups>();
-const prepareLookups = (db: Db) => ({
-	session: db
+/**
+ * Reads sessions and their users, remembering what it read since the database last changed (any write,
+ * anywhere, starts afresh): a signed-in request then costs one change-stamp read instead of two lookups.
+ * Unknown tokens are not kept. The lookups are prepared once: unprepared, Drizzle rebuilds the SQL on every
+ * signed-in request. Two primary-key reads rather than one join, which SQLite answered slower.
+ */
+export type SessionReader = (sid: string) => SessionRow | null;
+type SessionRow = { session: typeof sessions.$inferSelect; user: User };
+const MAX_REMEMBERED = 10_000;
+
+export function createSessionReader(db: Db, changeStamp: ChangeStamp): SessionReader {
+	const session = db
 		.select()
 		.from(sessions)
 		.where(eq(sessions.sid, sql.placeholder("sid")))
-		.prepare(),
-	user: db
+		.prepare();
+	const user = db
 		.select()
 		.from(users)
 		.where(eq(users.id, sql.placeholder("id")))
-		.prepare(),
-});
-function sessionLookup(db: Db): Lookups {
-	let prepared = lookups.get(db);
-	if (!prepared) lookups.set(db, (prepared = prepareLookups(db)));
-	return prepared;
-}
-
-/**
- * Sessions and their users as read since the database last changed (any write, anywhere, starts afresh): a
- * signed-in request then costs one change-stamp read instead of two lookups. Unknown tokens are not kept.
- */
-type Row = { session: typeof sessions.$inferSelect; user: User };
-const MAX_REMEMBERED = 10_000;
-const remembered = new WeakMap<Db, { stamp: string; rows: Map<string, Row> }>();
-
-function readSession(db: Db, sid: string): Row | null {
-	const stamp = changeStamp(db);
-	let memo = remembered.get(db);
-	if (memo?.stamp !== stamp) remembered.set(db, (memo = { stamp, rows: new Map() }));
-	const known = memo.rows.get(sid);
-	if (known) return known;
-	const lookup = sessionLookup(db);
-	const session = lookup.session.get({ sid });
-	const user = session && lookup.user.get({ id: session.userId });
-	if (!session || !user) return null;
-	if (memo.rows.size < MAX_REMEMBERED) memo.rows.set(sid, { session, user });
-	return { session, user };
+		.prepare();
+	let memo: { stamp: string; rows: Map<string, SessionRow> } = { stamp: "", rows: new Map() };
+	return (sid) => {
+		const stamp = changeStamp();
+		if (memo.stamp !== stamp) memo = { stamp, rows: new Map() };
+		const known = memo.rows.get(sid);
+		if (known) return known;
+		const found = session.get({ sid });
+		const owner = found && user.get({ id: found.userId });
+		if (!found || !owner) return null;
+		if (memo.rows.size < MAX_REMEMBERED) memo.rows.set(sid, { session: found, user: owner });
+		return { session: found, user: owner };
+	};
 }
 
 export type ValidSession = { sid: string; sess: SessionData; expire: Date; user: User; renewed: boolean };
 
 /** The session and its user for a cookie token, or null; expired rows are deleted on sight. */
-export function validateSessionToken(db: Db, token: string, now = Date.now()): ValidSession | null {
+export function validateSessionToken(
+	db: Db,
+	readSession: SessionReader,
+	token: string,
+	now = Date.now(),
+): ValidSession | null {
 	if (!/^[a-z2-7]{32}$/.test(token)) return null;
 	const sid = sessionIdOf(token);
-	const row = readSession(db, sid);
+	const row = readSession(sid);
 	if (!row) return null;
 	const { session, user } = row;
 	const hardLimit = session.sess.createdAt + SESSION_ABSOLUTE_MS;

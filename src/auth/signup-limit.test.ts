@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { STRONG_PASSWORD, type TestServer, startTestServer } from "../test/harness.ts";
+import { STRONG_PASSWORD, startTestServer, type TestServer } from "../test/harness.ts";
 
 let direct: TestServer;
 let proxied: TestServer;

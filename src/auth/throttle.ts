@@ -3,9 +3,7 @@
  * per client address in a sliding window; past the limit, logins answer 429 until the window moves on.
  * Sign-ups are counted per client address the same way.
  */
-import type { Config } from "../env.ts";
-import { SlidingWindow, perApp } from "../lib/sliding-window.ts";
-import { HOUR_MS } from "../lib/time.ts";
+import { SlidingWindow } from "../lib/sliding-window.ts";
 
 const WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_USERNAME = 5;
@@ -45,13 +43,11 @@ export class LoginThrottle {
 	}
 }
 
-const signupsFor = perApp(() => new SlidingWindow(HOUR_MS));
-
 /**
- * Counts a sign-up from `client` against config.signupsPerHour; seconds to wait when over it, else 0. Counted
- * before the password is hashed, so sign-ups sent side by side cannot all slip under the limit.
+ * Counts a sign-up from `client` in `signups` (an hour's window) against `perHour`; seconds to wait when over
+ * it, else 0. Counted before the password is hashed, so sign-ups sent side by side cannot all slip under the limit.
  */
-export function takeSignupSlot(config: Config, client: string, now = Date.now()): number {
-	if (config.signupsPerHour === 0) return 0;
-	return signupsFor(config).take(client, config.signupsPerHour, now);
+export function takeSignupSlot(signups: SlidingWindow, perHour: number, client: string, now = Date.now()): number {
+	if (perHour === 0) return 0;
+	return signups.take(client, perHour, now);
 }

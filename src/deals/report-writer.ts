@@ -12,7 +12,7 @@ import type { Db } from "../db.ts";
 import { HttpError } from "../lib/http.ts";
 import { log } from "../lib/log.ts";
 import { errorCode } from "../ops/storage-trouble.ts";
-import { type BatchStats, writeBatcher } from "./write-batch.ts";
+import { type BatchStats, WriteBatcher } from "./write-batch.ts";
 
 export type ReportKind = "price" | "fuel";
 
@@ -37,40 +37,48 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => 
 
 const STOP_DEADLINE_MS = 5_000;
 
-export type ReportThread = { stop(): Promise<void> };
-
-const threads = new WeakMap<Db, ThreadWriter>();
-
 /**
- * Writes one report: on the database's writer thread when the server started one, else in this thread's
- * write batch. `job` is the write's input as plain data; `inline` is the same write for this thread.
+ * Where this process writes reports: the writer thread once started and while alive, else the request
+ * thread's own write batch. One per runtime.
  */
-export function writeReport<T>(db: Db, kind: ReportKind, job: unknown, inline: () => T): Promise<T> {
-	const thread = threads.get(db);
-	if (thread?.alive) return thread.write(kind, job) as Promise<T>;
-	return writeBatcher(db).submit(inline);
-}
+export class ReportWriter {
+	private thread: ThreadWriter | undefined;
+	private readonly batcher: WriteBatcher;
 
-/** Groups committed and reports written in them, wherever reports are written: for tests and the curious. */
-export function reportWriteStats(db: Db): BatchStats {
-	const thread = threads.get(db);
-	return { ...(thread?.alive ? thread.stats : writeBatcher(db).stats) };
-}
+	constructor(db: Db) {
+		this.batcher = new WriteBatcher(db.$client);
+	}
 
-/**
- * Starts the writer thread for `db` (whose file is at `path`); reports go to it from now on. stop() waits
- * for the reports it holds, closes its connection and ends it: call it after the requests have drained and
- * before the request connection's final checkpoint.
- */
-export function startReportThread(db: Db, path: string): ReportThread {
-	const thread = new ThreadWriter(path);
-	threads.set(db, thread);
-	return {
-		stop: () => {
-			threads.delete(db);
-			return thread.stop();
-		},
-	};
+	/** Writes one report. `job` is the write's input as plain data; `inline` is the same write for this thread. */
+	write<T>(kind: ReportKind, job: unknown, inline: () => T): Promise<T> {
+		if (this.thread?.alive) return this.thread.write(kind, job) as Promise<T>;
+		return this.batcher.submit(inline);
+	}
+
+	/** Groups committed and reports written in them, wherever reports are written: for tests and the curious. */
+	get stats(): BatchStats {
+		return { ...(this.thread?.alive ? this.thread.stats : this.batcher.stats) };
+	}
+
+	/** What this thread's own write batch wrote (nothing while a writer thread is alive). */
+	get requestThreadStats(): BatchStats {
+		return { ...this.batcher.stats };
+	}
+
+	/** Starts the writer thread on the database file at `path`; reports go to it from now on. */
+	startThread(path: string) {
+		this.thread ??= new ThreadWriter(path);
+	}
+
+	/**
+	 * Waits for the reports the thread holds, closes its connection and ends it: call it after the requests
+	 * have drained and before the request connection's final checkpoint.
+	 */
+	async stop() {
+		const thread = this.thread;
+		this.thread = undefined;
+		await thread?.stop();
+	}
 }
 
 // Where the worker's code is: beside this file when running from source, and in a compiled binary under

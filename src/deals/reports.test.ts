@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceReports, stores } from "../../db/schema.ts";
-import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
-import { PNG } from "../test/images.ts";
 import { expireStaleReports } from "../quality/expiry.ts";
+import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import { PNG } from "../test/images.ts";
 import { getReportJson } from "./reports.ts";
 
 let server: TestServer;

@@ -1,16 +1,15 @@
 import type { User } from "../../db/schema.ts";
+import { publishHits, recordHitsSafely } from "../alerts/matching.ts";
 import type { Db } from "../db.ts";
-import type { Config } from "../env.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { formatCents } from "../lib/money.ts";
 import { normalizeText, placeLookupKey } from "../lib/normalize.ts";
 import { locToken } from "../lib/zip.ts";
-import { publishHits, recordHitsSafely } from "../alerts/matching.ts";
 import { assessProductPrice, checkProductPrice, expireOutliers, productHistory } from "../quality/product-check.ts";
+import type { Runtime } from "../runtime.ts";
 import { getCategoryWithTagSlugs } from "./categories.ts";
-import { REPORT_COLUMNS_SQL, type ReportRow, VIEWER_COLUMNS_SQL, toReportJson } from "./read-shape.ts";
+import { REPORT_COLUMNS_SQL, type ReportRow, toReportJson, VIEWER_COLUMNS_SQL } from "./read-shape.ts";
 import type { PriceReportInput } from "./schemas.ts";
-import { writeReport } from "./report-writer.ts";
 
 export const NO_ZIP_MESSAGE = "Set your zip code before reporting a price.";
 
@@ -50,16 +49,14 @@ function findOrCreateStore(db: Db, input: PriceReportInput, zip: string): StoreR
 	const loc = locToken(zip);
 	const existing = db.$client.query<StoreRow, [string, string]>(FIND_STORE_SQL).get(loc, lookupKey);
 	if (existing) return existing;
-	return db.$client
-		.query<StoreRow, Bindings>(INSERT_STORE_SQL)
-		.get({
-			name: input.storeName,
-			address: input.storeAddress,
-			phone: input.storePhone ?? null,
-			zip,
-			loc,
-			key: lookupKey,
-		})!;
+	return db.$client.query<StoreRow, Bindings>(INSERT_STORE_SQL).get({
+		name: input.storeName,
+		address: input.storeAddress,
+		phone: input.storePhone ?? null,
+		zip,
+		loc,
+		key: lookupKey,
+	})!;
 }
 
 /** What the write needs, as plain data: it may cross to the writer thread (report-writer.ts). */
@@ -80,8 +77,7 @@ export type PriceReportJob = {
  * `imageUrl` must already be resolved to one of our uploads (or null).
  */
 export async function createPriceReport(
-	db: Db,
-	config: Config,
+	{ db, model, reports, live }: Pick<Runtime, "db" | "model" | "reports" | "live">,
 	user: User,
 	input: PriceReportInput,
 	imageUrl: string | null,
@@ -98,10 +94,9 @@ export async function createPriceReport(
 
 	// With the model on, judged before the write transaction: the model may take its time, and no write lock
 	// is held meanwhile. With it off, the statistics judge inside the transaction on the history it reads there.
-	const modelVerdict =
-		config.ollamaHost === "off"
-			? null
-			: await assessProductPrice(db, config, productKey(input, zip), category, input.price, input.productName, user.id);
+	const modelVerdict = model.off
+		? null
+		: await assessProductPrice(db, model, productKey(input, zip), category, input.price, input.productName, user.id);
 	const job: PriceReportJob = {
 		user: { id: user.id, firstName: user.firstName, lastName: user.lastName },
 		input,
@@ -110,10 +105,10 @@ export async function createPriceReport(
 		category: { slug: category.slug, name: category.name },
 		modelVerdict,
 	};
-	const { row, expirationAnalysis, hits, replaced } = await writeReport(db, "price", job, () =>
+	const { row, expirationAnalysis, hits, replaced } = await reports.write("price", job, () =>
 		writePriceReport(db, job),
 	);
-	publishHits(db, hits);
+	publishHits(live, hits);
 	// The answer is built from what was just written (the same read shape as getReportJson, without reading
 	// it back): a new report has no votes, and its store and reporter are the rows used to write it.
 	const report = toReportJson(row);

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { requireUser, signedIn } from "../auth/guards.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { badRequest, notFound } from "../lib/http.ts";
-import { cachedJson } from "../lib/read-cache.ts";
+import { cachedJson } from "../lib/json-response.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { takeReportSlot } from "../quality/report-limit.ts";
 import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/resolve.ts";
@@ -20,13 +20,15 @@ const reportId = (raw: string) => {
 	return Number(raw);
 };
 
-/** Categories, reporting, search, upvotes and deals taken (mounted under /api). */
-export const dealsRoutes = new Hono<AppEnv>()
-	.get("/categories", (c) => {
-		requireUser(c);
-		return cachedJson(c, "categories", () => listCategories(c.get("db")));
-	})
-	.post("/price-reports", signedIn, jsonBody(PriceReportSchema), async (c) => {
+/** /api/categories: the category taxonomy with its tags. */
+export const categoryRoutes = new Hono<AppEnv>().get("/", (c) => {
+	requireUser(c);
+	return cachedJson(c, "categories", () => listCategories(c.get("db")));
+});
+
+/** /api/price-reports: reporting a price, upvotes and deals taken. */
+export const priceReportRoutes = new Hono<AppEnv>()
+	.post("/", signedIn, jsonBody(PriceReportSchema), async (c) => {
 		const user = requireUser(c);
 		const input = c.req.valid("json");
 		let imageUrl: string | null = null;
@@ -34,30 +36,35 @@ export const dealsRoutes = new Hono<AppEnv>()
 			imageUrl = resolveOwnUpload(c.get("config"), input.imageUrl, user.id);
 			if (!imageUrl) throw badRequest(NOT_YOUR_PHOTO_MESSAGE);
 		}
-		takeReportSlot(c.get("config"), user.id);
-		return c.json(await createPriceReport(c.get("db"), c.get("config"), user, input, imageUrl), 201);
+		const { runtime } = c.var;
+		takeReportSlot(runtime.limits.reports, runtime.config.reportsPerHour, user.id);
+		return c.json(await createPriceReport(runtime, user, input, imageUrl), 201);
 	})
-	// Suggestions for the report form: stores reported in the zip the report will count in (the shopper's own,
-	// or the vacation zip they typed); none without a zip.
-	.get("/stores", signedIn, queryParams(StoresQuerySchema), (c) => {
-		const user = requireUser(c);
-		const zip = c.req.valid("query").zipCode ?? user.zipCode;
-		if (!zip) return c.json([], 200);
-		return cachedJson(c, `stores:${zip}`, () => storesInZip(c.get("db"), zip));
-	})
-	.get("/search", signedIn, queryParams(SearchQuerySchema), (c) => {
-		const user = requireUser(c);
-		const query = c.req.valid("query");
-		const zip = query.zipCode ?? user.zipCode;
-		if (!zip) throw badRequest(NO_SEARCH_ZIP_MESSAGE);
-		const results = searchReports(c.get("db"), { ...query, zip, viewerId: user.id });
-		return c.json(results, 200);
-	})
-	.post("/price-reports/:id/upvote", (c) => {
+	.post("/:id/upvote", (c) => {
 		const user = requireUser(c);
 		return c.json(toggleUpvote(c.get("db"), user.id, reportId(c.req.param("id"))), 200);
 	})
-	.post("/price-reports/:id/take-deal", (c) => {
+	.post("/:id/take-deal", (c) => {
 		const user = requireUser(c);
 		return c.json(takeDeal(c.get("db"), user.id, reportId(c.req.param("id"))), 200);
 	});
+
+/** /api/stores: suggestions for the report form. */
+// Suggestions for the report form: stores reported in the zip the report will count in (the shopper's own,
+// or the vacation zip they typed); none without a zip.
+export const storeRoutes = new Hono<AppEnv>().get("/", signedIn, queryParams(StoresQuerySchema), (c) => {
+	const user = requireUser(c);
+	const zip = c.req.valid("query").zipCode ?? user.zipCode;
+	if (!zip) return c.json([], 200);
+	return cachedJson(c, `stores:${zip}`, () => storesInZip(c.get("db"), zip));
+});
+
+/** /api/search: deals near the shopper. */
+export const searchRoutes = new Hono<AppEnv>().get("/", signedIn, queryParams(SearchQuerySchema), (c) => {
+	const user = requireUser(c);
+	const query = c.req.valid("query");
+	const zip = query.zipCode ?? user.zipCode;
+	if (!zip) throw badRequest(NO_SEARCH_ZIP_MESSAGE);
+	const results = searchReports(c.get("db"), { ...query, zip, viewerId: user.id });
+	return c.json(results, 200);
+});

@@ -1,6 +1,6 @@
 import type { Db } from "../db.ts";
-import { ZIP_RADIUS, locToken, zipNumber } from "../lib/zip.ts";
-import { REPORT_COLUMNS_SQL, type ReportRow, VIEWER_COLUMNS_SQL, toReportJson } from "./read-shape.ts";
+import { locToken, ZIP_RADIUS, zipNumber } from "../lib/zip.ts";
+import { REPORT_COLUMNS_SQL, type ReportRow, toReportJson, VIEWER_COLUMNS_SQL } from "./read-shape.ts";
 import type { SearchSort } from "./schemas.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import { dealTakes, priceReports, userUpvotes, users } from "../../db/schema.ts";
+import { dealTakes, priceReports, users, userUpvotes } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { HttpError, forbidden, notFound } from "../lib/http.ts";
+import { forbidden, HttpError, notFound } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { locTokenRange } from "../lib/zip.ts";
 

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { dairyCategoryId } from "../test/writers.ts";
 import { getReportJson } from "./reports.ts";
-import { reportWriteStats, startReportThread, writeReport } from "./report-writer.ts";
-import { WriteBatcher, writeBatcher } from "./write-batch.ts";
+import { WriteBatcher } from "./write-batch.ts";
 
 describe.each(["thread", "inline"])("group commit of price reports (%s writer)", (writer) => {
 	let server: TestServer;
@@ -34,7 +33,7 @@ describe.each(["thread", "inline"])("group commit of price reports (%s writer)",
 		const bodies = Array.from({ length: 12 }, (_, i) => report(i, 4 + (i % 3) * 0.25));
 		bodies[4] = report(4, 5000); // outside dairy's usual range: 422
 		bodies[9] = report(9, 3.5, ["no-such-tag"]); // refused before it reaches the batch: 400
-		const before = reportWriteStats(server.db);
+		const before = server.runtime.reports.stats;
 		const answers = await Promise.all(bodies.map((body, i) => users[i % 3]!.client.post("/api/price-reports", body)));
 
 		expect(answers.map((a) => a.status)).toEqual(bodies.map((_, i) => (i === 4 ? 422 : i === 9 ? 400 : 201)));
@@ -42,12 +41,12 @@ describe.each(["thread", "inline"])("group commit of price reports (%s writer)",
 			reason: expect.stringContaining("outside the usual range"),
 			suggestedRange: { min: 0.25, max: 60 },
 		});
-		const stats = reportWriteStats(server.db);
+		const stats = server.runtime.reports.stats;
 		// Eleven reports reached the batcher in one burst: far fewer commits than reports.
 		expect(stats.jobs - before.jobs).toBe(11);
 		expect(stats.batches - before.batches).toBeLessThan(6);
 		// With a writer thread, the request connection's own batch wrote none of them.
-		expect(writeBatcher(server.db).stats.jobs).toBe(writer === "thread" ? 0 : stats.jobs);
+		expect(server.runtime.reports.requestThreadStats.jobs).toBe(writer === "thread" ? 0 : stats.jobs);
 		// Every 201 is stored, and answered as a later read shows it.
 		for (const [i, a] of answers.entries()) {
 			if (a.status !== 201) continue;
@@ -68,7 +67,7 @@ describe.each(["thread", "inline"])("group commit of price reports (%s writer)",
 
 	test("fuel reports go through the same batcher as price reports, each with its own answer", async () => {
 		const { client, user } = await registerUser(server);
-		const before = reportWriteStats(server.db);
+		const before = server.runtime.reports.stats;
 		const fuel = (i: number, price: number) => ({
 			stationName: `Batch Gas ${i}`,
 			stationAddress: "7 Pump Rd",
@@ -88,7 +87,7 @@ describe.each(["thread", "inline"])("group commit of price reports (%s writer)",
 		]);
 		expect([gas.status, milk.status, slip.status]).toEqual([201, 201, 422]);
 		expect(gas.data).toMatchObject({ stationName: "Batch Gas 1", price: 3.459, user: { username: user.username } });
-		const stats = reportWriteStats(server.db);
+		const stats = server.runtime.reports.stats;
 		// Both stored reports went through the batcher (the 422 is judged before it, model or not).
 		expect(stats.jobs - before.jobs).toBe(2);
 		expect(server.sqlite.query("SELECT total_reports AS n FROM users WHERE id = ?").get(user.id)).toEqual({ n: 2 });
@@ -196,14 +195,14 @@ describe("a writer thread that fails", () => {
 		const { client } = await registerUser(server);
 		const dairyId = await dairyCategoryId(client);
 		// A thread whose database cannot be opened: it fails on its first message.
-		const thread = startReportThread(server.db, join(tmpdir(), "no-such-folder", "x.db"));
+		server.runtime.reports.startThread(join(tmpdir(), "no-such-folder", "x.db"));
 		try {
 			// Sent in the same turn, before the failure is known: refused (a 500), never left hanging.
-			const held = writeReport(server.db, "price", {}, () => "written inline");
+			const held = server.runtime.reports.write("price", {}, () => "written inline");
 			expect(
 				await Promise.race([held.catch((e: Error) => e.message), Bun.sleep(3_000).then(() => "still waiting")]),
 			).toMatch(/report writer failed/);
-			const before = writeBatcher(server.db).stats.jobs;
+			const before = server.runtime.reports.requestThreadStats.jobs;
 			const res = await Promise.race([
 				client.post("/api/price-reports", {
 					productName: "Fallback Milk",
@@ -215,9 +214,9 @@ describe("a writer thread that fails", () => {
 				Bun.sleep(3_000).then(() => ({ status: "no answer" })),
 			]);
 			expect(res.status).toBe(201);
-			expect(writeBatcher(server.db).stats.jobs).toBe(before + 1);
+			expect(server.runtime.reports.requestThreadStats.jobs).toBe(before + 1);
 		} finally {
-			await thread.stop();
+			await server.runtime.reports.stop();
 		}
 	});
 });

@@ -10,7 +10,6 @@
  * the event loop (setImmediate) for company, which is microseconds when nothing else is queued.
  */
 import type { Database } from "bun:sqlite";
-import type { Db } from "../db.ts";
 
 /**
  * At most this many reports share a transaction on the request thread. The batch runs synchronously on the
@@ -88,16 +87,4 @@ export class WriteBatcher {
 			else job.reject(outcome.error);
 		});
 	}
-}
-
-// One per database (API tests run several servers in one process), made on first use.
-const batchers = new WeakMap<Db, WriteBatcher>();
-
-export function writeBatcher(db: Db): WriteBatcher {
-	let batcher = batchers.get(db);
-	if (!batcher) {
-		batcher = new WriteBatcher(db.$client);
-		batchers.set(db, batcher);
-	}
-	return batcher;
 }

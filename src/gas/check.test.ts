@@ -2,8 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { eq } from "drizzle-orm";
 import { gasPriceReports } from "../../db/schema.ts";
 import { expireStaleGasReports } from "../quality/expiry.ts";
-import { resetModelBackOff } from "../quality/model.ts";
-import { type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 
 /** A loopback server speaking Ollama's /api/chat, answering as `verdict` says. */
 let verdict: { plausible: boolean; confidence: number; reason: string } | null = null;
@@ -32,7 +31,7 @@ afterAll(async () => {
 beforeEach(() => {
 	verdict = null;
 	asked = null;
-	resetModelBackOff();
+	server.runtime.model.resetBackOff();
 });
 
 let n = 0;

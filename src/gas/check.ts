@@ -5,7 +5,6 @@
 import { inArray } from "drizzle-orm";
 import { type FuelType, gasPriceReports } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import type { Config } from "../env.ts";
 import { type ExpirationAnalysis, rejection } from "../lib/errors.ts";
 import { millsToNumber } from "../lib/money.ts";
 import { DAY_MS } from "../lib/time.ts";
@@ -20,7 +19,7 @@ import {
 	MIN_CONSENSUS_REPORTS,
 } from "../quality/consensus.ts";
 import { FUEL_MAX_AGE_DAYS } from "../quality/expiry.ts";
-import { askModel } from "../quality/model.ts";
+import type { PriceModel } from "../quality/model.ts";
 
 /** The consensus looks back as far as a fuel price lives (between the hourly sweeps too). */
 const FUEL_HISTORY_DAYS = FUEL_MAX_AGE_DAYS;
@@ -58,7 +57,7 @@ const voicedPrices = (history: FuelHistoryRow[], reporterId: string) =>
  */
 export async function assessFuelPrice(
 	db: Db,
-	config: Config,
+	model: PriceModel,
 	report: { fuel: FuelType; zip: string; priceMills: number; reporterId: string },
 ) {
 	const { fuel, zip, priceMills } = report;
@@ -66,20 +65,17 @@ export async function assessFuelPrice(
 	const bounds = fuelBounds(fuel);
 	const statistical = judgePrice(priceMills, history, bounds, fuelDollars);
 	if (!statistical.accepted) throw rejection(statistical.reason, statistical.suggestedRange, "mills");
-	const model = await askModel(
-		{ host: config.ollamaHost, model: config.ollamaModel, timeoutMs: config.ollamaTimeoutMs },
-		{
-			product: bounds.label,
-			category: "Fuel",
-			price: fuelDollars(priceMills),
-			consensus:
-				statistical.consensus === null
-					? null
-					: { typicalPrice: fuelDollars(Math.round(statistical.consensus)), reports: history.length },
-			usualRange: { min: fuelDollars(bounds.min), max: fuelDollars(bounds.max) },
-		},
-	);
-	const verdict = combineWithModel(statistical, model, bounds);
+	const advice = await model.ask({
+		product: bounds.label,
+		category: "Fuel",
+		price: fuelDollars(priceMills),
+		consensus:
+			statistical.consensus === null
+				? null
+				: { typicalPrice: fuelDollars(Math.round(statistical.consensus)), reports: history.length },
+		usualRange: { min: fuelDollars(bounds.min), max: fuelDollars(bounds.max) },
+	});
+	const verdict = combineWithModel(statistical, advice, bounds);
 	if (!verdict.accepted) throw rejection(verdict.reason, verdict.suggestedRange, "mills");
 	return { confidence: verdict.confidence, reason: verdict.reason };
 }

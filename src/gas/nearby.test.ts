@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { gasPriceReports, users } from "../../db/schema.ts";
-import { type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,15 +1,14 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { type User, gasPriceReports, gasStations, users } from "../../db/schema.ts";
+import { gasPriceReports, gasStations, type User, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { NO_ZIP_MESSAGE, REPLACED_REASON, replacedWarning } from "../deals/reports.ts";
-import { writeReport } from "../deals/report-writer.ts";
-import type { Config } from "../env.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { centsToNumber, millsToNumber } from "../lib/money.ts";
 import { locTokenRange } from "../lib/zip.ts";
+import type { Runtime } from "../runtime.ts";
 import { assessFuelPrice, expireFuelOutliers, fuelDollars, fuelHistory } from "./check.ts";
 import type { GasReportInput } from "./schemas.ts";
-import { PRICE_KEY, findOrCreateStation } from "./stations.ts";
+import { findOrCreateStation, PRICE_KEY } from "./stations.ts";
 
 /** Where the price counts: the zip typed in vacation mode, else the station's zip if given, else the user's. */
 export function reportZip(user: User, input: GasReportInput): string {
@@ -24,17 +23,21 @@ export function reportZip(user: User, input: GasReportInput): string {
  * counts the report for its author. The transaction is the write batch's (write-batch.ts), shared with the
  * price and fuel reports that arrived beside it; this report's own part is a savepoint within it.
  */
-export async function createGasReport(db: Db, config: Config, user: User, input: GasReportInput) {
+export async function createGasReport(
+	{ db, model, reports }: Pick<Runtime, "db" | "model" | "reports">,
+	user: User,
+	input: GasReportInput,
+) {
 	const zip = reportZip(user, input);
 	// Judged before the write transaction: the model may take its time, and no write lock is held meanwhile.
-	const verdict = await assessFuelPrice(db, config, {
+	const verdict = await assessFuelPrice(db, model, {
 		fuel: input.fuelType,
 		zip,
 		priceMills: input.price,
 		reporterId: user.id,
 	});
 	const job: GasReportJob = { userId: user.id, input, zip, verdict };
-	const { id, expirationAnalysis, replaced } = await writeReport(db, "fuel", job, () => writeGasReport(db, job));
+	const { id, expirationAnalysis, replaced } = await reports.write("fuel", job, () => writeGasReport(db, job));
 	const report = getGasReportJson(db, id);
 	const warning = replaced === undefined ? undefined : replacedWarning(fuelDollars(replaced), report.stationName);
 	return { ...report, ...(expirationAnalysis ? { expirationAnalysis } : {}), ...(warning ? { warning } : {}) };

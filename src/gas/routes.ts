@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { requireUser, signedIn } from "../auth/guards.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { badRequest } from "../lib/http.ts";
-import { cachedJson } from "../lib/read-cache.ts";
+import { cachedJson } from "../lib/json-response.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { takeReportSlot } from "../quality/report-limit.ts";
 import { createGasReport, listNearbyReports } from "./reports.ts";
@@ -22,8 +22,9 @@ function userWithZip(c: Context<AppEnv>) {
 export const gasRoutes = new Hono<AppEnv>()
 	.post("/reports", signedIn, jsonBody(GasReportSchema), async (c) => {
 		const user = requireUser(c);
-		takeReportSlot(c.get("config"), user.id);
-		return c.json(await createGasReport(c.get("db"), c.get("config"), user, c.req.valid("json")), 201);
+		const { runtime } = c.var;
+		takeReportSlot(runtime.limits.reports, runtime.config.reportsPerHour, user.id);
+		return c.json(await createGasReport(runtime, user, c.req.valid("json")), 201);
 	})
 	.get("/nearby", signedIn, queryParams(NearbyQuerySchema), (c) => {
 		const { user, zip } = userWithZip(c);

@@ -5,7 +5,7 @@
 import * as v from "valibot";
 import { FUEL_TYPES } from "../../db/enums.ts";
 import { VACATION_ZIP_MESSAGE } from "../deals/schemas.ts";
-import { optionalText, optionalZip, requiredAmount, requiredText } from "../lib/fields.ts";
+import { optionalZip, requiredAmount, requiredText } from "../lib/fields.ts";
 import { parseDecimal } from "../lib/money.ts";
 
 export { FUEL_TYPES, VACATION_ZIP_MESSAGE };

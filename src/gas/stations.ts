@@ -3,9 +3,9 @@ import { FUEL_TYPES, type FuelType, gasStations } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { millsToNumber } from "../lib/money.ts";
 import { placeLookupKey } from "../lib/normalize.ts";
+import { DAY_MS } from "../lib/time.ts";
 import { locToken, locTokenRange } from "../lib/zip.ts";
 import type { Tx } from "./check.ts";
-import { DAY_MS } from "../lib/time.ts";
 
 /** Each fuel's price column on gas_stations. */
 export const PRICE_KEY = {

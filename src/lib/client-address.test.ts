@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type TestServer, startTestServer } from "../test/harness.ts";
+import { startTestServer, type TestServer } from "../test/harness.ts";
 
 // The documented limit (README, Decisions "TRUST_PROXY"), written out: a test that read the exported constant
 // would pass whatever it became.

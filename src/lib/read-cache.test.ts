@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrate, openDb } from "../db.ts";
 import { registerUser, startTestServer } from "../test/harness.ts";
-import { changeStamp, createReadCache } from "./read-cache.ts";
+import { createChangeStamp, createReadCache } from "./read-cache.ts";
 
 const utf8 = new TextDecoder();
 const dirs: string[] = [];
@@ -25,7 +25,7 @@ function tempDb() {
 
 /** A cache over `SELECT name FROM things`, counting how often it really asked the database. */
 function namesCache(db: ReturnType<typeof tempDb>["db"], ttlMs?: number) {
-	const cache = createReadCache(db, { ttlMs });
+	const cache = createReadCache(createChangeStamp(db), { ttlMs });
 	let computed = 0;
 	const read = () =>
 		JSON.parse(
@@ -79,11 +79,12 @@ describe("the read cache", () => {
 
 	test("a write that changes no row leaves the stamp as it was; one that does moves it", () => {
 		const { db, sqlite } = tempDb();
-		const before = changeStamp(db);
+		const changeStamp = createChangeStamp(db);
+		const before = changeStamp();
 		sqlite.exec("DELETE FROM things WHERE name = 'nothing'");
-		expect(changeStamp(db)).toBe(before);
+		expect(changeStamp()).toBe(before);
 		sqlite.exec("INSERT INTO things VALUES ('eggs')");
-		expect(changeStamp(db)).not.toBe(before);
+		expect(changeStamp()).not.toBe(before);
 		sqlite.close();
 	});
 });

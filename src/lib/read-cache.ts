@@ -1,8 +1,4 @@
-import type { Context, TypedResponse } from "hono";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { JSONParsed } from "hono/utils/types";
 import type { Db } from "../db.ts";
-import type { AppEnv } from "./context.ts";
 
 /**
  * Answers of hot read routes (categories, nearby gas), kept as UTF-8 JSON while the database is unchanged
@@ -17,21 +13,16 @@ export type ReadCache = {
 	json(key: string, compute: () => unknown): Uint8Array<ArrayBuffer>;
 };
 
+/** A text that changes whenever the database's content may have. */
+export type ChangeStamp = () => string;
+
 /**
  * Changes whenever the database's content may have: this connection's total_changes() (every row any
  * statement or trigger wrote here; free to read) and PRAGMA data_version (commits by any other connection).
  * The data version costs a read transaction (a few µs of WAL locking), so it is read once per turn of the
  * event loop: a request that starts after another connection's commit sees it.
  */
-export function changeStamp(db: Db): string {
-	let stamp = stamps.get(db);
-	if (!stamp) stamps.set(db, (stamp = stampReader(db)));
-	return stamp();
-}
-
-const stamps = new WeakMap<Db, () => string>();
-
-function stampReader(db: Db) {
+export function createChangeStamp(db: Db): ChangeStamp {
 	const changes = db.$client.query<{ n: number }, []>("SELECT total_changes() AS n");
 	const version = db.$client.query<{ data_version: number }, []>("PRAGMA data_version");
 	let thisTurn: number | undefined;
@@ -48,11 +39,11 @@ function stampReader(db: Db) {
 
 const utf8 = new TextEncoder();
 
-export function createReadCache(db: Db, { ttlMs = 2_000, maxEntries = 2_000 } = {}): ReadCache {
+export function createReadCache(changeStamp: ChangeStamp, { ttlMs = 2_000, maxEntries = 2_000 } = {}): ReadCache {
 	const entries = new Map<string, { stamp: string; expires: number; bytes: Uint8Array<ArrayBuffer> }>();
 	return {
 		json(key, compute) {
-			const stamp = changeStamp(db);
+			const stamp = changeStamp();
 			const now = Date.now();
 			const hit = entries.get(key);
 			if (hit && hit.stamp === stamp && hit.expires > now) return hit.bytes;
@@ -64,31 +55,4 @@ export function createReadCache(db: Db, { ttlMs = 2_000, maxEntries = 2_000 } = 
 			return bytes;
 		},
 	};
-}
-
-const caches = new WeakMap<Db, ReadCache>();
-
-/** One cache per database (the app has one; each test server has its own). */
-export function readCacheOf(db: Db): ReadCache {
-	let cache = caches.get(db);
-	if (!cache) caches.set(db, (cache = createReadCache(db)));
-	return cache;
-}
-
-/**
- * A 200 with `compute()`'s value as JSON, from the database's read cache. Typed as c.json would type it,
- * so the web app's client still knows the shape.
- */
-export function cachedJson<T>(c: Context<AppEnv>, key: string, compute: () => T) {
-	return jsonText<T>(c, readCacheOf(c.get("db")).json(key, compute));
-}
-
-/** JSON already serialized (text or UTF-8), answered and typed as c.json(value of T, status) would be. */
-export function jsonText<T, S extends ContentfulStatusCode = 200>(
-	c: Context<AppEnv>,
-	text: string | Uint8Array<ArrayBuffer>,
-	status = 200 as S,
-) {
-	return c.body(text, status, { "Content-Type": "application/json" }) as unknown as Response &
-		TypedResponse<JSONParsed<T>, S, "json">;
 }

@@ -1,8 +1,8 @@
-import { bodyLimit } from "hono/body-limit";
 import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context.ts";
-import { HttpError, forbidden } from "./http.ts";
+import { forbidden, HttpError } from "./http.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;

@@ -2,8 +2,6 @@
  * Events counted per key over a sliding window, in memory (one process serves everything): the login and
  * passkey throttles count failures with it, the quotas stored photos, sign-ups and reports.
  */
-import type { Config } from "../env.ts";
-
 export class SlidingWindow {
 	private events = new Map<string, number[]>();
 
@@ -57,20 +55,4 @@ export class SlidingWindow {
 			if (list.every((t) => now - t >= this.windowMs)) this.events.delete(key);
 		}
 	}
-}
-
-/**
- * One instance per app, made on first use: keyed by the app's configuration object, which createApp hands
- * to every request, so two apps in one process (the tests run several) never share counts.
- */
-export function perApp<T>(make: () => T): (config: Config) => T {
-	const instances = new WeakMap<Config, T>();
-	return (config) => {
-		let instance = instances.get(config);
-		if (!instance) {
-			instance = make();
-			instances.set(config, instance);
-		}
-		return instance;
-	};
 }

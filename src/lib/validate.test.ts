@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { FUEL_TYPE_MESSAGE } from "../users/schemas.ts";
-import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { validator } from "hono/validator";
 import * as v from "valibot";
-import { type Issue, badRequest } from "./http.ts";
+import { badRequest, type Issue } from "./http.ts";
 
 /** valibot's own wording ("Invalid type: Expected Array but received "…""), used where a schema gave none. */
 const DEFAULT_MESSAGE = /^Invalid [\w ]+: (?:Expected [\s\S]* but r|R)eceived /;

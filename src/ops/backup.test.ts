@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { STRONG_PASSWORD, registerUser } from "../test/harness.ts";
-import { type ServerProcess, runCommand, spawnServer } from "../test/processes.ts";
+import { registerUser, STRONG_PASSWORD } from "../test/harness.ts";
+import { runCommand, type ServerProcess, spawnServer } from "../test/processes.ts";
 import { dairyCategoryId, startWriters } from "../test/writers.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "commoncents-backup-"));

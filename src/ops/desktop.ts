@@ -13,8 +13,7 @@ type Env = Record<string, string | undefined>;
 export function userDataDir(platform: NodeJS.Platform = process.platform, env: Env = process.env, home = homedir()) {
 	if (platform === "darwin") return join(home, "Library", "Application Support", "CommonCents");
 	if (platform === "win32") return join(env.APPDATA || join(home, "AppData", "Roaming"), "CommonCents");
-	const xdg =
-		env.XDG_DATA_HOME && env.XDG_DATA_HOME.startsWith("/") ? env.XDG_DATA_HOME : join(home, ".local", "share");
+	const xdg = env.XDG_DATA_HOME?.startsWith("/") ? env.XDG_DATA_HOME : join(home, ".local", "share");
 	return join(xdg, "commoncents");
 }
 

@@ -2,7 +2,7 @@ import pkg from "../../package.json" with { type: "json" };
 import type { Db } from "../db.ts";
 import { MIGRATIONS_TABLE } from "../db.ts";
 import { SECURITY_HEADERS } from "../lib/security.ts";
-import { storageInTrouble } from "./storage-trouble.ts";
+import type { StorageTrouble } from "./storage-trouble.ts";
 
 /** Health's message while writes fail on the disk. */
 export const STORAGE_TROUBLE_HEALTH = "writes are failing: the disk is full, failing or read-only";
@@ -17,14 +17,14 @@ export type Health = {
 };
 
 /** A real round trip to SQLite (the newest applied migration), cheap enough for a probe every few seconds. */
-export function checkHealth(db: Db): Health {
+export function checkHealth(db: Db, storage: StorageTrouble): Health {
 	try {
 		const row = db.$client
 			.query<{ tag: string }, []>(`SELECT tag FROM ${MIGRATIONS_TABLE} ORDER BY tag DESC LIMIT 1`)
 			.get();
 		const schema = row?.tag ?? null;
 		// Reads still work on a full disk; what fails is every write, which the requests that met it have told.
-		if (storageInTrouble(db)) {
+		if (storage.inTrouble()) {
 			return {
 				status: "error",
 				version: VERSION,
@@ -43,21 +43,29 @@ export function checkHealth(db: Db): Health {
 
 /** How long one database probe answers for: however often the platform polls, SQLite sees one probe a second. */
 export const HEALTH_PROBE_MS = 1_000;
-const probes = new WeakMap<Db, { until: number; storageTrouble: boolean; health: Health; text: string }>();
 
-/**
- * The health of the last probe younger than HEALTH_PROBE_MS (else a new probe), with its JSON text. A write
- * that fails on a full disk, or the first that succeeds after, is told at once.
- */
-export function currentHealth(db: Db, now = Date.now()): { health: Health; text: string } {
-	let probe = probes.get(db);
-	const storageTrouble = storageInTrouble(db, now);
-	if (!probe || probe.until <= now || probe.storageTrouble !== storageTrouble) {
-		const health = checkHealth(db);
-		probe = { until: now + HEALTH_PROBE_MS, storageTrouble, health, text: JSON.stringify(health) };
-		probes.set(db, probe);
+type Probe = { until: number; storageTrouble: boolean; health: Health; text: string };
+
+/** The runtime's health: the last probe younger than HEALTH_PROBE_MS, else a new probe. */
+export class HealthMonitor {
+	private probe: Probe | undefined;
+
+	constructor(
+		private readonly db: Db,
+		readonly storage: StorageTrouble,
+	) {}
+
+	/** The current health with its JSON text. A write that fails on a full disk, or the first that succeeds after, is told at once. */
+	current(now = Date.now()): { health: Health; text: string } {
+		const storageTrouble = this.storage.inTrouble(now);
+		let probe = this.probe;
+		if (!probe || probe.until <= now || probe.storageTrouble !== storageTrouble) {
+			const health = checkHealth(this.db, this.storage);
+			probe = { until: now + HEALTH_PROBE_MS, storageTrouble, health, text: JSON.stringify(health) };
+			this.probe = probe;
+		}
+		return probe;
 	}
-	return probe;
 }
 
 const HEALTH_HEADERS: [string, string][] = [
@@ -72,13 +80,13 @@ const statusOf = (health: Health) => (health.status === "ok" ? 200 : 503);
  * app's middleware, which a probe does not need (no session, no body, nothing to log but at debug level). A
  * platform polling every instance all day then costs next to nothing. `refuse` may turn a request away first.
  */
-export function healthRoute(db: Db, refuse: (req: Request) => Response | undefined = () => undefined) {
+export function healthRoute(monitor: HealthMonitor, refuse: (req: Request) => Response | undefined = () => undefined) {
 	const headers = new Headers(HEALTH_HEADERS);
 	return {
 		GET(req: Request) {
 			const refused = refuse(req);
 			if (refused) return refused;
-			const { health, text } = currentHealth(db);
+			const { health, text } = monitor.current();
 			return new Response(text, { status: statusOf(health), headers });
 		},
 	};
@@ -88,7 +96,7 @@ export function healthRoute(db: Db, refuse: (req: Request) => Response | undefin
  * The same answer as a static response, which Bun serves without running any JavaScript, and the probe's
  * text it was made from: the server makes a new one when a later probe's text differs.
  */
-export function healthSnapshot(db: Db) {
-	const { health, text } = currentHealth(db);
+export function healthSnapshot(monitor: HealthMonitor) {
+	const { health, text } = monitor.current();
 	return { text, route: { GET: new Response(text, { status: statusOf(health), headers: HEALTH_HEADERS }) } };
 }

@@ -5,7 +5,7 @@ import { drizzle } from "drizzle-orm/bun-sqlite";
 import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { fromWire, toWire } from "../deals/report-writer.ts";
 import { setLogSink } from "../lib/log.ts";
-import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { dairyCategoryId } from "../test/writers.ts";
 import { isStorageFailure } from "./storage-trouble.ts";
 

@@ -4,7 +4,6 @@
  * gets one line every few seconds rather than one per request (it usually lives on that same disk), and
  * health turns to 503 so that a platform or load balancer can see it.
  */
-import type { Db } from "../db.ts";
 import { log } from "../lib/log.ts";
 
 export const STORAGE_TROUBLE_MESSAGE =
@@ -29,40 +28,41 @@ export function errorCode(error: unknown): string | undefined {
 /** True for an error that the disk caused. */
 export const isStorageFailure = (error: unknown) => STORAGE_CODES.test(errorCode(error) ?? "");
 
-type Trouble = { failedAt: number; okAt: number; loggedAt: number; unlogged: number };
-const troubles = new WeakMap<Db, Trouble>();
+/**
+ * Whether writes are failing on the disk, as the requests that met a failure told it: one per runtime.
+ * Called by the request that met the failure, and after any write request that succeeded.
+ */
+export class StorageTrouble {
+	private failedAt = 0;
+	private okAt = 0;
+	private loggedAt = 0;
+	private unlogged = 0;
 
-/** Called by the request that met the failure: counts it, and logs it unless a line went out just now. */
-export function noteStorageFailure(db: Db, error: unknown, where: Record<string, unknown>, now = Date.now()) {
-	let trouble = troubles.get(db);
-	if (!trouble) troubles.set(db, (trouble = { failedAt: now, okAt: 0, loggedAt: 0, unlogged: 0 }));
-	trouble.failedAt = now;
-	if (now - trouble.loggedAt < LOG_EVERY_MS) {
-		trouble.unlogged++;
-		return;
+	/** Counts a failure, and logs it unless a line went out just now. */
+	noteFailure(error: unknown, where: Record<string, unknown>, now = Date.now()) {
+		this.failedAt = now;
+		if (now - this.loggedAt < LOG_EVERY_MS) {
+			this.unlogged++;
+			return;
+		}
+		log.error("storage: writes are failing (disk full, failing or read-only)", {
+			...where,
+			err: error,
+			alsoFailedSinceLastLine: this.unlogged,
+		});
+		this.loggedAt = now;
+		this.unlogged = 0;
 	}
-	log.error("storage: writes are failing (disk full, failing or read-only)", {
-		...where,
-		err: error,
-		alsoFailedSinceLastLine: trouble.unlogged,
-	});
-	trouble.loggedAt = now;
-	trouble.unlogged = 0;
-}
 
-/** Called after any write request that succeeded: the disk takes writes again. */
-export function noteWriteSucceeded(db: Db, now = Date.now()) {
-	const trouble = troubles.get(db);
-	if (!trouble || !inTrouble(trouble, now)) return;
-	trouble.okAt = now;
-	log.info("storage: writes succeed again");
-}
+	/** The disk takes writes again. */
+	noteWriteSucceeded(now = Date.now()) {
+		if (!this.inTrouble(now)) return;
+		this.okAt = now;
+		log.info("storage: writes succeed again");
+	}
 
-/** Whether the last write that reached the disk failed, recently. */
-export function storageInTrouble(db: Db, now = Date.now()): boolean {
-	const trouble = troubles.get(db);
-	return trouble !== undefined && inTrouble(trouble, now);
+	/** Whether the last write that reached the disk failed, recently. */
+	inTrouble(now = Date.now()): boolean {
+		return this.failedAt > this.okAt && now - this.failedAt < STORAGE_TROUBLE_MS;
+	}
 }
-
-const inTrouble = (trouble: Trouble, now: number) =>
-	trouble.failedAt > trouble.okAt && now - trouble.failedAt < STORAGE_TROUBLE_MS;

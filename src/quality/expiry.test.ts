@@ -1,9 +1,8 @@
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { priceReports } from "../../db/schema.ts";
-import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
-import { gasPriceReports, gasStations } from "../../db/schema.ts";
+import { gasPriceReports, gasStations, priceReports } from "../../db/schema.ts";
+import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { EXPIRE_CATEGORY_SQL, EXPIRE_FUEL_SQL, expireStaleGasReports, expireStaleReports } from "./expiry.ts";
 
 let server: TestServer;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
-import { resetModelBackOff } from "./model.ts";
+import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 
 /** A small server on loopback that speaks Ollama's /api/chat, answering as the current case says. */
 type Mode = "plausible" | "implausible" | "slow" | "malformed" | "down";
@@ -47,7 +46,7 @@ afterAll(async () => {
 	await fakeOllama.stop(true);
 });
 beforeEach(() => {
-	resetModelBackOff();
+	server.runtime.model.resetBackOff();
 	confidence = 0.95;
 	lastRequest = null;
 });

@@ -47,50 +47,66 @@ const SYSTEM = [
 
 const MAX_IN_FLIGHT = 2;
 const BACK_OFF_MS = 30_000;
-let inFlight = 0;
-const downUntil = new Map<string, number>();
 
-export async function askModel(options: ModelOptions, question: PriceQuestion): Promise<ModelVerdict | null> {
-	if (options.host === "off" || inFlight >= MAX_IN_FLIGHT) return null;
-	if ((downUntil.get(options.host) ?? 0) > Date.now()) return null;
-	inFlight++;
-	let content: string;
-	try {
-		// Imported on the first question, not at start-up: the client (and its fetch polyfill) is evaluation
-		// the server would otherwise do before it can listen, for a model that may be off.
-		const { Ollama } = await import("ollama/browser");
-		const client = new Ollama({
-			host: options.host,
-			fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
-				fetch(input, { ...init, signal: AbortSignal.timeout(options.timeoutMs) })) as typeof fetch,
-		});
-		const response = await client.chat({
-			model: options.model,
-			stream: false,
-			format: FORMAT,
-			options: { temperature: 0 },
-			messages: [
-				{ role: "system", content: SYSTEM },
-				{ role: "user", content: JSON.stringify(question) },
-			],
-		});
-		content = response.message.content;
-	} catch {
-		// Down, slow or missing the model: leave it alone for a while.
-		downUntil.set(options.host, Date.now() + BACK_OFF_MS);
-		return null;
-	} finally {
-		inFlight--;
+/** The local model as the runtime holds it: its settings, the questions in flight and its back-off. */
+export class PriceModel {
+	private inFlight = 0;
+	private downUntil = 0;
+
+	constructor(readonly options: ModelOptions) {}
+
+	get off() {
+		return this.options.host === "off";
 	}
+
+	/** The model's verdict, or null when it is off, busy, backing off, slow or wrong. */
+	async ask(question: PriceQuestion): Promise<ModelVerdict | null> {
+		const { options } = this;
+		if (this.off || this.inFlight >= MAX_IN_FLIGHT) return null;
+		if (this.downUntil > Date.now()) return null;
+		this.inFlight++;
+		let content: string;
+		try {
+			// Imported on the first question, not at start-up: the client (and its fetch polyfill) is evaluation
+			// the server would otherwise do before it can listen, for a model that may be off.
+			const { Ollama } = await import("ollama/browser");
+			const client = new Ollama({
+				host: options.host,
+				fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
+					fetch(input, { ...init, signal: AbortSignal.timeout(options.timeoutMs) })) as typeof fetch,
+			});
+			const response = await client.chat({
+				model: options.model,
+				stream: false,
+				format: FORMAT,
+				options: { temperature: 0 },
+				messages: [
+					{ role: "system", content: SYSTEM },
+					{ role: "user", content: JSON.stringify(question) },
+				],
+			});
+			content = response.message.content;
+		} catch {
+			// Down, slow or missing the model: leave it alone for a while.
+			this.downUntil = Date.now() + BACK_OFF_MS;
+			return null;
+		} finally {
+			this.inFlight--;
+		}
+		return parseAnswer(content);
+	}
+
+	/** Forgets past failures, so the next report asks the model afresh. */
+	resetBackOff() {
+		this.downUntil = 0;
+	}
+}
+
+function parseAnswer(content: string): ModelVerdict | null {
 	try {
 		const parsed = v.safeParse(AnswerSchema, JSON.parse(content));
 		return parsed.success ? parsed.output : null;
 	} catch {
 		return null;
 	}
-}
-
-/** For tests: forget past failures, so each case asks the model afresh. */
-export function resetModelBackOff() {
-	downUntil.clear();
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceReports } from "../../db/schema.ts";
-import { type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 
 // The model unreachable (judged before the write, as with a model) and off (judged inside the write): the
 // same answers either way.

@@ -1,5 +1,4 @@
 import type { Db } from "../db.ts";
-import type { Config } from "../env.ts";
 import { type ExpirationAnalysis, rejection } from "../lib/errors.ts";
 import { centsToNumber, formatCents } from "../lib/money.ts";
 import { DAY_MS } from "../lib/time.ts";
@@ -13,7 +12,7 @@ import {
 	judgePrice,
 	MIN_CONSENSUS_REPORTS,
 } from "./consensus.ts";
-import { askModel } from "./model.ts";
+import type { PriceModel } from "./model.ts";
 
 /** How far back, and how many, recent reports of a product make its consensus. */
 const HISTORY_DAYS = 60;
@@ -75,7 +74,7 @@ export function checkProductPrice(
  */
 export async function assessProductPrice(
 	db: Db,
-	config: Config,
+	model: PriceModel,
 	key: ProductKey,
 	category: { slug: string; name: string },
 	priceCents: number,
@@ -84,20 +83,17 @@ export async function assessProductPrice(
 ) {
 	const history = voicedPrices(productHistory(db, key), reporterId);
 	const { statistical, bounds } = judgeStatistically(history, category, priceCents);
-	const model = await askModel(
-		{ host: config.ollamaHost, model: config.ollamaModel, timeoutMs: config.ollamaTimeoutMs },
-		{
-			product: productName,
-			category: category.name,
-			price: formatCents(priceCents),
-			consensus:
-				statistical.consensus === null
-					? null
-					: { typicalPrice: formatCents(Math.round(statistical.consensus)), reports: history.length },
-			usualRange: { min: formatCents(bounds.min), max: formatCents(bounds.max) },
-		},
-	);
-	const verdict = combineWithModel(statistical, model, bounds);
+	const advice = await model.ask({
+		product: productName,
+		category: category.name,
+		price: formatCents(priceCents),
+		consensus:
+			statistical.consensus === null
+				? null
+				: { typicalPrice: formatCents(Math.round(statistical.consensus)), reports: history.length },
+		usualRange: { min: formatCents(bounds.min), max: formatCents(bounds.max) },
+	});
+	const verdict = combineWithModel(statistical, advice, bounds);
 	if (!verdict.accepted) throw rejection(verdict.reason, verdict.suggestedRange, "cents");
 	return { confidence: verdict.confidence, reason: verdict.reason };
 }

@@ -5,18 +5,16 @@
  * it passes the request's validation, whether the quality check then accepts it or not (a
  * refused report costs the server as much).
  */
-import type { Config } from "../env.ts";
 import { tooManyRequests } from "../lib/http.ts";
-import { perApp, SlidingWindow } from "../lib/sliding-window.ts";
-import { HOUR_MS } from "../lib/time.ts";
+import type { SlidingWindow } from "../lib/sliding-window.ts";
 
-const reportsFor = perApp(() => new SlidingWindow(HOUR_MS));
-
-/** Counts a report by `userId`, or throws 429 (with Retry-After) when the hour's reports are used up. */
-export function takeReportSlot(config: Config, userId: string, now = Date.now()): void {
-	const limit = config.reportsPerHour;
+/**
+ * Counts a report by `userId` in `reports` (an hour's window), or throws 429 (with Retry-After) when the
+ * hour's `limit` is used up.
+ */
+export function takeReportSlot(reports: SlidingWindow, limit: number, userId: string, now = Date.now()): void {
 	if (limit === 0) return;
-	const wait = reportsFor(config).take(userId, limit, now);
+	const wait = reports.take(userId, limit, now);
 	if (wait > 0) {
 		throw tooManyRequests(`You have made ${limit} reports in the last hour, the most one shopper can.`, wait);
 	}

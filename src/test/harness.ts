@@ -5,13 +5,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureTaxonomy } from "../../db/seed.ts";
-import { createApp } from "../app.ts";
-import { migrate, openDb } from "../db.ts";
-import { startReportThread } from "../deals/report-writer.ts";
-import type { StaticAssets } from "../static.ts";
 import { loadConfig } from "../env.ts";
-import { HEALTH_PATH, healthRoute } from "../ops/health.ts";
+import { startServer } from "../server.ts";
+import type { StaticAssets } from "../static.ts";
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -25,30 +21,26 @@ export async function startTestServer(env: Record<string, string> = {}, { assets
 		NODE_ENV: "test",
 		SIGNUPS_PER_HOUR: "0",
 		REPORT_WRITER: "thread",
+		PORT: "0",
 		...env,
 	});
-	const { sqlite, db } = openDb(config.dbPath);
-	migrate(sqlite);
-	ensureTaxonomy(db);
-	const app = createApp({ db, config, assets });
-	const reportThread = config.reportWriter === "thread" ? startReportThread(db, config.dbPath) : undefined;
-	const server = Bun.serve({
-		port: 0,
+	const running = startServer(config, {
+		assets,
 		hostname: "127.0.0.1",
-		routes: { [HEALTH_PATH]: healthRoute(db) },
-		fetch: (req, srv) => app.fetch(req, { server: srv }),
+		liveHealth: true,
+		jobs: { reportThread: true },
+		jobsAfterMs: 0,
 	});
-	const origin = `http://127.0.0.1:${server.port}`;
+	const origin = `http://127.0.0.1:${running.port}`;
 	return {
 		origin,
 		config,
-		db,
-		sqlite,
+		runtime: running.runtime,
+		db: running.db,
+		sqlite: running.sqlite,
 		client: () => new TestClient(origin),
 		async stop() {
-			await server.stop(true);
-			await reportThread?.stop();
-			sqlite.close();
+			await running.stop(0);
 			rmSync(dataDir, { recursive: true, force: true });
 		},
 	};

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import { PNG } from "../test/images.ts";
 import { resolveOwnUpload } from "./resolve.ts";
 import { createUploadUrl, isUploadKeyOf } from "./signing.ts";
-import { PNG } from "../test/images.ts";
 
 let server: TestServer;
 let uploadURL: string;

@@ -1,5 +1,5 @@
 import type { Config } from "../env.ts";
-import { UPLOAD_PUT_PREFIX, isUploadKeyOf } from "./signing.ts";
+import { isUploadKeyOf, UPLOAD_PUT_PREFIX } from "./signing.ts";
 import { findStoredUpload } from "./storage.ts";
 
 /** The answer when a photo is not one of the shopper's own uploads stored here. */

@@ -2,8 +2,6 @@ import { Hono } from "hono";
 import { requireUser } from "../auth/guards.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { forbidden, notFound, tooManyRequests } from "../lib/http.ts";
-import { perApp, SlidingWindow } from "../lib/sliding-window.ts";
-import { HOUR_MS } from "../lib/time.ts";
 import { createUploadUrl, UPLOAD_KEY_PATTERN, verifyUploadUrl } from "./signing.ts";
 import { claimKey, findStoredUpload, receiveUpload } from "./storage.ts";
 
@@ -15,40 +13,40 @@ export const NOT_FOUND_MESSAGE = "Photo not found";
  * disk (photos nobody attached are removed after a day: sweep.ts).
  */
 export const MAX_UPLOADS_PER_HOUR = 30;
-const uploadQuotaFor = perApp(() => new SlidingWindow(HOUR_MS));
 
-/** Mounted under /api: POST /objects/upload hands out a signed URL; PUT /uploads/:key takes the file. */
-export const uploadApiRoutes = new Hono<AppEnv>()
-	.post("/objects/upload", (c) => {
-		const user = requireUser(c);
-		const { uploadURL } = createUploadUrl(c.get("config").secret, user.id);
-		return c.json({ uploadURL }, 200);
-	})
-	.put("/uploads/:key", async (c) => {
-		const user = requireUser(c);
-		const config = c.get("config");
-		const key = c.req.param("key");
-		const valid = verifyUploadUrl(config.secret, {
-			key,
-			expires: c.req.query("expires"),
-			sig: c.req.query("sig"),
-			userId: user.id,
-		});
-		if (!valid) throw forbidden(INVALID_URL_MESSAGE);
-		const quota = uploadQuotaFor(config);
-		const wait = quota.retryAfter(user.id, MAX_UPLOADS_PER_HOUR);
-		if (wait > 0) {
-			throw tooManyRequests("You have uploaded a lot of photos.", wait);
-		}
-		const claim = claimKey(config.uploadsDir, key);
-		// Counted before the body is read, so uploads running side by side cannot all slip under the limit.
-		quota.record(user.id);
-		try {
-			return c.json(await receiveUpload(config.uploadsDir, key, c.req.raw), 200);
-		} finally {
-			claim.release();
-		}
+/** /api/objects: POST /api/objects/upload hands out a signed URL for one photo. */
+export const objectRoutes = new Hono<AppEnv>().post("/upload", (c) => {
+	const user = requireUser(c);
+	const { uploadURL } = createUploadUrl(c.get("config").secret, user.id);
+	return c.json({ uploadURL }, 200);
+});
+
+/** /api/uploads: PUT /api/uploads/:key takes the photo's bytes at its signed URL. */
+export const uploadRoutes = new Hono<AppEnv>().put("/:key", async (c) => {
+	const user = requireUser(c);
+	const config = c.get("config");
+	const key = c.req.param("key");
+	const valid = verifyUploadUrl(config.secret, {
+		key,
+		expires: c.req.query("expires"),
+		sig: c.req.query("sig"),
+		userId: user.id,
 	});
+	if (!valid) throw forbidden(INVALID_URL_MESSAGE);
+	const quota = c.var.runtime.limits.uploads;
+	const wait = quota.retryAfter(user.id, MAX_UPLOADS_PER_HOUR);
+	if (wait > 0) {
+		throw tooManyRequests("You have uploaded a lot of photos.", wait);
+	}
+	const claim = claimKey(config.uploadsDir, key);
+	// Counted before the body is read, so uploads running side by side cannot all slip under the limit.
+	quota.record(user.id);
+	try {
+		return c.json(await receiveUpload(config.uploadsDir, key, c.req.raw), 200);
+	} finally {
+		claim.release();
+	}
+});
 
 /**
  * Headers for a stored photo: its checked type, never sniffed by the browser, and a sandboxing policy in
@@ -61,8 +59,8 @@ const PHOTO_HEADERS = {
 	"Cache-Control": "public, max-age=31536000, immutable",
 };
 
-/** Mounted at the root: GET /uploads/:key serves a stored photo. No session: keys are unguessable. */
-export const uploadFileRoutes = new Hono<AppEnv>().get("/uploads/:key", (c) => {
+/** /uploads, outside /api: GET /uploads/:key serves a stored photo. No session: keys are unguessable. */
+export const uploadFileRoutes = new Hono<AppEnv>().get("/:key", (c) => {
 	// The key must match its strict pattern before any path is built: nothing outside the folder is reachable.
 	const key = c.req.param("key");
 	if (!UPLOAD_KEY_PATTERN.test(key)) throw notFound(NOT_FOUND_MESSAGE);

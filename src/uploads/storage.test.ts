@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HttpError } from "../lib/http.ts";
 import { PNG, TEXT } from "../test/images.ts";
-import { TOO_SLOW_MESSAGE, receiveUpload } from "./storage.ts";
+import { receiveUpload, TOO_SLOW_MESSAGE } from "./storage.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "cc-storage-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

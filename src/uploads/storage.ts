@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { HttpError, badRequest, conflict } from "../lib/http.ts";
+import { badRequest, conflict, HttpError } from "../lib/http.ts";
 import { MAX_UPLOAD_BYTES, UPLOAD_KEY_PATTERN } from "./signing.ts";
 
 export const TOO_LARGE_MESSAGE = "Photo must be 5 MB or smaller";

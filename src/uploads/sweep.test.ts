@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 import { PNG } from "../test/images.ts";
 import { spawnServer } from "../test/processes.ts";
 import { newUploadKey } from "./signing.ts";

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema.ts";
-import { type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
-import { MAX_UPLOAD_BYTES, createUploadUrl } from "./signing.ts";
+import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 import { GIF, JPEG, PNG, SVG, TEXT, WEBP } from "../test/images.ts";
+import { createUploadUrl, MAX_UPLOAD_BYTES } from "./signing.ts";
 
 // The documented limit (README, Decisions "At most 30 photos"), written out: a test that read the exported constant
 // would pass whatever it became.

@@ -9,10 +9,10 @@ import {
 	priceAlerts,
 	priceReports,
 	sessions,
-	userUpvotes,
 	users,
+	userUpvotes,
 } from "../../db/schema.ts";
-import { STRONG_PASSWORD, type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { registerUser, STRONG_PASSWORD, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 import { PNG } from "../test/images.ts";
 
 // Each test signs several users up, and argon2 hashing is slow on a busy shared machine.

@@ -3,11 +3,12 @@
  * than one row (any signed-in user can send a path they have seen), so a file is removed only once no
  * report and no profile names it any more, and only after the transaction that let it go has committed.
  */
-import { log } from "../lib/log.ts";
+
 import { rmSync } from "node:fs";
 import { inArray, sql } from "drizzle-orm";
 import { gasPriceReports, priceReports, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
+import { log } from "../lib/log.ts";
 import { findStoredUpload } from "../uploads/storage.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { productCategories, users } from "../../db/schema.ts";
-import { STRONG_PASSWORD, type TestClient, type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { registerUser, STRONG_PASSWORD, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 import { PNG } from "../test/images.ts";
 
 // Each test signs several users up, and argon2 hashing is slow on a busy shared machine.

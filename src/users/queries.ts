@@ -1,5 +1,5 @@
 import { count, eq, sql } from "drizzle-orm";
-import { type User, priceReports, userUpvotes, users } from "../../db/schema.ts";
+import { priceReports, type User, users, userUpvotes } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { removeUploadFiles, unreferencedPaths, uploadPathsOf } from "./photos.ts";
 import { toUserJson } from "./serialize.ts";

@@ -1,7 +1,5 @@
 import { Hono } from "hono";
-import { liveHub } from "../alerts/live.ts";
 import { requireUser, signedIn } from "../auth/guards.ts";
-import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { deleteOtherSessions } from "../auth/sessions.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
@@ -68,23 +66,24 @@ export const profileRoutes = new Hono<AppEnv>()
 		const { currentPassword, newPassword } = c.req.valid("json");
 		// Someone at an unlocked device must not be able to guess the password: the login throttle counts
 		// these failures against the same username and address.
-		const throttle = c.get("throttle");
+		const { passwords, limits, live } = c.var.runtime;
+		const throttle = limits.logins;
 		const client = clientAddress(c);
 		const { wait, at } = throttle.begin(user.username, client);
 		if (wait > 0) {
 			throw tooManyRequests("Too many wrong passwords.", wait);
 		}
-		if (!(await verifyPassword(currentPassword, user.password))) {
+		if (!(await passwords.verify(currentPassword, user.password))) {
 			throw badRequest(WRONG_CURRENT_PASSWORD, {
 				issues: [{ path: "currentPassword", message: WRONG_CURRENT_PASSWORD }],
 			});
 		}
 		throttle.succeeded(user.username, client, at);
-		const updated = updateProfile(db, user.id, { password: await hashPassword(newPassword) });
+		const updated = updateProfile(db, user.id, { password: await passwords.hash(newPassword) });
 		// Every other device signs in again with the new password; this one stays signed in.
 		if (session) {
 			deleteOtherSessions(db, user.id, session.sid);
-			liveHub(db).checkSessions();
+			live.checkSessions();
 		}
 		return c.json(userJson(db, updated), 200);
 	});

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceReports, stores, users } from "../../db/schema.ts";
-import { type TestServer, registerUser, startTestServer } from "../test/harness.ts";
+import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 
 // Each test signs several users up, and argon2 hashing is slow on a busy shared machine.
 setDefaultTimeout(20_000);

@@ -1,0 +1,85 @@
+/**
+ * The background work of a running server, each one an option of the start-up (src/server.ts): housekeeping
+ * (expired sessions, photos nobody attached), price expiry, WAL checkpoints on a worker thread, and the
+ * report writer's thread. Every one is stopped by the handle start() returns.
+ */
+import { deleteExpiredSessions } from "./auth/sessions.ts";
+import { log } from "./lib/log.ts";
+import { HOUR_MS, MINUTE_MS } from "./lib/time.ts";
+import { startCheckpointer } from "./ops/checkpointer.ts";
+import { expireStaleGasReports, expireStaleReports } from "./quality/expiry.ts";
+import type { Runtime } from "./runtime.ts";
+import { sweepOrphanUploads } from "./uploads/sweep.ts";
+
+export type Jobs = {
+	/** Expired sessions and unattached photos: a second after start, then hourly. */
+	housekeeping?: boolean;
+	/** Prices past their age leave search: a second after start, then every minute. */
+	expiry?: boolean;
+	/** WAL checkpoints on a worker thread, so a write's commit never waits for the database file's fsync. */
+	checkpointer?: boolean;
+	/** Reports written on their own thread when config.reportWriter says "thread" (deals/report-writer.ts). */
+	reportThread?: boolean;
+};
+
+/** Everything a production server runs. */
+export const ALL_JOBS: Required<Jobs> = { housekeeping: true, expiry: true, checkpointer: true, reportThread: true };
+
+/** After this long, not before: start-up stays cheap and the first answer is not delayed. */
+export const FIRST_RUN_MS = 1_000;
+
+const guarded = (work: () => void) => () => {
+	try {
+		work();
+	} catch (error) {
+		log.error("housekeeping failed", { err: error });
+	}
+};
+
+/**
+ * Starts the jobs asked for. stopTimers() ends the periodic ones at once; stopThreads() ends the threads,
+ * after the reports they hold are written (call it once the requests have drained).
+ */
+export function startJobs(runtime: Runtime, jobs: Jobs, firstRunMs = FIRST_RUN_MS) {
+	const { db, config, sqlite } = runtime;
+	const timers: ReturnType<typeof setTimeout>[] = [];
+	const every = (work: () => void, ms: number) => {
+		timers.push(setTimeout(work, firstRunMs), setInterval(work, ms));
+	};
+	if (jobs.housekeeping) {
+		every(
+			guarded(() => {
+				deleteExpiredSessions(db);
+				const { removed } = sweepOrphanUploads(db, config.uploadsDir);
+				if (removed > 0) log.info("uploads: removed unattached photos", { removed });
+			}),
+			HOUR_MS,
+		);
+	}
+	if (jobs.expiry) {
+		every(
+			guarded(() => {
+				expireStaleReports(db);
+				expireStaleGasReports(db);
+			}),
+			MINUTE_MS,
+		);
+	}
+	const checkpointer = jobs.checkpointer ? startCheckpointer(sqlite, config.dbPath) : undefined;
+	if (jobs.reportThread && config.reportWriter === "thread") {
+		// Later, like the checkpointer, so that making the thread does not delay the first answer.
+		const start = () => runtime.reports.startThread(config.dbPath);
+		if (firstRunMs === 0) start();
+		else timers.push(setTimeout(start, firstRunMs));
+	}
+	for (const timer of timers) timer.unref();
+	return {
+		stopTimers() {
+			for (const timer of timers) clearTimeout(timer);
+		},
+		async stopThreads() {
+			await runtime.reports.stop();
+			await checkpointer?.stop();
+		},
+	};
+}

@@ -1,0 +1,74 @@
+/**
+ * Everything that lives as long as the process: the database, the configuration, caches, the live hub, the
+ * report writer, the model, the limits and health. Built once at start-up (src/server.ts) and handed to
+ * createApp; handlers reach it as `c.var.runtime`. No module holds state of its own.
+ */
+import type { Database } from "bun:sqlite";
+import { PasskeyThrottle } from "./admin/passkey.ts";
+import { LiveHub } from "./alerts/live.ts";
+import { PasswordHasher } from "./auth/passwords.ts";
+import { createSessionReader, type SessionReader } from "./auth/sessions.ts";
+import { LoginThrottle } from "./auth/throttle.ts";
+import type { Db } from "./db.ts";
+import { ReportWriter } from "./deals/report-writer.ts";
+import type { Config } from "./env.ts";
+import { type ChangeStamp, createChangeStamp, createReadCache, type ReadCache } from "./lib/read-cache.ts";
+import { SlidingWindow } from "./lib/sliding-window.ts";
+import { HOUR_MS } from "./lib/time.ts";
+import { HealthMonitor } from "./ops/health.ts";
+import { StorageTrouble } from "./ops/storage-trouble.ts";
+import { PriceModel } from "./quality/model.ts";
+
+export type Limits = {
+	logins: LoginThrottle;
+	passkeys: PasskeyThrottle;
+	/** Sign-ups per client address per hour. */
+	signups: SlidingWindow;
+	/** Price and fuel reports per shopper per hour. */
+	reports: SlidingWindow;
+	/** Stored photos per shopper per hour. */
+	uploads: SlidingWindow;
+};
+
+export type Runtime = {
+	config: Config;
+	sqlite: Database;
+	db: Db;
+	changeStamp: ChangeStamp;
+	readCache: ReadCache;
+	readSession: SessionReader;
+	live: LiveHub;
+	reports: ReportWriter;
+	model: PriceModel;
+	passwords: PasswordHasher;
+	limits: Limits;
+	storage: StorageTrouble;
+	health: HealthMonitor;
+};
+
+/** The runtime over an open, migrated database. */
+export function buildRuntime(config: Config, { sqlite, db }: { sqlite: Database; db: Db }): Runtime {
+	const changeStamp = createChangeStamp(db);
+	const storage = new StorageTrouble();
+	return {
+		config,
+		sqlite,
+		db,
+		changeStamp,
+		readCache: createReadCache(changeStamp),
+		readSession: createSessionReader(db, changeStamp),
+		live: new LiveHub(db),
+		reports: new ReportWriter(db),
+		model: new PriceModel({ host: config.ollamaHost, model: config.ollamaModel, timeoutMs: config.ollamaTimeoutMs }),
+		passwords: new PasswordHasher(),
+		limits: {
+			logins: new LoginThrottle(),
+			passkeys: new PasskeyThrottle(),
+			signups: new SlidingWindow(HOUR_MS),
+			reports: new SlidingWindow(HOUR_MS),
+			uploads: new SlidingWindow(HOUR_MS),
+		},
+		storage,
+		health: new HealthMonitor(db, storage),
+	};
+}
