@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { TERMINATION_REASON_MAX_LENGTH } from "../../src/admin/schemas.ts";
 import { USER_SEARCH_MAX_LENGTH } from "../../src/users/schemas.ts";
-import { ApiError } from "../api/client.ts";
+import { failureStatus, failureText } from "../api/failure.ts";
 import { currentUserQuery } from "../auth/queries.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { BellIcon, SearchIcon } from "../components/icons.tsx";
@@ -44,7 +44,7 @@ export function AdminConsole() {
 		if (!error || told.current === error) return;
 		told.current = error;
 		if (!sessionLost(error) && relock(error)) {
-			toast({ title: ACCESS_DENIED, description: (error as ApiError).serverMessage, variant: "error" });
+			toast({ title: ACCESS_DENIED, description: failureText(error), variant: "error" });
 		}
 	}, [error, sessionLost, relock, toast]);
 
@@ -73,7 +73,7 @@ export function AdminConsole() {
 					relock(err);
 					toast({
 						title: TERMINATE_FAILED,
-						description: err instanceof ApiError ? err.serverMessage : undefined,
+						description: failureStatus(err) === null ? undefined : failureText(err),
 						variant: "error",
 					});
 				},

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazyRouteComponent } from "@tanstack/react-router";
 import { Suspense, useId, useState } from "react";
-import { failureText } from "../api/http.ts";
+import { failureText } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { ChevronDownIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
@@ -37,7 +37,9 @@ export function DeveloperSection() {
 				</h2>
 				<div id={panelId} hidden={!open} className="pb-2">
 					{!open ? null : unlocked ? (
-						<Suspense fallback={<span className="loading loading-spinner" aria-label="Loading the console" />}>
+						<Suspense
+							fallback={<span className="loading loading-spinner" role="status" aria-label="Loading the console" />}
+						>
 							<AdminConsole />
 						</Suspense>
 					) : (

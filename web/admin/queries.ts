@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { useCallback } from "react";
-import type { CONSOLE_DISABLED_MESSAGE } from "../../src/auth/guards.ts";
-import { ApiError, api, unwrap } from "../api/client.ts";
+import type { CONSOLE_DISABLED_MESSAGE } from "../../src/lib/guards.ts";
+import { api, unwrap } from "../api/client.ts";
+import { isStatus, ownMessage } from "../api/failure.ts";
 import { send } from "../api/http.ts";
 
 /** Spec §8. */
@@ -61,9 +62,7 @@ export function useRelock() {
 	const queryClient = useQueryClient();
 	return useCallback(
 		(error: unknown) => {
-			const locked =
-				error instanceof ApiError &&
-				(error.status === 403 || (error.status === 404 && error.serverMessage === CONSOLE_DISABLED));
+			const locked = isStatus(error, 403) || (isStatus(error, 404) && ownMessage(error) === CONSOLE_DISABLED);
 			if (locked) {
 				queryClient.setQueryData(adminKeys.unlocked, false);
 				return true;
@@ -81,7 +80,7 @@ export function useTerminateAccount() {
 		onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
 		// The list was stale: the account was deleted (404) or suspended by another moderator (409) meanwhile.
 		onError: (error) => {
-			if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+			if (isStatus(error, 404, 409)) {
 				void queryClient.invalidateQueries({ queryKey: adminKeys.users });
 			}
 		},

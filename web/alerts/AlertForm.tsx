@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { MISSING_FIELDS_MESSAGE, MISSING_FIELDS_TITLE, PriceAlertSchema } from "../../src/alerts/schemas.ts";
-import { ApiError } from "../api/client.ts";
-import { failureText } from "../api/http.ts";
+import { submitFailure } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { Field, SelectField, useForm } from "../components/form.tsx";
 import { formatCurrency } from "../components/format.ts";
@@ -60,10 +59,7 @@ export function AlertForm({ onDone }: { onDone: () => void }) {
 					onDone();
 					return;
 				}
-				const body =
-					error instanceof ApiError ? (error.body as { issues?: { path: string; message: string }[] }) : null;
-				if (body?.issues) form.showIssues(body.issues);
-				const detail = error instanceof ApiError && error.status >= 500 ? undefined : failureText(error);
+				const detail = submitFailure(error, form.showIssues);
 				toast({ title: CREATE_FAILED_MESSAGE, description: detail, variant: "error" });
 			},
 		});

@@ -1,6 +1,7 @@
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
-import { ApiError, api, unwrap } from "../api/client.ts";
+import { api, unwrap } from "../api/client.ts";
+import { isStatus } from "../api/failure.ts";
 import { useLastingMutation } from "../api/mutation.ts";
 
 export type PriceAlert = InferResponseType<(typeof api)["price-alerts"]["$get"], 200>[number];
@@ -13,7 +14,7 @@ export const alertsQuery = queryOptions({
 	queryFn: () => unwrap(api["price-alerts"].$get()),
 });
 
-export const isDuplicateAlert = (error: unknown) => error instanceof ApiError && error.status === 409;
+export const isDuplicateAlert = (error: unknown) => isStatus(error, 409);
 
 export function useCreateAlert() {
 	const queryClient = useQueryClient();
@@ -35,7 +36,7 @@ export function useDeleteAlert() {
 				return await unwrap(api["price-alerts"][":id"].$delete({ param: { id: String(id) } }));
 			} catch (error) {
 				// Already deleted (in another tab, or on another device): what the shopper asked for is done.
-				if (error instanceof ApiError && error.status === 404) return { id };
+				if (isStatus(error, 404)) return { id };
 				throw error;
 			}
 		},

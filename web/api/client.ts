@@ -6,7 +6,8 @@ import { hc } from "hono/client";
 import type { ApiType } from "../../src/app.ts";
 import { withDeadline } from "./http.ts";
 
-export { ApiError, isUnauthorized, unwrap } from "./http.ts";
+export { isUnauthorized } from "./failure.ts";
+export { unwrap } from "./http.ts";
 
 export const api = hc<ApiType>("/api", {
 	init: { credentials: "include" },

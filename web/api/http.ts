@@ -33,6 +33,10 @@ export class ApiError extends Error {
 	}
 }
 
+/** The failure of an answer read outside `unwrap` (a photo's upload, which goes straight to storage). */
+export const failedAnswer = (res: Pick<Response, "status" | "statusText">, body: unknown, text: string) =>
+	new ApiError(res.status, body, text, res.statusText);
+
 /**
  * A success answer that is not JSON is not from CommonCents: a shop's Wi-Fi sign-in page answers every request
  * with 200 and its own HTML. Thrown so each screen takes its lost-connection path instead of using the page.
@@ -97,12 +101,3 @@ export async function send<T>(method: "GET" | "POST" | "PATCH" | "DELETE", path:
 	);
 	return read<T>(res);
 }
-
-/** What a failure's toast says beside its title: the server's words, or what went wrong on the way. */
-export function failureText(error: unknown): string {
-	if (error instanceof ApiError) return error.serverMessage;
-	if (error instanceof ForeignAnswer) return error.message;
-	return "Please check your connection and try again.";
-}
-
-export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;

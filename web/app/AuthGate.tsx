@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { Navigate, lazyRouteComponent, useRouterState } from "@tanstack/react-router";
+import { lazyRouteComponent, Navigate, useRouterState } from "@tanstack/react-router";
 import { Suspense, useEffect } from "react";
-import { ApiError } from "../api/http.ts";
+import { failureStatus } from "../api/failure.ts";
 import { AuthScreen } from "../auth/AuthScreen.tsx";
 import { currentUserQuery } from "../auth/queries.ts";
 import { Spinner } from "../components/Logo.tsx";
-import { preloadPage } from "./pages.tsx";
 import { NotFound } from "./NotFound.tsx";
+import { preloadPage } from "./pages.tsx";
 import { useOnline } from "./useOnline.ts";
 
 // The landing is the first screen of a new visitor: the signed-in frame and the suspension notice load on demand.
@@ -21,7 +21,7 @@ export function AuthGate({ notFound = false }: { notFound?: boolean }) {
 	const auth = useQuery(currentUserQuery);
 	const pathname = useRouterState({ select: (s) => s.location.pathname });
 	const online = useOnline();
-	const unreachable = auth.isError && !(auth.error instanceof ApiError);
+	const unreachable = auth.isError && failureStatus(auth.error) === null;
 
 	// Asking who is signed in failed for want of a network: ask again once there is one.
 	const { refetch } = auth;
@@ -36,7 +36,8 @@ export function AuthGate({ notFound = false }: { notFound?: boolean }) {
 	// Offline (the app shell came from the service worker): the landing, under the offline banner.
 	if (unreachable && !online) return <AuthScreen />;
 	if (auth.isError) {
-		const status = auth.error instanceof ApiError ? `HTTP ${auth.error.status}` : "Network error";
+		const answered = failureStatus(auth.error);
+		const status = answered === null ? "Network error" : `HTTP ${answered}`;
 		return (
 			<main className="flex min-h-screen flex-col items-center justify-center gap-4 p-4 text-center">
 				<h1 className="text-xl font-bold">CommonCents could not load your account</h1>

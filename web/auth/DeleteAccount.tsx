@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useId, useRef, useState } from "react";
-import { failureText } from "../api/http.ts";
-import { Field } from "../components/fields.tsx";
+import { failureText } from "../api/failure.ts";
 import { FailureAlert } from "../components/FailureAlert.tsx";
+import { Field } from "../components/fields.tsx";
 import { useToast } from "../state/toast.ts";
 import { forgetUser, useDeleteAccount } from "./queries.ts";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { failureText } from "../api/http.ts";
+import { failureText } from "../api/failure.ts";
 import { Field, type KeptValues, useFormState } from "../components/fields.tsx";
 import { TOAST_MS, useToast } from "../state/toast.ts";
 import { EMPTY_SIGN_IN, type SignInDraft } from "./drafts.ts";

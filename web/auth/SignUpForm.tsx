@@ -1,5 +1,5 @@
 import { RegisterSchema, ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
-import { failureText } from "../api/http.ts";
+import { failureText } from "../api/failure.ts";
 import type { KeptValues } from "../components/fields.tsx";
 import { Field, useForm } from "../components/form.tsx";
 import { TOAST_MS, useToast } from "../state/toast.ts";

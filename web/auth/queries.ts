@@ -1,7 +1,8 @@
-import { type QueryClient, hashKey, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { hashKey, type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
 import type { api } from "../api/client.ts";
-import { ApiError, type OkOf, send } from "../api/http.ts";
+import { isStatus, suspensionOf as suspendedBy } from "../api/failure.ts";
+import { type OkOf, send } from "../api/http.ts";
 import { forgetDrafts } from "../state/tabDrafts.ts";
 import { useToast } from "../state/toast.ts";
 
@@ -24,7 +25,7 @@ export async function readAuthState(): Promise<AuthState> {
 	try {
 		return { status: "authenticated", user: await send<OkOf<Auth["user"]["$get"]>>("GET", "/api/auth/user") };
 	} catch (error) {
-		if (error instanceof ApiError && error.status === 401) return { status: "guest" };
+		if (isStatus(error, 401)) return { status: "guest" };
 		const suspended = suspensionOf(error);
 		if (suspended) return suspended;
 		throw error;
@@ -33,14 +34,8 @@ export async function readAuthState(): Promise<AuthState> {
 
 /** The suspension a 403 answer describes (spec §7: `{terminated, reason, terminatedAt}`), from any call. */
 export function suspensionOf(error: unknown): Extract<AuthState, { status: "terminated" }> | null {
-	if (!(error instanceof ApiError) || error.status !== 403) return null;
-	const body = error.body as Record<string, unknown> | null;
-	if (!body?.terminated) return null;
-	return {
-		status: "terminated",
-		reason: typeof body.reason === "string" && body.reason ? body.reason : "Policy violation",
-		terminatedAt: typeof body.terminatedAt === "string" ? body.terminatedAt : null,
-	};
+	const suspension = suspendedBy(error);
+	return suspension && { status: "terminated", ...suspension };
 }
 
 export function useSignIn() {

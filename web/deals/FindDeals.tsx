@@ -1,11 +1,10 @@
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { SearchSort } from "../../src/deals/schemas.ts";
-import { ApiError } from "../api/client.ts";
-import { failureText } from "../api/http.ts";
+import { clientSideText } from "../api/failure.ts";
 import { currentUserQuery } from "../auth/queries.ts";
-import { EnterZipButton } from "../auth/ZipCodeEditor.tsx";
 import { useSessionLost } from "../auth/useSessionLost.ts";
+import { EnterZipButton } from "../auth/ZipCodeEditor.tsx";
 import { Announcement, countOf } from "../components/Announcement.tsx";
 import { AlertIcon, PinIcon, SearchIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
@@ -60,6 +59,7 @@ export function FindDeals() {
 		<div className="flex flex-col gap-4">
 			<div className="card bg-base-100 shadow-sm">
 				<div className="card-body gap-3 p-4">
+					{/* biome-ignore lint/a11y/useSemanticElements: the <search> element is newer than some browsers we serve */}
 					<form
 						role="search"
 						aria-label="Deals"
@@ -138,8 +138,7 @@ function searchAnnouncement(q: string, data: readonly Report[] | undefined) {
 }
 
 /** The server's reason for a refused search (no zip code, say), or the network's; nothing for a failure on its side. */
-const clientReason = (error: unknown) =>
-	error instanceof ApiError && error.status >= 500 ? undefined : failureText(error);
+const clientReason = clientSideText;
 
 function Results({
 	q,

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { ApiError } from "../api/client.ts";
+import { isRefusal, ownMessage } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { formatCurrency, shortName, timeAgo } from "../components/format.ts";
 import { CheckIcon, PinIcon, SparkleIcon, ThumbUpIcon } from "../components/icons.tsx";
@@ -16,10 +16,7 @@ const AVAILABILITY_LABEL: Record<string, string> = {
 };
 
 /** The server's own words for a refused action (own report, deal already taken), when it gave any. */
-const refusal = (error: unknown) =>
-	error instanceof ApiError && error.status < 500 && typeof (error.body as { message?: unknown })?.message === "string"
-		? error.serverMessage
-		: undefined;
+const refusal = (error: unknown) => (isRefusal(error) ? ownMessage(error) : undefined);
 
 /** One search result (spec §2): badges, price, store, reporter, upvote and Take This Deal. */
 export function ResultCard({ report, best }: { report: Report; best: boolean }) {

@@ -1,7 +1,9 @@
 import { type QueryClient, queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import type { SearchSort } from "../../src/deals/schemas.ts";
-import { ApiError, api, unwrap } from "../api/client.ts";
+import type { ExpirationAnalysis } from "../../src/lib/errors.ts";
+import { api, unwrap } from "../api/client.ts";
+import { isStatus } from "../api/failure.ts";
 import { useLastingMutation } from "../api/mutation.ts";
 import { authKeys } from "../auth/queries.ts";
 
@@ -11,12 +13,6 @@ export type StoreSuggestion = InferResponseType<typeof api.stores.$get, 200>[num
 export type ReportSubmission = Exclude<Parameters<(typeof api)["price-reports"]["$post"]>[0], undefined>["json"];
 
 /** Spec §7: a submission may come back with expired outliers (and a warning) beside the stored report. */
-export type ExpirationAnalysis = {
-	expiredCount: number;
-	consensusPrice: number | null;
-	analyzed: number;
-	message: string;
-};
 export type SubmittedReport = Report & { expirationAnalysis?: ExpirationAnalysis; warning?: string };
 
 /** Keys by prefix: everything under `all` is deal data; `search` holds every result list. */
@@ -95,7 +91,7 @@ export function useToggleUpvote() {
  * moderator or already taken in another tab (409). The lists are asked again, so the card shows how things stand.
  */
 function refreshIfStale(queryClient: QueryClient, error: unknown) {
-	if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+	if (isStatus(error, 404, 409)) {
 		void queryClient.invalidateQueries({ queryKey: dealKeys.search });
 	}
 }

@@ -1,6 +1,5 @@
 import { useRef } from "react";
-import { ApiError } from "../api/client.ts";
-import { failureText } from "../api/http.ts";
+import { type Issue, type Rejection, rejectionOf, submitFailure } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { formatCurrency } from "../components/format.ts";
 import { TOAST_MS, useToast } from "../state/toast.ts";
@@ -10,14 +9,11 @@ import { type ReportSubmission, type SubmittedReport, useReportPrice } from "./q
 
 export const REPORT_FAILED_MESSAGE = "Failed to submit price report. Please try again.";
 
-type Rejection = { reason?: unknown; suggestedRange?: { min?: unknown; max?: unknown } | null };
-
 /** Spec §8: a refused price says why and, when the server knows it, what prices are typical. */
-export function rejectionText(body: unknown) {
-	const { reason, suggestedRange } = (body ?? {}) as Rejection;
-	const lines = ["This price seems unreasonable.", typeof reason === "string" ? reason : ""];
-	const { min, max } = suggestedRange ?? {};
-	if (typeof min === "number" && typeof max === "number") {
+export function rejectionText({ reason, suggestedRange }: Rejection) {
+	const lines = ["This price seems unreasonable.", reason ?? ""];
+	if (suggestedRange) {
+		const { min, max } = suggestedRange;
 		lines.push(`Typical prices range from ${formatCurrency(min)} to ${formatCurrency(max)}.`);
 	}
 	return lines.filter(Boolean).join(" ");
@@ -37,8 +33,6 @@ function successToast(report: SubmittedReport) {
 	};
 }
 
-type Issues = { path: string; message: string }[];
-
 /**
  * The report's submission: the photo first (once per chosen file, so a retry does not upload it again),
  * then the report, with every outcome of spec §8 told in a toast. Where it is (`phase`) is kept by the
@@ -55,7 +49,7 @@ export function useSubmitReport({
 	phase: ReportPhase | null;
 	setPhase: (phase: ReportPhase | null) => void;
 	onSuccess: () => void;
-	onIssues: (issues: Issues) => void;
+	onIssues: (issues: Issue[]) => void;
 }) {
 	const report = useReportPrice();
 	const toast = useToast();
@@ -90,22 +84,20 @@ export function useSubmitReport({
 			saved = await report.mutateAsync({ ...json, imageUrl });
 		} catch (error) {
 			if (sessionLost(error)) return;
-			if (error instanceof ApiError && error.status === 422) {
+			const rejected = rejectionOf(error);
+			if (rejected) {
 				toast({
 					title: "Price Report Rejected",
-					description: rejectionText(error.body),
+					description: rejectionText(rejected),
 					variant: "error",
 					durationMs: TOAST_MS.expiry,
 				});
 				return;
 			}
-			const body = error instanceof ApiError ? (error.body as { issues?: Issues } | null) : null;
-			if (Array.isArray(body?.issues)) onIssues(body.issues);
 			// The server's reason for a refusal, or what went wrong on the way; nothing more for a failure on its side.
-			const serverSide = error instanceof ApiError && error.status >= 500;
 			toast({
 				title: REPORT_FAILED_MESSAGE,
-				description: serverSide ? undefined : failureText(error),
+				description: submitFailure(error, onIssues),
 				variant: "error",
 			});
 			return;

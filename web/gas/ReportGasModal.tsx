@@ -1,14 +1,14 @@
 import { type Ref, useId, useImperativeHandle, useRef, useState } from "react";
 import { ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
 import { GasReportSchema } from "../../src/gas/schemas.ts";
-import { ApiError } from "../api/client.ts";
+import { CHECK_CONNECTION, failureStatus, failureText, rejectionOf, submitFailure } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
-import { PlaceFields } from "../components/PlaceFields.tsx";
-import { VacationModeField } from "../components/VacationModeField.tsx";
+import { FailureAlert } from "../components/FailureAlert.tsx";
 import { Field, SelectField, useForm } from "../components/form.tsx";
 import { formatCurrency } from "../components/format.ts";
-import { FailureAlert } from "../components/FailureAlert.tsx";
 import { CloseIcon } from "../components/icons.tsx";
+import { PlaceFields } from "../components/PlaceFields.tsx";
+import { VacationModeField } from "../components/VacationModeField.tsx";
 import { TOAST_MS, useToast } from "../state/toast.ts";
 import { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, isFuelType, unitOf } from "./fuel.ts";
 import { type GasReportSubmission, type Station, useReportGasPrice } from "./queries.ts";
@@ -27,23 +27,20 @@ const EMPTY = {
 	reportZipCode: "",
 };
 
-type Rejection = { reason?: unknown; suggestedRange?: { min?: unknown; max?: unknown } | null };
-
 /** Spec §8: the server's message; for a refused price (422) then its reason and, when known, the usual range. */
-function failureText(error: unknown, fuel: FuelType) {
-	if (!(error instanceof ApiError)) return "Please check your connection and try again.";
-	if (error.status === 422) {
-		const { reason, suggestedRange } = (error.body ?? {}) as Rejection;
-		const { min, max } = suggestedRange ?? {};
-		const range =
-			typeof min === "number" && typeof max === "number"
-				? ` Typical prices range from ${formatFuelPrice(min, fuel)} to ${formatFuelPrice(max, fuel)}.`
-				: "";
-		const message = /[.!?]$/.test(error.serverMessage) ? error.serverMessage : `${error.serverMessage}.`;
-		const why = typeof reason === "string" && reason ? ` ${reason}` : "";
-		return `${message}${why}${range}`;
+function reportFailureText(error: unknown, fuel: FuelType) {
+	const status = failureStatus(error);
+	if (status === null) return CHECK_CONNECTION;
+	const rejected = rejectionOf(error);
+	if (rejected) {
+		const { suggestedRange: typical, reason } = rejected;
+		const range = typical
+			? ` Typical prices range from ${formatFuelPrice(typical.min, fuel)} to ${formatFuelPrice(typical.max, fuel)}.`
+			: "";
+		const message = /[.!?]$/.test(rejected.message) ? rejected.message : `${rejected.message}.`;
+		return `${message}${reason ? ` ${reason}` : ""}${range}`;
 	}
-	return error.status < 500 ? error.serverMessage : "Something went wrong on our side. Please try again.";
+	return status < 500 ? failureText(error) : "Something went wrong on our side. Please try again.";
 }
 
 /**
@@ -115,9 +112,7 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 			},
 			onError: (error) => {
 				if (sessionLost(error)) return close();
-				const issues = error instanceof ApiError ? (error.body as { issues?: unknown } | null)?.issues : null;
-				if (Array.isArray(issues)) form.showIssues(issues);
-				const text = failureText(error, fuel);
+				const text = submitFailure(error, form.showIssues, (e) => reportFailureText(e, fuel));
 				// The toast sits under the modal's backdrop, so the dialog says it too.
 				setFailure(text);
 				toast({ title: REPORT_FAILED_TITLE, description: text, variant: "error" });

@@ -1,7 +1,8 @@
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import type { FuelType } from "../../db/schema.ts";
-import { ApiError, api, unwrap } from "../api/client.ts";
+import { api, unwrap } from "../api/client.ts";
+import { isStatus } from "../api/failure.ts";
 import { useLastingMutation } from "../api/mutation.ts";
 import { authKeys } from "../auth/queries.ts";
 
@@ -23,7 +24,7 @@ async function orOn400<T, F>(call: Promise<T>, fallback: F): Promise<T | F> {
 	try {
 		return await call;
 	} catch (error) {
-		if (error instanceof ApiError && error.status === 400) return fallback;
+		if (isStatus(error, 400)) return fallback;
 		throw error;
 	}
 }

@@ -2,7 +2,9 @@
  * Photo uploads (spec §4, §9): ask the server for a signed URL, then send the raw file in one PUT (no
  * multipart). Failures carry §8's messages; the server's own words, when it gave any, ride along as `detail`.
  */
-import { ApiError, api, unwrap } from "../api/client.ts";
+import { api, unwrap } from "../api/client.ts";
+import { failureStatus, failureText, isUnauthorized } from "../api/failure.ts";
+import { failedAnswer } from "../api/http.ts";
 
 /** Spec §5 and §9: one photo of at most 5 MB (the server's MAX_UPLOAD_BYTES). */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -53,7 +55,7 @@ const messageOf = (body: unknown) => {
 
 /**
  * Uploads one photo and returns its path ("/uploads/<key>"), to be sent as a report's imageUrl.
- * A 401 is rethrown as ApiError so the caller's session-lost handling sees it.
+ * A 401 is rethrown as the API's failure so the caller's session-lost handling sees it.
  */
 export async function uploadPhoto(file: File, { timeoutMs = UPLOAD_TIMEOUT_MS } = {}): Promise<string> {
 	const problem = photoProblem([file]);
@@ -63,9 +65,9 @@ export async function uploadPhoto(file: File, { timeoutMs = UPLOAD_TIMEOUT_MS } 
 	try {
 		({ uploadURL } = await unwrap(api.objects.upload.$post()));
 	} catch (error) {
-		if (error instanceof ApiError) {
-			if (error.status === 401) throw error;
-			throw new UploadError(UPLOAD_ERRORS.non2xx, error.serverMessage);
+		if (failureStatus(error) !== null) {
+			if (isUnauthorized(error)) throw error;
+			throw new UploadError(UPLOAD_ERRORS.non2xx, failureText(error));
 		}
 		throw new UploadError(UPLOAD_ERRORS.unknown);
 	}
@@ -93,7 +95,7 @@ export async function uploadPhoto(file: File, { timeoutMs = UPLOAD_TIMEOUT_MS } 
 	} catch {
 		body = text;
 	}
-	if (res.status === 401) throw new ApiError(401, body, text, res.statusText);
+	if (res.status === 401) throw failedAnswer(res, body, text);
 	if (res.status === 403) throw new UploadError(UPLOAD_ERRORS.expired, messageOf(body));
 	if (!res.ok) throw new UploadError(UPLOAD_ERRORS.non2xx, messageOf(body));
 	const objectPath = (body as { objectPath?: unknown } | null)?.objectPath;

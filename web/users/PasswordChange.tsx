@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { ChangePasswordSchema } from "../../src/users/schemas.ts";
-import { ApiError } from "../api/client.ts";
-import { failureText } from "../api/http.ts";
+import { failureText, isRefusal, isStatus, submitFailure } from "../api/failure.ts";
 import { PasswordVisibilityToggle } from "../auth/PasswordVisibilityToggle.tsx";
 import { PASSWORD_HINT } from "../auth/SignUpForm.tsx";
 import { useSessionLost } from "../auth/useSessionLost.ts";
@@ -10,6 +9,9 @@ import { useToast } from "../state/toast.ts";
 import { useChangePassword } from "./queries.ts";
 
 export const PASSWORD_FAILED = "Failed to update password. Please check your current password and try again.";
+
+/** The spec's title asks to check the current password; a limit, or a failure on the way, says its own. */
+const ownWords = (error: unknown) => (isRefusal(error) && !isStatus(error, 429) ? undefined : failureText(error));
 
 /** Password change (spec §5): the live screen's 8-character rules; every other device is signed out. */
 export function PasswordChange() {
@@ -32,14 +34,7 @@ export function PasswordChange() {
 			},
 			onError: (error) => {
 				if (sessionLost(error)) return;
-				const issues =
-					error instanceof ApiError
-						? (error.body as { issues?: { path: string; message: string }[] })?.issues
-						: undefined;
-				if (issues) form.showIssues(issues);
-				// The spec's title asks to check the current password; a limit, or a failure on the way, says its own.
-				const onTheWay = !(error instanceof ApiError) || error.status >= 500;
-				const description = onTheWay || error.status === 429 ? failureText(error) : undefined;
+				const description = submitFailure(error, form.showIssues, ownWords);
 				toast({ title: PASSWORD_FAILED, description, variant: "error" });
 			},
 		});

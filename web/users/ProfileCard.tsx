@@ -1,13 +1,13 @@
 import { useRef, useState } from "react";
-import { ApiError } from "../api/client.ts";
+import { failureText, isRefusal } from "../api/failure.ts";
 import type { CurrentUser } from "../auth/queries.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { formatCurrency } from "../components/format.ts";
 import { TOAST_MS, useToast } from "../state/toast.ts";
-import { PHOTO_ACCEPT, UploadError, photoProblem, uploadFailureText, uploadPhoto } from "../uploads/upload.ts";
+import { PHOTO_ACCEPT, photoProblem, UploadError, uploadFailureText, uploadPhoto } from "../uploads/upload.ts";
 import { Avatar, displayName } from "./Avatar.tsx";
 import { useUpdatePhoto } from "./queries.ts";
-import { TrustedBadge, isTrustedContributor } from "./UserCard.tsx";
+import { isTrustedContributor, TrustedBadge } from "./UserCard.tsx";
 
 export const PHOTO_FAILED = "Failed to update profile photo";
 
@@ -26,7 +26,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
 			const description = uploadFailureText(error);
 			return toast({ title: PHOTO_FAILED, description, variant: "error", durationMs: TOAST_MS.upload });
 		}
-		const description = error instanceof ApiError && error.status < 500 ? error.serverMessage : "Please try again.";
+		const description = isRefusal(error) ? failureText(error) : "Please try again.";
 		toast({ title: PHOTO_FAILED, description, variant: "error" });
 	};
 

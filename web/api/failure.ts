@@ -1,0 +1,119 @@
+/**
+ * The one place that reads a failed call: what status the server answered, the typed parts of its error body
+ * (their types are the server's, src/lib/errors.ts), and the words a form or toast shows for it. Screens ask
+ * here rather than looking into an ApiError's body.
+ */
+import type {
+	DollarRange,
+	ErrorBody,
+	Issue,
+	RateLimitedBody,
+	RejectionBody,
+	SuspendedBody,
+} from "../../src/lib/errors.ts";
+import { ApiError, ForeignAnswer } from "./http.ts";
+
+export type { Issue };
+
+/** Said when no answer came from CommonCents at all. */
+export const CHECK_CONNECTION = "Please check your connection and try again.";
+
+/** The status the server answered with; null when no answer of its came (no network, no answer in time, a Wi-Fi page). */
+export const failureStatus = (error: unknown): number | null => (error instanceof ApiError ? error.status : null);
+
+/** Whether the server answered with one of these statuses. */
+export function isStatus(error: unknown, ...statuses: number[]): boolean {
+	const status = failureStatus(error);
+	return status !== null && statuses.includes(status);
+}
+
+export const isUnauthorized = (error: unknown) => isStatus(error, 401);
+
+/** The server answered, and refused (4xx): its words are about what was asked. */
+export const isRefusal = (error: unknown) => (failureStatus(error) ?? 500) < 500;
+
+/** The server answered, and failed on its side (5xx, or a proxy's page while it restarts). */
+export const isServerSide = (error: unknown) => (failureStatus(error) ?? 0) >= 500;
+
+/** The error body, as far as it is ours: each field read is checked before it is typed. */
+function bodyOf(error: unknown): { [K in keyof AnyBody]?: unknown } | null {
+	const body = error instanceof ApiError ? error.body : null;
+	return typeof body === "object" && body !== null && !Array.isArray(body) ? body : null;
+}
+type AnyBody = ErrorBody & RejectionBody & SuspendedBody & RateLimitedBody;
+
+/** The body's own `message`, when the answer is CommonCents' (not a proxy's page). */
+export function ownMessage(error: unknown): string | undefined {
+	const message = bodyOf(error)?.message;
+	return typeof message === "string" ? message : undefined;
+}
+
+/** Each field's problem, for a form to show beside its fields (a 400 from the shared schemas). */
+export function failureIssues(error: unknown): Issue[] | null {
+	const issues = bodyOf(error)?.issues;
+	if (!Array.isArray(issues)) return null;
+	return issues.filter((i): i is Issue => typeof i?.path === "string" && typeof i?.message === "string");
+}
+
+export type Rejection = { message: string; reason: string | null; suggestedRange: DollarRange | null };
+
+/** Spec §7's rejected report (422): the server's message, its reason and, when known, the typical range. */
+export function rejectionOf(error: unknown): Rejection | null {
+	if (!(error instanceof ApiError) || error.status !== 422) return null;
+	const body = bodyOf(error);
+	const range = body?.suggestedRange as { min?: unknown; max?: unknown } | null | undefined;
+	const { min, max } = range ?? {};
+	return {
+		message: error.serverMessage,
+		reason: typeof body?.reason === "string" ? body.reason : null,
+		suggestedRange: typeof min === "number" && typeof max === "number" ? { min, max } : null,
+	};
+}
+
+/** How long a 429 asks the caller to wait, in seconds. */
+export function retryAfterOf(error: unknown): number | null {
+	const seconds = isStatus(error, 429) ? bodyOf(error)?.retryAfterSeconds : null;
+	return typeof seconds === "number" ? seconds : null;
+}
+
+export type Suspension = { reason: string; terminatedAt: string | null };
+
+/** The suspension a 403 describes (spec §7: `{terminated, reason, terminatedAt}`), from any call. */
+export function suspensionOf(error: unknown): Suspension | null {
+	const body = isStatus(error, 403) ? bodyOf(error) : null;
+	if (!body?.terminated) return null;
+	return {
+		reason: typeof body.reason === "string" && body.reason ? body.reason : "Policy violation",
+		terminatedAt: typeof body.terminatedAt === "string" ? body.terminatedAt : null,
+	};
+}
+
+/** What a failure's toast says beside its title: the server's words, or what went wrong on the way. */
+export function failureText(error: unknown): string {
+	if (error instanceof ApiError) return error.serverMessage;
+	if (error instanceof ForeignAnswer) return error.message;
+	return CHECK_CONNECTION;
+}
+
+/** The server's reason for a refusal, or what went wrong on the way; nothing for a failure on its side. */
+export const clientSideText = (error: unknown) => (isServerSide(error) ? undefined : failureText(error));
+
+/**
+ * A form's failed submission: each field's problem goes beside its field, and the toast's description is what
+ * `describe` says (by default the server's reason or what went wrong on the way; nothing for its own failure).
+ */
+export function submitFailure(error: unknown, showIssues: (issues: Issue[]) => void): string | undefined;
+export function submitFailure<T extends string | undefined>(
+	error: unknown,
+	showIssues: (issues: Issue[]) => void,
+	describe: (error: unknown) => T,
+): T;
+export function submitFailure(
+	error: unknown,
+	showIssues: (issues: Issue[]) => void,
+	describe: (error: unknown) => string | undefined = clientSideText,
+) {
+	const issues = failureIssues(error);
+	if (issues) showIssues(issues);
+	return describe(error);
+}
