@@ -3,8 +3,9 @@
  * (expired sessions, photos nobody attached), price expiry, WAL checkpoints on a worker thread, and the
  * report writer's thread. Every one is stopped by the handle start() returns.
  */
-import { deleteExpiredSessions } from "./auth/sessions.ts";
+
 import { log } from "./lib/log.ts";
+import { deleteExpiredSessions } from "./lib/sessions.ts";
 import { HOUR_MS, MINUTE_MS } from "./lib/time.ts";
 import { startCheckpointer } from "./ops/checkpointer.ts";
 import { expireStaleGasReports, expireStaleReports } from "./quality/expiry.ts";

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { CONSOLE_DISABLED_MESSAGE, requireAdminUnlock, requireUser, signedIn } from "../auth/guards.ts";
-import { updateSessionData } from "../auth/sessions.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { CONSOLE_DISABLED_MESSAGE, requireAdminUnlock, requireUser, signedIn } from "../lib/guards.ts";
 import { notFound, tooManyRequests } from "../lib/http.ts";
+import { updateSessionData } from "../lib/sessions.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { passkeyMatches } from "./passkey.ts";
 import { listUsersForAdmin, terminateAccount } from "./queries.ts";

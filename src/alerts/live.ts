@@ -5,9 +5,9 @@
  * otherwise (expiry, a password change elsewhere) within a few seconds.
  */
 
-import { SESSION_ABSOLUTE_MS } from "../auth/sessions.ts";
 import type { Db } from "../db.ts";
 import { log } from "../lib/log.ts";
+import { SESSION_ABSOLUTE_MS } from "../lib/sessions.ts";
 
 export type LiveMessage = { event?: string; id?: string | number; data: unknown };
 

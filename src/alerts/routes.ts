@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { requireSession, requireUser, signedIn } from "../auth/guards.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { requireSession, requireUser, signedIn } from "../lib/guards.ts";
 import { notFound } from "../lib/http.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { hitsAfter, latestHitId } from "./matching.ts";

@@ -3,13 +3,13 @@ import { Hono } from "hono";
 import { users } from "../../db/schema.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { requireSession, requireUser, signedIn } from "../lib/guards.ts";
 import { conflict, tooManyRequests, unauthorized } from "../lib/http.ts";
+import { clearSessionCookie, writeSessionCookie } from "../lib/session-cookie.ts";
+import { createSession, deleteSession } from "../lib/sessions.ts";
 import { jsonBody } from "../lib/validate.ts";
 import { deleteAccount, getUserByUsername, userJson } from "../users/queries.ts";
-import { clearSessionCookie, writeSessionCookie } from "./cookie.ts";
-import { requireSession, requireUser, signedIn } from "./guards.ts";
 import { LoginSchema, RegisterSchema, UpdateZipSchema } from "./schemas.ts";
-import { createSession, deleteSession } from "./sessions.ts";
 import { takeSignupSlot } from "./throttle.ts";
 
 const INVALID_LOGIN = "Invalid username or password";

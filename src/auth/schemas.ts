@@ -3,30 +3,17 @@
  * Pure valibot: nothing here touches the server.
  */
 import * as v from "valibot";
-import { optionalZip, ZIP_MAX_LENGTH, zipCharacters } from "../lib/fields.ts";
+import {
+	optionalZip,
+	PASSWORD_MIN_LENGTH,
+	PASSWORD_SPECIAL_CHARACTERS,
+	passwordRules,
+	presentOrBlank,
+	ZIP_MAX_LENGTH,
+	zipCharacters,
+} from "../lib/fields.ts";
 
-export { ZIP_MAX_LENGTH };
-export const PASSWORD_MIN_LENGTH = 8;
-/** The special characters §5 names. */
-export const PASSWORD_SPECIAL_CHARACTERS = /[!@#$%^&*(),.?":{}|<>]/;
-
-/**
- * A field the client may leave out: a missing key is read as "" so that it fails with the field's own
- * "X is required" message instead of a generic "invalid key".
- */
-const presentOrBlank = <S extends v.GenericSchema<string, unknown>>(schema: S) => v.optional(schema, "");
-
-/** The §5 password rules, each with its own message. */
-export const passwordRules = <const M extends string>(requiredMessage: M) =>
-	v.pipe(
-		v.string(requiredMessage),
-		v.nonEmpty(requiredMessage),
-		v.minLength(PASSWORD_MIN_LENGTH, "Password must be at least 8 characters long"),
-		v.maxLength(256, "Password must be at most 256 characters long"),
-		v.regex(/[A-Z]/, "Password must contain at least one uppercase letter"),
-		v.regex(/[a-z]/, "Password must contain at least one lowercase letter"),
-		v.regex(PASSWORD_SPECIAL_CHARACTERS, "Password must contain at least one special character"),
-	);
+export { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS, ZIP_MAX_LENGTH };
 
 const requiredText = (message: string, max: number, tooLong: string) =>
 	v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong));

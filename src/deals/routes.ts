@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { requireUser, signedIn } from "../auth/guards.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { cachedJson } from "../lib/json-response.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";

@@ -1,7 +1,7 @@
-import type { ValidSession } from "../auth/sessions.ts";
 import type { Db } from "../db.ts";
 import type { Config } from "../env.ts";
 import type { Runtime } from "../runtime.ts";
+import type { ValidSession } from "./sessions.ts";
 
 /** What every handler can reach through `c.var`. */
 export type AppVariables = {

@@ -54,3 +54,25 @@ export const zipCharacters = (label = "Zip code") =>
 /** An optional zip: missing, null or blank is null; otherwise trimmed, capped and of postal-code characters. */
 export const optionalZip = (label = "Zip code") =>
 	v.pipe(optionalText(ZIP_MAX_LENGTH, label), v.nullable(v.pipe(v.string(), zipCharacters(label))));
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** The special characters §5 names. */
+export const PASSWORD_SPECIAL_CHARACTERS = /[!@#$%^&*(),.?":{}|<>]/;
+
+/**
+ * A field the client may leave out: a missing key is read as "" so that it fails with the field's own
+ * "X is required" message instead of a generic "invalid key".
+ */
+export const presentOrBlank = <S extends v.GenericSchema<string, unknown>>(schema: S) => v.optional(schema, "");
+
+/** The §5 password rules, each with its own message. */
+export const passwordRules = <const M extends string>(requiredMessage: M) =>
+	v.pipe(
+		v.string(requiredMessage),
+		v.nonEmpty(requiredMessage),
+		v.minLength(PASSWORD_MIN_LENGTH, "Password must be at least 8 characters long"),
+		v.maxLength(256, "Password must be at most 256 characters long"),
+		v.regex(/[A-Z]/, "Password must contain at least one uppercase letter"),
+		v.regex(/[a-z]/, "Password must contain at least one lowercase letter"),
+		v.regex(PASSWORD_SPECIAL_CHARACTERS, "Password must contain at least one special character"),
+	);

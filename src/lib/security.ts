@@ -3,47 +3,14 @@ import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context.ts";
 import { forbidden, HttpError } from "./http.ts";
+import { SECURITY_HEADERS } from "./security-headers.ts";
+
+export { SECURITY_HEADERS };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 
 export const isSafeMethod = (method: string) => SAFE_METHODS.has(method);
-
-const CONTENT_SECURITY_POLICY = [
-	"default-src 'self'",
-	"script-src 'self'",
-	"style-src 'self' 'unsafe-inline'",
-	"img-src 'self' data: blob:",
-	"connect-src 'self'",
-	"font-src 'self' data:",
-	// The offline app shell (/sw.js) and the install manifest; named so a tighter default-src cannot drop them.
-	"worker-src 'self'",
-	"manifest-src 'self'",
-	"object-src 'none'",
-	"base-uri 'self'",
-	"form-action 'self'",
-	"frame-ancestors 'none'",
-].join("; ");
-
-/**
- * The headers every answer carries (OWASP's secure-headers set, as Hono's secureHeaders() would send them
- * with our policy). Written out once: computing or copying them per request was a tenth of a request's cost.
- */
-export const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
-	["content-security-policy", CONTENT_SECURITY_POLICY],
-	["cross-origin-opener-policy", "same-origin"],
-	["cross-origin-resource-policy", "same-origin"],
-	["origin-agent-cluster", "?1"],
-	["permissions-policy", "camera=(), microphone=(), geolocation=()"],
-	["referrer-policy", "strict-origin-when-cross-origin"],
-	["strict-transport-security", "max-age=15552000; includeSubDomains"],
-	["x-content-type-options", "nosniff"],
-	["x-dns-prefetch-control", "off"],
-	["x-download-options", "noopen"],
-	["x-frame-options", "DENY"],
-	["x-permitted-cross-domain-policies", "none"],
-	["x-xss-protection", "0"],
-];
 
 /** Adds the security headers a handler did not set itself (stored photos send a stricter, sandboxing CSP). */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {

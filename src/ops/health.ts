@@ -1,7 +1,7 @@
 import pkg from "../../package.json" with { type: "json" };
 import type { Db } from "../db.ts";
 import { MIGRATIONS_TABLE } from "../db.ts";
-import { SECURITY_HEADERS } from "../lib/security.ts";
+import { SECURITY_HEADERS } from "../lib/security-headers.ts";
 import type { StorageTrouble } from "./storage-trouble.ts";
 
 /** Health's message while writes fail on the disk. */

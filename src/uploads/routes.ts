@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { requireUser } from "../auth/guards.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { requireUser } from "../lib/guards.ts";
 import { forbidden, notFound, tooManyRequests } from "../lib/http.ts";
 import { createUploadUrl, UPLOAD_KEY_PATTERN, verifyUploadUrl } from "./signing.ts";
 import { claimKey, findStoredUpload, receiveUpload } from "./storage.ts";

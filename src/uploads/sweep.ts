@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Db } from "../db.ts";
 import { log } from "../lib/log.ts";
 import { DAY_MS } from "../lib/time.ts";
-import { unreferencedPaths } from "../users/photos.ts";
+import { unreferencedPaths } from "./references.ts";
 
 /** A form names its photo within seconds of the upload; a day is far beyond any honest delay. */
 export const ORPHAN_AGE_MS = DAY_MS;

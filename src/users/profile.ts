@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { type User, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { removeUploadFiles, unreferencedPaths } from "./photos.ts";
+import { removeUploadFiles, unreferencedPaths } from "../uploads/references.ts";
 
 type ProfilePatch = Partial<Pick<User, "preferredFuelType" | "profileVisible" | "statsVisible" | "password">>;
 

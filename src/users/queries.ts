@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { priceReports, type User, users, userUpvotes } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { removeUploadFiles, unreferencedPaths, uploadPathsOf } from "./photos.ts";
+import { removeUploadFiles, unreferencedPaths, uploadPathsOf } from "../uploads/references.ts";
 import { toUserJson } from "./serialize.ts";
 
 export function getUserByUsername(db: Db, username: string): User | undefined {

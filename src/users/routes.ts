@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { requireUser, signedIn } from "../auth/guards.ts";
-import { deleteOtherSessions } from "../auth/sessions.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest, tooManyRequests } from "../lib/http.ts";
+import { deleteOtherSessions } from "../lib/sessions.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/resolve.ts";
 import { setProfilePhoto, updateProfile } from "./profile.ts";

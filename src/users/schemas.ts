@@ -4,16 +4,13 @@
  */
 import * as v from "valibot";
 import { FUEL_TYPES } from "../../db/enums.ts";
-import { passwordRules } from "../auth/schemas.ts";
+import { passwordRules, presentOrBlank } from "../lib/fields.ts";
 
 export const USER_SEARCH_MAX_LENGTH = 50;
 export const SEARCH_REQUIRED_MESSAGE = "Enter a name or username to search";
 export const PASSWORDS_DONT_MATCH = "New passwords don't match.";
 export const CURRENT_PASSWORD_REQUIRED = "Current password is required";
 export const FUEL_TYPE_MESSAGE = "Choose regular, premium, diesel, e85 or electric";
-
-/** A missing key reads as "" so it fails with the field's own "required" message. */
-const presentOrBlank = <S extends v.GenericSchema<string, unknown>>(schema: S) => v.optional(schema, "");
 
 /** GET /api/users/search?q=: a blank query is refused (the screen only searches with words). */
 export const UserSearchQuerySchema = v.object({

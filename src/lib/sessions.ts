@@ -6,8 +6,8 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, lt, ne, sql } from "drizzle-orm";
 import { type SessionData, sessions, type User, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import type { ChangeStamp } from "../lib/read-cache.ts";
-import { DAY_MS } from "../lib/time.ts";
+import type { ChangeStamp } from "./read-cache.ts";
+import { DAY_MS } from "./time.ts";
 
 export const SESSION_TTL_MS = 30 * DAY_MS;
 export const SESSION_ABSOLUTE_MS = 90 * DAY_MS;

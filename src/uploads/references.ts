@@ -9,7 +9,7 @@ import { inArray, sql } from "drizzle-orm";
 import { gasPriceReports, priceReports, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { log } from "../lib/log.ts";
-import { findStoredUpload } from "../uploads/storage.ts";
+import { findStoredUpload } from "./storage.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 const SERVED_PREFIX = "/uploads/";

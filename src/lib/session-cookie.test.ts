@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { Hono } from "hono";
-import { readSessionCookie } from "./cookie.ts";
+import { readSessionCookie } from "./session-cookie.ts";
 
 const app = new Hono().get("/", (c) => c.text(readSessionCookie(c) ?? "(none)"));
 const tokenFrom = async (cookie?: string, url = "http://localhost/", headers: Record<string, string> = {}) =>

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../lib/context.ts";
-import type { SuspendedAnswer } from "../lib/errors.ts";
-import { forbidden, notFound, unauthorized } from "../lib/http.ts";
-import { readSessionCookie, writeSessionCookie } from "./cookie.ts";
+import type { AppEnv } from "./context.ts";
+import type { SuspendedAnswer } from "./errors.ts";
+import { forbidden, notFound, unauthorized } from "./http.ts";
+import { readSessionCookie, writeSessionCookie } from "./session-cookie.ts";
 import { validateSessionToken } from "./sessions.ts";
 
 /** Reads the cookie once per API request (the app's gate calls it); renews a session past half its life. */
