@@ -5,10 +5,10 @@ import { USER_SEARCH_MAX_LENGTH } from "../../src/users/schemas.ts";
 import { failureStatus, failureText } from "../api/failure.ts";
 import { currentUserQuery } from "../auth/queries.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
+import { Avatar, displayName } from "../components/Avatar.tsx";
 import { BellIcon, SearchIcon } from "../components/icons.tsx";
+import { useDebounced } from "../components/useDebounced.ts";
 import { useToast } from "../state/toast.ts";
-import { Avatar, displayName } from "../users/Avatar.tsx";
-import { useDebounced } from "../users/useDebounced.ts";
 import {
 	ACCESS_DENIED,
 	type AdminUser,

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { MISSING_FIELDS_MESSAGE, MISSING_FIELDS_TITLE, PriceAlertSchema } from "../../src/alerts/schemas.ts";
+import { categoriesQuery } from "../api/categories.ts";
 import { submitFailure } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { Field, SelectField, useForm } from "../components/form.tsx";
 import { formatCurrency } from "../components/format.ts";
 import { AlertIcon } from "../components/icons.tsx";
-import { categoriesQuery } from "../deals/queries.ts";
 import { useToast } from "../state/toast.ts";
 import { isDuplicateAlert, useCreateAlert } from "./queries.ts";
 

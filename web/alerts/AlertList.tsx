@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
+import { categoriesQuery } from "../api/categories.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { formatCurrency, timeAgo } from "../components/format.ts";
 import { AlertIcon, BellIcon, CloseIcon } from "../components/icons.tsx";
-import { categoriesQuery } from "../deals/queries.ts";
-import { SearchMessage } from "../deals/SearchStates.tsx";
+import { SearchMessage } from "../components/SearchStates.tsx";
 import { useToast } from "../state/toast.ts";
-import { type PriceAlert, alertsQuery, useDeleteAlert } from "./queries.ts";
+import { alertsQuery, type PriceAlert, useDeleteAlert } from "./queries.ts";
 
 export const DELETE_FAILED_MESSAGE = "Failed to delete price alert. Please try again.";
 /** The Alerts tab's New Alert button, where the focus goes when the last alert is deleted. */

@@ -1,4 +1,4 @@
-import { initialsOf } from "../components/format.ts";
+import { initialsOf } from "./format.ts";
 
 type Person = { firstName: string | null; lastName: string | null; username: string; profileImageUrl: string | null };
 
@@ -10,6 +10,7 @@ export function Avatar({ person, size = "md" }: { person: Person; size?: keyof t
 		<div className="avatar avatar-placeholder shrink-0">
 			<div className={`${SIZES[size]} rounded-full bg-primary text-primary-content`}>
 				{person.profileImageUrl ? (
+					// biome-ignore lint/a11y/noRedundantAlt: "Pat's photo" is the name screens and tests know it by
 					<img src={person.profileImageUrl} alt={`${displayName(person)}'s photo`} />
 				) : (
 					<span aria-hidden="true">{initialsOf(person.firstName, person.lastName, person.username)}</span>

@@ -7,11 +7,11 @@ import { useSessionLost } from "../auth/useSessionLost.ts";
 import { EnterZipButton } from "../auth/ZipCodeEditor.tsx";
 import { Announcement, countOf } from "../components/Announcement.tsx";
 import { AlertIcon, PinIcon, SearchIcon } from "../components/icons.tsx";
+import { ResultsSkeleton, SearchMessage } from "../components/SearchStates.tsx";
 import { useToast } from "../state/toast.ts";
 import { useDealsSearch } from "./homeState.ts";
 import { type Report, SEARCH_SHOWN, searchQuery } from "./queries.ts";
 import { ResultCard } from "./ResultCard.tsx";
-import { ResultsSkeleton, SearchMessage } from "./SearchStates.tsx";
 import { SummaryCards } from "./SummaryCards.tsx";
 
 export const SEARCH_FAILED_MESSAGE = "Search failed. Please try again.";

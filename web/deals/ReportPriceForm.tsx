@@ -1,14 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { PriceReportSchema, REQUIRED_FIELDS_MESSAGE } from "../../src/deals/schemas.ts";
+import { categoriesQuery } from "../api/categories.ts";
 import { currentUserQuery } from "../auth/queries.ts";
-import { VacationModeField } from "../components/VacationModeField.tsx";
 import { Field, SelectField, TextAreaField, useForm } from "../components/form.tsx";
 import { AlertIcon } from "../components/icons.tsx";
+import { VacationModeField } from "../components/VacationModeField.tsx";
 import { useToast } from "../state/toast.ts";
 import { PhotoPicker } from "../uploads/PhotoPicker.tsx";
 import { EMPTY_REPORT, useReportDraft } from "./homeState.ts";
-import { categoriesQuery } from "./queries.ts";
 import { StoreFields } from "./StoreFields.tsx";
 import { TagPicker } from "./TagPicker.tsx";
 import { useSubmitReport } from "./useSubmitReport.ts";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { Category } from "./queries.ts";
+import type { Category } from "../api/categories.ts";
 
 /** The chosen category's tags as toggle chips (buttons with aria-pressed, so Tab and Space work). */
 export function TagPicker({
@@ -26,6 +26,7 @@ export function TagPicker({
 			) : category.tags.length === 0 ? (
 				<p className="text-sm text-base-content/70">{category.name} has no tags.</p>
 			) : (
+				// biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, laid out as one; a fieldset would need a legend
 				<div role="group" aria-labelledby={id} className="flex flex-wrap gap-2">
 					{category.tags.map((tag) => {
 						const on = chosen.includes(tag.slug);

@@ -7,7 +7,6 @@ import { isStatus } from "../api/failure.ts";
 import { useLastingMutation } from "../api/mutation.ts";
 import { authKeys } from "../auth/queries.ts";
 
-export type Category = InferResponseType<typeof api.categories.$get, 200>[number];
 export type Report = InferResponseType<typeof api.search.$get, 200>[number];
 export type StoreSuggestion = InferResponseType<typeof api.stores.$get, 200>[number];
 export type ReportSubmission = Exclude<Parameters<(typeof api)["price-reports"]["$post"]>[0], undefined>["json"];
@@ -18,15 +17,9 @@ export type SubmittedReport = Report & { expirationAnalysis?: ExpirationAnalysis
 /** Keys by prefix: everything under `all` is deal data; `search` holds every result list. */
 export const dealKeys = {
 	all: ["deals"] as const,
-	categories: ["deals", "categories"] as const,
 	search: ["deals", "search"] as const,
 	stores: ["deals", "stores"] as const,
 };
-
-export const categoriesQuery = queryOptions({
-	queryKey: dealKeys.categories,
-	queryFn: () => unwrap(api.categories.$get()),
-});
 
 /**
  * The 50 best matches are plenty for a phone screen. One more is asked for, and not shown, so the summary

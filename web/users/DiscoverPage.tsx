@@ -4,10 +4,10 @@ import { USER_SEARCH_MAX_LENGTH } from "../../src/users/schemas.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { Announcement, countOf } from "../components/Announcement.tsx";
 import { AlertIcon, SearchIcon, UsersIcon } from "../components/icons.tsx";
+import { SearchMessage } from "../components/SearchStates.tsx";
+import { useDebounced } from "../components/useDebounced.ts";
 import { usePageTitle } from "../components/usePageTitle.ts";
-import { SearchMessage } from "../deals/SearchStates.tsx";
 import { type UserSearchResult, userSearchQuery } from "./queries.ts";
-import { useDebounced } from "./useDebounced.ts";
 import { UserCard } from "./UserCard.tsx";
 
 export const USER_SEARCH_FAILED = "Unable to search users right now. Please try again later.";
@@ -39,6 +39,7 @@ export function DiscoverPage() {
 				</h1>
 				<p className="text-base-content/70">Find shoppers who share prices in your community.</p>
 			</div>
+			{/* biome-ignore lint/a11y/useSemanticElements: the <search> element is newer than some browsers we serve */}
 			<form
 				role="search"
 				aria-label="People"

@@ -2,10 +2,10 @@ import { useRef, useState } from "react";
 import { failureText, isRefusal } from "../api/failure.ts";
 import type { CurrentUser } from "../auth/queries.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
+import { Avatar, displayName } from "../components/Avatar.tsx";
 import { formatCurrency } from "../components/format.ts";
 import { TOAST_MS, useToast } from "../state/toast.ts";
 import { PHOTO_ACCEPT, photoProblem, UploadError, uploadFailureText, uploadPhoto } from "../uploads/upload.ts";
-import { Avatar, displayName } from "./Avatar.tsx";
 import { useUpdatePhoto } from "./queries.ts";
 import { isTrustedContributor, TrustedBadge } from "./UserCard.tsx";
 

@@ -1,6 +1,6 @@
+import { Avatar, displayName } from "../components/Avatar.tsx";
 import { formatCurrency } from "../components/format.ts";
 import { PinIcon, StarIcon } from "../components/icons.tsx";
-import { Avatar, displayName } from "./Avatar.tsx";
 import type { UserSearchResult } from "./queries.ts";
 
 /** Spec §9: a Trusted Contributor has made more than 10 price reports. */
