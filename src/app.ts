@@ -10,7 +10,7 @@ import type { AppEnv } from "./lib/context.ts";
 import { loadSession } from "./lib/guards.ts";
 import { HttpError } from "./lib/http.ts";
 import { jsonText } from "./lib/json-response.ts";
-import { log, setLogLevel } from "./lib/log.ts";
+import { log } from "./lib/log.ts";
 import { checkJsonBody, checkOrigin, isSafeMethod, jsonBodyLimit, securityHeaders } from "./lib/security.ts";
 import type { Health } from "./ops/health.ts";
 import { isStorageFailure, STORAGE_RETRY_AFTER_SECONDS, STORAGE_TROUBLE_MESSAGE } from "./ops/storage-trouble.ts";
@@ -49,7 +49,6 @@ export type ApiType = typeof api;
 export function createApp(runtime: Runtime, { assets }: { assets?: StaticAssets } = {}) {
 	const { db, config, storage } = runtime;
 	const app = new Hono<AppEnv>();
-	setLogLevel(config.logLevel);
 
 	app.use(requestLog);
 	app.use(securityHeaders);

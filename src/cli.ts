@@ -8,7 +8,7 @@
 import { seedDemo } from "../db/demo.ts";
 import { DatabaseFileError, migrate, openDb, SchemaError } from "./db.ts";
 import { ConfigError, dataPaths, loadConfig } from "./env.ts";
-import { flushLogs, log } from "./lib/log.ts";
+import { log } from "./lib/log.ts";
 import { backupDatabase, OpsError, restoreDatabase } from "./ops/backup.ts";
 import { dataDirHolder } from "./ops/data-lock.ts";
 import { VERSION } from "./ops/health.ts";
@@ -174,7 +174,7 @@ function serve(assets?: StaticAssets) {
 		dataDir: config.dataDir,
 		version: VERSION,
 	});
-	flushLogs();
+	log.flush();
 }
 
 async function desktop(assets: StaticAssets | undefined, launchBrowser: boolean) {
@@ -200,7 +200,7 @@ async function desktop(assets: StaticAssets | undefined, launchBrowser: boolean)
 	rememberPort(first.dataDir, running.port);
 	const url = `http://127.0.0.1:${running.port}/`;
 	log.info("listening", { url, port: running.port, dataDir: first.dataDir, version: VERSION, mode: "desktop" });
-	flushLogs();
+	log.flush();
 	const opened = launchBrowser && openBrowser(url);
 	console.error(
 		`CommonCents is running at ${url}${opened ? " (opened in your browser)" : ""}\nYour data is in ${first.dataDir}. Press Ctrl+C to stop.`,

@@ -11,6 +11,7 @@ import { LoginThrottle } from "./auth/throttle.ts";
 import type { Db } from "./db.ts";
 import { ReportWriter } from "./deals/report-writer.ts";
 import type { Config } from "./env.ts";
+import { log } from "./lib/log.ts";
 import { type ChangeStamp, createChangeStamp, createReadCache, type ReadCache } from "./lib/read-cache.ts";
 import { createSessionReader, type SessionReader } from "./lib/sessions.ts";
 import { SlidingWindow } from "./lib/sliding-window.ts";
@@ -42,12 +43,15 @@ export type Runtime = {
 	model: PriceModel;
 	passwords: PasswordHasher;
 	limits: Limits;
+	/** Upload keys whose bytes are being received right now (uploads/storage.ts claimKey). */
+	uploadsInFlight: Set<string>;
 	storage: StorageTrouble;
 	health: HealthMonitor;
 };
 
 /** The runtime over an open, migrated database. */
 export function buildRuntime(config: Config, { sqlite, db }: { sqlite: Database; db: Db }): Runtime {
+	log.setLevel(config.logLevel);
 	const changeStamp = createChangeStamp(db);
 	const storage = new StorageTrouble();
 	return {
@@ -68,6 +72,7 @@ export function buildRuntime(config: Config, { sqlite, db }: { sqlite: Database;
 			reports: new SlidingWindow(HOUR_MS),
 			uploads: new SlidingWindow(HOUR_MS),
 		},
+		uploadsInFlight: new Set(),
 		storage,
 		health: new HealthMonitor(db, storage),
 	};

@@ -9,7 +9,7 @@ import { createApp } from "./app.ts";
 import { migrate, openDb } from "./db.ts";
 import type { Config } from "./env.ts";
 import { ALL_JOBS, type Jobs, startJobs } from "./jobs.ts";
-import { flushLogs, log } from "./lib/log.ts";
+import { log } from "./lib/log.ts";
 import { type DataDirLock, inUseMessage, lockDataDir, releasePidFile, writePidFile } from "./ops/data-lock.ts";
 import { HEALTH_PATH, HEALTH_PROBE_MS, healthRoute, healthSnapshot } from "./ops/health.ts";
 import { buildRuntime, type Runtime } from "./runtime.ts";
@@ -89,7 +89,7 @@ export function startServer(config: Config, options: ServeOptions = {}) {
 				releasePidFile(config.dataDir);
 				lock.release();
 				log.info("stopped", { clean });
-				flushLogs();
+				log.flush();
 				clearInterval(holdOpen);
 			})();
 			return stopping;
@@ -193,7 +193,7 @@ export function stopOnSignals(running: RunningServer) {
 	const onSignal = (signal: NodeJS.Signals) => {
 		if (signalled) {
 			log.warn("second signal: exiting without waiting", { signal });
-			flushLogs();
+			log.flush();
 			process.exit(1);
 		}
 		signalled = true;

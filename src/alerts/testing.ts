@@ -11,8 +11,6 @@ export async function categoryIds(client: TestClient) {
 	return { dairy: byName("Dairy"), produce: byName("Produce"), groceries: byName("Groceries") };
 }
 
-let storeSeq = 0;
-
 /** Reports a price at `zip` (vacation mode, so any reporter can report anywhere); fails the test unless stored. */
 export async function reportPrice(
 	client: TestClient,
@@ -22,7 +20,7 @@ export async function reportPrice(
 		productName: fields.productName,
 		price: fields.price,
 		categoryId: fields.categoryId,
-		storeName: fields.storeName ?? `Store ${++storeSeq}`,
+		storeName: fields.storeName ?? `Store ${crypto.randomUUID().slice(0, 8)}`,
 		storeAddress: "1 Market St",
 		vacationMode: Boolean(fields.zip),
 		reportZipCode: fields.zip ?? null,

@@ -22,11 +22,13 @@ function numberToPlainString(n: number): string {
 }
 
 export const centsToNumber = (cents: number) => cents / 100;
-// Made on first use: building a NumberFormat loads ICU's locale data, about 1.5 ms of every cold start.
-let dollars: Intl.NumberFormat | undefined;
-/** Cents as the app writes a product price in its messages, "$4.29" or "$1,299.99", as the web app does. */
-export const formatCents = (cents: number) => {
-	dollars ??= new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-	return dollars.format(cents / 100);
-};
+/**
+ * Cents as the app writes a product price in its messages, "$4.29" or "$1,299.99", as the web app does (and
+ * as en-US currency formatting would, without loading ICU's locale data into a cold start).
+ */
+export function formatCents(cents: number) {
+	const whole = Math.round(Math.abs(cents));
+	const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+	return `${cents < 0 && whole > 0 ? "-" : ""}$${dollars}.${String(whole % 100).padStart(2, "0")}`;
+}
 export const millsToNumber = (mills: number) => mills / 1000;

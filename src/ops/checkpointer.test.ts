@@ -3,7 +3,7 @@ import { afterAll, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setLogSink } from "../lib/log.ts";
+import { log } from "../lib/log.ts";
 import { BACKSTOP_PAGES, type Checkpointer, startCheckpointer } from "./checkpointer.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "commoncents-checkpointer-"));
@@ -64,7 +64,7 @@ test("a worker that fails hands checkpoints back to the request connection at th
 	// The worker's own connection cannot open: it fails on its first message.
 	const lines: string[] = [];
 	let checkpointer: Checkpointer;
-	setLogSink((line) => lines.push(line));
+	log.setSink((line) => lines.push(line));
 	try {
 		checkpointer = startCheckpointer(sqlite, join(dir, "no-such-folder", "c.db"), { startAfterMs: 0 });
 		const failed = () => lines.some((l) => l.includes("checkpointer: the worker failed"));
@@ -72,7 +72,7 @@ test("a worker that fails hands checkpoints back to the request connection at th
 		while (Date.now() < deadline && !failed()) await Bun.sleep(20);
 		expect(failed()).toBe(true);
 	} finally {
-		setLogSink(undefined);
+		log.setSink(undefined);
 	}
 	expect(sqlite.query("PRAGMA wal_autocheckpoint").get()).toEqual({ wal_autocheckpoint: 1000 });
 	const stopping = Date.now();

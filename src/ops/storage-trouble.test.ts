@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { fromWire, toWire } from "../deals/report-writer.ts";
-import { setLogSink } from "../lib/log.ts";
+import { log } from "../lib/log.ts";
 import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { dairyCategoryId } from "../test/writers.ts";
 import { isStorageFailure } from "./storage-trouble.ts";
@@ -16,10 +16,10 @@ describe("writes refused by the disk", () => {
 		// The request thread's own writes: its connection can be made read-only from here (PRAGMA query_only),
 		// which SQLite answers as it answers a read-only file (SQLITE_READONLY), as a full disk is SQLITE_FULL.
 		server = await startTestServer({ OLLAMA_HOST: "off", REPORT_WRITER: "inline" });
-		setLogSink((line) => logs.push(JSON.parse(line)));
+		log.setSink((line) => logs.push(JSON.parse(line)));
 	});
 	afterAll(async () => {
-		setLogSink(undefined);
+		log.setSink(undefined);
 		await server.stop();
 	});
 

@@ -86,7 +86,6 @@ export class TestClient {
 	delete = (path: string, options?: RequestOptions) => this.request("DELETE", path, options);
 }
 
-let counter = 0;
 export const STRONG_PASSWORD = "Str0ng!Pass";
 
 /** Registers a fresh user through the API and returns its signed-in client. */
@@ -95,7 +94,7 @@ export async function registerUser(
 	fields: Partial<Record<string, string | null>> = {},
 ) {
 	const client = server.client();
-	const username = fields.username ?? `shopper${++counter}${Date.now() % 1000}`;
+	const username = fields.username ?? `shopper${crypto.randomUUID().slice(0, 12)}`;
 	const res = await client.post("/api/auth/register", {
 		username,
 		password: STRONG_PASSWORD,

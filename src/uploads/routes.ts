@@ -38,7 +38,7 @@ export const uploadRoutes = new Hono<AppEnv>().put("/:key", async (c) => {
 	if (wait > 0) {
 		throw tooManyRequests("You have uploaded a lot of photos.", wait);
 	}
-	const claim = claimKey(config.uploadsDir, key);
+	const claim = claimKey(c.var.runtime.uploadsInFlight, config.uploadsDir, key);
 	// Counted before the body is read, so uploads running side by side cannot all slip under the limit.
 	quota.record(user.id);
 	try {

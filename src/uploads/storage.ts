@@ -52,13 +52,11 @@ export function findStoredUpload(uploadsDir: string, key: string) {
 }
 
 /**
- * Keys being written right now. One process owns the uploads folder, so this closes the gap between
- * "not stored yet" and the rename: two PUTs racing on one URL cannot both succeed.
+ * Throws 409 when the key is stored or being stored; otherwise holds it in `inFlight` (the runtime's keys
+ * being written right now) until `release` is called. One process owns the uploads folder, so this closes
+ * the gap between "not stored yet" and the rename: two PUTs racing on one URL cannot both succeed.
  */
-const inFlight = new Set<string>();
-
-/** Throws 409 when the key is stored or being stored; otherwise holds it until `release` is called. */
-export function claimKey(uploadsDir: string, key: string) {
+export function claimKey(inFlight: Set<string>, uploadsDir: string, key: string) {
 	const slot = join(uploadsDir, key);
 	if (inFlight.has(slot) || findStoredUpload(uploadsDir, key)) throw conflict(ALREADY_USED_MESSAGE);
 	inFlight.add(slot);
