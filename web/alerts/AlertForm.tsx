@@ -1,10 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { MISSING_FIELDS_MESSAGE, MISSING_FIELDS_TITLE, PriceAlertSchema } from "../../src/alerts/schemas.ts";
-import { categoriesQuery } from "../api/categories.ts";
 import { submitFailure } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
-import { Field, SelectField, useForm } from "../components/form.tsx";
+import { CategorySelect } from "../components/CategorySelect.tsx";
+import { Field, useForm } from "../components/form.tsx";
 import { formatCurrency } from "../components/format.ts";
 import { AlertIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
@@ -17,9 +16,8 @@ const EMPTY = { productName: "", targetPrice: "", categoryId: "" };
 /** The create-alert form (spec §2, §5): product, target price to the cent, and optionally a category. */
 export function AlertForm({ onDone }: { onDone: () => void }) {
 	const form = useForm(PriceAlertSchema, EMPTY);
-	const { values, errors, set } = form;
+	const { values, errors, set, field } = form;
 	const [tried, setTried] = useState(false);
-	const categories = useQuery(categoriesQuery);
 	const create = useCreateAlert();
 	const toast = useToast();
 	const sessionLost = useSessionLost();
@@ -78,45 +76,30 @@ export function AlertForm({ onDone }: { onDone: () => void }) {
 				)}
 				<Field
 					label="Product name"
-					name="productName"
+					{...field("productName")}
 					placeholder="e.g. eggs, organic milk"
 					hint="We match every word you type, in any order."
-					value={values.productName}
-					onChange={(e) => set("productName", e.target.value)}
-					errors={errors.productName}
 					required
 				/>
 				<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
 					<Field
 						label="Target price ($)"
-						name="targetPrice"
+						{...field("targetPrice")}
 						type="number"
 						inputMode="decimal"
 						step="0.01"
 						min="0"
 						placeholder="0.00"
 						hint="Notify me at this price or less."
-						value={values.targetPrice}
-						onChange={(e) => set("targetPrice", e.target.value)}
-						errors={errors.targetPrice}
 						required
 					/>
-					<SelectField
-						label="Category"
-						name="categoryId"
+					<CategorySelect
+						anyLabel="Any category"
 						hint="Optional"
 						value={values.categoryId}
-						onChange={(e) => set("categoryId", e.target.value)}
-						errors={errors.categoryId ?? (categories.isError ? ["Failed to fetch categories"] : undefined)}
-						disabled={!categories.data}
-					>
-						<option value="">{categories.isPending ? "Loading categories…" : "Any category"}</option>
-						{categories.data?.map((c) => (
-							<option key={c.id} value={c.id}>
-								{c.name}
-							</option>
-						))}
-					</SelectField>
+						onChange={(categoryId) => set("categoryId", categoryId)}
+						errors={errors.categoryId}
+					/>
 				</div>
 				<div className="flex justify-end gap-2">
 					<button type="button" className="btn btn-ghost" onClick={onDone} disabled={create.isPending}>

@@ -18,7 +18,7 @@ export function SignUpForm({
 	const form = useForm(RegisterSchema, EMPTY_SIGN_UP, kept);
 	const signUp = useSignUp();
 	const toast = useToast();
-	const { values, errors, set } = form;
+	const { values, field } = form;
 
 	const submit = (event: React.FormEvent) => {
 		event.preventDefault();
@@ -43,63 +43,27 @@ export function SignUpForm({
 	return (
 		<form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Sign up">
 			<div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-				<Field
-					label="First name"
-					name="firstName"
-					autoComplete="given-name"
-					value={values.firstName}
-					onChange={(e) => set("firstName", e.target.value)}
-					errors={errors.firstName}
-				/>
-				<Field
-					label="Last name"
-					name="lastName"
-					autoComplete="family-name"
-					value={values.lastName}
-					onChange={(e) => set("lastName", e.target.value)}
-					errors={errors.lastName}
-				/>
+				<Field label="First name" {...field("firstName")} autoComplete="given-name" />
+				<Field label="Last name" {...field("lastName")} autoComplete="family-name" />
 			</div>
-			<Field
-				label="Username"
-				name="username"
-				autoComplete="username"
-				autoCapitalize="none"
-				value={values.username}
-				onChange={(e) => set("username", e.target.value)}
-				errors={errors.username}
-			/>
+			<Field label="Username" {...field("username")} autoComplete="username" autoCapitalize="none" />
 			<Field
 				label="Zip code"
-				name="zipCode"
+				{...field("zipCode")}
 				autoComplete="postal-code"
 				inputMode="numeric"
 				maxLength={ZIP_MAX_LENGTH}
 				hint="Optional: we use it to find deals near you."
-				value={values.zipCode}
-				onChange={(e) => set("zipCode", e.target.value)}
-				errors={errors.zipCode}
 			/>
 			<Field
 				label="Password"
-				name="password"
+				{...field("password")}
 				type={passwordType}
 				autoComplete="new-password"
 				hint={PASSWORD_HINT}
-				value={values.password}
-				onChange={(e) => set("password", e.target.value)}
-				errors={errors.password}
 				trailing={<PasswordVisibilityToggle shown={showPasswords} onToggle={onTogglePasswords} />}
 			/>
-			<Field
-				label="Confirm password"
-				name="confirmPassword"
-				type={passwordType}
-				autoComplete="new-password"
-				value={values.confirmPassword}
-				onChange={(e) => set("confirmPassword", e.target.value)}
-				errors={errors.confirmPassword}
-			/>
+			<Field label="Confirm password" {...field("confirmPassword")} type={passwordType} autoComplete="new-password" />
 			<button type="submit" className="btn btn-primary mt-2" disabled={signUp.isPending}>
 				{signUp.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
 				Create Account

@@ -17,6 +17,9 @@ export type FieldErrors<K extends string> = Partial<Record<K, string[]>>;
 /** What a form needs from its schema: the messages per field, and the parsed output of valid values. */
 export type FormRules<V, O> = { errors(values: V): FieldErrors<keyof V & string>; parse(values: V): O };
 
+/** The fields of a form that hold text: the ones an input, select or textarea edits as typed. */
+type TextKey<V> = { [P in keyof V & string]: V[P] extends string ? P : never }[keyof V & string];
+
 /** Values kept outside the form (in an atom, say), so they outlive it; the form's own state otherwise. */
 export type KeptValues<V> = readonly [values: V, setValues: (values: V) => void];
 
@@ -39,6 +42,14 @@ export function useFormState<V extends Record<string, unknown>, O>(
 		if (submitted && rules) setErrors(rules.errors(next));
 	};
 	const set = <F extends K>(key: F, value: V[F]) => update({ [key]: value } as unknown as Partial<V>);
+
+	/** One text field's wiring for a control: its name, value, what a change does and its errors. */
+	const field = <F extends TextKey<V>>(name: F) => ({
+		name,
+		value: values[name] as string,
+		onChange: (event: { target: { value: string } }) => set(name as K, event.target.value as V[K]),
+		errors: errors[name as K],
+	});
 
 	/** Validates everything; returns the parsed output, or null after showing the errors. */
 	const check = (using: FormRules<V, O> | null = rules): O | null => {
@@ -70,7 +81,7 @@ export function useFormState<V extends Record<string, unknown>, O>(
 		setSubmitted(false);
 	};
 
-	return { values, errors, set, update, check, showIssues, reset };
+	return { values, errors, set, update, field, check, showIssues, reset };
 }
 
 type ControlProps = { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string };

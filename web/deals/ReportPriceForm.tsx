@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { PriceReportSchema, REQUIRED_FIELDS_MESSAGE } from "../../src/deals/schemas.ts";
 import { categoriesQuery } from "../api/categories.ts";
 import { currentUserQuery } from "../auth/queries.ts";
+import { CATEGORIES_FAILED_MESSAGE, CategorySelect } from "../components/CategorySelect.tsx";
 import { Field, SelectField, TextAreaField, useForm } from "../components/form.tsx";
 import { AlertIcon } from "../components/icons.tsx";
 import { VacationModeField } from "../components/VacationModeField.tsx";
@@ -12,8 +13,6 @@ import { EMPTY_REPORT, useReportDraft } from "./homeState.ts";
 import { StoreFields } from "./StoreFields.tsx";
 import { TagPicker } from "./TagPicker.tsx";
 import { useSubmitReport } from "./useSubmitReport.ts";
-
-export const CATEGORIES_FAILED_MESSAGE = "Failed to fetch categories";
 
 const AVAILABILITY_OPTIONS = [
 	{ value: "in-stock", label: "In stock" },
@@ -35,7 +34,7 @@ export function ReportPriceForm() {
 		draft.values,
 		(next) => setDraft((d) => ({ ...d, values: next })),
 	]);
-	const { values, errors, set, update } = form;
+	const { values, errors, set, update, field } = form;
 	const photo = draft.photo;
 	const setPhoto = (next: File | null) => setDraft((d) => ({ ...d, photo: next }));
 	const [tried, setTried] = useState(false);
@@ -87,45 +86,25 @@ export function ReportPriceForm() {
 						<span>{REQUIRED_FIELDS_MESSAGE}</span>
 					</div>
 				)}
-				<Field
-					label="Product name"
-					name="productName"
-					placeholder="e.g. Organic Milk, half gallon"
-					value={values.productName}
-					onChange={(e) => set("productName", e.target.value)}
-					errors={errors.productName}
-					required
-				/>
+				<Field label="Product name" {...field("productName")} placeholder="e.g. Organic Milk, half gallon" required />
 				<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
 					<Field
 						label="Price ($)"
-						name="price"
+						{...field("price")}
 						type="number"
 						inputMode="decimal"
 						step="0.01"
 						min="0"
 						placeholder="0.00"
-						value={values.price}
-						onChange={(e) => set("price", e.target.value)}
-						errors={errors.price}
 						required
 					/>
-					<SelectField
-						label="Category"
-						name="categoryId"
+					<CategorySelect
+						anyLabel="Choose a category"
 						value={values.categoryId}
-						onChange={(e) => update({ categoryId: e.target.value, tags: [] })}
-						errors={errors.categoryId ?? (categories.isError ? [CATEGORIES_FAILED_MESSAGE] : undefined)}
-						disabled={!categories.data}
+						onChange={(categoryId) => update({ categoryId, tags: [] })}
+						errors={errors.categoryId}
 						required
-					>
-						<option value="">{categories.isPending ? "Loading categories…" : "Choose a category"}</option>
-						{categories.data?.map((c) => (
-							<option key={c.id} value={c.id}>
-								{c.name}
-							</option>
-						))}
-					</SelectField>
+					/>
 				</div>
 				{categories.isError && (
 					<button type="button" className="btn btn-sm btn-outline self-start" onClick={() => void categories.refetch()}>
@@ -135,22 +114,13 @@ export function ReportPriceForm() {
 				<TagPicker category={category} chosen={values.tags} onChange={(tags) => set("tags", tags)} />
 				<TextAreaField
 					label="Description"
-					name="description"
+					{...field("description")}
 					hint="Optional: size, brand, sale ends…"
 					rows={2}
-					value={values.description}
-					onChange={(e) => set("description", e.target.value)}
-					errors={errors.description}
 				/>
 				<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
 					<StoreFields values={values} errors={errors} onChange={update} />
-					<SelectField
-						label="Availability"
-						name="availability"
-						value={values.availability}
-						onChange={(e) => set("availability", e.target.value)}
-						errors={errors.availability}
-					>
+					<SelectField label="Availability" {...field("availability")}>
 						{AVAILABILITY_OPTIONS.map((o) => (
 							<option key={o.value} value={o.value}>
 								{o.label}

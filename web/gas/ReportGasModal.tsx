@@ -51,7 +51,7 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 	const dialog = useRef<HTMLDialogElement>(null);
 	const titleId = useId();
 	const form = useForm(GasReportSchema, EMPTY);
-	const { values, errors, set, update } = form;
+	const { values, errors, set, update, field } = form;
 	const [failure, setFailure] = useState<string | null>(null);
 	const report = useReportGasPrice();
 	const toast = useToast();
@@ -154,14 +154,11 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 					<div className="grid grid-cols-2 gap-3">
 						<Field
 							label="Station zip code"
-							name="stationZipCode"
+							{...field("stationZipCode")}
 							hint="Optional"
 							inputMode="numeric"
 							autoComplete="postal-code"
 							maxLength={ZIP_MAX_LENGTH}
-							value={values.stationZipCode}
-							onChange={(e) => set("stationZipCode", e.target.value)}
-							errors={errors.stationZipCode}
 						/>
 						<SelectField
 							label="Fuel type"
@@ -183,30 +180,24 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 					<div className={`grid gap-3 ${fuel === "diesel" ? "grid-cols-2" : "grid-cols-1"}`}>
 						<Field
 							label={`Price ($${unitOf(fuel)})`}
-							name="price"
+							{...field("price")}
 							type="number"
 							inputMode="decimal"
 							step="0.001"
 							min="0"
 							placeholder="0.000"
-							value={values.price}
-							onChange={(e) => set("price", e.target.value)}
-							errors={errors.price}
 							required
 						/>
 						{fuel === "diesel" && (
 							<Field
 								label="DEF price ($/gal)"
-								name="defPrice"
+								{...field("defPrice")}
 								hint="Optional: diesel exhaust fluid"
 								type="number"
 								inputMode="decimal"
 								step="0.01"
 								min="0"
 								placeholder="0.00"
-								value={values.defPrice}
-								onChange={(e) => set("defPrice", e.target.value)}
-								errors={errors.defPrice}
 							/>
 						)}
 					</div>

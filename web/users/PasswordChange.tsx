@@ -20,7 +20,7 @@ export function PasswordChange() {
 	const change = useChangePassword();
 	const toast = useToast();
 	const sessionLost = useSessionLost();
-	const { values, errors, set } = form;
+	const { values, field } = form;
 	const type = shown ? "text" : "password";
 
 	const submit = (event: React.FormEvent) => {
@@ -47,33 +47,19 @@ export function PasswordChange() {
 			</h2>
 			<Field
 				label="Current password"
-				name="currentPassword"
+				{...field("currentPassword")}
 				type={type}
 				autoComplete="current-password"
-				value={values.currentPassword}
-				onChange={(e) => set("currentPassword", e.target.value)}
-				errors={errors.currentPassword}
 				trailing={<PasswordVisibilityToggle shown={shown} onToggle={() => setShown((s) => !s)} />}
 			/>
 			<Field
 				label="New password"
-				name="newPassword"
+				{...field("newPassword")}
 				type={type}
 				autoComplete="new-password"
 				hint={PASSWORD_HINT}
-				value={values.newPassword}
-				onChange={(e) => set("newPassword", e.target.value)}
-				errors={errors.newPassword}
 			/>
-			<Field
-				label="Confirm new password"
-				name="confirmPassword"
-				type={type}
-				autoComplete="new-password"
-				value={values.confirmPassword}
-				onChange={(e) => set("confirmPassword", e.target.value)}
-				errors={errors.confirmPassword}
-			/>
+			<Field label="Confirm new password" {...field("confirmPassword")} type={type} autoComplete="new-password" />
 			{/* Spec §5: disabled until the current and the new password are filled in. */}
 			<button
 				type="submit"
