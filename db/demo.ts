@@ -94,7 +94,7 @@ function backdateDemo(db: Db, now: number) {
 			const spread = (table: "price_reports" | "gas_price_reports", gapMs: number) => {
 				const ids = client.query<{ id: number }, []>(`SELECT id FROM ${table} ORDER BY id DESC`).all();
 				const stamp = client.query(`UPDATE ${table} SET created_at = $at, updated_at = $at WHERE id = $id`);
-				ids.forEach(({ id }, newer) => stamp.run({ id, at: now - NEWEST_AGE_MS - newer * gapMs }));
+				for (const [newer, { id }] of ids.entries()) stamp.run({ id, at: now - NEWEST_AGE_MS - newer * gapMs });
 			};
 			spread("price_reports", PRICE_REPORT_GAP_MS);
 			spread("gas_price_reports", FUEL_REPORT_GAP_MS);

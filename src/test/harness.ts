@@ -70,6 +70,7 @@ export class TestClient {
 			this.cookie = /=\s*$/.test(pair ?? "") || /Max-Age=0/i.test(setCookie) ? undefined : pair;
 		}
 		const text = await res.text();
+		// biome-ignore lint/suspicious/noExplicitAny: a test reads whatever JSON the API answered, field by field.
 		let data: any = null;
 		try {
 			data = text ? JSON.parse(text) : null;
