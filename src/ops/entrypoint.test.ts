@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { registerUser } from "../test/harness.ts";
-import { ENTRY, spawnServer } from "../test/processes.ts";
+import { ENTRY, runCommand, spawnServer } from "../test/processes.ts";
 
 const ENTRYPOINT = join(import.meta.dir, "..", "..", "scripts", "docker-entrypoint");
 const scratch = mkdtempSync(join(tmpdir(), "commoncents-entrypoint-"));
@@ -14,19 +14,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const BIN = `${process.execPath} ${ENTRY}`;
 const LITESTREAM = Bun.which("litestream");
 
-const runEntrypoint = async (env: Record<string, string>) => {
-	const proc = Bun.spawn(["sh", ENTRYPOINT, "serve"], {
-		env: { PATH: "/usr/bin:/bin", COMMONCENTS_BIN: BIN, OLLAMA_HOST: "off", PORT: "0", ...env },
-		stdout: "pipe",
-		stderr: "pipe",
-	});
-	const [stdout, stderr, code] = await Promise.all([
-		new Response(proc.stdout).text(),
-		new Response(proc.stderr).text(),
-		proc.exited,
-	]);
-	return { stdout, stderr, code };
-};
+const runEntrypoint = (env: Record<string, string>) =>
+	runCommand(["serve"], { PATH: "/usr/bin:/bin", COMMONCENTS_BIN: BIN, PORT: "0", ...env }, ["sh", ENTRYPOINT]);
 
 describe("the container entrypoint", () => {
 	test("with no replica configured, it simply serves", async () => {

@@ -9,9 +9,13 @@ export const ENTRY = join(import.meta.dir, "..", "main.ts");
 
 export type Run = { code: number; stdout: string; stderr: string };
 
-/** Runs a command of the binary to its end. */
-export async function runCommand(args: string[], env: Record<string, string>): Promise<Run> {
-	const proc = Bun.spawn([process.execPath, ENTRY, ...args], {
+/** Runs a command of the binary (or of another program that runs it: `command`) to its end. */
+export async function runCommand(
+	args: string[],
+	env: Record<string, string>,
+	command: string[] = [process.execPath, ENTRY],
+): Promise<Run> {
+	const proc = Bun.spawn([...command, ...args], {
 		env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", OLLAMA_HOST: "off", ...env },
 		stdout: "pipe",
 		stderr: "pipe",
