@@ -1,13 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { TERMINATION_REASON_MAX_LENGTH } from "../../src/admin/schemas.ts";
 import { USER_SEARCH_MAX_LENGTH } from "../../src/users/schemas.ts";
 import { failureStatus, failureText } from "../api/failure.ts";
 import { currentUserQuery } from "../auth/queries.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { Avatar, displayName } from "../components/Avatar.tsx";
-import { BellIcon, SearchIcon } from "../components/icons.tsx";
+import { BellIcon } from "../components/icons.tsx";
+import { SearchBox } from "../components/SearchBox.tsx";
 import { useDebounced } from "../components/useDebounced.ts";
+import { useOnEachFailure } from "../components/useOnEachFailure.ts";
 import { useToast } from "../state/toast.ts";
 import {
 	ACCESS_DENIED,
@@ -37,16 +39,12 @@ export function AdminConsole() {
 	const sessionLost = useSessionLost();
 	const relock = useRelock();
 
-	// Each failure is told once: a refused list means this session is no longer unlocked.
-	const { error } = list;
-	const told = useRef<unknown>(null);
-	useEffect(() => {
-		if (!error || told.current === error) return;
-		told.current = error;
+	// A refused list means this session is no longer unlocked.
+	useOnEachFailure(list.error, (error) => {
 		if (!sessionLost(error) && relock(error)) {
 			toast({ title: ACCESS_DENIED, description: failureText(error), variant: "error" });
 		}
-	}, [error, sessionLost, relock, toast]);
+	});
 
 	const chosen = list.data?.users.find((u) => u.id === chosenId && !u.isTerminated && u.id !== myId) ?? null;
 	const canTerminate = chosen !== null && reason.trim() !== "";
@@ -115,21 +113,15 @@ export function AdminConsole() {
 				<h3 id="terminate-heading" className="font-semibold">
 					Terminate an account
 				</h3>
-				<label htmlFor="admin-filter" className="sr-only">
-					Filter by username
-				</label>
-				<div className="input w-full">
-					<SearchIcon className="size-4 opacity-60" />
-					<input
-						id="admin-filter"
-						type="search"
-						autoCapitalize="none"
-						placeholder="Filter by username"
-						maxLength={USER_SEARCH_MAX_LENGTH}
-						value={filter}
-						onChange={(e) => setFilter(e.target.value)}
-					/>
-				</div>
+				<SearchBox
+					id="admin-filter"
+					label="Filter by username"
+					autoCapitalize="none"
+					placeholder="Filter by username"
+					maxLength={USER_SEARCH_MAX_LENGTH}
+					value={filter}
+					onChange={setFilter}
+				/>
 				<UserChoices
 					users={list.data?.users}
 					loading={list.isPending}

@@ -1,5 +1,4 @@
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
 import type { SearchSort } from "../../src/deals/schemas.ts";
 import { clientSideText } from "../api/failure.ts";
 import { currentUserQuery } from "../auth/queries.ts";
@@ -7,7 +6,9 @@ import { useSessionLost } from "../auth/useSessionLost.ts";
 import { EnterZipButton } from "../auth/ZipCodeEditor.tsx";
 import { Announcement, countOf } from "../components/Announcement.tsx";
 import { AlertIcon, PinIcon, SearchIcon } from "../components/icons.tsx";
+import { SearchBox, SearchForm } from "../components/SearchBox.tsx";
 import { ResultsSkeleton, SearchMessage } from "../components/SearchStates.tsx";
+import { useOnEachFailure } from "../components/useOnEachFailure.ts";
 import { useToast } from "../state/toast.ts";
 import { useDealsSearch } from "./homeState.ts";
 import { type Report, SEARCH_SHOWN, searchQuery } from "./queries.ts";
@@ -37,15 +38,10 @@ export function FindDeals() {
 	const toast = useToast();
 	const sessionLost = useSessionLost();
 
-	// Each failure is told once, when it happens: every failed attempt brings a new error object.
-	const { error } = results;
-	const told = useRef<unknown>(null);
-	useEffect(() => {
-		if (!error || told.current === error) return;
-		told.current = error;
+	useOnEachFailure(results.error, (error) => {
 		if (sessionLost(error)) return;
 		toast({ title: SEARCH_FAILED_MESSAGE, description: clientReason(error), variant: "error" });
-	}, [error, sessionLost, toast]);
+	});
 
 	const search = (text: string) => {
 		const words = text.trim();
@@ -59,35 +55,20 @@ export function FindDeals() {
 		<div className="flex flex-col gap-4">
 			<div className="card bg-base-100 shadow-sm">
 				<div className="card-body gap-3 p-4">
-					{/* biome-ignore lint/a11y/useSemanticElements: the <search> element is newer than some browsers we serve */}
-					<form
-						role="search"
-						aria-label="Deals"
-						className="flex gap-2"
-						onSubmit={(e) => {
-							e.preventDefault();
-							search(draft);
-						}}
-					>
-						<label htmlFor="deal-search" className="sr-only">
-							Search for a product
-						</label>
-						<div className="input w-full">
-							<SearchIcon className="size-4 opacity-60" />
-							<input
-								id="deal-search"
-								type="search"
-								enterKeyHint="search"
-								placeholder="Search milk, TVs, pizza…"
-								maxLength={100}
-								value={draft}
-								onChange={(e) => setDraft(e.target.value)}
-							/>
-						</div>
+					<SearchForm name="Deals" className="flex gap-2" onSearch={() => search(draft)}>
+						<SearchBox
+							id="deal-search"
+							label="Search for a product"
+							enterKeyHint="search"
+							placeholder="Search milk, TVs, pizza…"
+							maxLength={100}
+							value={draft}
+							onChange={setDraft}
+						/>
 						<button type="submit" className="btn btn-primary" disabled={!draft.trim()}>
 							Search
 						</button>
-					</form>
+					</SearchForm>
 					<div className="flex flex-wrap items-center justify-between gap-3">
 						<ul className="flex flex-wrap gap-2" aria-label="Quick searches">
 							{QUICK_SEARCHES.map((word) => (

@@ -4,6 +4,7 @@ import { USER_SEARCH_MAX_LENGTH } from "../../src/users/schemas.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { Announcement, countOf } from "../components/Announcement.tsx";
 import { AlertIcon, SearchIcon, UsersIcon } from "../components/icons.tsx";
+import { SearchBox, SearchForm } from "../components/SearchBox.tsx";
 import { SearchMessage } from "../components/SearchStates.tsx";
 import { useDebounced } from "../components/useDebounced.ts";
 import { usePageTitle } from "../components/usePageTitle.ts";
@@ -39,30 +40,18 @@ export function DiscoverPage() {
 				</h1>
 				<p className="text-base-content/70">Find shoppers who share prices in your community.</p>
 			</div>
-			{/* biome-ignore lint/a11y/useSemanticElements: the <search> element is newer than some browsers we serve */}
-			<form
-				role="search"
-				aria-label="People"
-				className="card bg-base-100 p-4 shadow-sm"
-				onSubmit={(e) => e.preventDefault()}
-			>
-				<label htmlFor="user-search" className="sr-only">
-					Search users
-				</label>
-				<div className="input w-full">
-					<SearchIcon className="size-4 opacity-60" />
-					<input
-						id="user-search"
-						type="search"
-						enterKeyHint="search"
-						autoCapitalize="none"
-						placeholder="Search by name or username"
-						maxLength={USER_SEARCH_MAX_LENGTH}
-						value={draft}
-						onChange={(e) => setDraft(e.target.value)}
-					/>
-				</div>
-			</form>
+			<SearchForm name="People" className="card bg-base-100 p-4 shadow-sm">
+				<SearchBox
+					id="user-search"
+					label="Search users"
+					enterKeyHint="search"
+					autoCapitalize="none"
+					placeholder="Search by name or username"
+					maxLength={USER_SEARCH_MAX_LENGTH}
+					value={draft}
+					onChange={setDraft}
+				/>
+			</SearchForm>
 			<Announcement text={peopleAnnouncement(q, results.data)} />
 			<Results q={q} results={results} />
 		</section>
