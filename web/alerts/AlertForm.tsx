@@ -3,9 +3,10 @@ import { MISSING_FIELDS_MESSAGE, MISSING_FIELDS_TITLE, PriceAlertSchema } from "
 import { submitFailure } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { CategorySelect } from "../components/CategorySelect.tsx";
-import { Field, useForm } from "../components/form.tsx";
+import { Field, priceInput, useForm } from "../components/form.tsx";
 import { formatCurrency } from "../components/format.ts";
 import { AlertIcon } from "../components/icons.tsx";
+import { SubmitButton } from "../components/SubmitButton.tsx";
 import { useToast } from "../state/toast.ts";
 import { isDuplicateAlert, useCreateAlert } from "./queries.ts";
 
@@ -85,11 +86,7 @@ export function AlertForm({ onDone }: { onDone: () => void }) {
 					<Field
 						label="Target price ($)"
 						{...field("targetPrice")}
-						type="number"
-						inputMode="decimal"
-						step="0.01"
-						min="0"
-						placeholder="0.00"
+						{...priceInput(2)}
 						hint="Notify me at this price or less."
 						required
 					/>
@@ -105,15 +102,7 @@ export function AlertForm({ onDone }: { onDone: () => void }) {
 					<button type="button" className="btn btn-ghost" onClick={onDone} disabled={create.isPending}>
 						Cancel
 					</button>
-					{/* aria-disabled while sending, not disabled: a disabled button drops the keyboard's focus to the page. */}
-					<button
-						type="submit"
-						className={`btn btn-primary ${create.isPending ? "btn-disabled" : ""}`}
-						aria-disabled={create.isPending || undefined}
-					>
-						{create.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-						{create.isPending ? "Creating…" : "Create Alert"}
-					</button>
+					<SubmitButton busy={create.isPending}>{create.isPending ? "Creating…" : "Create Alert"}</SubmitButton>
 				</div>
 			</div>
 		</form>

@@ -1,25 +1,20 @@
 import { ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
 import { Field } from "./form.tsx";
 
+/** The part of a report form (useForm's answer) the switch reads and changes. */
+type VacationForm = {
+	values: { vacationMode: boolean; reportZipCode: string };
+	errors: { reportZipCode?: string[] };
+	update: (patch: { vacationMode: boolean; reportZipCode: string }) => void;
+	set: (key: "reportZipCode", value: string) => void;
+};
+
 /**
  * The vacation-mode switch of the report forms (spec §4): switching it either way clears the report's zip,
  * and while it is on the zip where the deal was found is asked for.
  */
-export function VacationModeField({
-	on,
-	zip,
-	hint,
-	errors,
-	onToggle,
-	onZipChange,
-}: {
-	on: boolean;
-	zip: string;
-	hint: string;
-	errors?: string[];
-	onToggle: (on: boolean) => void;
-	onZipChange: (zip: string) => void;
-}) {
+export function VacationModeField({ form, hint }: { form: VacationForm; hint: string }) {
+	const on = form.values.vacationMode;
 	return (
 		<div className="flex flex-col gap-3 rounded-box bg-base-200 p-3">
 			<label className="flex cursor-pointer items-center justify-between gap-3">
@@ -33,7 +28,8 @@ export function VacationModeField({
 					name="vacationMode"
 					className="toggle toggle-primary"
 					checked={on}
-					onChange={(e) => onToggle(e.target.checked)}
+					aria-checked={on}
+					onChange={(e) => form.update({ vacationMode: e.target.checked, reportZipCode: "" })}
 				/>
 			</label>
 			{on && (
@@ -43,9 +39,9 @@ export function VacationModeField({
 					inputMode="numeric"
 					autoComplete="off"
 					maxLength={ZIP_MAX_LENGTH}
-					value={zip}
-					onChange={(e) => onZipChange(e.target.value)}
-					errors={errors}
+					value={form.values.reportZipCode}
+					onChange={(e) => form.set("reportZipCode", e.target.value)}
+					errors={form.errors.reportZipCode}
 					required
 				/>
 			)}

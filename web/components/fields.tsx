@@ -148,6 +148,15 @@ export function Field({ label, name, errors, hint, trailing, className, ...input
 	);
 }
 
+/** An input's props for a price in dollars to `decimals` places: cents (2), or fuel's tenths of a cent (3). */
+export const priceInput = (decimals: 2 | 3) => ({
+	type: "number",
+	inputMode: "decimal" as const,
+	step: (10 ** -decimals).toFixed(decimals),
+	min: "0",
+	placeholder: (0).toFixed(decimals),
+});
+
 /** A labelled select with its hint and errors. */
 export function SelectField({
 	label,

@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import * as v from "valibot";
 import { type FieldErrors, type FormRules, type KeptValues, useFormState } from "./fields.tsx";
 
-export { Field, type FieldErrors, FieldFrame, SelectField, TextAreaField } from "./fields.tsx";
+export { Field, type FieldErrors, FieldFrame, priceInput, SelectField, TextAreaField } from "./fields.tsx";
 
 /** A schema's messages per field, as a form shows them. */
 export function rulesOf<S extends v.GenericSchema, V extends Record<string, unknown>>(

@@ -4,8 +4,9 @@ import { PriceReportSchema, REQUIRED_FIELDS_MESSAGE } from "../../src/deals/sche
 import { categoriesQuery } from "../api/categories.ts";
 import { currentUserQuery } from "../auth/queries.ts";
 import { CATEGORIES_FAILED_MESSAGE, CategorySelect } from "../components/CategorySelect.tsx";
-import { Field, SelectField, TextAreaField, useForm } from "../components/form.tsx";
+import { Field, priceInput, SelectField, TextAreaField, useForm } from "../components/form.tsx";
 import { AlertIcon } from "../components/icons.tsx";
+import { SubmitButton } from "../components/SubmitButton.tsx";
 import { VacationModeField } from "../components/VacationModeField.tsx";
 import { useToast } from "../state/toast.ts";
 import { PhotoPicker } from "../uploads/PhotoPicker.tsx";
@@ -88,16 +89,7 @@ export function ReportPriceForm() {
 				)}
 				<Field label="Product name" {...field("productName")} placeholder="e.g. Organic Milk, half gallon" required />
 				<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-					<Field
-						label="Price ($)"
-						{...field("price")}
-						type="number"
-						inputMode="decimal"
-						step="0.01"
-						min="0"
-						placeholder="0.00"
-						required
-					/>
+					<Field label="Price ($)" {...field("price")} {...priceInput(2)} required />
 					<CategorySelect
 						anyLabel="Choose a category"
 						value={values.categoryId}
@@ -128,24 +120,11 @@ export function ReportPriceForm() {
 						))}
 					</SelectField>
 				</div>
-				<VacationModeField
-					on={values.vacationMode}
-					zip={values.reportZipCode}
-					hint="Found it away from home? Report it where you found it."
-					errors={errors.reportZipCode}
-					onToggle={(on) => update({ vacationMode: on, reportZipCode: "" })}
-					onZipChange={(zip) => set("reportZipCode", zip)}
-				/>
+				<VacationModeField form={form} hint="Found it away from home? Report it where you found it." />
 				<PhotoPicker file={photo} onChange={setPhoto} disabled={report.busy} />
-				{/* aria-disabled while sending, not disabled: a disabled button drops the keyboard's focus to the page. */}
-				<button
-					type="submit"
-					className={`btn btn-primary ${report.busy ? "btn-disabled" : ""}`}
-					aria-disabled={report.busy || undefined}
-				>
-					{report.busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+				<SubmitButton busy={report.busy}>
 					{report.uploading ? "Uploading photo…" : report.submitting ? "Submitting…" : "Submit Price Report"}
-				</button>
+				</SubmitButton>
 			</div>
 		</form>
 	);

@@ -4,10 +4,11 @@ import { GasReportSchema } from "../../src/gas/schemas.ts";
 import { CHECK_CONNECTION, failureStatus, failureText, rejectionOf, submitFailure } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { FailureAlert } from "../components/FailureAlert.tsx";
-import { Field, SelectField, useForm } from "../components/form.tsx";
+import { Field, priceInput, SelectField, useForm } from "../components/form.tsx";
 import { formatCurrency } from "../components/format.ts";
 import { CloseIcon } from "../components/icons.tsx";
 import { PlaceFields } from "../components/PlaceFields.tsx";
+import { SubmitButton } from "../components/SubmitButton.tsx";
 import { VacationModeField } from "../components/VacationModeField.tsx";
 import { TOAST_MS, useToast } from "../state/toast.ts";
 import { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, isFuelType, unitOf } from "./fuel.ts";
@@ -51,7 +52,7 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 	const dialog = useRef<HTMLDialogElement>(null);
 	const titleId = useId();
 	const form = useForm(GasReportSchema, EMPTY);
-	const { values, errors, set, update, field } = form;
+	const { values, errors, update, field } = form;
 	const [failure, setFailure] = useState<string | null>(null);
 	const report = useReportGasPrice();
 	const toast = useToast();
@@ -178,51 +179,24 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 						</SelectField>
 					</div>
 					<div className={`grid gap-3 ${fuel === "diesel" ? "grid-cols-2" : "grid-cols-1"}`}>
-						<Field
-							label={`Price ($${unitOf(fuel)})`}
-							{...field("price")}
-							type="number"
-							inputMode="decimal"
-							step="0.001"
-							min="0"
-							placeholder="0.000"
-							required
-						/>
+						<Field label={`Price ($${unitOf(fuel)})`} {...field("price")} {...priceInput(3)} required />
 						{fuel === "diesel" && (
 							<Field
 								label="DEF price ($/gal)"
 								{...field("defPrice")}
 								hint="Optional: diesel exhaust fluid"
-								type="number"
-								inputMode="decimal"
-								step="0.01"
-								min="0"
-								placeholder="0.00"
+								{...priceInput(2)}
 							/>
 						)}
 					</div>
-					<VacationModeField
-						on={values.vacationMode}
-						zip={values.reportZipCode}
-						hint="Filling up away from home? Say where."
-						errors={errors.reportZipCode}
-						onToggle={(on) => update({ vacationMode: on, reportZipCode: "" })}
-						onZipChange={(zip) => set("reportZipCode", zip)}
-					/>
+					<VacationModeField form={form} hint="Filling up away from home? Say where." />
 					<div className="modal-action mt-1">
 						<button type="button" className="btn btn-ghost" onClick={close}>
 							Cancel
 						</button>
-						{/* aria-disabled while sending, not disabled: a disabled button drops the keyboard's focus to the page. */}
-						<button
-							type="submit"
-							className={`btn btn-primary ${report.isPending ? "btn-disabled" : ""}`}
-							disabled={!ready}
-							aria-disabled={report.isPending || undefined}
-						>
-							{report.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+						<SubmitButton busy={report.isPending} disabled={!ready}>
 							{report.isPending ? "Submitting…" : "Submit Report"}
-						</button>
+						</SubmitButton>
 					</div>
 				</form>
 			</div>
