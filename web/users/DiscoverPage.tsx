@@ -1,5 +1,5 @@
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { USER_SEARCH_MAX_LENGTH } from "../../src/users/schemas.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { Announcement, countOf } from "../components/Announcement.tsx";
@@ -7,6 +7,7 @@ import { AlertIcon, SearchIcon, UsersIcon } from "../components/icons.tsx";
 import { SearchBox, SearchForm } from "../components/SearchBox.tsx";
 import { SearchMessage } from "../components/SearchStates.tsx";
 import { useDebounced } from "../components/useDebounced.ts";
+import { useOnEachFailure } from "../components/useOnEachFailure.ts";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { type UserSearchResult, userSearchQuery } from "./queries.ts";
 import { UserCard } from "./UserCard.tsx";
@@ -24,13 +25,7 @@ export function DiscoverPage() {
 	const sessionLost = useSessionLost();
 	usePageTitle("Discover");
 
-	const { error } = results;
-	const told = useRef<unknown>(null);
-	useEffect(() => {
-		if (!error || told.current === error) return;
-		told.current = error;
-		sessionLost(error);
-	}, [error, sessionLost]);
+	useOnEachFailure(results.error, sessionLost);
 
 	return (
 		<section aria-labelledby="discover-heading" className="flex flex-col gap-4">
