@@ -1,25 +1,32 @@
 import type { ReactNode } from "react";
 
-/** A centred message for the prompt, empty and error states of the search. */
+/**
+ * A centred message for the prompt, empty and error states of a search or list; an error is an alert.
+ * `testId` names it for tests (null for none); `padding` is its card's vertical room.
+ */
 export function SearchMessage({
 	icon,
 	title,
 	tone = "neutral",
 	children,
+	testId = "search-message",
+	padding = "py-10",
 }: {
 	icon: ReactNode;
 	title: string;
 	tone?: "neutral" | "error";
 	children?: ReactNode;
+	testId?: string | null;
+	padding?: "py-8" | "py-10";
 }) {
 	const iconClass = tone === "error" ? "bg-error/10 text-error" : "bg-primary/10 text-primary";
 	return (
 		<div
 			className="card border border-dashed border-base-300 bg-base-100"
 			role={tone === "error" ? "alert" : undefined}
-			data-testid="search-message"
+			data-testid={testId ?? undefined}
 		>
-			<div className="card-body items-center gap-2 py-10 text-center">
+			<div className={`card-body items-center gap-2 ${padding} text-center`}>
 				<span className={`flex size-12 items-center justify-center rounded-full ${iconClass}`}>{icon}</span>
 				<h2 className="text-lg font-semibold">{title}</h2>
 				{children && <div className="flex max-w-sm flex-col items-center text-base-content/70">{children}</div>}

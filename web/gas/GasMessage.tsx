@@ -1,33 +1,9 @@
-import type { ReactNode } from "react";
+import type { ComponentProps } from "react";
+import { SearchMessage } from "../components/SearchStates.tsx";
 
-/** A centred card for the Gas page's prompt, empty and error states. */
-export function GasMessage({
-	icon,
-	title,
-	tone = "neutral",
-	children,
-	testId,
-}: {
-	icon: ReactNode;
-	title: string;
-	tone?: "neutral" | "error";
-	children?: ReactNode;
-	testId?: string;
-}) {
-	const iconClass = tone === "error" ? "bg-error/10 text-error" : "bg-primary/10 text-primary";
-	return (
-		<div
-			className="card border border-dashed border-base-300 bg-base-100"
-			role={tone === "error" ? "alert" : undefined}
-			data-testid={testId}
-		>
-			<div className="card-body items-center gap-2 py-8 text-center">
-				<span className={`flex size-12 items-center justify-center rounded-full ${iconClass}`}>{icon}</span>
-				<h2 className="text-lg font-semibold">{title}</h2>
-				{children && <div className="flex max-w-sm flex-col items-center text-base-content/70">{children}</div>}
-			</div>
-		</div>
-	);
+/** A centred card for the Gas page's prompt, empty and error states: the search's, a little tighter. */
+export function GasMessage({ testId, ...message }: Omit<ComponentProps<typeof SearchMessage>, "padding">) {
+	return <SearchMessage {...message} testId={testId ?? null} padding="py-8" />;
 }
 
 /** Grey bars in the shape of the list on its way. */
