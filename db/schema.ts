@@ -187,7 +187,7 @@ export const gasPriceReports = sqliteTable(
 		/** Photos still named (src/users/photos.ts): only the reports that have one. */
 		index("gas_reports_image_idx").on(t.imageUrl).where(sql`${t.imageUrl} IS NOT NULL`),
 		index("gas_reports_station_fuel_idx").on(t.stationId, t.fuelType, t.createdAt),
-		/** The age sweep (src/quality/expiry.ts): only the unexpired reports past the age, not every old one. */
+		/** The age sweep (src/reports/expiry.ts): only the unexpired reports past the age, not every old one. */
 		index("gas_reports_age_idx").on(t.isExpired, t.createdAt),
 		/**
 		 * The live reports of a station, covering what the nearby views and the fuel check read (consensus

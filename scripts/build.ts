@@ -144,7 +144,7 @@ async function main() {
 	const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, "dist");
 	const webOut = join(dist, "web");
 	// The binary finds the writer's thread by its path from the entry points' common folder
-	// ("./src/deals/...", src/deals/report-writer.ts), so the generated entry must sit inside the project.
+	// ("./src/reports/...", src/reports/writer.ts), so the generated entry must sit inside the project.
 	const outside = relative(root, dist).startsWith("..");
 	const buildDir = outside ? mkdtempSync(join(root, ".build-")) : join(dist, "build");
 	const started = performance.now();
@@ -180,8 +180,8 @@ async function main() {
 			`--compile-jit-policy=${START_JIT_POLICY}`,
 			"--no-compile-autoload-bunfig",
 			entryPath,
-			// The report writer's thread (src/deals/report-writer.ts loads it by this path inside the binary).
-			join(root, "src/deals/report-writer-worker.ts"),
+			// The report writer's thread (src/reports/writer.ts loads it by this path inside the binary).
+			join(root, "src/reports/writer-worker.ts"),
 			"--outfile",
 			binary,
 		],

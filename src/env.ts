@@ -82,7 +82,7 @@ export type Config = {
 	/** Price and fuel reports one shopper may make in an hour; 0 for no limit (the benchmark's shoppers report fast). */
 	reportsPerHour: number;
 	/**
-	 * Whether price and fuel reports are written on their own thread (src/deals/report-writer.ts) or on the
+	 * Whether price and fuel reports are written on their own thread (src/reports/writer.ts) or on the
 	 * request thread. "auto": on their own thread when the machine has two cores or more.
 	 */
 	reportWriter: "thread" | "inline";

@@ -8,7 +8,8 @@ import { log } from "./lib/log.ts";
 import { deleteExpiredSessions } from "./lib/sessions.ts";
 import { HOUR_MS, MINUTE_MS } from "./lib/time.ts";
 import { startCheckpointer } from "./ops/checkpointer.ts";
-import { expireStaleGasReports, expireStaleReports } from "./quality/expiry.ts";
+import { expireByAge } from "./reports/expiry.ts";
+import { MARKETS } from "./reports/markets.ts";
 import type { Runtime } from "./runtime.ts";
 import { sweepOrphanUploads } from "./uploads/sweep.ts";
 
@@ -19,7 +20,7 @@ export type Jobs = {
 	expiry?: boolean;
 	/** WAL checkpoints on a worker thread, so a write's commit never waits for the database file's fsync. */
 	checkpointer?: boolean;
-	/** Reports written on their own thread when config.reportWriter says "thread" (deals/report-writer.ts). */
+	/** Reports written on their own thread when config.reportWriter says "thread" (reports/writer.ts). */
 	reportThread?: boolean;
 };
 
@@ -60,8 +61,7 @@ export function startJobs(runtime: Runtime, jobs: Jobs, firstRunMs = FIRST_RUN_M
 	if (jobs.expiry) {
 		every(
 			guarded(() => {
-				expireStaleReports(db);
-				expireStaleGasReports(db);
+				for (const market of MARKETS) expireByAge(db, market);
 			}),
 			MINUTE_MS,
 		);

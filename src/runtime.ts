@@ -9,7 +9,6 @@ import { LiveHub } from "./alerts/live.ts";
 import { PasswordHasher } from "./auth/passwords.ts";
 import { LoginThrottle } from "./auth/throttle.ts";
 import type { Db } from "./db.ts";
-import { ReportWriter } from "./deals/report-writer.ts";
 import type { Config } from "./env.ts";
 import { log } from "./lib/log.ts";
 import { type ChangeStamp, createChangeStamp, createReadCache, type ReadCache } from "./lib/read-cache.ts";
@@ -18,7 +17,8 @@ import { SlidingWindow } from "./lib/sliding-window.ts";
 import { HOUR_MS } from "./lib/time.ts";
 import { HealthMonitor } from "./ops/health.ts";
 import { StorageTrouble } from "./ops/storage-trouble.ts";
-import { PriceModel } from "./quality/model.ts";
+import { PriceModel } from "./reports/model.ts";
+import { ReportWriter } from "./reports/writer.ts";
 
 export type Limits = {
 	logins: LoginThrottle;

@@ -4,8 +4,8 @@
  * kind, how many the check rejects, once a product has 5 or more nearby reports, and with thin history.
  *   bun scripts/bench/eval-quality.ts [products=2000] [seed=7]
  */
-import { categoryBounds } from "../../src/quality/bounds.ts";
-import { judgePrice } from "../../src/quality/consensus.ts";
+import { categoryBounds } from "../../src/reports/bounds.ts";
+import { judgePrice } from "../../src/reports/consensus.ts";
 import { PRODUCTS, rng } from "./data.ts";
 
 const N = Number(process.argv[2] ?? 2000);

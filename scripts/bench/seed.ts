@@ -16,7 +16,7 @@ import { productWords } from "../../src/alerts/words.ts";
 import { migrate, openDb } from "../../src/db.ts";
 import { normalizeText, placeLookupKey } from "../../src/lib/normalize.ts";
 import { locToken } from "../../src/lib/zip.ts";
-import { FUEL_MAX_AGE_DAYS, MAX_AGE_DAYS } from "../../src/quality/expiry.ts";
+import { FUEL_MAX_AGE_DAYS, MAX_AGE_DAYS } from "../../src/reports/markets.ts";
 import {
 	CATALOGUE,
 	FIRST_NAMES,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceReports, stores } from "../../db/schema.ts";
-import { expireStaleReports } from "../quality/expiry.ts";
+import { expireByAge } from "../reports/expiry.ts";
+import { PRODUCTS } from "../reports/markets.ts";
 import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { PNG } from "../test/images.ts";
 import { getReportJson } from "./reports.ts";
@@ -243,7 +244,7 @@ describe("POST /api/price-reports", () => {
 			.set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
 			.where(eq(priceReports.id, aged.data.id))
 			.run();
-		expect(expireStaleReports(server.db)).toBeGreaterThan(0);
+		expect(expireByAge(server.db, PRODUCTS)).toBeGreaterThan(0);
 		const fresh = await at("Sheep Milk", 3.99);
 		expect([fresh.status, fresh.data.warning]).toEqual([201, undefined]);
 		expect(server.db.select().from(priceReports).where(eq(priceReports.id, aged.data.id)).get()?.expiredReason).toBe(

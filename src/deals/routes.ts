@@ -4,7 +4,7 @@ import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { cachedJson } from "../lib/json-response.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
-import { takeReportSlot } from "../quality/report-limit.ts";
+import { takeReportSlot } from "../reports/report-limit.ts";
 import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/resolve.ts";
 import { listCategories } from "./categories.ts";
 import { createPriceReport } from "./reports.ts";

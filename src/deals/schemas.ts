@@ -5,9 +5,10 @@
 import * as v from "valibot";
 import { AVAILABILITIES } from "../../db/enums.ts";
 import { idFromInput, optionalText, optionalZip, requiredAmount, requiredText } from "../lib/fields.ts";
+import { VACATION_ZIP_MESSAGE, vacationEntries } from "../reports/schemas.ts";
 
 export const MAX_PRICE_CENTS = 10_000_000; // $100,000.00: nothing in a shop costs more; a typo often does
-export const VACATION_ZIP_MESSAGE = "Please enter the zip code where you found this deal.";
+export { VACATION_ZIP_MESSAGE };
 export const REQUIRED_FIELDS_MESSAGE = "Product name, price, category, store name, and address are required.";
 
 const blankAsMissing = <S extends v.GenericSchema<string, unknown>>(schema: S) => v.optional(schema, "");
@@ -52,8 +53,7 @@ export const PriceReportSchema = v.pipe(
 			v.picklist(AVAILABILITIES, `Availability must be one of ${AVAILABILITIES.join(", ")}`),
 			"in-stock",
 		),
-		vacationMode: v.optional(v.boolean("Vacation mode must be true or false"), false),
-		reportZipCode: optionalZip(),
+		...vacationEntries,
 		imageUrl: optionalText(500, "Image URL"),
 	}),
 	v.forward(

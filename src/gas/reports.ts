@@ -1,14 +1,16 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { gasPriceReports, gasStations, type User, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { NO_ZIP_MESSAGE, REPLACED_REASON, replacedWarning } from "../deals/reports.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { centsToNumber, millsToNumber } from "../lib/money.ts";
 import { locTokenRange } from "../lib/zip.ts";
+import { assessPrice } from "../reports/check.ts";
+import { replacedWarning } from "../reports/expiry.ts";
+import { FUEL } from "../reports/markets.ts";
+import { NO_ZIP_MESSAGE } from "../reports/schemas.ts";
+import { type GasReportJob, writeGasReport } from "../reports/write-fuel.ts";
 import type { Runtime } from "../runtime.ts";
-import { assessFuelPrice, expireFuelOutliers, fuelDollars, fuelHistory } from "./check.ts";
 import type { GasReportInput } from "./schemas.ts";
-import { findOrCreateStation, PRICE_KEY } from "./stations.ts";
 
 /** Where the price counts: the zip typed in vacation mode, else the station's zip if given, else the user's. */
 export function reportZip(user: User, input: GasReportInput): string {
@@ -18,10 +20,10 @@ export function reportZip(user: User, input: GasReportInput): string {
 }
 
 /**
- * Checks a fuel price, then in one transaction: finds or creates the station, stores the report, moves the
- * station's price for that fuel, its count and lastUpdated, expires outliers the new consensus exposes, and
- * counts the report for its author. The transaction is the write batch's (write-batch.ts), shared with the
- * price and fuel reports that arrived beside it; this report's own part is a savepoint within it.
+ * Checks a fuel price, then in one transaction finds or creates the station, stores the report, moves the
+ * station's price for that fuel, expires outliers the new consensus exposes and counts the report for its
+ * author (reports/write-fuel.ts). The transaction is the write batch's, shared with the price and fuel
+ * reports that arrived beside it; this report's own part is a savepoint within it.
  */
 export async function createGasReport(
 	{ db, model, reports }: Pick<Runtime, "db" | "model" | "reports">,
@@ -29,86 +31,14 @@ export async function createGasReport(
 	input: GasReportInput,
 ) {
 	const zip = reportZip(user, input);
-	// Judged before the write transaction: the model may take its time, and no write lock is held meanwhile.
-	const verdict = await assessFuelPrice(db, model, {
-		fuel: input.fuelType,
-		zip,
-		priceMills: input.price,
-		reporterId: user.id,
-	});
+	// Judged before the write transaction, model or not: the model may take its time, and no write lock is
+	// held meanwhile.
+	const verdict = await assessPrice(db, model, FUEL, { fuel: input.fuelType, zip }, input.price, user.id);
 	const job: GasReportJob = { userId: user.id, input, zip, verdict };
 	const { id, expirationAnalysis, replaced } = await reports.write("fuel", job, () => writeGasReport(db, job));
 	const report = getGasReportJson(db, id);
-	const warning = replaced === undefined ? undefined : replacedWarning(fuelDollars(replaced), report.stationName);
+	const warning = replaced === undefined ? undefined : replacedWarning(FUEL.format(replaced), report.stationName);
 	return { ...report, ...(expirationAnalysis ? { expirationAnalysis } : {}), ...(warning ? { warning } : {}) };
-}
-
-/** What the write needs, as plain data: it may cross to the writer thread (deals/report-writer.ts). */
-export type GasReportJob = {
-	userId: string;
-	input: GasReportInput;
-	zip: string;
-	verdict: Awaited<ReturnType<typeof assessFuelPrice>>;
-};
-
-/**
- * The report's writes, synchronously, inside the caller's write transaction (drizzle's transaction is a
- * savepoint within it: bun:sqlite nests them).
- */
-export function writeGasReport(db: Db, { userId, input, zip, verdict }: GasReportJob) {
-	return db.transaction((tx) => {
-		const history = fuelHistory(db, input.fuelType, zip);
-		const stationId = findOrCreateStation(tx, input.stationName, input.stationAddress, zip);
-		const now = new Date();
-		const report = tx
-			.insert(gasPriceReports)
-			.values({
-				userId,
-				stationId,
-				fuelType: input.fuelType,
-				priceMills: input.price,
-				defPriceCents: input.defPrice,
-				vacationMode: input.vacationMode,
-				reportZipCode: input.vacationMode ? input.reportZipCode : null,
-				verificationConfidence: verdict.confidence,
-				verificationReason: verdict.reason,
-				createdAt: now,
-				updatedAt: now,
-			})
-			.returning({ id: gasPriceReports.id })
-			.get();
-		tx.update(gasStations)
-			.set({
-				[PRICE_KEY[input.fuelType]]: input.price,
-				reportsCount: sql`${gasStations.reportsCount} + 1`,
-				lastUpdated: now,
-			})
-			.where(eq(gasStations.id, stationId))
-			.run();
-		// As for products: the shopper's new price of this fuel here replaces their earlier one (the station's
-		// caches follow through the triggers), so the recent reports and counts hear each shopper once.
-		const replaced = tx
-			.update(gasPriceReports)
-			.set({ isExpired: true, expiredAt: now, expiredReason: REPLACED_REASON, updatedAt: now })
-			.where(
-				and(
-					eq(gasPriceReports.userId, userId),
-					eq(gasPriceReports.stationId, stationId),
-					eq(gasPriceReports.fuelType, input.fuelType),
-					eq(gasPriceReports.isActive, true),
-					eq(gasPriceReports.isExpired, false),
-					ne(gasPriceReports.id, report.id),
-				),
-			)
-			.returning({ priceMills: gasPriceReports.priceMills })
-			.all();
-		const expirationAnalysis = expireFuelOutliers(tx, history, input.price, userId, now);
-		tx.update(users)
-			.set({ totalReports: sql`${users.totalReports} + 1`, updatedAt: now })
-			.where(eq(users.id, userId))
-			.run();
-		return { id: report.id, expirationAnalysis, replaced: replaced[0]?.priceMills };
-	});
 }
 
 const REPORT_COLUMNS = {

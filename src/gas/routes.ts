@@ -4,7 +4,7 @@ import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest } from "../lib/http.ts";
 import { cachedJson } from "../lib/json-response.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
-import { takeReportSlot } from "../quality/report-limit.ts";
+import { takeReportSlot } from "../reports/report-limit.ts";
 import { createGasReport, listNearbyReports } from "./reports.ts";
 import { GasReportSchema, NearbyQuerySchema, RecentReportsQuerySchema } from "./schemas.ts";
 import { listNearbyStations, nearbySummary } from "./stations.ts";

@@ -4,9 +4,9 @@
  */
 import * as v from "valibot";
 import { FUEL_TYPES } from "../../db/enums.ts";
-import { VACATION_ZIP_MESSAGE } from "../deals/schemas.ts";
 import { optionalZip, requiredAmount, requiredText } from "../lib/fields.ts";
 import { parseDecimal } from "../lib/money.ts";
+import { VACATION_ZIP_MESSAGE, vacationEntries } from "../reports/schemas.ts";
 
 export { FUEL_TYPES, VACATION_ZIP_MESSAGE };
 /** decimal(6,3) holds up to $999.999; the quality check keeps real prices far below. */
@@ -56,8 +56,7 @@ export const GasReportSchema = v.pipe(
 		price: FuelPriceSchema,
 		fuelType: FuelTypeSchema,
 		defPrice: DefPriceSchema,
-		vacationMode: v.optional(v.boolean("Vacation mode must be true or false"), false),
-		reportZipCode: optionalZip(),
+		...vacationEntries,
 	}),
 	v.forward(
 		v.partialCheck(

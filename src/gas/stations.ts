@@ -1,42 +1,14 @@
-import { and, eq } from "drizzle-orm";
-import { FUEL_TYPES, type FuelType, gasStations } from "../../db/schema.ts";
+import { FUEL_TYPES, type FuelType, type gasStations } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { millsToNumber } from "../lib/money.ts";
-import { placeLookupKey } from "../lib/normalize.ts";
 import { DAY_MS } from "../lib/time.ts";
-import { locToken, locTokenRange } from "../lib/zip.ts";
-import type { Tx } from "./check.ts";
-
-/** Each fuel's price column on gas_stations. */
-export const PRICE_KEY = {
-	regular: "regularPriceMills",
-	premium: "premiumPriceMills",
-	diesel: "dieselPriceMills",
-	e85: "e85PriceMills",
-	electric: "electricPriceMills",
-} as const satisfies Record<FuelType, keyof typeof gasStations.$inferSelect>;
+import { locTokenRange } from "../lib/zip.ts";
+import { PRICE_KEY } from "../reports/write-fuel.ts";
 
 /** "Recent reports" in Quick Stats: the last week's. */
 export const RECENT_DAYS = 7;
 /** The nearby list is a phone screen's worth; the averages and counts still cover every station. */
 export const NEARBY_MAX = 100;
-
-/** The station with this name and address at this place, however it was typed; created on its first report. */
-export function findOrCreateStation(tx: Tx, name: string, address: string, zip: string) {
-	const lookupKey = placeLookupKey(name, address);
-	const token = locToken(zip);
-	const existing = tx
-		.select({ id: gasStations.id })
-		.from(gasStations)
-		.where(and(eq(gasStations.locToken, token), eq(gasStations.lookupKey, lookupKey)))
-		.get();
-	if (existing) return existing.id;
-	return tx
-		.insert(gasStations)
-		.values({ name, address, zipCode: zip, locToken: token, lookupKey })
-		.returning({ id: gasStations.id })
-		.get().id;
-}
 
 type StationRow = Pick<
 	typeof gasStations.$inferSelect,

@@ -5,6 +5,7 @@ import { registerUser, startTestServer, type TestClient, type TestServer } from 
 type Mode = "plausible" | "implausible" | "slow" | "malformed" | "down";
 let mode: Mode = "plausible";
 let confidence = 0.95;
+// biome-ignore lint/suspicious/noExplicitAny: the chat request as the fake Ollama received it, read field by field.
 let lastRequest: any = null;
 const fakeOllama = Bun.serve({
 	port: 0,

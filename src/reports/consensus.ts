@@ -21,17 +21,13 @@ export type Verdict =
  * report, never the reporter's own. Counted per report, one account could repeat a price until it was the
  * consensus, then walk it away step by step and expire its neighbours' honest prices as outliers.
  */
-export function heardPrices<Row extends { userId: string }>(
-	history: readonly Row[],
-	reporterId: string,
-	priceOf: (row: Row) => number,
-): number[] {
+export function heardPrices(history: readonly { userId: string; price: number }[], reporterId: string): number[] {
 	const heard = new Set<string>([reporterId]);
 	const prices: number[] = [];
 	for (const row of history) {
 		if (heard.has(row.userId)) continue;
 		heard.add(row.userId);
-		prices.push(priceOf(row));
+		prices.push(row.price);
 	}
 	return prices;
 }

@@ -1,21 +1,20 @@
 /**
- * Group commit for the report path. Price reports that arrive together (in the same turn of the event loop)
- * are written in one IMMEDIATE transaction, each inside its own savepoint, and answered only once that
- * transaction has committed. A commit, and the full-text index's flush of what a transaction added, cost
- * about as much for 30 reports as for one, so sharing them is most of what a report costs under load.
+ * Group commit for the report path. Price and fuel reports that arrive together (in the same turn of the
+ * event loop) are written in one IMMEDIATE transaction, each inside its own savepoint, and answered only once
+ * that transaction has committed. A commit, and the full-text index's flush of what a transaction added, cost
+ * nearly the same for a group as for one report, so sharing them is most of what a report saves under load.
  *
- * Nothing changes for a report's author: a report that throws (a 422 from the quality check, any error)
- * undoes only its own savepoint and gets its own error; one that succeeds is answered after the commit, so
- * a 201 still means "committed" (WAL, synchronous = NORMAL, as before). Alone, a report waits one turn of
- * the event loop (setImmediate) for company, which is microseconds when nothing else is queued.
+ * A report that throws (a 422 from the quality check, any error) undoes only its own savepoint and gets its
+ * own error; one that succeeds is answered after the commit, so a 201 means "committed" (WAL, synchronous =
+ * NORMAL). Alone, a report waits one turn of the event loop (setImmediate) for company.
  */
 import type { Database } from "bun:sqlite";
 
 /**
  * At most this many reports share a transaction on the request thread. The batch runs synchronously on the
- * thread that also answers reads, so its size bounds how long a search can wait behind it (about 0.5 ms of
- * CPU a report on the bench database); the rest of a longer queue goes in the next turn, after the reads
- * that came in meanwhile. The writer thread, where no read waits, takes larger groups (report-writer-worker.ts).
+ * thread that also answers reads, so its size bounds how long a search can wait behind it; the rest of a
+ * longer queue goes in the next turn, after the reads that came in meanwhile. The writer thread, where no
+ * read waits, takes larger groups (writer-worker.ts).
  */
 export const MAX_BATCH = 32;
 

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { gasPriceReports } from "../../db/schema.ts";
-import { expireStaleGasReports } from "../quality/expiry.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { expireByAge } from "./expiry.ts";
+import { FUEL } from "./markets.ts";
 
 /** A loopback server speaking Ollama's /api/chat, answering as `verdict` says. */
 let verdict: { plausible: boolean; confidence: number; reason: string } | null = null;
+// biome-ignore lint/suspicious/noExplicitAny: the chat request as the fake Ollama received it, read field by field.
 let asked: any = null;
 const fakeOllama = Bun.serve({
 	port: 0,
@@ -129,7 +131,7 @@ describe("fuel reports go stale", () => {
 		const fresh = await report("84010", "diesel", 4.299, "Aging Fuel");
 		const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000);
 		server.db.update(gasPriceReports).set({ createdAt: eightDaysAgo }).where(eq(gasPriceReports.id, old.data.id)).run();
-		expect(expireStaleGasReports(server.db)).toBeGreaterThanOrEqual(1);
+		expect(expireByAge(server.db, FUEL)).toBeGreaterThanOrEqual(1);
 		const row = server.db.select().from(gasPriceReports).where(eq(gasPriceReports.id, old.data.id)).get();
 		expect(row).toMatchObject({ isExpired: true, expiredReason: "Older than 7 days" });
 		const { client: neighbour } = await registerUser(server, { zipCode: "84010" });

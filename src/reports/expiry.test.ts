@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { gasPriceReports, gasStations, priceReports } from "../../db/schema.ts";
 import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
-import { EXPIRE_CATEGORY_SQL, EXPIRE_FUEL_SQL, expireStaleGasReports, expireStaleReports } from "./expiry.ts";
+import { expireByAge } from "./expiry.ts";
+import { FUEL, PRODUCTS } from "./markets.ts";
+import { EXPIRE_CATEGORY_SQL, EXPIRE_FUEL_SQL } from "./reports.sql.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -35,7 +37,7 @@ describe("stale reports expire by age", () => {
 		const tv = await make("TV Deal", 9, 59.5);
 		const oldTv = await make("Old TV Deal", 9, 60.5);
 
-		expect(expireStaleReports(server.db)).toBe(3);
+		expect(expireByAge(server.db, PRODUCTS)).toBe(3);
 		const state = (id: number) => server.db.select().from(priceReports).where(eq(priceReports.id, id)).get();
 		expect(state(bread)).toMatchObject({ isExpired: true, expiredReason: "Older than 30 days" });
 		expect(state(pizza)).toMatchObject({ isExpired: true, expiredReason: "Older than 14 days" });
@@ -45,7 +47,7 @@ describe("stale reports expire by age", () => {
 
 		const found = await client.get("/api/search?q=bread");
 		expect(found.data.map((r: { productName: string }) => r.productName)).toEqual(["Fresh Bread"]);
-		expect(expireStaleReports(server.db)).toBe(0);
+		expect(expireByAge(server.db, PRODUCTS)).toBe(0);
 	});
 });
 
@@ -71,7 +73,7 @@ describe("stale fuel reports", () => {
 				.get().id;
 		const old = add(8);
 		const recent = add(6);
-		expect(expireStaleGasReports(server.db)).toBe(1);
+		expect(expireByAge(server.db, FUEL)).toBe(1);
 		const state = (id: number) => server.db.select().from(gasPriceReports).where(eq(gasPriceReports.id, id)).get();
 		expect(state(old)).toMatchObject({ isExpired: true, expiredReason: "Older than 7 days" });
 		expect(state(recent)?.isExpired).toBe(false);
@@ -95,14 +97,14 @@ describe("the sweeps run often, so they read only what they expire", () => {
 	});
 
 	test("a sweep with nothing to expire takes no write lock (it never waits behind the report writer)", () => {
-		expireStaleReports(server.db);
-		expireStaleGasReports(server.db);
+		expireByAge(server.db, PRODUCTS);
+		expireByAge(server.db, FUEL);
 		const writer = new Database(server.config.dbPath);
 		writer.exec("PRAGMA busy_timeout = 0; BEGIN IMMEDIATE");
 		try {
 			const started = performance.now();
-			expect(expireStaleReports(server.db)).toBe(0);
-			expect(expireStaleGasReports(server.db)).toBe(0);
+			expect(expireByAge(server.db, PRODUCTS)).toBe(0);
+			expect(expireByAge(server.db, FUEL)).toBe(0);
 			expect(performance.now() - started).toBeLessThan(1_000); // the busy timeout is 5 s
 		} finally {
 			writer.exec("ROLLBACK");

@@ -2,11 +2,12 @@
  * Where price and fuel reports are written. A report's write (quality history, insert, full-text rows,
  * alert matching, commit) is most of what it costs, and on the request thread it is time no search is
  * answered in. The server therefore writes them on a writer thread with its own connection to the same
- * file (report-writer-worker.ts), in the same group commit as before (write-batch.ts): the request thread
- * validates, sends the report's data across, and answers once the thread says the group has committed.
+ * file (writer-worker.ts), in the same group commit (write-batch.ts): the request thread validates, sends
+ * the report's data across, and answers once the thread says the group has committed.
  *
  * Without a writer thread (REPORT_WRITER=inline or a one-core machine, `bun dev`, a thread that failed) the
- * same write runs in this thread's write batch. Either way a 201 means "committed", and a report that fails rolls back alone.
+ * same write runs in this thread's write batch. Either way a 201 means "committed", and a report that fails
+ * rolls back alone.
  */
 import type { Db } from "../db.ts";
 import { HttpError } from "../lib/http.ts";
@@ -85,8 +86,8 @@ export class ReportWriter {
 // the path it had in the build (scripts/build.ts passes it as a second entry point, relative to the root).
 const workerUrl = () =>
 	Bun.main.startsWith("/$bunfs/")
-		? "./src/deals/report-writer-worker.ts"
-		: new URL("./report-writer-worker.ts", import.meta.url).href;
+		? "./src/reports/writer-worker.ts"
+		: new URL("./writer-worker.ts", import.meta.url).href;
 
 class ThreadWriter {
 	alive = true;

@@ -1,0 +1,68 @@
+/**
+ * The verdict on a new price, products and fuel alike: the statistics on the recent reports of the same
+ * thing nearby (consensus.ts, one voice per shopper), then the local model's advice within its timeout
+ * (model.ts). A clear outlier is thrown as spec §7's 422 rejection, its range in dollars; otherwise the
+ * confidence and reason stored with the report.
+ */
+import type { Db } from "../db.ts";
+import { rejection } from "../lib/errors.ts";
+import { combineWithModel, heardPrices, judgePrice } from "./consensus.ts";
+import type { Market } from "./markets.ts";
+import type { PriceModel } from "./model.ts";
+import type { HistoryRow } from "./reports.sql.ts";
+
+/** What is stored with an accepted report: how sure the check is, and why. */
+export type StoredVerdict = { confidence: number; reason: string };
+
+/** The statistics alone on the prices heard: a clear outlier is thrown as the 422 rejection. */
+function judgeStatistically<Key>(market: Market<Key>, key: Key, prices: number[], price: number) {
+	const bounds = market.bounds(key);
+	const statistical = judgePrice(price, prices, bounds, market.format);
+	if (!statistical.accepted) throw rejection(statistical.reason, statistical.suggestedRange, market.unit);
+	return { statistical, bounds };
+}
+
+/**
+ * The verdict without the model: the statistics on `history`, which the caller reads inside its write
+ * transaction (nothing is awaited, so the history it judges is the one it stores against).
+ */
+export function checkPrice<Key>(
+	market: Market<Key>,
+	key: Key,
+	history: readonly HistoryRow[],
+	price: number,
+	reporterId: string,
+): StoredVerdict {
+	const { statistical } = judgeStatistically(market, key, heardPrices(history, reporterId), price);
+	return { confidence: statistical.confidence, reason: statistical.reason };
+}
+
+/**
+ * The verdict with the model, made before the write transaction: the model may take its time, and no write
+ * lock is held meanwhile. The statistics first; then the model's opinion (null when it is off, busy or slow)
+ * moves the confidence, or with thin history rejects.
+ */
+export async function assessPrice<Key>(
+	db: Db,
+	model: PriceModel,
+	market: Market<Key>,
+	key: Key,
+	price: number,
+	reporterId: string,
+): Promise<StoredVerdict> {
+	const prices = heardPrices(market.history(db, key), reporterId);
+	const { statistical, bounds } = judgeStatistically(market, key, prices, price);
+	const { format } = market;
+	const advice = await model.ask({
+		...market.subject(key),
+		price: format(price),
+		consensus:
+			statistical.consensus === null
+				? null
+				: { typicalPrice: format(Math.round(statistical.consensus)), reports: prices.length },
+		usualRange: { min: format(bounds.min), max: format(bounds.max) },
+	});
+	const verdict = combineWithModel(statistical, advice, bounds);
+	if (!verdict.accepted) throw rejection(verdict.reason, verdict.suggestedRange, market.unit);
+	return { confidence: verdict.confidence, reason: verdict.reason };
+}

@@ -1,0 +1,71 @@
+/**
+ * How a price stops counting, products and fuel alike: by age (the sweep), as an outlier of the consensus a
+ * new report completes, or replaced by the same shopper's newer price at the same place. Expired reports
+ * leave the search index and the station caches (their triggers), and never count toward a consensus or a
+ * deal's savings.
+ */
+import type { Db } from "../db.ts";
+import type { ExpirationAnalysis } from "../lib/errors.ts";
+import { DAY_MS } from "../lib/time.ts";
+import { consensusOf, heardPrices, isOutlier, MIN_CONSENSUS_REPORTS } from "./consensus.ts";
+import type { Market } from "./markets.ts";
+import { expireAgedReports, expireReportsById, type HistoryRow, hasStaleReports } from "./reports.sql.ts";
+
+export const REPLACED_REASON = "Replaced by a newer price from the same shopper";
+
+/** The answer's warning when a report replaced the shopper's earlier price there. */
+export const replacedWarning = (price: string, place: string) =>
+	`This replaces your earlier price of ${price} at ${place}.`;
+
+/**
+ * Expires the market's reports past their age, all in one transaction; how many. Ranges with nothing due
+ * are only looked at, so a sweep with nothing to do takes no write lock.
+ */
+export function expireByAge(db: Db, market: Pick<Market<unknown>, "table" | "maxAges">, now = Date.now()): number {
+	const due = market
+		.maxAges(db)
+		.map((range) => ({ ...range, cutoff: now - range.days * DAY_MS }))
+		.filter((range) => hasStaleReports(db, market.table, range));
+	if (due.length === 0) return 0;
+	const sweep = db.$client.transaction(() => {
+		let changes = 0;
+		for (const range of due) changes += expireAgedReports(db, market.table, range, now);
+		return changes;
+	});
+	return sweep.immediate();
+}
+
+/**
+ * After a report is accepted, the consensus includes it (one voice per shopper); older reports in `history`
+ * that are now clear outliers expire, whoever made them. Null when too few shoppers make a consensus.
+ * Runs inside the report's write transaction, on the history read there.
+ */
+export function expireOutliers(
+	db: Db,
+	market: Pick<Market<unknown>, "format" | "toDollars" | "table">,
+	history: readonly HistoryRow[],
+	newPrice: number,
+	reporterId: string,
+	now = Date.now(),
+): ExpirationAnalysis | null {
+	const voices = heardPrices(history, reporterId);
+	const prices = [...voices, newPrice];
+	if (prices.length < MIN_CONSENSUS_REPORTS + 1) return null;
+	const consensus = consensusOf(prices);
+	const community = market.format(Math.round(consensus.median));
+	const outliers = history.filter((h) => isOutlier(h.price, consensus));
+	if (outliers.length > 0) {
+		const ids = outliers.map((o) => o.id);
+		expireReportsById(db, market.table, ids, `Far from the community price of ${community}`, now);
+	}
+	const n = outliers.length;
+	return {
+		expiredCount: n,
+		consensusPrice: market.toDollars(Math.round(consensus.median)),
+		analyzed: prices.length,
+		message:
+			n > 0
+				? `Your report helped remove ${n} outlier price${n === 1 ? "" : "s"}; the community price is now ${community}.`
+				: `Consistent with ${voices.length} nearby reports; the community price is ${community}.`,
+	};
+}

@@ -1,0 +1,15 @@
+/**
+ * What the price and fuel report forms share, server and web alike (pure valibot: the web's forms import it
+ * through deals/schemas.ts and gas/schemas.ts): where a report counts, and the messages about it.
+ */
+import * as v from "valibot";
+import { optionalZip } from "../lib/fields.ts";
+
+export const VACATION_ZIP_MESSAGE = "Please enter the zip code where you found this deal.";
+export const NO_ZIP_MESSAGE = "Set your zip code before reporting a price.";
+
+/** Vacation mode: the report counts in the zip the shopper types, not their own (then required). */
+export const vacationEntries = {
+	vacationMode: v.optional(v.boolean("Vacation mode must be true or false"), false),
+	reportZipCode: optionalZip(),
+};

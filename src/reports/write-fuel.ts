@@ -1,0 +1,114 @@
+/**
+ * A fuel price report's writes, synchronously, inside the caller's write transaction (drizzle's transaction
+ * is a savepoint within the write batch's: bun:sqlite nests them): the station found or created, the report,
+ * the station's price for that fuel, the shopper's earlier price replaced, outliers expired, the count.
+ */
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { FuelType } from "../../db/enums.ts";
+import { gasPriceReports, gasStations, users } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
+import { placeLookupKey } from "../lib/normalize.ts";
+import { locToken } from "../lib/zip.ts";
+import type { StoredVerdict } from "./check.ts";
+import { expireOutliers, REPLACED_REASON } from "./expiry.ts";
+import { FUEL } from "./markets.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Each fuel's price column on gas_stations. */
+export const PRICE_KEY = {
+	regular: "regularPriceMills",
+	premium: "premiumPriceMills",
+	diesel: "dieselPriceMills",
+	e85: "e85PriceMills",
+	electric: "electricPriceMills",
+} as const satisfies Record<FuelType, keyof typeof gasStations.$inferSelect>;
+
+/** The validated report's fields the write stores (gas/schemas.ts, GasReportSchema's output). */
+export type GasReportFields = {
+	stationName: string;
+	stationAddress: string;
+	fuelType: FuelType;
+	price: number;
+	defPrice: number | null;
+	vacationMode: boolean;
+	reportZipCode: string | null;
+};
+
+/** What the write needs, as plain data: it may cross to the writer thread (writer.ts). */
+export type GasReportJob = { userId: string; input: GasReportFields; zip: string; verdict: StoredVerdict };
+
+/** The station with this name and address at this place, however it was typed; created on its first report. */
+function findOrCreateStation(tx: Tx, name: string, address: string, zip: string) {
+	const lookupKey = placeLookupKey(name, address);
+	const token = locToken(zip);
+	const existing = tx
+		.select({ id: gasStations.id })
+		.from(gasStations)
+		.where(and(eq(gasStations.locToken, token), eq(gasStations.lookupKey, lookupKey)))
+		.get();
+	if (existing) return existing.id;
+	return tx
+		.insert(gasStations)
+		.values({ name, address, zipCode: zip, locToken: token, lookupKey })
+		.returning({ id: gasStations.id })
+		.get().id;
+}
+
+/** The report's writes; its id, the expiry analysis, and the price of the shopper's report it replaced. */
+export function writeGasReport(db: Db, { userId, input, zip, verdict }: GasReportJob) {
+	return db.transaction((tx) => {
+		const history = FUEL.history(db, { fuel: input.fuelType, zip });
+		const stationId = findOrCreateStation(tx, input.stationName, input.stationAddress, zip);
+		const now = new Date();
+		const report = tx
+			.insert(gasPriceReports)
+			.values({
+				userId,
+				stationId,
+				fuelType: input.fuelType,
+				priceMills: input.price,
+				defPriceCents: input.defPrice,
+				vacationMode: input.vacationMode,
+				reportZipCode: input.vacationMode ? input.reportZipCode : null,
+				verificationConfidence: verdict.confidence,
+				verificationReason: verdict.reason,
+				createdAt: now,
+				updatedAt: now,
+			})
+			.returning({ id: gasPriceReports.id })
+			.get();
+		tx.update(gasStations)
+			.set({
+				[PRICE_KEY[input.fuelType]]: input.price,
+				reportsCount: sql`${gasStations.reportsCount} + 1`,
+				lastUpdated: now,
+			})
+			.where(eq(gasStations.id, stationId))
+			.run();
+		// As for products: the shopper's new price of this fuel here replaces their earlier one (the station's
+		// caches follow through the triggers), so the recent reports and counts hear each shopper once.
+		const replaced = tx
+			.update(gasPriceReports)
+			.set({ isExpired: true, expiredAt: now, expiredReason: REPLACED_REASON, updatedAt: now })
+			.where(
+				and(
+					eq(gasPriceReports.userId, userId),
+					eq(gasPriceReports.stationId, stationId),
+					eq(gasPriceReports.fuelType, input.fuelType),
+					eq(gasPriceReports.isActive, true),
+					eq(gasPriceReports.isExpired, false),
+					ne(gasPriceReports.id, report.id),
+				),
+			)
+			.returning({ priceMills: gasPriceReports.priceMills })
+			.all();
+		// The station caches follow the outliers' expiry through the database's triggers.
+		const expirationAnalysis = expireOutliers(db, FUEL, history, input.price, userId, now.getTime());
+		tx.update(users)
+			.set({ totalReports: sql`${users.totalReports} + 1`, updatedAt: now })
+			.where(eq(users.id, userId))
+			.run();
+		return { id: report.id, expirationAnalysis, replaced: replaced[0]?.priceMills };
+	});
+}

@@ -1,0 +1,97 @@
+/**
+ * The writer thread (writer.ts): its own connection to the database, the same group commit as the request
+ * thread's (write-batch.ts), and the same write functions. Reports come in as plain data; each one's result
+ * or failure goes back once its group has committed, the results of a turn in one message.
+ */
+import { type Db, openDb } from "../db.ts";
+import { BACKSTOP_PAGES } from "../ops/checkpointer.ts";
+import { WriteBatcher } from "./write-batch.ts";
+import { type GasReportJob, writeGasReport } from "./write-fuel.ts";
+import { type PriceReportJob, writePriceReport } from "./write-price.ts";
+import { type FromWriter, type ReportKind, type ToWriter, toWire } from "./writer.ts";
+
+declare const self: Worker;
+
+/**
+ * Reports per transaction here. Only the group's own reports wait for its commit (searches are answered on
+ * the request thread), so the cap of the request thread's batches does not apply; this one only bounds a
+ * transaction. Each commit empties the request connection's page cache, so fewer, larger groups cost searches
+ * less (the figures are in docs/performance.md).
+ */
+export const WRITER_MAX_BATCH = 128;
+
+const WRITES: Record<ReportKind, (db: Db, job: never) => unknown> = {
+	price: (db, job: PriceReportJob) => writePriceReport(db, job),
+	fuel: (db, job: GasReportJob) => writeGasReport(db, job),
+};
+
+type Result = Extract<FromWriter, { type: "done" }>["results"][number];
+
+const post = (message: FromWriter) => self.postMessage(message);
+
+/** The thread's connection, its group commit, and the results not yet sent back. */
+class WriterThread {
+	private opened: ReturnType<typeof openDb> | undefined;
+	private batcher: WriteBatcher | undefined;
+	private results: Result[] = [];
+	private inFlight = 0;
+	private closing = false;
+
+	receive(message: ToWriter) {
+		if (message.type === "open") this.open(message.path);
+		else if (message.type === "write") this.write(message.jobs);
+		else if (message.type === "close") {
+			this.closing = true;
+			if (this.inFlight === 0) this.close();
+		}
+	}
+
+	private open(path: string) {
+		const opened = openDb(path);
+		// The reports' pages: inserts at the right edge of each index, the recent history, the alert words.
+		// A smaller cache than the request connection's, which holds what searches read.
+		opened.sqlite.exec("PRAGMA cache_size = -16384");
+		// Commits happen here now, so this connection's automatic checkpoint is the backstop (checkpointer.ts).
+		opened.sqlite.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+		this.opened = opened;
+		post({ type: "opened" });
+	}
+
+	private write(jobs: Extract<ToWriter, { type: "write" }>["jobs"]) {
+		const { db } = this.opened!;
+		this.batcher ??= new WriteBatcher(db.$client, WRITER_MAX_BATCH);
+		const { batcher } = this;
+		for (const { id, kind, job } of jobs) {
+			this.inFlight++;
+			batcher
+				.submit(() => WRITES[kind](db, job as never))
+				.then(
+					(value) => this.settle({ id, ok: true, value }),
+					(error) => this.settle({ id, ok: false, error: toWire(error) }),
+				);
+		}
+	}
+
+	private settle(result: Result) {
+		if (this.results.length === 0) setImmediate(() => this.sendResults());
+		this.results.push(result);
+		this.inFlight--;
+		if (this.closing && this.inFlight === 0) setImmediate(() => this.close());
+	}
+
+	private sendResults() {
+		if (this.results.length === 0) return;
+		post({ type: "done", results: this.results, stats: { ...this.batcher!.stats } });
+		this.results = [];
+	}
+
+	private close() {
+		this.sendResults();
+		this.opened?.sqlite.close();
+		this.opened = undefined;
+		post({ type: "closed" });
+	}
+}
+
+const thread = new WriterThread();
+self.onmessage = ({ data }: MessageEvent<ToWriter>) => thread.receive(data);
