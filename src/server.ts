@@ -139,6 +139,18 @@ function listen(runtime: Runtime, options: ServeOptions, lock: DataDirLock) {
 		healthText = snapshot.text;
 		return { [HEALTH_PATH]: snapshot.route };
 	};
+	const handle = async (req: Request, srv: Server<undefined>) => {
+		const refused = refuseHost(req);
+		if (refused) return refused;
+		inFlight.count++;
+		try {
+			return await app.fetch(req, { server: srv });
+		} finally {
+			inFlight.count--;
+		}
+	};
+	// A caller's own routes (`bun dev`'s web app at "/*") would shadow the app's: its paths are named too.
+	const appRoutes = options.routes ? { ...options.routes, "/api/*": handle, "/uploads/*": handle } : {};
 	let server: Server<undefined>;
 	try {
 		server = Bun.serve({
@@ -146,17 +158,8 @@ function listen(runtime: Runtime, options: ServeOptions, lock: DataDirLock) {
 			hostname: options.hostname ?? "0.0.0.0",
 			maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
 			development: options.development,
-			routes: { ...options.routes, ...healthRoutes() },
-			async fetch(req, srv) {
-				const refused = refuseHost(req);
-				if (refused) return refused;
-				inFlight.count++;
-				try {
-					return await app.fetch(req, { server: srv });
-				} finally {
-					inFlight.count--;
-				}
-			},
+			routes: { ...appRoutes, ...healthRoutes() },
+			fetch: handle,
 		} as Parameters<typeof Bun.serve>[0]) as Server<undefined>;
 	} catch (error) {
 		runtime.sqlite.close();
@@ -170,7 +173,7 @@ function listen(runtime: Runtime, options: ServeOptions, lock: DataDirLock) {
 	setImmediate(() => app.router.match("GET", "/"));
 	const probe = setInterval(() => {
 		if (snapshots && health.current().text !== healthText)
-			server.reload({ routes: { ...options.routes, ...healthRoutes() } } as never);
+			server.reload({ routes: { ...appRoutes, ...healthRoutes() } } as never);
 	}, HEALTH_PROBE_MS);
 	probe.unref();
 	return { server, port, inFlight, stopHealthProbe: () => clearInterval(probe) };
