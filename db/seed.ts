@@ -8,8 +8,8 @@ import { productCategories, productTags } from "./schema.ts";
 import { slugify, TAXONOMY } from "./taxonomy.ts";
 
 export function ensureTaxonomy(db: Db): number {
-	// Plain SQL for the check that every start makes: drizzle's first query costs about 2 ms of setting up,
-	// before listening, and the taxonomy is almost always there already.
+	// Plain SQL for the check that every start makes: drizzle's first query costs some setting up before
+	// listening, and the taxonomy is almost always there already.
 	const present = db.$client
 		.query<{ found: number }, []>(`SELECT EXISTS (SELECT 1 FROM ${getTableName(productCategories)}) AS found`)
 		.get();

@@ -163,8 +163,8 @@ async function main() {
 	const all = listFiles(webOut);
 	const entryPath = join(buildDir, "entry.ts");
 	await Bun.write(entryPath, embeddingEntry(webOut, all));
-	// --compile-jit-policy: start-up code runs once, so the JIT compiling it is wasted work (about 5 ms of a
-	// cold start); src/server.ts sets the normal policy back once the server is up. The binary must not read a
+	// --compile-jit-policy: start-up code runs once, so the JIT compiling it is wasted work on a cold start;
+	// src/server.ts sets the normal policy back once the server is up. The binary must not read a
 	// bunfig.toml from whatever folder it is started in: its `preload` entries would run inside our server.
 	// Another system's binary is named after it, beside this system's (Bun adds .exe for Windows).
 	const binary = join(dist, target ? `commoncents-${target.slice("bun-".length)}` : "commoncents");

@@ -3,7 +3,7 @@
  * where a binary is started by double-clicking it, no command means `desktop`.
  *
  * Desktop mode is imported when it runs: every module imported here is evaluated before the server can
- * listen, and desktop's node:os alone costs about 2 ms of that.
+ * listen, and desktop's node:os is a noticeable part of that (docs/decisions/0030-cold-start.md).
  */
 import { seedDemo } from "../db/demo.ts";
 import { DatabaseFileError, migrate, openDb, SchemaError } from "./db.ts";

@@ -17,13 +17,13 @@ export function openDb(path: string) {
 	sqlite.exec("PRAGMA foreign_keys = ON");
 	sqlite.exec("PRAGMA cache_size = -65536");
 	sqlite.exec("PRAGMA temp_store = MEMORY");
-	// No memory-mapped reads: mapped pages count towards the process's RSS (they took a 1M-report database's
-	// server to 475 MB under search), while the kernel's page cache serves the same reads outside it. The
+	// No memory-mapped reads: mapped pages count towards the process's RSS (a large database's server grew far
+	// past its memory budget under search), while the kernel's page cache serves the same reads outside it. The
 	// 64 MiB page cache above keeps the hot pages in the process.
 	sqlite.exec("PRAGMA mmap_size = 0");
 	sqlite.exec("PRAGMA journal_size_limit = 67108864");
 	// No schema here: it only serves drizzle's relational queries (db.query.*), which the app does not use,
-	// and reading the tables' relations costs about 3 ms on every start.
+	// and reading the tables' relations costs every start some time before listening.
 	const db = drizzle({ client: sqlite });
 	return { sqlite, db };
 }

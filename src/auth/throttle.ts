@@ -22,7 +22,7 @@ export class LoginThrottle {
 
 	/**
 	 * Counts a try as a failure before its password is checked, when the limits allow one, and answers 0 with
-	 * the time it was counted at; else the seconds to wait. The check takes ~80 ms, and counting only after it
+	 * the time it was counted at; else the seconds to wait. The check (argon2id) is slow by design, and counting only after it
 	 * let a burst of guesses sent side by side all pass the limit before any was counted.
 	 */
 	begin(username: string, client: string, now = Date.now()): { wait: number; at: number } {

@@ -17,8 +17,8 @@ export function generateSessionToken(): string {
 }
 
 /**
- * The SHA-256 of the token, hex. Bun's native one-shot hash: it runs on every signed-in request, where the pure-JS
- * @oslojs/crypto digest costs about 30 µs and this one about 0.3 µs. Same bytes in, same hex out.
+ * The SHA-256 of the token, hex. Bun's native one-shot hash: it runs on every signed-in request, where the
+ * pure-JS @oslojs/crypto digest costs many times more. Same bytes in, same hex out.
  */
 export function sessionIdOf(token: string): string {
 	return Bun.SHA256.hash(token, "hex");

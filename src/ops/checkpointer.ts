@@ -1,7 +1,7 @@
 /**
  * WAL checkpoints off the request thread. SQLite's own checkpoint runs inside the commit that fills the WAL
  * to 1,000 pages, on the one thread that answers every request: it copies those pages into the database file
- * and fsyncs it, 20 to 30 ms on this kind of disk, during which no search is answered. Under a steady flow of
+ * and fsyncs it, tens of milliseconds on a VM disk, during which no search is answered. Under a steady flow of
  * price reports that was a stall several times a second.
  *
  * Here a worker thread with its own connection to the same file runs a PASSIVE checkpoint every
@@ -59,7 +59,7 @@ export type CheckpointerOptions = { intervalMs?: number; startAfterMs?: number }
 
 /**
  * Starts the checkpointing worker for the database at `path`, whose request connection is `sqlite`, after
- * `startAfterMs`: making a worker costs the main thread about 3 ms, which a cold start should not pay before
+ * `startAfterMs`: making a worker costs the main thread time that a cold start should not pay before
  * its first answer (until then the request connection checkpoints as it always did).
  * stop() closes the worker's connection (call it before the final checkpoint and close: the last connection
  * to close is the one that removes the WAL) and ends the worker.

@@ -69,8 +69,8 @@ const SNIFF_BYTES = 12;
 /**
  * Receives the request body straight into a hidden temporary file in the uploads folder, then renames it to
  * `<key>.<ext>`, so a reader (or a crash) never sees half a photo. The body is never held whole in memory:
- * 48 photos uploading side by side took 516 MB of RSS that way, and about 100 MB now, near what a raw
- * Bun.serve that reads and drops the same bytes takes (scripts/bench/uploads.ts).
+ * many photos uploading side by side then cost about what a raw Bun.serve that reads and drops the same
+ * bytes costs (scripts/bench/uploads.ts measures both).
  * Refused without leaving a file: over the limit (413, by Content-Length first, then by counting, so a
  * chunked body cannot slip past), not an image by its first bytes (415), empty (400), or slower than the
  * deadline (400). The caller must hold the key's claim.
@@ -87,7 +87,7 @@ export async function receiveUpload(
 	if (!request.body) throw badRequest(EMPTY_MESSAGE);
 	const suffix = encodeHexLowerCase(crypto.getRandomValues(new Uint8Array(6)));
 	const temp = join(uploadsDir, `.${key}.${suffix}.tmp`);
-	// Loaded on the first upload: node:fs/promises costs every start about 0.4 ms before listening.
+	// Loaded on the first upload: node:fs/promises would otherwise cost every start some time before listening.
 	const { open, rename, rm } = await import("node:fs/promises");
 	const reader = request.body.getReader();
 	// Bun's idle timeout does not stop a body that drips a byte at a time: the whole upload has a deadline.

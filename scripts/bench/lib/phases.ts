@@ -171,9 +171,8 @@ export async function searchPhase(
 
 /**
  * Reports in flight at once. A report is answered after its group commits, so a closed loop of N posting
- * connections can never exceed N divided by a report's latency: with 16 (until 2026-11-24) the figure
- * measured how long one report waits (about 12 ms beside search, so about 1,300/s), not how many the
- * server takes. 64 is the concurrency the issue sets for the read budgets.
+ * connections can never exceed N divided by a report's latency: with few connections the figure measures
+ * how long one report waits, not how many the server takes. 64 is the concurrency of the read budgets.
  */
 export const WRITE_CONNECTIONS = 64;
 
