@@ -16,7 +16,7 @@ import { productWords } from "../../src/alerts/words.ts";
 import { migrate, openDb } from "../../src/db.ts";
 import { normalizeText, placeLookupKey } from "../../src/lib/normalize.ts";
 import { locToken } from "../../src/lib/zip.ts";
-import { FUEL_MAX_AGE_DAYS, MAX_AGE_DAYS } from "../../src/reports/markets.ts";
+import { FUEL_MAX_AGE_DAYS, maxAgeDays } from "../../src/reports/markets.ts";
 import {
 	CATALOGUE,
 	FIRST_NAMES,
@@ -77,13 +77,6 @@ const SLIP_SHARE = 0.003;
 const HISTORY_DAYS = 365;
 const GAS_LIVE_SHARE = 0.45;
 const GAS_HISTORY_DAYS = 60;
-
-const maxAgeDays = (slug: string) =>
-	slug === "restaurants"
-		? MAX_AGE_DAYS.restaurants
-		: slug === "electronics"
-			? MAX_AGE_DAYS.electronics
-			: MAX_AGE_DAYS.default;
 
 export type SeedResult = {
 	seconds: number;

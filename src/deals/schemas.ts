@@ -4,14 +4,12 @@
  */
 import * as v from "valibot";
 import { AVAILABILITIES } from "../../db/enums.ts";
-import { idFromInput, optionalText, optionalZip, requiredAmount, requiredText } from "../lib/fields.ts";
+import { idFromInput, optionalText, optionalZip, presentOrBlank, requiredAmount, requiredText } from "../lib/fields.ts";
 import { VACATION_ZIP_MESSAGE, vacationEntries } from "../reports/schemas.ts";
 
 export const MAX_PRICE_CENTS = 10_000_000; // $100,000.00: nothing in a shop costs more; a typo often does
 export { VACATION_ZIP_MESSAGE };
 export const REQUIRED_FIELDS_MESSAGE = "Product name, price, category, store name, and address are required.";
-
-const blankAsMissing = <S extends v.GenericSchema<string, unknown>>(schema: S) => v.optional(schema, "");
 
 /** "3.49", "3.5", 3.49 → 349 cents; anything inexact, negative, zero or absurd is refused with a message. */
 export const PriceCentsSchema = requiredAmount({
@@ -80,7 +78,7 @@ const intParam = (label: string, fallback: string, max: number) =>
 	);
 
 export const SearchQuerySchema = v.object({
-	q: blankAsMissing(
+	q: presentOrBlank(
 		v.pipe(
 			v.string(),
 			v.trim(),

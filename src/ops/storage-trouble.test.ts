@@ -1,9 +1,9 @@
-import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { log } from "../lib/log.ts";
+import { caught, fullDatabase } from "../test/full-disk.ts";
 import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { dairyCategoryId } from "../test/writers.ts";
 import { isStorageFailure } from "./storage-trouble.ts";
@@ -75,19 +75,8 @@ describe("writes refused by the disk", () => {
 
 describe("which errors are the disk's", () => {
 	test("a full database, through Drizzle's wrapping too; not a broken constraint", () => {
-		const sqlite = new Database(":memory:");
-		sqlite.exec("CREATE TABLE notes (body TEXT NOT NULL)");
+		const sqlite = fullDatabase();
 		const notes = sqliteTable("notes", { body: text("body").notNull() });
-		const { page_count: pages } = sqlite.query("PRAGMA page_count").get() as { page_count: number };
-		sqlite.exec(`PRAGMA max_page_count = ${pages}`); // full: the next page cannot be had
-		const caught = (write: () => unknown) => {
-			try {
-				write();
-			} catch (error) {
-				return error;
-			}
-			throw new Error("the write succeeded");
-		};
 		const full = caught(() => sqlite.query("INSERT INTO notes VALUES (?)").run("x".repeat(100_000)));
 		expect((full as { code: string }).code).toBe("SQLITE_FULL");
 		expect(isStorageFailure(full)).toBe(true);

@@ -74,7 +74,8 @@ const PRODUCT_HISTORY_DAYS = 60;
 /** At most this many recent reports make a consensus. */
 const HISTORY_LIMIT = 200;
 
-const maxAgeDays = (slug: string) =>
+/** How long a product price of this category lives. */
+export const maxAgeDays = (slug: string) =>
 	slug === "restaurants"
 		? MAX_AGE_DAYS.restaurants
 		: slug === "electronics"

@@ -1,23 +1,12 @@
-import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { isStorageFailure } from "../ops/storage-trouble.ts";
+import { caught, fullDatabase } from "../test/full-disk.ts";
 import { fromWire, toWire } from "./writer.ts";
 
 test("a full disk is still the disk's failure across from the writer thread; a broken constraint is not", () => {
-	const sqlite = new Database(":memory:");
-	sqlite.exec("CREATE TABLE notes (body TEXT NOT NULL)");
-	const { page_count: pages } = sqlite.query("PRAGMA page_count").get() as { page_count: number };
-	sqlite.exec(`PRAGMA max_page_count = ${pages}`); // full: the next page cannot be had
-	const caught = (write: () => unknown) => {
-		try {
-			write();
-		} catch (error) {
-			return error;
-		}
-		throw new Error("the write succeeded");
-	};
+	const sqlite = fullDatabase();
 	// Some of Drizzle's paths wrap SQLite's error, which is then the cause.
 	const wrapped = caught(() => drizzle(sqlite).run(sql`INSERT INTO notes VALUES (${"z".repeat(100_000)})`));
 	expect(isStorageFailure(wrapped)).toBe(true);
