@@ -8,6 +8,7 @@
 import type { Db } from "../db.ts";
 import { log } from "../lib/log.ts";
 import { SESSION_ABSOLUTE_MS } from "../lib/sessions.ts";
+import { liveSessions } from "./alerts.sql.ts";
 
 export type LiveMessage = { event?: string; id?: string | number; data: unknown };
 
@@ -111,15 +112,7 @@ export class LiveHub {
 		const sids = [...new Set([...this.byUser.values()].flatMap((set) => [...set].map((c) => c.sid)))];
 		if (sids.length === 0) return;
 		const valid = new Set(
-			this.db.$client
-				.query<{ sid: string }, { sids: string; now: number; cap: number }>(
-					`SELECT s.sid AS sid FROM sessions s JOIN users u ON u.id = s.user_id
-           WHERE s.sid IN (SELECT value FROM json_each($sids))
-             AND s.expire > $now AND json_extract(s.sess, '$.createdAt') + $cap > $now
-             AND u.is_terminated = 0`,
-				)
-				.all({ sids: JSON.stringify(sids), now, cap: SESSION_ABSOLUTE_MS })
-				.map((r) => r.sid),
+			liveSessions(this.db, { sids: JSON.stringify(sids), now, cap: SESSION_ABSOLUTE_MS }).map((r) => r.sid),
 		);
 		for (const set of [...this.byUser.values()]) for (const conn of [...set]) if (!valid.has(conn.sid)) endStream(conn);
 	}

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceAlertHits, priceAlerts, priceReports } from "../../db/schema.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
-import { hitsAfter, matchAlertsForReport, recordHits, WORD_HITS_SQL } from "./matching.ts";
+import { WORD_HITS_SQL } from "./alerts.sql.ts";
+import { hitsAfter, matchAlertsForReport, recordHits } from "./matching.ts";
 import { categoryIds, createAlert, reportPrice } from "./testing.ts";
 
 let server: TestServer;

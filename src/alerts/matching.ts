@@ -4,10 +4,13 @@
  * zip codes of the alert's zip. The reporter's own alerts stay quiet: they know the price they just typed.
  */
 
+import { and, desc, eq, gt, max } from "drizzle-orm";
+import { priceAlertHits, priceAlerts, priceReports, stores } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { log } from "../lib/log.ts";
 import { centsToNumber, formatCents } from "../lib/money.ts";
 import { locTokenRange } from "../lib/zip.ts";
+import { alertReader, type CandidateRow, hitWriters, wordHits } from "./alerts.sql.ts";
 import type { LiveHub, LiveMessage } from "./live.ts";
 import { productWords } from "./words.ts";
 
@@ -15,53 +18,34 @@ export const HIT_EVENT = "price-alert";
 /** How many missed hits a reconnecting stream is sent (the newest; the Alerts tab shows the rest). */
 export const REPLAY_LIMIT = 20;
 
-type ReportRow = {
-	id: number;
-	userId: string;
-	productName: string;
-	priceCents: number;
-	categoryId: number;
-	zipCode: string;
+type PriceReport = typeof priceReports.$inferSelect;
+type Store = typeof stores.$inferSelect;
+
+/** A report as the matching reads it; `live` is 1 while search lists it (active, not expired), else 0. */
+type ReportRow = Pick<PriceReport, "id" | "userId" | "productName" | "priceCents" | "categoryId" | "zipCode"> & {
 	live: number;
 };
 /**
  * A report as its hits describe it: the report and the store it was seen at, and the ids of the shopper's
  * earlier reports of it at that store that it replaced (their hits carry over: see recordHitsFor).
  */
-export type MatchedReport = ReportRow & { storeName: string; storeAddress: string; replaces?: number[] };
-
-type Candidate = { alertId: number; userId: string; alertName: string; targetPriceCents: number };
-
-// Drives from the word index: for each of the report's words, one range of the index over the zip window's
-// tokens (US tokens are "z" and five digits, so the range holds exactly the window's zips: one seek per word
-// instead of 41). The target price is in the index's key (migration 0011), so only alerts the price meets come
-// back (about 2 of 27 entries a report on the bench's data). An alert is a match when every one of its words
-// was found; counting them here rather than with GROUP BY spares SQLite a temporary B-tree per report, which
-// cost three times the lookups themselves (16.7 vs 5.2 µs a report).
-export const WORD_HITS_SQL = `
-  SELECT alert_id FROM price_alert_words
-  WHERE word IN (SELECT value FROM json_each($words))
-    AND loc_token BETWEEN $locFrom AND $locTo
-    AND target_price_cents >= $price`;
-const ALERT_SQL = `
-  SELECT id AS alertId, user_id AS userId, product_name AS alertName, target_price_cents AS targetPriceCents,
-    word_count AS wordCount, category_id AS categoryId, is_active AS isActive
-  FROM price_alerts WHERE id = ?1`;
-type AlertRow = Candidate & { wordCount: number; categoryId: number | null; isActive: number };
+export type MatchedReport = ReportRow & {
+	storeName: Store["name"];
+	storeAddress: Store["address"];
+	replaces?: number[];
+};
 
 /** The alerts a report satisfies (the reporter's own excluded). */
-export function findMatchingAlerts(db: Db, report: ReportRow): Candidate[] {
+export function findMatchingAlerts(db: Db, report: ReportRow): CandidateRow[] {
 	const words = productWords(report.productName);
 	if (words.length === 0) return [];
 	const [locFrom, locTo] = locTokenRange(report.zipCode);
-	const found = db.$client
-		.query<[number], Record<string, string | number>>(WORD_HITS_SQL)
-		.values({ words: JSON.stringify(words), locFrom, locTo, price: report.priceCents }) as [number][];
+	const found = wordHits(db, { words: JSON.stringify(words), locFrom, locTo, price: report.priceCents });
 	if (found.length === 0) return [];
 	const wordsFound = new Map<number, number>();
 	for (const [alertId] of found) wordsFound.set(alertId, (wordsFound.get(alertId) ?? 0) + 1);
-	const readAlert = db.$client.query<AlertRow, [number]>(ALERT_SQL);
-	const matches: Candidate[] = [];
+	const readAlert = alertReader(db);
+	const matches: CandidateRow[] = [];
 	for (const [alertId, count] of wordsFound) {
 		const alert = readAlert.get(alertId);
 		if (alert?.isActive !== 1 || alert.wordCount !== count || alert.userId === report.userId) continue;
@@ -71,30 +55,17 @@ export function findMatchingAlerts(db: Db, report: ReportRow): Candidate[] {
 	return matches;
 }
 
-export type HitRow = {
-	hitId: number;
-	alertId: number;
-	userId: string;
-	alertName: string;
-	targetPriceCents: number;
-	priceCents: number;
+/** A hit: its alert, the report that set it off at its price then, and when (milliseconds). */
+export type HitRow = CandidateRow & {
+	hitId: (typeof priceAlertHits.$inferSelect)["id"];
+	priceCents: (typeof priceAlertHits.$inferSelect)["priceCents"];
 	at: number;
-	reportId: number;
-	productName: string;
-	zipCode: string;
-	storeName: string;
-	storeAddress: string;
+	reportId: PriceReport["id"];
+	productName: PriceReport["productName"];
+	zipCode: PriceReport["zipCode"];
+	storeName: Store["name"];
+	storeAddress: Store["address"];
 };
-
-const HITS_SQL = `
-  SELECT h.id AS hitId, h.alert_id AS alertId, a.user_id AS userId, a.product_name AS alertName,
-    a.target_price_cents AS targetPriceCents, h.price_cents AS priceCents, h.created_at AS at,
-    r.id AS reportId, r.product_name AS productName, r.zip_code AS zipCode,
-    s.name AS storeName, s.address AS storeAddress
-  FROM price_alert_hits h
-  JOIN price_alerts a ON a.id = h.alert_id
-  JOIN price_reports r ON r.id = h.price_report_id
-  JOIN stores s ON s.id = r.store_id`;
 
 /** A hit as the stream carries it; its id is the hit's, so a reconnecting browser says where it stopped. */
 export function hitMessage(row: HitRow): LiveMessage {
@@ -137,13 +108,38 @@ export type HitEventData = {
  * not those of reports that search no longer lists (withdrawn by moderation, replaced or expired meanwhile).
  */
 export function hitsAfter(db: Db, userId: string, afterId: number): LiveMessage[] {
-	return db.$client
-		.query<HitRow, { user: string; after: number; limit: number }>(
-			`${HITS_SQL} WHERE a.user_id = $user AND h.id > $after AND r.is_active = 1 AND r.is_expired = 0 ORDER BY h.id DESC LIMIT $limit`,
+	return db
+		.select({
+			hitId: priceAlertHits.id,
+			alertId: priceAlertHits.alertId,
+			userId: priceAlerts.userId,
+			alertName: priceAlerts.productName,
+			targetPriceCents: priceAlerts.targetPriceCents,
+			priceCents: priceAlertHits.priceCents,
+			at: priceAlertHits.createdAt,
+			reportId: priceReports.id,
+			productName: priceReports.productName,
+			zipCode: priceReports.zipCode,
+			storeName: stores.name,
+			storeAddress: stores.address,
+		})
+		.from(priceAlertHits)
+		.innerJoin(priceAlerts, eq(priceAlerts.id, priceAlertHits.alertId))
+		.innerJoin(priceReports, eq(priceReports.id, priceAlertHits.priceReportId))
+		.innerJoin(stores, eq(stores.id, priceReports.storeId))
+		.where(
+			and(
+				eq(priceAlerts.userId, userId),
+				gt(priceAlertHits.id, afterId),
+				eq(priceReports.isActive, true),
+				eq(priceReports.isExpired, false),
+			),
 		)
-		.all({ user: userId, after: afterId, limit: REPLAY_LIMIT })
+		.orderBy(desc(priceAlertHits.id))
+		.limit(REPLAY_LIMIT)
+		.all()
 		.reverse()
-		.map(hitMessage);
+		.map((row) => hitMessage({ ...row, at: row.at.getTime() }));
 }
 
 /**
@@ -151,16 +147,13 @@ export function hitsAfter(db: Db, userId: string, afterId: number): LiveMessage[
  * asks for the hits after it even when none reached this tab yet.
  */
 export function latestHitId(db: Db): number {
-	return db.$client.query<{ id: number }, []>("SELECT coalesce(max(id), 0) AS id FROM price_alert_hits").get()?.id ?? 0;
+	return (
+		db
+			.select({ id: max(priceAlertHits.id) })
+			.from(priceAlertHits)
+			.get()?.id ?? 0
+	);
 }
-
-const INSERT_HIT_SQL = `INSERT INTO price_alert_hits (alert_id, price_report_id, price_cents, created_at)
-  VALUES ($alert, $report, $price, $now) ON CONFLICT DO NOTHING RETURNING id`;
-const STAMP_ALERT_SQL = "UPDATE price_alerts SET last_notified = $now WHERE id = $alert";
-const CARRIED_HIT_SQL = `SELECT id FROM price_alert_hits
-  WHERE alert_id = $alert AND price_report_id IN (SELECT value FROM json_each($replaced)) AND price_cents <= $price
-  ORDER BY price_cents LIMIT 1`;
-const CARRY_HIT_SQL = "UPDATE price_alert_hits SET price_report_id = $report, price_cents = $price WHERE id = $hit";
 
 /**
  * Records a hit per matching alert (once per alert and report: the unique pair makes a second call a no-op)
@@ -175,11 +168,8 @@ export function recordHitsFor(db: Db, report: MatchedReport, now = Date.now()): 
 	if (!report.live) return [];
 	const candidates = findMatchingAlerts(db, report);
 	if (candidates.length === 0) return [];
-	const insert = db.$client.query<{ id: number }, Record<string, number>>(INSERT_HIT_SQL);
-	const stamp = db.$client.query(STAMP_ALERT_SQL);
+	const { insert, stamp, findCarried, carry } = hitWriters(db);
 	const replaced = report.replaces?.length ? JSON.stringify(report.replaces) : null;
-	const findCarried = db.$client.query<{ id: number }, Record<string, string | number>>(CARRIED_HIT_SQL);
-	const carry = db.$client.query(CARRY_HIT_SQL);
 	const hits: HitRow[] = [];
 	for (const alert of candidates) {
 		const carried = replaced && findCarried.get({ alert: alert.alertId, replaced, price: report.priceCents });
@@ -210,15 +200,26 @@ export function recordHitsFor(db: Db, report: MatchedReport, now = Date.now()): 
 
 /** recordHitsFor a stored report, read by id, in its own IMMEDIATE transaction when there is anything to record. */
 export function recordHits(db: Db, reportId: number, now = Date.now()): HitRow[] {
-	const report = db.$client
-		.query<MatchedReport, { id: number }>(
-			`SELECT r.id, r.user_id AS userId, r.product_name AS productName, r.price_cents AS priceCents,
-        r.category_id AS categoryId, r.zip_code AS zipCode, (r.is_active = 1 AND r.is_expired = 0) AS live,
-        s.name AS storeName, s.address AS storeAddress
-       FROM price_reports r JOIN stores s ON s.id = r.store_id WHERE r.id = $id`,
-		)
-		.get({ id: reportId });
-	if (!report?.live) return [];
+	const found = db
+		.select({
+			id: priceReports.id,
+			userId: priceReports.userId,
+			productName: priceReports.productName,
+			priceCents: priceReports.priceCents,
+			categoryId: priceReports.categoryId,
+			zipCode: priceReports.zipCode,
+			isActive: priceReports.isActive,
+			isExpired: priceReports.isExpired,
+			storeName: stores.name,
+			storeAddress: stores.address,
+		})
+		.from(priceReports)
+		.innerJoin(stores, eq(stores.id, priceReports.storeId))
+		.where(eq(priceReports.id, reportId))
+		.get();
+	if (!found?.isActive || found.isExpired) return [];
+	const { isActive, isExpired, ...rest } = found;
+	const report: MatchedReport = { ...rest, live: 1 };
 	return db.$client.transaction(() => recordHitsFor(db, report, now)).immediate();
 }
 

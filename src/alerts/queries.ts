@@ -1,5 +1,14 @@
-import { and, count, eq } from "drizzle-orm";
-import { priceAlerts, priceAlertWords, productCategories, type User } from "../../db/schema.ts";
+import { and, count, desc, eq, max } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import {
+	priceAlertHits,
+	priceAlerts,
+	priceAlertWords,
+	priceReports,
+	productCategories,
+	stores,
+	type User,
+} from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { badRequest, conflict, notFound } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
@@ -9,44 +18,47 @@ import { productWords } from "./words.ts";
 
 export const NO_ZIP_MESSAGE = "Set your zip code before creating a price alert.";
 
+const hit = alias(priceAlertHits, "x");
+const hitReport = alias(priceReports, "xr");
+
 /**
- * One alert as listed, with the latest report that set it off (if any) that search still lists: not one
+ * The alerts with, for each, the latest report that set it off (if any) that search still lists: not one
  * moderation withdrew as fake, nor one since replaced, expired by age or as an outlier. (With none left,
  * lastNotified still says it matched once: the Alerts tab reads "no longer listed".)
  */
-type AlertRow = {
-	id: number;
-	productName: string;
-	targetPriceCents: number;
-	categoryId: number | null;
-	zipCode: string | null;
-	isActive: number;
-	createdAt: number;
-	lastNotified: number | null;
-	hitReportId: number | null;
-	hitProductName: string | null;
-	hitPriceCents: number | null;
-	hitStoreName: string | null;
-	hitStoreAddress: string | null;
-	hitZipCode: string | null;
-	hitAt: number | null;
-};
-
-const ALERT_SQL = `
-  SELECT a.id, a.product_name AS productName, a.target_price_cents AS targetPriceCents,
-    a.category_id AS categoryId, a.zip_code AS zipCode, a.is_active AS isActive,
-    a.created_at AS createdAt, a.last_notified AS lastNotified,
-    r.id AS hitReportId, r.product_name AS hitProductName, h.price_cents AS hitPriceCents,
-    s.name AS hitStoreName, s.address AS hitStoreAddress, r.zip_code AS hitZipCode, h.created_at AS hitAt
-  FROM price_alerts a
-  LEFT JOIN price_alert_hits h ON h.id = (
-    SELECT max(x.id) FROM price_alert_hits x JOIN price_reports xr ON xr.id = x.price_report_id
-    WHERE x.alert_id = a.id AND xr.is_active = 1 AND xr.is_expired = 0)
-  LEFT JOIN price_reports r ON r.id = h.price_report_id
-  LEFT JOIN stores s ON s.id = r.store_id`;
+function selectAlerts(db: Db) {
+	const latestLiveHit = db
+		.select({ id: max(hit.id) })
+		.from(hit)
+		.innerJoin(hitReport, eq(hitReport.id, hit.priceReportId))
+		.where(and(eq(hit.alertId, priceAlerts.id), eq(hitReport.isActive, true), eq(hitReport.isExpired, false)));
+	return db
+		.select({
+			id: priceAlerts.id,
+			productName: priceAlerts.productName,
+			targetPriceCents: priceAlerts.targetPriceCents,
+			categoryId: priceAlerts.categoryId,
+			zipCode: priceAlerts.zipCode,
+			isActive: priceAlerts.isActive,
+			createdAt: priceAlerts.createdAt,
+			lastNotified: priceAlerts.lastNotified,
+			hitReportId: priceReports.id,
+			hitProductName: priceReports.productName,
+			hitPriceCents: priceAlertHits.priceCents,
+			hitStoreName: stores.name,
+			hitStoreAddress: stores.address,
+			hitZipCode: priceReports.zipCode,
+			hitAt: priceAlertHits.createdAt,
+		})
+		.from(priceAlerts)
+		.leftJoin(priceAlertHits, eq(priceAlertHits.id, latestLiveHit))
+		.leftJoin(priceReports, eq(priceReports.id, priceAlertHits.priceReportId))
+		.leftJoin(stores, eq(stores.id, priceReports.storeId));
+}
+type AlertRow = ReturnType<ReturnType<typeof selectAlerts>["all"]>[number];
 
 const wordKey = (words: string[]) => [...words].sort().join(" ");
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
 /** Spec §3 "Price alert" ({id, productName, targetPrice, categoryId, createdAt}) plus our fields. */
 function toAlertJson(row: AlertRow) {
@@ -55,9 +67,9 @@ function toAlertJson(row: AlertRow) {
 		productName: row.productName,
 		targetPrice: centsToNumber(row.targetPriceCents),
 		categoryId: row.categoryId,
-		createdAt: new Date(row.createdAt).toISOString(),
+		createdAt: row.createdAt.toISOString(),
 		zipCode: row.zipCode,
-		isActive: Boolean(row.isActive),
+		isActive: row.isActive,
 		lastNotified: iso(row.lastNotified),
 		lastHit:
 			row.hitReportId === null || row.hitPriceCents === null
@@ -77,14 +89,15 @@ export type AlertJson = ReturnType<typeof toAlertJson>;
 
 /** The user's alerts, newest first. */
 export function listAlerts(db: Db, userId: string): AlertJson[] {
-	return db.$client
-		.query<AlertRow, { user: string }>(`${ALERT_SQL} WHERE a.user_id = $user ORDER BY a.created_at DESC, a.id DESC`)
-		.all({ user: userId })
+	return selectAlerts(db)
+		.where(eq(priceAlerts.userId, userId))
+		.orderBy(desc(priceAlerts.createdAt), desc(priceAlerts.id))
+		.all()
 		.map(toAlertJson);
 }
 
 function getAlert(db: Db, id: number): AlertJson | null {
-	const row = db.$client.query<AlertRow, { id: number }>(`${ALERT_SQL} WHERE a.id = $id`).get({ id });
+	const row = selectAlerts(db).where(eq(priceAlerts.id, id)).get();
 	return row ? toAlertJson(row) : null;
 }
 

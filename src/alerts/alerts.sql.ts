@@ -1,0 +1,86 @@
+/**
+ * The alerts' raw SQL: the matching on the report write path and the live hub's session check, both run for
+ * every report or every few seconds and measured by the benchmarks (docs/performance.md). They are bun:sqlite
+ * statements, compiled once per connection and text; the statements used in a loop are handed back as they
+ * are. Everything else about alerts is Drizzle (queries.ts, matching.ts).
+ */
+import type { priceAlertHits, priceAlerts, priceAlertWords, sessions } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
+import type { Stored } from "../lib/stored.ts";
+
+type Bindings = Record<string, string | number>;
+
+const LIVE_SESSIONS_SQL = `SELECT s.sid AS sid FROM sessions s JOIN users u ON u.id = s.user_id
+           WHERE s.sid IN (SELECT value FROM json_each($sids))
+             AND s.expire > $now AND json_extract(s.sess, '$.createdAt') + $cap > $now
+             AND u.is_terminated = 0`;
+
+/** Of the sessions `sids` (a JSON array), those that still let their user in at `now`. */
+export function liveSessions(db: Db, bindings: { sids: string; now: number; cap: number }) {
+	return db.$client
+		.query<{ sid: Stored<typeof sessions.sid> }, { sids: string; now: number; cap: number }>(LIVE_SESSIONS_SQL)
+		.all(bindings);
+}
+
+// Drives from the word index: for each of the report's words, one range of the index over the zip window's
+// tokens (US tokens are "z" and five digits, so the range holds exactly the window's zips: one seek per word
+// instead of 41). The target price is in the index's key (migration 0011), so only alerts the price meets come
+// back. An alert is a match when every one of its words was found; counting them in TypeScript rather than
+// with GROUP BY spares SQLite a temporary B-tree per report, which cost more than the lookups themselves.
+export const WORD_HITS_SQL = `
+  SELECT alert_id FROM price_alert_words
+  WHERE word IN (SELECT value FROM json_each($words))
+    AND loc_token BETWEEN $locFrom AND $locTo
+    AND target_price_cents >= $price`;
+
+/** The alert id of each index entry a report's words (a JSON array), zip window and price meet. */
+export function wordHits(db: Db, bindings: { words: string; locFrom: string; locTo: string; price: number }) {
+	return db.$client.query<[Stored<typeof priceAlertWords.alertId>], Bindings>(WORD_HITS_SQL).values(bindings) as [
+		Stored<typeof priceAlertWords.alertId>,
+	][];
+}
+
+/** An alert a report may set off, as the matching and its hits name it. */
+export type CandidateRow = {
+	alertId: Stored<typeof priceAlerts.id>;
+	userId: Stored<typeof priceAlerts.userId>;
+	alertName: Stored<typeof priceAlerts.productName>;
+	targetPriceCents: Stored<typeof priceAlerts.targetPriceCents>;
+};
+export type MatchAlertRow = CandidateRow & {
+	wordCount: Stored<typeof priceAlerts.wordCount>;
+	categoryId: Stored<typeof priceAlerts.categoryId>;
+	isActive: Stored<typeof priceAlerts.isActive>;
+};
+
+const ALERT_SQL = `
+  SELECT id AS alertId, user_id AS userId, product_name AS alertName, target_price_cents AS targetPriceCents,
+    word_count AS wordCount, category_id AS categoryId, is_active AS isActive
+  FROM price_alerts WHERE id = ?1`;
+
+/** Reads one alert by id (`.get(id)`): one statement for all of a report's candidates. */
+export const alertReader = (db: Db) => db.$client.query<MatchAlertRow, [number]>(ALERT_SQL);
+
+type HitId = { id: Stored<typeof priceAlertHits.id> };
+
+const INSERT_HIT_SQL = `INSERT INTO price_alert_hits (alert_id, price_report_id, price_cents, created_at)
+  VALUES ($alert, $report, $price, $now) ON CONFLICT DO NOTHING RETURNING id`;
+const STAMP_ALERT_SQL = "UPDATE price_alerts SET last_notified = $now WHERE id = $alert";
+const CARRIED_HIT_SQL = `SELECT id FROM price_alert_hits
+  WHERE alert_id = $alert AND price_report_id IN (SELECT value FROM json_each($replaced)) AND price_cents <= $price
+  ORDER BY price_cents LIMIT 1`;
+const CARRY_HIT_SQL = "UPDATE price_alert_hits SET price_report_id = $report, price_cents = $price WHERE id = $hit";
+
+/**
+ * The statements that record a report's hits, for all of its matching alerts: `insert` a hit (no row when the
+ * pair is already there) and `stamp` its alert; `findCarried`, the alert's hit of a report the new one replaced
+ * (`replaced`, a JSON array of ids) at no lower a price, and `carry` it over to the new report.
+ */
+export function hitWriters(db: Db) {
+	return {
+		insert: db.$client.query<HitId, { alert: number; report: number; price: number; now: number }>(INSERT_HIT_SQL),
+		stamp: db.$client.query<never, { now: number; alert: number }>(STAMP_ALERT_SQL),
+		findCarried: db.$client.query<HitId, { alert: number; replaced: string; price: number }>(CARRIED_HIT_SQL),
+		carry: db.$client.query<never, { report: number; price: number; hit: number }>(CARRY_HIT_SQL),
+	};
+}
