@@ -1,22 +1,13 @@
+import { eq } from "drizzle-orm";
+import { productCategories, productTags } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
+import { categoryTagRows } from "./deals.sql.ts";
 
 export type CategoryJson = { id: number; name: string; tags: { id: number; slug: string; name: string }[] };
 
-type CategoryTagRow = {
-	id: number;
-	name: string;
-	tagId: number | null;
-	tagSlug: string | null;
-	tagName: string | null;
-};
-const CATEGORIES_SQL = `
-  SELECT c.id AS id, c.name AS name, t.id AS tagId, t.slug AS tagSlug, t.name AS tagName
-  FROM product_categories c LEFT JOIN product_tags t ON t.category_id = c.id
-  ORDER BY c.id, t.id`;
-
 /** Every category with its tags, in taxonomy order (spec §3 "Category"). */
 export function listCategories(db: Db): CategoryJson[] {
-	const rows = db.$client.query<CategoryTagRow, []>(CATEGORIES_SQL).all();
+	const rows = categoryTagRows(db);
 	const byId = new Map<number, CategoryJson>();
 	for (const row of rows) {
 		let category = byId.get(row.id);
@@ -33,15 +24,17 @@ export function listCategories(db: Db): CategoryJson[] {
 
 /** A category's name and slug, and the slugs of its tags; null for an unknown id. */
 export function getCategoryWithTagSlugs(db: Db, categoryId: number) {
-	const category = db.$client
-		.query<{ id: number; name: string; slug: string }, [number]>(
-			"SELECT id, name, slug FROM product_categories WHERE id = ?1",
-		)
-		.get(categoryId);
+	const category = db
+		.select({ id: productCategories.id, name: productCategories.name, slug: productCategories.slug })
+		.from(productCategories)
+		.where(eq(productCategories.id, categoryId))
+		.get();
 	if (!category) return null;
-	const slugs = db.$client
-		.query<{ slug: string }, [number]>("SELECT slug FROM product_tags WHERE category_id = ?1")
-		.all(categoryId)
+	const slugs = db
+		.select({ slug: productTags.slug })
+		.from(productTags)
+		.where(eq(productTags.categoryId, categoryId))
+		.all()
 		.map((t) => t.slug);
 	return { ...category, tagSlugs: new Set(slugs) };
 }

@@ -1,43 +1,8 @@
 import { centsToNumber } from "../lib/money.ts";
+import type { ReportRow } from "./deals.sql.ts";
 
-/** One row as the search and report queries select it. */
-export type ReportRow = {
-	id: number;
-	productName: string;
-	priceCents: number;
-	description: string | null;
-	imageUrl: string | null;
-	createdAt: number;
-	updatedAt: number;
-	upvotes: number;
-	verificationConfidence: number | null;
-	verificationReason: string | null;
-	categoryId: number;
-	tags: string;
-	availability: string;
-	zipCode: string;
-	storeId: number;
-	storeName: string;
-	storeAddress: string;
-	firstName: string | null;
-	lastName: string | null;
-	hasUserUpvoted: number;
-	hasUserTakenDeal: number;
-};
-
-/** The columns of a ReportRow; `r`, `s` and `u` are the report, store and reporter aliases. */
-export const REPORT_COLUMNS_SQL = `
-  r.id AS id, r.product_name AS productName, r.price_cents AS priceCents, r.description AS description,
-  r.image_url AS imageUrl, r.created_at AS createdAt, r.updated_at AS updatedAt, r.upvotes AS upvotes,
-  r.verification_confidence AS verificationConfidence, r.verification_reason AS verificationReason, r.category_id AS categoryId, r.tags AS tags,
-  r.availability AS availability, r.zip_code AS zipCode,
-  s.id AS storeId, s.name AS storeName, s.address AS storeAddress,
-  u.first_name AS firstName, u.last_name AS lastName`;
-
-/** What the viewer ($viewer) did with report `r`: upvoted it, took its deal. Each one unique-index probe. */
-export const VIEWER_COLUMNS_SQL = `
-  EXISTS (SELECT 1 FROM user_upvotes v WHERE v.price_report_id = r.id AND v.user_id = $viewer) AS hasUserUpvoted,
-  EXISTS (SELECT 1 FROM deal_takes t WHERE t.user_id = $viewer AND t.price_report_id = r.id) AS hasUserTakenDeal`;
+// The report read by id (reports.ts) selects the same columns as search.
+export { REPORT_COLUMNS_SQL, type ReportRow, VIEWER_COLUMNS_SQL } from "./deals.sql.ts";
 
 /** Spec §3 "Price report (read)", plus the fields the result card and the sort selector use. */
 export function toReportJson(row: ReportRow, distance: number | null = null) {

@@ -1,13 +1,15 @@
 import type { Db } from "../db.ts";
 import { locToken, ZIP_RADIUS, zipNumber } from "../lib/zip.ts";
-import { REPORT_COLUMNS_SQL, type ReportRow, toReportJson, VIEWER_COLUMNS_SQL } from "./read-shape.ts";
+import { indexPageIds, reportRows, ringReader, scanIds, vocabulary } from "./deals.sql.ts";
+import { toReportJson } from "./read-shape.ts";
 import type { SearchSort } from "./schemas.ts";
 
 /**
  * Search over the index of migration 0005: every term is a word glued to its location cell (50 zips), and
  * each index row's id is a sort key with the zip's low 7 bits in it. A search reads one or two cells' posting
  * lists in key order, checks the window's exact edges on the id, and stops at the page; only the page's
- * reports are read from their tables. The SQL constants here must match the migration's.
+ * reports are read from their tables. The constants here and the statements in deals.sql.ts must match the
+ * migration's.
  */
 const MAX_WORDS = 8;
 /** Zips per location cell (migration 0005's "/ 50"). */
@@ -53,9 +55,7 @@ const words = (q: string) => (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).sl
  * a-z and digits, or one with very many continuations, stays a prefix that FTS5 folds and expands itself.
  */
 function expandWords(db: Db, q: string): Expanded | null {
-	const vocab = db.$client.query<{ term: string }, [string, string, number]>(
-		"SELECT term FROM search_vocab WHERE term >= ?1 AND term < ?2 LIMIT ?3",
-	);
+	const vocab = vocabulary(db);
 	const out: Expanded = [];
 	for (const word of words(q)) {
 		if (!/^[a-z0-9]+$/.test(word)) {
@@ -80,42 +80,21 @@ function matchFor(expanded: Expanded, cells: string[]): string {
 		.join(" AND ");
 }
 
-// Every live report is in price_search twice: under a price key (below 2^62) and a time key (from 2^62); the
-// low 7 bits of both are the zip modulo 128. The window and its cells span fewer than 128 zips, so a zip's
-// offset from the window's first zip is ((bits - lo) & 127), and from the centre its distance. Keys pass 2^53,
-// so they stay in SQL: the id and the zip bits come out as small integers, in key order.
-const TIME_KEYS = "4611686018427387904";
-const IN_WINDOW_SQL = "(((rowid & 127) - $lo) & 127) <= $span";
-const PRICE_ID_SQL = "2147483647 - ((rowid >> 7) & 2147483647)";
-const PAGE_SQL = {
-	price: `SELECT ${PRICE_ID_SQL} AS id FROM price_search
-    WHERE price_search MATCH $match AND rowid < ${TIME_KEYS} AND ${IN_WINDOW_SQL}
-    ORDER BY rowid LIMIT $limit OFFSET $offset`,
-	recent: `SELECT (rowid >> 7) & 2147483647 AS id FROM price_search
-    WHERE price_search MATCH $match AND rowid >= ${TIME_KEYS} AND ${IN_WINDOW_SQL}
-    ORDER BY rowid DESC LIMIT $limit OFFSET $offset`,
-	scan: `SELECT ${PRICE_ID_SQL} AS id, rowid & 127 AS z FROM price_search
-    WHERE price_search MATCH $match AND rowid < ${TIME_KEYS} AND ${IN_WINDOW_SQL}
-    ORDER BY rowid LIMIT $limit`,
-	ring: `SELECT ${PRICE_ID_SQL} AS id FROM price_search
-    WHERE price_search MATCH $match AND rowid < ${TIME_KEYS} AND (rowid & 127) IN ($a, $b)
-    ORDER BY rowid LIMIT $limit`,
-};
-type Params = Record<string, string | number | null>;
-
 /**
  * Distance, then price, then newest: a window with few hits is read whole and sorted; a busy one ring by ring
  * (the zips at distance 0, then 1...), each ring in price order, until the page is full.
  */
 function distancePage(db: Db, expanded: Expanded, loc: Location, limit: number, offset: number) {
-	const client = db.$client;
 	const center = loc.center;
 	// A postal code that is not a US zip is one place: every distance is 0, so this is the price order.
 	if (center === null) return indexPage(db, expanded, loc, limit, offset);
 	const need = offset + limit;
-	const all = client
-		.query<{ id: number; z: number }, Params>(PAGE_SQL.scan)
-		.all({ match: matchFor(expanded, loc.cells), lo: loc.lo & ZIP_BITS, span: loc.span, limit: DISTANCE_SCAN_CAP });
+	const all = scanIds(db, {
+		match: matchFor(expanded, loc.cells),
+		lo: loc.lo & ZIP_BITS,
+		span: loc.span,
+		limit: DISTANCE_SCAN_CAP,
+	});
 	if (all.length < DISTANCE_SCAN_CAP) {
 		// Stable: equal distances keep the index's order (price, then newest).
 		const distance = (z: number) => Math.abs(((z - (center & ZIP_BITS) + 64) & ZIP_BITS) - 64);
@@ -125,7 +104,7 @@ function distancePage(db: Db, expanded: Expanded, loc: Location, limit: number, 
 			.slice(offset, need)
 			.map((r) => r.id);
 	}
-	const ring = client.query<{ id: number }, Params>(PAGE_SQL.ring);
+	const ring = ringReader(db);
 	const ids: number[] = [];
 	for (let d = 0; d <= ZIP_RADIUS && ids.length < need; d++) {
 		const zips = [center - d, center + d].filter((z) => z >= loc.lo && z <= loc.lo + loc.span);
@@ -140,19 +119,6 @@ function distancePage(db: Db, expanded: Expanded, loc: Location, limit: number, 
 	}
 	return ids.slice(offset, need);
 }
-
-const DISTANCE_SQL = `CASE WHEN $center IS NULL OR substr(r.loc_token, 1, 1) <> 'z' THEN 0
-  ELSE abs(CAST(substr(r.loc_token, 2) AS INTEGER) - $center) END`;
-
-// The page's reports in the page's order (p.key is the position in the id list).
-const ROWS_SQL = `
-  SELECT ${REPORT_COLUMNS_SQL}, ${DISTANCE_SQL} AS distance, ${VIEWER_COLUMNS_SQL}
-  FROM json_each($ids) p
-  JOIN price_reports r ON r.id = p.value
-  JOIN stores s ON s.id = r.store_id
-  JOIN users u ON u.id = r.user_id
-  WHERE r.is_active = 1 AND r.is_expired = 0
-  ORDER BY p.key`;
 
 export type SearchParams = {
 	q: string;
@@ -173,10 +139,7 @@ function indexPage(
 	sort: "price" | "recent" = "price",
 ) {
 	const params = { match: matchFor(expanded, loc.cells), lo: loc.lo & ZIP_BITS, span: loc.span, limit, offset };
-	return db.$client
-		.query<{ id: number }, Params>(PAGE_SQL[sort])
-		.all(params)
-		.map((r) => r.id);
+	return indexPageIds(db, sort, params).map((r) => r.id);
 }
 
 /** The ids of one page of active, unexpired reports within 20 zips of `zip` whose text matches the words of `q`. */
@@ -192,8 +155,6 @@ export function searchReportIds(db: Db, p: Omit<SearchParams, "viewerId">): numb
 export function searchReports(db: Db, p: SearchParams) {
 	const ids = searchReportIds(db, p);
 	if (ids.length === 0) return [];
-	const rows = db.$client
-		.query<ReportRow & { distance: number }, Params>(ROWS_SQL)
-		.all({ ids: JSON.stringify(ids), viewer: p.viewerId, center: zipNumber(p.zip) });
+	const rows = reportRows(db, { ids: JSON.stringify(ids), viewer: p.viewerId, center: zipNumber(p.zip) });
 	return rows.map((row) => toReportJson(row, row.distance));
 }

@@ -4,6 +4,7 @@ import type { Db } from "../db.ts";
 import { forbidden, HttpError, notFound } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { locTokenRange } from "../lib/zip.ts";
+import { highestLivePrice } from "./deals.sql.ts";
 
 function requireReport(db: Db, id: number) {
 	const report = db.select().from(priceReports).where(eq(priceReports.id, id)).get();
@@ -38,12 +39,6 @@ export function toggleUpvote(db: Db, userId: string, reportId: number) {
 	);
 }
 
-// The live reports of the product within 20 zips, read from price_reports_history_idx alone (it holds the price).
-const HIGHEST_SQL = `
-  SELECT max(price_cents) AS cents FROM price_reports INDEXED BY price_reports_history_idx
-  WHERE normalized_name = $name AND category_id = $category AND loc_token BETWEEN $locFrom AND $locTo
-    AND is_active = 1 AND is_expired = 0`;
-
 /**
  * Records a deal taken: savings = the highest active price of the same product (same name and category)
  * within 20 zips of the report, minus this report's price, never negative. Once per user and report.
@@ -60,12 +55,15 @@ export function takeDeal(db: Db, userId: string, reportId: number) {
 				.get();
 			if (taken)
 				throw new HttpError(409, "You have already taken this deal", { savings: centsToNumber(taken.savingsCents) });
-			// Statements on the client run inside the transaction: it is the same connection.
+			// The raw read (db, not tx) runs inside the transaction: it is the same connection.
 			const [locFrom, locTo] = locTokenRange(report.zipCode);
-			const highest = db.$client
-				.query<{ cents: number | null }, Record<string, string | number>>(HIGHEST_SQL)
-				.get({ name: report.normalizedName, category: report.categoryId, locFrom, locTo });
-			const highestCents = Math.max(highest?.cents ?? report.priceCents, report.priceCents);
+			const highest = highestLivePrice(db, {
+				name: report.normalizedName,
+				category: report.categoryId,
+				locFrom,
+				locTo,
+			});
+			const highestCents = Math.max(highest ?? report.priceCents, report.priceCents);
 			const savingsCents = Math.max(0, highestCents - report.priceCents);
 			tx.insert(dealTakes).values({ userId, priceReportId: reportId, savingsCents }).run();
 			tx.update(users)

@@ -1,0 +1,145 @@
+/**
+ * The deals' raw SQL. Search reads an FTS5 index (migration 0005) and the categories are read on every page
+ * load: both are measured by the benchmarks (docs/performance.md) and are bun:sqlite statements, compiled once
+ * per connection and text; the statements used in a loop are handed back as they are. Everything else about
+ * deals is Drizzle.
+ */
+import type { priceReports, productCategories, productTags, stores, users } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
+import type { Stored, StoredPick } from "../lib/stored.ts";
+import type { SearchSort } from "./schemas.ts";
+
+type Bindings = Record<string, string | number | null>;
+type ReportId = Stored<typeof priceReports.id>;
+
+/** One report as the search and report queries select it (REPORT_COLUMNS_SQL and VIEWER_COLUMNS_SQL). */
+export type ReportRow = StoredPick<
+	typeof priceReports,
+	| "id"
+	| "productName"
+	| "priceCents"
+	| "description"
+	| "imageUrl"
+	| "createdAt"
+	| "updatedAt"
+	| "upvotes"
+	| "verificationConfidence"
+	| "verificationReason"
+	| "categoryId"
+	| "tags"
+	| "availability"
+	| "zipCode"
+> & {
+	storeId: Stored<typeof stores.id>;
+	storeName: Stored<typeof stores.name>;
+	storeAddress: Stored<typeof stores.address>;
+	firstName: Stored<typeof users.firstName>;
+	lastName: Stored<typeof users.lastName>;
+	/** 1 when the viewer upvoted the report, else 0. */
+	hasUserUpvoted: number;
+	/** 1 when the viewer took the report's deal, else 0. */
+	hasUserTakenDeal: number;
+};
+
+/** The columns of a ReportRow; `r`, `s` and `u` are the report, store and reporter aliases. */
+export const REPORT_COLUMNS_SQL = `
+  r.id AS id, r.product_name AS productName, r.price_cents AS priceCents, r.description AS description,
+  r.image_url AS imageUrl, r.created_at AS createdAt, r.updated_at AS updatedAt, r.upvotes AS upvotes,
+  r.verification_confidence AS verificationConfidence, r.verification_reason AS verificationReason, r.category_id AS categoryId, r.tags AS tags,
+  r.availability AS availability, r.zip_code AS zipCode,
+  s.id AS storeId, s.name AS storeName, s.address AS storeAddress,
+  u.first_name AS firstName, u.last_name AS lastName`;
+
+/** What the viewer ($viewer) did with report `r`: upvoted it, took its deal. Each one unique-index probe. */
+export const VIEWER_COLUMNS_SQL = `
+  EXISTS (SELECT 1 FROM user_upvotes v WHERE v.price_report_id = r.id AND v.user_id = $viewer) AS hasUserUpvoted,
+  EXISTS (SELECT 1 FROM deal_takes t WHERE t.user_id = $viewer AND t.price_report_id = r.id) AS hasUserTakenDeal`;
+
+/** Reads the indexed words from `?1` up to `?2`, at most `?3` of them (`.all(from, to, limit)`), in order. */
+export const vocabulary = (db: Db) =>
+	db.$client.query<{ term: string }, [string, string, number]>(
+		"SELECT term FROM search_vocab WHERE term >= ?1 AND term < ?2 LIMIT ?3",
+	);
+
+// Every live report is in price_search twice: under a price key (below 2^62) and a time key (from 2^62); the
+// low 7 bits of both are the zip modulo 128. The window and its cells span fewer than 128 zips, so a zip's
+// offset from the window's first zip is ((bits - lo) & 127), and from the centre its distance. Keys pass 2^53,
+// so they stay in SQL: the id and the zip bits come out as small integers, in key order.
+const TIME_KEYS = "4611686018427387904";
+const IN_WINDOW_SQL = "(((rowid & 127) - $lo) & 127) <= $span";
+const PRICE_ID_SQL = "2147483647 - ((rowid >> 7) & 2147483647)";
+const PAGE_SQL = {
+	price: `SELECT ${PRICE_ID_SQL} AS id FROM price_search
+    WHERE price_search MATCH $match AND rowid < ${TIME_KEYS} AND ${IN_WINDOW_SQL}
+    ORDER BY rowid LIMIT $limit OFFSET $offset`,
+	recent: `SELECT (rowid >> 7) & 2147483647 AS id FROM price_search
+    WHERE price_search MATCH $match AND rowid >= ${TIME_KEYS} AND ${IN_WINDOW_SQL}
+    ORDER BY rowid DESC LIMIT $limit OFFSET $offset`,
+	scan: `SELECT ${PRICE_ID_SQL} AS id, rowid & 127 AS z FROM price_search
+    WHERE price_search MATCH $match AND rowid < ${TIME_KEYS} AND ${IN_WINDOW_SQL}
+    ORDER BY rowid LIMIT $limit`,
+	ring: `SELECT ${PRICE_ID_SQL} AS id FROM price_search
+    WHERE price_search MATCH $match AND rowid < ${TIME_KEYS} AND (rowid & 127) IN ($a, $b)
+    ORDER BY rowid LIMIT $limit`,
+};
+
+/** The report ids of one page in the index's order (price or newest first): $match, $lo, $span, $limit, $offset. */
+export function indexPageIds(db: Db, sort: Exclude<SearchSort, "distance">, bindings: Bindings) {
+	return db.$client.query<{ id: ReportId }, Bindings>(PAGE_SQL[sort]).all(bindings);
+}
+
+/** The window's hits in price order, with each one's zip bits `z` (the zip modulo 128): $match, $lo, $span, $limit. */
+export function scanIds(db: Db, bindings: Bindings) {
+	return db.$client.query<{ id: ReportId; z: number }, Bindings>(PAGE_SQL.scan).all(bindings);
+}
+
+/** Reads the hits at two zips (zip bits $a and $b) in price order (`.all({ match, a, b, limit })`), ring by ring. */
+export const ringReader = (db: Db) => db.$client.query<{ id: ReportId }, Bindings>(PAGE_SQL.ring);
+
+const DISTANCE_SQL = `CASE WHEN $center IS NULL OR substr(r.loc_token, 1, 1) <> 'z' THEN 0
+  ELSE abs(CAST(substr(r.loc_token, 2) AS INTEGER) - $center) END`;
+
+// The page's reports in the page's order (p.key is the position in the id list).
+const ROWS_SQL = `
+  SELECT ${REPORT_COLUMNS_SQL}, ${DISTANCE_SQL} AS distance, ${VIEWER_COLUMNS_SQL}
+  FROM json_each($ids) p
+  JOIN price_reports r ON r.id = p.value
+  JOIN stores s ON s.id = r.store_id
+  JOIN users u ON u.id = r.user_id
+  WHERE r.is_active = 1 AND r.is_expired = 0
+  ORDER BY p.key`;
+
+/** The live reports of `ids` (a JSON array) in that order, as `viewer` sees them, with the zips to `center`. */
+export function reportRows(db: Db, bindings: { ids: string; viewer: string; center: number | null }) {
+	return db.$client.query<ReportRow & { distance: number }, Bindings>(ROWS_SQL).all(bindings);
+}
+
+type CategoryTagRow = StoredPick<typeof productCategories, "id" | "name"> & {
+	tagId: Stored<typeof productTags.id> | null;
+	tagSlug: Stored<typeof productTags.slug> | null;
+	tagName: Stored<typeof productTags.name> | null;
+};
+const CATEGORIES_SQL = `
+  SELECT c.id AS id, c.name AS name, t.id AS tagId, t.slug AS tagSlug, t.name AS tagName
+  FROM product_categories c LEFT JOIN product_tags t ON t.category_id = c.id
+  ORDER BY c.id, t.id`;
+
+/** Every category with each of its tags (a row per tag; null tag columns for a category without any). */
+export function categoryTagRows(db: Db) {
+	return db.$client.query<CategoryTagRow, []>(CATEGORIES_SQL).all();
+}
+
+// The live reports of the product within 20 zips, read from price_reports_history_idx alone (it holds the
+// price). Raw because Drizzle cannot say INDEXED BY.
+const HIGHEST_SQL = `
+  SELECT max(price_cents) AS cents FROM price_reports INDEXED BY price_reports_history_idx
+  WHERE normalized_name = $name AND category_id = $category AND loc_token BETWEEN $locFrom AND $locTo
+    AND is_active = 1 AND is_expired = 0`;
+
+/** The highest live price of a product (name and category) between two location tokens; null when none. */
+export function highestLivePrice(
+	db: Db,
+	bindings: { name: string; category: number; locFrom: string; locTo: string },
+): Stored<typeof priceReports.priceCents> | null {
+	return db.$client.query<{ cents: number | null }, Bindings>(HIGHEST_SQL).get(bindings)?.cents ?? null;
+}
