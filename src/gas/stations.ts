@@ -1,31 +1,19 @@
-import { FUEL_TYPES, type FuelType, type gasStations } from "../../db/schema.ts";
+import { FUEL_TYPES, type FuelType } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { millsToNumber } from "../lib/money.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { locTokenRange } from "../lib/zip.ts";
 import { PRICE_KEY } from "../reports/write-fuel.ts";
+import { liveReportCount, type StationRow, stationsBetween } from "./gas.sql.ts";
 
 /** "Recent reports" in Quick Stats: the last week's. */
 export const RECENT_DAYS = 7;
 /** The nearby list is a phone screen's worth; the averages and counts still cover every station. */
 export const NEARBY_MAX = 100;
 
-type StationRow = Pick<
-	typeof gasStations.$inferSelect,
-	"id" | "name" | "address" | "zipCode" | "reportsCount" | (typeof PRICE_KEY)[FuelType]
-> & { lastUpdated: number | null };
-
-// Stations are found by their location token: the window is one range of gas_stations_loc_lookup_unique.
-const STATIONS_NEAR_SQL = `
-  SELECT id, name, address, zip_code AS zipCode, reports_count AS reportsCount, last_updated AS lastUpdated,
-    regular_price_mills AS regularPriceMills, premium_price_mills AS premiumPriceMills,
-    diesel_price_mills AS dieselPriceMills, e85_price_mills AS e85PriceMills, electric_price_mills AS electricPriceMills
-  FROM gas_stations
-  WHERE loc_token BETWEEN ?1 AND ?2 AND reports_count > 0`;
-
 /** Stations within 20 zips with at least one active report (a station whose reports all expired drops out). */
 function stationsNear(db: Db, zip: string): StationRow[] {
-	return db.$client.query<StationRow, [string, string]>(STATIONS_NEAR_SQL).all(...locTokenRange(zip));
+	return stationsBetween(db, ...locTokenRange(zip));
 }
 
 /** Sum and count of one fuel's prices over some stations. */
@@ -92,12 +80,6 @@ export function listNearbyStations(db: Db, zip: string, fuel: FuelType): Station
 	return sorted.slice(0, NEARBY_MAX).map((s) => toStationJson(s, fuel, area));
 }
 
-// The week's live reports at the window's stations, counted in gas_reports_live_idx alone.
-const RECENT_COUNT_SQL = `
-  SELECT count(*) AS n FROM gas_stations s
-  JOIN gas_price_reports g INDEXED BY gas_reports_live_idx ON g.station_id = s.id
-  WHERE s.loc_token BETWEEN ?1 AND ?2 AND g.is_active = 1 AND g.is_expired = 0 AND g.created_at >= ?3`;
-
 /** The Area Average card and Quick Stats: each fuel's average nearby, stations tracked, the week's reports. */
 export function nearbySummary(db: Db, zip: string, now = Date.now()) {
 	const stations = stationsNear(db, zip);
@@ -108,15 +90,13 @@ export function nearbySummary(db: Db, zip: string, now = Date.now()) {
 		averages[fuel] = averageDollars(t);
 		stationsWithPrice[fuel] = t.n;
 	}
-	const recent = db.$client
-		.query<{ n: number }, [string, string, number]>(RECENT_COUNT_SQL)
-		.get(...locTokenRange(zip), now - RECENT_DAYS * DAY_MS);
+	const recent = liveReportCount(db, ...locTokenRange(zip), now - RECENT_DAYS * DAY_MS);
 	return {
 		zipCode: zip,
 		averages,
 		stationsWithPrice,
 		stationsTracked: stations.length,
-		recentReports: recent?.n ?? 0,
+		recentReports: recent,
 		recentDays: RECENT_DAYS,
 	};
 }
