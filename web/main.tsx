@@ -1,7 +1,7 @@
 import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { Root, loadRoutedApp, showsLanding } from "./app/Root.tsx";
+import { loadRoutedApp, Root, showsLanding } from "./app/Root.tsx";
 import { registerServiceWorker } from "./app/serviceWorker.ts";
 import { authKeys, currentUserQuery, suspensionOf } from "./auth/queries.ts";
 

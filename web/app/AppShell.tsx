@@ -1,11 +1,11 @@
 import { Link, Outlet } from "@tanstack/react-router";
 import { Suspense } from "react";
+import { useLiveAlerts } from "../alerts/useLiveAlerts.ts";
 import type { CurrentUser } from "../auth/queries.ts";
 import { ZipCodeEditor } from "../auth/ZipCodeEditor.tsx";
 import { Announcement } from "../components/Announcement.tsx";
 import { Logo, Spinner } from "../components/Logo.tsx";
 import { useArrivalAnnouncement } from "../components/usePageTitle.ts";
-import { useLiveAlerts } from "../alerts/useLiveAlerts.ts";
 import { BottomNav } from "./BottomNav.tsx";
 
 /** The signed-in frame: header with the zip code, the page, the footer logo and the bottom navigation. */

@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ComponentType, Suspense, lazy, useState } from "react";
+import { type ComponentType, lazy, Suspense, useState } from "react";
 import { AuthScreen } from "../auth/AuthScreen.tsx";
 import { type AuthState, currentUserQuery } from "../auth/queries.ts";
 import { Spinner } from "../components/Logo.tsx";

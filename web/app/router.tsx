@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { Outlet, createRootRouteWithContext, createRoute, createRouter } from "@tanstack/react-router";
+import { createRootRouteWithContext, createRoute, createRouter, Outlet } from "@tanstack/react-router";
 import { RouteError } from "./AppError.tsx";
 import { AuthGate } from "./AuthGate.tsx";
 import { Pages } from "./pages.tsx";

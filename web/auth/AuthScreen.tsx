@@ -1,8 +1,8 @@
-import { Suspense, lazy, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Logo } from "../components/Logo.tsx";
+import { StarIcon, TrendIcon, UsersIcon } from "../components/landingIcons.tsx";
 import { Tabs } from "../components/Tabs.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
-import { StarIcon, TrendIcon, UsersIcon } from "../components/landingIcons.tsx";
 import { EMPTY_SIGN_IN, EMPTY_SIGN_UP } from "./drafts.ts";
 import { SignInForm } from "./SignInForm.tsx";
 
@@ -49,6 +49,7 @@ export function AuthScreen() {
 						<h1 className="text-2xl font-bold">Welcome to CommonCents</h1>
 						<p className="text-base-content/75">Discover local deals and share price findings with the community</p>
 					</div>
+					{/* biome-ignore lint/a11y/noStaticElementInteractions: not an interaction; the sign-up form's code is fetched ahead while the pointer or focus is near */}
 					<div className="card bg-base-100 shadow-md" onPointerEnter={preloadSignUp} onFocus={preloadSignUp}>
 						<div className="card-body gap-5">
 							<Tabs
@@ -64,7 +65,9 @@ export function AuthScreen() {
 									<SignInForm showPasswords={showPasswords} onTogglePasswords={toggle} kept={signInDraft} />
 								) : (
 									<Suspense
-										fallback={<span className="loading loading-spinner mx-auto my-8 block" aria-label="Loading" />}
+										fallback={
+											<span role="status" className="loading loading-spinner mx-auto my-8 block" aria-label="Loading" />
+										}
 									>
 										<SignUpForm showPasswords={showPasswords} onTogglePasswords={toggle} kept={signUpDraft} />
 									</Suspense>

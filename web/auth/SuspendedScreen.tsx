@@ -1,6 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
-import { Logo } from "../components/Logo.tsx";
 import { AlertIcon } from "../components/icons.tsx";
+import { Logo } from "../components/Logo.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { DeleteAccount } from "./DeleteAccount.tsx";
 import { useSignOut } from "./queries.ts";

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { PriceAlerts } from "../alerts/PriceAlerts.tsx";
 import { currentUserQuery } from "../auth/queries.ts";
 import { Tabs } from "../components/Tabs.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
-import { PriceAlerts } from "../alerts/PriceAlerts.tsx";
 import { FindDeals } from "./FindDeals.tsx";
 import { type DealsTab, useDealsTab } from "./homeState.ts";
 import { ReportPriceForm } from "./ReportPriceForm.tsx";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { currentUserQuery } from "../auth/queries.ts";
-import { PlaceFields } from "../components/PlaceFields.tsx";
 import { Field } from "../components/form.tsx";
+import { PlaceFields } from "../components/PlaceFields.tsx";
 import { storesQuery } from "./queries.ts";
 
 type StoreValues = {

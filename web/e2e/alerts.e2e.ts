@@ -122,11 +122,11 @@ test("a browser that grants notifications but refuses a page's own (Chrome on An
 	await page.context().grantPermissions(["notifications"], { origin });
 	await page.context().addInitScript(() => {
 		const Original = window.Notification;
-		const Refusing = function () {
+		const Refusing = (() => {
 			throw new TypeError(
 				"Failed to construct 'Notification': Illegal constructor. Use ServiceWorkerRegistration.showNotification() instead.",
 			);
-		} as unknown as typeof Notification;
+		}) as unknown as typeof Notification;
 		Object.defineProperty(Refusing, "permission", { get: () => Original.permission });
 		Refusing.requestPermission = Original.requestPermission.bind(Original);
 		window.Notification = Refusing;

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "@playwright/test";
-import { PASSWORD, expect, test, uniqueName } from "./fixtures.ts";
+import { expect, PASSWORD, test, uniqueName } from "./fixtures.ts";
 
 const freePort = () =>
 	new Promise<number>((resolve) => {

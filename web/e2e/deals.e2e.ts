@@ -1,6 +1,6 @@
 import {
-	PNG,
 	expect,
+	PNG,
 	reportAsNeighbour,
 	reportThroughApi,
 	searchFor,

@@ -1,4 +1,4 @@
-import { type Browser, type Page, test as base, expect, request } from "@playwright/test";
+import { type Browser, test as base, expect, type Page, request } from "@playwright/test";
 
 export const PASSWORD = "Journey!Pass1";
 

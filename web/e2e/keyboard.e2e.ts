@@ -1,5 +1,5 @@
 import { type Locator, type Page, request } from "@playwright/test";
-import { PASSWORD, expect, reportAsNeighbour, test, uniqueName } from "./fixtures.ts";
+import { expect, PASSWORD, reportAsNeighbour, test, uniqueName } from "./fixtures.ts";
 
 /** Presses Tab until `target` has focus: it must be reachable from the keyboard, in at most `max` stops. */
 async function tabTo(page: Page, target: Locator, max = 30) {

@@ -1,7 +1,7 @@
 import { type Page, request } from "@playwright/test";
 import {
-	PASSWORD,
 	expect,
+	PASSWORD,
 	signInFreshUser,
 	signInInNewContext,
 	suspendThroughApi,

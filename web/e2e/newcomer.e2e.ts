@@ -1,5 +1,5 @@
 import { request } from "@playwright/test";
-import { PASSWORD, expect, fillDairyReport, signInFreshUser, test, uniqueName } from "./fixtures.ts";
+import { expect, fillDairyReport, PASSWORD, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
 test("a newcomer learns the password rules, registers, tours the tabs, stays signed in, and signs out", async ({
 	page,

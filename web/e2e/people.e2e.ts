@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { PASSWORD, PNG, expect, signInFreshUser, signInInNewContext, test, uniqueName } from "./fixtures.ts";
+import { expect, PASSWORD, PNG, signInFreshUser, signInInNewContext, test, uniqueName } from "./fixtures.ts";
 
 /** State through the API, not the behaviour under test. */
 async function putThroughApi(page: Page, baseURL: string, path: string, data: unknown) {

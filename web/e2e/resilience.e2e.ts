@@ -1,5 +1,5 @@
 import { audit } from "./axe.ts";
-import { PASSWORD, expect, fillDairyReport, registerAccount, signInFreshUser, test, uniqueName } from "./fixtures.ts";
+import { expect, fillDairyReport, PASSWORD, registerAccount, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
 // The service worker would answer from its cache; these tests are about what the network refuses.
 test.use({ serviceWorkers: "block" });

@@ -3,16 +3,16 @@ import { useId } from "react";
 import { timeAgo } from "../components/format.ts";
 import { AlertIcon, FuelIcon, PinIcon } from "../components/icons.tsx";
 import {
+	comparisonBadge,
 	FUEL_LABEL,
 	FUEL_TYPES,
 	type FuelType,
-	PRICE_FIELD,
-	comparisonBadge,
 	formatFuelPrice,
+	PRICE_FIELD,
 	unitOf,
 } from "./fuel.ts";
 import { GasMessage, ListSkeleton } from "./GasMessage.tsx";
-import { type Station, nearbyStationsQuery } from "./queries.ts";
+import { nearbyStationsQuery, type Station } from "./queries.ts";
 import { useFailureToast } from "./useFailureToast.ts";
 
 export const STATIONS_FAILED_MESSAGE = "Failed to fetch gas stations";

@@ -46,6 +46,7 @@ export function PhotoPicker({
 			</label>
 			{preview && file ? (
 				<div className="flex items-center gap-3 rounded-box border border-base-300 bg-base-200 p-2">
+					{/* biome-ignore lint/a11y/noRedundantAlt: "Selected photo preview" is the name shoppers and tests know it by */}
 					<img src={preview} alt="Selected photo preview" className="size-20 rounded-field object-cover" />
 					<div className="min-w-0 flex-1 text-sm">
 						<p className="truncate font-medium">{file.name}</p>

@@ -60,6 +60,7 @@ export function PrivacySettings({ user }: { user: CurrentUser }) {
 							id={`${id}-${t.key}`}
 							type="checkbox"
 							role="switch"
+							aria-checked={checked}
 							className="toggle toggle-primary mt-1"
 							aria-describedby={`${id}-${t.key}-hint`}
 							checked={checked}

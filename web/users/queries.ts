@@ -3,7 +3,7 @@ import type { InferResponseType } from "hono/client";
 import type { FuelType } from "../../db/enums.ts";
 import { api, unwrap } from "../api/client.ts";
 import { useLastingMutation } from "../api/mutation.ts";
-import { type AuthState, type CurrentUser, authKeys } from "../auth/queries.ts";
+import { type AuthState, authKeys, type CurrentUser } from "../auth/queries.ts";
 
 export type UserSearchResult = InferResponseType<typeof api.users.search.$get, 200>[number];
 
