@@ -42,7 +42,7 @@ export type ReportRow = StoredPick<
 };
 
 /** The columns of a ReportRow; `r`, `s` and `u` are the report, store and reporter aliases. */
-export const REPORT_COLUMNS_SQL = `
+const REPORT_COLUMNS_SQL = `
   r.id AS id, r.product_name AS productName, r.price_cents AS priceCents, r.description AS description,
   r.image_url AS imageUrl, r.created_at AS createdAt, r.updated_at AS updatedAt, r.upvotes AS upvotes,
   r.verification_confidence AS verificationConfidence, r.verification_reason AS verificationReason, r.category_id AS categoryId, r.tags AS tags,
@@ -51,9 +51,21 @@ export const REPORT_COLUMNS_SQL = `
   u.first_name AS firstName, u.last_name AS lastName`;
 
 /** What the viewer ($viewer) did with report `r`: upvoted it, took its deal. Each one unique-index probe. */
-export const VIEWER_COLUMNS_SQL = `
+const VIEWER_COLUMNS_SQL = `
   EXISTS (SELECT 1 FROM user_upvotes v WHERE v.price_report_id = r.id AND v.user_id = $viewer) AS hasUserUpvoted,
   EXISTS (SELECT 1 FROM deal_takes t WHERE t.user_id = $viewer AND t.price_report_id = r.id) AS hasUserTakenDeal`;
+
+const REPORT_BY_ID_SQL = `
+      SELECT ${REPORT_COLUMNS_SQL}, ${VIEWER_COLUMNS_SQL}
+      FROM price_reports r
+      JOIN stores s ON s.id = r.store_id
+      JOIN users u ON u.id = r.user_id
+      WHERE r.id = $id`;
+
+/** One report by id (any state) as `viewer` sees it. Raw to share search's read shape, columns and all. */
+export function reportRowById(db: Db, bindings: { id: number; viewer: string }): ReportRow | null {
+	return db.$client.query<ReportRow, Bindings>(REPORT_BY_ID_SQL).get(bindings);
+}
 
 /** Reads the indexed words from `?1` up to `?2`, at most `?3` of them (`.all(from, to, limit)`), in order. */
 export const vocabulary = (db: Db) =>

@@ -1,9 +1,6 @@
 import { centsToNumber } from "../lib/money.ts";
 import type { ReportRow } from "./deals.sql.ts";
 
-// The report read by id (reports.ts) selects the same columns as search.
-export { REPORT_COLUMNS_SQL, type ReportRow, VIEWER_COLUMNS_SQL } from "./deals.sql.ts";
-
 /** Spec §3 "Price report (read)", plus the fields the result card and the sort selector use. */
 export function toReportJson(row: ReportRow, distance: number | null = null) {
 	return {

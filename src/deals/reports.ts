@@ -9,7 +9,8 @@ import { NO_ZIP_MESSAGE } from "../reports/schemas.ts";
 import { type PriceReportJob, writePriceReport } from "../reports/write-price.ts";
 import type { Runtime } from "../runtime.ts";
 import { getCategoryWithTagSlugs } from "./categories.ts";
-import { REPORT_COLUMNS_SQL, type ReportRow, toReportJson, VIEWER_COLUMNS_SQL } from "./read-shape.ts";
+import { reportRowById } from "./deals.sql.ts";
+import { toReportJson } from "./read-shape.ts";
 import type { PriceReportInput } from "./schemas.ts";
 
 /**
@@ -60,14 +61,7 @@ export async function createPriceReport(
 
 /** One report in the read shape, as `viewerId` sees it. */
 export function getReportJson(db: Db, id: number, viewerId: string) {
-	const row = db.$client
-		.query<ReportRow, { id: number; viewer: string }>(`
-      SELECT ${REPORT_COLUMNS_SQL}, ${VIEWER_COLUMNS_SQL}
-      FROM price_reports r
-      JOIN stores s ON s.id = r.store_id
-      JOIN users u ON u.id = r.user_id
-      WHERE r.id = $id`)
-		.get({ id, viewer: viewerId });
+	const row = reportRowById(db, { id, viewer: viewerId });
 	if (!row) throw notFound("Price report not found");
 	return toReportJson(row);
 }

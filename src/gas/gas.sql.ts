@@ -3,9 +3,9 @@
  * on every Gas page and measured by the benchmarks (docs/performance.md). They are bun:sqlite statements,
  * compiled once per connection and text. Everything else about fuel is Drizzle.
  */
-import type { FuelType, gasStations } from "../../db/schema.ts";
+import type { FuelType, gasPriceReports, gasStations, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import type { StoredPick } from "../lib/stored.ts";
+import type { Stored, StoredPick } from "../lib/stored.ts";
 import type { PRICE_KEY } from "../reports/write-fuel.ts";
 
 /** A station as the nearby views read it, with every fuel's price (mills). */
@@ -36,4 +36,40 @@ const RECENT_COUNT_SQL = `
 /** How many live reports the stations between two location tokens have had since `since`. */
 export function liveReportCount(db: Db, from: string, to: string, since: number): number {
 	return db.$client.query<{ n: number }, [string, string, number]>(RECENT_COUNT_SQL).get(from, to, since)?.n ?? 0;
+}
+
+/** A recent report as the nearby list reads it, with its station and reporter. */
+export type NearbyReportRow = StoredPick<
+	typeof gasPriceReports,
+	"id" | "priceMills" | "defPriceCents" | "createdAt"
+> & {
+	fuelType: (typeof gasPriceReports.$inferSelect)["fuelType"];
+	stationName: Stored<typeof gasStations.name>;
+	stationAddress: Stored<typeof gasStations.address>;
+	firstName: Stored<typeof users.firstName>;
+	username: Stored<typeof users.username>;
+};
+
+// The newest live reports at the window's stations, chosen in gas_reports_live_idx alone (a range of stations
+// by location token, each station's live reports with their dates); only the page's rows are read in full.
+const NEARBY_REPORTS_SQL = `
+  WITH newest AS (
+    SELECT g.id AS id FROM gas_stations s
+    JOIN gas_price_reports g INDEXED BY gas_reports_live_idx ON g.station_id = s.id
+    WHERE s.loc_token BETWEEN ?1 AND ?2 AND g.is_active = 1 AND g.is_expired = 0
+    ORDER BY g.created_at DESC, g.id DESC
+    LIMIT ?3
+  )
+  SELECT g.id AS id, s.name AS stationName, s.address AS stationAddress, g.fuel_type AS fuelType,
+    g.price_mills AS priceMills, g.def_price_cents AS defPriceCents, g.created_at AS createdAt,
+    u.first_name AS firstName, u.username AS username
+  FROM newest
+  JOIN gas_price_reports g ON g.id = newest.id
+  JOIN gas_stations s ON s.id = g.station_id
+  JOIN users u ON u.id = g.user_id
+  ORDER BY g.created_at DESC, g.id DESC`;
+
+/** The newest `limit` live reports at the stations between two location tokens, newest first. */
+export function newestReportsBetween(db: Db, from: string, to: string, limit: number): NearbyReportRow[] {
+	return db.$client.query<NearbyReportRow, [string, string, number]>(NEARBY_REPORTS_SQL).all(from, to, limit);
 }

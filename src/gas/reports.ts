@@ -10,6 +10,7 @@ import { FUEL } from "../reports/markets.ts";
 import { NO_ZIP_MESSAGE } from "../reports/schemas.ts";
 import { type GasReportJob, writeGasReport } from "../reports/write-fuel.ts";
 import type { Runtime } from "../runtime.ts";
+import { type NearbyReportRow, newestReportsBetween } from "./gas.sql.ts";
 import type { GasReportInput } from "./schemas.ts";
 
 /** Where the price counts: the zip typed in vacation mode, else the station's zip if given, else the user's. */
@@ -53,17 +54,8 @@ const REPORT_COLUMNS = {
 	username: users.username,
 };
 
-type ReportRow = {
-	id: number;
-	stationName: string;
-	stationAddress: string;
-	fuelType: GasReportInput["fuelType"];
-	priceMills: number;
-	defPriceCents: number | null;
-	createdAt: Date;
-	firstName: string | null;
-	username: string;
-};
+/** A report with its station and reporter, its date a Date. */
+type ReportRow = Omit<NearbyReportRow, "createdAt"> & { createdAt: Date };
 
 /** Spec §3 "Gas report". DEF is a diesel price; on any other fuel it is null. */
 function toGasReportJson(row: ReportRow) {
@@ -93,30 +85,10 @@ export function getGasReportJson(db: Db, id: number): GasReportJson {
 	return toGasReportJson(row);
 }
 
-// The newest live reports at the window's stations, chosen in gas_reports_live_idx alone (a range of stations
-// by location token, each station's live reports with their dates); only the page's rows are read in full.
-const NEARBY_REPORTS_SQL = `
-  WITH newest AS (
-    SELECT g.id AS id FROM gas_stations s
-    JOIN gas_price_reports g INDEXED BY gas_reports_live_idx ON g.station_id = s.id
-    WHERE s.loc_token BETWEEN ?1 AND ?2 AND g.is_active = 1 AND g.is_expired = 0
-    ORDER BY g.created_at DESC, g.id DESC
-    LIMIT ?3
-  )
-  SELECT g.id AS id, s.name AS stationName, s.address AS stationAddress, g.fuel_type AS fuelType,
-    g.price_mills AS priceMills, g.def_price_cents AS defPriceCents, g.created_at AS createdAt,
-    u.first_name AS firstName, u.username AS username
-  FROM newest
-  JOIN gas_price_reports g ON g.id = newest.id
-  JOIN gas_stations s ON s.id = g.station_id
-  JOIN users u ON u.id = g.user_id
-  ORDER BY g.created_at DESC, g.id DESC`;
-
 /** Active, unexpired reports at stations within 20 zips of `zip`, newest first. */
 export function listNearbyReports(db: Db, zip: string, limit: number): GasReportJson[] {
 	const [from, to] = locTokenRange(zip);
-	return db.$client
-		.query<Omit<ReportRow, "createdAt"> & { createdAt: number }, [string, string, number]>(NEARBY_REPORTS_SQL)
-		.all(from, to, limit)
-		.map((row) => toGasReportJson({ ...row, createdAt: new Date(row.createdAt) }));
+	return newestReportsBetween(db, from, to, limit).map((row) =>
+		toGasReportJson({ ...row, createdAt: new Date(row.createdAt) }),
+	);
 }
