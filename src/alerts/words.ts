@@ -11,8 +11,8 @@ export const MAX_ALERT_WORDS = 8;
  * Plurals the rules below cannot fold, as shoppers write them. Changing this list or the rules changes the
  * stored alert words: a migration must rewrite them (as 0012 did), or old alerts stop matching.
  */
-const IRREGULAR_PLURALS = new Map<string, string>(
-	Object.entries({
+const IRREGULAR_PLURALS: Readonly<Record<string, string | undefined>> = Object.freeze(
+	Object.assign(Object.create(null), {
 		lenses: "lens",
 		knives: "knife",
 		leaves: "leaf",
@@ -32,8 +32,8 @@ const IRREGULAR_PLURALS = new Map<string, string>(
  * kiwis→kiwi, lenses/lens→len. Words ending in ss or us (glass, hummus, swiss) keep their s.
  */
 export function stem(word: string): string {
-	// A Map, not an object's keys: "constructor" is a product word too.
-	let w = IRREGULAR_PLURALS.get(word) ?? word;
+	// A record with no prototype, so inherited names are no plurals: "constructor" is a product word too.
+	let w = IRREGULAR_PLURALS[word] ?? word;
 	if (w.length > 3 && w.endsWith("s") && !/(ss|us)$/.test(w)) w = w.slice(0, -1);
 	if (/(ch|sh|x|ss|zz)e$/.test(w)) return w.slice(0, -1);
 	if (w.length > 4 && w.endsWith("ie")) return `${w.slice(0, -2)}y`;
