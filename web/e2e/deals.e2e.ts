@@ -1,5 +1,7 @@
 import {
 	expect,
+	expectShownFor,
+	markToastsOnEntry,
 	PNG,
 	reportAsNeighbour,
 	reportThroughApi,
@@ -196,6 +198,8 @@ test("the report form tells a photo too big, a failed upload, a refused price an
 	signedIn,
 }) => {
 	test.slow(); // it waits out the 4 s of an ordinary success toast
+	await markToastsOnEntry(page);
+	await page.clock.install();
 	await page.goto("/");
 	await page.getByRole("tab", { name: "Report Prices" }).click();
 	const photoInput = page.getByLabel("Photo");
@@ -230,9 +234,7 @@ test("the report form tells a photo too big, a failed upload, a refused price an
 	await expect(uploadFailed).toContainText("Photo must be a JPEG, PNG, WebP or GIF image");
 	await expect(uploadFailed).toContainText("Non 2xx");
 	// The uploader's notices stay up 5 s (spec §9), not the 6 s of other errors.
-	await page.waitForTimeout(4_000);
-	await expect(uploadFailed).toBeVisible();
-	await expect(uploadFailed).toBeHidden({ timeout: 1_400 });
+	await expectShownFor(page, uploadFailed, 5_000);
 	await photoInput.setInputFiles({ name: "milk.png", mimeType: "image/png", buffer: PNG });
 
 	// The quality check refuses a price far outside what dairy costs.

@@ -1,4 +1,4 @@
-import { type Browser, test as base, expect, type Page, request } from "@playwright/test";
+import { type Browser, test as base, expect, type Locator, type Page, request } from "@playwright/test";
 
 export const PASSWORD = "Journey!Pass1";
 
@@ -150,3 +150,37 @@ export const test = base.extend<{ signedIn: { username: string } }>({
 	},
 });
 export { expect };
+
+/**
+ * Marks each toast with the page clock's time as it enters the page (an init script: call it before the page
+ * loads), for expectShownFor.
+ */
+export function markToastsOnEntry(page: Page) {
+	return page.addInitScript(() => {
+		new MutationObserver((records) => {
+			for (const record of records) {
+				for (const node of record.addedNodes) {
+					if (node instanceof HTMLElement && node.dataset.testid === "toast") node.dataset.shownAt = String(Date.now());
+				}
+			}
+		}).observe(document, { childList: true, subtree: true });
+	});
+}
+
+/**
+ * How long a toast stays up (success 4 s, welcome and errors 6 s, the uploader's 5 s, rejections, expiry
+ * notices and alert hits 8 s), on a page whose clock is installed and whose toasts are marked
+ * (markToastsOnEntry). The page's clock is moved on rather than waited for: the toast must still be up 0.6 s
+ * before its time and gone 0.6 s after it, counted from when it appeared on the page's clock (a busy machine
+ * can take longer than 0.6 s to tell the test it appeared, while that clock runs on).
+ */
+export async function expectShownFor(page: Page, toast: Locator, ms: number) {
+	await expect(toast).toBeVisible();
+	const shownAt = Number(await toast.getAttribute("data-shown-at"));
+	expect(shownAt).toBeGreaterThan(0);
+	await page.clock.pauseAt(shownAt + ms - 600);
+	await expect(toast).toBeVisible();
+	await page.clock.runFor(1_200);
+	await expect(toast).toBeHidden();
+	await page.clock.resume();
+}

@@ -1,7 +1,8 @@
-import type { Locator, Page } from "@playwright/test";
 import {
 	expect,
+	expectShownFor,
 	fillDairyReport,
+	markToastsOnEntry,
 	PASSWORD,
 	registerAccount,
 	reportThroughApi,
@@ -11,35 +12,8 @@ import {
 	uniqueName,
 } from "./fixtures.ts";
 
-/**
- * How long each kind of toast stays up (README "Toasts"): success 4 s, welcome and errors 6 s, rejections,
- * expiry notices and alert hits 8 s. The page's clock is moved on rather than waited for: the toast must still
- * be up 0.6 s before its time and gone 0.6 s after it, counted from when it appeared on the page's clock (a
- * busy machine can take longer than 0.6 s to tell the test it appeared, while that clock runs on).
- */
-async function expectShownFor(page: Page, toast: Locator, ms: number) {
-	await expect(toast).toBeVisible();
-	const shownAt = Number(await toast.getAttribute("data-shown-at"));
-	expect(shownAt).toBeGreaterThan(0);
-	await page.clock.pauseAt(shownAt + ms - 600);
-	await expect(toast).toBeVisible();
-	await page.clock.runFor(1_200);
-	await expect(toast).toBeHidden();
-	await page.clock.resume();
-}
-
 // Each toast is marked with the page clock's time as it enters the page.
-test.beforeEach(async ({ page }) => {
-	await page.addInitScript(() => {
-		new MutationObserver((records) => {
-			for (const record of records) {
-				for (const node of record.addedNodes) {
-					if (node instanceof HTMLElement && node.dataset.testid === "toast") node.dataset.shownAt = String(Date.now());
-				}
-			}
-		}).observe(document, { childList: true, subtree: true });
-	});
-});
+test.beforeEach(({ page }) => markToastsOnEntry(page));
 
 test("a welcome lasts 6 s, in a live region that was there before it", async ({ page, baseURL }) => {
 	const username = await registerAccount(baseURL ?? "", "Tosh");
