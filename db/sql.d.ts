@@ -2,3 +2,8 @@ declare module "*.sql" {
 	const text: string;
 	export default text;
 }
+
+declare module "*.txt" {
+	const text: string;
+	export default text;
+}

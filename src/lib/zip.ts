@@ -1,8 +1,13 @@
 /**
- * Proximity by zip code (spec §1): within 20 zip codes means a numeric distance of at most 20 between
- * 5-digit zips ("10001" and "10001-1234" both count as 10001). A zip that is not numeric matches only itself.
+ * Near, read on the map (spec §1 "within 20 zip codes"; decision 0045): a shopper's neighbourhood is their own
+ * ZIP and the 20 ZIP areas (Census ZCTAs) whose centres are nearest to it. Everything that means near (search,
+ * stations, averages, alerts, the quality consensus) takes its list from `neighbourhood()`.
+ * "10001" and "10001-1234" are the same place. A postal code that is not a US ZIP matches only itself.
  */
-export const ZIP_RADIUS = 20;
+import { milesBetweenPlaces, nearestAreas, zipTable } from "./zip-places.ts";
+
+/** How many ZIP areas besides the shopper's own are near. */
+export const NEAREST_AREAS = 20;
 
 const US_ZIP = /^(\d{5})(?:-?\d{4})?$/;
 
@@ -12,39 +17,70 @@ export function zipNumber(zip: string): number | null {
 	return match ? Number(match[1]) : null;
 }
 
-/** The zip as one search token: "z10001", or "x" + its letters and digits for any other postal code. */
+/** The zip as a location token: "z10001", or "x" + its letters and digits for any other postal code. */
 export function locToken(zip: string): string {
 	const n = zipNumber(zip);
 	if (n !== null) return `z${String(n).padStart(5, "0")}`;
 	return `x${zip.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "")}`;
 }
 
-/** Every location token within the radius of a zip (41 for a US zip, the zip itself otherwise). */
-export function locTokensNear(zip: string, radius = ZIP_RADIUS): string[] {
-	const n = zipNumber(zip);
-	if (n === null) return [locToken(zip)];
-	const tokens: string[] = [];
-	for (let z = Math.max(0, n - radius); z <= Math.min(99999, n + radius); z++) {
-		tokens.push(`z${String(z).padStart(5, "0")}`);
-	}
-	return tokens;
+/** The table's place of a location token or zip, or null (a postal code, or a US ZIP nobody has placed). */
+function placeOf(tokenOrZip: string): number | null {
+	const n = tokenOrZip.startsWith("z") ? Number(tokenOrZip.slice(1)) : zipNumber(tokenOrZip);
+	if (n === null || !Number.isInteger(n) || n < 0 || n > 99_999) return null;
+	const place = zipTable().placeOfZip[n]!;
+	return place === 0 ? null : place - 1;
 }
 
+/** What a typed zip is: a US ZIP with a known place, a 5-digit ZIP nobody has placed, or another postal code. */
+export function zipKind(zip: string): "us" | "unknown-us" | "postal" {
+	if (zipNumber(zip) === null) return "postal";
+	return placeOf(zip) === null ? "unknown-us" : "us";
+}
+
+/** One place near a shopper: its location token and its miles from the shopper's ZIP. */
+export type NearPlace = { token: string; miles: number };
+
+const tokenOfPlace = (place: number) => `z${String(zipTable().zips[place]).padStart(5, "0")}`;
+
 /**
- * The same window as one range of tokens, first and last: US tokens are "z" and five digits, so the tokens
- * between two of them are exactly the zips between (one index range instead of 41 seeks).
+ * The places near a zip, nearest first: the zip itself at 0 miles, then its 20 nearest ZIP areas. A ZIP with
+ * no area of its own (a PO box) is a home and has neighbours, but is nobody's neighbour. A zip the table does
+ * not place, or a postal code that is not a US ZIP, is near only itself.
  */
+export function neighbourhood(zip: string): NearPlace[] {
+	const own = locToken(zip);
+	const place = placeOf(own);
+	if (place === null) return [{ token: own, miles: 0 }];
+	const t = zipTable();
+	const areas = nearestAreas(t, place, NEAREST_AREAS).map((a) => ({ token: tokenOfPlace(a.place), miles: a.miles }));
+	return [{ token: own, miles: 0 }, ...areas];
+}
+
+/** The location tokens of a zip's neighbourhood, nearest first. */
+export const nearTokens = (zip: string): string[] => neighbourhood(zip).map((p) => p.token);
+
+/** Miles between two zips or location tokens; 0 for the same place, null when either has no place. */
+export function milesBetween(a: string, b: string): number | null {
+	const from = a.startsWith("z") || a.startsWith("x") ? a : locToken(a);
+	const to = b.startsWith("z") || b.startsWith("x") ? b : locToken(b);
+	if (from === to) return 0;
+	const pa = placeOf(from);
+	const pb = placeOf(to);
+	return pa === null || pb === null ? null : milesBetweenPlaces(zipTable(), pa, pb);
+}
+
+/** Miles as shown and sent: one decimal. */
+export const roundMiles = (miles: number): number => Math.round(miles * 10) / 10;
+
+// The numeric window below is what "near" meant before the neighbourhood; its callers move to
+// neighbourhood() one by one, and it goes when the last one has.
+/** @deprecated the old numeric window; use neighbourhood(). */
+export const ZIP_RADIUS = 20;
+/** @deprecated the old numeric window as a token range; use nearTokens(). */
 export function locTokenRange(zip: string, radius = ZIP_RADIUS): [string, string] {
 	const n = zipNumber(zip);
 	if (n === null) return [locToken(zip), locToken(zip)];
 	const token = (z: number) => `z${String(z).padStart(5, "0")}`;
 	return [token(Math.max(0, n - radius)), token(Math.min(99999, n + radius))];
-}
-
-/** Zip distance for sorting: numeric for US zips, 0 for the same postal code otherwise. */
-export function zipDistance(from: string, to: string): number {
-	const a = zipNumber(from);
-	const b = zipNumber(to);
-	if (a === null || b === null) return locToken(from) === locToken(to) ? 0 : Number.POSITIVE_INFINITY;
-	return Math.abs(a - b);
 }
