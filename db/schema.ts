@@ -59,6 +59,12 @@ export const users = sqliteTable(
 		totalMoneySavedCents: integer("total_money_saved_cents").notNull().default(0),
 		uniqueStoresVisited: integer("unique_stores_visited").notNull().default(0),
 		preferredFuelType: text("preferred_fuel_type", { length: 20, enum: FUEL_TYPES }).notNull().default("regular"),
+		/** ours: the shopper's car, for what a drive to a station costs (miles per gallon, tank in gallons). */
+		carMilesPerGallon: real("car_miles_per_gallon").notNull().default(25),
+		carTankGallons: real("car_tank_gallons").notNull().default(12),
+		/** ours: the same for an electric car (miles per kWh, battery in kWh). */
+		carMilesPerKwh: real("car_miles_per_kwh").notNull().default(3.5),
+		carBatteryKwh: real("car_battery_kwh").notNull().default(60),
 		isTerminated: flag("is_terminated", false),
 		terminationReason: text("termination_reason"),
 		terminatedAt: integer("terminated_at", { mode: "timestamp_ms" }),
