@@ -5,6 +5,7 @@
  */
 import type { Server } from "bun";
 import { ensureTaxonomy } from "../db/seed.ts";
+import { spreadAlertWords } from "./alerts/word-index.ts";
 import { createApp } from "./app.ts";
 import { migrate, openDb } from "./db.ts";
 import type { Config } from "./env.ts";
@@ -105,12 +106,16 @@ function claimDataDir(config: Config): DataDirLock {
 	return lock;
 }
 
-/** The database, migrated, with the category taxonomy in place. */
+/**
+ * The database, migrated, with the category taxonomy in place and the steps a migration cannot take (they
+ * need the app's own code) taken.
+ */
 function openDatabase(config: Config) {
 	const opened = openDb(config.dbPath);
 	try {
 		migrate(opened.sqlite);
 		ensureTaxonomy(opened.db);
+		spreadAlertWords(opened.db);
 	} catch (error) {
 		opened.sqlite.close();
 		throw error;

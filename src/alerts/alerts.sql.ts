@@ -2,11 +2,12 @@
  * The alerts' raw SQL: the matching on the report write path and the live hub's session check, both run for
  * every report or every few seconds and measured by the benchmarks (docs/performance.md). They are bun:sqlite
  * statements, compiled once per connection and text; the statements used in a loop are handed back as they
- * are. Everything else about alerts is Drizzle (queries.ts, matching.ts).
+ * are. The start-up check of the word index is here too, as every start runs it before listening.
+ * Everything else about alerts is Drizzle (queries.ts, matching.ts, word-index.ts).
  */
 import type { priceAlertHits, priceAlerts, priceAlertWords, sessions } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import type { Stored } from "../lib/stored.ts";
+import type { Stored, StoredPick } from "../lib/stored.ts";
 
 type Bindings = Record<string, string | number>;
 
@@ -22,23 +23,46 @@ export function liveSessions(db: Db, bindings: { sids: string; now: number; cap:
 		.all(bindings);
 }
 
-// Drives from the word index: for each of the report's words, one range of the index over the zip window's
-// tokens (US tokens are "z" and five digits, so the range holds exactly the window's zips: one seek per word
-// instead of 41). The target price is in the index's key (migration 0011), so only alerts the price meets come
-// back. An alert is a match when every one of its words was found; counting them in TypeScript rather than
-// with GROUP BY spares SQLite a temporary B-tree per report, which cost more than the lookups themselves.
+// Drives from the word index: an alert's words are filed under every place of its neighbourhood
+// (word-index.ts), so a report looks for each of its words under its own place alone: one seek per word. The
+// target price is in the index's key (migration 0011), so only alerts the price meets come back. An alert is
+// a match when every one of its words was found; counting them in TypeScript rather than with GROUP BY spares
+// SQLite a temporary B-tree per report, which cost more than the lookups themselves.
 export const WORD_HITS_SQL = `
   SELECT alert_id FROM price_alert_words
   WHERE word IN (SELECT value FROM json_each($words))
-    AND loc_token BETWEEN $locFrom AND $locTo
+    AND loc_token = $loc
     AND target_price_cents >= $price`;
 
-/** The alert id of each index entry a report's words (a JSON array), zip window and price meet. */
-export function wordHits(db: Db, bindings: { words: string; locFrom: string; locTo: string; price: number }) {
+/** The alert id of each index entry a report's words (a JSON array), place and price meet. */
+export function wordHits(db: Db, bindings: { words: string; loc: string; price: number }) {
 	return db.$client.query<[Stored<typeof priceAlertWords.alertId>], Bindings>(WORD_HITS_SQL).values(bindings) as [
 		Stored<typeof priceAlertWords.alertId>,
 	][];
 }
+
+// Run by every start (word-index.ts): plain SQL, as drizzle's first query costs some setting up before
+// listening. Only ZIP alerts can have neighbours; a spread alert has a word under another place, found
+// through the words' alert index after a row or two.
+const FILED_AT_HOME_SQL = `
+  SELECT a.id AS id, a.zip_code AS zip, a.target_price_cents AS targetPriceCents FROM price_alerts a
+  WHERE a.word_count > 0 AND a.loc_token GLOB 'z*'
+    AND NOT EXISTS (SELECT 1 FROM price_alert_words w WHERE w.alert_id = a.id AND w.loc_token <> a.loc_token)`;
+
+/** The ZIP alerts whose words are all filed under the alert's own place. */
+export function alertsFiledAtHome(db: Db) {
+	return db.$client
+		.query<StoredPick<typeof priceAlerts, "id" | "targetPriceCents"> & { zip: Stored<typeof priceAlerts.zipCode> }, []>(
+			FILED_AT_HOME_SQL,
+		)
+		.all();
+}
+
+/** Reads one alert's distinct indexed words (`.all(alertId)`). */
+export const wordsOfAlert = (db: Db) =>
+	db.$client.query<StoredPick<typeof priceAlertWords, "word">, [number]>(
+		"SELECT DISTINCT word FROM price_alert_words WHERE alert_id = ?1",
+	);
 
 /** An alert a report may set off, as the matching and its hits name it. */
 export type CandidateRow = {

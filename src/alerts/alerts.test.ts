@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceAlerts, priceAlertWords } from "../../db/schema.ts";
+import { nearTokens } from "../lib/zip.ts";
 import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { categoryIds, createAlert } from "./testing.ts";
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 describe("POST /api/price-alerts", () => {
-	test("stores the alert in the Price alert shape, at the user's zip, with its word index", async () => {
+	test("stores the alert in the Price alert shape, at the user's zip, its words filed under each place near it", async () => {
 		const { client } = await registerUser(server, { zipCode: "10001" });
 		const res = await client.post("/api/price-alerts", {
 			productName: " Organic Eggs ",
@@ -40,7 +41,13 @@ describe("POST /api/price-alerts", () => {
 		const row = server.db.select().from(priceAlerts).where(eq(priceAlerts.id, res.data.id)).get();
 		expect(row).toMatchObject({ targetPriceCents: 250, locToken: "z10001", wordCount: 2 });
 		const words = server.db.select().from(priceAlertWords).where(eq(priceAlertWords.alertId, res.data.id)).all();
-		expect(words.map((w) => w.word).sort()).toEqual(["egg", "organic"]);
+		expect([...new Set(words.map((w) => w.word))].sort()).toEqual(["egg", "organic"]);
+		const places = nearTokens("10001");
+		expect(places).toHaveLength(21);
+		for (const word of ["egg", "organic"]) {
+			expect(words.filter((w) => w.word === word).map((w) => w.locToken)).toEqual(expect.arrayContaining(places));
+		}
+		expect(words).toHaveLength(2 * places.length);
 	});
 
 	test("category is optional (null or left out) and a zip may be given instead of the user's", async () => {

@@ -91,7 +91,7 @@ const timing = { ...LIVE_TIMING };
 beforeAll(async () => {
 	Object.assign(LIVE_TIMING, { heartbeatMs: 300, sessionCheckMs: 100 });
 	server = await startTestServer({ OLLAMA_HOST: "off", ADMIN_PASSKEY: PASSKEY });
-	reporter = (await registerUser(server, { zipCode: "10005" })).client;
+	reporter = (await registerUser(server, { zipCode: "10011" })).client;
 	({ dairy } = await categoryIds(reporter));
 });
 afterAll(async () => {
@@ -138,7 +138,7 @@ describe("GET /api/events", () => {
 			targetPrice: 2.5,
 			storeName: "FreshMart",
 			storeAddress: "1 Market St",
-			zipCode: "10005",
+			zipCode: "10011",
 			at: expect.any(String),
 		});
 		// Carl's stream is open and well, and did not get Anna's hit.
@@ -215,7 +215,7 @@ describe("GET /api/events", () => {
 		const { client } = await registerUser(server, { zipCode: "10001" });
 		await createAlert(client, { productName: "bagel", targetPrice: 5 });
 		const live = await openEvents(server, client);
-		const bagels = (await registerUser(server, { zipCode: "10005" })).client;
+		const bagels = (await registerUser(server, { zipCode: "10011" })).client;
 		await reportPrice(bagels, { productName: "Bagel", price: 2, categoryId: dairy });
 		await live.waitFor(() => live.hits().length === 1);
 		const lastSeen = live.hits()[0].id as string;

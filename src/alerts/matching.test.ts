@@ -69,14 +69,41 @@ describe("matching a stored report against alerts", () => {
 		expect(hitsOf(alert.id)[0]?.priceCents).toBe(450);
 	});
 
-	test("the report must lie within 20 zip codes of the alert's zip", async () => {
-		const { alert } = await watcher({ productName: "greek yogurt", targetPrice: 6 }, "10050");
-		await reportPrice(reporter, { productName: "Greek Yogurt", price: 4.99, categoryId: cat.dairy, zip: "10071" });
-		await reportPrice(reporter, { productName: "Greek Yogurt", price: 4.99, categoryId: cat.dairy, zip: "10029" });
+	test("a report in the alert's neighbourhood fires it, though its ZIP is far off by number", async () => {
+		// 90069 West Hollywood is 1.9 miles from 90210 Beverly Hills and 141 off by number.
+		const { alert } = await watcher({ productName: "greek yogurt", targetPrice: 6 }, "90210");
+		await reportPrice(reporter, { productName: "Greek Yogurt", price: 4.99, categoryId: cat.dairy, zip: "90069" });
+		expect(hitsOf(alert.id)).toHaveLength(1);
+	});
+
+	test("a report near by number but far on the map does not fire it", async () => {
+		// 93514 Bishop is 4 off 93510 Acton by number and some 210 miles away.
+		const { alert } = await watcher({ productName: "goat cheese", targetPrice: 6 }, "93510");
+		await reportPrice(reporter, { productName: "Goat Cheese", price: 4.99, categoryId: cat.dairy, zip: "93514" });
 		expect(hitsOf(alert.id)).toHaveLength(0);
-		await reportPrice(reporter, { productName: "Greek Yogurt", price: 4.99, categoryId: cat.dairy, zip: "10070" });
-		await reportPrice(reporter, { productName: "Greek Yogurt", price: 4.99, categoryId: cat.dairy, zip: "10030-1234" });
-		expect(hitsOf(alert.id)).toHaveLength(2);
+		await reportPrice(reporter, { productName: "Goat Cheese", price: 4.99, categoryId: cat.dairy, zip: "93510-0001" });
+		expect(hitsOf(alert.id)).toHaveLength(1);
+	});
+
+	test("near is the alert owner's neighbourhood, which need not hold the alert's own ZIP the other way", async () => {
+		// 90036 is among 90210's 20 nearest areas; 90210 is not among 90036's.
+		const wide = await watcher({ productName: "rye crackers", targetPrice: 6 }, "90210");
+		const narrow = await watcher({ productName: "rye crackers", targetPrice: 6 }, "90036");
+		await reportPrice(reporter, { productName: "Rye Crackers", price: 3, categoryId: cat.groceries, zip: "90036" });
+		expect(hitsOf(wide.alert.id)).toHaveLength(1);
+		await reportPrice(reporter, { productName: "Rye Crackers", price: 3, categoryId: cat.groceries, zip: "90210" });
+		expect(hitsOf(narrow.alert.id)).toHaveLength(1); // the 90036 report, not the 90210 one
+	});
+
+	test("an alert at a PO box ZIP watches its neighbours; a report at a PO box is near only that ZIP", async () => {
+		const box = await watcher({ productName: "rice cakes", targetPrice: 6 }, "10008");
+		const street = await watcher({ productName: "rice cakes", targetPrice: 6 }, "10007");
+		await reportPrice(reporter, { productName: "Rice Cakes", price: 2, categoryId: cat.groceries, zip: "10007" });
+		expect(hitsOf(box.alert.id)).toHaveLength(1);
+		expect(hitsOf(street.alert.id)).toHaveLength(1);
+		await reportPrice(reporter, { productName: "Rice Cakes", price: 1.5, categoryId: cat.groceries, zip: "10008" });
+		expect(hitsOf(box.alert.id)).toHaveLength(2);
+		expect(hitsOf(street.alert.id)).toHaveLength(1);
 	});
 
 	test("a postal code that is not a US zip matches only itself", async () => {
@@ -220,14 +247,14 @@ describe("matching a stored report against alerts", () => {
 		expect((await reporter.get("/api/price-alerts")).data).toEqual([]);
 	});
 
-	test("candidates come from the word index, one range per word with the price checked in the index", () => {
+	test("candidates come from the word index, one seek per word at the report's place, price checked in the index", () => {
 		const plan = server.sqlite
 			.query(`EXPLAIN QUERY PLAN ${WORD_HITS_SQL}`)
-			.all({ words: '["egg"]', locFrom: "z09981", locTo: "z10021", price: 100 }) as { detail: string }[];
+			.all({ words: '["egg"]', loc: "z10001", price: 100 }) as { detail: string }[];
 		const details = plan.map((p) => p.detail).join("\n");
-		// One range of the zip window per word, not a seek per zip, and no read of the table itself.
+		// No read of the table itself, nor of any place but the report's.
 		expect(details).toContain(
-			"SEARCH price_alert_words USING COVERING INDEX sqlite_autoindex_price_alert_words_1 (word=? AND loc_token>? AND loc_token<?)",
+			"SEARCH price_alert_words USING COVERING INDEX sqlite_autoindex_price_alert_words_1 (word=? AND loc_token=? AND target_price_cents>?)",
 		);
 		expect(details).not.toMatch(/SCAN price_alert_words\b/);
 	});

@@ -1,7 +1,8 @@
 /**
  * Matching a stored report against active alerts (issue 6): all of the alert's words among the report's
- * words, the alert's category (when it has one), a price at or under the target, and the report within 20
- * zip codes of the alert's zip. The reporter's own alerts stay quiet: they know the price they just typed.
+ * words, the alert's category (when it has one), a price at or under the target, and the report in the
+ * neighbourhood of the alert's zip (src/lib/zip.ts: the zip and its 20 nearest ZIP areas). The reporter's own
+ * alerts stay quiet: they know the price they just typed.
  */
 
 import { and, desc, eq, gt, max } from "drizzle-orm";
@@ -9,7 +10,7 @@ import { priceAlertHits, priceAlerts, priceReports, stores } from "../../db/sche
 import type { Db } from "../db.ts";
 import { log } from "../lib/log.ts";
 import { centsToNumber, formatCents } from "../lib/money.ts";
-import { locTokenRange } from "../lib/zip.ts";
+import { locToken } from "../lib/zip.ts";
 import { alertReader, type CandidateRow, hitWriters, wordHits } from "./alerts.sql.ts";
 import type { LiveHub, LiveMessage } from "./live.ts";
 import { productWords } from "./words.ts";
@@ -39,8 +40,7 @@ export type MatchedReport = ReportRow & {
 export function findMatchingAlerts(db: Db, report: ReportRow): CandidateRow[] {
 	const words = productWords(report.productName);
 	if (words.length === 0) return [];
-	const [locFrom, locTo] = locTokenRange(report.zipCode);
-	const found = wordHits(db, { words: JSON.stringify(words), locFrom, locTo, price: report.priceCents });
+	const found = wordHits(db, { words: JSON.stringify(words), loc: locToken(report.zipCode), price: report.priceCents });
 	if (found.length === 0) return [];
 	const wordsFound = new Map<number, number>();
 	for (const [alertId] of found) wordsFound.set(alertId, (wordsFound.get(alertId) ?? 0) + 1);

@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { locToken } from "../lib/zip.ts";
 import { MAX_ALERTS_PER_USER, type PriceAlertInput } from "./schemas.ts";
+import { alertWordRows } from "./word-index.ts";
 import { productWords } from "./words.ts";
 
 export const NO_ZIP_MESSAGE = "Set your zip code before creating a price alert.";
@@ -102,7 +103,7 @@ function getAlert(db: Db, id: number): AlertJson | null {
 }
 
 /**
- * Stores an alert with its word index. The zip is the one given, else the user's at this moment: an alert
+ * Stores an alert with its word index, its words filed under each place near its zip. The zip is the one given, else the user's at this moment: an alert
  * keeps watching where it was set even if the user moves.
  */
 export function createAlert(db: Db, user: User, input: PriceAlertInput): AlertJson {
@@ -154,9 +155,7 @@ export function createAlert(db: Db, user: User, input: PriceAlertInput): AlertJs
 				.returning({ id: priceAlerts.id })
 				.get();
 			tx.insert(priceAlertWords)
-				.values(
-					words.map((word) => ({ word, locToken: token, targetPriceCents: input.targetPrice, alertId: alert.id })),
-				)
+				.values(alertWordRows({ id: alert.id, zip, targetPriceCents: input.targetPrice, words }))
 				.run();
 			return alert.id;
 		},

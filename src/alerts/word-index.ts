@@ -1,0 +1,52 @@
+/**
+ * Where an alert's words are filed (decision 0025): under every place of its ZIP's neighbourhood, so that a
+ * new report finds the alerts near it by equality on its own place. Near is not symmetric (West Hollywood is
+ * among Beverly Hills' 20 nearest areas without Beverly Hills being among West Hollywood's), and the alert
+ * fires when the report is in the alert owner's neighbourhood: only the alert's side knows that list, so
+ * the index is spread when the alert is written, not when a report is read.
+ */
+import { priceAlertWords } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
+import { log } from "../lib/log.ts";
+import { nearTokens } from "../lib/zip.ts";
+import { alertsFiledAtHome, wordsOfAlert } from "./alerts.sql.ts";
+
+type WordRow = typeof priceAlertWords.$inferInsert;
+
+/** The index rows of one alert: each of its words under each place near its zip, nearest first. */
+export function alertWordRows(alert: { id: number; zip: string; targetPriceCents: number; words: string[] }) {
+	const tokens = nearTokens(alert.zip);
+	return alert.words.flatMap((word) =>
+		tokens.map(
+			(locToken): WordRow => ({ word, locToken, targetPriceCents: alert.targetPriceCents, alertId: alert.id }),
+		),
+	);
+}
+
+/**
+ * A start-up step: files again, under their whole neighbourhood, the alerts whose words sit under their own
+ * ZIP alone (indexed when near meant a window of ZIP numbers, which the index read as one range). Once
+ * spread, an alert has a word under another place and is not read again, so a second run does nothing.
+ * The alert's stored words are kept as they are: its word count was made from them.
+ */
+export function spreadAlertWords(db: Db): number {
+	const filedAtHome = alertsFiledAtHome(db);
+	if (filedAtHome.length === 0) return 0;
+	const readWords = wordsOfAlert(db);
+	let spread = 0;
+	db.transaction(
+		(tx) => {
+			for (const alert of filedAtHome) {
+				if (alert.zip === null || nearTokens(alert.zip).length === 1) continue;
+				const words = readWords.all(alert.id).map((w) => w.word);
+				const rows = alertWordRows({ ...alert, zip: alert.zip, words });
+				if (rows.length === 0) continue;
+				tx.insert(priceAlertWords).values(rows).onConflictDoNothing().run();
+				spread++;
+			}
+		},
+		{ behavior: "immediate" },
+	);
+	if (spread > 0) log.info("alerts: words filed under each alert's neighbourhood", { alerts: spread });
+	return spread;
+}
