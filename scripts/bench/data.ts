@@ -1,7 +1,7 @@
 /**
  * Deterministic synthetic data for benchmarks and the bench database (scripts/bench/seed.ts): a product
- * catalogue with realistic names, brands, sizes, tags, prices and popularity, zip codes clustered in metro
- * areas, stores, people and gas stations. Everything comes from one seeded generator, so a seed is a dataset.
+ * catalogue with realistic names, brands, sizes, tags, prices and popularity, stores, people and gas stations
+ * (where they are: scripts/bench/seed-places.ts). Everything comes from one seeded generator, so a seed is a dataset.
  */
 
 /** mulberry32: small, fast and good enough for synthetic data. Returns floats in [0, 1). */
@@ -341,41 +341,6 @@ export const LAST_NAMES = [
 	"Silva",
 	"Cohen",
 ];
-
-/**
- * Zip codes in metro clusters: each metro is a run of consecutive zips with a dense centre, the way real zip
- * numbers crowd around a city. Every 41-zip search window inside a metro is full, the worst case for search.
- */
-const METROS: { first: number; weight: number }[] = [
-	{ first: 10001, weight: 10 }, // New York
-	{ first: 90001, weight: 8 }, // Los Angeles
-	{ first: 60601, weight: 6 }, // Chicago
-	{ first: 77001, weight: 5 }, // Houston
-	{ first: 85001, weight: 4 }, // Phoenix
-	{ first: 19101, weight: 3 }, // Philadelphia
-	{ first: 78201, weight: 3 }, // San Antonio
-	{ first: 92101, weight: 3 }, // San Diego
-	{ first: 75201, weight: 3 }, // Dallas
-	{ first: 95101, weight: 2 }, // San Jose
-];
-
-export type ZipArea = { zips: string[]; weights: number[]; pick: (r: Rng) => number };
-
-/** `count` zips spread over the metros; weights fall off from each metro's centre. */
-export function zipArea(count: number): ZipArea {
-	const zips: string[] = [];
-	const weights: number[] = [];
-	const per = Math.ceil(count / METROS.length);
-	for (const [m, metro] of METROS.entries()) {
-		const n = Math.min(per, count - m * per);
-		for (let i = 0; i < n; i++) {
-			zips.push(String(metro.first + i).padStart(5, "0"));
-			const fromCentre = Math.abs(i - n / 4);
-			weights.push(metro.weight * (0.3 + 1 / (1 + fromCentre / 15)));
-		}
-	}
-	return { zips, weights, pick: weightedPicker(weights) };
-}
 
 /** Fuel mix of reports and typical prices in thousandths of a dollar (electric per kWh). */
 export const FUELS: { type: "regular" | "premium" | "diesel" | "e85" | "electric"; mills: number; weight: number }[] = [

@@ -3,7 +3,8 @@ import type { Database } from "bun:sqlite";
 import { placeLookupKey } from "../../src/lib/normalize.ts";
 import { locToken } from "../../src/lib/zip.ts";
 import { FUEL_MAX_AGE_DAYS } from "../../src/reports/markets.ts";
-import { FUELS, pick, type Rng, stationName, streetAddress, weightedPicker, type ZipArea } from "./data.ts";
+import { FUELS, pick, type Rng, stationName, streetAddress, weightedPicker } from "./data.ts";
+import type { ZipArea } from "./seed-places.ts";
 
 export const DAY = 86_400_000;
 export const HOUR = 3_600_000;

@@ -1,8 +1,9 @@
 /**
  * Builds the bench database: by default 1,000,000 price reports, 20,000 stores, 50,000 users, 5,000 gas
- * stations and 200,000 fuel reports across 2,000 zip codes, deterministically from a seed. The schema comes
- * from the real migrations (tables, indexes, triggers, the search index), and rows go in through the same
- * triggers production runs, in time order, so the file is the one a busy CommonCents would have.
+ * stations and 200,000 fuel reports across 2,000 real ZIP areas in metro, town and rural clusters
+ * (scripts/bench/seed-places.ts), deterministically from a seed. The schema comes from the real migrations
+ * (tables, indexes, triggers, the search index), and rows go in through the same triggers production runs, in
+ * time order, so the file is the one a busy CommonCents would have.
  *
  *   scripts/bench/seed [--seed 42] [--out bench-data/commoncents.db] [--force] [--reports N] [--users N]
  *     [--stores N] [--stations N] [--gas-reports N] [--zips N] [--alerts N] [--now <ms since epoch>]
@@ -27,14 +28,13 @@ import {
 	productPicker,
 	productReport,
 	rng,
-	stationName,
 	storeName,
 	streetAddress,
 	uuidFrom,
 	weightedPicker,
-	zipArea,
 } from "./data.ts";
 import { DAY, HOUR, seedGas } from "./seed-gas.ts";
+import { zipArea } from "./seed-places.ts";
 
 export const BENCH_PASSWORD = "BenchPass1!";
 /** Bun.password.hash(BENCH_PASSWORD, { algorithm: "argon2id" }), computed once so the file is reproducible. */
