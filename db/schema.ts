@@ -231,8 +231,10 @@ export const priceReports = sqliteTable(
 		reportZipCode: text("report_zip_code", { length: 10 }),
 		/** ours: the zip the report counts in (reportZipCode in vacation mode, else the reporter's zip). */
 		zipCode: text("zip_code", { length: 10 }).notNull(),
-		/** ours: the zip as a search token ("z10001"; "x" + the text for a zip that is not numeric). */
+		/** ours: the zip as a location token ("z10001"; "x" + the text for a zip that is not numeric). */
 		locToken: text("loc_token").notNull(),
+		/** ours: what search finds the report by (src/reports/search-text.ts); see "The search index" below. */
+		searchText: text("search_text").notNull().default(""),
 		upvotes: integer("upvotes").notNull().default(0),
 		...reportLifecycle(),
 	},
@@ -255,6 +257,25 @@ export const priceReports = sqliteTable(
 			.where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),
 	],
 );
+
+/*
+ * The search index (Drizzle cannot declare it: migration 0016 creates it, src/deals/search.ts reads it).
+ *
+ * price_search is an FTS5 table without content. A live report (active, unexpired) is in it twice, once per
+ * order a search can ask for, under a rowid that is the sort key:
+ *   by price:   (price in cents, at most 2^24 - 1) << 31 | (2^31 - 1 - report id)   cheapest, then newest, first
+ *   by recency: 2^62 | report id                                                    read backwards: newest first
+ * Its terms are the report's search_text words, each glued to the report's place: "z90210milk" is "milk" in
+ * ZIP 90210 ("x", two digits of length and the code for a postal code that is not a US ZIP). A search near a
+ * shopper is then, per word, an OR of the 21 places of their neighbourhood (src/lib/zip.ts): short posting
+ * lists, however common the word is elsewhere. Reading in rowid order gives the price or recency order, and
+ * the Distance sort reads the places one by one, nearest first.
+ * search_words lists every word ever indexed and search_vocab (fts5vocab over search_words_fts) reads them in
+ * order, so a prefix ("org") becomes the exact words it starts ("organic", "orange").
+ * Triggers on price_reports keep it all in step: a report entering the live set is inserted, one leaving it
+ * (expired, deactivated, deleted) is removed with FTS5's 'delete' command and its old terms, and a change of
+ * its words, place or price does both.
+ */
 
 export const userUpvotes = sqliteTable(
 	"user_upvotes",

@@ -15,6 +15,7 @@ import m12 from "./0012_alert_word_plurals.sql" with { type: "text" };
 import m13 from "./0013_store_loc_token.sql" with { type: "text" };
 import m14 from "./0014_gas_age_index.sql" with { type: "text" };
 import m15 from "./0015_car_settings.sql" with { type: "text" };
+import m16 from "./0016_search_by_place.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_foundation", sql: m0 },
@@ -33,4 +34,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0013_store_loc_token", sql: m13 },
   { tag: "0014_gas_age_index", sql: m14 },
   { tag: "0015_car_settings", sql: m15 },
+  { tag: "0016_search_by_place", sql: m16 },
 ];

@@ -1,5 +1,5 @@
 /**
- * The deals' raw SQL. Search reads an FTS5 index (migration 0005) and the categories are read on every page
+ * The deals' raw SQL. Search reads an FTS5 index (db/schema.ts, "The search index") and the categories are read on every page
  * load: both are measured by the benchmarks (docs/performance.md) and are bun:sqlite statements, compiled once
  * per connection and text; the statements used in a loop are handed back as they are. Everything else about
  * deals is Drizzle.
@@ -73,47 +73,26 @@ export const vocabulary = (db: Db) =>
 		"SELECT term FROM search_vocab WHERE term >= ?1 AND term < ?2 LIMIT ?3",
 	);
 
-// Every live report is in price_search twice: under a price key (below 2^62) and a time key (from 2^62); the
-// low 7 bits of both are the zip modulo 128. The window and its cells span fewer than 128 zips, so a zip's
-// offset from the window's first zip is ((bits - lo) & 127), and from the centre its distance. Keys pass 2^53,
-// so they stay in SQL: the id and the zip bits come out as small integers, in key order.
+// The two sort keys of price_search (db/schema.ts, "The search index"): below 2^62 by price, from 2^62 by
+// recency. The report id is the key's low 31 bits (inverted in the price key, so that newer comes first).
 const TIME_KEYS = "4611686018427387904";
-const IN_WINDOW_SQL = "(((rowid & 127) - $lo) & 127) <= $span";
-const PRICE_ID_SQL = "2147483647 - ((rowid >> 7) & 2147483647)";
 const PAGE_SQL = {
-	price: `SELECT ${PRICE_ID_SQL} AS id FROM price_search
-    WHERE price_search MATCH $match AND rowid < ${TIME_KEYS} AND ${IN_WINDOW_SQL}
+	price: `SELECT 2147483647 - (rowid & 2147483647) AS id FROM price_search
+    WHERE price_search MATCH $match AND rowid < ${TIME_KEYS}
     ORDER BY rowid LIMIT $limit OFFSET $offset`,
-	recent: `SELECT (rowid >> 7) & 2147483647 AS id FROM price_search
-    WHERE price_search MATCH $match AND rowid >= ${TIME_KEYS} AND ${IN_WINDOW_SQL}
+	recent: `SELECT rowid & 2147483647 AS id FROM price_search
+    WHERE price_search MATCH $match AND rowid >= ${TIME_KEYS}
     ORDER BY rowid DESC LIMIT $limit OFFSET $offset`,
-	scan: `SELECT ${PRICE_ID_SQL} AS id, rowid & 127 AS z FROM price_search
-    WHERE price_search MATCH $match AND rowid < ${TIME_KEYS} AND ${IN_WINDOW_SQL}
-    ORDER BY rowid LIMIT $limit`,
-	ring: `SELECT ${PRICE_ID_SQL} AS id FROM price_search
-    WHERE price_search MATCH $match AND rowid < ${TIME_KEYS} AND (rowid & 127) IN ($a, $b)
-    ORDER BY rowid LIMIT $limit`,
 };
 
-/** The report ids of one page in the index's order (price or newest first): $match, $lo, $span, $limit, $offset. */
+/** The report ids of one page in the index's order (price or newest first): $match, $limit, $offset. */
 export function indexPageIds(db: Db, sort: Exclude<SearchSort, "distance">, bindings: Bindings) {
 	return db.$client.query<{ id: ReportId }, Bindings>(PAGE_SQL[sort]).all(bindings);
 }
 
-/** The window's hits in price order, with each one's zip bits `z` (the zip modulo 128): $match, $lo, $span, $limit. */
-export function scanIds(db: Db, bindings: Bindings) {
-	return db.$client.query<{ id: ReportId; z: number }, Bindings>(PAGE_SQL.scan).all(bindings);
-}
-
-/** Reads the hits at two zips (zip bits $a and $b) in price order (`.all({ match, a, b, limit })`), ring by ring. */
-export const ringReader = (db: Db) => db.$client.query<{ id: ReportId }, Bindings>(PAGE_SQL.ring);
-
-const DISTANCE_SQL = `CASE WHEN $center IS NULL OR substr(r.loc_token, 1, 1) <> 'z' THEN 0
-  ELSE abs(CAST(substr(r.loc_token, 2) AS INTEGER) - $center) END`;
-
 // The page's reports in the page's order (p.key is the position in the id list).
 const ROWS_SQL = `
-  SELECT ${REPORT_COLUMNS_SQL}, ${DISTANCE_SQL} AS distance, ${VIEWER_COLUMNS_SQL}
+  SELECT ${REPORT_COLUMNS_SQL}, r.loc_token AS locToken, ${VIEWER_COLUMNS_SQL}
   FROM json_each($ids) p
   JOIN price_reports r ON r.id = p.value
   JOIN stores s ON s.id = r.store_id
@@ -121,9 +100,11 @@ const ROWS_SQL = `
   WHERE r.is_active = 1 AND r.is_expired = 0
   ORDER BY p.key`;
 
-/** The live reports of `ids` (a JSON array) in that order, as `viewer` sees them, with the zips to `center`. */
-export function reportRows(db: Db, bindings: { ids: string; viewer: string; center: number | null }) {
-	return db.$client.query<ReportRow & { distance: number }, Bindings>(ROWS_SQL).all(bindings);
+/** The live reports of `ids` (a JSON array) in that order, as `viewer` sees them, with their location tokens. */
+export function reportRows(db: Db, bindings: { ids: string; viewer: string }) {
+	return db.$client
+		.query<ReportRow & { locToken: Stored<typeof priceReports.locToken> }, Bindings>(ROWS_SQL)
+		.all(bindings);
 }
 
 type CategoryTagRow = StoredPick<typeof productCategories, "id" | "name"> & {
@@ -141,17 +122,17 @@ export function categoryTagRows(db: Db) {
 	return db.$client.query<CategoryTagRow, []>(CATEGORIES_SQL).all();
 }
 
-// The live reports of the product within 20 zips, read from price_reports_history_idx alone (it holds the
+// The live reports of the product at some places, read from price_reports_history_idx alone (it holds the
 // price). Raw because Drizzle cannot say INDEXED BY.
 const HIGHEST_SQL = `
   SELECT max(price_cents) AS cents FROM price_reports INDEXED BY price_reports_history_idx
-  WHERE normalized_name = $name AND category_id = $category AND loc_token BETWEEN $locFrom AND $locTo
+  WHERE normalized_name = $name AND category_id = $category AND loc_token IN (SELECT value FROM json_each($places))
     AND is_active = 1 AND is_expired = 0`;
 
-/** The highest live price of a product (name and category) between two location tokens; null when none. */
+/** The highest live price of a product (name and category) at some places (a JSON array of tokens); null when none. */
 export function highestLivePrice(
 	db: Db,
-	bindings: { name: string; category: number; locFrom: string; locTo: string },
+	bindings: { name: string; category: number; places: string },
 ): Stored<typeof priceReports.priceCents> | null {
 	return db.$client.query<{ cents: number | null }, Bindings>(HIGHEST_SQL).get(bindings)?.cents ?? null;
 }

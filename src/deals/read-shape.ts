@@ -2,7 +2,7 @@ import { centsToNumber } from "../lib/money.ts";
 import type { ReportRow } from "./deals.sql.ts";
 
 /** Spec §3 "Price report (read)", plus the fields the result card and the sort selector use. */
-export function toReportJson(row: ReportRow, distance: number | null = null) {
+export function toReportJson(row: ReportRow, distanceMiles: number | null = null) {
 	return {
 		id: row.id,
 		productName: row.productName,
@@ -21,7 +21,8 @@ export function toReportJson(row: ReportRow, distance: number | null = null) {
 		tags: JSON.parse(row.tags) as string[],
 		availability: row.availability,
 		zipCode: row.zipCode,
-		distance: distance === null || !Number.isFinite(distance) ? null : distance,
+		/** Miles from the searching shopper's ZIP to the report's (one decimal); null outside a search. */
+		distanceMiles,
 		store: { id: row.storeId, name: row.storeName, address: row.storeAddress },
 		user: { firstName: row.firstName, lastName: row.lastName },
 	};

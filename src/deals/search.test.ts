@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceReports } from "../../db/schema.ts";
+import { neighbourhood } from "../lib/zip.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 
 let server: TestServer;
@@ -26,15 +27,16 @@ const names = (res: { data: { productName: string }[] }) => res.data.map((r) => 
 
 beforeAll(async () => {
 	server = await startTestServer();
-	reporter = (await registerUser(server, { zipCode: "10001" })).client;
-	searcher = (await registerUser(server, { zipCode: "10011" })).client;
+	// Beverly Hills; West Hollywood is 1.9 miles away and 141 ZIP numbers off, Bell 16.6 miles and 9 numbers off.
+	reporter = (await registerUser(server, { zipCode: "90210" })).client;
+	searcher = (await registerUser(server, { zipCode: "90210" })).client;
 	ids.organic = await report(reporter, "Organic Whole Milk", 4.29, {
 		tags: ["organic", "milk"],
 		description: "Half gallon",
 	});
 	ids.plain = await report(reporter, "Whole Milk", 3.19);
-	ids.far19 = await report(reporter, "Milk Far19", 2.99, { vacationMode: true, reportZipCode: "10030" });
-	ids.far21 = await report(reporter, "Milk Far21", 1.99, { vacationMode: true, reportZipCode: "10032" });
+	ids.weho = await report(reporter, "Milk WeHo", 2.99, { vacationMode: true, reportZipCode: "90069" });
+	ids.bell = await report(reporter, "Milk Bell", 1.99, { vacationMode: true, reportZipCode: "90201" });
 	ids.yogurt = await report(reporter, "Greek Yogurt", 5.49, { description: "Great with organic honey" });
 	ids.london = await report(reporter, "Milk London", 1.5, { vacationMode: true, reportZipCode: "SW1A 1AA" });
 });
@@ -60,29 +62,31 @@ describe("GET /api/search", () => {
 		expect(names(await search(searcher, { q: "organic" })).sort()).toEqual(["Greek Yogurt", "Organic Whole Milk"]);
 	});
 
-	test("the radius is 20 zip codes: 19 away is found, 21 away is not; lowest price first", async () => {
-		// From 10011: 10030 is 19 away, 10032 is 21 away.
-		expect(names(await search(searcher, { q: "milk" }))).toEqual(["Milk Far19", "Whole Milk", "Organic Whole Milk"]);
+	test("near is on the map: a ZIP two miles away is found, one nine numbers away but far is not", async () => {
+		expect(names(await search(searcher, { q: "milk" }))).toEqual(["Milk WeHo", "Whole Milk", "Organic Whole Milk"]);
 	});
 
-	test("zipCode overrides the user's zip; a postal code that is not numeric matches only itself", async () => {
-		expect(names(await search(searcher, { q: "milk", zipCode: "10050" }))).toEqual(["Milk Far21", "Milk Far19"]);
+	test("zipCode overrides the user's zip; a postal code that is not a US ZIP matches only itself", async () => {
+		expect(names(await search(searcher, { q: "milk", zipCode: "90201" }))).toEqual(["Milk Bell"]);
 		expect(names(await search(searcher, { q: "milk", zipCode: "sw1a 1aa" }))).toEqual(["Milk London"]);
 	});
 
-	test("sort by distance and by recently updated", async () => {
-		expect(names(await search(searcher, { q: "milk", sort: "distance" }))).toEqual([
-			"Whole Milk",
-			"Organic Whole Milk",
-			"Milk Far19",
+	test("sort by distance, nearest first with its miles, and by recently updated", async () => {
+		const nearest = await search(searcher, { q: "milk", sort: "distance" });
+		expect(
+			nearest.data.map((r: { productName: string; distanceMiles: number }) => [r.productName, r.distanceMiles]),
+		).toEqual([
+			["Whole Milk", 0],
+			["Organic Whole Milk", 0],
+			["Milk WeHo", 1.9],
 		]);
 		const recent = await search(searcher, { q: "milk", sort: "recent" });
-		expect(names(recent)).toEqual(["Milk Far19", "Whole Milk", "Organic Whole Milk"]);
-		expect(recent.data[0].distance).toBe(19);
+		expect(names(recent)).toEqual(["Milk WeHo", "Whole Milk", "Organic Whole Milk"]);
+		expect(recent.data[0].distanceMiles).toBe(1.9);
 	});
 
 	test("pages with limit and offset, and caps the limit", async () => {
-		expect(names(await search(searcher, { q: "milk", limit: "2" }))).toEqual(["Milk Far19", "Whole Milk"]);
+		expect(names(await search(searcher, { q: "milk", limit: "2" }))).toEqual(["Milk WeHo", "Whole Milk"]);
 		expect(names(await search(searcher, { q: "milk", limit: "2", offset: "2" }))).toEqual(["Organic Whole Milk"]);
 		const tooMany = await search(searcher, { q: "milk", limit: "1000" });
 		expect(tooMany.status).toBe(400);
@@ -113,7 +117,7 @@ describe("GET /api/search", () => {
 	test("expired and inactive reports never appear", async () => {
 		server.db.update(priceReports).set({ isExpired: true }).where(eq(priceReports.id, ids.plain!)).run();
 		server.db.update(priceReports).set({ isActive: false }).where(eq(priceReports.id, ids.organic!)).run();
-		expect(names(await search(searcher, { q: "milk" }))).toEqual(["Milk Far19"]);
+		expect(names(await search(searcher, { q: "milk" }))).toEqual(["Milk WeHo"]);
 		server.db.update(priceReports).set({ isExpired: false }).where(eq(priceReports.id, ids.plain!)).run();
 		server.db.update(priceReports).set({ isActive: true }).where(eq(priceReports.id, ids.organic!)).run();
 		expect(names(await search(searcher, { q: "milk" }))).toHaveLength(3);
@@ -129,7 +133,7 @@ describe("GET /api/search", () => {
 	});
 });
 
-describe("GET /api/search: the location-cell index (migration 0005)", () => {
+describe("GET /api/search: the index of words by place (db/schema.ts)", () => {
 	let s: TestServer;
 	let shopper: TestClient;
 	let userId: string;
@@ -153,28 +157,28 @@ describe("GET /api/search: the location-cell index (migration 0005)", () => {
 
 	beforeAll(async () => {
 		s = await startTestServer({ OLLAMA_HOST: "off" });
-		const registered = await registerUser(s, { zipCode: "10060" });
+		const registered = await registerUser(s, { zipCode: "90210" });
 		shopper = registered.client;
 		userId = registered.user.id;
-		await at("Seed Item", 1, "10060");
+		await at("Seed Item", 1, "90210");
 		storeId = (s.sqlite.query("SELECT id FROM stores").get() as { id: number }).id;
 	});
 	afterAll(() => s.stop());
 
 	test("words joined by punctuation, line breaks and typographic marks are each found", async () => {
-		await at("Ben&Jerry’s Ice-Cream (1 pt.)", 5.99, "10060", { description: "Buy one,get one\nfree—today…only" });
+		await at("Ben&Jerry’s Ice-Cream (1 pt.)", 5.99, "90210", { description: "Buy one,get one\nfree—today…only" });
 		for (const q of ["jerry", "ice cream", "pt", "get", "free", "today", "only", "ben jerr"]) {
 			expect(await find({ q })).toEqual(["Ben&Jerry’s Ice-Cream (1 pt.)"]);
 		}
 	});
 
 	test("accents fold both ways, and a word of other letters is still a prefix", async () => {
-		await at("Crème Brûlée", 4.5, "10060");
+		await at("Crème Brûlée", 4.5, "90210");
 		for (const q of ["creme", "CRÈME", "brûl", "brul", "crè brû"]) expect(await find({ q })).toEqual(["Crème Brûlée"]);
 	});
 
 	test("a prefix of very many words is still every one of them, and an unknown word finds nothing", async () => {
-		for (let i = 1; i <= 20; i++) await at(`Qx${i} Gadget`, 10 + i, "10060");
+		for (let i = 1; i <= 20; i++) await at(`Qx${i} Gadget`, 10 + i, "90210");
 		expect(await find({ q: "qx", limit: "100" })).toHaveLength(20);
 		expect(await find({ q: "qx1", limit: "100" })).toHaveLength(11);
 		expect(await find({ q: "qx gadg", limit: "5" })).toEqual([
@@ -187,84 +191,81 @@ describe("GET /api/search: the location-cell index (migration 0005)", () => {
 		expect(await find({ q: "qxz" })).toEqual([]);
 	});
 
-	test("the window is exact across cell edges (50 zips a cell) and at both ends of the zip range", async () => {
-		await at("Edge49 Tea", 2, "10049");
-		await at("Edge50 Tea", 2, "10050");
-		await at("Low Tea", 2, "00003");
-		await at("High Tea", 2, "99999");
-		expect(await find({ q: "edge", zipCode: "10070" })).toEqual(["Edge50 Tea"]);
-		expect(await find({ q: "edge", zipCode: "10029" })).toEqual(["Edge49 Tea"]);
-		expect((await find({ q: "edge", zipCode: "10049" })).sort()).toEqual(["Edge49 Tea", "Edge50 Tea"]);
-		expect(await find({ q: "tea", zipCode: "00020" })).toEqual(["Low Tea"]);
-		expect(await find({ q: "tea", zipCode: "00024" })).toEqual([]);
-		expect(await find({ q: "tea", zipCode: "99979" })).toEqual(["High Tea"]);
+	test("a place is its whole ZIP: Acton does not see Bishop, four numbers and two hundred miles away", async () => {
+		await at("Acton Tea", 2, "93510");
+		await at("Bishop Tea", 2, "93514");
+		await at("Box Tea", 2, "10008"); // a PO box: a place of its own, nobody's neighbour
+		expect(await find({ q: "tea", zipCode: "93510" })).toEqual(["Acton Tea"]);
+		expect(await find({ q: "tea", zipCode: "93514-0001" })).toEqual(["Bishop Tea"]);
+		expect(await find({ q: "tea", zipCode: "10008" })).toEqual(["Box Tea"]);
+		expect(await find({ q: "tea", zipCode: "10004" })).toEqual([]);
 	});
 
 	test("equal prices list the newest first; the index follows price, text and liveness changes", async () => {
-		const a = await at("Tie Soap", 3, "10060");
+		const a = await at("Tie Soap", 3, "90210");
 		// At another store: a second price at the same store would replace the first.
-		const b = await at("Tie Soap", 3, "10060", { storeName: "Cell Store Annex" });
+		const b = await at("Tie Soap", 3, "90210", { storeName: "Cell Store Annex" });
 		const res = await shopper.get("/api/search?q=tie");
 		expect(res.data.map((r: { id: number }) => r.id)).toEqual([b, a]);
 		s.sqlite.query("UPDATE price_reports SET price_cents = 299 WHERE id = ?").run(b);
-		s.sqlite.query("UPDATE price_reports SET product_name = 'Tie Soap Bar' WHERE id = ?").run(a);
+		s.sqlite.query("UPDATE price_reports SET search_text = 'tie soap bar' WHERE id = ?").run(a);
 		expect(
 			(await shopper.get("/api/search?q=tie")).data.map((r: { id: number; price: number }) => [r.id, r.price]),
 		).toEqual([
 			[b, 2.99],
 			[a, 3],
 		]);
-		expect(await find({ q: "bar" })).toEqual(["Tie Soap Bar"]);
+		expect(await find({ q: "bar" })).toEqual(["Tie Soap"]);
 		s.sqlite.query("UPDATE price_reports SET is_expired = 1 WHERE id = ?").run(b);
-		expect(await find({ q: "tie" })).toEqual(["Tie Soap Bar"]);
+		expect(await find({ q: "tie" })).toEqual(["Tie Soap"]);
 		s.sqlite.query("DELETE FROM price_reports WHERE id = ?").run(a);
 		expect(await find({ q: "tie" })).toEqual([]);
 		s.sqlite.query("UPDATE price_reports SET is_expired = 0 WHERE id = ?").run(b);
 		expect(await find({ q: "tie" })).toEqual(["Tie Soap"]);
 	});
 
-	test("distance in a busy window (read ring by ring) orders by distance, then price, then newest", async () => {
-		// 450 reports around 20100, written straight to the table (the triggers index them): past the point where
-		// the distance sort reads the whole window at once.
+	test("distance over many places orders by miles, then price, then newest; other places never show", async () => {
+		// 450 reports over the 21 places near Beverly Hills and a few beyond, written straight to the table (the
+		// triggers index them).
+		const near = neighbourhood("90210");
+		const places = [...near.map((p) => p.token.slice(1)), "90201", "93514"];
 		const insert =
 			s.sqlite.query(`INSERT INTO price_reports (user_id, store_id, product_name, normalized_name, price_cents,
-      category_id, zip_code, loc_token) VALUES (?, ?, ?, 'ring apple', ?, 3, ?, ?)`);
-		const rows: { id: number; zip: number; cents: number }[] = [];
+      category_id, zip_code, loc_token, search_text) VALUES (?, ?, ?, 'ring apple', ?, 3, ?, ?, ?)`);
+		const rows: { id: number; miles: number; cents: number }[] = [];
 		s.sqlite.transaction(() => {
 			for (let i = 0; i < 450; i++) {
-				const zip = 20100 + ((i * 7) % 41) - 20;
+				const zip = places[(i * 7) % places.length]!;
 				const cents = 100 + ((i * 37) % 50);
 				const id = Number(
-					insert.run(userId, storeId, `Ring Apple ${i}`, cents, String(zip), `z${zip}`).lastInsertRowid,
+					insert.run(userId, storeId, `Ring Apple ${i}`, cents, zip, `z${zip}`, `ring apple ${i}`).lastInsertRowid,
 				);
-				rows.push({ id, zip, cents });
+				const place = near.find((p) => p.token === `z${zip}`);
+				if (place) rows.push({ id, miles: place.miles, cents });
 			}
 		})();
-		const expected = rows
-			.map((r) => ({ ...r, d: Math.abs(r.zip - 20100) }))
-			.sort((x, y) => x.d - y.d || x.cents - y.cents || y.id - x.id)
-			.map((r) => r.id);
+		const expected = [...rows].sort((x, y) => x.miles - y.miles || x.cents - y.cents || y.id - x.id).map((r) => r.id);
 		for (const [limit, offset] of [
 			["30", "0"],
 			["50", "120"],
-			["100", "400"],
+			["100", "350"],
 		]) {
 			const res = await shopper.get(
-				`/api/search?q=ring%20app&zipCode=20100&sort=distance&limit=${limit}&offset=${offset}`,
+				`/api/search?q=ring%20app&zipCode=90210&sort=distance&limit=${limit}&offset=${offset}`,
 			);
 			expect(res.data.map((r: { id: number }) => r.id)).toEqual(
 				expected.slice(Number(offset), Number(offset) + Number(limit)),
 			);
 		}
-		const byPrice = rows.sort((x, y) => x.cents - y.cents || y.id - x.id).map((r) => r.id);
+		const byPrice = [...rows].sort((x, y) => x.cents - y.cents || y.id - x.id).map((r) => r.id);
 		expect(
-			(await shopper.get("/api/search?q=apple&zipCode=20100&limit=40&offset=200")).data.map(
+			(await shopper.get("/api/search?q=apple&zipCode=90210&limit=40&offset=200")).data.map(
 				(r: { id: number }) => r.id,
 			),
 		).toEqual(byPrice.slice(200, 240));
 		const newest = [...rows].sort((x, y) => y.id - x.id).map((r) => r.id);
 		expect(
-			(await shopper.get("/api/search?q=apple&zipCode=20100&sort=recent&limit=25")).data.map(
+			(await shopper.get("/api/search?q=apple&zipCode=90210&sort=recent&limit=25")).data.map(
 				(r: { id: number }) => r.id,
 			),
 		).toEqual(newest.slice(0, 25));

@@ -66,12 +66,12 @@ describe("POST /api/price-reports/:id/upvote", () => {
 
 describe("POST /api/price-reports/:id/take-deal", () => {
 	test("savings are the highest nearby price of the same product minus this one, added once", async () => {
-		const r1 = await registerUser(server, { zipCode: "20001" });
+		const r1 = await registerUser(server, { zipCode: "90210" });
 		const cheap = await report(r1.client, "Free Range Eggs", "2.49");
-		await report(r1.client, "free  range EGGS", "3.99", "20015"); // same product, 14 zips away
-		await report(r1.client, "Free Range Eggs", "9.99", "20030"); // 29 away: outside the radius
+		await report(r1.client, "free  range EGGS", "3.99", "90069"); // same product, in West Hollywood nearby
+		await report(r1.client, "Free Range Eggs", "9.99", "90201"); // in Bell, 16 miles away: not near
 		await report(r1.client, "Eggs", "5.99"); // another product
-		const taker = await registerUser(server, { zipCode: "20005" });
+		const taker = await registerUser(server, { zipCode: "90212" });
 		const takenInSearch = async (c: TestClient) =>
 			(
 				(await c.get("/api/search?q=free%20range%20eggs&sort=price")).data as {

@@ -3,7 +3,7 @@ import { dealTakes, priceReports, users, userUpvotes } from "../../db/schema.ts"
 import type { Db } from "../db.ts";
 import { forbidden, HttpError, notFound } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
-import { locTokenRange } from "../lib/zip.ts";
+import { nearTokens } from "../lib/zip.ts";
 import { highestLivePrice } from "./deals.sql.ts";
 
 function requireReport(db: Db, id: number) {
@@ -56,12 +56,10 @@ export function takeDeal(db: Db, userId: string, reportId: number) {
 			if (taken)
 				throw new HttpError(409, "You have already taken this deal", { savings: centsToNumber(taken.savingsCents) });
 			// The raw read (db, not tx) runs inside the transaction: it is the same connection.
-			const [locFrom, locTo] = locTokenRange(report.zipCode);
 			const highest = highestLivePrice(db, {
 				name: report.normalizedName,
 				category: report.categoryId,
-				locFrom,
-				locTo,
+				places: JSON.stringify(nearTokens(report.zipCode)),
 			});
 			const highestCents = Math.max(highest ?? report.priceCents, report.priceCents);
 			const savingsCents = Math.max(0, highestCents - report.priceCents);

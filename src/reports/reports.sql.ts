@@ -6,7 +6,7 @@
  */
 import type { FuelType, gasPriceReports, priceReports, productCategories, stores } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { locToken, locTokenRange } from "../lib/zip.ts";
+import { locToken, nearTokens } from "../lib/zip.ts";
 
 type PriceReport = typeof priceReports.$inferSelect;
 type Bindings = Record<string, string | number | null>;
@@ -19,42 +19,42 @@ export type HistoryRow = Pick<PriceReport, "id" | "userId"> & {
 	price: PriceReport["priceCents"] | (typeof gasPriceReports.$inferSelect)["priceMills"];
 };
 
-// Reads only price_reports_history_idx: one range of (name, category, place) over the live reports, the
-// price in the index.
+// Reads only price_reports_history_idx: one range of (name, category, place) per place of the neighbourhood
+// over the live reports, the price in the index.
 const PRODUCT_HISTORY_SQL = `
   SELECT id, price_cents AS price, user_id AS userId FROM price_reports INDEXED BY price_reports_history_idx
-  WHERE normalized_name = $name AND category_id = $category AND loc_token BETWEEN $locFrom AND $locTo
+  WHERE normalized_name = $name AND category_id = $category AND loc_token IN (SELECT value FROM json_each($places))
     AND is_active = 1 AND is_expired = 0 AND created_at >= $since
   ORDER BY created_at DESC, id DESC
   LIMIT $limit`;
 
-/** The live reports of one product (name and category) within 20 zips of `zip` since `since`, newest first. */
+/** The live reports of one product (name and category) near `zip` since `since`, newest first. */
 export function productHistory(
 	db: Db,
 	key: { normalizedName: string; categoryId: number; zip: string },
 	since: number,
 	limit: number,
 ): HistoryRow[] {
-	const [locFrom, locTo] = locTokenRange(key.zip);
+	const places = JSON.stringify(nearTokens(key.zip));
 	return db.$client
 		.query<HistoryRow, Bindings>(PRODUCT_HISTORY_SQL)
-		.all({ name: key.normalizedName, category: key.categoryId, locFrom, locTo, since, limit });
+		.all({ name: key.normalizedName, category: key.categoryId, places, since, limit });
 }
 
-// Read from gas_reports_live_idx alone: per station of the window (one range of location tokens), its live
-// reports of this fuel since the cut-off, with their prices and reporters.
+// Read from gas_reports_live_idx alone: per station of the neighbourhood's places, its live reports of this
+// fuel since the cut-off, with their prices and reporters.
 const FUEL_HISTORY_SQL = `
   SELECT g.id AS id, g.price_mills AS price, g.user_id AS userId FROM gas_stations s
   JOIN gas_price_reports g INDEXED BY gas_reports_live_idx ON g.station_id = s.id
-  WHERE s.loc_token BETWEEN $from AND $to AND g.fuel_type = $fuel
+  WHERE s.loc_token IN (SELECT value FROM json_each($places)) AND g.fuel_type = $fuel
     AND g.is_active = 1 AND g.is_expired = 0 AND g.created_at >= $since
   ORDER BY g.created_at DESC, g.id DESC
   LIMIT $limit`;
 
-/** The live reports of one fuel at stations within 20 zips of `zip` since `since`, newest first. */
+/** The live reports of one fuel at stations near `zip` since `since`, newest first. */
 export function fuelHistory(db: Db, key: { fuel: FuelType; zip: string }, since: number, limit: number): HistoryRow[] {
-	const [from, to] = locTokenRange(key.zip);
-	return db.$client.query<HistoryRow, Bindings>(FUEL_HISTORY_SQL).all({ from, to, fuel: key.fuel, since, limit });
+	const places = JSON.stringify(nearTokens(key.zip));
+	return db.$client.query<HistoryRow, Bindings>(FUEL_HISTORY_SQL).all({ places, fuel: key.fuel, since, limit });
 }
 
 /** Expires reports by id (the outliers a new consensus exposes), with why. */
@@ -141,9 +141,10 @@ export function hasReportedAt(db: Db, userId: string, storeId: number): boolean 
 
 const INSERT_REPORT_SQL = `
   INSERT INTO price_reports (user_id, store_id, product_name, normalized_name, price_cents, category_id, tags, description,
-    availability, vacation_mode, report_zip_code, zip_code, loc_token, image_url, verification_confidence, verification_reason)
+    availability, vacation_mode, report_zip_code, zip_code, loc_token, search_text, image_url, verification_confidence,
+    verification_reason)
   VALUES ($user, $store, $name, $normalized, $price, $category, $tags, $description,
-    $availability, $vacation, $reportZip, $zip, $loc, $image, $confidence, $reason)
+    $availability, $vacation, $reportZip, $zip, $loc, $searchText, $image, $confidence, $reason)
   RETURNING id, created_at AS createdAt, updated_at AS updatedAt`;
 
 /** Stores a price report (its fields as the statement names them); its id and timestamps. */

@@ -19,6 +19,7 @@ import {
 	insertPriceReport,
 	supersedePriceReports,
 } from "./reports.sql.ts";
+import { searchText } from "./search-text.ts";
 
 /** The validated report's fields the write stores (deals/schemas.ts, PriceReportSchema's output). */
 export type PriceReportFields = {
@@ -99,6 +100,7 @@ export function writePriceReport(db: Db, { user, input, imageUrl, zip, category,
 		reportZip: input.vacationMode ? (input.reportZipCode ?? null) : null,
 		zip,
 		loc: locToken(zip),
+		searchText: searchText({ ...input, categoryName: category.name }),
 		image: imageUrl,
 		confidence: verdict.confidence,
 		reason: verdict.reason,

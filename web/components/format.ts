@@ -37,3 +37,9 @@ export function timeAgo(iso: string | null, now = Date.now()): string {
 	if (days <= 7) return `${days} day${days === 1 ? "" : "s"} ago`;
 	return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric" });
 }
+
+/** Miles as a result shows them: "1.2 mi", or "In your ZIP" at 0; nothing when unknown. */
+export function formatMiles(miles: number | null | undefined): string | null {
+	if (miles === null || miles === undefined) return null;
+	return miles === 0 ? "In your ZIP" : `${miles.toFixed(1)} mi`;
+}

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { isRefusal, ownMessage } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
-import { formatCurrency, shortName, timeAgo } from "../components/format.ts";
+import { formatCurrency, formatMiles, shortName, timeAgo } from "../components/format.ts";
 import { CheckIcon, PinIcon, SparkleIcon, ThumbUpIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
 import { type Report, useTakeDeal, useToggleUpvote } from "./queries.ts";
@@ -29,6 +29,7 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
 	const takeHeld = takeDeal.isPending || taken;
 	const verified = (report.verificationConfidence ?? 0) >= AI_VERIFIED_MIN_CONFIDENCE;
 	const availability = AVAILABILITY_LABEL[report.availability];
+	const miles = formatMiles(report.distanceMiles);
 
 	const onUpvote = () =>
 		upvote.mutate(
@@ -97,7 +98,15 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
 						<span id={`${titleId}-store`} className="font-medium" data-testid="result-store">
 							{report.store.name}
 						</span>
-						<span className="block text-base-content/70">{report.store.address}</span>
+						<span className="block text-base-content/70">
+							{report.store.address}
+							{miles && (
+								<>
+									{" · "}
+									<span data-testid="result-distance">{miles}</span>
+								</>
+							)}
+						</span>
 					</div>
 				</div>
 				{report.description && <div className="text-sm text-base-content/80">{report.description}</div>}

@@ -1,0 +1,21 @@
+/**
+ * What search finds a price report by: the words of its product name, tags, category and description, lower-cased
+ * and separated by single spaces (db/schema.ts, price_reports.search_text). The search index's triggers glue each
+ * word to the report's place; a word is a run of letters, digits and marks, as SQLite's unicode61 tokenizer
+ * reads one, so the words stored are the words the index holds.
+ */
+const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
+
+/** The words of a text, lower-cased, in order. */
+export const searchWords = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
+
+/** A report's search text: its words, one space apart. */
+export function searchText(report: {
+	productName: string;
+	tags: readonly string[];
+	categoryName: string;
+	description: string | null;
+}): string {
+	const text = [report.productName, ...report.tags, report.categoryName, report.description ?? ""].join(" ");
+	return searchWords(text).join(" ");
+}
