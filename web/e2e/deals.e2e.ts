@@ -11,7 +11,7 @@ import {
 	test,
 } from "./fixtures.ts";
 
-test("a price reported with a photo is found nearby, upvoted and taken, and not 30 zip codes away", async ({
+test("a price reported with a photo is found nearby with its miles, upvoted and taken, and not uptown", async ({
 	page,
 	browser,
 	baseURL,
@@ -48,7 +48,7 @@ test("a price reported with a photo is found nearby, upvoted and taken, and not 
 	await expect(page.getByLabel("Store address")).toHaveValue("120 W 23rd St");
 	await expect(page.getByRole("img", { name: "Selected photo preview" })).toBeHidden();
 
-	// Bea (10011, ten zip codes away) finds it by the start of its words.
+	// Bea (10011, in Chelsea too) finds it by the start of its words.
 	const bea = await signInInNewContext(browser, origin, { zipCode: "10011", firstName: "Bea", lastName: "Baker" });
 	await searchFor(bea.page, "org mil");
 	await expect(bea.page.getByTestId("summary-reports")).toHaveText("2");
@@ -60,6 +60,8 @@ test("a price reported with a photo is found nearby, upvoted and taken, and not 
 	await expect(card.getByText("Best Deal")).toBeVisible();
 	await expect(card.getByTestId("result-store")).toHaveText("FreshMart");
 	await expect(card).toContainText("120 W 23rd St");
+	// Chelsea's 10001 is six tenths of a mile from Bea's 10011.
+	await expect(card.getByTestId("result-distance")).toHaveText("0.6 mi");
 	await expect(card.getByTestId("result-price")).toHaveText("$3.49");
 	await expect(card.getByTestId("result-reporter")).toHaveText("Alice A.");
 	await expect(card.getByTestId("result-time")).toHaveText(/^(just now|1 min ago)$/);
@@ -101,7 +103,7 @@ test("a price reported with a photo is found nearby, upvoted and taken, and not 
 	await page.goto("/settings");
 	await expect(page.getByTestId("profile-upvotes-earned")).toHaveText("1");
 
-	// Dana (10031) is 30 zip codes from Alice and 28 from Carl: outside the 20-zip radius.
+	// Dana (10031, Harlem) is five miles uptown: Manhattan is dense, and her 20 nearest ZIP areas end long before.
 	const dana = await signInInNewContext(browser, origin, { zipCode: "10031", firstName: "Dana" });
 	await searchFor(dana.page, "org mil");
 	await expect(dana.page.getByRole("heading", { name: "No deals found" })).toBeVisible();
