@@ -18,6 +18,7 @@ import { migrate, openDb } from "../../src/db.ts";
 import { normalizeText, placeLookupKey } from "../../src/lib/normalize.ts";
 import { locToken } from "../../src/lib/zip.ts";
 import { maxAgeDays } from "../../src/reports/markets.ts";
+import { searchText } from "../../src/reports/search-text.ts";
 import {
 	CATALOGUE,
 	FIRST_NAMES,
@@ -111,12 +112,13 @@ export async function seedBench(o: SeedOptions): Promise<SeedResult> {
 
 	const r = rng(o.seed);
 	const area = zipArea(o.zips);
-	const categories = new Map(
-		(sqlite.query("SELECT id, slug FROM product_categories").all() as { id: number; slug: string }[]).map((c) => [
-			c.slug,
-			c.id,
-		]),
-	);
+	const categoryRows = sqlite.query("SELECT id, slug, name FROM product_categories").all() as {
+		id: number;
+		slug: string;
+		name: string;
+	}[];
+	const categories = new Map(categoryRows.map((c) => [c.slug, c.id]));
+	const categoryNames = new Map(categoryRows.map((c) => [c.slug, c.name]));
 
 	// Users: a home zip each, weighted like the reports, so a zip's shoppers report at its stores.
 	const userIds: string[] = [];
@@ -203,9 +205,9 @@ export async function seedBench(o: SeedOptions): Promise<SeedResult> {
 	sqlite.transaction(() => {
 		const insert =
 			sqlite.prepare(`INSERT INTO price_reports (user_id, store_id, product_name, normalized_name, price_cents,
-      category_id, tags, description, availability, vacation_mode, report_zip_code, zip_code, loc_token, upvotes,
-      verification_confidence, verification_reason, is_expired, expired_at, expired_reason, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      category_id, tags, description, availability, vacation_mode, report_zip_code, zip_code, loc_token, search_text,
+      upvotes, verification_confidence, verification_reason, is_expired, expired_at, expired_reason, created_at,
+      updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
 		const upvote = sqlite.prepare(
 			"INSERT OR IGNORE INTO user_upvotes (user_id, price_report_id, created_at) VALUES (?, ?, ?)",
 		);
@@ -257,6 +259,8 @@ export async function seedBench(o: SeedOptions): Promise<SeedResult> {
 				vacation ? zip : null,
 				zip,
 				locToken(zip),
+				// As the report path writes it, expired or not: the search index's triggers read it.
+				searchText({ ...item, productName: item.name, categoryName: categoryNames.get(product.slug)! }),
 				votes,
 				confidence,
 				reason,
