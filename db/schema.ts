@@ -107,11 +107,16 @@ export const stores = sqliteTable(
 		zipCode: text("zip_code", { length: 10 }),
 		/** ours: lower-cased, whitespace-collapsed "name|address", to find a store however it is typed. */
 		lookupKey: text("lookup_key").notNull(),
-		/** ours: the zip as a location token (see gasStations.locToken): "10001-1234" finds the store of "10001". */
+		/** ours: where the store is (its own zip, not its reporters'), as a location token (see gasStations.locToken). */
 		locToken: text("loc_token").notNull().default(""),
 		createdAt: createdAt(),
 	},
-	(t) => [uniqueIndex("stores_loc_lookup_unique").on(t.locToken, t.lookupKey)],
+	(t) => [
+		// A store is found by its lookup key among those near the zip it is reported with (src/lib/same-place.ts),
+		// so one name and address has one store per neighbourhood; one per location token is what SQL can hold.
+		uniqueIndex("stores_loc_lookup_unique").on(t.locToken, t.lookupKey),
+		index("stores_lookup_idx").on(t.lookupKey),
+	],
 );
 
 export const productCategories = sqliteTable("product_categories", {
@@ -166,7 +171,11 @@ export const gasStations = sqliteTable(
 		locToken: text("loc_token").notNull().default(""),
 		createdAt: createdAt(),
 	},
-	(t) => [uniqueIndex("gas_stations_loc_lookup_unique").on(t.locToken, t.lookupKey)],
+	(t) => [
+		// As for stores: found by lookup key among the stations near the zip; unique per location token.
+		uniqueIndex("gas_stations_loc_lookup_unique").on(t.locToken, t.lookupKey),
+		index("gas_stations_lookup_idx").on(t.lookupKey),
+	],
 );
 
 export const gasPriceReports = sqliteTable(

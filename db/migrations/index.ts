@@ -16,23 +16,25 @@ import m13 from "./0013_store_loc_token.sql" with { type: "text" };
 import m14 from "./0014_gas_age_index.sql" with { type: "text" };
 import m15 from "./0015_car_settings.sql" with { type: "text" };
 import m16 from "./0016_search_by_place.sql" with { type: "text" };
+import m17 from "./0017_one_store_per_place.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
-  { tag: "0000_foundation", sql: m0 },
-  { tag: "0001_search_index", sql: m1 },
-  { tag: "0002_gas_prices", sql: m2 },
-  { tag: "0003_price_alert_matching", sql: m3 },
-  { tag: "0004_live_indexes", sql: m4 },
-  { tag: "0005_search_cells", sql: m5 },
-  { tag: "0006_one_voice_per_shopper", sql: m6 },
-  { tag: "0007_photo_indexes", sql: m7 },
-  { tag: "0008_replace_earlier_price", sql: m8 },
-  { tag: "0009_replace_earlier_fuel_price", sql: m9 },
-  { tag: "0010_search_terms_once", sql: m10 },
-  { tag: "0011_alert_words_price", sql: m11 },
-  { tag: "0012_alert_word_plurals", sql: m12 },
-  { tag: "0013_store_loc_token", sql: m13 },
-  { tag: "0014_gas_age_index", sql: m14 },
-  { tag: "0015_car_settings", sql: m15 },
-  { tag: "0016_search_by_place", sql: m16 },
+	{ tag: "0000_foundation", sql: m0 },
+	{ tag: "0001_search_index", sql: m1 },
+	{ tag: "0002_gas_prices", sql: m2 },
+	{ tag: "0003_price_alert_matching", sql: m3 },
+	{ tag: "0004_live_indexes", sql: m4 },
+	{ tag: "0005_search_cells", sql: m5 },
+	{ tag: "0006_one_voice_per_shopper", sql: m6 },
+	{ tag: "0007_photo_indexes", sql: m7 },
+	{ tag: "0008_replace_earlier_price", sql: m8 },
+	{ tag: "0009_replace_earlier_fuel_price", sql: m9 },
+	{ tag: "0010_search_terms_once", sql: m10 },
+	{ tag: "0011_alert_words_price", sql: m11 },
+	{ tag: "0012_alert_word_plurals", sql: m12 },
+	{ tag: "0013_store_loc_token", sql: m13 },
+	{ tag: "0014_gas_age_index", sql: m14 },
+	{ tag: "0015_car_settings", sql: m15 },
+	{ tag: "0016_search_by_place", sql: m16 },
+	{ tag: "0017_one_store_per_place", sql: m17 },
 ];
