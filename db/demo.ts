@@ -1,7 +1,10 @@
 /**
- * The demo database of `commoncents seed` (and so of ./scripts/start): three shoppers in Manhattan, their
- * stores, price and fuel reports, alerts (one met), upvotes and a deal taken, so a first run shows every screen
- * with something in it. Everything goes through the app's own services, as if the shoppers had used it.
+ * The demo database of `commoncents seed` (and so of ./scripts/start): three shoppers on the Westside of Los
+ * Angeles, their stores, price and fuel reports, alerts (one met), upvotes and a deal taken, so a first run
+ * shows every screen with something in it. They live in real ZIPs a few miles apart (Beverly Hills, West
+ * Hollywood, Beverly Grove), each in the others' neighbourhood though far apart by number, so a shopper sees
+ * the neighbours' prices with their miles. Everything goes through the app's own services, as if the shoppers
+ * had used it.
  */
 import { count, eq } from "drizzle-orm";
 import * as v from "valibot";
@@ -26,15 +29,15 @@ import { slugify } from "./taxonomy.ts";
 export const DEMO_PASSWORD = "DemoPass1!";
 type Shopper = "maria" | "james" | "priya";
 const DEMO_USERS: { username: Shopper; firstName: string; lastName: string; zipCode: string }[] = [
-	{ username: "maria", firstName: "Maria", lastName: "Lopez", zipCode: "10001" },
-	{ username: "james", firstName: "James", lastName: "Chen", zipCode: "10003" },
-	{ username: "priya", firstName: "Priya", lastName: "Patel", zipCode: "10011" },
+	{ username: "maria", firstName: "Maria", lastName: "Lopez", zipCode: "90210" },
+	{ username: "james", firstName: "James", lastName: "Chen", zipCode: "90069" },
+	{ username: "priya", firstName: "Priya", lastName: "Patel", zipCode: "90048" },
 ];
 const DEMO_STORES = [
-	{ name: "FreshMart", address: "120 W 23rd St", zipCode: "10001", phone: "(212) 555-0101" },
-	{ name: "Corner Grocery", address: "45 E 14th St", zipCode: "10003", phone: "(212) 555-0144" },
-	{ name: "Green Valley Market", address: "310 8th Ave", zipCode: "10011", phone: null },
-	{ name: "TechHub Electronics", address: "88 Broadway", zipCode: "10006", phone: "(212) 555-0199" },
+	{ name: "FreshMart", address: "250 N Canon Dr", zipCode: "90210", phone: "(310) 555-0101" },
+	{ name: "Corner Grocery", address: "8800 Sunset Blvd", zipCode: "90069", phone: "(310) 555-0144" },
+	{ name: "Green Valley Market", address: "8500 Beverly Blvd", zipCode: "90048", phone: null },
+	{ name: "TechHub Electronics", address: "10250 Santa Monica Blvd", zipCode: "90067", phone: "(310) 555-0199" },
 ];
 const STORE_OF: Record<Shopper, (typeof DEMO_STORES)[number]> = {
 	maria: DEMO_STORES[0]!,
@@ -59,18 +62,18 @@ const PRICE_REPORTS: DemoReport[] = [
 	["maria", "Ground Coffee", "8.99", "Beverages", ["Coffee"], "12 oz bag, medium roast"],
 	["james", "Spaghetti", "1.79", "Groceries", ["Pasta & Rice", "Store Brand"], "1 lb box"],
 ];
-/** Reported by James at the electronics store downtown, in its own zip (vacation mode). */
+/** Reported by James at the electronics store in Century City, in the store's own zip. */
 const TECH_REPORTS: [product: string, price: string, tags: string[], description: string][] = [
 	["Wireless Earbuds", "49.99", ["Audio"], "Noise cancelling, last year's model"],
 	["USB-C Charger 30W", "19.99", ["Accessories"], "Two ports"],
 ];
 const FUEL_REPORTS: [Shopper, station: string, address: string, fuel: string, price: number, def?: number][] = [
-	["maria", "Chelsea Fuel", "500 W 23rd St", "regular", 3.459],
-	["maria", "Chelsea Fuel", "500 W 23rd St", "premium", 4.159],
-	["james", "Avenue A Gas", "2 Avenue A", "regular", 3.399],
-	["james", "Avenue A Gas", "2 Avenue A", "diesel", 4.059, 3.49],
-	["priya", "West Side Service", "150 10th Ave", "regular", 3.519],
-	["priya", "Hudson Yards Charging", "75 9th Ave", "electric", 0.42],
+	["maria", "Wilshire Fuel", "9988 Wilshire Blvd", "regular", 3.459],
+	["maria", "Wilshire Fuel", "9988 Wilshire Blvd", "premium", 4.159],
+	["james", "Sunset Gas", "8480 Sunset Blvd", "regular", 3.399],
+	["james", "Sunset Gas", "8480 Sunset Blvd", "diesel", 4.059, 3.49],
+	["priya", "Third Street Service", "8300 W 3rd St", "regular", 3.519],
+	["priya", "Beverly Center Charging", "8500 Beverly Blvd", "electric", 0.42],
 ];
 
 /** Apart, in reporting order: the newest report is minutes old, the oldest of the sixteen about a day. */
@@ -164,9 +167,9 @@ export async function seedDemo(db: Db): Promise<DemoSeeded> {
 		reported[`${who}:${input.productName}`] = answer.id;
 	};
 	for (const [who, productName, price, category, tags, description] of PRICE_REPORTS) {
-		const { name: storeName, address: storeAddress } = STORE_OF[who];
+		const { name: storeName, address: storeAddress, zipCode: storeZipCode } = STORE_OF[who];
 		const fields = { productName, price, categoryId: categoryId(category), tags: tags.map(slugify), description };
-		await report(who, { ...fields, storeName, storeAddress });
+		await report(who, { ...fields, storeName, storeAddress, storeZipCode });
 	}
 	const tech = DEMO_STORES[3]!;
 	for (const [productName, price, tags, description] of TECH_REPORTS) {
@@ -178,12 +181,13 @@ export async function seedDemo(db: Db): Promise<DemoSeeded> {
 			description,
 			storeName: tech.name,
 			storeAddress: tech.address,
-			vacationMode: true,
-			reportZipCode: tech.zipCode,
+			storeZipCode: tech.zipCode,
 		});
 	}
 	for (const [who, stationName, stationAddress, fuelType, price, defPrice] of FUEL_REPORTS) {
-		const input = v.parse(GasReportSchema, { stationName, stationAddress, fuelType, price, defPrice });
+		// Each shopper's stations are in their own zip.
+		const stationZipCode = shopper[who].zipCode;
+		const input = v.parse(GasReportSchema, { stationName, stationAddress, stationZipCode, fuelType, price, defPrice });
 		await createGasReport(quiet, shopper[who], input);
 	}
 

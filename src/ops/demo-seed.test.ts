@@ -24,23 +24,39 @@ describe("commoncents seed", () => {
 			const maria = server.client();
 			expect((await maria.post("/api/auth/login", { username: "maria", password: DEMO_PASSWORD })).status).toBe(200);
 
-			type Found = { price: number; upvotes: number; hasUserTakenDeal: boolean; store: { name: string } };
+			type Found = {
+				price: number;
+				upvotes: number;
+				hasUserTakenDeal: boolean;
+				distanceMiles: number;
+				store: { name: string };
+			};
+			// Maria lives in Beverly Hills (90210); James in West Hollywood (90069), far off by number but 1.9 miles
+			// away; Priya in Beverly Grove (90048).
 			const milk = (await maria.get("/api/search?q=milk")).data as Found[];
-			expect(milk.map((r) => [r.price, r.store.name])).toEqual([
-				[3.99, "Green Valley Market"],
-				[4.29, "FreshMart"],
-				[4.79, "Corner Grocery"],
+			expect(milk.map((r) => [r.price, r.store.name, r.distanceMiles])).toEqual([
+				[3.99, "Green Valley Market", 3.1],
+				[4.29, "FreshMart", 0],
+				[4.79, "Corner Grocery", 1.9],
 			]);
 			expect(milk[0]).toMatchObject({ upvotes: 2, hasUserTakenDeal: true });
-			// Downtown (10006) is within 20 zips of 10001: the electronics store's reports are found too.
-			expect(((await maria.get("/api/search?q=earbuds")).data as unknown[]).length).toBe(1);
+			const nearest = (await maria.get("/api/search?q=milk&sort=distance")).data as Found[];
+			expect(nearest.map((r) => r.store.name)).toEqual(["FreshMart", "Corner Grocery", "Green Valley Market"]);
+			// The electronics store is in Century City (90067), in its own zip, three miles from Maria.
+			const earbuds = (await maria.get("/api/search?q=earbuds")).data as Found[];
+			expect(earbuds.map((r) => [r.store.name, r.distanceMiles])).toEqual([["TechHub Electronics", 3]]);
 
 			const me = (await maria.get("/api/auth/user")).data;
-			expect(me).toMatchObject({ zipCode: "10001", totalReports: 7, priceReportsMade: 5, totalMoneySaved: 0.8 });
-			const stations = (await maria.get("/api/gas/nearby")).data as { name: string; regularPrice: number | null }[];
-			const names = stations.map((s) => s.name).sort();
-			expect(names).toEqual(["Avenue A Gas", "Chelsea Fuel", "Hudson Yards Charging", "West Side Service"]);
-			expect(stations.find((s) => s.name === "Chelsea Fuel")?.regularPrice).toBe(3.459);
+			expect(me).toMatchObject({ zipCode: "90210", totalReports: 7, priceReportsMade: 5, totalMoneySaved: 0.8 });
+			type Station = { name: string; regularPrice: number | null; distanceMiles: number };
+			const stations = (await maria.get("/api/gas/nearby")).data as Station[];
+			expect(stations.map((s) => [s.name, s.distanceMiles]).sort()).toEqual([
+				["Beverly Center Charging", 3.1],
+				["Sunset Gas", 1.9],
+				["Third Street Service", 3.1],
+				["Wilshire Fuel", 0],
+			]);
+			expect(stations.find((s) => s.name === "Wilshire Fuel")?.regularPrice).toBe(3.459);
 			expect(((await maria.get("/api/gas/reports/nearby?limit=20")).data as unknown[]).length).toBe(6);
 			type Alert = {
 				productName: string;
@@ -73,9 +89,9 @@ describe("commoncents seed", () => {
 			const fuelAges = ages(fuel);
 			expect(Math.min(...fuelAges)).toBeGreaterThan(60_000);
 			expect(new Set(fuelAges).size).toBe(6);
-			const chelsea = stations.find((s) => s.name === "Chelsea Fuel") as unknown as { lastUpdated: string };
-			const chelseaNewest = fuel.filter((r) => r.stationName === "Chelsea Fuel").map((r) => Date.parse(r.createdAt));
-			expect(Date.parse(chelsea.lastUpdated)).toBe(Math.max(...chelseaNewest));
+			const wilshire = stations.find((s) => s.name === "Wilshire Fuel") as unknown as { lastUpdated: string };
+			const wilshireNewest = fuel.filter((r) => r.stationName === "Wilshire Fuel").map((r) => Date.parse(r.createdAt));
+			expect(Date.parse(wilshire.lastUpdated)).toBe(Math.max(...wilshireNewest));
 			// A met alert was set before the report that met it, and notified at that report's time.
 			expect(yogurt.lastNotified).toBe(yogurt.lastHit!.at);
 			expect(Date.parse(yogurt.createdAt)).toBeLessThan(Date.parse(yogurt.lastHit!.at));
