@@ -3,7 +3,7 @@
  * Pure valibot. The target price arrives as a number or a decimal string and leaves as integer cents.
  */
 import * as v from "valibot";
-import { idFromInput, optionalZip } from "../lib/fields.ts";
+import { idFromInput, optionalPlaceZip } from "../lib/fields.ts";
 import { parseDecimal } from "../lib/money.ts";
 import { MAX_ALERT_WORDS, productWords } from "./words.ts";
 
@@ -47,7 +47,7 @@ export const PriceAlertSchema = v.object({
 	targetPrice: TargetPriceSchema,
 	categoryId: OptionalCategorySchema,
 	// Optional: the alert watches this zip instead of the user's own.
-	zipCode: optionalZip(),
+	zipCode: optionalPlaceZip(),
 });
 export type PriceAlertInput = v.InferOutput<typeof PriceAlertSchema>;
 

@@ -4,13 +4,14 @@
  */
 import * as v from "valibot";
 import {
-	optionalZip,
+	optionalPlaceZip,
 	PASSWORD_MIN_LENGTH,
 	PASSWORD_SPECIAL_CHARACTERS,
 	passwordRules,
 	presentOrBlank,
 	ZIP_MAX_LENGTH,
 	zipCharacters,
+	zipThatResolves,
 } from "../lib/fields.ts";
 
 export { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS, ZIP_MAX_LENGTH };
@@ -26,6 +27,7 @@ export const ZipCodeSchema = v.pipe(
 	v.nonEmpty("Zip code is required"),
 	v.maxLength(ZIP_MAX_LENGTH, "Zip code must be at most 10 characters"),
 	zipCharacters(),
+	zipThatResolves(),
 );
 
 export const UsernameSchema = v.pipe(
@@ -41,7 +43,7 @@ export const RegisterSchema = v.pipe(
 		confirmPassword: presentOrBlank(v.string("Please confirm your password")),
 		firstName: requiredField("First name is required", 50, "First name must be at most 50 characters"),
 		lastName: requiredField("Last name is required", 50, "Last name must be at most 50 characters"),
-		zipCode: optionalZip(),
+		zipCode: optionalPlaceZip(),
 	}),
 	v.forward(
 		v.partialCheck(

@@ -1,6 +1,7 @@
 /** valibot building blocks shared by the feature schemas (and their web forms). Pure: no server code. */
 import * as v from "valibot";
 import { parseDecimal } from "./money.ts";
+import { zipResolves } from "./zip-known.ts";
 
 /** Required text: a missing key reads as "" so it fails with the field's own "X is required". */
 export const requiredText = (message: string, max: number, label: string) =>
@@ -54,6 +55,20 @@ export const zipCharacters = (label = "Zip code") =>
 /** An optional zip: missing, null or blank is null; otherwise trimmed, capped and of postal-code characters. */
 export const optionalZip = (label = "Zip code") =>
 	v.pipe(optionalText(ZIP_MAX_LENGTH, label), v.nullable(v.pipe(v.string(), zipCharacters(label))));
+
+export const unknownZipMessage = (zip: string) =>
+	`We can't find ZIP code ${zip}. Check the number, or use your 5-digit US ZIP code.`;
+
+/**
+ * Where a shopper types a place (their home, a report's, a station's, an alert's): a 5-digit ZIP must be
+ * one the ZIP table places, or it would be near nothing; any other postal code matches only itself.
+ */
+export const zipThatResolves = () =>
+	v.check<string, (issue: v.CheckIssue<string>) => string>(zipResolves, (issue) => unknownZipMessage(issue.input));
+
+/** optionalZip, for a place the shopper types: a 5-digit ZIP must resolve. */
+export const optionalPlaceZip = (label = "Zip code") =>
+	v.pipe(optionalZip(label), v.nullable(v.pipe(v.string(), zipThatResolves())));
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** The special characters §5 names. */

@@ -103,7 +103,7 @@ describe("the quality check on POST /api/gas/reports", () => {
 
 	test("the model is asked about the fuel; a confident 'implausible' on thin history rejects", async () => {
 		verdict = { plausible: false, confidence: 0.9, reason: "Too cheap for premium." };
-		const res = await report("83010", "premium", 1.899);
+		const res = await report("83001", "premium", 1.899);
 		expect(res.status).toBe(422);
 		expect(res.data).toMatchObject({
 			reason: "AI check: Too cheap for premium.",
@@ -117,7 +117,7 @@ describe("the quality check on POST /api/gas/reports", () => {
 		});
 
 		verdict = { plausible: true, confidence: 0.95, reason: "Typical premium price." };
-		const ok = await report("83010", "premium", 4.299);
+		const ok = await report("83001", "premium", 4.299);
 		expect(ok.status).toBe(201);
 		const row = server.db.select().from(gasPriceReports).where(eq(gasPriceReports.id, ok.data.id)).get();
 		expect(row?.verificationConfidence).toBe(0.73);

@@ -92,7 +92,7 @@ for (const [label, env] of [
 		});
 
 		test("reports beyond 20 zips do not count toward the consensus", async () => {
-			for (const [i, p] of ["2.00", "2.10", "1.90"].entries()) await report("Buttermilk", p, "60650", neighbours[i]);
+			for (const [i, p] of ["2.00", "2.10", "1.90"].entries()) await report("Buttermilk", p, "61820", neighbours[i]);
 			expect((await report("Buttermilk", "9.00")).status).toBe(201);
 		});
 

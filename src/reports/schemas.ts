@@ -3,7 +3,7 @@
  * through deals/schemas.ts and gas/schemas.ts): where a report counts, and the messages about it.
  */
 import * as v from "valibot";
-import { optionalZip } from "../lib/fields.ts";
+import { optionalPlaceZip } from "../lib/fields.ts";
 
 export const VACATION_ZIP_MESSAGE = "Please enter the zip code where you found this deal.";
 export const NO_ZIP_MESSAGE = "Set your zip code before reporting a price.";
@@ -11,5 +11,5 @@ export const NO_ZIP_MESSAGE = "Set your zip code before reporting a price.";
 /** Vacation mode: the report counts in the zip the shopper types, not their own (then required). */
 export const vacationEntries = {
 	vacationMode: v.optional(v.boolean("Vacation mode must be true or false"), false),
-	reportZipCode: optionalZip(),
+	reportZipCode: optionalPlaceZip(),
 };

@@ -54,10 +54,10 @@ test("prices reported through the modal join the area's averages, badges and rec
 	});
 	await reportThroughApi(page, origin, { stationName: "Volt Hub", fuelType: "electric", price: 0.4 });
 	await reportThroughApi(page, origin, { stationName: "Charge Point", fuelType: "electric", price: 0.5 });
-	// 21 zip codes away: never shown, never averaged.
+	// Baltimore, outside Washington's nearest ZIP areas: never shown, never averaged.
 	await reportThroughApi(page, origin, {
 		stationName: "Far Away Gas",
-		stationZipCode: "20031",
+		stationZipCode: "21201",
 		fuelType: "regular",
 		price: 1.999,
 	});
@@ -262,7 +262,7 @@ test("without a zip code the page asks for one; a failing list says so, and a 40
 	await page.route("**/api/gas/reports/nearby**", (route) =>
 		route.fulfill({ status: 400, json: { message: "No zip" } }),
 	);
-	await page.keyboard.type("22010");
+	await page.keyboard.type("22030");
 	await page.keyboard.press("Enter");
 	await expect(page.getByRole("heading", { name: "Failed to fetch gas stations" })).toBeVisible();
 	await expect(page.getByTestId("reports-empty")).toBeVisible();
