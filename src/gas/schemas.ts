@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import { FUEL_TYPES } from "../../db/enums.ts";
-import { optionalZip, requiredAmount, requiredText } from "../lib/fields.ts";
+import { optionalPlaceZip, requiredAmount, requiredText } from "../lib/fields.ts";
 import { parseDecimal } from "../lib/money.ts";
 import { VACATION_ZIP_MESSAGE, vacationEntries } from "../reports/schemas.ts";
 
@@ -52,7 +52,7 @@ export const GasReportSchema = v.pipe(
 	v.object({
 		stationName: requiredText("Station name is required", 120, "Station name"),
 		stationAddress: requiredText("Station address is required", 200, "Station address"),
-		stationZipCode: optionalZip("Station zip code"),
+		stationZipCode: optionalPlaceZip("Station zip code"),
 		price: FuelPriceSchema,
 		fuelType: FuelTypeSchema,
 		defPrice: DefPriceSchema,
