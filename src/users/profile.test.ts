@@ -46,6 +46,7 @@ describe("PUT /api/profile/fuel-preference", () => {
 		const calls: [string, unknown][] = [
 			["/api/profile/fuel-preference", { preferredFuelType: "diesel" }],
 			["/api/profile/photo", { photoURL: null }],
+			["/api/profile/car", { milesPerGallon: 30 }],
 			["/api/profile/privacy", { showActivity: false }],
 			[
 				"/api/profile/password",
@@ -58,6 +59,58 @@ describe("PUT /api/profile/fuel-preference", () => {
 			expect(res.status).toBe(403);
 			expect(res.data).toMatchObject({ terminated: true, reason: "Spam" });
 		}
+	});
+});
+
+describe("PUT /api/profile/car", () => {
+	test("a new shopper's car is 25 mpg with 12 gallons, or 3.5 mi/kWh with 60 kWh", async () => {
+		const { client } = await registerUser(server);
+		expect((await client.get("/api/auth/user")).data.car).toEqual({
+			milesPerGallon: 25,
+			tankGallons: 12,
+			milesPerKwh: 3.5,
+			batteryKwh: 60,
+		});
+	});
+
+	test("changes the figures sent, as numbers or the text of a number, and answers the updated user", async () => {
+		const { client } = await registerUser(server);
+		const res = await client.put("/api/profile/car", { milesPerGallon: 38.5, tankGallons: "10.2" });
+		expect(res.status).toBe(200);
+		expect(res.data.car).toEqual({ milesPerGallon: 38.5, tankGallons: 10.2, milesPerKwh: 3.5, batteryKwh: 60 });
+		const electric = await client.put("/api/profile/car", { milesPerKwh: " 4 ", batteryKwh: 82 });
+		expect(electric.data.car).toEqual({ milesPerGallon: 38.5, tankGallons: 10.2, milesPerKwh: 4, batteryKwh: 82 });
+		expect((await client.get("/api/auth/user")).data.car).toEqual(electric.data.car);
+	});
+
+	test.each([
+		[{ milesPerGallon: 0 }, "milesPerGallon", "Miles per gallon must be between 1 and 200 mpg"],
+		[{ milesPerGallon: 201 }, "milesPerGallon", "Miles per gallon must be between 1 and 200 mpg"],
+		[{ milesPerGallon: "" }, "milesPerGallon", "Miles per gallon is required"],
+		[{ milesPerGallon: "fast" }, "milesPerGallon", "Miles per gallon must be a number"],
+		[{ milesPerGallon: "1e2" }, "milesPerGallon", "Miles per gallon must be a number"],
+		[{ milesPerGallon: null }, "milesPerGallon", "Miles per gallon must be a number"],
+		[{ tankGallons: 0.5 }, "tankGallons", "Tank size must be between 1 and 100 gallons"],
+		[{ tankGallons: 101 }, "tankGallons", "Tank size must be between 1 and 100 gallons"],
+		[{ milesPerKwh: 0.4 }, "milesPerKwh", "Miles per kWh must be between 0.5 and 10 mi/kWh"],
+		[{ milesPerKwh: 10.1 }, "milesPerKwh", "Miles per kWh must be between 0.5 and 10 mi/kWh"],
+		[{ batteryKwh: 4 }, "batteryKwh", "Battery size must be between 5 and 300 kWh"],
+		[{ batteryKwh: -60 }, "batteryKwh", "Battery size must be between 5 and 300 kWh"],
+	])("refuses %p", async (body, path, message) => {
+		const { client } = await registerUser(server);
+		const res = await client.put("/api/profile/car", { tankGallons: 14, ...body });
+		expect(res.status).toBe(400);
+		expect(res.data.message).toBe(message);
+		expect(res.data.issues).toContainEqual({ path, message });
+		// Nothing of a refused change is kept, not even its valid figures.
+		expect((await client.get("/api/auth/user")).data.car.tankGallons).toBe(12);
+	});
+
+	test("an empty change is refused", async () => {
+		const { client } = await registerUser(server);
+		const res = await client.put("/api/profile/car", {});
+		expect(res.status).toBe(400);
+		expect(res.data.message).toBe("Send milesPerGallon, tankGallons, milesPerKwh, batteryKwh or several");
 	});
 });
 

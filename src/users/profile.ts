@@ -4,7 +4,19 @@ import { type User, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { removeUploadFiles, unreferencedPaths } from "../uploads/references.ts";
 
-type ProfilePatch = Partial<Pick<User, "preferredFuelType" | "profileVisible" | "statsVisible" | "password">>;
+type ProfilePatch = Partial<
+	Pick<
+		User,
+		| "preferredFuelType"
+		| "profileVisible"
+		| "statsVisible"
+		| "password"
+		| "carMilesPerGallon"
+		| "carTankGallons"
+		| "carMilesPerKwh"
+		| "carBatteryKwh"
+	>
+>;
 
 export function updateProfile(db: Db, userId: string, patch: ProfilePatch): User {
 	const updated = db

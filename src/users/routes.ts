@@ -9,6 +9,7 @@ import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/resolve.ts"
 import { setProfilePhoto, updateProfile } from "./profile.ts";
 import { userJson } from "./queries.ts";
 import {
+	CarSchema,
 	ChangePasswordSchema,
 	FuelPreferenceSchema,
 	PrivacySchema,
@@ -36,6 +37,18 @@ export const profileRoutes = new Hono<AppEnv>()
 		const db = c.get("db");
 		const { preferredFuelType } = c.req.valid("json");
 		return c.json(userJson(db, updateProfile(db, user.id, { preferredFuelType })), 200);
+	})
+	.put("/car", signedIn, jsonBody(CarSchema), (c) => {
+		const user = requireUser(c);
+		const db = c.get("db");
+		const { milesPerGallon, tankGallons, milesPerKwh, batteryKwh } = c.req.valid("json");
+		const patch = {
+			...(milesPerGallon === undefined ? {} : { carMilesPerGallon: milesPerGallon }),
+			...(tankGallons === undefined ? {} : { carTankGallons: tankGallons }),
+			...(milesPerKwh === undefined ? {} : { carMilesPerKwh: milesPerKwh }),
+			...(batteryKwh === undefined ? {} : { carBatteryKwh: batteryKwh }),
+		};
+		return c.json(userJson(db, updateProfile(db, user.id, patch)), 200);
 	})
 	.put("/photo", signedIn, jsonBody(ProfilePhotoSchema), (c) => {
 		const user = requireUser(c);

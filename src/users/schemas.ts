@@ -28,6 +28,51 @@ export const FuelPreferenceSchema = v.object({
 	preferredFuelType: presentOrBlank(v.picklist(FUEL_TYPES, FUEL_TYPE_MESSAGE)),
 });
 
+/** The car's figures a shopper may set, with what each is called and the range a real car falls in. */
+export const CAR_FIGURES = {
+	milesPerGallon: { label: "Miles per gallon", unit: "mpg", min: 1, max: 200 },
+	tankGallons: { label: "Tank size", unit: "gallons", min: 1, max: 100 },
+	milesPerKwh: { label: "Miles per kWh", unit: "mi/kWh", min: 0.5, max: 10 },
+	batteryKwh: { label: "Battery size", unit: "kWh", min: 5, max: 300 },
+} as const;
+export type CarFigure = keyof typeof CAR_FIGURES;
+
+const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/** One of the car's figures, as a number or the text of a number input; optional (left out: unchanged). */
+function carFigure(name: CarFigure) {
+	const { label, unit, min, max } = CAR_FIGURES[name];
+	const range = `${label} must be between ${min} and ${max} ${unit}`;
+	return v.optional(
+		v.pipe(
+			v.union([v.number(), v.string()], `${label} must be a number`),
+			v.check((value) => String(value).trim() !== "", `${label} is required`),
+			// Only plain decimals: Number() would also take "0x10" and "1e2".
+			v.transform((value) =>
+				typeof value === "number" ? value : DECIMAL.test(value.trim()) ? Number(value) : Number.NaN,
+			),
+			v.number(`${label} must be a number`),
+			v.minValue(min, range),
+			v.maxValue(max, range),
+		),
+	);
+}
+
+/** PUT /api/profile/car: any of the car's figures; at least one. */
+export const CarSchema = v.pipe(
+	v.object({
+		milesPerGallon: carFigure("milesPerGallon"),
+		tankGallons: carFigure("tankGallons"),
+		milesPerKwh: carFigure("milesPerKwh"),
+		batteryKwh: carFigure("batteryKwh"),
+	}),
+	v.check(
+		(input) => Object.values(input).some((value) => value !== undefined),
+		"Send milesPerGallon, tankGallons, milesPerKwh, batteryKwh or several",
+	),
+);
+export type CarInput = v.InferOutput<typeof CarSchema>;
+
 /** A photo of our own uploads, or null to go back to initials. */
 export const ProfilePhotoSchema = v.object({
 	photoURL: v.nullable(v.pipe(v.string("The photo must be a URL"), v.maxLength(2048, "The photo URL is too long"))),

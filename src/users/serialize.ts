@@ -1,7 +1,17 @@
 import type { User } from "../../db/schema.ts";
 import { centsToNumber } from "../lib/money.ts";
 
-/** The "User" shape of spec §3. Never carries the password hash. */
+/** The shopper's car, for what a drive to a station costs (issue 38, worth the drive). */
+export type Car = { milesPerGallon: number; tankGallons: number; milesPerKwh: number; batteryKwh: number };
+
+export const carOf = (user: User): Car => ({
+	milesPerGallon: user.carMilesPerGallon,
+	tankGallons: user.carTankGallons,
+	milesPerKwh: user.carMilesPerKwh,
+	batteryKwh: user.carBatteryKwh,
+});
+
+/** The "User" shape of spec §3, and the car. Never carries the password hash. */
 export function toUserJson(user: User, stats: { priceReportsMade: number; reputation: number }) {
 	return {
 		id: user.id,
@@ -11,6 +21,7 @@ export function toUserJson(user: User, stats: { priceReportsMade: number; reputa
 		zipCode: user.zipCode,
 		profileImageUrl: user.profileImageUrl,
 		preferredFuelType: user.preferredFuelType,
+		car: carOf(user),
 		isPublicProfile: user.profileVisible,
 		showActivity: user.statsVisible,
 		totalMoneySaved: centsToNumber(user.totalMoneySavedCents),
