@@ -8,34 +8,42 @@ import type { Db } from "../db.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
 import type { PRICE_KEY } from "../reports/write-fuel.ts";
 
-/** A station as the nearby views read it, with every fuel's price (mills). */
+/** A station as the nearby views read it, with its location token and every fuel's price (mills). */
 export type StationRow = StoredPick<
 	typeof gasStations,
-	"id" | "name" | "address" | "zipCode" | "reportsCount" | "lastUpdated" | (typeof PRICE_KEY)[FuelType]
+	"id" | "name" | "address" | "zipCode" | "locToken" | "reportsCount" | "lastUpdated" | (typeof PRICE_KEY)[FuelType]
 >;
 
-// Stations are found by their location token: the window is one range of gas_stations_loc_lookup_unique.
+/**
+ * The neighbourhood's location tokens as the statements take them: one JSON list, read by json_each, so one
+ * compiled statement serves a neighbourhood of any size. Each token is one equality probe of an index whose
+ * first column is loc_token.
+ */
+export const tokensParam = (tokens: readonly string[]) => JSON.stringify(tokens);
+
 const STATIONS_NEAR_SQL = `
-  SELECT id, name, address, zip_code AS zipCode, reports_count AS reportsCount, last_updated AS lastUpdated,
+  SELECT id, name, address, zip_code AS zipCode, loc_token AS locToken, reports_count AS reportsCount,
+    last_updated AS lastUpdated,
     regular_price_mills AS regularPriceMills, premium_price_mills AS premiumPriceMills,
     diesel_price_mills AS dieselPriceMills, e85_price_mills AS e85PriceMills, electric_price_mills AS electricPriceMills
   FROM gas_stations
-  WHERE loc_token BETWEEN ?1 AND ?2 AND reports_count > 0`;
+  WHERE loc_token IN (SELECT value FROM json_each(?1)) AND reports_count > 0`;
 
-/** The stations between two location tokens with at least one report counted. */
-export function stationsBetween(db: Db, from: string, to: string): StationRow[] {
-	return db.$client.query<StationRow, [string, string]>(STATIONS_NEAR_SQL).all(from, to);
+/** The stations at the given location tokens with at least one report counted. */
+export function stationsAt(db: Db, tokens: readonly string[]): StationRow[] {
+	return db.$client.query<StationRow, [string]>(STATIONS_NEAR_SQL).all(tokensParam(tokens));
 }
 
-// The week's live reports at the window's stations, counted in gas_reports_live_idx alone.
+// The week's live reports at the neighbourhood's stations, counted in gas_reports_live_idx alone.
 const RECENT_COUNT_SQL = `
   SELECT count(*) AS n FROM gas_stations s
   JOIN gas_price_reports g INDEXED BY gas_reports_live_idx ON g.station_id = s.id
-  WHERE s.loc_token BETWEEN ?1 AND ?2 AND g.is_active = 1 AND g.is_expired = 0 AND g.created_at >= ?3`;
+  WHERE s.loc_token IN (SELECT value FROM json_each(?1)) AND g.is_active = 1 AND g.is_expired = 0
+    AND g.created_at >= ?2`;
 
-/** How many live reports the stations between two location tokens have had since `since`. */
-export function liveReportCount(db: Db, from: string, to: string, since: number): number {
-	return db.$client.query<{ n: number }, [string, string, number]>(RECENT_COUNT_SQL).get(from, to, since)?.n ?? 0;
+/** How many live reports the stations at the given location tokens have had since `since`. */
+export function liveReportCount(db: Db, tokens: readonly string[], since: number): number {
+	return db.$client.query<{ n: number }, [string, number]>(RECENT_COUNT_SQL).get(tokensParam(tokens), since)?.n ?? 0;
 }
 
 /** A recent report as the nearby list reads it, with its station and reporter. */
@@ -46,21 +54,23 @@ export type NearbyReportRow = StoredPick<
 	fuelType: (typeof gasPriceReports.$inferSelect)["fuelType"];
 	stationName: Stored<typeof gasStations.name>;
 	stationAddress: Stored<typeof gasStations.address>;
+	stationToken: Stored<typeof gasStations.locToken>;
 	firstName: Stored<typeof users.firstName>;
 	username: Stored<typeof users.username>;
 };
 
-// The newest live reports at the window's stations, chosen in gas_reports_live_idx alone (a range of stations
-// by location token, each station's live reports with their dates); only the page's rows are read in full.
+// The newest live reports at the neighbourhood's stations, chosen in gas_reports_live_idx alone (the stations
+// of each location token, each station's live reports with their dates); only the page's rows are read in full.
 const NEARBY_REPORTS_SQL = `
   WITH newest AS (
     SELECT g.id AS id FROM gas_stations s
     JOIN gas_price_reports g INDEXED BY gas_reports_live_idx ON g.station_id = s.id
-    WHERE s.loc_token BETWEEN ?1 AND ?2 AND g.is_active = 1 AND g.is_expired = 0
+    WHERE s.loc_token IN (SELECT value FROM json_each(?1)) AND g.is_active = 1 AND g.is_expired = 0
     ORDER BY g.created_at DESC, g.id DESC
-    LIMIT ?3
+    LIMIT ?2
   )
-  SELECT g.id AS id, s.name AS stationName, s.address AS stationAddress, g.fuel_type AS fuelType,
+  SELECT g.id AS id, s.name AS stationName, s.address AS stationAddress, s.loc_token AS stationToken,
+    g.fuel_type AS fuelType,
     g.price_mills AS priceMills, g.def_price_cents AS defPriceCents, g.created_at AS createdAt,
     u.first_name AS firstName, u.username AS username
   FROM newest
@@ -69,7 +79,7 @@ const NEARBY_REPORTS_SQL = `
   JOIN users u ON u.id = g.user_id
   ORDER BY g.created_at DESC, g.id DESC`;
 
-/** The newest `limit` live reports at the stations between two location tokens, newest first. */
-export function newestReportsBetween(db: Db, from: string, to: string, limit: number): NearbyReportRow[] {
-	return db.$client.query<NearbyReportRow, [string, string, number]>(NEARBY_REPORTS_SQL).all(from, to, limit);
+/** The newest `limit` live reports at the stations of the given location tokens, newest first. */
+export function newestReportsAt(db: Db, tokens: readonly string[], limit: number): NearbyReportRow[] {
+	return db.$client.query<NearbyReportRow, [string, number]>(NEARBY_REPORTS_SQL).all(tokensParam(tokens), limit);
 }

@@ -32,33 +32,41 @@ const post = async (
 const names = (list: Station[]) => list.map((s) => s.name);
 
 /**
- * An area around `center`: Alpha at the center, Bravo 20 zips below, Charlie 20 above (both on the
- * boundary, so inside), and two cheap stations 21 zips out that must never show.
+ * A neighbourhood of real ZIPs: Alpha at the shopper's home, Bravo and Charlie in two of its nearest ZIP
+ * areas, and a cheap station a few ZIP numbers off that lies far away on the map, which must never show.
  */
-async function area(center: number) {
-	const zip = (offset: number) => String(center + offset).padStart(5, "0");
-	const reporter = (await registerUser(server, { zipCode: zip(0) })).client;
+type Area = { home: string; bravo: string; charlie: string; farByNumber: string };
+async function area({ home, bravo, charlie, farByNumber }: Area) {
+	const reporter = (await registerUser(server, { zipCode: home })).client;
 	const ids = {
-		alphaRegular: await post(reporter, "Alpha", zip(0), "regular", 3.0),
-		alphaPremium: await post(reporter, "Alpha", zip(0), "premium", 3.999),
-		bravoRegular: await post(reporter, "Bravo", zip(-20), "regular", 3.3),
-		bravoPremium: await post(reporter, "Bravo", zip(-20), "premium", 4.1),
-		bravoDiesel: await post(reporter, "Bravo", zip(-20), "diesel", 4.1, { defPrice: 3.49 }),
-		charlieRegular: await post(reporter, "Charlie", zip(20), "regular", 3.6),
-		charlieElectric: await post(reporter, "Charlie", zip(20), "electric", 0.42),
+		alphaRegular: await post(reporter, "Alpha", home, "regular", 3.0),
+		alphaPremium: await post(reporter, "Alpha", home, "premium", 3.999),
+		bravoRegular: await post(reporter, "Bravo", bravo, "regular", 3.3),
+		bravoPremium: await post(reporter, "Bravo", bravo, "premium", 4.1),
+		bravoDiesel: await post(reporter, "Bravo", bravo, "diesel", 4.1, { defPrice: 3.49 }),
+		charlieRegular: await post(reporter, "Charlie", charlie, "regular", 3.6),
+		charlieElectric: await post(reporter, "Charlie", charlie, "electric", 0.42),
 	};
-	await post(reporter, "Too Far Up", zip(21), "regular", 1.999);
-	await post(reporter, "Too Far Down", zip(-21), "regular", 1.899);
-	const viewer = await registerUser(server, { zipCode: zip(0) });
+	await post(reporter, "Too Far", farByNumber, "regular", 1.999);
+	const viewer = await registerUser(server, { zipCode: home });
 	return { ids, viewer: viewer.client, viewerId: viewer.user.id as string };
 }
+// Each test's own metro, far from the others': [home, two of its nearest areas, a near number far away].
+const BEVERLY_HILLS = { home: "90210", bravo: "90069", charlie: "90077", farByNumber: "90224" };
+const ATLANTA = { home: "30310", bravo: "30314", charlie: "30311", farByNumber: "30292" };
+const MANASSAS = { home: "20110", bravo: "20111", charlie: "20109", farByNumber: "20130" };
+const CHICAGO = { home: "60614", bravo: "60657", charlie: "60610", farByNumber: "60597" };
+const SEATTLE = { home: "98101", bravo: "98154", charlie: "98121", farByNumber: "98092" };
+const AUSTIN = { home: "78701", bravo: "78712", charlie: "78705", farByNumber: "78682" };
+const MINNEAPOLIS = { home: "55401", bravo: "55402", charlie: "55415", farByNumber: "55381" };
 
 describe("GET /api/gas/nearby", () => {
-	test("three stations at 3.000, 3.300, 3.600: cheapest first, -9.1, 0 and +9.1 against 3.300; 21 zips out never shows", async () => {
-		const { viewer } = await area(50010);
+	test("three stations at 3.000, 3.300, 3.600: nearest first, -9.1, 0 and +9.1 against 3.300; far on the map never shows", async () => {
+		const { viewer } = await area(BEVERLY_HILLS);
 		const res = await viewer.get("/api/gas/nearby");
 		expect(res.status).toBe(200);
 		expect(names(res.data)).toEqual(["Alpha", "Bravo", "Charlie"]);
+		expect(res.data.map((s: { distanceMiles: number }) => s.distanceMiles)).toEqual([0, 1.9, 2.5]);
 		expect(res.data.map((s: Station) => [s.regularPrice, s.priceComparison])).toEqual([
 			[3, -9.1],
 			[3.3, 0],
@@ -68,7 +76,10 @@ describe("GET /api/gas/nearby", () => {
 			id: expect.any(Number),
 			name: "Alpha",
 			address: "Alpha Rd",
-			zipCode: "50010",
+			zipCode: "90210",
+			distanceMiles: 0,
+			// (3.300 - 3.000) x a 12-gallon tank, no drive.
+			worthTheDriveDollars: 3.6,
 			lastUpdated: expect.stringMatching(/^\d{4}-/),
 			reportsCount: 2,
 			priceComparison: -9.1,
@@ -81,9 +92,9 @@ describe("GET /api/gas/nearby", () => {
 	});
 
 	test("the fuel asked for compares and sorts; stations without it come last, freshest first", async () => {
-		const { viewer } = await area(51010);
+		const { viewer } = await area(ATLANTA);
 		// Premium at 3.999 and 4.100 average 4.0495: -1.2% and +1.2%.
-		const premium = (await viewer.get("/api/gas/nearby?fuelType=premium")).data;
+		const premium = (await viewer.get("/api/gas/nearby?fuelType=premium&sort=price")).data;
 		expect(premium.map((s: Station & { premiumPrice: number }) => [s.name, s.premiumPrice, s.priceComparison])).toEqual(
 			[
 				["Alpha", 3.999, -1.2],
@@ -91,7 +102,7 @@ describe("GET /api/gas/nearby", () => {
 				["Charlie", null, null],
 			],
 		);
-		const diesel = (await viewer.get("/api/gas/nearby?fuelType=diesel")).data;
+		const diesel = (await viewer.get("/api/gas/nearby?fuelType=diesel&sort=price")).data;
 		expect(diesel.map((s: Station) => [s.name, s.priceComparison])).toEqual([
 			["Bravo", 0],
 			["Charlie", null],
@@ -103,17 +114,17 @@ describe("GET /api/gas/nearby", () => {
 	});
 
 	test("at most 100 stations, the cheapest (README, Gas figures)", async () => {
-		const { client } = await registerUser(server, { zipCode: "58010" });
-		for (let i = 0; i < 101; i++) await post(client, `Station ${i}`, "58010", "regular", 3 + i / 1000);
-		const list = (await client.get("/api/gas/nearby?fuelType=regular")).data as Station[];
+		const { client } = await registerUser(server, { zipCode: "33139" });
+		for (let i = 0; i < 101; i++) await post(client, `Station ${i}`, "33139", "regular", 3 + i / 1000);
+		const list = (await client.get("/api/gas/nearby?fuelType=regular&sort=price")).data as Station[];
 		expect(list).toHaveLength(100);
 		expect(names(list)).not.toContain("Station 100");
 	});
 
 	test("without a fuel asked for, the user's preferred fuel decides", async () => {
-		const { viewer, viewerId } = await area(52010);
+		const { viewer, viewerId } = await area(MANASSAS);
 		server.db.update(users).set({ preferredFuelType: "electric" }).where(eq(users.id, viewerId)).run();
-		const list = (await viewer.get("/api/gas/nearby")).data;
+		const list = (await viewer.get("/api/gas/nearby?sort=price")).data;
 		expect(list.map((s: Station & { electricPrice: number }) => [s.name, s.electricPrice, s.priceComparison])).toEqual([
 			["Charlie", 0.42, 0],
 			["Bravo", null, null],
@@ -124,11 +135,11 @@ describe("GET /api/gas/nearby", () => {
 
 describe("GET /api/gas/summary", () => {
 	test("each fuel's average over the stations that price it, stations tracked and the week's reports", async () => {
-		const { viewer } = await area(53010);
+		const { viewer } = await area(CHICAGO);
 		const res = await viewer.get("/api/gas/summary");
 		expect(res.status).toBe(200);
 		expect(res.data).toEqual({
-			zipCode: "53010",
+			zipCode: "60614",
 			averages: { regular: 3.3, premium: 4.05, diesel: 4.1, e85: null, electric: 0.42 },
 			stationsWithPrice: { regular: 3, premium: 2, diesel: 1, e85: 0, electric: 1 },
 			stationsTracked: 3,
@@ -140,7 +151,7 @@ describe("GET /api/gas/summary", () => {
 
 describe("expired and inactive reports never count", () => {
 	test("an expired price leaves its station, the averages, the counts and the recent list", async () => {
-		const { viewer, ids } = await area(54010);
+		const { viewer, ids } = await area(SEATTLE);
 		server.db.update(gasPriceReports).set({ isExpired: true }).where(eq(gasPriceReports.id, ids.charlieRegular)).run();
 		const list = (await viewer.get("/api/gas/nearby")).data;
 		// Regular now 3.000 and 3.300, average 3.150: -4.8% and +4.8%.
@@ -166,9 +177,9 @@ describe("expired and inactive reports never count", () => {
 	});
 
 	test("when a reporter deletes their account, the station falls back to the price before theirs", async () => {
-		const { viewer } = await area(55010);
-		const { client: leaver } = await registerUser(server, { zipCode: "55010" });
-		await post(leaver, "Alpha", "55010", "regular", 2.899);
+		const { viewer } = await area(AUSTIN);
+		const { client: leaver } = await registerUser(server, { zipCode: AUSTIN.home });
+		await post(leaver, "Alpha", AUSTIN.home, "regular", 2.899);
 		expect((await viewer.get("/api/gas/nearby")).data[0]).toMatchObject({
 			name: "Alpha",
 			regularPrice: 2.899,
@@ -184,8 +195,8 @@ describe("expired and inactive reports never count", () => {
 });
 
 describe("GET /api/gas/reports/nearby", () => {
-	test("newest first, in the Gas report shape, DEF on diesel only, nothing 21 zips out", async () => {
-		const { viewer, ids } = await area(56010);
+	test("newest first, in the Gas report shape with its miles, DEF on diesel only, nothing far on the map", async () => {
+		const { viewer, ids } = await area(MINNEAPOLIS);
 		const res = await viewer.get("/api/gas/reports/nearby");
 		expect(res.status).toBe(200);
 		expect(res.data.map((r: { id: number }) => r.id)).toEqual(Object.values(ids).reverse());
@@ -194,6 +205,7 @@ describe("GET /api/gas/reports/nearby", () => {
 			id: ids.bravoDiesel,
 			stationName: "Bravo",
 			stationAddress: "Bravo Rd",
+			distanceMiles: 0.6,
 			fuelType: "diesel",
 			price: 4.1,
 			defPrice: 3.49,
@@ -204,8 +216,8 @@ describe("GET /api/gas/reports/nearby", () => {
 	});
 
 	test("limit defaults to 20 and is capped at 50", async () => {
-		const { client } = await registerUser(server, { zipCode: "57010" });
-		for (let i = 0; i < 55; i++) await post(client, `Pump ${i}`, "57010", "regular", 3 + (i % 10) / 100);
+		const { client } = await registerUser(server, { zipCode: "75201" });
+		for (let i = 0; i < 55; i++) await post(client, `Pump ${i}`, "75201", "regular", 3 + (i % 10) / 100);
 		expect((await client.get("/api/gas/reports/nearby")).data).toHaveLength(20);
 		expect((await client.get("/api/gas/reports/nearby?limit=100")).data).toHaveLength(50);
 		const three = (await client.get("/api/gas/reports/nearby?limit=3")).data;

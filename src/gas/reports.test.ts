@@ -34,6 +34,8 @@ describe("POST /api/gas/reports", () => {
 			id: expect.any(Number),
 			stationName: "Exxon",
 			stationAddress: "1 Pump Rd",
+			// At the reporter's own ZIP: no station zip was given.
+			distanceMiles: 0,
 			fuelType: "regular",
 			price: 3.459,
 			defPrice: null,
@@ -171,7 +173,10 @@ describe("POST /api/gas/reports", () => {
 		const res = await client.post("/api/gas/reports", report());
 		expect(res.status).toBe(400);
 		expect(res.data.message).toBe("Set your zip code before reporting a price.");
-		expect((await client.post("/api/gas/reports", report({ stationZipCode: "30301" }))).status).toBe(201);
+		const atStation = await client.post("/api/gas/reports", report({ stationZipCode: "30301" }));
+		expect(atStation.status).toBe(201);
+		// Miles from nowhere are none.
+		expect(atStation.data.distanceMiles).toBeNull();
 		expect((await client.post("/api/gas/reports", report({ vacationMode: true, reportZipCode: "30301" }))).status).toBe(
 			201,
 		);

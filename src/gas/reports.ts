@@ -3,14 +3,14 @@ import { gasPriceReports, gasStations, type User, users } from "../../db/schema.
 import type { Db } from "../db.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { centsToNumber, millsToNumber } from "../lib/money.ts";
-import { locTokenRange } from "../lib/zip.ts";
+import { milesBetween, neighbourhood, roundMiles } from "../lib/zip.ts";
 import { assessPrice } from "../reports/check.ts";
 import { replacedWarning } from "../reports/expiry.ts";
 import { FUEL } from "../reports/markets.ts";
 import { NO_ZIP_MESSAGE } from "../reports/schemas.ts";
 import { type GasReportJob, writeGasReport } from "../reports/write-fuel.ts";
 import type { Runtime } from "../runtime.ts";
-import { type NearbyReportRow, newestReportsBetween } from "./gas.sql.ts";
+import { type NearbyReportRow, newestReportsAt } from "./gas.sql.ts";
 import type { GasReportInput } from "./schemas.ts";
 
 /** Where the price counts: the zip typed in vacation mode, else the station's zip if given, else the user's. */
@@ -37,7 +37,7 @@ export async function createGasReport(
 	const verdict = await assessPrice(db, model, FUEL, { fuel: input.fuelType, zip }, input.price, user.id);
 	const job: GasReportJob = { userId: user.id, input, zip, verdict };
 	const { id, expirationAnalysis, replaced } = await reports.write("fuel", job, () => writeGasReport(db, job));
-	const report = getGasReportJson(db, id);
+	const report = getGasReportJson(db, id, user.zipCode);
 	const warning = replaced === undefined ? undefined : replacedWarning(FUEL.format(replaced), report.stationName);
 	return { ...report, ...(expirationAnalysis ? { expirationAnalysis } : {}), ...(warning ? { warning } : {}) };
 }
@@ -46,6 +46,7 @@ const REPORT_COLUMNS = {
 	id: gasPriceReports.id,
 	stationName: gasStations.name,
 	stationAddress: gasStations.address,
+	stationToken: gasStations.locToken,
 	fuelType: gasPriceReports.fuelType,
 	priceMills: gasPriceReports.priceMills,
 	defPriceCents: gasPriceReports.defPriceCents,
@@ -57,12 +58,16 @@ const REPORT_COLUMNS = {
 /** A report with its station and reporter, its date a Date. */
 type ReportRow = Omit<NearbyReportRow, "createdAt"> & { createdAt: Date };
 
-/** Spec §3 "Gas report". DEF is a diesel price; on any other fuel it is null. */
-function toGasReportJson(row: ReportRow) {
+/**
+ * Spec §3 "Gas report", plus the station's miles from the shopper (null when either has no place on the
+ * map). DEF is a diesel price; on any other fuel it is null.
+ */
+function toGasReportJson(row: ReportRow, distanceMiles: number | null) {
 	return {
 		id: row.id,
 		stationName: row.stationName,
 		stationAddress: row.stationAddress,
+		distanceMiles,
 		fuelType: row.fuelType,
 		price: millsToNumber(row.priceMills),
 		defPrice: row.fuelType === "diesel" && row.defPriceCents !== null ? centsToNumber(row.defPriceCents) : null,
@@ -79,16 +84,21 @@ const reportsWithPlaces = (db: Db) =>
 		.innerJoin(gasStations, eq(gasStations.id, gasPriceReports.stationId))
 		.innerJoin(users, eq(users.id, gasPriceReports.userId));
 
-export function getGasReportJson(db: Db, id: number): GasReportJson {
+/** A report, its station's miles counted from `fromZip` (the shopper's; none, no miles). */
+export function getGasReportJson(db: Db, id: number, fromZip: string | null): GasReportJson {
 	const row = reportsWithPlaces(db).where(eq(gasPriceReports.id, id)).get();
 	if (!row) throw notFound("Gas report not found");
-	return toGasReportJson(row);
+	const miles = fromZip === null ? null : milesBetween(fromZip, row.stationToken);
+	return toGasReportJson(row, miles === null ? null : roundMiles(miles));
 }
 
-/** Active, unexpired reports at stations within 20 zips of `zip`, newest first. */
+/** Active, unexpired reports at stations in the neighbourhood of `zip`, newest first, each with its miles. */
 export function listNearbyReports(db: Db, zip: string, limit: number): GasReportJson[] {
-	const [from, to] = locTokenRange(zip);
-	return newestReportsBetween(db, from, to, limit).map((row) =>
-		toGasReportJson({ ...row, createdAt: new Date(row.createdAt) }),
-	);
+	const near = neighbourhood(zip);
+	const milesOf = new Map(near.map((p) => [p.token, roundMiles(p.miles)]));
+	return newestReportsAt(
+		db,
+		near.map((p) => p.token),
+		limit,
+	).map((row) => toGasReportJson({ ...row, createdAt: new Date(row.createdAt) }, milesOf.get(row.stationToken) ?? 0));
 }

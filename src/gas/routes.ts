@@ -5,6 +5,8 @@ import { badRequest } from "../lib/http.ts";
 import { cachedJson } from "../lib/json-response.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { takeReportSlot } from "../reports/report-limit.ts";
+import { carOf } from "../users/serialize.ts";
+import { fillUpOf } from "./drive.ts";
 import { createGasReport, listNearbyReports } from "./reports.ts";
 import { GasReportSchema, NearbyQuerySchema, RecentReportsQuerySchema } from "./schemas.ts";
 import { listNearbyStations, nearbySummary } from "./stations.ts";
@@ -28,8 +30,13 @@ export const gasRoutes = new Hono<AppEnv>()
 	})
 	.get("/nearby", signedIn, queryParams(NearbyQuerySchema), (c) => {
 		const { user, zip } = userWithZip(c);
-		const fuel = c.req.valid("query").fuelType ?? user.preferredFuelType;
-		return cachedJson(c, `gas/nearby:${zip}:${fuel}`, () => listNearbyStations(c.get("db"), zip, fuel));
+		const query = c.req.valid("query");
+		const fuel = query.fuelType ?? user.preferredFuelType;
+		const car = carOf(user);
+		// Shoppers with the same car share an answer: only the fill-up of this fuel changes the figures.
+		const { milesPerUnit, unitsPerFill } = fillUpOf(car, fuel);
+		const key = `gas/nearby:${zip}:${fuel}:${query.sort}:${milesPerUnit}:${unitsPerFill}`;
+		return cachedJson(c, key, () => listNearbyStations(c.get("db"), zip, fuel, query.sort, car));
 	})
 	.get("/summary", (c) => {
 		const { zip } = userWithZip(c);

@@ -77,9 +77,18 @@ export const GasReportSchema = v.pipe(
 );
 export type GasReportInput = v.InferOutput<typeof GasReportSchema>;
 
-/** Which fuel the nearby list compares and sorts by; the user's preferred fuel when not given. */
+/**
+ * How the nearby stations are ordered: nearest first (the default), cheapest first for the fuel, or the
+ * biggest saving once the drive there and back is paid for ("worth the drive").
+ */
+export const STATION_SORTS = ["distance", "price", "savings"] as const;
+export type StationSort = (typeof STATION_SORTS)[number];
+export const STATION_SORT_MESSAGE = `Sort must be one of ${STATION_SORTS.join(", ")}`;
+
+/** Which fuel the nearby list compares, the user's preferred fuel when not given; and its order. */
 export const NearbyQuerySchema = v.object({
 	fuelType: v.optional(v.picklist(FUEL_TYPES, FUEL_TYPE_MESSAGE)),
+	sort: v.optional(v.picklist(STATION_SORTS, STATION_SORT_MESSAGE), "distance"),
 });
 
 /** `limit` defaults to 20; more than 50 is read as 50 (a cap, not an error). */

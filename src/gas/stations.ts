@@ -2,19 +2,29 @@ import { FUEL_TYPES, type FuelType } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { millsToNumber } from "../lib/money.ts";
 import { DAY_MS } from "../lib/time.ts";
-import { locTokenRange } from "../lib/zip.ts";
+import { type NearPlace, neighbourhood, roundMiles } from "../lib/zip.ts";
 import { PRICE_KEY } from "../reports/write-fuel.ts";
-import { liveReportCount, type StationRow, stationsBetween } from "./gas.sql.ts";
+import type { Car } from "../users/serialize.ts";
+import { type FillUp, fillUpOf, worthTheDrive } from "./drive.ts";
+import { liveReportCount, type StationRow, stationsAt } from "./gas.sql.ts";
+import type { StationSort } from "./schemas.ts";
 
 /** "Recent reports" in Quick Stats: the last week's. */
 export const RECENT_DAYS = 7;
 /** The nearby list is a phone screen's worth; the averages and counts still cover every station. */
 export const NEARBY_MAX = 100;
 
-/** Stations within 20 zips with at least one active report (a station whose reports all expired drops out). */
-function stationsNear(db: Db, zip: string): StationRow[] {
-	return stationsBetween(db, ...locTokenRange(zip));
+const tokensOf = (near: readonly NearPlace[]) => near.map((p) => p.token);
+
+/**
+ * The stations of a neighbourhood with at least one active report (a station whose reports all expired drops
+ * out), each with its miles from the shopper as shown (one decimal).
+ */
+function stationsNear(db: Db, near: readonly NearPlace[]) {
+	const milesOf = new Map(near.map((p) => [p.token, roundMiles(p.miles)]));
+	return stationsAt(db, tokensOf(near)).map((s) => ({ ...s, distanceMiles: milesOf.get(s.locToken) ?? 0 }));
 }
+type NearStation = ReturnType<typeof stationsNear>[number];
 
 /** Sum and count of one fuel's prices over some stations. */
 function tally(stations: readonly StationRow[], fuel: FuelType) {
@@ -40,20 +50,40 @@ export function percentFromAverage(priceMills: number, sum: number, n: number): 
 	return tenths === 0 ? 0 : (Math.sign(numerator) * tenths) / 10;
 }
 
+/** The average in whole mills (halves up), as the Area Average card shows it; null without prices. */
+const averageMills = ({ sum, n }: { sum: number; n: number }) => (n === 0 ? null : Math.floor((2 * sum + n) / (2 * n)));
+
 /** The average in whole mills (halves up), as dollars; null without prices. */
-export const averageDollars = ({ sum, n }: { sum: number; n: number }) =>
-	n === 0 ? null : millsToNumber(Math.floor((2 * sum + n) / (2 * n)));
+export const averageDollars = (area: { sum: number; n: number }) => {
+	const mills = averageMills(area);
+	return mills === null ? null : millsToNumber(mills);
+};
 
 const price = (mills: number | null) => (mills === null ? null : millsToNumber(mills));
 
-/** Spec §3 "Gas station", plus its zip; priceComparison is against the area average of `fuel`. */
-function toStationJson(s: StationRow, fuel: FuelType, area: { sum: number; n: number }) {
+/** What the list compares each station with: the area's prices of `fuel`, and the shopper's fill-up. */
+type Comparison = { fuel: FuelType; area: { sum: number; n: number }; fill: FillUp };
+
+/** Worth the drive for `fuel` at a station; null when it has no price for it. */
+function savingsAt(s: NearStation, { fuel, area, fill }: Comparison): number | null {
+	const mills = s[PRICE_KEY[fuel]];
+	const average = averageMills(area);
+	return mills === null || average === null ? null : worthTheDrive(mills, average, s.distanceMiles, fill);
+}
+
+/**
+ * Spec §3 "Gas station", plus its zip, its miles from the shopper and what a fill-up there saves after the
+ * drive; priceComparison is against the area average of `fuel`.
+ */
+function toStationJson(s: NearStation, { fuel, area }: Comparison, worthTheDriveDollars: number | null) {
 	const mills = s[PRICE_KEY[fuel]];
 	return {
 		id: s.id,
 		name: s.name,
 		address: s.address,
 		zipCode: s.zipCode,
+		distanceMiles: s.distanceMiles,
+		worthTheDriveDollars,
 		lastUpdated: s.lastUpdated === null ? null : new Date(s.lastUpdated).toISOString(),
 		reportsCount: s.reportsCount,
 		priceComparison: mills === null || area.n === 0 ? null : percentFromAverage(mills, area.sum, area.n),
@@ -66,23 +96,43 @@ function toStationJson(s: StationRow, fuel: FuelType, area: { sum: number; n: nu
 }
 export type StationJson = ReturnType<typeof toStationJson>;
 
-/** Nearby stations, cheapest first for `fuel`; those without that price last, then the freshest first. */
-export function listNearbyStations(db: Db, zip: string, fuel: FuelType): StationJson[] {
-	const stations = stationsNear(db, zip);
-	const area = tally(stations, fuel);
+const LAST = Number.POSITIVE_INFINITY;
+type Ranked = { station: NearStation; savings: number | null; price: number; saving: number };
+
+/**
+ * Each order's first key, then the next ones. A station without the fuel's price ranks at infinity, last;
+ * two of them compare as NaN, which `||` passes over to the next key.
+ */
+const ORDERS: Record<StationSort, (a: Ranked, b: Ranked) => number> = {
+	distance: (a, b) => a.station.distanceMiles - b.station.distanceMiles || a.price - b.price,
+	price: (a, b) => a.price - b.price,
+	savings: (a, b) => a.saving - b.saving || a.station.distanceMiles - b.station.distanceMiles,
+};
+
+/**
+ * Nearby stations in the order asked for, at most NEARBY_MAX of them; ties go to the freshest. Each carries
+ * its miles and what a fill-up of `fuel` there saves for `car` after the drive.
+ */
+export function listNearbyStations(db: Db, zip: string, fuel: FuelType, sort: StationSort, car: Car): StationJson[] {
+	const stations = stationsNear(db, neighbourhood(zip));
+	const comparison: Comparison = { fuel, area: tally(stations, fuel), fill: fillUpOf(car, fuel) };
 	const key = PRICE_KEY[fuel];
-	const sorted = [...stations].sort(
-		(a, b) =>
-			(a[key] ?? Number.POSITIVE_INFINITY) - (b[key] ?? Number.POSITIVE_INFINITY) ||
-			(b.lastUpdated ?? 0) - (a.lastUpdated ?? 0) ||
-			a.id - b.id,
+	const ranked = stations.map((station): Ranked => {
+		const savings = savingsAt(station, comparison);
+		// Sorted ascending: the biggest saving is the smallest negative.
+		return { station, savings, price: station[key] ?? LAST, saving: -(savings ?? -LAST) };
+	});
+	const order = ORDERS[sort];
+	ranked.sort(
+		(a, b) => order(a, b) || (b.station.lastUpdated ?? 0) - (a.station.lastUpdated ?? 0) || a.station.id - b.station.id,
 	);
-	return sorted.slice(0, NEARBY_MAX).map((s) => toStationJson(s, fuel, area));
+	return ranked.slice(0, NEARBY_MAX).map((r) => toStationJson(r.station, comparison, r.savings));
 }
 
 /** The Area Average card and Quick Stats: each fuel's average nearby, stations tracked, the week's reports. */
 export function nearbySummary(db: Db, zip: string, now = Date.now()) {
-	const stations = stationsNear(db, zip);
+	const near = neighbourhood(zip);
+	const stations = stationsNear(db, near);
 	const averages = {} as Record<FuelType, number | null>;
 	const stationsWithPrice = {} as Record<FuelType, number>;
 	for (const fuel of FUEL_TYPES) {
@@ -90,7 +140,7 @@ export function nearbySummary(db: Db, zip: string, now = Date.now()) {
 		averages[fuel] = averageDollars(t);
 		stationsWithPrice[fuel] = t.n;
 	}
-	const recent = liveReportCount(db, ...locTokenRange(zip), now - RECENT_DAYS * DAY_MS);
+	const recent = liveReportCount(db, tokensOf(near), now - RECENT_DAYS * DAY_MS);
 	return {
 		zipCode: zip,
 		averages,
