@@ -2,6 +2,7 @@ import { RegisterSchema, ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
 import { failureText } from "../api/failure.ts";
 import type { KeptValues } from "../components/fields.tsx";
 import { Field, useForm } from "../components/form.tsx";
+import { postalCodeHint } from "../components/zip.ts";
 import { TOAST_MS, useToast } from "../state/toast.ts";
 import { EMPTY_SIGN_UP, type SignUpDraft } from "./drafts.ts";
 import { PasswordVisibilityToggle } from "./PasswordVisibilityToggle.tsx";
@@ -53,7 +54,7 @@ export function SignUpForm({
 				autoComplete="postal-code"
 				inputMode="numeric"
 				maxLength={ZIP_MAX_LENGTH}
-				hint="Optional: we use it to find deals near you."
+				hint={postalCodeHint(values.zipCode) ?? "Optional: we use it to find deals near you."}
 			/>
 			<Field
 				label="Password"

@@ -1,5 +1,6 @@
 import { ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
 import { Field } from "./form.tsx";
+import { postalCodeHint } from "./zip.ts";
 
 /** The part of a report form (useForm's answer) the switch reads and changes. */
 type VacationForm = {
@@ -42,6 +43,7 @@ export function VacationModeField({ form, hint }: { form: VacationForm; hint: st
 					value={form.values.reportZipCode}
 					onChange={(e) => form.set("reportZipCode", e.target.value)}
 					errors={form.errors.reportZipCode}
+					hint={postalCodeHint(form.values.reportZipCode)}
 					required
 				/>
 			)}

@@ -10,6 +10,7 @@ import { CloseIcon } from "../components/icons.tsx";
 import { PlaceFields } from "../components/PlaceFields.tsx";
 import { SubmitButton } from "../components/SubmitButton.tsx";
 import { VacationModeField } from "../components/VacationModeField.tsx";
+import { postalCodeHint } from "../components/zip.ts";
 import { TOAST_MS, useToast } from "../state/toast.ts";
 import { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, isFuelType, unitOf } from "./fuel.ts";
 import { type GasReportSubmission, type Station, useReportGasPrice } from "./queries.ts";
@@ -156,7 +157,7 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 						<Field
 							label="Station zip code"
 							{...field("stationZipCode")}
-							hint="Optional"
+							hint={postalCodeHint(values.stationZipCode) ?? "Optional"}
 							inputMode="numeric"
 							autoComplete="postal-code"
 							maxLength={ZIP_MAX_LENGTH}
