@@ -329,9 +329,10 @@ export const priceAlerts = sqliteTable(
 );
 
 /**
- * ours: the word index of active alerts. A new report reads, for each of its words, one range of the primary
- * key over its zip window's tokens; the alert's target price rides in the key (alerts are never edited; a
- * trigger follows any change), so alerts the price does not meet are passed over without reading them.
+ * ours: the word index of alerts. Each word is filed under every place of the alert's neighbourhood
+ * (src/alerts/word-index.ts), so a new report reads, for each of its words, the key at its own place; the
+ * alert's target price rides in the key (alerts are never edited; a trigger follows any change), so alerts
+ * the price does not meet are passed over without reading them.
  */
 export const priceAlertWords = sqliteTable(
 	"price_alert_words",
