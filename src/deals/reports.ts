@@ -25,7 +25,9 @@ export async function createPriceReport(
 	input: PriceReportInput,
 	imageUrl: string | null,
 ) {
-	const zip = input.vacationMode ? input.reportZipCode : user.zipCode;
+	// The report counts where the store is: its zip as typed (or as the suggestion chosen had it), else where
+	// the shopper is now (the vacation zip, else home).
+	const zip = input.storeZipCode ?? (input.vacationMode ? input.reportZipCode : user.zipCode);
 	if (!zip) throw badRequest(NO_ZIP_MESSAGE);
 	const category = getCategoryWithTagSlugs(db, input.categoryId);
 	if (!category)

@@ -4,7 +4,15 @@
  */
 import * as v from "valibot";
 import { AVAILABILITIES } from "../../db/enums.ts";
-import { idFromInput, optionalText, optionalZip, presentOrBlank, requiredAmount, requiredText } from "../lib/fields.ts";
+import {
+	idFromInput,
+	optionalPlaceZip,
+	optionalText,
+	optionalZip,
+	presentOrBlank,
+	requiredAmount,
+	requiredText,
+} from "../lib/fields.ts";
 import { VACATION_ZIP_MESSAGE, vacationEntries } from "../reports/schemas.ts";
 
 export const MAX_PRICE_CENTS = 10_000_000; // $100,000.00: nothing in a shop costs more; a typo often does
@@ -47,6 +55,8 @@ export const PriceReportSchema = v.pipe(
 		storeName: requiredText("Store name is required", 120, "Store name"),
 		storeAddress: requiredText("Store address is required", 200, "Store address"),
 		storePhone: optionalText(30, "Store phone"),
+		/** Where the store is (the report counts there); the shopper's current zip when not given. */
+		storeZipCode: optionalPlaceZip("Store zip code"),
 		availability: v.optional(
 			v.picklist(AVAILABILITIES, `Availability must be one of ${AVAILABILITIES.join(", ")}`),
 			"in-stock",

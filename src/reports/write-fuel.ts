@@ -7,13 +7,10 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { FuelType } from "../../db/enums.ts";
 import { gasPriceReports, gasStations, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { placeLookupKey } from "../lib/normalize.ts";
-import { locToken } from "../lib/zip.ts";
 import type { StoredVerdict } from "./check.ts";
 import { expireOutliers, REPLACED_REASON } from "./expiry.ts";
 import { FUEL } from "./markets.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import { findOrCreateStation } from "./places.ts";
 
 /** Each fuel's price column on gas_stations. */
 export const PRICE_KEY = {
@@ -38,28 +35,12 @@ export type GasReportFields = {
 /** What the write needs, as plain data: it may cross to the writer thread (writer.ts). */
 export type GasReportJob = { userId: string; input: GasReportFields; zip: string; verdict: StoredVerdict };
 
-/** The station with this name and address at this place, however it was typed; created on its first report. */
-function findOrCreateStation(tx: Tx, name: string, address: string, zip: string) {
-	const lookupKey = placeLookupKey(name, address);
-	const token = locToken(zip);
-	const existing = tx
-		.select({ id: gasStations.id })
-		.from(gasStations)
-		.where(and(eq(gasStations.locToken, token), eq(gasStations.lookupKey, lookupKey)))
-		.get();
-	if (existing) return existing.id;
-	return tx
-		.insert(gasStations)
-		.values({ name, address, zipCode: zip, locToken: token, lookupKey })
-		.returning({ id: gasStations.id })
-		.get().id;
-}
-
 /** The report's writes; its id, the expiry analysis, and the price of the shopper's report it replaced. */
 export function writeGasReport(db: Db, { userId, input, zip, verdict }: GasReportJob) {
 	return db.transaction((tx) => {
 		const history = FUEL.history(db, { fuel: input.fuelType, zip });
-		const stationId = findOrCreateStation(tx, input.stationName, input.stationAddress, zip);
+		// The station where it is: the one of this name and address near the zip, else a new one there.
+		const stationId = findOrCreateStation(db, { name: input.stationName, address: input.stationAddress, zip });
 		const now = new Date();
 		const report = tx
 			.insert(gasPriceReports)

@@ -7,18 +7,11 @@ import type { Availability } from "../../db/enums.ts";
 import type { User } from "../../db/schema.ts";
 import { recordHitsSafely } from "../alerts/matching.ts";
 import type { Db } from "../db.ts";
-import { placeLookupKey } from "../lib/normalize.ts";
-import { locToken } from "../lib/zip.ts";
 import { checkPrice, type StoredVerdict } from "./check.ts";
 import { expireOutliers, REPLACED_REASON } from "./expiry.ts";
 import { PRODUCTS, productKey } from "./markets.ts";
-import {
-	countPriceReport,
-	findOrCreateStore,
-	hasReportedAt,
-	insertPriceReport,
-	supersedePriceReports,
-} from "./reports.sql.ts";
+import { findOrCreateStore } from "./places.ts";
+import { countPriceReport, hasReportedAt, insertPriceReport, supersedePriceReports } from "./reports.sql.ts";
 import { searchText } from "./search-text.ts";
 
 /** The validated report's fields the write stores (deals/schemas.ts, PriceReportSchema's output). */
@@ -57,13 +50,15 @@ export function writePriceReport(db: Db, { user, input, imageUrl, zip, category,
 	const key = productKey(input, category, zip);
 	const history = PRODUCTS.history(db, key);
 	const verdict = modelVerdict ?? checkPrice(PRODUCTS, key, history, input.price, user.id);
+	// The store where it is (the one of this name and address near the zip, else a new one there); the report
+	// counts at the store's place, however near the zip it was reported with.
 	const store = findOrCreateStore(db, {
 		name: input.storeName,
 		address: input.storeAddress,
 		phone: input.storePhone ?? null,
 		zip,
-		lookupKey: placeLookupKey(input.storeName, input.storeAddress),
 	});
+	const storeZip = store.zipCode ?? zip;
 	const firstVisit = !hasReportedAt(db, user.id, store.id);
 	const row = {
 		id: 0,
@@ -77,7 +72,7 @@ export function writePriceReport(db: Db, { user, input, imageUrl, zip, category,
 		categoryId: input.categoryId,
 		tags: JSON.stringify(input.tags),
 		availability: input.availability,
-		zipCode: zip,
+		zipCode: storeZip,
 		storeId: store.id,
 		storeName: store.name,
 		storeAddress: store.address,
@@ -98,8 +93,8 @@ export function writePriceReport(db: Db, { user, input, imageUrl, zip, category,
 		availability: row.availability,
 		vacation: input.vacationMode ? 1 : 0,
 		reportZip: input.vacationMode ? (input.reportZipCode ?? null) : null,
-		zip,
-		loc: locToken(zip),
+		zip: storeZip,
+		loc: store.locToken,
 		searchText: searchText({ ...input, categoryName: category.name }),
 		image: imageUrl,
 		confidence: verdict.confidence,
