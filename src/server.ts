@@ -7,12 +7,13 @@ import type { Server } from "bun";
 import { ensureTaxonomy } from "../db/seed.ts";
 import { spreadAlertWords } from "./alerts/word-index.ts";
 import { createApp } from "./app.ts";
-import { migrate, openDb } from "./db.ts";
+import { type Db, migrate, openDb } from "./db.ts";
 import type { Config } from "./env.ts";
 import { ALL_JOBS, type Jobs, startJobs } from "./jobs.ts";
 import { log } from "./lib/log.ts";
 import { type DataDirLock, inUseMessage, lockDataDir, releasePidFile, writePidFile } from "./ops/data-lock.ts";
 import { HEALTH_PATH, HEALTH_PROBE_MS, healthRoute, healthSnapshot } from "./ops/health.ts";
+import { mergeDuplicatePlaces } from "./reports/merge-places.ts";
 import { buildRuntime, type Runtime } from "./runtime.ts";
 import { closeDatabase, drain } from "./server-stop.ts";
 import type { StaticAssets } from "./static.ts";
@@ -107,15 +108,18 @@ function claimDataDir(config: Config): DataDirLock {
 }
 
 /**
- * The database, migrated, with the category taxonomy in place and the steps a migration cannot take (they
- * need the app's own code) taken.
+ * The steps a migration cannot take, run after the migrations: mending data the old "near" left needs the
+ * app's own code (the ZIP table's neighbourhoods). Each finds what is left to do, so once done it only looks.
  */
+const DATA_STEPS: readonly ((db: Db) => unknown)[] = [spreadAlertWords, mergeDuplicatePlaces];
+
+/** The database, migrated, with the category taxonomy in place and the data steps taken. */
 function openDatabase(config: Config) {
 	const opened = openDb(config.dbPath);
 	try {
 		migrate(opened.sqlite);
 		ensureTaxonomy(opened.db);
-		spreadAlertWords(opened.db);
+		for (const step of DATA_STEPS) step(opened.db);
 	} catch (error) {
 		opened.sqlite.close();
 		throw error;
