@@ -16,6 +16,7 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { migrate, openDb } from "../../src/db.ts";
+import { PAGE_SQL } from "../../src/deals/deals.sql.ts";
 import type { SearchSort } from "../../src/deals/schemas.ts";
 import { searchReports } from "../../src/deals/search.ts";
 import { type NearPlace, neighbourhood } from "../../src/lib/zip.ts";
@@ -247,24 +248,17 @@ export async function benchSearchDb(
 
 /** EXPLAIN QUERY PLAN of the statements a search runs, and of the baseline. */
 function explainPlans(sqlite: ReturnType<typeof openDb>["sqlite"], { zip, near }: SearchedZip) {
-	const match = `("c${String(Math.floor(Number(zip) / 50)).padStart(4, "0")}milk")`;
+	const match = `("z${zip}milk")`;
 	const explain = (sql: string, params: Record<string, string | number>) =>
 		(sqlite.query(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail);
-	const page = `SELECT 2147483647 - ((rowid >> 7) & 2147483647) AS id FROM price_search
-    WHERE price_search MATCH $match AND rowid < 4611686018427387904 AND (((rowid & 127) - $lo) & 127) <= $span
-    ORDER BY rowid LIMIT 20 OFFSET 0`;
+	const page = { match, limit: 20, offset: 0 };
 	return {
 		vocabulary: explain("SELECT term FROM search_vocab WHERE term >= $a AND term < $b LIMIT 17", {
 			a: "mil",
 			b: "mil\u{10FFFF}",
 		}),
-		"page (price)": explain(page, { match, lo: 0, span: 40 }),
-		"page (recent)": explain(
-			page
-				.replace("rowid < 4611686018427387904", "rowid >= 4611686018427387904")
-				.replace("ORDER BY rowid", "ORDER BY rowid DESC"),
-			{ match, lo: 0, span: 40 },
-		),
+		"page (price)": explain(PAGE_SQL.price, page),
+		"page (recent)": explain(PAGE_SQL.recent, page),
 		rows: explain(
 			`SELECT r.id, s.name, u.first_name FROM json_each($ids) p JOIN price_reports r ON r.id = p.value JOIN stores s ON s.id = r.store_id
        JOIN users u ON u.id = r.user_id WHERE r.is_active = 1 AND r.is_expired = 0 ORDER BY p.key`,

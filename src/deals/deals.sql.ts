@@ -76,7 +76,8 @@ export const vocabulary = (db: Db) =>
 // The two sort keys of price_search (db/schema.ts, "The search index"): below 2^62 by price, from 2^62 by
 // recency. The report id is the key's low 31 bits (inverted in the price key, so that newer comes first).
 const TIME_KEYS = "4611686018427387904";
-const PAGE_SQL = {
+/** The page statements, by sort (the search benchmark explains them). */
+export const PAGE_SQL = {
 	price: `SELECT 2147483647 - (rowid & 2147483647) AS id FROM price_search
     WHERE price_search MATCH $match AND rowid < ${TIME_KEYS}
     ORDER BY rowid LIMIT $limit OFFSET $offset`,
