@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
+import type { StationSort } from "../../src/gas/schemas.ts";
 import { currentUserQuery } from "../auth/queries.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { EnterZipButton } from "../auth/ZipCodeEditor.tsx";
@@ -36,10 +37,12 @@ export function GasPage() {
 			},
 		});
 	};
+	// Nearest first until the shopper picks another order; kept while on the page.
+	const [sort, setSort] = useState<StationSort>("distance");
 	const modal = useRef<ReportGasModalHandle>(null);
 	const zipCode = user?.zipCode ?? null;
 	// The listed stations (the same cached answer as StationList's), suggested when reporting.
-	const stations = useQuery({ ...nearbyStationsQuery(zipCode ?? "", fuel), enabled: zipCode !== null }).data;
+	const stations = useQuery({ ...nearbyStationsQuery(zipCode ?? "", fuel, sort), enabled: zipCode !== null }).data;
 	usePageTitle(pageTitle(fuel));
 
 	return (
@@ -73,10 +76,17 @@ export function GasPage() {
 				</div>
 			</fieldset>
 
-			{zipCode ? (
+			{zipCode && user ? (
 				<div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
 					<div className="flex flex-col gap-4 lg:col-span-2">
-						<StationList zipCode={zipCode} fuel={fuel} onReport={() => modal.current?.open(fuel)} />
+						<StationList
+							zipCode={zipCode}
+							fuel={fuel}
+							sort={sort}
+							onSort={setSort}
+							car={user.car}
+							onReport={() => modal.current?.open(fuel)}
+						/>
 					</div>
 					<div className="flex flex-col gap-4">
 						<AreaSummary zipCode={zipCode} fuel={fuel} />

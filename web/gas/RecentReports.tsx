@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { formatCurrency, timeAgo } from "../components/format.ts";
+import { formatCurrency, formatMiles, timeAgo } from "../components/format.ts";
 import { AlertIcon } from "../components/icons.tsx";
 import { FUEL_LABEL, formatFuelPrice, unitOf } from "./fuel.ts";
 import { ListSkeleton } from "./GasMessage.tsx";
@@ -41,6 +41,7 @@ export function RecentReports({ zipCode }: { zipCode: string }) {
 					<ul className="flex flex-col divide-y divide-base-300">
 						{reports.data.map((r) => {
 							const fuel = r.fuelType;
+							const miles = formatMiles(r.distanceMiles);
 							return (
 								<li
 									key={r.id}
@@ -49,7 +50,15 @@ export function RecentReports({ zipCode }: { zipCode: string }) {
 								>
 									<div className="min-w-0">
 										<p className="truncate font-medium">{r.stationName}</p>
-										<p className="truncate text-xs text-base-content/70">{r.stationAddress}</p>
+										<p className="truncate text-xs text-base-content/70">
+											{r.stationAddress}
+											{miles && (
+												<>
+													{" · "}
+													<span data-testid="gas-report-distance">{miles}</span>
+												</>
+											)}
+										</p>
 										<p className="text-xs text-base-content/70">
 											by {r.user.firstName || `@${r.user.username}`} · {timeAgo(r.createdAt)}
 										</p>

@@ -1,5 +1,6 @@
 /** How the Gas page names, prices and dates fuel (spec §9). */
 import { FUEL_TYPES, type FuelType } from "../../db/enums.ts";
+import type { Car } from "../../src/users/serialize.ts";
 import { formatCurrency } from "../components/format.ts";
 
 export { FUEL_TYPES, type FuelType };
@@ -45,4 +46,18 @@ export function comparisonBadge(percent: number) {
 			: `${Math.abs(percent).toFixed(1)}% ${percent > 0 ? "above" : "below"} the area average`;
 	// Ghost, not neutral-soft: the neutral colour is dark in both themes, unreadable as text on the night page.
 	return { text, tone: "badge-ghost", label: near };
+}
+
+/** The car the worth-the-drive figures assume, in words: "25 mpg, 12-gallon tank" or "3.5 mi/kWh, 60 kWh battery". */
+export const carText = (car: Car, fuel: FuelType) =>
+	fuel === "electric"
+		? `${car.milesPerKwh} mi/kWh, ${car.batteryKwh} kWh battery`
+		: `${car.milesPerGallon} mpg, ${car.tankGallons}-gallon tank`;
+
+/** What a fill-up (a charge) at a station saves or costs against the area average once the drive is paid. */
+export function worthTheDriveText(dollars: number, fuel: FuelType) {
+	const fill = fuel === "electric" ? "a charge" : "a fill-up";
+	if (dollars > 0) return `Saves ${formatCurrency(dollars)} ${fill} after the drive`;
+	if (dollars < 0) return `Costs ${formatCurrency(-dollars)} more after the drive`;
+	return "Breaks even after the drive";
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import type { FuelType } from "../../db/schema.ts";
+import type { StationSort } from "../../src/gas/schemas.ts";
 import { api, unwrap } from "../api/client.ts";
 import { isStatus } from "../api/failure.ts";
 import { useLastingMutation } from "../api/mutation.ts";
@@ -29,10 +30,10 @@ async function orOn400<T, F>(call: Promise<T>, fallback: F): Promise<T | F> {
 	}
 }
 
-export const nearbyStationsQuery = (zipCode: string, fuelType: FuelType) =>
+export const nearbyStationsQuery = (zipCode: string, fuelType: FuelType, sort: StationSort) =>
 	queryOptions({
-		queryKey: [...gasKeys.stations, { zipCode, fuelType }] as const,
-		queryFn: () => orOn400(unwrap(api.gas.nearby.$get({ query: { fuelType } })), [] as Station[]),
+		queryKey: [...gasKeys.stations, { zipCode, fuelType, sort }] as const,
+		queryFn: () => orOn400(unwrap(api.gas.nearby.$get({ query: { fuelType, sort } })), [] as Station[]),
 	});
 
 export const gasSummaryQuery = (zipCode: string) =>

@@ -1,0 +1,87 @@
+import { useId } from "react";
+import { formatMiles, timeAgo } from "../components/format.ts";
+import { PinIcon } from "../components/icons.tsx";
+import {
+	comparisonBadge,
+	FUEL_LABEL,
+	FUEL_TYPES,
+	type FuelType,
+	formatFuelPrice,
+	PRICE_FIELD,
+	unitOf,
+	worthTheDriveText,
+} from "./fuel.ts";
+import type { Station } from "./queries.ts";
+
+/** One nearby station: where and how far, the chosen fuel's price against the area, and whether it is worth the drive. */
+export function StationCard({ station, fuel }: { station: Station; fuel: FuelType }) {
+	const titleId = useId();
+	const price = station[PRICE_FIELD[fuel]];
+	const badge = station.priceComparison === null ? null : comparisonBadge(station.priceComparison);
+	const others = FUEL_TYPES.filter((f) => f !== fuel && station[PRICE_FIELD[f]] !== null);
+	return (
+		<article aria-labelledby={titleId} className="card bg-base-100 shadow-sm" data-testid="station-card">
+			<div className="card-body gap-3 p-4">
+				<div className="flex items-start justify-between gap-3">
+					<div className="min-w-0">
+						<h3 id={titleId} className="truncate font-semibold" data-testid="station-name">
+							{station.name}
+						</h3>
+						<p className="flex items-center gap-1 text-sm text-base-content/70">
+							<PinIcon className="size-3.5 shrink-0" />
+							<span className="truncate">
+								{station.address}
+								{station.zipCode ? `, ${station.zipCode}` : ""}
+							</span>
+							<span aria-hidden="true">·</span>
+							<span className="shrink-0 whitespace-nowrap" data-testid="station-distance">
+								{formatMiles(station.distanceMiles)}
+							</span>
+						</p>
+					</div>
+					<div className="flex shrink-0 flex-col items-end gap-1">
+						{price === null ? (
+							<p className="text-sm text-base-content/70">No {FUEL_LABEL[fuel]} price</p>
+						) : (
+							<p className="text-2xl font-bold leading-none">
+								<span className="sr-only">{FUEL_LABEL[fuel]} </span>
+								<span data-testid="station-price">{formatFuelPrice(price, fuel)}</span>
+								<span className="text-sm font-normal text-base-content/70">{unitOf(fuel)}</span>
+							</p>
+						)}
+						{badge && (
+							<span className={`badge badge-sm ${badge.tone}`} data-testid="price-comparison" title={badge.label}>
+								<span aria-hidden="true">{badge.text}</span>
+								<span className="sr-only">{badge.label}</span>
+							</span>
+						)}
+					</div>
+				</div>
+				{station.worthTheDriveDollars !== null && (
+					<p
+						className={`text-sm font-medium ${station.worthTheDriveDollars > 0 ? "" : "text-base-content/70"}`}
+						data-testid="worth-the-drive"
+					>
+						{worthTheDriveText(station.worthTheDriveDollars, fuel)}
+					</p>
+				)}
+				{others.length > 0 && (
+					<dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Other fuels">
+						{others.map((f) => (
+							<div key={f} className="flex gap-1" data-testid={`other-${f}`}>
+								<dt className="text-base-content/70">{FUEL_LABEL[f]}</dt>
+								<dd className="font-medium">
+									{formatFuelPrice(station[PRICE_FIELD[f]] ?? 0, f)}
+									<span className="text-base-content/70">{unitOf(f)}</span>
+								</dd>
+							</div>
+						))}
+					</dl>
+				)}
+				<p className="text-xs text-base-content/70" data-testid="station-updated">
+					Updated {timeAgo(station.lastUpdated)} · {station.reportsCount} report{station.reportsCount === 1 ? "" : "s"}
+				</p>
+			</div>
+		</article>
+	);
+}
