@@ -5,12 +5,16 @@ import { DeleteAccount } from "../auth/DeleteAccount.tsx";
 import { currentUserQuery, useSignOut } from "../auth/queries.ts";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { useToast } from "../state/toast.ts";
+import { CarSettings } from "./CarSettings.tsx";
 import { FuelPreference } from "./FuelPreference.tsx";
 import { PasswordChange } from "./PasswordChange.tsx";
 import { PrivacySettings } from "./PrivacySettings.tsx";
 import { ProfileCard } from "./ProfileCard.tsx";
 
-/** Settings (spec §2): profile photo and stats, fuel, privacy, password, sign out, and the developer section. */
+/**
+ * Settings (spec §2): profile photo and stats, fuel, privacy, your car, password, sign out, and the developer
+ * section.
+ */
 export function SettingsPage() {
 	const { data } = useQuery(currentUserQuery);
 	const signOut = useSignOut();
@@ -55,6 +59,11 @@ export function SettingsPage() {
 						<PrivacySettings user={user} />
 					</div>
 				</section>
+				<div className="card bg-base-100 shadow-sm">
+					<div className="card-body">
+						<CarSettings user={user} />
+					</div>
+				</div>
 				<div className="card bg-base-100 shadow-sm">
 					<div className="card-body">
 						<PasswordChange />

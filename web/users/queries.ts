@@ -1,9 +1,11 @@
-import { queryOptions, useQueryClient } from "@tanstack/react-query";
+import { type QueryKey, queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import type { FuelType } from "../../db/enums.ts";
+import type { CarInput } from "../../src/users/schemas.ts";
 import { api, unwrap } from "../api/client.ts";
 import { useLastingMutation } from "../api/mutation.ts";
 import { type AuthState, authKeys, type CurrentUser } from "../auth/queries.ts";
+import { gasKeys } from "../gas/queries.ts";
 
 export type UserSearchResult = InferResponseType<typeof api.users.search.$get, 200>[number];
 
@@ -23,16 +25,21 @@ export const userSearchQuery = (q: string) =>
 export const FUEL_FAILED = "Failed to update fuel preference. Please try again.";
 
 /**
- * Every profile change answers the updated user: it becomes the current user at once. Changes sharing a
- * `scope` are sent one after another, so the last one chosen is the one that stays.
+ * Every profile change answers the updated user: it becomes the current user at once, and the answers
+ * worked out from it (under `invalidates`) are asked again. Changes sharing a `scope` are sent one after
+ * another, so the last one chosen is the one that stays.
  */
-function useProfileMutation<A>(call: (arg: A) => Promise<CurrentUser>, scope?: string) {
+function useProfileMutation<A>(
+	call: (arg: A) => Promise<CurrentUser>,
+	{ scope, invalidates = [] }: { scope?: string; invalidates?: QueryKey[] } = {},
+) {
 	const queryClient = useQueryClient();
 	return useLastingMutation({
 		mutationFn: call,
 		...(scope ? { scope: { id: scope } } : {}),
 		onSuccess: (user) => {
 			queryClient.setQueryData(authKeys.user, { status: "authenticated", user } satisfies AuthState);
+			for (const queryKey of invalidates) void queryClient.invalidateQueries({ queryKey });
 		},
 	});
 }
@@ -40,8 +47,15 @@ function useProfileMutation<A>(call: (arg: A) => Promise<CurrentUser>, scope?: s
 export const useUpdateFuelPreference = () =>
 	useProfileMutation(
 		(preferredFuelType: FuelType) => unwrap(api.profile["fuel-preference"].$put({ json: { preferredFuelType } })),
-		"fuel-preference",
+		{ scope: "fuel-preference" },
 	);
+
+/** The stations' worth-the-drive figures are worked out from the car: they are asked again. */
+export const useUpdateCar = () =>
+	useProfileMutation((json: CarInput) => unwrap(api.profile.car.$put({ json })), {
+		scope: "car",
+		invalidates: [gasKeys.stations],
+	});
 
 export const useUpdatePhoto = () =>
 	useProfileMutation((photoURL: string | null) => unwrap(api.profile.photo.$put({ json: { photoURL } })));
