@@ -39,16 +39,17 @@ test("prices reported through the modal join the area's averages, badges and rec
 	test.slow(); // several reports, then two fuels compared
 	const origin = baseURL ?? "";
 	await signInFreshUser(page, origin, { zipCode: "20010", firstName: "Gus" });
-	// Around the two the shopper reports: regular at 3.000 and 3.600, charging at 0.400 and 0.500.
+	// Around the two the shopper reports: regular at 3.000 (Adams Morgan, 1.0 mi) and 3.600 (Shaw, 1.7 mi),
+	// charging at 0.400 and 0.500 at home.
 	await reportThroughApi(page, origin, {
 		stationName: "Budget Gas",
-		stationZipCode: "20012",
+		stationZipCode: "20009",
 		fuelType: "regular",
 		price: 3.0,
 	});
 	await reportThroughApi(page, origin, {
 		stationName: "Pricey Fuel",
-		stationZipCode: "20029",
+		stationZipCode: "20001",
 		fuelType: "regular",
 		price: 3.6,
 	});
@@ -100,8 +101,12 @@ test("prices reported through the modal join the area's averages, badges and rec
 		"Diesel at Truck Stop: $4.199/gal. DEF $3.49/gal.",
 	);
 
-	// Regular: 3.000, 3.300, 3.600 average 3.300; -9.1% is green, 0 neutral, +9.1% red. Others follow, unpriced.
+	// Nearest first: the shopper's own ZIP, then Adams Morgan and Shaw.
 	const names = page.getByTestId("station-name");
+	await expect(names.last()).toHaveText("Pricey Fuel");
+	await expect(card(page, "Pricey Fuel").getByTestId("station-distance")).toHaveText("1.7 mi");
+	// Regular: 3.000, 3.300, 3.600 average 3.300; -9.1% is green, 0 neutral, +9.1% red. Others follow, unpriced.
+	await page.getByLabel("Sort stations").selectOption({ label: "Cheapest first" });
 	await expect(names).toHaveText([
 		"Budget Gas",
 		"Corner Station",
