@@ -46,8 +46,8 @@ export function ReportPriceForm() {
 		setPhase: (phase) => setDraft((d) => ({ ...d, phase })),
 		onSuccess: () => {
 			// The next report is most often the next item in the same store: where stays, what goes.
-			const { storeName, storeAddress, storePhone, vacationMode, reportZipCode } = values;
-			form.reset({ storeName, storeAddress, storePhone, vacationMode, reportZipCode });
+			const { storeName, storeAddress, storePhone, storeZipCode, vacationMode, reportZipCode } = values;
+			form.reset({ storeName, storeAddress, storePhone, storeZipCode, vacationMode, reportZipCode });
 			setPhoto(null);
 			setTried(false);
 		},

@@ -73,6 +73,7 @@ export const EMPTY_REPORT = {
 	storeName: "",
 	storeAddress: "",
 	storePhone: "",
+	storeZipCode: "",
 	availability: "in-stock" as string,
 	vacationMode: false,
 	reportZipCode: "",

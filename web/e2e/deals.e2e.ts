@@ -301,7 +301,7 @@ test("the report form suggests the zip's stores, and a chosen name fills in its 
 	const options = page.getByTestId("store-suggestions").locator("option");
 	await expect(options).toHaveCount(2);
 	await expect(options.first()).toHaveAttribute("value", "Peach Market");
-	await expect(options.first()).toHaveText("12 Peachtree St");
+	await expect(options.first()).toHaveText("12 Peachtree St · 30301 · In your ZIP"); // where each is, and how far
 
 	const name = page.getByLabel("Store name");
 	const address = page.getByLabel("Store address");
