@@ -195,7 +195,7 @@ export async function seedDemo(db: Db): Promise<DemoSeeded> {
 	toggleUpvote(db, shopper.maria.id, milk);
 	toggleUpvote(db, shopper.james.id, milk);
 	toggleUpvote(db, shopper.priya.id, reported["maria:Bananas"]!);
-	takeDeal(db, shopper.maria.id, milk);
+	takeDeal(db, shopper.maria, milk);
 	alert("Ground Coffee", "7.50");
 	backdateDemo(db, Date.now());
 

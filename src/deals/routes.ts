@@ -46,7 +46,7 @@ export const priceReportRoutes = new Hono<AppEnv>()
 	})
 	.post("/:id/take-deal", (c) => {
 		const user = requireUser(c);
-		return c.json(takeDeal(c.get("db"), user.id, reportId(c.req.param("id"))), 200);
+		return c.json(takeDeal(c.get("db"), user, reportId(c.req.param("id"))), 200);
 	});
 
 /** /api/stores: suggestions for the report form. */

@@ -41,9 +41,11 @@ export function toggleUpvote(db: Db, userId: string, reportId: number) {
 
 /**
  * Records a deal taken: savings = the highest active price of the same product (same name and category)
- * within 20 zips of the report, minus this report's price, never negative. Once per user and report.
+ * near the taker (the prices their search showed beside it; near the report for a taker with no ZIP), minus
+ * this report's price, never negative. Once per user and report.
  */
-export function takeDeal(db: Db, userId: string, reportId: number) {
+export function takeDeal(db: Db, taker: { id: string; zipCode: string | null }, reportId: number) {
+	const userId = taker.id;
 	const report = requireReport(db, reportId);
 	if (!report.isActive || report.isExpired) throw new HttpError(409, "This deal is no longer available");
 	return db.transaction(
@@ -59,7 +61,7 @@ export function takeDeal(db: Db, userId: string, reportId: number) {
 			const highest = highestLivePrice(db, {
 				name: report.normalizedName,
 				category: report.categoryId,
-				places: JSON.stringify(nearTokens(report.zipCode)),
+				places: JSON.stringify(nearTokens(taker.zipCode ?? report.zipCode)),
 			});
 			const highestCents = Math.max(highest ?? report.priceCents, report.priceCents);
 			const savingsCents = Math.max(0, highestCents - report.priceCents);

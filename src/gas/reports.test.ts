@@ -153,18 +153,23 @@ describe("POST /api/gas/reports", () => {
 		}
 	});
 
-	test("the report counts in the vacation zip, else the station's zip, else the reporter's", async () => {
+	test("the report counts where the station is: its zip, else the vacation zip, else the reporter's", async () => {
 		const { client } = await registerUser(server, { zipCode: "30301" });
 		const home = await client.post("/api/gas/reports", report({ stationName: "Home Gas" }));
 		const typed = await client.post("/api/gas/reports", report({ stationName: "Typed Gas", stationZipCode: "30350" }));
 		const away = await client.post(
 			"/api/gas/reports",
-			report({ stationName: "Away Gas", stationZipCode: "30350", vacationMode: true, reportZipCode: "33139" }),
+			report({ stationName: "Away Gas", vacationMode: true, reportZipCode: "33139" }),
+		);
+		const awayTyped = await client.post(
+			"/api/gas/reports",
+			report({ stationName: "Beach Gas", stationZipCode: "33140", vacationMode: true, reportZipCode: "33139" }),
 		);
 		const zipOf = (reportId: number) => stationOf(reportRow(reportId)?.stationId ?? 0)?.zipCode;
 		expect(zipOf(home.data.id)).toBe("30301");
 		expect(zipOf(typed.data.id)).toBe("30350");
 		expect(zipOf(away.data.id)).toBe("33139");
+		expect(zipOf(awayTyped.data.id)).toBe("33140");
 		expect(reportRow(away.data.id)).toMatchObject({ vacationMode: true, reportZipCode: "33139" });
 	});
 

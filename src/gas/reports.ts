@@ -13,9 +13,12 @@ import type { Runtime } from "../runtime.ts";
 import { type NearbyReportRow, newestReportsAt } from "./gas.sql.ts";
 import type { GasReportInput } from "./schemas.ts";
 
-/** Where the price counts: the zip typed in vacation mode, else the station's zip if given, else the user's. */
+/**
+ * Where the price counts: where the station is (decision 0048): its zip if given, else where the shopper is
+ * (the zip typed in vacation mode, else their own).
+ */
 export function reportZip(user: User, input: GasReportInput): string {
-	const zip = input.vacationMode ? input.reportZipCode : (input.stationZipCode ?? user.zipCode);
+	const zip = input.stationZipCode ?? (input.vacationMode ? input.reportZipCode : user.zipCode);
 	if (!zip) throw badRequest(NO_ZIP_MESSAGE);
 	return zip;
 }

@@ -72,15 +72,3 @@ export function milesBetween(a: string, b: string): number | null {
 
 /** Miles as shown and sent: one decimal. */
 export const roundMiles = (miles: number): number => Math.round(miles * 10) / 10;
-
-// The numeric window below is what "near" meant before the neighbourhood; its callers move to
-// neighbourhood() one by one, and it goes when the last one has.
-/** @deprecated the old numeric window; use neighbourhood(). */
-export const ZIP_RADIUS = 20;
-/** @deprecated the old numeric window as a token range; use nearTokens(). */
-export function locTokenRange(zip: string, radius = ZIP_RADIUS): [string, string] {
-	const n = zipNumber(zip);
-	if (n === null) return [locToken(zip), locToken(zip)];
-	const token = (z: number) => `z${String(z).padStart(5, "0")}`;
-	return [token(Math.max(0, n - radius)), token(Math.min(99999, n + radius))];
-}

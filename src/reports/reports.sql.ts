@@ -4,9 +4,9 @@
  * query() once per connection and text); each names the index it reads, because a fresh database has no
  * statistics for the planner. Row types are derived from db/schema.ts; raw timestamps are milliseconds.
  */
-import type { FuelType, gasPriceReports, priceReports, productCategories, stores } from "../../db/schema.ts";
+import type { FuelType, gasPriceReports, priceReports, productCategories } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { locToken, nearTokens } from "../lib/zip.ts";
+import { nearTokens } from "../lib/zip.ts";
 
 type PriceReport = typeof priceReports.$inferSelect;
 type Bindings = Record<string, string | number | null>;
@@ -109,23 +109,6 @@ export function categorySlugs(db: Db): Pick<typeof productCategories.$inferSelec
 	return db.$client
 		.query<Pick<typeof productCategories.$inferSelect, "id" | "slug">, []>("SELECT id, slug FROM product_categories")
 		.all();
-}
-
-type StoreRow = Pick<typeof stores.$inferSelect, "id" | "name" | "address">;
-const FIND_STORE_SQL = "SELECT id, name, address FROM stores WHERE loc_token = ?1 AND lookup_key = ?2";
-const INSERT_STORE_SQL = `INSERT INTO stores (name, address, phone, zip_code, loc_token, lookup_key)
-  VALUES ($name, $address, $phone, $zip, $loc, $key) RETURNING id, name, address`;
-
-/** The store with this lookup key in this zip (however either was typed); created on first report. */
-export function findOrCreateStore(
-	db: Db,
-	store: { name: string; address: string; phone: string | null; zip: string; lookupKey: string },
-): StoreRow {
-	const loc = locToken(store.zip);
-	const existing = db.$client.query<StoreRow, [string, string]>(FIND_STORE_SQL).get(loc, store.lookupKey);
-	if (existing) return existing;
-	const { name, address, phone, zip, lookupKey: key } = store;
-	return db.$client.query<StoreRow, Bindings>(INSERT_STORE_SQL).get({ name, address, phone, zip, loc, key })!;
 }
 
 /** Whether the shopper has reported at this store before (their count of stores visited). */
