@@ -35,16 +35,18 @@ export function seedGas(
 		const insert =
 			sqlite.prepare(`INSERT INTO gas_stations (name, address, zip_code, phone, lookup_key, loc_token, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?)`);
+		// Every name and address once: the same one in neighbouring ZIPs would be one place to the app, which
+		// merges such pairs when it starts (src/reports/merge-places.ts).
 		const seen = new Set<string>();
 		for (let i = 0; i < o.stations; i++) {
 			const z = area.pick(r);
 			let name = stationName(r);
 			let address = streetAddress(r);
-			while (seen.has(`${z}|${placeLookupKey(name, address)}`)) {
+			while (seen.has(placeLookupKey(name, address))) {
 				name = stationName(r);
 				address = streetAddress(r);
 			}
-			seen.add(`${z}|${placeLookupKey(name, address)}`);
+			seen.add(placeLookupKey(name, address));
 			stationZip[i] = z;
 			stationFactor[i] = 0.9 + r() * 0.2;
 			const ev = name.startsWith("EV ");
