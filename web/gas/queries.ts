@@ -4,6 +4,7 @@ import type { FuelType } from "../../db/schema.ts";
 import type { StationSort } from "../../src/gas/schemas.ts";
 import { api, unwrap } from "../api/client.ts";
 import { isStatus } from "../api/failure.ts";
+import { gasKeys } from "../api/gas-keys.ts";
 import { useLastingMutation } from "../api/mutation.ts";
 import { authKeys } from "../auth/queries.ts";
 
@@ -13,12 +14,6 @@ export type GasReport = InferResponseType<(typeof api.gas.reports.nearby)["$get"
 export type GasReportSubmission = Exclude<Parameters<typeof api.gas.reports.$post>[0], undefined>["json"];
 
 /** Keys by prefix: a new report invalidates everything under `all`. Each list is per zip, so a new zip asks again. */
-export const gasKeys = {
-	all: ["gas"] as const,
-	stations: ["gas", "stations"] as const,
-	summary: ["gas", "summary"] as const,
-	reports: ["gas", "reports"] as const,
-};
 
 /** Spec §7: the gas lists treat a 400 (no zip code yet) as nothing to show. */
 async function orOn400<T, F>(call: Promise<T>, fallback: F): Promise<T | F> {

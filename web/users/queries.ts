@@ -3,9 +3,9 @@ import type { InferResponseType } from "hono/client";
 import type { FuelType } from "../../db/enums.ts";
 import type { CarInput } from "../../src/users/schemas.ts";
 import { api, unwrap } from "../api/client.ts";
+import { gasKeys } from "../api/gas-keys.ts";
 import { useLastingMutation } from "../api/mutation.ts";
 import { type AuthState, authKeys, type CurrentUser } from "../auth/queries.ts";
-import { gasKeys } from "../gas/queries.ts";
 
 export type UserSearchResult = InferResponseType<typeof api.users.search.$get, 200>[number];
 

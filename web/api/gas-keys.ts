@@ -1,0 +1,10 @@
+/**
+ * The gas page's query keys. Here, below both features, because a change in Settings (the shopper's car, their
+ * fuel) asks the station lists again, and web/users must not import web/gas, which imports web/users.
+ */
+export const gasKeys = {
+	all: ["gas"] as const,
+	stations: ["gas", "stations"] as const,
+	summary: ["gas", "summary"] as const,
+	reports: ["gas", "reports"] as const,
+};
