@@ -13,8 +13,6 @@ export type GasSummary = InferResponseType<typeof api.gas.summary.$get, 200>;
 export type GasReport = InferResponseType<(typeof api.gas.reports.nearby)["$get"], 200>[number];
 export type GasReportSubmission = Exclude<Parameters<typeof api.gas.reports.$post>[0], undefined>["json"];
 
-/** Keys by prefix: a new report invalidates everything under `all`. Each list is per zip, so a new zip asks again. */
-
 /** Spec §7: the gas lists treat a 400 (no zip code yet) as nothing to show. */
 async function orOn400<T, F>(call: Promise<T>, fallback: F): Promise<T | F> {
 	try {
