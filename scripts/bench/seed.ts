@@ -13,6 +13,7 @@
 import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { ensureTaxonomy } from "../../db/seed.ts";
+import { alertWordRows } from "../../src/alerts/word-index.ts";
 import { productWords } from "../../src/alerts/words.ts";
 import { migrate, openDb } from "../../src/db.ts";
 import { normalizeText, placeLookupKey } from "../../src/lib/normalize.ts";
@@ -315,7 +316,10 @@ export async function seedBench(o: SeedOptions): Promise<SeedResult> {
 				words.length,
 				o.now - Math.floor(r() * 90 * DAY),
 			) as { id: number };
-			for (const w of words) word.run(w, token, target, id);
+			// Filed under each place of the owner's neighbourhood, as the app files a new alert.
+			for (const row of alertWordRows({ id, zip, targetPriceCents: target, words })) {
+				word.run(row.word, row.locToken, row.targetPriceCents, row.alertId);
+			}
 		}
 	})();
 	phase("price alerts", o.alerts);
