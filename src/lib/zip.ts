@@ -4,12 +4,11 @@
  * stations, averages, alerts, the quality consensus) takes its list from `neighbourhood()`.
  * "10001" and "10001-1234" are the same place. A postal code that is not a US ZIP matches only itself.
  */
+import { US_ZIP } from "./zip-known.ts";
 import { milesBetweenPlaces, nearestAreas, zipTable } from "./zip-places.ts";
 
 /** How many ZIP areas besides the shopper's own are near. */
 export const NEAREST_AREAS = 20;
-
-const US_ZIP = /^(\d{5})(?:-?\d{4})?$/;
 
 /** The 5-digit zip as a number, or null for a zip that is not a US zip. */
 export function zipNumber(zip: string): number | null {
