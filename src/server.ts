@@ -109,9 +109,19 @@ function claimDataDir(config: Config): DataDirLock {
 
 /**
  * The steps a migration cannot take, run after the migrations: mending data the old "near" left needs the
- * app's own code (the ZIP table's neighbourhoods). Each finds what is left to do, so once done it only looks.
+ * app's own code (the ZIP table's neighbourhoods). Each finds what is left to do, so a step cut short is
+ * taken again. Once all have run, a bit of PRAGMA user_version says so, and later starts do not look again:
+ * looking costs a read of every alert's words, too much for each start.
  */
 const DATA_STEPS: readonly ((db: Db) => unknown)[] = [spreadAlertWords, mergeDuplicatePlaces];
+const DATA_STEPS_TAKEN = 1;
+
+function takeDataSteps({ sqlite, db }: ReturnType<typeof openDb>) {
+	const { user_version: version } = sqlite.query<{ user_version: number }, []>("PRAGMA user_version").get()!;
+	if (version & DATA_STEPS_TAKEN) return;
+	for (const step of DATA_STEPS) step(db);
+	sqlite.exec(`PRAGMA user_version = ${version | DATA_STEPS_TAKEN}`);
+}
 
 /** The database, migrated, with the category taxonomy in place and the data steps taken. */
 function openDatabase(config: Config) {
@@ -119,7 +129,7 @@ function openDatabase(config: Config) {
 	try {
 		migrate(opened.sqlite);
 		ensureTaxonomy(opened.db);
-		for (const step of DATA_STEPS) step(opened.db);
+		takeDataSteps(opened);
 	} catch (error) {
 		opened.sqlite.close();
 		throw error;

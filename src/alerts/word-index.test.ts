@@ -35,6 +35,8 @@ describe("alerts indexed before near meant the neighbourhood", () => {
 		const alert = await createAlert(client, { productName: "oat milk", targetPrice: 5 });
 		const abroad = await createAlert(client, { productName: "oat milk", targetPrice: 5, zipCode: "SW1A 1AA" });
 		fileAtHome(first, alert.id, "z90210");
+		// As a database from before the start-up's data steps (src/server.ts) had been taken.
+		first.sqlite.exec("PRAGMA user_version = 0");
 		expect(placesOf(first, alert.id)).toEqual(new Set(["z90210"]));
 		const reporter = (await registerUser(first, { zipCode: "90069" })).client;
 		const { dairy } = await categoryIds(reporter);
@@ -47,6 +49,8 @@ describe("alerts indexed before near meant the neighbourhood", () => {
 			expect(placesOf(second, alert.id).size).toBe(21);
 			expect(placesOf(second, abroad.id)).toEqual(new Set(["xsw1a1aa"]));
 			expect(spreadAlertWords(second.db)).toBe(0);
+			// Taken once: later starts do not look again.
+			expect(second.sqlite.query("PRAGMA user_version").get()).toEqual({ user_version: 1 });
 			const again = (await registerUser(second, { zipCode: "90069" })).client;
 			await reportPrice(again, { productName: "Oat Milk", price: 3, categoryId: dairy });
 			expect(hitsOf(second, alert.id)).toHaveLength(1);
