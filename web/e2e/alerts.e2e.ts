@@ -103,7 +103,8 @@ test("without notification permission a hit and the test notification arrive as 
 	await banner.getByRole("button", { name: "Send Test Notification" }).click();
 	await expect(page.getByRole("status").filter({ hasText: "CommonCents test notification" })).toBeVisible();
 
-	const other = await signInInNewContext(browser, origin, { zipCode: "10002" });
+	// A neighbour in the Garment District, among the 20 ZIP areas nearest the alert's 10001.
+	const other = await signInInNewContext(browser, origin, { zipCode: "10018" });
 	await reportThroughApi(other.page, origin, {
 		productName: "Greek Yogurt Plain",
 		price: 4.49,
@@ -267,7 +268,8 @@ test("seven tabs share one live stream: every tab still answers, hits reach them
 	);
 	expect(status).toBe(200);
 
-	const other = await signInInNewContext(browser, origin, { zipCode: "10002" });
+	// A neighbour in the Garment District, among the 20 ZIP areas nearest the alert's 10001.
+	const other = await signInInNewContext(browser, origin, { zipCode: "10018" });
 	await reportThroughApi(other.page, origin, { productName: "Oat Milk Barista", price: 4.29, storeName: "Dairy Barn" });
 	for (const tab of [tabs[0]!, tabs[3]!, tabs[6]!]) {
 		await expect(tab.getByRole("status").filter({ hasText: "Price alert: oat milk" })).toContainText(

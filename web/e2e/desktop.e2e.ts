@@ -114,7 +114,7 @@ test("headings read in order: the landing's h1 before its selling points, and a 
 		"H1 Settings",
 		"H2 Hana Ito",
 		"H2 Preferences",
+		"H2 Your car",
 		"H2 Change password",
-		"H2 Delete account",
 	]);
 });

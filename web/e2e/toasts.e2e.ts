@@ -87,7 +87,8 @@ test("a price alert's hit, shown as a toast without notification permission, las
 	await page.getByRole("tab", { name: "Alerts" }).click();
 	await expect(page.getByText(product).first()).toBeVisible();
 
-	const other = await signInInNewContext(browser, origin, { zipCode: "10002" });
+	// A neighbour in the Garment District, among the 20 ZIP areas nearest the alert's 10001.
+	const other = await signInInNewContext(browser, origin, { zipCode: "10018" });
 	await reportThroughApi(other.page, origin, { productName: product, price: 4.49, storeName: "Berry Barn" });
 	await expectShownFor(page, page.getByRole("status").filter({ hasText: `Price alert: ${product}` }), 8_000);
 	await other.page.context().close();
