@@ -8,6 +8,7 @@ import { Announcement, countOf } from "../components/Announcement.tsx";
 import { AlertIcon, PinIcon, SearchIcon } from "../components/icons.tsx";
 import { SearchBox, SearchForm } from "../components/SearchBox.tsx";
 import { ResultsSkeleton, SearchMessage } from "../components/SearchStates.tsx";
+import { SortSelect } from "../components/SortSelect.tsx";
 import { useOnEachFailure } from "../components/useOnEachFailure.ts";
 import { useToast } from "../state/toast.ts";
 import { useDealsSearch } from "./homeState.ts";
@@ -83,23 +84,7 @@ export function FindDeals() {
 								</li>
 							))}
 						</ul>
-						<div className="flex items-center gap-2 text-sm">
-							<label htmlFor="deal-sort" className="whitespace-nowrap text-base-content/70">
-								Sort by
-							</label>
-							<select
-								id="deal-sort"
-								className="select select-sm w-auto"
-								value={sort}
-								onChange={(e) => setSort(e.target.value as SearchSort)}
-							>
-								{SORTS.map((s) => (
-									<option key={s.value} value={s.value}>
-										{s.label}
-									</option>
-								))}
-							</select>
-						</div>
+						<SortSelect label="Sort by" options={SORTS} value={sort} onChange={setSort} />
 					</div>
 				</div>
 			</div>

@@ -4,6 +4,7 @@ import { useId } from "react";
 import type { StationSort } from "../../src/gas/schemas.ts";
 import type { Car } from "../../src/users/serialize.ts";
 import { AlertIcon, FuelIcon } from "../components/icons.tsx";
+import { SortSelect } from "../components/SortSelect.tsx";
 import { carText, type FuelType } from "./fuel.ts";
 import { GasMessage, ListSkeleton } from "./GasMessage.tsx";
 import { nearbyStationsQuery } from "./queries.ts";
@@ -33,7 +34,6 @@ export function StationList({ zipCode, fuel, sort, onSort, car, onReport }: Prop
 	const stations = useQuery({ ...nearbyStationsQuery(zipCode, fuel, sort), placeholderData: keepPreviousData });
 	useFailureToast(stations.error, STATIONS_FAILED_MESSAGE);
 	const headingId = useId();
-	const sortId = useId();
 
 	let body: React.ReactNode;
 	if (stations.isPending) body = <ListSkeleton label="Loading nearby stations" />;
@@ -82,23 +82,7 @@ export function StationList({ zipCode, fuel, sort, onSort, car, onReport }: Prop
 						<span className="ml-2 text-sm font-normal text-base-content/70">within 20 zip codes of {zipCode}</span>
 					)}
 				</h2>
-				<div className="flex items-center gap-2 text-sm">
-					<label htmlFor={sortId} className="whitespace-nowrap text-base-content/70">
-						Sort stations
-					</label>
-					<select
-						id={sortId}
-						className="select select-sm w-auto"
-						value={sort}
-						onChange={(e) => onSort(e.target.value as StationSort)}
-					>
-						{SORTS.map((s) => (
-							<option key={s.value} value={s.value}>
-								{s.label}
-							</option>
-						))}
-					</select>
-				</div>
+				<SortSelect label="Sort stations" options={SORTS} value={sort} onChange={onSort} />
 			</div>
 			{body}
 		</section>
