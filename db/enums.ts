@@ -3,3 +3,13 @@ export const FUEL_TYPES = ["regular", "premium", "diesel", "e85", "electric"] as
 export type FuelType = (typeof FUEL_TYPES)[number];
 export const AVAILABILITIES = ["in-stock", "limited", "out-of-stock", "unknown"] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
+/** What an alert watches: its neighbourhood (the zip and its 20 nearest areas) or the shopper's starred spots. */
+export const ALERT_SCOPES = ["near", "spots"] as const;
+export type AlertScope = (typeof ALERT_SCOPES)[number];
+/**
+ * What became of a hit's notification: `sent` (live and push), `quiet` (the alert had fired and the price had
+ * not gone back above the target since), `held` (over the shopper's daily cap, to be summed up in the next one)
+ * and `summed` (a held hit the next notification counted).
+ */
+export const HIT_NOTICES = ["sent", "quiet", "held", "summed"] as const;
+export type HitNotice = (typeof HIT_NOTICES)[number];

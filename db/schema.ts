@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import {
 	type AnySQLiteColumn,
+	check,
 	index,
 	integer,
 	primaryKey,
@@ -17,7 +18,7 @@ import {
 	text,
 	uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { AVAILABILITIES, FUEL_TYPES } from "./enums.ts";
+import { ALERT_SCOPES, AVAILABILITIES, FUEL_TYPES, HIT_NOTICES } from "./enums.ts";
 
 const id = () => integer("id").primaryKey({ autoIncrement: true });
 const createdAt = () =>
@@ -39,7 +40,16 @@ const reportLifecycle = () => ({
 	updatedAt: updatedAt(),
 });
 
-export { AVAILABILITIES, type Availability, FUEL_TYPES, type FuelType } from "./enums.ts";
+export {
+	ALERT_SCOPES,
+	type AlertScope,
+	AVAILABILITIES,
+	type Availability,
+	FUEL_TYPES,
+	type FuelType,
+	HIT_NOTICES,
+	type HitNotice,
+} from "./enums.ts";
 
 export const users = sqliteTable(
 	"users",
@@ -65,6 +75,8 @@ export const users = sqliteTable(
 		/** ours: the same for an electric car (miles per kWh, battery in kWh). */
 		carMilesPerKwh: real("car_miles_per_kwh").notNull().default(3.5),
 		carBatteryKwh: real("car_battery_kwh").notNull().default(60),
+		/** ours: at most this many alert notifications a day; the rest are summed up in the next one. */
+		alertDailyCap: integer("alert_daily_cap").notNull().default(10),
 		isTerminated: flag("is_terminated", false),
 		terminationReason: text("termination_reason"),
 		terminatedAt: integer("terminated_at", { mode: "timestamp_ms" }),
@@ -324,6 +336,10 @@ export const priceAlerts = sqliteTable(
 		locToken: text("loc_token").notNull().default(""),
 		/** ours: how many distinct words the product name has; a report matches when it holds all of them. */
 		wordCount: integer("word_count").notNull().default(0),
+		/** ours: the neighbourhood of zipCode, or only the shopper's starred stores and stations (anywhere). */
+		scope: text("scope", { enum: ALERT_SCOPES }).notNull().default("near"),
+		/** ours: set for a fuel alert ("regular under $3.20"), which fuel reports set off; productName names the fuel. */
+		fuelType: text("fuel_type", { enum: FUEL_TYPES }),
 	},
 	(t) => [index("price_alerts_user_idx").on(t.userId)],
 );
@@ -350,7 +366,11 @@ export const priceAlertWords = sqliteTable(
 	],
 );
 
-/** ours: each report that set off an alert, once (the unique pair), and the live stream's event ids. */
+/**
+ * ours: each report that set off an alert, once (the unique pairs), and the live stream's event ids. A product
+ * alert's hits name a price report, a fuel alert's a fuel report; the price is in cents for both (a fuel price
+ * rounded up, as the alert's target is compared).
+ */
 export const priceAlertHits = sqliteTable(
 	"price_alert_hits",
 	{
@@ -358,16 +378,80 @@ export const priceAlertHits = sqliteTable(
 		alertId: integer("alert_id")
 			.notNull()
 			.references(() => priceAlerts.id, { onDelete: "cascade" }),
-		priceReportId: integer("price_report_id")
-			.notNull()
-			.references(() => priceReports.id, { onDelete: "cascade" }),
+		priceReportId: integer("price_report_id").references(() => priceReports.id, { onDelete: "cascade" }),
+		gasReportId: integer("gas_report_id").references(() => gasPriceReports.id, { onDelete: "cascade" }),
 		priceCents: integer("price_cents").notNull(),
+		/** What became of its notification (see HIT_NOTICES). */
+		notice: text("notice", { enum: HIT_NOTICES }).notNull().default("sent"),
 		createdAt: createdAt(),
 	},
 	(t) => [
 		uniqueIndex("price_alert_hits_alert_report_unique").on(t.alertId, t.priceReportId),
+		uniqueIndex("price_alert_hits_alert_gas_report_unique").on(t.alertId, t.gasReportId),
 		index("price_alert_hits_alert_idx").on(t.alertId, t.id),
+		/** The daily cap and the held hits to sum up: an alert's hits by notice and age. */
+		index("price_alert_hits_notice_idx").on(t.alertId, t.notice, t.createdAt),
 		index("price_alert_hits_report_idx").on(t.priceReportId),
+		index("price_alert_hits_gas_report_idx").on(t.gasReportId),
+		check("price_alert_hits_one_report", sql`(${t.priceReportId} IS NULL) <> (${t.gasReportId} IS NULL)`),
+	],
+);
+
+/** ours: the stores a shopper starred ("my spots"), which an alert can be limited to. */
+export const starredStores = sqliteTable(
+	"starred_stores",
+	{
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		storeId: integer("store_id")
+			.notNull()
+			.references(() => stores.id, { onDelete: "cascade" }),
+		createdAt: createdAt(),
+	},
+	(t) => [primaryKey({ columns: [t.userId, t.storeId] }), index("starred_stores_store_idx").on(t.storeId)],
+);
+
+/** ours: the stations a shopper starred; they come first on the Gas page. */
+export const starredStations = sqliteTable(
+	"starred_stations",
+	{
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		stationId: integer("station_id")
+			.notNull()
+			.references(() => gasStations.id, { onDelete: "cascade" }),
+		createdAt: createdAt(),
+	},
+	(t) => [primaryKey({ columns: [t.userId, t.stationId] }), index("starred_stations_station_idx").on(t.stationId)],
+);
+
+/**
+ * ours: where a device wants its Web Push messages (a browser's PushSubscription), one row per endpoint. It
+ * belongs to the session that subscribed, so signing out of that device (or the session ending) removes it.
+ */
+export const pushSubscriptions = sqliteTable(
+	"push_subscriptions",
+	{
+		id: id(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		sessionId: text("session_id")
+			.notNull()
+			.references(() => sessions.sid, { onDelete: "cascade" }),
+		endpoint: text("endpoint").notNull(),
+		/** The browser's P-256 public key and auth secret (base64url), which encrypt each message to it. */
+		p256dh: text("p256dh").notNull(),
+		auth: text("auth").notNull(),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint),
+		index("push_subscriptions_user_idx").on(t.userId),
+		index("push_subscriptions_session_idx").on(t.sessionId),
 	],
 );
 
@@ -393,3 +477,4 @@ export const dealTakes = sqliteTable(
 
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;

@@ -17,6 +17,7 @@ import m14 from "./0014_gas_age_index.sql" with { type: "text" };
 import m15 from "./0015_car_settings.sql" with { type: "text" };
 import m16 from "./0016_search_by_place.sql" with { type: "text" };
 import m17 from "./0017_one_store_per_place.sql" with { type: "text" };
+import m18 from "./0018_alerts_reach_you.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0000_foundation", sql: m0 },
@@ -37,4 +38,5 @@ export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0015_car_settings", sql: m15 },
 	{ tag: "0016_search_by_place", sql: m16 },
 	{ tag: "0017_one_store_per_place", sql: m17 },
+	{ tag: "0018_alerts_reach_you", sql: m18 },
 ];
