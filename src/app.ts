@@ -15,6 +15,7 @@ import { checkJsonBody, checkOrigin, isSafeMethod, jsonBodyLimit, securityHeader
 import type { Health } from "./ops/health.ts";
 import { isStorageFailure, STORAGE_RETRY_AFTER_SECONDS, STORAGE_TROUBLE_MESSAGE } from "./ops/storage-trouble.ts";
 import type { Runtime } from "./runtime.ts";
+import { spotRoutes } from "./spots/routes.ts";
 import type { StaticAssets } from "./static.ts";
 import { objectRoutes, uploadFileRoutes, uploadRoutes } from "./uploads/routes.ts";
 import { profileRoutes, usersRoutes } from "./users/routes.ts";
@@ -34,6 +35,7 @@ const api = new Hono<AppEnv>()
 	.route("/stores", storeRoutes)
 	.route("/search", searchRoutes)
 	.route("/gas", gasRoutes)
+	.route("/spots", spotRoutes)
 	.route("/price-alerts", priceAlertRoutes)
 	.route("/events", eventRoutes)
 	.route("/test-notification", testNotificationRoutes)
