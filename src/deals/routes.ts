@@ -7,6 +7,7 @@ import { jsonBody, queryParams } from "../lib/validate.ts";
 import { takeReportSlot } from "../reports/report-limit.ts";
 import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/resolve.ts";
 import { listCategories } from "./categories.ts";
+import { liveReportFor, REPORT_NOT_FOUND } from "./report-page.ts";
 import { createPriceReport } from "./reports.ts";
 import { PriceReportSchema, SearchQuerySchema, StoresQuerySchema } from "./schemas.ts";
 import { searchReports } from "./search.ts";
@@ -16,7 +17,7 @@ import { takeDeal, toggleUpvote } from "./votes.ts";
 export const NO_SEARCH_ZIP_MESSAGE = "Set your zip code to search for deals near you.";
 
 const reportId = (raw: string) => {
-	if (!/^\d{1,12}$/.test(raw)) throw notFound("Price report not found");
+	if (!/^\d{1,12}$/.test(raw)) throw notFound(REPORT_NOT_FOUND);
 	return Number(raw);
 };
 
@@ -26,8 +27,12 @@ export const categoryRoutes = new Hono<AppEnv>().get("/", (c) => {
 	return cachedJson(c, "categories", () => listCategories(c.get("db")));
 });
 
-/** /api/price-reports: reporting a price, upvotes and deals taken. */
+/** /api/price-reports: reporting a price, one deal (a notification's link), upvotes and deals taken. */
 export const priceReportRoutes = new Hono<AppEnv>()
+	.get("/:id", signedIn, (c) => {
+		const user = requireUser(c);
+		return c.json(liveReportFor(c.get("db"), reportId(c.req.param("id")), user), 200);
+	})
 	.post("/", signedIn, jsonBody(PriceReportSchema), async (c) => {
 		const user = requireUser(c);
 		const input = c.req.valid("json");
