@@ -15,6 +15,7 @@ type ProfilePatch = Partial<
 		| "carTankGallons"
 		| "carMilesPerKwh"
 		| "carBatteryKwh"
+		| "alertDailyCap"
 	>
 >;
 

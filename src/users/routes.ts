@@ -9,6 +9,7 @@ import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/resolve.ts"
 import { setProfilePhoto, updateProfile } from "./profile.ts";
 import { userJson } from "./queries.ts";
 import {
+	AlertSettingsSchema,
 	CarSchema,
 	ChangePasswordSchema,
 	FuelPreferenceSchema,
@@ -49,6 +50,12 @@ export const profileRoutes = new Hono<AppEnv>()
 			...(batteryKwh === undefined ? {} : { carBatteryKwh: batteryKwh }),
 		};
 		return c.json(userJson(db, updateProfile(db, user.id, patch)), 200);
+	})
+	.put("/alert-settings", signedIn, jsonBody(AlertSettingsSchema), (c) => {
+		const user = requireUser(c);
+		const db = c.get("db");
+		const { dailyCap } = c.req.valid("json");
+		return c.json(userJson(db, updateProfile(db, user.id, { alertDailyCap: dailyCap })), 200);
 	})
 	.put("/photo", signedIn, jsonBody(ProfilePhotoSchema), (c) => {
 		const user = requireUser(c);

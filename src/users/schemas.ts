@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import { FUEL_TYPES } from "../../db/enums.ts";
-import { passwordRules, presentOrBlank } from "../lib/fields.ts";
+import { idFromInput, passwordRules, presentOrBlank } from "../lib/fields.ts";
 
 export const USER_SEARCH_MAX_LENGTH = 50;
 export const SEARCH_REQUIRED_MESSAGE = "Enter a name or username to search";
@@ -72,6 +72,22 @@ export const CarSchema = v.pipe(
 	),
 );
 export type CarInput = v.InferOutput<typeof CarSchema>;
+
+/** The most push notifications a shopper gets in a day (issue 39); over it, the rest are summed up. */
+export const DAILY_CAP = { min: 1, max: 50, default: 10 } as const;
+export const DAILY_CAP_MESSAGE = `Daily limit must be a whole number from ${DAILY_CAP.min} to ${DAILY_CAP.max}`;
+
+/** PUT /api/profile/alert-settings: the daily cap, as a number or the text of a number input. */
+export const AlertSettingsSchema = v.object({
+	dailyCap: v.pipe(
+		v.union([v.number(), v.string()], DAILY_CAP_MESSAGE),
+		v.transform(idFromInput),
+		v.number(DAILY_CAP_MESSAGE),
+		v.integer(DAILY_CAP_MESSAGE),
+		v.minValue(DAILY_CAP.min, DAILY_CAP_MESSAGE),
+		v.maxValue(DAILY_CAP.max, DAILY_CAP_MESSAGE),
+	),
+});
 
 /** A photo of our own uploads, or null to go back to initials. */
 export const ProfilePhotoSchema = v.object({

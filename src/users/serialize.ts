@@ -24,6 +24,8 @@ export function toUserJson(user: User, stats: { priceReportsMade: number; reputa
 		car: carOf(user),
 		isPublicProfile: user.profileVisible,
 		showActivity: user.statsVisible,
+		/** The most push notifications a day (issue 39). */
+		alertDailyCap: user.alertDailyCap,
 		totalMoneySaved: centsToNumber(user.totalMoneySavedCents),
 		totalReports: user.totalReports,
 		uniqueStoresVisited: user.uniqueStoresVisited,
