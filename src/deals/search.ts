@@ -1,5 +1,6 @@
 import type { Db } from "../db.ts";
 import { type NearPlace, neighbourhood, roundMiles } from "../lib/zip.ts";
+import { starredStoreIds } from "../spots/spots.sql.ts";
 import { indexPageIds, reportRows, vocabulary } from "./deals.sql.ts";
 import { toReportJson } from "./read-shape.ts";
 import type { SearchSort } from "./schemas.ts";
@@ -88,12 +89,19 @@ export function searchReportIds(db: Db, p: Omit<SearchParams, "viewerId">, near 
 	return indexPageIds(db, p.sort, page).map((r) => r.id);
 }
 
-/** Live reports near `zip` whose text matches the words of `q`, each with its miles from `zip`. */
+/**
+ * Live reports near `zip` whose text matches the words of `q`, each with its miles from `zip` and whether
+ * the viewer starred its store.
+ */
 export function searchReports(db: Db, p: SearchParams) {
 	const near = neighbourhood(p.zip);
 	const ids = searchReportIds(db, p, near);
 	if (ids.length === 0) return [];
 	const miles = new Map(near.map((place) => [place.token, roundMiles(place.miles)]));
 	const rows = reportRows(db, { ids: JSON.stringify(ids), viewer: p.viewerId });
-	return rows.map((row) => toReportJson(row, miles.get(row.locToken) ?? null));
+	const starred = starredStoreIds(db, p.viewerId);
+	return rows.map((row) => ({
+		...toReportJson(row, miles.get(row.locToken) ?? null),
+		starred: starred.has(row.storeId),
+	}));
 }

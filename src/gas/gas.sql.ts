@@ -34,6 +34,19 @@ export function stationsAt(db: Db, tokens: readonly string[]): StationRow[] {
 	return db.$client.query<StationRow, [string]>(STATIONS_NEAR_SQL).all(tokensParam(tokens));
 }
 
+const STATIONS_BY_ID_SQL = `
+  SELECT id, name, address, zip_code AS zipCode, loc_token AS locToken, reports_count AS reportsCount,
+    last_updated AS lastUpdated,
+    regular_price_mills AS regularPriceMills, premium_price_mills AS premiumPriceMills,
+    diesel_price_mills AS dieselPriceMills, e85_price_mills AS e85PriceMills, electric_price_mills AS electricPriceMills
+  FROM gas_stations
+  WHERE id IN (SELECT value FROM json_each(?1)) AND reports_count > 0`;
+
+/** Some stations by id (a shopper's starred ones, wherever they are), those with at least one report counted. */
+export function stationsById(db: Db, ids: Iterable<number>): StationRow[] {
+	return db.$client.query<StationRow, [string]>(STATIONS_BY_ID_SQL).all(JSON.stringify([...ids]));
+}
+
 // The week's live reports at the neighbourhood's stations, counted in gas_reports_live_idx alone.
 const RECENT_COUNT_SQL = `
   SELECT count(*) AS n FROM gas_stations s
@@ -49,7 +62,7 @@ export function liveReportCount(db: Db, tokens: readonly string[], since: number
 /** A recent report as the nearby list reads it, with its station and reporter. */
 export type NearbyReportRow = StoredPick<
 	typeof gasPriceReports,
-	"id" | "priceMills" | "defPriceCents" | "createdAt"
+	"id" | "stationId" | "priceMills" | "defPriceCents" | "createdAt"
 > & {
 	fuelType: (typeof gasPriceReports.$inferSelect)["fuelType"];
 	stationName: Stored<typeof gasStations.name>;
@@ -69,7 +82,7 @@ const NEARBY_REPORTS_SQL = `
     ORDER BY g.created_at DESC, g.id DESC
     LIMIT ?2
   )
-  SELECT g.id AS id, s.name AS stationName, s.address AS stationAddress, s.loc_token AS stationToken,
+  SELECT g.id AS id, g.station_id AS stationId, s.name AS stationName, s.address AS stationAddress, s.loc_token AS stationToken,
     g.fuel_type AS fuelType,
     g.price_mills AS priceMills, g.def_price_cents AS defPriceCents, g.created_at AS createdAt,
     u.first_name AS firstName, u.username AS username

@@ -88,6 +88,7 @@ describe("GET /api/gas/nearby", () => {
 			dieselPrice: null,
 			e85Price: null,
 			electricPrice: null,
+			starred: false,
 		});
 	});
 
@@ -203,6 +204,7 @@ describe("GET /api/gas/reports/nearby", () => {
 		const diesel = res.data.find((r: { id: number }) => r.id === ids.bravoDiesel);
 		expect(diesel).toEqual({
 			id: ids.bravoDiesel,
+			stationId: expect.any(Number),
 			stationName: "Bravo",
 			stationAddress: "Bravo Rd",
 			distanceMiles: 0.6,
@@ -211,6 +213,7 @@ describe("GET /api/gas/reports/nearby", () => {
 			defPrice: 3.49,
 			createdAt: expect.stringMatching(/^\d{4}-/),
 			user: { firstName: "Sam", username: expect.any(String) },
+			starred: false,
 		});
 		expect(res.data.filter((r: { defPrice: number | null }) => r.defPrice !== null)).toHaveLength(1);
 	});

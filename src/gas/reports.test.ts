@@ -32,6 +32,7 @@ describe("POST /api/gas/reports", () => {
 		expect(res.status).toBe(201);
 		expect(res.data).toEqual({
 			id: expect.any(Number),
+			stationId: expect.any(Number),
 			stationName: "Exxon",
 			stationAddress: "1 Pump Rd",
 			// At the reporter's own ZIP: no station zip was given.

@@ -47,6 +47,7 @@ export async function createGasReport(
 
 const REPORT_COLUMNS = {
 	id: gasPriceReports.id,
+	stationId: gasPriceReports.stationId,
 	stationName: gasStations.name,
 	stationAddress: gasStations.address,
 	stationToken: gasStations.locToken,
@@ -68,6 +69,7 @@ type ReportRow = Omit<NearbyReportRow, "createdAt"> & { createdAt: Date };
 function toGasReportJson(row: ReportRow, distanceMiles: number | null) {
 	return {
 		id: row.id,
+		stationId: row.stationId,
 		stationName: row.stationName,
 		stationAddress: row.stationAddress,
 		distanceMiles,
@@ -95,13 +97,19 @@ export function getGasReportJson(db: Db, id: number, fromZip: string | null): Ga
 	return toGasReportJson(row, miles === null ? null : roundMiles(miles));
 }
 
+/** A recent report nearby, and whether the shopper asking starred its station (the shared list says false). */
+export type NearbyReportJson = GasReportJson & { starred: boolean };
+
 /** Active, unexpired reports at stations in the neighbourhood of `zip`, newest first, each with its miles. */
-export function listNearbyReports(db: Db, zip: string, limit: number): GasReportJson[] {
+export function listNearbyReports(db: Db, zip: string, limit: number): NearbyReportJson[] {
 	const near = neighbourhood(zip);
 	const milesOf = new Map(near.map((p) => [p.token, roundMiles(p.miles)]));
 	return newestReportsAt(
 		db,
 		near.map((p) => p.token),
 		limit,
-	).map((row) => toGasReportJson({ ...row, createdAt: new Date(row.createdAt) }, milesOf.get(row.stationToken) ?? 0));
+	).map((row) => ({
+		...toGasReportJson({ ...row, createdAt: new Date(row.createdAt) }, milesOf.get(row.stationToken) ?? 0),
+		starred: false,
+	}));
 }

@@ -5,11 +5,12 @@ import { badRequest } from "../lib/http.ts";
 import { cachedJson } from "../lib/json-response.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { takeReportSlot } from "../reports/report-limit.ts";
+import { starredStationIds } from "../spots/spots.sql.ts";
 import { carOf } from "../users/serialize.ts";
 import { fillUpOf } from "./drive.ts";
 import { createGasReport, listNearbyReports } from "./reports.ts";
 import { GasReportSchema, NearbyQuerySchema, RecentReportsQuerySchema } from "./schemas.ts";
-import { listNearbyStations, nearbySummary } from "./stations.ts";
+import { areaTally, listNearbyStations, nearbySummary, starredFirst } from "./stations.ts";
 
 export const NO_GAS_ZIP_MESSAGE = "Set your zip code to see fuel prices near you.";
 
@@ -19,6 +20,15 @@ function userWithZip(c: Context<AppEnv>) {
 	if (!user.zipCode) throw badRequest(NO_GAS_ZIP_MESSAGE);
 	return { user, zip: user.zipCode };
 }
+
+const utf8 = new TextDecoder();
+
+/**
+ * A cached answer as a value, for one shopper's stars to be applied to: the cache is shared by everyone in
+ * the zip, so it never holds anyone's stars. Only a shopper with starred stations pays for the parse.
+ */
+const cachedValue = <T>(c: Context<AppEnv>, key: string, compute: () => T): T =>
+	JSON.parse(utf8.decode(c.var.runtime.readCache.json(key, compute))) as T;
 
 /** Gas stations and fuel price reports (mounted under /api/gas). */
 export const gasRoutes = new Hono<AppEnv>()
@@ -30,20 +40,31 @@ export const gasRoutes = new Hono<AppEnv>()
 	})
 	.get("/nearby", signedIn, queryParams(NearbyQuerySchema), (c) => {
 		const { user, zip } = userWithZip(c);
-		const query = c.req.valid("query");
-		const fuel = query.fuelType ?? user.preferredFuelType;
+		const db = c.get("db");
+		const { sort, fuelType } = c.req.valid("query");
+		const fuel = fuelType ?? user.preferredFuelType;
 		const car = carOf(user);
 		// Shoppers with the same car share an answer: only the fill-up of this fuel changes the figures.
 		const { milesPerUnit, unitsPerFill } = fillUpOf(car, fuel);
-		const key = `gas/nearby:${zip}:${fuel}:${query.sort}:${milesPerUnit}:${unitsPerFill}`;
-		return cachedJson(c, key, () => listNearbyStations(c.get("db"), zip, fuel, query.sort, car));
+		const key = `gas/nearby:${zip}:${fuel}:${sort}:${milesPerUnit}:${unitsPerFill}`;
+		const compute = () => listNearbyStations(db, zip, fuel, sort, car);
+		const starred = starredStationIds(db, user.id);
+		if (starred.size === 0) return cachedJson(c, key, compute);
+		const area = cachedValue(c, `gas/area:${zip}:${fuel}`, () => areaTally(db, zip, fuel));
+		return c.json(starredFirst(db, cachedValue(c, key, compute), starred, { zip, fuel, sort, car, area }), 200);
 	})
 	.get("/summary", (c) => {
 		const { zip } = userWithZip(c);
 		return cachedJson(c, `gas/summary:${zip}`, () => nearbySummary(c.get("db"), zip));
 	})
 	.get("/reports/nearby", signedIn, queryParams(RecentReportsQuerySchema), (c) => {
-		const { zip } = userWithZip(c);
+		const { user, zip } = userWithZip(c);
+		const db = c.get("db");
 		const { limit } = c.req.valid("query");
-		return cachedJson(c, `gas/reports:${zip}:${limit}`, () => listNearbyReports(c.get("db"), zip, limit));
+		const key = `gas/reports:${zip}:${limit}`;
+		const compute = () => listNearbyReports(db, zip, limit);
+		const starred = starredStationIds(db, user.id);
+		if (starred.size === 0) return cachedJson(c, key, compute);
+		const reports = cachedValue(c, key, compute).map((r) => (starred.has(r.stationId) ? { ...r, starred: true } : r));
+		return c.json(reports, 200);
 	});

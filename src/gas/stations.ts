@@ -2,11 +2,11 @@ import { FUEL_TYPES, type FuelType } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { millsToNumber } from "../lib/money.ts";
 import { DAY_MS } from "../lib/time.ts";
-import { type NearPlace, neighbourhood, roundMiles } from "../lib/zip.ts";
+import { milesBetween, type NearPlace, neighbourhood, roundMiles } from "../lib/zip.ts";
 import { PRICE_KEY } from "../reports/write-fuel.ts";
 import type { Car } from "../users/serialize.ts";
 import { type FillUp, fillUpOf, worthTheDrive } from "./drive.ts";
-import { liveReportCount, type StationRow, stationsAt } from "./gas.sql.ts";
+import { liveReportCount, type StationRow, stationsAt, stationsById } from "./gas.sql.ts";
 import type { StationSort } from "./schemas.ts";
 
 /** "Recent reports" in Quick Stats: the last week's. */
@@ -24,10 +24,14 @@ function stationsNear(db: Db, near: readonly NearPlace[]) {
 	const milesOf = new Map(near.map((p) => [p.token, roundMiles(p.miles)]));
 	return stationsAt(db, tokensOf(near)).map((s) => ({ ...s, distanceMiles: milesOf.get(s.locToken) ?? 0 }));
 }
-type NearStation = ReturnType<typeof stationsNear>[number];
+/** A station with its miles from the shopper; null for a starred one far off whose place is not on the map. */
+type NearStation = StationRow & { distanceMiles: number | null };
+
+/** What the averages are made of: the sum and count of one fuel's prices. */
+export type Tally = { sum: number; n: number };
 
 /** Sum and count of one fuel's prices over some stations. */
-function tally(stations: readonly StationRow[], fuel: FuelType) {
+function tally(stations: readonly StationRow[], fuel: FuelType): Tally {
 	let sum = 0;
 	let n = 0;
 	for (const s of stations) {
@@ -68,14 +72,20 @@ type Comparison = { fuel: FuelType; area: { sum: number; n: number }; fill: Fill
 function savingsAt(s: NearStation, { fuel, area, fill }: Comparison): number | null {
 	const mills = s[PRICE_KEY[fuel]];
 	const average = averageMills(area);
-	return mills === null || average === null ? null : worthTheDrive(mills, average, s.distanceMiles, fill);
+	if (mills === null || average === null || s.distanceMiles === null) return null;
+	return worthTheDrive(mills, average, s.distanceMiles, fill);
 }
 
 /**
  * Spec §3 "Gas station", plus its zip, its miles from the shopper and what a fill-up there saves after the
  * drive; priceComparison is against the area average of `fuel`.
  */
-function toStationJson(s: NearStation, { fuel, area }: Comparison, worthTheDriveDollars: number | null) {
+function toStationJson(
+	s: NearStation,
+	{ fuel, area }: Comparison,
+	worthTheDriveDollars: number | null,
+	starred = false,
+) {
 	const mills = s[PRICE_KEY[fuel]];
 	return {
 		id: s.id,
@@ -92,6 +102,8 @@ function toStationJson(s: NearStation, { fuel, area }: Comparison, worthTheDrive
 		dieselPrice: price(s.dieselPriceMills),
 		e85Price: price(s.e85PriceMills),
 		electricPrice: price(s.electricPriceMills),
+		/** Starred by the shopper asking; the shared per-zip list says false, and starredFirst sets it. */
+		starred,
 	};
 }
 export type StationJson = ReturnType<typeof toStationJson>;
@@ -99,15 +111,31 @@ export type StationJson = ReturnType<typeof toStationJson>;
 const LAST = Number.POSITIVE_INFINITY;
 type Ranked = { station: NearStation; savings: number | null; price: number; saving: number };
 
+const milesOf = (r: Ranked) => r.station.distanceMiles ?? LAST;
+
 /**
- * Each order's first key, then the next ones. A station without the fuel's price ranks at infinity, last;
- * two of them compare as NaN, which `||` passes over to the next key.
+ * Each order's first key, then the next ones. A station without the fuel's price (or, starred far off, a
+ * place on the map) ranks at infinity, last; two of them compare as NaN, which `||` passes over to the next key.
  */
 const ORDERS: Record<StationSort, (a: Ranked, b: Ranked) => number> = {
-	distance: (a, b) => a.station.distanceMiles - b.station.distanceMiles || a.price - b.price,
+	distance: (a, b) => milesOf(a) - milesOf(b) || a.price - b.price,
 	price: (a, b) => a.price - b.price,
-	savings: (a, b) => a.saving - b.saving || a.station.distanceMiles - b.station.distanceMiles,
+	savings: (a, b) => a.saving - b.saving || milesOf(a) - milesOf(b),
 };
+
+/** Stations in the order asked for; ties go to the freshest. */
+function ranked(stations: readonly NearStation[], comparison: Comparison, sort: StationSort): Ranked[] {
+	const key = PRICE_KEY[comparison.fuel];
+	const list = stations.map((station): Ranked => {
+		const savings = savingsAt(station, comparison);
+		// Sorted ascending: the biggest saving is the smallest negative.
+		return { station, savings, price: station[key] ?? LAST, saving: -(savings ?? -LAST) };
+	});
+	const order = ORDERS[sort];
+	return list.sort(
+		(a, b) => order(a, b) || (b.station.lastUpdated ?? 0) - (a.station.lastUpdated ?? 0) || a.station.id - b.station.id,
+	);
+}
 
 /**
  * Nearby stations in the order asked for, at most NEARBY_MAX of them; ties go to the freshest. Each carries
@@ -116,17 +144,36 @@ const ORDERS: Record<StationSort, (a: Ranked, b: Ranked) => number> = {
 export function listNearbyStations(db: Db, zip: string, fuel: FuelType, sort: StationSort, car: Car): StationJson[] {
 	const stations = stationsNear(db, neighbourhood(zip));
 	const comparison: Comparison = { fuel, area: tally(stations, fuel), fill: fillUpOf(car, fuel) };
-	const key = PRICE_KEY[fuel];
-	const ranked = stations.map((station): Ranked => {
-		const savings = savingsAt(station, comparison);
-		// Sorted ascending: the biggest saving is the smallest negative.
-		return { station, savings, price: station[key] ?? LAST, saving: -(savings ?? -LAST) };
+	return ranked(stations, comparison, sort)
+		.slice(0, NEARBY_MAX)
+		.map((r) => toStationJson(r.station, comparison, r.savings));
+}
+
+/** The prices of `fuel` the neighbourhood's stations average to (what each station is compared with). */
+export const areaTally = (db: Db, zip: string, fuel: FuelType): Tally =>
+	tally(stationsNear(db, neighbourhood(zip)), fuel);
+
+type StarredOptions = { zip: string; fuel: FuelType; sort: StationSort; car: Car; area: Tally };
+
+/**
+ * The nearby list as one shopper sees it: their starred stations first, in the order asked for among
+ * themselves and wherever they are (a spot near work is shown with its miles from home), then the rest.
+ * `nearby` is the shared per-zip list, which holds no one's stars; `area` is its neighbourhood's tally.
+ */
+export function starredFirst(
+	db: Db,
+	nearby: readonly StationJson[],
+	starred: ReadonlySet<number>,
+	{ zip, fuel, sort, car, area }: StarredOptions,
+): StationJson[] {
+	const near = new Map(neighbourhood(zip).map((p) => [p.token, roundMiles(p.miles)]));
+	const mine = stationsById(db, starred).map((s): NearStation => {
+		const miles = near.get(s.locToken) ?? milesBetween(zip, s.locToken);
+		return { ...s, distanceMiles: miles === null ? null : roundMiles(miles) };
 	});
-	const order = ORDERS[sort];
-	ranked.sort(
-		(a, b) => order(a, b) || (b.station.lastUpdated ?? 0) - (a.station.lastUpdated ?? 0) || a.station.id - b.station.id,
-	);
-	return ranked.slice(0, NEARBY_MAX).map((r) => toStationJson(r.station, comparison, r.savings));
+	const comparison: Comparison = { fuel, area, fill: fillUpOf(car, fuel) };
+	const first = ranked(mine, comparison, sort).map((r) => toStationJson(r.station, comparison, r.savings, true));
+	return [...first, ...nearby.filter((s) => !starred.has(s.id))];
 }
 
 /** The Area Average card and Quick Stats: each fuel's average nearby, stations tracked, the week's reports. */
