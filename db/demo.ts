@@ -147,12 +147,14 @@ export async function seedDemo(db: Db): Promise<DemoSeeded> {
 	) as Record<Shopper, User>;
 	const categoryId = (name: string) =>
 		db.select({ id: productCategories.id }).from(productCategories).where(eq(productCategories.name, name)).get()!.id;
-	// The demo is ours: no model is asked about it, whatever OLLAMA_HOST says; no server runs, so nobody listens live.
+	// The demo is ours: no model is asked about it, whatever OLLAMA_HOST says; no server runs, so nobody listens
+	// live, and no device has subscribed to push yet.
 	const quiet = {
 		db,
 		model: new PriceModel({ host: "off", model: "", timeoutMs: 0 }),
 		reports: new ReportWriter(db),
 		live: new LiveHub(db),
+		push: { send: () => {} },
 	};
 
 	// Before the reports, so James's yogurt matches it: the Alerts tab shows one alert met and one waiting.

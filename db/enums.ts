@@ -1,6 +1,14 @@
 /** Value lists shared by the schema, the server's validation and the web forms (no Drizzle in here, so the web bundle stays small). */
 export const FUEL_TYPES = ["regular", "premium", "diesel", "e85", "electric"] as const;
 export type FuelType = (typeof FUEL_TYPES)[number];
+/** How the app names each fuel (the Gas page, and a fuel alert's name). */
+export const FUEL_LABEL: Record<FuelType, string> = {
+	regular: "Regular",
+	premium: "Premium",
+	diesel: "Diesel",
+	e85: "E85",
+	electric: "Electric",
+};
 export const AVAILABILITIES = ["in-stock", "limited", "out-of-stock", "unknown"] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
 /** What an alert watches: its neighbourhood (the zip and its 20 nearest areas) or the shopper's starred spots. */

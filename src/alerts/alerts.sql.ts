@@ -5,11 +5,16 @@
  * are. The start-up check of the word index is here too, as every start runs it before listening.
  * Everything else about alerts is Drizzle (queries.ts, matching.ts, word-index.ts).
  */
+
+import type { HitNotice } from "../../db/enums.ts";
 import type { priceAlertHits, priceAlerts, priceAlertWords, sessions } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
 
 type Bindings = Record<string, string | number>;
+
+/** The place an alert limited to starred spots files its words under: every report looks there too. */
+export const SPOTS_TOKEN = "*";
 
 const LIVE_SESSIONS_SQL = `SELECT s.sid AS sid FROM sessions s JOIN users u ON u.id = s.user_id
            WHERE s.sid IN (SELECT value FROM json_each($sids))
@@ -24,14 +29,15 @@ export function liveSessions(db: Db, bindings: { sids: string; now: number; cap:
 }
 
 // Drives from the word index: an alert's words are filed under every place of its neighbourhood
-// (word-index.ts), so a report looks for each of its words under its own place alone: one seek per word. The
+// (word-index.ts), so a report looks for each of its words under its own place, and under "*", where the
+// alerts limited to starred spots (anywhere) are filed: two seeks per word. The
 // target price is in the index's key (migration 0011), so only alerts the price meets come back. An alert is
 // a match when every one of its words was found; counting them in TypeScript rather than with GROUP BY spares
 // SQLite a temporary B-tree per report, which cost more than the lookups themselves.
 export const WORD_HITS_SQL = `
   SELECT alert_id FROM price_alert_words
   WHERE word IN (SELECT value FROM json_each($words))
-    AND loc_token = $loc
+    AND loc_token IN ($loc, '${SPOTS_TOKEN}')
     AND target_price_cents >= $price`;
 
 /** The alert id of each index entry a report's words (a JSON array), place and price meet. */
@@ -70,25 +76,34 @@ export type CandidateRow = {
 	userId: Stored<typeof priceAlerts.userId>;
 	alertName: Stored<typeof priceAlerts.productName>;
 	targetPriceCents: Stored<typeof priceAlerts.targetPriceCents>;
+	/** The zip the alert watches (its distances are counted from there). */
+	alertZip: Stored<typeof priceAlerts.zipCode>;
 };
 export type MatchAlertRow = CandidateRow & {
 	wordCount: Stored<typeof priceAlerts.wordCount>;
 	categoryId: Stored<typeof priceAlerts.categoryId>;
 	isActive: Stored<typeof priceAlerts.isActive>;
+	scope: Stored<typeof priceAlerts.scope>;
+	fuelType: Stored<typeof priceAlerts.fuelType>;
+	lastNotified: number | null;
 };
 
 const ALERT_SQL = `
   SELECT id AS alertId, user_id AS userId, product_name AS alertName, target_price_cents AS targetPriceCents,
-    word_count AS wordCount, category_id AS categoryId, is_active AS isActive
+    zip_code AS alertZip, word_count AS wordCount, category_id AS categoryId, is_active AS isActive, scope,
+    fuel_type AS fuelType, last_notified AS lastNotified
   FROM price_alerts WHERE id = ?1`;
 
 /** Reads one alert by id (`.get(id)`): one statement for all of a report's candidates. */
 export const alertReader = (db: Db) => db.$client.query<MatchAlertRow, [number]>(ALERT_SQL);
 
 type HitId = { id: Stored<typeof priceAlertHits.id> };
+type HitValues = { alert: number; report: number; price: number; notice: HitNotice; now: number };
 
-const INSERT_HIT_SQL = `INSERT INTO price_alert_hits (alert_id, price_report_id, price_cents, created_at)
-  VALUES ($alert, $report, $price, $now) ON CONFLICT DO NOTHING RETURNING id`;
+const INSERT_HIT_SQL = `INSERT INTO price_alert_hits (alert_id, price_report_id, price_cents, notice, created_at)
+  VALUES ($alert, $report, $price, $notice, $now) ON CONFLICT DO NOTHING RETURNING id`;
+const INSERT_FUEL_HIT_SQL = `INSERT INTO price_alert_hits (alert_id, gas_report_id, price_cents, notice, created_at)
+  VALUES ($alert, $report, $price, $notice, $now) ON CONFLICT DO NOTHING RETURNING id`;
 const STAMP_ALERT_SQL = "UPDATE price_alerts SET last_notified = $now WHERE id = $alert";
 const CARRIED_HIT_SQL = `SELECT id FROM price_alert_hits
   WHERE alert_id = $alert AND price_report_id IN (SELECT value FROM json_each($replaced)) AND price_cents <= $price
@@ -96,15 +111,26 @@ const CARRIED_HIT_SQL = `SELECT id FROM price_alert_hits
 const CARRY_HIT_SQL = "UPDATE price_alert_hits SET price_report_id = $report, price_cents = $price WHERE id = $hit";
 
 /**
- * The statements that record a report's hits, for all of its matching alerts: `insert` a hit (no row when the
- * pair is already there) and `stamp` its alert; `findCarried`, the alert's hit of a report the new one replaced
+ * The statements that record a report's hits, for all of its matching alerts: `insert` a hit of a product
+ * report or `insertFuel` one of a fuel report (no row when the pair is already there) and `stamp` its alert; `findCarried`, the alert's hit of a report the new one replaced
  * (`replaced`, a JSON array of ids) at no lower a price, and `carry` it over to the new report.
  */
 export function hitWriters(db: Db) {
 	return {
-		insert: db.$client.query<HitId, { alert: number; report: number; price: number; now: number }>(INSERT_HIT_SQL),
+		insert: db.$client.query<HitId, HitValues>(INSERT_HIT_SQL),
+		insertFuel: db.$client.query<HitId, HitValues>(INSERT_FUEL_HIT_SQL),
 		stamp: db.$client.query<never, { now: number; alert: number }>(STAMP_ALERT_SQL),
 		findCarried: db.$client.query<HitId, { alert: number; replaced: string; price: number }>(CARRIED_HIT_SQL),
 		carry: db.$client.query<never, { report: number; price: number; hit: number }>(CARRY_HIT_SQL),
 	};
 }
+
+/** Whether a shopper starred a store or a station (`.get({ user, id })`): an alert limited to spots asks. */
+export const starReaders = (db: Db) => ({
+	store: db.$client.query<{ 1: number }, { user: string; id: number }>(
+		"SELECT 1 FROM starred_stores WHERE user_id = $user AND store_id = $id",
+	),
+	station: db.$client.query<{ 1: number }, { user: string; id: number }>(
+		"SELECT 1 FROM starred_stations WHERE user_id = $user AND station_id = $id",
+	),
+});

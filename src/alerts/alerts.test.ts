@@ -34,6 +34,8 @@ describe("POST /api/price-alerts", () => {
 			categoryId: dairy,
 			createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
 			zipCode: "10001",
+			scope: "near",
+			fuelType: null,
 			isActive: true,
 			lastNotified: null,
 			lastHit: null,

@@ -3,86 +3,13 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema.ts";
 import { registerUser, STRONG_PASSWORD, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 import { LIVE_TIMING, SESSION_ENDED_EVENT } from "./live.ts";
-import { categoryIds, createAlert, reportPrice } from "./testing.ts";
+import { categoryIds, createAlert, openEvents, reportPrice } from "./testing.ts";
 
 // The documented limit (README, Decisions "Live delivery"), written out: a test that read the exported constant
 // would pass whatever it became.
 const MAX_STREAMS_PER_USER = 8;
 
 const PASSKEY = "events-test-passkey";
-
-type Event = { event?: string; id?: string; data: string; retry?: string };
-
-/** GET /api/events over real HTTP, its body read as it arrives and parsed as text/event-stream. */
-async function openEvents(
-	server: TestServer,
-	client: TestClient | null,
-	headers: Record<string, string> = {},
-	query = "",
-) {
-	const abort = new AbortController();
-	const cookie: Record<string, string> = client?.cookie ? { cookie: client.cookie } : {};
-	const res = await fetch(`${server.origin}/api/events${query}`, {
-		headers: { ...cookie, ...headers },
-		signal: abort.signal,
-	});
-	const events: Event[] = [];
-	const comments: string[] = [];
-	let lastEventId: string | undefined; // as EventSource keeps it: set by any block with an id, data or not
-	let ended = false;
-	const decoder = new TextDecoder();
-	const done = (async () => {
-		if (!res.ok || !res.body) return;
-		const reader = res.body.getReader();
-		let buffer = "";
-		try {
-			for (;;) {
-				const { done, value } = await reader.read();
-				if (done) break;
-				buffer += decoder.decode(value, { stream: true });
-				let cut = buffer.indexOf("\n\n");
-				while (cut >= 0) {
-					const block = buffer.slice(0, cut);
-					buffer = buffer.slice(cut + 2);
-					const event: Event = { data: "" };
-					for (const line of block.split("\n")) {
-						if (line.startsWith(":")) comments.push(line.slice(1).trim());
-						else {
-							const [field, ...rest] = line.split(": ");
-							(event as Record<string, string>)[field ?? ""] = rest.join(": ");
-						}
-					}
-					if (event.id !== undefined) lastEventId = event.id;
-					if (event.data || event.retry) events.push(event);
-					cut = buffer.indexOf("\n\n");
-				}
-			}
-		} catch {
-			// aborted by the test
-		}
-		ended = true;
-	})();
-	const waitFor = async (what: () => boolean, ms = 3000) => {
-		const until = Date.now() + ms;
-		while (!what()) {
-			if (Date.now() > until) throw new Error(`timed out; events: ${JSON.stringify(events)}`);
-			await Bun.sleep(20);
-		}
-	};
-	return {
-		res,
-		events,
-		comments,
-		hits: () => events.filter((e) => e.event === "price-alert").map((e) => ({ id: e.id, ...JSON.parse(e.data) })),
-		lastEventId: () => lastEventId,
-		waitFor,
-		ended: () => ended,
-		close: async () => {
-			abort.abort();
-			await done;
-		},
-	};
-}
 
 let server: TestServer;
 let dairy: number;
@@ -130,8 +57,10 @@ describe("GET /api/events", () => {
 			id: String(hit.hitId),
 			hitId: expect.any(Number),
 			alertId: alert.id,
+			kind: "product",
 			title: "Price alert: eggs",
-			body: "Free Range Eggs is $2.39 at FreshMart, 1 Market St (your target: $2.50)",
+			body: "Free Range Eggs is $2.39 at FreshMart, 1 Market St (0.6 mi away). Your target: $2.50.",
+			url: `/deals/${report.id}`,
 			reportId: report.id,
 			productName: "Free Range Eggs",
 			price: 2.39,
@@ -139,6 +68,7 @@ describe("GET /api/events", () => {
 			storeName: "FreshMart",
 			storeAddress: "1 Market St",
 			zipCode: "10011",
+			distanceMiles: 0.6,
 			at: expect.any(String),
 		});
 		// Carl's stream is open and well, and did not get Anna's hit.
@@ -160,16 +90,18 @@ describe("GET /api/events", () => {
 
 	test("a reconnect with Last-Event-ID is sent the hits it missed first", async () => {
 		const { client } = await registerUser(server, { zipCode: "10001" });
-		await createAlert(client, { productName: "cream cheese", targetPrice: 4 });
+		// One alert per hit: an alert fires once while its price stays under the target (notices.test.ts).
+		for (const name of ["cream cheese", "whipped cheese", "ricotta", "mascarpone"])
+			await createAlert(client, { productName: name, targetPrice: 4 });
 		const first = await reportPrice(reporter, { productName: "Cream Cheese", price: 3.49, categoryId: dairy });
 		const live = await openEvents(server, client);
-		await reportPrice(reporter, { productName: "Cream Cheese Whipped", price: 3.29, categoryId: dairy });
+		await reportPrice(reporter, { productName: "Whipped Cheese", price: 3.29, categoryId: dairy });
 		await live.waitFor(() => live.hits().length === 1);
 		const lastSeen = live.hits()[0].id as string;
 		await live.close();
 		// Away: two more hits happen.
-		const missed1 = await reportPrice(reporter, { productName: "Cream Cheese Lite", price: 2.99, categoryId: dairy });
-		const missed2 = await reportPrice(reporter, { productName: "Cream Cheese", price: 3.19, categoryId: dairy });
+		const missed1 = await reportPrice(reporter, { productName: "Ricotta Tub", price: 2.99, categoryId: dairy });
+		const missed2 = await reportPrice(reporter, { productName: "Mascarpone", price: 3.19, categoryId: dairy });
 		const back = await openEvents(server, client, { "last-event-id": lastSeen });
 		await back.waitFor(() => back.hits().length === 2);
 		expect(back.hits().map((h) => h.reportId)).toEqual([missed1.id, missed2.id]);
@@ -195,6 +127,7 @@ describe("GET /api/events", () => {
 	test("a stream that has seen no hit yet is given its place, so its reconnect is sent the hits made meanwhile", async () => {
 		const { client } = await registerUser(server, { zipCode: "10001" });
 		await createAlert(client, { productName: "kefir", targetPrice: 4 });
+		await createAlert(client, { productName: "buttermilk", targetPrice: 4 });
 		await reportPrice(reporter, { productName: "Kefir", price: 3.49, categoryId: dairy }); // before: history
 		const live = await openEvents(server, client);
 		await live.waitFor(() => live.lastEventId() !== undefined);
@@ -202,7 +135,7 @@ describe("GET /api/events", () => {
 		const place = live.lastEventId() as string;
 		await live.close();
 		// Away (a server restart, a phone's connection dropped): a hit happens.
-		const missed = await reportPrice(reporter, { productName: "Kefir Plain", price: 3.29, categoryId: dairy });
+		const missed = await reportPrice(reporter, { productName: "Buttermilk", price: 3.29, categoryId: dairy });
 		const back = await openEvents(server, client, { "last-event-id": place });
 		await back.waitFor(() => back.hits().length === 1);
 		expect(back.hits().map((h) => h.reportId)).toEqual([missed.id]);
@@ -212,11 +145,14 @@ describe("GET /api/events", () => {
 	});
 
 	test("a reconnect is sent the latest 20 hits it missed, in order (README, Live delivery)", async () => {
-		const { client } = await registerUser(server, { zipCode: "10001" });
-		await createAlert(client, { productName: "bagel", targetPrice: 5 });
+		const { client, user } = await registerUser(server, { zipCode: "10001" });
+		// 23 alerts, one per hit, and a daily cap above them (notices.test.ts has the cap and the re-arm rule).
+		server.db.update(users).set({ alertDailyCap: 50 }).where(eq(users.id, user.id)).run();
+		await createAlert(client, { productName: "bagel first", targetPrice: 5 });
+		for (let i = 0; i < 22; i++) await createAlert(client, { productName: `bagel ${i}`, targetPrice: 5 });
 		const live = await openEvents(server, client);
 		const bagels = (await registerUser(server, { zipCode: "10011" })).client;
-		await reportPrice(bagels, { productName: "Bagel", price: 2, categoryId: dairy });
+		await reportPrice(bagels, { productName: "Bagel First", price: 2, categoryId: dairy });
 		await live.waitFor(() => live.hits().length === 1);
 		const lastSeen = live.hits()[0].id as string;
 		await live.close();

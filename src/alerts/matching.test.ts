@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { priceAlertHits, priceAlerts, priceReports } from "../../db/schema.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 import { WORD_HITS_SQL } from "./alerts.sql.ts";
-import { hitsAfter, matchAlertsForReport, recordHits } from "./matching.ts";
+import { hitsAfter, recordHits } from "./hits.ts";
 import { categoryIds, createAlert, reportPrice } from "./testing.ts";
 
 let server: TestServer;
@@ -127,7 +127,6 @@ describe("matching a stored report against alerts", () => {
 			categoryId: cat.groceries,
 			storeName: "Bread Co",
 		});
-		matchAlertsForReport(server.db, server.runtime.live, report.id);
 		expect(recordHits(server.db, report.id)).toEqual([]);
 		expect(hitsOf(alert.id)).toHaveLength(1);
 		const row = server.db.select().from(priceAlerts).where(eq(priceAlerts.id, alert.id)).get();

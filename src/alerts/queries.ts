@@ -1,6 +1,9 @@
-import { and, count, desc, eq, max } from "drizzle-orm";
+import { and, count, desc, eq, max, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import { FUEL_LABEL } from "../../db/enums.ts";
 import {
+	gasPriceReports,
+	gasStations,
 	priceAlertHits,
 	priceAlerts,
 	priceAlertWords,
@@ -11,28 +14,39 @@ import {
 } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { badRequest, conflict, notFound } from "../lib/http.ts";
-import { centsToNumber } from "../lib/money.ts";
+import { centsToNumber, millsToNumber } from "../lib/money.ts";
 import { locToken } from "../lib/zip.ts";
 import { MAX_ALERTS_PER_USER, type PriceAlertInput } from "./schemas.ts";
 import { alertWordRows } from "./word-index.ts";
-import { productWords } from "./words.ts";
+import { fuelWord, productWords } from "./words.ts";
 
 export const NO_ZIP_MESSAGE = "Set your zip code before creating a price alert.";
 
 const hit = alias(priceAlertHits, "x");
 const hitReport = alias(priceReports, "xr");
+const hitFuel = alias(gasPriceReports, "xg");
 
 /**
- * The alerts with, for each, the latest report that set it off (if any) that search still lists: not one
+ * The alerts with, for each, the latest report that set it off (if any) that is still listed: not one
  * moderation withdrew as fake, nor one since replaced, expired by age or as an outlier. (With none left,
- * lastNotified still says it matched once: the Alerts tab reads "no longer listed".)
+ * lastNotified still says it matched once: the Alerts tab reads "no longer listed".) A product alert's hits
+ * name price reports at stores, a fuel alert's fuel reports at stations.
  */
 function selectAlerts(db: Db) {
 	const latestLiveHit = db
 		.select({ id: max(hit.id) })
 		.from(hit)
-		.innerJoin(hitReport, eq(hitReport.id, hit.priceReportId))
-		.where(and(eq(hit.alertId, priceAlerts.id), eq(hitReport.isActive, true), eq(hitReport.isExpired, false)));
+		.leftJoin(hitReport, eq(hitReport.id, hit.priceReportId))
+		.leftJoin(hitFuel, eq(hitFuel.id, hit.gasReportId))
+		.where(
+			and(
+				eq(hit.alertId, priceAlerts.id),
+				or(
+					and(eq(hitReport.isActive, true), eq(hitReport.isExpired, false)),
+					and(eq(hitFuel.isActive, true), eq(hitFuel.isExpired, false)),
+				),
+			),
+		);
 	return db
 		.select({
 			id: priceAlerts.id,
@@ -40,21 +54,26 @@ function selectAlerts(db: Db) {
 			targetPriceCents: priceAlerts.targetPriceCents,
 			categoryId: priceAlerts.categoryId,
 			zipCode: priceAlerts.zipCode,
+			scope: priceAlerts.scope,
+			fuelType: priceAlerts.fuelType,
 			isActive: priceAlerts.isActive,
 			createdAt: priceAlerts.createdAt,
 			lastNotified: priceAlerts.lastNotified,
-			hitReportId: priceReports.id,
+			hitReportId: sql<number | null>`coalesce(${priceReports.id}, ${gasPriceReports.id})`,
 			hitProductName: priceReports.productName,
 			hitPriceCents: priceAlertHits.priceCents,
-			hitStoreName: stores.name,
-			hitStoreAddress: stores.address,
-			hitZipCode: priceReports.zipCode,
+			hitPriceMills: gasPriceReports.priceMills,
+			hitStoreName: sql<string | null>`coalesce(${stores.name}, ${gasStations.name})`,
+			hitStoreAddress: sql<string | null>`coalesce(${stores.address}, ${gasStations.address})`,
+			hitZipCode: sql<string | null>`coalesce(${priceReports.zipCode}, ${gasStations.zipCode})`,
 			hitAt: priceAlertHits.createdAt,
 		})
 		.from(priceAlerts)
 		.leftJoin(priceAlertHits, eq(priceAlertHits.id, latestLiveHit))
 		.leftJoin(priceReports, eq(priceReports.id, priceAlertHits.priceReportId))
-		.leftJoin(stores, eq(stores.id, priceReports.storeId));
+		.leftJoin(stores, eq(stores.id, priceReports.storeId))
+		.leftJoin(gasPriceReports, eq(gasPriceReports.id, priceAlertHits.gasReportId))
+		.leftJoin(gasStations, eq(gasStations.id, gasPriceReports.stationId));
 }
 type AlertRow = ReturnType<ReturnType<typeof selectAlerts>["all"]>[number];
 
@@ -70,6 +89,10 @@ function toAlertJson(row: AlertRow) {
 		categoryId: row.categoryId,
 		createdAt: row.createdAt.toISOString(),
 		zipCode: row.zipCode,
+		/** Where it watches: "near" its zip, or only at the shopper's starred "spots". */
+		scope: row.scope,
+		/** Set for a fuel alert: the fuel it watches (productName is then the fuel's name). */
+		fuelType: row.fuelType,
 		isActive: row.isActive,
 		lastNotified: iso(row.lastNotified),
 		lastHit:
@@ -77,8 +100,8 @@ function toAlertJson(row: AlertRow) {
 				? null
 				: {
 						reportId: row.hitReportId,
-						productName: row.hitProductName ?? "",
-						price: centsToNumber(row.hitPriceCents),
+						productName: row.hitProductName ?? row.productName,
+						price: row.hitPriceMills !== null ? millsToNumber(row.hitPriceMills) : centsToNumber(row.hitPriceCents),
 						storeName: row.hitStoreName ?? "",
 						storeAddress: row.hitStoreAddress ?? "",
 						zipCode: row.hitZipCode,
@@ -103,23 +126,27 @@ function getAlert(db: Db, id: number): AlertJson | null {
 }
 
 /**
- * Stores an alert with its word index, its words filed under each place near its zip. The zip is the one given, else the user's at this moment: an alert
- * keeps watching where it was set even if the user moves.
+ * Stores an alert with its word index (word-index.ts). The zip is the one given, else the user's at this
+ * moment: an alert keeps watching where it was set even if the user moves. A fuel alert's one word is its
+ * fuel's (words.ts fuelWord), and it is named after the fuel.
  */
 export function createAlert(db: Db, user: User, input: PriceAlertInput): AlertJson {
 	const zip = input.zipCode ?? user.zipCode;
 	if (!zip) throw badRequest(NO_ZIP_MESSAGE);
-	if (input.categoryId !== null) {
+	const fuel = input.fuelType;
+	const productName = fuel === null ? input.productName : FUEL_LABEL[fuel];
+	const categoryId = fuel === null ? input.categoryId : null;
+	if (categoryId !== null) {
 		const known = db
 			.select({ id: productCategories.id })
 			.from(productCategories)
-			.where(eq(productCategories.id, input.categoryId))
+			.where(eq(productCategories.id, categoryId))
 			.get();
 		if (!known) {
 			throw badRequest("Unknown category", { issues: [{ path: "categoryId", message: "Unknown category" }] });
 		}
 	}
-	const words = productWords(input.productName);
+	const words = fuel === null ? productWords(productName) : [fuelWord(fuel)];
 	const token = locToken(zip);
 	const id = db.transaction(
 		(tx) => {
@@ -127,9 +154,14 @@ export function createAlert(db: Db, user: User, input: PriceAlertInput): AlertJs
 			if ((owned?.n ?? 0) >= MAX_ALERTS_PER_USER) {
 				throw conflict(`You can keep at most ${MAX_ALERTS_PER_USER} price alerts; delete one first`);
 			}
-			// Two identical alerts (same words, zip, target and category) would notify twice for every report.
+			// Two identical alerts (same words, zip, place, target and category) would notify twice for every report.
 			const duplicate = tx
-				.select({ productName: priceAlerts.productName, categoryId: priceAlerts.categoryId })
+				.select({
+					productName: priceAlerts.productName,
+					categoryId: priceAlerts.categoryId,
+					scope: priceAlerts.scope,
+					fuelType: priceAlerts.fuelType,
+				})
 				.from(priceAlerts)
 				.where(
 					and(
@@ -139,23 +171,31 @@ export function createAlert(db: Db, user: User, input: PriceAlertInput): AlertJs
 					),
 				)
 				.all()
-				.some((a) => a.categoryId === input.categoryId && wordKey(productWords(a.productName)) === wordKey(words));
+				.some(
+					(a) =>
+						a.categoryId === categoryId &&
+						a.scope === input.scope &&
+						a.fuelType === fuel &&
+						(fuel !== null || wordKey(productWords(a.productName)) === wordKey(words)),
+				);
 			if (duplicate) throw conflict("You already have this price alert");
 			const alert = tx
 				.insert(priceAlerts)
 				.values({
 					userId: user.id,
-					productName: input.productName,
-					categoryId: input.categoryId,
+					productName,
+					categoryId,
 					targetPriceCents: input.targetPrice,
 					zipCode: zip,
 					locToken: token,
 					wordCount: words.length,
+					scope: input.scope,
+					fuelType: fuel,
 				})
 				.returning({ id: priceAlerts.id })
 				.get();
 			tx.insert(priceAlertWords)
-				.values(alertWordRows({ id: alert.id, zip, targetPriceCents: input.targetPrice, words }))
+				.values(alertWordRows({ id: alert.id, zip, scope: input.scope, targetPriceCents: input.targetPrice, words }))
 				.run();
 			return alert.id;
 		},

@@ -3,7 +3,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { requireSession, requireUser, signedIn } from "../lib/guards.ts";
 import { notFound } from "../lib/http.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
-import { hitsAfter, latestHitId } from "./matching.ts";
+import { hitsAfter, latestHitId } from "./hits.ts";
 import { createAlert, deleteAlert, listAlerts } from "./queries.ts";
 import { EventsQuerySchema, PriceAlertSchema } from "./schemas.ts";
 import { openEventStream } from "./stream.ts";

@@ -3,6 +3,7 @@
  * Pure valibot. The target price arrives as a number or a decimal string and leaves as integer cents.
  */
 import * as v from "valibot";
+import { ALERT_SCOPES, FUEL_TYPES } from "../../db/enums.ts";
 import { idFromInput, optionalPlaceZip } from "../lib/fields.ts";
 import { parseDecimal } from "../lib/money.ts";
 import { MAX_ALERT_WORDS, productWords } from "./words.ts";
@@ -42,13 +43,38 @@ const OptionalCategorySchema = v.pipe(
 	v.check((id) => id === null || (Number.isInteger(id) && id >= 1), "Category must be one of the listed categories"),
 );
 
-export const PriceAlertSchema = v.object({
-	productName: ProductNameSchema,
+const FUEL_MESSAGE = `Fuel type must be one of ${FUEL_TYPES.join(", ")}`;
+
+/** Where the alert watches: "near" (its zip's neighbourhood, the default) or "spots" (the starred ones). */
+const ScopeSchema = v.optional(v.picklist(ALERT_SCOPES, 'Where must be "near" or "spots"'), "near");
+
+const common = {
 	targetPrice: TargetPriceSchema,
-	categoryId: OptionalCategorySchema,
 	// Optional: the alert watches this zip instead of the user's own.
 	zipCode: optionalPlaceZip(),
-});
+	scope: ScopeSchema,
+};
+
+/** A product alert (spec §3), or with `fuelType` a fuel alert ("regular under $3.20"), named by its fuel. */
+export const PriceAlertSchema = v.variant(
+	"fuelType",
+	[
+		v.object({
+			fuelType: v.optional(v.null(), null),
+			productName: ProductNameSchema,
+			categoryId: OptionalCategorySchema,
+			...common,
+		}),
+		v.object({
+			fuelType: v.picklist(FUEL_TYPES, FUEL_MESSAGE),
+			// A fuel alert is named by its fuel; any name or category sent along is not used.
+			productName: v.optional(v.unknown()),
+			categoryId: v.optional(v.unknown()),
+			...common,
+		}),
+	],
+	FUEL_MESSAGE,
+);
 export type PriceAlertInput = v.InferOutput<typeof PriceAlertSchema>;
 
 /** GET /api/events: where a new stream starts (a tab taking the stream over from another names the last hit it saw). */

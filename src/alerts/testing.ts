@@ -1,5 +1,8 @@
-/** Helpers shared by the alerts API tests: categories by name, reports and alerts made through the API. */
-import type { TestClient } from "../test/harness.ts";
+/**
+ * Helpers shared by the alerts API tests: categories by name, reports and alerts made through the API, and
+ * the live event stream read over real HTTP.
+ */
+import type { TestClient, TestServer } from "../test/harness.ts";
 
 export async function categoryIds(client: TestClient) {
 	const list = (await client.get("/api/categories")).data as { id: number; name: string }[];
@@ -33,4 +36,77 @@ export async function createAlert(client: TestClient, body: Record<string, unkno
 	const res = await client.post("/api/price-alerts", body);
 	if (res.status !== 201) throw new Error(`alert failed: ${res.status} ${JSON.stringify(res.data)}`);
 	return res.data as { id: number; productName: string; targetPrice: number };
+}
+
+type Event = { event?: string; id?: string; data: string; retry?: string };
+
+/** GET /api/events over real HTTP, its body read as it arrives and parsed as text/event-stream. */
+export async function openEvents(
+	server: TestServer,
+	client: TestClient | null,
+	headers: Record<string, string> = {},
+	query = "",
+) {
+	const abort = new AbortController();
+	const cookie: Record<string, string> = client?.cookie ? { cookie: client.cookie } : {};
+	const res = await fetch(`${server.origin}/api/events${query}`, {
+		headers: { ...cookie, ...headers },
+		signal: abort.signal,
+	});
+	const events: Event[] = [];
+	const comments: string[] = [];
+	let lastEventId: string | undefined; // as EventSource keeps it: set by any block with an id, data or not
+	let ended = false;
+	const decoder = new TextDecoder();
+	const done = (async () => {
+		if (!res.ok || !res.body) return;
+		const reader = res.body.getReader();
+		let buffer = "";
+		try {
+			for (;;) {
+				const { done, value } = await reader.read();
+				if (done) break;
+				buffer += decoder.decode(value, { stream: true });
+				let cut = buffer.indexOf("\n\n");
+				while (cut >= 0) {
+					const block = buffer.slice(0, cut);
+					buffer = buffer.slice(cut + 2);
+					const event: Event = { data: "" };
+					for (const line of block.split("\n")) {
+						if (line.startsWith(":")) comments.push(line.slice(1).trim());
+						else {
+							const [field, ...rest] = line.split(": ");
+							(event as Record<string, string>)[field ?? ""] = rest.join(": ");
+						}
+					}
+					if (event.id !== undefined) lastEventId = event.id;
+					if (event.data || event.retry) events.push(event);
+					cut = buffer.indexOf("\n\n");
+				}
+			}
+		} catch {
+			// aborted by the test
+		}
+		ended = true;
+	})();
+	const waitFor = async (what: () => boolean, ms = 3000) => {
+		const until = Date.now() + ms;
+		while (!what()) {
+			if (Date.now() > until) throw new Error(`timed out; events: ${JSON.stringify(events)}`);
+			await Bun.sleep(20);
+		}
+	};
+	return {
+		res,
+		events,
+		comments,
+		hits: () => events.filter((e) => e.event === "price-alert").map((e) => ({ id: e.id, ...JSON.parse(e.data) })),
+		lastEventId: () => lastEventId,
+		waitFor,
+		ended: () => ended,
+		close: async () => {
+			abort.abort();
+			await done;
+		},
+	};
 }

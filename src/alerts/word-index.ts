@@ -5,17 +5,27 @@
  * fires when the report is in the alert owner's neighbourhood: only the alert's side knows that list, so
  * the index is spread when the alert is written, not when a report is read.
  */
+import type { AlertScope } from "../../db/enums.ts";
 import { priceAlertWords } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { log } from "../lib/log.ts";
 import { nearTokens } from "../lib/zip.ts";
-import { alertsFiledAtHome, wordsOfAlert } from "./alerts.sql.ts";
+import { alertsFiledAtHome, SPOTS_TOKEN, wordsOfAlert } from "./alerts.sql.ts";
 
 type WordRow = typeof priceAlertWords.$inferInsert;
 
-/** The index rows of one alert: each of its words under each place near its zip, nearest first. */
-export function alertWordRows(alert: { id: number; zip: string; targetPriceCents: number; words: string[] }) {
-	const tokens = nearTokens(alert.zip);
+/**
+ * The index rows of one alert: each of its words under each place near its zip, nearest first; an alert
+ * limited to starred spots, under SPOTS_TOKEN alone (its spots may be anywhere: the matching checks the star).
+ */
+export function alertWordRows(alert: {
+	id: number;
+	zip: string;
+	scope?: AlertScope;
+	targetPriceCents: number;
+	words: string[];
+}) {
+	const tokens = alert.scope === "spots" ? [SPOTS_TOKEN] : nearTokens(alert.zip);
 	return alert.words.flatMap((word) =>
 		tokens.map(
 			(locToken): WordRow => ({ word, locToken, targetPriceCents: alert.targetPriceCents, alertId: alert.id }),

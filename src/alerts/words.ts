@@ -50,3 +50,9 @@ export function productWords(text: string): string[] {
 	const words = plain.match(/[\p{L}\p{N}]+/gu) ?? [];
 	return [...new Set(words.map(stem))];
 }
+
+/**
+ * The word a fuel alert files in the word index: a colon never survives productWords, so no product report
+ * can meet a fuel alert, nor a fuel report a product alert.
+ */
+export const fuelWord = (fuel: string) => `fuel:${fuel}`;

@@ -1,5 +1,5 @@
 import type { User } from "../../db/schema.ts";
-import { publishHits } from "../alerts/matching.ts";
+import { deliverHits, type HitOutlets } from "../alerts/delivery.ts";
 import type { Db } from "../db.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { assessPrice } from "../reports/check.ts";
@@ -16,11 +16,11 @@ import type { PriceReportInput } from "./schemas.ts";
 /**
  * Checks and stores a price report, moves the reporter's counters and records the alert hits it causes, all
  * in one write transaction (shared with the reports that arrived beside it: reports/write-batch.ts), and
- * answers once that has committed; then the hits go to their owners' open streams.
+ * answers once that has committed; then the hits go to their owners' open streams and devices.
  * `imageUrl` must already be resolved to one of our uploads (or null).
  */
 export async function createPriceReport(
-	{ db, model, reports, live }: Pick<Runtime, "db" | "model" | "reports" | "live">,
+	{ db, model, reports, live, push }: Pick<Runtime, "db" | "model" | "reports"> & HitOutlets,
 	user: User,
 	input: PriceReportInput,
 	imageUrl: string | null,
@@ -53,7 +53,7 @@ export async function createPriceReport(
 	const { row, expirationAnalysis, hits, replaced } = await reports.write("price", job, () =>
 		writePriceReport(db, job),
 	);
-	publishHits(live, hits);
+	deliverHits({ live, push }, hits);
 	// The answer is built from what was just written (the same read shape as getReportJson, without reading
 	// it back): a new report has no votes, and its store and reporter are the rows used to write it.
 	const report = toReportJson(row);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { gasPriceReports, gasStations, type User, users } from "../../db/schema.ts";
+import { deliverHits, type HitOutlets } from "../alerts/delivery.ts";
 import type { Db } from "../db.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { centsToNumber, millsToNumber } from "../lib/money.ts";
@@ -25,12 +26,13 @@ export function reportZip(user: User, input: GasReportInput): string {
 
 /**
  * Checks a fuel price, then in one transaction finds or creates the station, stores the report, moves the
- * station's price for that fuel, expires outliers the new consensus exposes and counts the report for its
- * author (reports/write-fuel.ts). The transaction is the write batch's, shared with the price and fuel
- * reports that arrived beside it; this report's own part is a savepoint within it.
+ * station's price for that fuel, expires outliers the new consensus exposes, counts the report for its
+ * author and records the fuel alerts' hits (reports/write-fuel.ts), delivered once it has committed. The
+ * transaction is the write batch's, shared with the price and fuel reports that arrived beside it; this
+ * report's own part is a savepoint within it.
  */
 export async function createGasReport(
-	{ db, model, reports }: Pick<Runtime, "db" | "model" | "reports">,
+	{ db, model, reports, live, push }: Pick<Runtime, "db" | "model" | "reports"> & HitOutlets,
 	user: User,
 	input: GasReportInput,
 ) {
@@ -39,7 +41,8 @@ export async function createGasReport(
 	// held meanwhile.
 	const verdict = await assessPrice(db, model, FUEL, { fuel: input.fuelType, zip }, input.price, user.id);
 	const job: GasReportJob = { userId: user.id, input, zip, verdict };
-	const { id, expirationAnalysis, replaced } = await reports.write("fuel", job, () => writeGasReport(db, job));
+	const { id, expirationAnalysis, replaced, hits } = await reports.write("fuel", job, () => writeGasReport(db, job));
+	deliverHits({ live, push }, hits);
 	const report = getGasReportJson(db, id, user.zipCode);
 	const warning = replaced === undefined ? undefined : replacedWarning(FUEL.format(replaced), report.stationName);
 	return { ...report, ...(expirationAnalysis ? { expirationAnalysis } : {}), ...(warning ? { warning } : {}) };

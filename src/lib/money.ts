@@ -32,3 +32,5 @@ export function formatCents(cents: number) {
 	return `${cents < 0 && whole > 0 ? "-" : ""}$${dollars}.${String(whole % 100).padStart(2, "0")}`;
 }
 export const millsToNumber = (mills: number) => mills / 1000;
+/** Thousandths of a dollar as a fuel price is written, "$3.199". */
+export const formatMills = (mills: number) => `$${(mills / 1000).toFixed(3)}`;

@@ -7,7 +7,7 @@
 import type { FuelType } from "../../db/enums.ts";
 import type { Db } from "../db.ts";
 import type { PriceUnit } from "../lib/errors.ts";
-import { centsToNumber, formatCents, millsToNumber } from "../lib/money.ts";
+import { centsToNumber, formatCents, formatMills, millsToNumber } from "../lib/money.ts";
 import { normalizeText } from "../lib/normalize.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { categoryBounds, fuelBounds } from "./bounds.ts";
@@ -92,8 +92,6 @@ export const PRODUCTS: Market<ProductKey> = {
 	table: "price_reports",
 	maxAges: (db) => categorySlugs(db).map(({ id, slug }) => ({ category: id, days: maxAgeDays(slug) })),
 };
-
-export const formatMills = (mills: number) => `$${(mills / 1000).toFixed(3)}`;
 
 export const FUEL: Market<FuelKey> = {
 	unit: "mills",

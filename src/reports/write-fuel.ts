@@ -6,6 +6,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { FuelType } from "../../db/enums.ts";
 import { gasPriceReports, gasStations, users } from "../../db/schema.ts";
+import { recordFuelHitsSafely } from "../alerts/matching.ts";
 import type { Db } from "../db.ts";
 import type { StoredVerdict } from "./check.ts";
 import { expireOutliers, REPLACED_REASON } from "./expiry.ts";
@@ -35,7 +36,10 @@ export type GasReportFields = {
 /** What the write needs, as plain data: it may cross to the writer thread (writer.ts). */
 export type GasReportJob = { userId: string; input: GasReportFields; zip: string; verdict: StoredVerdict };
 
-/** The report's writes; its id, the expiry analysis, and the price of the shopper's report it replaced. */
+/**
+ * The report's writes; its id, the expiry analysis, the price of the shopper's report it replaced, and the
+ * fuel alerts' hits it caused (to deliver once the transaction commits).
+ */
 export function writeGasReport(db: Db, { userId, input, zip, verdict }: GasReportJob) {
 	return db.transaction((tx) => {
 		const history = FUEL.history(db, { fuel: input.fuelType, zip });
@@ -90,6 +94,29 @@ export function writeGasReport(db: Db, { userId, input, zip, verdict }: GasRepor
 			.set({ totalReports: sql`${users.totalReports} + 1`, updatedAt: now })
 			.where(eq(users.id, userId))
 			.run();
-		return { id: report.id, expirationAnalysis, replaced: replaced[0]?.priceMills };
+		const station = tx
+			.select({
+				name: gasStations.name,
+				address: gasStations.address,
+				zip: gasStations.zipCode,
+				loc: gasStations.locToken,
+			})
+			.from(gasStations)
+			.where(eq(gasStations.id, stationId))
+			.get();
+		const hits = station
+			? recordFuelHitsSafely(db, {
+					id: report.id,
+					userId,
+					fuelType: input.fuelType,
+					priceMills: input.price,
+					stationId,
+					stationName: station.name,
+					stationAddress: station.address,
+					zipCode: station.zip ?? zip,
+					locToken: station.loc,
+				})
+			: [];
+		return { id: report.id, expirationAnalysis, replaced: replaced[0]?.priceMills, hits };
 	});
 }

@@ -115,6 +115,7 @@ export function writePriceReport(db: Db, { user, input, imageUrl, zip, category,
 		...row,
 		id: stored.id,
 		userId: user.id,
+		locToken: store.locToken,
 		live: 1,
 		replaces: replaced.map((r) => r.id),
 	});

@@ -12,8 +12,8 @@
  * while the server restarts), `onRefused` lets the caller ask who is signed in, and the stream is tried
  * again later.
  */
+import type { HitEventData } from "../../src/alerts/delivery.ts";
 import type { SESSION_ENDED_EVENT } from "../../src/alerts/live.ts";
-import type { HitEventData } from "../../src/alerts/matching.ts";
 
 export type LiveHandlers = {
 	onHit: (hit: HitEventData) => void;

@@ -1,17 +1,9 @@
 /** How the Gas page names, prices and dates fuel (spec §9). */
-import { FUEL_TYPES, type FuelType } from "../../db/enums.ts";
+import { FUEL_LABEL, FUEL_TYPES, type FuelType } from "../../db/enums.ts";
 import type { Car } from "../../src/users/serialize.ts";
 import { formatCurrency } from "../components/format.ts";
 
-export { FUEL_TYPES, type FuelType };
-
-export const FUEL_LABEL: Record<FuelType, string> = {
-	regular: "Regular",
-	premium: "Premium",
-	diesel: "Diesel",
-	e85: "E85",
-	electric: "Electric",
-};
+export { FUEL_LABEL, FUEL_TYPES, type FuelType };
 
 /** The station column that holds each fuel's price. */
 export const PRICE_FIELD = {
