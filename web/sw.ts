@@ -1,8 +1,10 @@
 /**
  * The service worker (built by scripts/build.ts to /sw.js): an offline app shell. Pages come from the
  * network first and fall back to the cached index.html; hashed files come from the cache first. The API and
- * stored photos are never touched: live data is the network's or nothing.
+ * stored photos are never touched: live data is the network's or nothing. Push messages and clicks on their
+ * notifications are handled in web/push/worker.ts.
  */
+import { handlePushes } from "./push/worker.ts";
 
 /** `{ version, urls }` as a JSON string, injected by scripts/build.ts. */
 declare const __PRECACHE__: string;
@@ -24,6 +26,8 @@ const PREFIX = "commoncents-";
 const CACHE = `${PREFIX}${version}`;
 const SHELL = "/index.html";
 const precached = new Set(urls);
+
+handlePushes();
 
 worker.addEventListener("install", (event) => {
 	event.waitUntil(

@@ -6,12 +6,15 @@ import { ZipCodeEditor } from "../auth/ZipCodeEditor.tsx";
 import { Announcement } from "../components/Announcement.tsx";
 import { Logo, Spinner } from "../components/Logo.tsx";
 import { useArrivalAnnouncement } from "../components/usePageTitle.ts";
+import { usePushOnThisDevice } from "../push/usePushOnThisDevice.ts";
 import { BottomNav } from "./BottomNav.tsx";
 
 /** The signed-in frame: header with the zip code, the page, the footer logo and the bottom navigation. */
 export function AppShell({ user }: { user: CurrentUser }) {
 	// One live stream per signed-in tab, whatever screen is open: alert hits arrive everywhere.
 	useLiveAlerts();
+	// This device's push subscription back on the server after a sign-in; a notification's click routed here.
+	usePushOnThisDevice(user.id);
 	// Moving between screens keeps the focus on the navigation (the next tap is often there too), so a
 	// screen reader is told where it arrived, as Next.js's route announcer does.
 	const arrival = useArrivalAnnouncement();

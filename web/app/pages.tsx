@@ -5,6 +5,7 @@ const DealsHome = lazyRouteComponent(() => import("../deals/DealsHome.tsx"), "De
 const GasPage = lazyRouteComponent(() => import("../gas/GasPage.tsx"), "GasPage");
 const DiscoverPage = lazyRouteComponent(() => import("../users/DiscoverPage.tsx"), "DiscoverPage");
 const SettingsPage = lazyRouteComponent(() => import("../users/SettingsPage.tsx"), "SettingsPage");
+const DealPage = lazyRouteComponent(() => import("../deals/DealPage.tsx"), "DealPage");
 
 const BY_PATH: Record<string, typeof DealsHome> = {
 	"/": DealsHome,
@@ -25,9 +26,11 @@ export const Pages = {
 	GasPage: page(GasPage),
 	DiscoverPage: page(DiscoverPage),
 	SettingsPage: page(SettingsPage),
+	DealPage: page(DealPage),
 };
 
 /** Starts fetching the page at `pathname` beside the signed-in shell, rather than after it. */
 export function preloadPage(pathname: string) {
-	void BY_PATH[pathname]?.preload?.();
+	const lazy = BY_PATH[pathname] ?? (pathname.startsWith("/deals/") ? DealPage : undefined);
+	void lazy?.preload?.();
 }

@@ -23,6 +23,8 @@ const gatedPages = [
 	page("/gas", Pages.GasPage),
 	page("/discover", Pages.DiscoverPage),
 	page("/settings", Pages.SettingsPage),
+	// The deal a price alert's notification opens.
+	page("/deals/$id", Pages.DealPage),
 ] as const;
 
 const routeTree = rootRoute.addChildren([gated.addChildren(gatedPages)]);

@@ -4,6 +4,7 @@ import { DeveloperSection } from "../admin/DeveloperSection.tsx";
 import { DeleteAccount } from "../auth/DeleteAccount.tsx";
 import { currentUserQuery, useSignOut } from "../auth/queries.ts";
 import { usePageTitle } from "../components/usePageTitle.ts";
+import { PushSettings } from "../push/PushSettings.tsx";
 import { useToast } from "../state/toast.ts";
 import { CarSettings } from "./CarSettings.tsx";
 import { FuelPreference } from "./FuelPreference.tsx";
@@ -12,8 +13,8 @@ import { PrivacySettings } from "./PrivacySettings.tsx";
 import { ProfileCard } from "./ProfileCard.tsx";
 
 /**
- * Settings (spec §2): profile photo and stats, fuel, privacy, your car, password, sign out, and the developer
- * section.
+ * Settings (spec §2): profile photo and stats, fuel, privacy, alerts on this device, your car, password, sign
+ * out, and the developer section.
  */
 export function SettingsPage() {
 	const { data } = useQuery(currentUserQuery);
@@ -59,6 +60,11 @@ export function SettingsPage() {
 						<PrivacySettings user={user} />
 					</div>
 				</section>
+				<div className="card bg-base-100 shadow-sm">
+					<div className="card-body">
+						<PushSettings user={user} />
+					</div>
+				</div>
 				<div className="card bg-base-100 shadow-sm">
 					<div className="card-body">
 						<CarSettings user={user} />

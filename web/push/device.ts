@@ -1,0 +1,118 @@
+/**
+ * This browser's Web Push subscription (issue 39): whether it has one, making one and giving it up. The
+ * server keeps a copy per device (POST/DELETE /api/push/subscriptions) and sends each alert to it.
+ */
+
+import { readNotificationState, requestNotificationPermission } from "../alerts/notify.ts";
+import { send } from "../api/http.ts";
+
+/**
+ * How alerts stand on this device, each told in words by PushSettings: "failed" is a push service that could
+ * not be reached when subscribing; "checking" is the first read.
+ */
+export type PushState = "checking" | "unsupported" | "insecure" | "denied" | "failed" | "on" | "off";
+
+/** How long to wait for the service worker before saying this browser cannot take alerts. */
+const WORKER_WAIT_MS = 10_000;
+
+/** The browser refused a subscription: its push service is unreachable, or it blocks push altogether. */
+export class PushServiceFailed extends Error {}
+
+const pushSupported = () => "serviceWorker" in navigator && "PushManager" in window;
+
+/** The service worker's registration, or null when none comes (development builds register none). */
+function registration(): Promise<ServiceWorkerRegistration | null> {
+	return Promise.race([
+		navigator.serviceWorker.ready,
+		new Promise<null>((resolve) => setTimeout(() => resolve(null), WORKER_WAIT_MS)),
+	]);
+}
+
+/** The browser's subscription when push can work here at all, with permission granted; else null. */
+async function currentSubscription(): Promise<PushSubscription | null> {
+	if (!pushSupported() || readNotificationState() !== "granted") return null;
+	return (await (await registration())?.pushManager.getSubscription()) ?? null;
+}
+
+/** What the browser allows, before any subscription is looked at. */
+function limits(): PushState | null {
+	const permission = readNotificationState();
+	if (permission === "insecure") return "insecure";
+	if (permission === "unsupported" || !pushSupported()) return "unsupported";
+	if (permission === "denied") return "denied";
+	return null;
+}
+
+/** Reads this device's state without asking the shopper anything. */
+export async function readPushState(): Promise<PushState> {
+	const limited = limits();
+	if (limited) return limited;
+	if (!(await registration())) return "unsupported";
+	return (await currentSubscription()) ? "on" : "off";
+}
+
+/** The VAPID public key (base64url) as the bytes `pushManager.subscribe` takes in every browser. */
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+	const base64 = base64url
+		.replace(/-/g, "+")
+		.replace(/_/g, "/")
+		.padEnd(Math.ceil(base64url.length / 4) * 4, "=");
+	return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+}
+
+const saveOnServer = (subscription: PushSubscription) =>
+	send<unknown>("POST", "/api/push/subscriptions", subscription.toJSON());
+
+/**
+ * Turns alerts on for this device, on the shopper's click: permission, the server's key, the browser's
+ * subscription, then the server's copy of it. A subscription the server refuses is given up again, so the
+ * switch never shows on for a device that gets nothing. Throws the server's refusal (an ApiError).
+ */
+export async function turnOn(): Promise<PushState> {
+	const permission = await requestNotificationPermission();
+	if (permission !== "granted") return limits() ?? "off";
+	const reg = await registration();
+	if (!reg) return "unsupported";
+	const { publicKey } = await send<{ publicKey: string }>("GET", "/api/push/public-key");
+	// One made under another key (the server's was replaced) cannot be reused: subscribe afresh.
+	await (await reg.pushManager.getSubscription())?.unsubscribe();
+	let subscription: PushSubscription;
+	try {
+		subscription = await reg.pushManager.subscribe({
+			userVisibleOnly: true,
+			applicationServerKey: keyBytes(publicKey),
+		});
+	} catch {
+		return "failed";
+	}
+	try {
+		await saveOnServer(subscription);
+	} catch (error) {
+		await subscription.unsubscribe().catch(() => {});
+		throw error;
+	}
+	return "on";
+}
+
+/**
+ * Turns alerts off for this device. The browser's subscription goes first: once it is gone nothing can arrive,
+ * and a server copy left behind (no connection just now) is removed when its push service answers 410.
+ */
+export async function turnOff(): Promise<PushState> {
+	const subscription = await currentSubscription();
+	if (subscription) {
+		const { endpoint } = subscription;
+		await subscription.unsubscribe();
+		await send<unknown>("DELETE", "/api/push/subscriptions", { endpoint }).catch(() => {});
+	}
+	return limits() ?? "off";
+}
+
+/**
+ * Gives the server this device's subscription again, without asking anything: signing out removed it there,
+ * while the browser kept it. Quiet on failure (the next start tries again).
+ */
+export async function resendSubscription(): Promise<void> {
+	const subscription = await currentSubscription().catch(() => null);
+	if (subscription) await saveOnServer(subscription).catch(() => {});
+}
