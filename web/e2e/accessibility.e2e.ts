@@ -35,8 +35,15 @@ for (const colorScheme of ["light", "dark"] as const) {
 			await audit(page, "landing, sign-up errors", found);
 
 			// A shopper with a neighbour's deal to find and an alert.
-			await reportAsNeighbour(origin, `Oat milk ${uniqueName("")}`, "3.49");
+			const deal = await reportAsNeighbour(origin, `Oat milk ${uniqueName("")}`, "3.49");
 			await signInFreshUser(page, origin);
+			// The deal a price alert's notification opens, and one that is gone.
+			await page.goto(`/deals/${deal.id}`);
+			await expect(page.getByTestId("result-card")).toBeVisible();
+			await audit(page, "a deal's page", found);
+			await page.goto("/deals/999999999");
+			await expect(page.getByTestId("deal-gone")).toBeVisible();
+			await audit(page, "a deal that is gone", found);
 			await page.goto("/no/such/page");
 			await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
 			await audit(page, "404", found);
@@ -194,7 +201,7 @@ test.describe("at 320 CSS pixels wide (a 1280 px window zoomed to 400%)", () => 
 	test("every page reflows into one column: nothing scrolls sideways (WCAG 1.4.10)", async ({ page, baseURL }) => {
 		const origin = baseURL ?? "";
 		const product = `Soy milk ${uniqueName("")}`;
-		await reportAsNeighbour(origin, product, "2.99");
+		const deal = await reportAsNeighbour(origin, product, "2.99");
 		const sideways = async (state: string) => {
 			const widths = await page.evaluate(() => ({
 				page: document.documentElement.scrollWidth,
@@ -220,6 +227,7 @@ test.describe("at 320 CSS pixels wide (a 1280 px window zoomed to 400%)", () => 
 			["/gas", "Gas Prices"],
 			["/discover", "Discover"],
 			["/settings", "Settings"],
+			[`/deals/${deal.id}`, "Deal"],
 		] as const) {
 			await page.goto(path);
 			await expect(page.getByRole("heading", { level: 1, name: heading, exact: true })).toBeVisible();
