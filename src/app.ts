@@ -14,6 +14,7 @@ import { log } from "./lib/log.ts";
 import { checkJsonBody, checkOrigin, isSafeMethod, jsonBodyLimit, securityHeaders } from "./lib/security.ts";
 import type { Health } from "./ops/health.ts";
 import { isStorageFailure, STORAGE_RETRY_AFTER_SECONDS, STORAGE_TROUBLE_MESSAGE } from "./ops/storage-trouble.ts";
+import { pushRoutes } from "./push/routes.ts";
 import type { Runtime } from "./runtime.ts";
 import { spotRoutes } from "./spots/routes.ts";
 import type { StaticAssets } from "./static.ts";
@@ -39,6 +40,7 @@ const api = new Hono<AppEnv>()
 	.route("/price-alerts", priceAlertRoutes)
 	.route("/events", eventRoutes)
 	.route("/test-notification", testNotificationRoutes)
+	.route("/push", pushRoutes)
 	.route("/users", usersRoutes)
 	.route("/profile", profileRoutes)
 	.route("/admin", adminRoutes)

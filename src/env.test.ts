@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ConfigError, ENV_VARIABLES, loadConfig } from "./env.ts";
+import { ConfigError, DEFAULT_VAPID_SUBJECT, ENV_VARIABLES, loadConfig } from "./env.ts";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -95,5 +95,76 @@ describe("loadConfig", () => {
 		const file = join(dir, "a-file");
 		writeFileSync(file, "");
 		expect(() => loadConfig({ DATA_DIR: file })).toThrow(ConfigError);
+	});
+
+	test("a VAPID key pair is made once, kept private in DATA_DIR, and reused; one from the environment wins", () => {
+		const dir = tempDir();
+		const file = join(dir, "vapid.json");
+		const { vapid } = loadConfig({ DATA_DIR: dir });
+		expect(Buffer.from(vapid.publicKey, "base64url")).toHaveLength(65);
+		expect(Buffer.from(vapid.privateKey, "base64url")).toHaveLength(32);
+		expect(vapid.subject).toBe(DEFAULT_VAPID_SUBJECT);
+		expect(statSync(file).mode & 0o777).toBe(0o600);
+		expect(loadConfig({ DATA_DIR: dir }).vapid).toEqual(vapid);
+
+		const other = tempDir();
+		const env = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey };
+		expect(loadConfig({ DATA_DIR: other, ...env, VAPID_SUBJECT: "https://cents.example.org" }).vapid).toEqual({
+			...vapid,
+			subject: "https://cents.example.org",
+		});
+		expect(existsSync(join(other, "vapid.json"))).toBe(false);
+	});
+
+	test("VAPID keys: both or neither, a matching pair, and a damaged file refused", () => {
+		const dir = tempDir();
+		const { vapid } = loadConfig({ DATA_DIR: dir });
+		const theirs = loadConfig({ DATA_DIR: tempDir() }).vapid;
+		expect(() => loadConfig({ DATA_DIR: dir, VAPID_PUBLIC_KEY: vapid.publicKey })).toThrow(
+			"VAPID_PRIVATE_KEY: VAPID_PRIVATE_KEY must be set with VAPID_PUBLIC_KEY",
+		);
+		expect(() => loadConfig({ DATA_DIR: dir, VAPID_PRIVATE_KEY: vapid.privateKey })).toThrow(
+			"VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY must be set with VAPID_PRIVATE_KEY",
+		);
+		expect(() => loadConfig({ DATA_DIR: dir, VAPID_PUBLIC_KEY: "BAD", VAPID_PRIVATE_KEY: vapid.privateKey })).toThrow(
+			"VAPID_PUBLIC_KEY must be a P-256 public key in base64url",
+		);
+		expect(() =>
+			loadConfig({ DATA_DIR: dir, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: "not+base64url" }),
+		).toThrow("VAPID_PRIVATE_KEY must be a P-256 private key in base64url");
+		expect(() =>
+			loadConfig({ DATA_DIR: dir, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: theirs.privateKey }),
+		).toThrow("VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY");
+
+		const file = join(dir, "vapid.json");
+		writeFileSync(file, JSON.stringify({ publicKey: vapid.publicKey, privateKey: theirs.privateKey }));
+		expect(() => loadConfig({ DATA_DIR: dir })).toThrow(`${file} is damaged (its publicKey is not the public key of`);
+		writeFileSync(file, "{");
+		expect(() => loadConfig({ DATA_DIR: dir })).toThrow(ConfigError);
+		expect(() => loadConfig({ DATA_DIR: dir })).toThrow("delete the file to have a new pair made");
+		writeFileSync(file, JSON.stringify(vapid), { mode: 0o644 });
+		chmodSync(file, 0o644);
+		expect(loadConfig({ DATA_DIR: dir }).vapid.publicKey).toBe(vapid.publicKey);
+		expect(statSync(file).mode & 0o777).toBe(0o600);
+	});
+
+	test("VAPID_SUBJECT and PUSH_ALLOWED_ORIGINS are checked", () => {
+		const dir = tempDir();
+		expect(loadConfig({ DATA_DIR: dir, VAPID_SUBJECT: "mailto:ops@cents.example" }).vapid.subject).toBe(
+			"mailto:ops@cents.example",
+		);
+		for (const subject of ["ops@cents.example", "http://cents.example", "https://localhost/"]) {
+			expect(() => loadConfig({ DATA_DIR: dir, VAPID_SUBJECT: subject })).toThrow("VAPID_SUBJECT: VAPID_SUBJECT must");
+		}
+		expect(loadConfig({ DATA_DIR: dir }).pushAllowedOrigins).toEqual([]);
+		expect(
+			loadConfig({ DATA_DIR: dir, PUSH_ALLOWED_ORIGINS: " http://127.0.0.1:9000/ ,https://Push.Example.org" })
+				.pushAllowedOrigins,
+		).toEqual(["http://127.0.0.1:9000", "https://push.example.org"]);
+		for (const origins of ["127.0.0.1:9000", "http://push.lan/path", "ftp://push.lan", "https://a:b@push.lan"]) {
+			expect(() => loadConfig({ DATA_DIR: dir, PUSH_ALLOWED_ORIGINS: origins })).toThrow(
+				"PUSH_ALLOWED_ORIGINS: PUSH_ALLOWED_ORIGINS must be comma-separated origins",
+			);
+		}
 	});
 });

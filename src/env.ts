@@ -3,6 +3,30 @@ import { join, resolve } from "node:path";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import * as v from "valibot";
 import { LOG_LEVELS, type LogLevel } from "./lib/log.ts";
+import { checkVapidKeys, loadOrCreateVapidKeys, type VapidDetails } from "./push/vapid.ts";
+
+/** Who a push service may write to about our messages, when VAPID_SUBJECT is unset (docs/operations.md). */
+export const DEFAULT_VAPID_SUBJECT = "mailto:push-operator@commoncents.invalid";
+
+/** A comma-separated list of origins ("http://127.0.0.1:9000,https://push.example"), each one parsed. */
+const originList = (name: string) =>
+	v.optional(
+		v.pipe(
+			v.string(),
+			v.transform((s) =>
+				s
+					.split(",")
+					.map((part) => part.trim())
+					.filter(Boolean),
+			),
+			v.check(
+				(list) => list.every((o) => /^https?:\/\/[^/?#]+\/?$/.test(o) && URL.canParse(o) && !new URL(o).username),
+				`${name} must be comma-separated origins like https://push.example.org or http://127.0.0.1:9000`,
+			),
+			v.transform((list) => [...new Set(list.map((o) => new URL(o).origin))]),
+		),
+		"",
+	);
 
 /** An optional whole-number variable, named in its messages. */
 const wholeNumber = (name: string, max: number, fallback: string, what = "a whole number") =>
@@ -55,6 +79,23 @@ const EnvSchema = v.object({
 		v.picklist(["auto", "thread", "inline"], 'REPORT_WRITER must be "auto", "thread" or "inline"'),
 		"auto",
 	),
+	VAPID_PUBLIC_KEY: v.optional(v.string()),
+	VAPID_PRIVATE_KEY: v.optional(v.string()),
+	VAPID_SUBJECT: v.optional(
+		v.pipe(
+			v.string(),
+			v.check(
+				(s) => /^mailto:[^@\s]+@[^@\s]+$/.test(s) || (/^https:\/\/[^/?#\s]+/.test(s) && URL.canParse(s)),
+				"VAPID_SUBJECT must be a mailto: address or an https: URL where push services can reach you",
+			),
+			v.check(
+				(s) => !s.startsWith("https:") || new URL(s).hostname !== "localhost",
+				"VAPID_SUBJECT must not be a localhost URL (Apple's push service refuses it)",
+			),
+		),
+		DEFAULT_VAPID_SUBJECT,
+	),
+	PUSH_ALLOWED_ORIGINS: originList("PUSH_ALLOWED_ORIGINS"),
 });
 
 /** Every variable the app reads (the container's LITESTREAM_* are read by its entrypoint and litestream.yml). */
@@ -86,6 +127,13 @@ export type Config = {
 	 * request thread. "auto": on their own thread when the machine has two cores or more.
 	 */
 	reportWriter: "thread" | "inline";
+	/** The server's Web Push identity: from VAPID_* or made once and kept in DATA_DIR/vapid.json. */
+	vapid: VapidDetails;
+	/**
+	 * Push service origins allowed although they are not https on a public address (tests, a self-hosted push
+	 * server on the local network). Only the operator sets them: never a request.
+	 */
+	pushAllowedOrigins: readonly string[];
 };
 
 export class ConfigError extends Error {}
@@ -101,6 +149,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 		throw new ConfigError(`invalid environment:\n  ${lines.join("\n  ")}`);
 	}
 	const e = parsed.output;
+	const vapidProblem = checkVapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY);
+	if (vapidProblem) throw new ConfigError(`invalid environment:\n  ${vapidProblem.split(" ")[0]}: ${vapidProblem}`);
 	const { dataDir, dbPath } = dataPaths(e.DATA_DIR);
 	prepareDataDir(dataDir);
 	return {
@@ -120,6 +170,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 		reportsPerHour: e.REPORTS_PER_HOUR,
 		reportWriter:
 			e.REPORT_WRITER === "auto" ? (navigator.hardwareConcurrency >= 2 ? "thread" : "inline") : e.REPORT_WRITER,
+		vapid: {
+			...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+				? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+				: vapidKeysFromFile(dataDir)),
+			subject: e.VAPID_SUBJECT,
+		},
+		pushAllowedOrigins: e.PUSH_ALLOWED_ORIGINS,
 	};
 }
 
@@ -164,4 +221,12 @@ function loadOrCreateSecret(dataDir: string): string {
 	writeFileSync(file, `${secret}\n`, { mode: 0o600 });
 	chmodSync(file, 0o600);
 	return secret;
+}
+
+function vapidKeysFromFile(dataDir: string) {
+	try {
+		return loadOrCreateVapidKeys(join(dataDir, "vapid.json"));
+	} catch (error) {
+		throw new ConfigError((error as Error).message);
+	}
 }

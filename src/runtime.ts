@@ -17,6 +17,7 @@ import { SlidingWindow } from "./lib/sliding-window.ts";
 import { HOUR_MS } from "./lib/time.ts";
 import { HealthMonitor } from "./ops/health.ts";
 import { StorageTrouble } from "./ops/storage-trouble.ts";
+import { PushSender } from "./push/sender.ts";
 import { PriceModel } from "./reports/model.ts";
 import { ReportWriter } from "./reports/writer.ts";
 
@@ -39,6 +40,8 @@ export type Runtime = {
 	readCache: ReadCache;
 	readSession: SessionReader;
 	live: LiveHub;
+	/** Web Push to the shoppers' subscribed devices (fire and forget). */
+	push: PushSender;
 	reports: ReportWriter;
 	model: PriceModel;
 	passwords: PasswordHasher;
@@ -62,6 +65,7 @@ export function buildRuntime(config: Config, { sqlite, db }: { sqlite: Database;
 		readCache: createReadCache(changeStamp),
 		readSession: createSessionReader(db, changeStamp),
 		live: new LiveHub(db),
+		push: new PushSender(db, { vapid: config.vapid, allowedOrigins: config.pushAllowedOrigins }),
 		reports: new ReportWriter(db),
 		model: new PriceModel({ host: config.ollamaHost, model: config.ollamaModel, timeoutMs: config.ollamaTimeoutMs }),
 		passwords: new PasswordHasher(),

@@ -84,6 +84,8 @@ export function startServer(config: Config, options: ServeOptions = {}) {
 				jobs.stopTimers();
 				// Open event streams never end by themselves and would hold the drain to its deadline.
 				runtime.live.endAll();
+				// Push retries would outlive the database; a message not yet sent stays a hit in the alert list.
+				runtime.push.stop();
 				const clean = await drain(server, deadlineMs, listening.inFlight);
 				// Their connections closed first: the last connection to close is the one that removes the WAL.
 				await jobs.stopThreads();

@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../lib/context.ts";
+import { requireSession, requireUser, signedIn } from "../lib/guards.ts";
+import { badRequest } from "../lib/http.ts";
+import { jsonBody } from "../lib/validate.ts";
+import { checkEndpoint } from "./endpoint.ts";
+import { deleteSubscription, saveSubscription } from "./queries.ts";
+import { PushSubscriptionSchema, PushUnsubscribeSchema } from "./schemas.ts";
+
+/** /api/push: this server's VAPID public key, and this browser's push subscription. */
+export const pushRoutes = new Hono<AppEnv>()
+	.get("/public-key", (c) => {
+		requireUser(c);
+		return c.json({ publicKey: c.get("config").vapid.publicKey }, 200);
+	})
+	.post("/subscriptions", signedIn, jsonBody(PushSubscriptionSchema), async (c) => {
+		const user = requireUser(c);
+		const { sid } = requireSession(c);
+		const input = c.req.valid("json");
+		const target = await checkEndpoint(input.endpoint, c.get("config").pushAllowedOrigins);
+		if (!target.ok) throw badRequest(target.problem, { issues: [{ path: "endpoint", message: target.problem }] });
+		// The session may have ended while the host was looked up (a sign-out in another tab).
+		const { id, created } = saveSubscription(c.get("db"), { userId: user.id, sid }, input);
+		return created ? c.json({ id }, 201) : c.json({ id }, 200);
+	})
+	.delete("/subscriptions", signedIn, jsonBody(PushUnsubscribeSchema), (c) => {
+		const user = requireUser(c);
+		return c.json(deleteSubscription(c.get("db"), user.id, c.req.valid("json").endpoint), 200);
+	});

@@ -1,0 +1,251 @@
+/**
+ * Sends Web Push messages: web-push encrypts each one (RFC 8291, aes128gcm) and signs it (VAPID), and fetch
+ * carries it to the push service, to the address the endpoint check approved. Fire and forget: `send`
+ * returns at once and never throws; a bounded queue with a few sends at a time keeps a slow push service
+ * from piling up memory; 429, 5xx and network failures are retried with back-off.
+ */
+import { createHash } from "node:crypto";
+import { isIP } from "node:net";
+import webpush from "web-push";
+import type { Db } from "../db.ts";
+import { log } from "../lib/log.ts";
+import { checkEndpoint } from "./endpoint.ts";
+import type { PushPayload } from "./payload.ts";
+import { dropSubscription, type StoredSubscription, subscriptionStillThere, subscriptionsOf } from "./queries.ts";
+import type { VapidDetails } from "./vapid.ts";
+
+/** How long and how often; tests shorten them on their server's runtime (`runtime.push.timing`). */
+export type PushTiming = {
+	/** One request to a push service, before it counts as a network failure. */
+	requestTimeoutMs: number;
+	/** Tries of one message, the first included. */
+	attempts: number;
+	/** The first retry's delay; each further one doubles, with jitter, up to maxDelayMs (Retry-After too). */
+	baseDelayMs: number;
+	maxDelayMs: number;
+	/** How long a push service keeps a message for a device that is offline. */
+	ttlSeconds: number;
+};
+
+export const PUSH_TIMING: PushTiming = {
+	requestTimeoutMs: 10_000,
+	attempts: 5,
+	baseDelayMs: 1_000,
+	maxDelayMs: 5 * 60_000,
+	ttlSeconds: 24 * 60 * 60,
+};
+
+/** Sends at once, and messages waiting (to go, or for a retry); past that the oldest waiting is dropped. */
+export const PUSH_LIMITS = { concurrency: 4, maxWaiting: 1_000 };
+
+/** A push service takes 4 KB records; the encryption adds a header and padding. */
+export const MAX_PAYLOAD_BYTES = 3_000;
+
+type Job = { userId: string; sub: StoredSubscription; body: string; topic: string | undefined; attempt: number };
+
+export type PushSenderOptions = { vapid: VapidDetails; allowedOrigins: readonly string[] };
+
+const originOf = (endpoint: string) => (URL.canParse(endpoint) ? new URL(endpoint).origin : "(not a URL)");
+
+/** The Topic header: a newer message with the same topic replaces one the device has not received yet. */
+export function topicOf(tag: string): string | undefined {
+	if (!tag) return undefined;
+	if (/^[A-Za-z0-9_-]{1,32}$/.test(tag)) return tag;
+	return createHash("sha256").update(tag).digest("base64url").slice(0, 32);
+}
+
+/** The payload as JSON of at most MAX_PAYLOAD_BYTES, shortening its body text when it is too long. */
+export function payloadText(payload: PushPayload): string {
+	let text = JSON.stringify(payload);
+	let body = payload.body;
+	while (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES && body.length > 0) {
+		body = body.slice(0, Math.max(0, body.length - Math.ceil((Buffer.byteLength(text) - MAX_PAYLOAD_BYTES) / 2) - 1));
+		text = JSON.stringify({ ...payload, body: `${body}…` });
+	}
+	return text;
+}
+
+/** Milliseconds a Retry-After header asks for (seconds or an HTTP date), or 0. */
+export function retryAfterMs(header: string | null, now = Date.now()) {
+	if (!header) return 0;
+	if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+	const at = Date.parse(header);
+	return Number.isNaN(at) ? 0 : Math.max(0, at - now);
+}
+
+export class PushSender {
+	timing: PushTiming = { ...PUSH_TIMING };
+	limits = { ...PUSH_LIMITS };
+	private readonly ready: Job[] = [];
+	private readonly retryTimers = new Map<ReturnType<typeof setTimeout>, Job>();
+	private running = 0;
+	private stopped = false;
+	private readonly abort = new AbortController();
+	private idleWaiters: (() => void)[] = [];
+
+	constructor(
+		private readonly db: Db,
+		private readonly options: PushSenderOptions,
+	) {}
+
+	/** Queues the payload for each of the shopper's devices; returns at once, never throws. */
+	send(userId: string, payload: PushPayload): void {
+		if (this.stopped) return;
+		try {
+			const subs = subscriptionsOf(this.db, userId);
+			if (subs.length === 0) return;
+			const body = payloadText(payload);
+			const topic = topicOf(payload.tag);
+			for (const sub of subs) this.enqueue({ userId, sub, body, topic, attempt: 0 });
+			this.pump();
+		} catch (error) {
+			log.error("push: could not queue a message", { userId, err: error });
+		}
+	}
+
+	/** Resolves once nothing is sending, queued or waiting for a retry (for tests and a stop that waits). */
+	idle(): Promise<void> {
+		if (this.isIdle()) return Promise.resolve();
+		return new Promise((resolve) => this.idleWaiters.push(resolve));
+	}
+
+	/** Cancels the retries, drops what waits and aborts the requests in flight. Messages not sent are lost. */
+	stop() {
+		this.stopped = true;
+		for (const timer of this.retryTimers.keys()) clearTimeout(timer);
+		this.retryTimers.clear();
+		this.ready.length = 0;
+		this.abort.abort();
+		this.settle();
+	}
+
+	private get waiting() {
+		return this.ready.length + this.retryTimers.size;
+	}
+
+	private isIdle() {
+		return this.running === 0 && this.waiting === 0;
+	}
+
+	private settle() {
+		if (!this.isIdle() && !this.stopped) return;
+		for (const resolve of this.idleWaiters.splice(0)) resolve();
+	}
+
+	private enqueue(job: Job) {
+		if (this.waiting >= this.limits.maxWaiting) {
+			const dropped = this.ready.shift();
+			log.warn("push: queue full, oldest message dropped", {
+				userId: (dropped ?? job).userId,
+				origin: originOf((dropped ?? job).sub.endpoint),
+			});
+			if (!dropped) return;
+		}
+		this.ready.push(job);
+	}
+
+	private pump() {
+		while (!this.stopped && this.running < this.limits.concurrency && this.ready.length > 0) {
+			const job = this.ready.shift() as Job;
+			this.running++;
+			void this.attempt(job).finally(() => {
+				this.running--;
+				this.pump();
+				this.settle();
+			});
+		}
+	}
+
+	private retry(job: Job, reason: string, askedMs = 0) {
+		const next = { ...job, attempt: job.attempt + 1 };
+		const { attempts, baseDelayMs, maxDelayMs } = this.timing;
+		const fields = { userId: job.userId, origin: originOf(job.sub.endpoint), attempt: next.attempt, reason };
+		if (next.attempt >= attempts) return log.warn("push: given up after retries", fields);
+		const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** job.attempt);
+		const delay = Math.min(maxDelayMs, Math.max(askedMs, backoff * (0.5 + Math.random() / 2)));
+		log.info("push: will retry", { ...fields, delayMs: Math.round(delay) });
+		const timer = setTimeout(() => {
+			this.retryTimers.delete(timer);
+			if (this.stopped) return;
+			this.enqueue(next);
+			this.pump();
+		}, delay);
+		this.retryTimers.set(timer, next);
+	}
+
+	private async attempt(job: Job) {
+		const { sub, userId } = job;
+		const origin = originOf(sub.endpoint);
+		try {
+			// Removed (sign-out, 410 from an earlier message) or moved to another account while this waited.
+			if (!subscriptionStillThere(this.db, sub, userId)) return;
+			// Again at send time: the host's addresses may have changed since the shopper subscribed.
+			const target = await checkEndpoint(sub.endpoint, this.options.allowedOrigins);
+			if (this.stopped) return;
+			if (!target.ok) {
+				if (target.temporary) return this.retry(job, target.problem);
+				return log.warn("push: endpoint refused at send time, message dropped", {
+					userId,
+					origin,
+					problem: target.problem,
+				});
+			}
+			const details = webpush.generateRequestDetails(
+				{ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+				job.body,
+				{
+					vapidDetails: this.options.vapid,
+					contentEncoding: "aes128gcm",
+					TTL: this.timing.ttlSeconds,
+					urgency: "high",
+					...(job.topic ? { topic: job.topic } : {}),
+				},
+			);
+			const headers = new Headers();
+			for (const [name, value] of Object.entries(details.headers)) {
+				if (name.toLowerCase() !== "content-length") headers.set(name, String(value));
+			}
+			const request = pinnedRequest(target.url, target.addresses, job.attempt, headers);
+			const res = await fetch(request.url, {
+				method: "POST",
+				headers,
+				body: new Uint8Array(details.body as Buffer),
+				redirect: "manual",
+				signal: AbortSignal.any([AbortSignal.timeout(this.timing.requestTimeoutMs), this.abort.signal]),
+				...(request.tls ? { tls: request.tls } : {}),
+			});
+			void res.body?.cancel().catch(() => {});
+			if (this.stopped) return;
+			this.answered(job, res.status, res.headers.get("retry-after"));
+		} catch (error) {
+			if (this.stopped) return;
+			this.retry(job, (error as Error).name === "TimeoutError" ? "timed out" : (error as Error).message);
+		}
+	}
+
+	private answered(job: Job, status: number, retryAfter: string | null) {
+		const fields = { userId: job.userId, origin: originOf(job.sub.endpoint), status };
+		if (status >= 200 && status < 300) return log.debug("push: delivered", fields);
+		if (status === 404 || status === 410) {
+			dropSubscription(this.db, job.sub.id);
+			return log.info("push: subscription gone, removed", fields);
+		}
+		if (status === 429 || status >= 500) return this.retry(job, `status ${status}`, retryAfterMs(retryAfter));
+		// 400 and 413 mean a message we built wrong, 403 a VAPID key the subscription was not made with;
+		// a redirect is not followed (the endpoint check approved this address, not another).
+		log.warn("push: refused by the push service, message dropped", fields);
+	}
+}
+
+/**
+ * The request to one of the checked addresses, with the endpoint's host in Host and in TLS (SNI and the
+ * certificate check): the host is not looked up again, so DNS cannot answer differently in between.
+ */
+export function pinnedRequest(url: URL, addresses: readonly string[], attempt: number, headers: Headers) {
+	const address = addresses[attempt % Math.max(1, addresses.length)];
+	if (!address || isIP(url.hostname.replace(/^\[|\]$/g, ""))) return { url: url.href, tls: undefined };
+	const pinned = new URL(url.href);
+	pinned.hostname = isIP(address) === 6 ? `[${address}]` : address;
+	headers.set("host", url.host);
+	return { url: pinned.href, tls: url.protocol === "https:" ? { serverName: url.hostname } : undefined };
+}
