@@ -30,6 +30,21 @@ export function Toaster() {
 						<div className="min-w-0 flex-1 text-left wrap-anywhere">
 							<p className="font-semibold">{toast.title}</p>
 							{toast.description && <p className="text-sm whitespace-pre-line">{toast.description}</p>}
+							{toast.link && (
+								<a
+									href={toast.link.href}
+									className="link text-sm font-medium"
+									onClick={(event) => {
+										// A plain click opens it here, routed in the app; a modified one (new tab) is the browser's.
+										if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+										event.preventDefault();
+										setToast(null);
+										toast.link?.open();
+									}}
+								>
+									{toast.link.label}
+								</a>
+							)}
 						</div>
 						<button
 							type="button"

@@ -13,6 +13,8 @@ export type Toast = {
 	description?: string;
 	variant: "success" | "error" | "info";
 	durationMs: number;
+	/** A page of the app the toast is about (an alert's deal); `open` shows it without a reload. */
+	link?: { label: string; href: string; open: () => void };
 };
 
 let current: Toast | null = null;
