@@ -1,28 +1,75 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import * as v from "valibot";
+import type { AlertScope } from "../../db/enums.ts";
 import { MISSING_FIELDS_MESSAGE, MISSING_FIELDS_TITLE, PriceAlertSchema } from "../../src/alerts/schemas.ts";
 import { submitFailure } from "../api/failure.ts";
+import { currentUserQuery } from "../auth/queries.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { CategorySelect } from "../components/CategorySelect.tsx";
-import { Field, priceInput, useForm } from "../components/form.tsx";
+import { Field, priceInput, SelectField, useForm } from "../components/form.tsx";
 import { formatCurrency } from "../components/format.ts";
 import { AlertIcon } from "../components/icons.tsx";
 import { SubmitButton } from "../components/SubmitButton.tsx";
+import { FUEL_LABEL, FUEL_TYPES, type FuelType } from "../gas/fuel.ts";
 import { useToast } from "../state/toast.ts";
-import { isDuplicateAlert, useCreateAlert } from "./queries.ts";
+import { type Choice, ChoiceGroup } from "./ChoiceGroup.tsx";
+import { type AlertSubmission, isDuplicateAlert, useCreateAlert } from "./queries.ts";
 
 export const CREATE_FAILED_MESSAGE = "Failed to create price alert. Please try again.";
+/** A fuel alert is named by its fuel: only its target can be missing. */
+export const MISSING_TARGET_MESSAGE = "Please fill in a target price.";
+export const STARRED_SPOTS_HINT = "Star stores and stations from results and the Gas page.";
 
-const EMPTY = { productName: "", targetPrice: "", categoryId: "" };
+type Watch = "product" | "fuel";
+type AlertFormValues = {
+	watch: Watch;
+	productName: string;
+	targetPrice: string;
+	categoryId: string;
+	fuelType: FuelType;
+	scope: AlertScope;
+};
 
-/** The create-alert form (spec §2, §5): product, target price to the cent, and optionally a category. */
+const WATCH_CHOICES: readonly Choice<Watch>[] = [
+	{ value: "product", label: "A product" },
+	{ value: "fuel", label: "A fuel" },
+];
+const SCOPE_CHOICES: readonly Choice<AlertScope>[] = [
+	{ value: "near", label: "Near me", hint: "Your zip code and the 20 nearest." },
+	{ value: "spots", label: "At my starred spots", hint: STARRED_SPOTS_HINT },
+];
+
+/** The form's fields as the API's body: a fuel alert has no product name or category, a product alert no fuel. */
+const AlertFormSchema = v.pipe(
+	v.custom<AlertFormValues>(() => true),
+	v.transform(
+		({ watch, productName, targetPrice, categoryId, fuelType, scope }): v.InferInput<typeof PriceAlertSchema> =>
+			watch === "fuel" ? { fuelType, targetPrice, scope } : { productName, targetPrice, categoryId, scope },
+	),
+	PriceAlertSchema,
+);
+
+/** The create-alert form (spec §2, §5): a product (to the cent, optionally in a category) or a fuel, and where. */
 export function AlertForm({ onDone }: { onDone: () => void }) {
-	const form = useForm(PriceAlertSchema, EMPTY);
+	const auth = useQuery(currentUserQuery);
+	const preferred = auth.data?.status === "authenticated" ? auth.data.user.preferredFuelType : "regular";
+	const form = useForm(AlertFormSchema, {
+		watch: "product",
+		productName: "",
+		targetPrice: "",
+		categoryId: "",
+		fuelType: preferred,
+		scope: "near",
+	} as AlertFormValues);
 	const { values, errors, set, field } = form;
 	const [tried, setTried] = useState(false);
 	const create = useCreateAlert();
 	const toast = useToast();
 	const sessionLost = useSessionLost();
-	const missing = !values.productName.trim() || !values.targetPrice.trim();
+	const fuel = values.watch === "fuel";
+	const missing = !values.targetPrice.trim() || (!fuel && !values.productName.trim());
+	const missingMessage = fuel ? MISSING_TARGET_MESSAGE : MISSING_FIELDS_MESSAGE;
 
 	const submit = (event: React.FormEvent) => {
 		event.preventDefault();
@@ -30,19 +77,23 @@ export function AlertForm({ onDone }: { onDone: () => void }) {
 		setTried(true);
 		const input = form.check();
 		if (!input) {
-			if (missing) toast({ title: MISSING_FIELDS_TITLE, description: MISSING_FIELDS_MESSAGE, variant: "error" });
+			if (missing) toast({ title: MISSING_FIELDS_TITLE, description: missingMessage, variant: "error" });
 			return;
 		}
-		const json = {
-			productName: input.productName,
-			targetPrice: input.targetPrice / 100,
-			categoryId: input.categoryId,
-		}; // spec §7's body; with no zipCode the alert watches the user's own zip
+		// Spec §7's body for a product alert; the place is sent only when it is not the default (near the
+		// user's own zip, since no zipCode is sent).
+		const where = input.scope === "near" ? {} : { scope: input.scope };
+		const targetPrice = input.targetPrice / 100;
+		const json: AlertSubmission =
+			input.fuelType === null
+				? { productName: input.productName, targetPrice, categoryId: input.categoryId, ...where }
+				: { fuelType: input.fuelType, targetPrice, ...where };
 		create.mutate(json, {
 			onSuccess: (alert) => {
+				const place = alert.scope === "spots" ? "at your starred spots" : `near ${alert.zipCode ?? "you"}`;
 				toast({
 					title: "Price alert created",
-					description: `We will tell you when ${alert.productName} is ${formatCurrency(alert.targetPrice)} or less near ${alert.zipCode ?? "you"}.`,
+					description: `We will tell you when ${alert.productName} is ${formatCurrency(alert.targetPrice)} or less ${place}.`,
 				});
 				form.reset();
 				setTried(false);
@@ -71,17 +122,40 @@ export function AlertForm({ onDone }: { onDone: () => void }) {
 					<div role="alert" className="alert alert-error alert-soft" data-testid="alert-missing-fields">
 						<AlertIcon />
 						<span>
-							<strong>{MISSING_FIELDS_TITLE}.</strong> {MISSING_FIELDS_MESSAGE}
+							<strong>{MISSING_FIELDS_TITLE}.</strong> {missingMessage}
 						</span>
 					</div>
 				)}
-				<Field
-					label="Product name"
-					{...field("productName")}
-					placeholder="e.g. eggs, organic milk"
-					hint="We match every word you type, in any order."
-					required
+				<ChoiceGroup
+					legend="What to watch"
+					name="watch"
+					choices={WATCH_CHOICES}
+					value={values.watch}
+					onChange={(watch) => set("watch", watch)}
 				/>
+				{fuel ? (
+					<SelectField
+						label="Fuel"
+						name="fuelType"
+						value={values.fuelType}
+						onChange={(e) => set("fuelType", e.target.value as FuelType)}
+						errors={errors.fuelType}
+					>
+						{FUEL_TYPES.map((f) => (
+							<option key={f} value={f}>
+								{FUEL_LABEL[f]}
+							</option>
+						))}
+					</SelectField>
+				) : (
+					<Field
+						label="Product name"
+						{...field("productName")}
+						placeholder="e.g. eggs, organic milk"
+						hint="We match every word you type, in any order."
+						required
+					/>
+				)}
 				<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
 					<Field
 						label="Target price ($)"
@@ -90,14 +164,23 @@ export function AlertForm({ onDone }: { onDone: () => void }) {
 						hint="Notify me at this price or less."
 						required
 					/>
-					<CategorySelect
-						anyLabel="Any category"
-						hint="Optional"
-						value={values.categoryId}
-						onChange={(categoryId) => set("categoryId", categoryId)}
-						errors={errors.categoryId}
-					/>
+					{!fuel && (
+						<CategorySelect
+							anyLabel="Any category"
+							hint="Optional"
+							value={values.categoryId}
+							onChange={(categoryId) => set("categoryId", categoryId)}
+							errors={errors.categoryId}
+						/>
+					)}
 				</div>
+				<ChoiceGroup
+					legend="Where"
+					name="scope"
+					choices={SCOPE_CHOICES}
+					value={values.scope}
+					onChange={(scope) => set("scope", scope)}
+				/>
 				<div className="flex justify-end gap-2">
 					<button type="button" className="btn btn-ghost" onClick={onDone} disabled={create.isPending}>
 						Cancel

@@ -4,6 +4,7 @@ import { useSessionLost } from "../auth/useSessionLost.ts";
 import { formatCurrency, timeAgo } from "../components/format.ts";
 import { AlertIcon, BellIcon, CloseIcon } from "../components/icons.tsx";
 import { SearchMessage } from "../components/SearchStates.tsx";
+import { formatFuelPrice, unitOf } from "../gas/fuel.ts";
 import { useToast } from "../state/toast.ts";
 import { alertsQuery, type PriceAlert, useDeleteAlert } from "./queries.ts";
 
@@ -22,10 +23,14 @@ function LastHit({ alert }: { alert: PriceAlert }) {
 		);
 	}
 	if (!hit) return <p className="text-sm text-base-content/70">No matching price yet</p>;
+	// A fuel report's price is to the tenth of a cent, per gallon or kWh.
+	const price = alert.fuelType
+		? `${formatFuelPrice(hit.price, alert.fuelType)}${unitOf(alert.fuelType)}`
+		: formatCurrency(hit.price);
 	return (
 		<p className="text-sm" data-testid="alert-last-hit">
 			<span className="badge badge-success badge-sm mr-2">Last hit</span>
-			<span className="font-semibold">{formatCurrency(hit.price)}</span> at {hit.storeName}
+			<span className="font-semibold">{price}</span> at {hit.storeName}
 			<span className="text-base-content/70">
 				{" "}
 				({hit.storeAddress}) · {hit.productName} · <time dateTime={hit.at}>{timeAgo(hit.at)}</time>
@@ -55,9 +60,9 @@ function AlertItem({ alert, categoryName }: { alert: PriceAlert; categoryName: s
 		});
 	};
 	const details = [
-		`At or under ${formatCurrency(alert.targetPrice)}`,
+		`At or under ${formatCurrency(alert.targetPrice)}${alert.fuelType ? unitOf(alert.fuelType) : ""}`,
 		categoryName,
-		alert.zipCode && `near ${alert.zipCode}`,
+		alert.scope === "spots" ? "at your starred spots" : alert.zipCode && `near ${alert.zipCode}`,
 	];
 	return (
 		<li className="card bg-base-100 shadow-sm" data-testid="alert-item">
@@ -66,7 +71,13 @@ function AlertItem({ alert, categoryName }: { alert: PriceAlert; categoryName: s
 					<BellIcon />
 				</span>
 				<div className="flex min-w-0 flex-1 flex-col gap-1">
-					<h3 className="font-semibold break-words">{alert.productName}</h3>
+					<h3 className="flex flex-wrap items-center gap-2 font-semibold break-words">
+						{alert.productName}
+						<span className="badge badge-ghost badge-sm font-normal">
+							{alert.fuelType ? "Fuel" : "Product"}
+							<span className="sr-only"> alert</span>
+						</span>
+					</h3>
 					<p className="text-sm text-base-content/70">{details.filter(Boolean).join(" · ")}</p>
 					<LastHit alert={alert} />
 				</div>

@@ -25,13 +25,17 @@ export async function requestNotificationPermission(): Promise<NotificationState
 	return readNotificationState();
 }
 
-/** Shows a notification; false when it cannot (not granted, or the browser refuses), so the caller toasts. */
-export function showBrowserNotification(title: string, body: string, tag?: string): boolean {
+/**
+ * Shows a notification; false when it cannot (not granted, or the browser refuses), so the caller toasts.
+ * A click brings the tab forward and, given `open`, shows the page the notification is about.
+ */
+export function showBrowserNotification(title: string, body: string, tag?: string, open?: () => void): boolean {
 	if (readNotificationState() !== "granted") return false;
 	try {
 		const note = new Notification(title, { body, tag, icon: "/favicon.svg" });
 		note.onclick = () => {
 			window.focus();
+			open?.();
 			note.close();
 		};
 		return true;

@@ -1,36 +1,68 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "@tanstack/react-router";
 import { useCallback, useEffect } from "react";
+import type { HitEventData } from "../../src/alerts/delivery.ts";
 import { type AuthState, authKeys, forgetUser, readAuthState } from "../auth/queries.ts";
-import { useToast } from "../state/toast.ts";
+import { type Toast, useToast } from "../state/toast.ts";
 import { subscribeLive } from "./live.ts";
 import { showBrowserNotification } from "./notify.ts";
 import { alertKeys } from "./queries.ts";
 
 export const ALERT_TOAST_MS = 8000;
 
-/** Shows a notification, or a toast when notifications are not allowed or not possible here. */
+/**
+ * Shows a notification, or a toast when notifications are not allowed or not possible here; either one opens
+ * `link`'s page (the notification on a click, the toast by its link).
+ */
 export function useDeliver() {
 	const toast = useToast();
 	return useCallback(
-		(title: string, body: string, tag?: string) => {
-			if (showBrowserNotification(title, body, tag)) return "notification" as const;
-			toast({ title, description: body, variant: "info", durationMs: ALERT_TOAST_MS });
+		(title: string, body: string, tag?: string, link?: Toast["link"]) => {
+			if (showBrowserNotification(title, body, tag, link?.open)) return "notification" as const;
+			toast({ title, description: body, variant: "info", durationMs: ALERT_TOAST_MS, link });
 			return "toast" as const;
 		},
 		[toast],
 	);
 }
 
+/**
+ * A hit's page ("/deals/42", "/gas") as a path of this app, or null: only pages of our own origin are
+ * opened, never another site ("//evil.example", "https://…", "/\\evil.example").
+ */
+export function inAppPath(url: string): string | null {
+	if (!url.startsWith("/") || url.startsWith("//") || url.startsWith("/\\")) return null;
+	try {
+		const parsed = new URL(url, window.location.origin);
+		return parsed.origin === window.location.origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null;
+	} catch {
+		return null;
+	}
+}
+
+/** One tag per alert, as its push message has (src/alerts/delivery.ts): a newer hit replaces the older one. */
+const hitTag = (hit: HitEventData) => `alert-${hit.alertId}`;
+
 /** Keeps the live stream open while mounted: each hit is shown and the alert list learns its last hit. */
 export function useLiveAlerts() {
 	const queryClient = useQueryClient();
 	const deliver = useDeliver();
+	const router = useRouter();
 
 	useEffect(
 		() =>
 			subscribeLive({
 				onHit: (hit) => {
-					deliver(hit.title, hit.body, `price-alert-${hit.reportId}`);
+					const path = inAppPath(hit.url);
+					const link =
+						path === null
+							? undefined
+							: {
+									label: hit.kind === "fuel" ? "See gas prices" : "View deal",
+									href: path,
+									open: () => router.history.push(path),
+								};
+					deliver(hit.title, hit.body, hitTag(hit), link);
 					void queryClient.invalidateQueries({ queryKey: alertKeys.all });
 				},
 				onRefused: () => void recheckAccount(queryClient),
@@ -40,7 +72,7 @@ export function useLiveAlerts() {
 					void queryClient.invalidateQueries({ queryKey: alertKeys.all });
 				},
 			}),
-		[queryClient, deliver],
+		[queryClient, deliver, router],
 	);
 }
 

@@ -3,7 +3,7 @@ import { expect, holdRequests, reportThroughApi, signInFreshUser, signInInNewCon
 
 declare global {
 	interface Window {
-		__shownNotifications: { title: string; body?: string }[];
+		__shownNotifications: { title: string; body?: string; note: Notification }[];
 	}
 }
 
@@ -14,8 +14,8 @@ async function recordNotifications(context: BrowserContext) {
 		window.__shownNotifications = [];
 		class Recording extends Original {
 			constructor(title: string, options?: NotificationOptions) {
-				window.__shownNotifications.push({ title, body: options?.body });
 				super(title, options);
+				window.__shownNotifications.push({ title, body: options?.body, note: this });
 			}
 		}
 		window.Notification = Recording as typeof Notification;
@@ -29,16 +29,23 @@ async function openAlertsTab(page: Page) {
 	await page.getByRole("tab", { name: "Alerts" }).click();
 }
 
-async function createAlertInForm(page: Page, name: string, target: string, category?: string) {
+async function createAlertInForm(
+	page: Page,
+	name: string,
+	target: string,
+	{ category, spots = false }: { category?: string; spots?: boolean } = {},
+) {
 	await page.getByRole("button", { name: "New Alert" }).click();
 	const form = page.getByRole("form", { name: "Create a price alert" });
 	await form.getByLabel("Product name").fill(name);
 	await form.getByRole("spinbutton", { name: "Target price ($)" }).fill(target);
 	if (category) await form.getByLabel("Category").selectOption({ label: category });
+	if (spots) await form.getByRole("radio", { name: "At my starred spots" }).check();
 	const sent = page.waitForRequest((r) => r.url().endsWith("/api/price-alerts") && r.method() === "POST");
 	await form.getByRole("button", { name: "Create Alert" }).click();
-	// Spec §7's body: {productName, targetPrice, categoryId or null}, nothing more.
-	expect(Object.keys((await sent).postDataJSON()).sort()).toEqual(["categoryId", "productName", "targetPrice"]);
+	// Spec §7's body: {productName, targetPrice, categoryId or null}, nothing more; the place only when not near.
+	const keys = ["categoryId", "productName", ...(spots ? ["scope"] : []), "targetPrice"];
+	expect(Object.keys((await sent).postDataJSON()).sort()).toEqual(keys);
 	await expect(page.getByRole("status").filter({ hasText: "Price alert created" })).toBeVisible();
 	await expect(form).toBeHidden();
 }
@@ -55,7 +62,7 @@ test("a neighbour's matching price reaches the shopper live as a browser notific
 	await signInFreshUser(page, origin, { zipCode: "10001", firstName: "Alma" });
 	await openAlertsTab(page);
 	await expect(page.getByTestId("notification-banner")).toContainText("Notifications are on");
-	await createAlertInForm(page, "eggs", "2.50", "Dairy");
+	await createAlertInForm(page, "eggs", "2.50", { category: "Dairy" });
 	const item = page.getByTestId("alert-item").filter({ hasText: "eggs" });
 	await expect(item).toContainText("At or under $2.50 · Dairy · near 10001");
 	await expect(item).toContainText("No matching price yet");
@@ -69,13 +76,21 @@ test("a neighbour's matching price reaches the shopper live as a browser notific
 	});
 
 	await expect.poll(() => shownTitles(page)).toContain("Price alert: eggs");
-	const shown = await page.evaluate(() => window.__shownNotifications.find((n) => n.title === "Price alert: eggs"));
-	expect(shown?.body).toBe("Free Range Eggs is $2.39 at Union Market, 5 Union Sq W (your target: $2.50)");
+	const shown = await page.evaluate(
+		() => window.__shownNotifications.find((n) => n.title === "Price alert: eggs")?.body,
+	);
+	expect(shown).toBe("Free Range Eggs is $2.39 at Union Market, 5 Union Sq W (0.6 mi away). Your target: $2.50.");
 	// Shown as a notification, so not as a toast as well.
 	await expect(page.getByRole("status").filter({ hasText: "Price alert: eggs" })).toHaveCount(0);
 	// The list learns its last hit without a reload.
 	await expect(item.getByTestId("alert-last-hit")).toContainText("$2.39 at Union Market");
 	await expect(item.getByTestId("alert-last-hit")).toContainText("just now");
+	// A click on the notification opens the deal, in this tab.
+	await page.evaluate(() =>
+		window.__shownNotifications.find((n) => n.title === "Price alert: eggs")?.note.onclick?.(new Event("click")),
+	);
+	await expect(page).toHaveURL(/\/deals\/\d+$/);
+	await expect(page.getByText("Free Range Eggs").first()).toBeVisible();
 	// Bruno leaves, and his price with him: the alert still tells that it found a match.
 	const left = await bruno.page.request.delete("/api/auth/delete-account", { headers: { Origin: origin } });
 	expect(left.status()).toBe(200);
@@ -174,13 +189,19 @@ test("the create form opens, closes and insists on a product and a target; alert
 	await expect(page.getByRole("alert").filter({ hasText: "Missing Information" }).first()).toContainText(
 		"Please fill in product name and target price.",
 	);
+	// A fuel alert is named by its fuel: only the target can be missing.
+	await form.getByRole("radio", { name: "A fuel" }).check();
+	await expect(page.getByTestId("alert-missing-fields")).toContainText("Please fill in a target price.");
+	await form.getByRole("radio", { name: "A product" }).check();
 	await page.getByRole("button", { name: "Close new alert form" }).click();
 	await expect(form).toBeHidden();
 
 	await createAlertInForm(page, "organic milk", "3.25");
-	await createAlertInForm(page, "bread", "2");
+	await createAlertInForm(page, "bread", "2", { spots: true });
 	await expect(page.getByTestId("alert-item")).toHaveCount(2);
 	await expect(page.getByTestId("alert-item").first()).toContainText("bread");
+	await expect(page.getByTestId("alert-item").first()).toContainText("At or under $2.00 · at your starred spots");
+	await expect(page.getByTestId("alert-item").last()).toContainText("At or under $3.25 · near 10001");
 
 	// A failing delete says so and keeps the alert.
 	await page.route("**/api/price-alerts/*", (route) =>
@@ -251,10 +272,14 @@ test("seven tabs share one live stream: every tab still answers, hits reach them
 	test.slow(); // seven tabs and a second shopper
 	const origin = baseURL ?? "";
 	await signInFreshUser(page, origin, { zipCode: "10001" });
-	await page.request.post("/api/price-alerts", {
-		headers: { Origin: origin },
-		data: { productName: "oat milk", targetPrice: 5 },
-	});
+	// Two alerts: one fires once per crossing, so the second hit (after the leader left) is another alert's.
+	for (const productName of ["oat milk", "rice cakes"]) {
+		const created = await page.request.post("/api/price-alerts", {
+			headers: { Origin: origin },
+			data: { productName, targetPrice: 5 },
+		});
+		expect(created.status()).toBe(201);
+	}
 	const tabs = [page];
 	await openAlertsTab(page);
 	for (let i = 1; i < 7; i++) {
@@ -279,12 +304,12 @@ test("seven tabs share one live stream: every tab still answers, hits reach them
 	// The first tab led; once it closes another tab takes the stream over.
 	await tabs[0]!.close();
 	await reportThroughApi(other.page, origin, {
-		productName: "Oat Milk Original",
+		productName: "Brown Rice Cakes",
 		price: 3.99,
 		storeName: "Dairy Barn",
 	});
-	await expect(tabs[6]!.getByRole("status").filter({ hasText: "Price alert: oat milk" })).toContainText(
-		"Oat Milk Original is $3.99",
+	await expect(tabs[6]!.getByRole("status").filter({ hasText: "Price alert: rice cakes" })).toContainText(
+		"Brown Rice Cakes is $3.99",
 	);
 	await other.page.context().close();
 });
