@@ -3,6 +3,7 @@ import { isRefusal, ownMessage } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { formatCurrency, formatMiles, shortName, timeAgo } from "../components/format.ts";
 import { CheckIcon, PinIcon, SparkleIcon, ThumbUpIcon } from "../components/icons.tsx";
+import { StarButton } from "../spots/StarButton.tsx";
 import { useToast } from "../state/toast.ts";
 import { type Report, useTakeDeal, useToggleUpvote } from "./queries.ts";
 
@@ -108,6 +109,13 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
 							)}
 						</span>
 					</div>
+					<StarButton
+						kind="store"
+						id={report.store.id}
+						name={report.store.name}
+						starred={report.starred}
+						className="-my-1.5 ml-auto shrink-0"
+					/>
 				</div>
 				{report.description && <div className="text-sm text-base-content/80">{report.description}</div>}
 				<div className="text-xs text-base-content/70">

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { formatCurrency, formatMiles, timeAgo } from "../components/format.ts";
 import { AlertIcon } from "../components/icons.tsx";
+import { StarButton } from "../spots/StarButton.tsx";
 import { FUEL_LABEL, formatFuelPrice, unitOf } from "./fuel.ts";
 import { ListSkeleton } from "./GasMessage.tsx";
 import { recentGasReportsQuery } from "./queries.ts";
@@ -48,7 +49,14 @@ export function RecentReports({ zipCode }: { zipCode: string }) {
 									className="flex items-start justify-between gap-3 py-2 first:pt-0 last:pb-0"
 									data-testid="gas-report"
 								>
-									<div className="min-w-0">
+									<StarButton
+										kind="station"
+										id={r.stationId}
+										name={r.stationName}
+										starred={r.starred}
+										className="-mt-1 -ml-2 shrink-0"
+									/>
+									<div className="min-w-0 flex-1">
 										<p className="truncate font-medium">{r.stationName}</p>
 										<p className="truncate text-xs text-base-content/70">
 											{r.stationAddress}

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { formatMiles, timeAgo } from "../components/format.ts";
 import { PinIcon } from "../components/icons.tsx";
+import { StarButton } from "../spots/StarButton.tsx";
 import {
 	comparisonBadge,
 	FUEL_LABEL,
@@ -23,7 +24,14 @@ export function StationCard({ station, fuel }: { station: Station; fuel: FuelTyp
 		<article aria-labelledby={titleId} className="card bg-base-100 shadow-sm" data-testid="station-card">
 			<div className="card-body gap-3 p-4">
 				<div className="flex items-start justify-between gap-3">
-					<div className="min-w-0">
+					<StarButton
+						kind="station"
+						id={station.id}
+						name={station.name}
+						starred={station.starred}
+						className="-mt-1 -mr-2 -ml-2 shrink-0"
+					/>
+					<div className="min-w-0 flex-1">
 						<h3 id={titleId} className="truncate font-semibold" data-testid="station-name">
 							{station.name}
 						</h3>
@@ -33,10 +41,14 @@ export function StationCard({ station, fuel }: { station: Station; fuel: FuelTyp
 								{station.address}
 								{station.zipCode ? `, ${station.zipCode}` : ""}
 							</span>
-							<span aria-hidden="true">·</span>
-							<span className="shrink-0 whitespace-nowrap" data-testid="station-distance">
-								{formatMiles(station.distanceMiles)}
-							</span>
+							{station.distanceMiles !== null && (
+								<>
+									<span aria-hidden="true">·</span>
+									<span className="shrink-0 whitespace-nowrap" data-testid="station-distance">
+										{formatMiles(station.distanceMiles)}
+									</span>
+								</>
+							)}
 						</p>
 					</div>
 					<div className="flex shrink-0 flex-col items-end gap-1">

@@ -5,6 +5,7 @@ import { DeleteAccount } from "../auth/DeleteAccount.tsx";
 import { currentUserQuery, useSignOut } from "../auth/queries.ts";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { PushSettings } from "../push/PushSettings.tsx";
+import { MySpots } from "../spots/MySpots.tsx";
 import { useToast } from "../state/toast.ts";
 import { CarSettings } from "./CarSettings.tsx";
 import { FuelPreference } from "./FuelPreference.tsx";
@@ -76,6 +77,7 @@ export function SettingsPage() {
 					</div>
 				</div>
 			</div>
+			<MySpots />
 			<section aria-labelledby="delete-account-heading" className="card bg-base-100 shadow-sm">
 				<div className="card-body gap-3">
 					<h2 id="delete-account-heading" className="font-semibold">
