@@ -129,8 +129,9 @@ export function unstarStore(db: Db, userId: string, storeId: number): StarAnswer
 	const removed = db
 		.delete(starredStores)
 		.where(and(eq(starredStores.userId, userId), eq(starredStores.storeId, storeId)))
-		.run();
-	if (removed.changes === 0 && !db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId)).get())
+		.returning({ id: starredStores.storeId })
+		.all();
+	if (removed.length === 0 && !db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId)).get())
 		throw notFound(STORE_NOT_FOUND);
 	return { id: storeId, starred: false };
 }
@@ -140,11 +141,9 @@ export function unstarStation(db: Db, userId: string, stationId: number): StarAn
 	const removed = db
 		.delete(starredStations)
 		.where(and(eq(starredStations.userId, userId), eq(starredStations.stationId, stationId)))
-		.run();
-	if (
-		removed.changes === 0 &&
-		!db.select({ id: gasStations.id }).from(gasStations).where(eq(gasStations.id, stationId)).get()
-	)
-		throw notFound(STATION_NOT_FOUND);
+		.returning({ id: starredStations.stationId })
+		.all();
+	const exists = () => db.select({ id: gasStations.id }).from(gasStations).where(eq(gasStations.id, stationId)).get();
+	if (removed.length === 0 && !exists()) throw notFound(STATION_NOT_FOUND);
 	return { id: stationId, starred: false };
 }
