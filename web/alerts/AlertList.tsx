@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { categoriesQuery } from "../api/categories.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { formatCurrency, timeAgo } from "../components/format.ts";
+import { formatFuelPrice, unitOf } from "../components/fuel.ts";
 import { AlertIcon, BellIcon, CloseIcon } from "../components/icons.tsx";
 import { SearchMessage } from "../components/SearchStates.tsx";
-import { formatFuelPrice, unitOf } from "../gas/fuel.ts";
 import { useToast } from "../state/toast.ts";
 import { alertsQuery, type PriceAlert, useDeleteAlert } from "./queries.ts";
 

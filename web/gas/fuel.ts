@@ -1,9 +1,9 @@
-/** How the Gas page names, prices and dates fuel (spec §9). */
-import { FUEL_LABEL, FUEL_TYPES, type FuelType } from "../../db/enums.ts";
+/** How the Gas page names, prices and dates fuel (spec §9); the names and prices are shared (components/fuel.ts). */
 import type { Car } from "../../src/users/serialize.ts";
 import { formatCurrency } from "../components/format.ts";
+import { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, isFuelType, unitOf } from "../components/fuel.ts";
 
-export { FUEL_LABEL, FUEL_TYPES, type FuelType };
+export { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, isFuelType, unitOf };
 
 /** The station column that holds each fuel's price. */
 export const PRICE_FIELD = {
@@ -13,14 +13,6 @@ export const PRICE_FIELD = {
 	e85: "e85Price",
 	electric: "electricPrice",
 } as const satisfies Record<FuelType, string>;
-
-export const isFuelType = (value: string): value is FuelType => (FUEL_TYPES as readonly string[]).includes(value);
-
-export const unitOf = (fuel: FuelType) => (fuel === "electric" ? "/kWh" : "/gal");
-
-/** Charging per kWh always to 3 decimals; pump prices as currency with 2 to 3 decimals. */
-export const formatFuelPrice = (value: number, fuel: FuelType) =>
-	fuel === "electric" ? `$${value.toFixed(3)}` : formatCurrency(value, 3);
 
 export const pageTitle = (fuel: FuelType) => (fuel === "electric" ? "Charging Station Prices" : "Gas Prices");
 
