@@ -20,10 +20,12 @@ export function ChoiceGroup<T extends string>({
 	onChange: (value: T) => void;
 }) {
 	const id = useId();
+	// Short choices sit side by side even on a phone; ones with a hint need the width.
+	const columns = choices.some((choice) => choice.hint) ? "grid-cols-1 sm:grid-cols-2" : "grid-cols-2";
 	return (
 		<fieldset className="flex min-w-0 flex-col gap-1">
 			<legend className="mb-1 text-sm font-medium">{legend}</legend>
-			<div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+			<div className={`grid gap-2 ${columns}`}>
 				{choices.map((choice) => {
 					const hintId = choice.hint ? `${id}-${choice.value}-hint` : undefined;
 					return (
