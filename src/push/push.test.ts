@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { pushSubscriptions } from "../../db/schema.ts";
+import { HttpError } from "../lib/http.ts";
+import { log } from "../lib/log.ts";
 import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import type { PushPayload } from "./payload.ts";
-import { MAX_SUBSCRIPTIONS_PER_USER } from "./queries.ts";
+import { MAX_SUBSCRIPTIONS_PER_USER, saveSubscription } from "./queries.ts";
 import { browserSubscription, startPushService, verifyVapid } from "./testing.ts";
 
 let service: ReturnType<typeof startPushService>;
@@ -122,6 +124,8 @@ describe("delivery", () => {
 
 	test("a 5xx that never recovers is given up after the attempts, and the subscription stays", async () => {
 		const { user, device } = await subscribedShopper();
+		const lines: string[] = [];
+		log.setSink((line) => lines.push(line));
 		service.answerStatuses(503);
 		try {
 			const requests = await sendTo(user.id, device.json.endpoint);
@@ -130,8 +134,19 @@ describe("delivery", () => {
 			expect(Math.min(...gaps)).toBeGreaterThanOrEqual(9);
 		} finally {
 			service.answerStatuses(201);
+			log.setSink(undefined);
 		}
 		expect(rowsFor(device.json.endpoint)).toHaveLength(1);
+		// The log names the push service, never the endpoint's path (a capability) nor the keys.
+		const gaveUp = lines.map((line) => JSON.parse(line)).find((l) => l.msg === "push: given up after retries");
+		expect(gaveUp).toMatchObject({ origin: service.origin, userId: user.id, reason: "status 503" });
+		const logged = lines.join("");
+		for (const secret of [
+			new URL(device.json.endpoint).pathname,
+			device.json.keys.auth,
+			server.config.vapid.privateKey,
+		])
+			expect(logged).not.toContain(secret);
 	});
 
 	test("a slow push service delays nothing: send returns at once, and other devices are served meanwhile", async () => {
@@ -164,6 +179,33 @@ describe("delivery", () => {
 			service.answerStatuses(201);
 		}
 		expect(slowAnswered).toBe(true);
+	});
+
+	test("past the queue's bound the oldest waiting message is dropped", async () => {
+		const { client, user, device } = await subscribedShopper();
+		const devices = [device];
+		for (let i = 0; i < 3; i++) {
+			const more = await browserSubscription(service.endpoint());
+			expect((await client.post("/api/push/subscriptions", more.json)).status).toBe(201);
+			devices.push(more);
+		}
+		const push = server.runtime.push;
+		const limits = push.limits;
+		push.limits = { concurrency: 1, maxWaiting: 2 };
+		const before = service.received.length;
+		const lines: string[] = [];
+		log.setSink((line) => lines.push(line));
+		try {
+			push.send(user.id, payload);
+			await push.idle();
+		} finally {
+			push.limits = limits;
+			log.setSink(undefined);
+		}
+		expect(lines.map((line) => JSON.parse(line).msg)).toEqual(["push: queue full, oldest message dropped"]);
+		const paths = service.received.slice(before).map((r) => r.path);
+		// The first is sent at once; of the three left waiting, the oldest made room for the last.
+		expect(paths).toEqual([0, 2, 3].map((i) => new URL(devices[i]?.json.endpoint ?? "").pathname));
 	});
 });
 
@@ -251,6 +293,13 @@ describe("ending a subscription", () => {
 		expect(rowsFor(endpoint)).toHaveLength(0);
 		expect((await client.delete("/api/push/subscriptions", { json: { endpoint } })).status).toBe(404);
 		expect(await sendTo(user.id, endpoint)).toHaveLength(0);
+	});
+
+	test("a subscription whose session ended meanwhile is refused as signed out", async () => {
+		const { user } = await registerUser(server);
+		const device = await browserSubscription(service.endpoint());
+		expect(() => saveSubscription(server.db, { userId: user.id, sid: "gone" }, device.json)).toThrow(HttpError);
+		expect(rowsFor(device.json.endpoint)).toHaveLength(0);
 	});
 
 	test("signing out removes this device's subscription, not the shopper's other devices'", async () => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { pushSubscriptions } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { notFound } from "../lib/http.ts";
+import { notFound, unauthorized } from "../lib/http.ts";
 import type { PushSubscriptionInput } from "./schemas.ts";
 
 /**
@@ -17,6 +17,16 @@ export const SUBSCRIPTION_NOT_FOUND = "Push subscription not found";
  * keys, or another account signed in on it) moves the row to them: one browser, one endpoint, one owner.
  */
 export function saveSubscription(db: Db, owner: { userId: string; sid: string }, input: PushSubscriptionInput) {
+	try {
+		return writeSubscription(db, owner, input);
+	} catch (error) {
+		// The session ended while the endpoint's host was looked up (a sign-out in another tab).
+		if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_FOREIGNKEY") throw unauthorized();
+		throw error;
+	}
+}
+
+function writeSubscription(db: Db, owner: { userId: string; sid: string }, input: PushSubscriptionInput) {
 	return db.transaction(
 		(tx) => {
 			const fields = { userId: owner.userId, sessionId: owner.sid, p256dh: input.keys.p256dh, auth: input.keys.auth };

@@ -19,7 +19,6 @@ export const pushRoutes = new Hono<AppEnv>()
 		const input = c.req.valid("json");
 		const target = await checkEndpoint(input.endpoint, c.get("config").pushAllowedOrigins);
 		if (!target.ok) throw badRequest(target.problem, { issues: [{ path: "endpoint", message: target.problem }] });
-		// The session may have ended while the host was looked up (a sign-out in another tab).
 		const { id, created } = saveSubscription(c.get("db"), { userId: user.id, sid }, input);
 		return created ? c.json({ id }, 201) : c.json({ id }, 200);
 	})

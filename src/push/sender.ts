@@ -96,8 +96,10 @@ export class PushSender {
 			if (subs.length === 0) return;
 			const body = payloadText(payload);
 			const topic = topicOf(payload.tag);
-			for (const sub of subs) this.enqueue({ userId, sub, body, topic, attempt: 0 });
-			this.pump();
+			for (const sub of subs) {
+				this.enqueue({ userId, sub, body, topic, attempt: 0 });
+				this.pump();
+			}
 		} catch (error) {
 			log.error("push: could not queue a message", { userId, err: error });
 		}
