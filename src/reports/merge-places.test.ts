@@ -76,6 +76,9 @@ describe("merging the stores and stations the old rule made two, at start-up", (
       VALUES (?, ?, ?, 'regular', ?, ?)`);
 		fuel.run(1, "ben", 1, 3290, at);
 		fuel.run(2, "ben", 2, 3190, at + 1);
+		// Stars on the places merged away, one of them also on the place kept.
+		sqlite.exec("INSERT INTO starred_stores (user_id, store_id) VALUES ('ben', 2), ('ann', 1), ('ann', 2)");
+		sqlite.exec("INSERT INTO starred_stations (user_id, station_id) VALUES ('cat', 2)");
 		sqlite.close();
 
 		server = await startTestServer({ DATA_DIR: dataDir });
@@ -94,7 +97,7 @@ describe("merging the stores and stations the old rule made two, at start-up", (
 		]);
 	});
 
-	test("its reports move there with the store's zip, votes and deals taken kept; a shopper's older price is replaced", () => {
+	test("its reports move there with the store's zip, votes, deals taken and stars kept; a shopper's older price is replaced", () => {
 		expect(
 			all(`SELECT id, store_id AS store, zip_code AS zip, loc_token AS loc, is_expired AS expired,
         expired_reason AS reason, upvotes FROM price_reports ORDER BY id`),
@@ -110,6 +113,10 @@ describe("merging the stores and stations the old rule made two, at start-up", (
 		expect(all("SELECT user_id AS user, price_report_id AS report FROM deal_takes")).toEqual([
 			{ user: "cat", report: 3 },
 		]);
+		expect(all("SELECT user_id AS user, store_id AS store FROM starred_stores ORDER BY user_id")).toEqual([
+			{ user: "ann", store: 1 },
+			{ user: "ben", store: 1 },
+		]);
 		expect(all("SELECT id, unique_stores_visited AS n FROM users ORDER BY id")).toEqual([
 			{ id: "ann", n: 1 },
 			{ id: "ben", n: 1 },
@@ -124,6 +131,9 @@ describe("merging the stores and stations the old rule made two, at start-up", (
 		expect(all("SELECT id, station_id AS station, is_expired AS expired FROM gas_price_reports ORDER BY id")).toEqual([
 			{ id: 1, station: 1, expired: 1 },
 			{ id: 2, station: 1, expired: 0 },
+		]);
+		expect(all("SELECT user_id AS user, station_id AS station FROM starred_stations")).toEqual([
+			{ user: "cat", station: 1 },
 		]);
 	});
 

@@ -77,6 +77,9 @@ function mergeStores(db: Db, merges: readonly Merge[], now: Date) {
 			.set({ storeId: into.id, locToken: into.locToken, ...(into.zipCode ? { zipCode: into.zipCode } : {}) })
 			.where(eq(priceReports.storeId, from))
 			.run();
+		// A shopper's star moves to the store kept (deleting the other would drop it with the cascade).
+		db.run(sql`INSERT OR IGNORE INTO starred_stores (user_id, store_id, created_at)
+			SELECT user_id, ${into.id}, created_at FROM starred_stores WHERE store_id = ${from}`);
 	}
 	const kept = keptIds(merges);
 	const newer = alias(priceReports, "newer");
@@ -127,6 +130,8 @@ function mergeStores(db: Db, merges: readonly Merge[], now: Date) {
 function mergeStations(db: Db, merges: readonly Merge[], now: Date) {
 	for (const { from, into } of merges) {
 		db.update(gasPriceReports).set({ stationId: into.id }).where(eq(gasPriceReports.stationId, from)).run();
+		db.run(sql`INSERT OR IGNORE INTO starred_stations (user_id, station_id, created_at)
+			SELECT user_id, ${into.id}, created_at FROM starred_stations WHERE station_id = ${from}`);
 	}
 	const kept = keptIds(merges);
 	const newer = alias(gasPriceReports, "newer");
