@@ -6,6 +6,7 @@ import { log } from "../lib/log.ts";
 import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import type { PushPayload } from "./payload.ts";
 import { MAX_SUBSCRIPTIONS_PER_USER, saveSubscription } from "./queries.ts";
+import { PushSender } from "./sender.ts";
 import { browserSubscription, startPushService, verifyVapid } from "./testing.ts";
 
 let service: ReturnType<typeof startPushService>;
@@ -206,6 +207,29 @@ describe("delivery", () => {
 		const paths = service.received.slice(before).map((r) => r.path);
 		// The first is sent at once; of the three left waiting, the oldest made room for the last.
 		expect(paths).toEqual([0, 2, 3].map((i) => new URL(devices[i]?.json.endpoint ?? "").pathname));
+	});
+
+	test("a stop cancels the retries waiting, and sends nothing more", async () => {
+		const { user, device } = await subscribedShopper();
+		const path = new URL(device.json.endpoint).pathname;
+		const sender = new PushSender(server.db, { vapid: server.config.vapid, allowedOrigins: [service.origin] });
+		sender.timing = { ...sender.timing, baseDelayMs: 100, maxDelayMs: 100 };
+		service.answerStatuses(503);
+		const lines: string[] = [];
+		log.setSink((line) => lines.push(line));
+		try {
+			sender.send(user.id, payload);
+			while (!service.received.some((r) => r.path === path)) await Bun.sleep(5);
+			await Bun.sleep(20);
+			sender.stop();
+			await sender.idle();
+			sender.send(user.id, payload);
+			await Bun.sleep(250);
+		} finally {
+			service.answerStatuses(201);
+			log.setSink(undefined);
+		}
+		expect(service.received.filter((r) => r.path === path)).toHaveLength(1);
 	});
 });
 
