@@ -143,6 +143,15 @@ test("Settings tells this device's state without asking for permission, and keep
 	await page.reload();
 	await expect(page.getByRole("spinbutton", { name: "Most alerts a day" })).toHaveValue("4");
 	expect(await page.evaluate(() => (window as unknown as { permissionAsked: number }).permissionAsked)).toBe(0);
+
+	// Allowed already, the click goes on to subscribe; headless Chromium has no push service to subscribe with.
+	await page.context().grantPermissions(["notifications"]);
+	const keyAsked = page.waitForResponse((res) => res.url().endsWith("/api/push/public-key") && res.ok());
+	await page.getByRole("switch", { name: "Send alerts to this device" }).click();
+	await keyAsked;
+	await expect(state).toHaveAttribute("data-state", "failed");
+	await expect(state).toContainText("push service could not be reached");
+	await expect(toggle).not.toBeChecked();
 });
 
 test("a deal that is gone says so and leads back to search", async ({ page, signedIn: _ }) => {

@@ -4,7 +4,7 @@
  */
 
 import { readNotificationState, requestNotificationPermission } from "../alerts/notify.ts";
-import { send } from "../api/http.ts";
+import { api, unwrap } from "../api/client.ts";
 
 /**
  * How alerts stand on this device, each told in words by PushSettings: "failed" is a push service that could
@@ -60,8 +60,12 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 	return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 }
 
-const saveOnServer = (subscription: PushSubscription) =>
-	send<unknown>("POST", "/api/push/subscriptions", subscription.toJSON());
+/** The browser's subscription as the server takes it: its endpoint and its two keys. */
+function saveOnServer(subscription: PushSubscription) {
+	const { endpoint, keys } = subscription.toJSON();
+	const json = { endpoint: endpoint ?? "", keys: { p256dh: keys?.p256dh ?? "", auth: keys?.auth ?? "" } };
+	return unwrap(api.push.subscriptions.$post({ json }));
+}
 
 /**
  * Turns alerts on for this device, on the shopper's click: permission, the server's key, the browser's
@@ -73,7 +77,7 @@ export async function turnOn(): Promise<PushState> {
 	if (permission !== "granted") return limits() ?? "off";
 	const reg = await registration();
 	if (!reg) return "unsupported";
-	const { publicKey } = await send<{ publicKey: string }>("GET", "/api/push/public-key");
+	const { publicKey } = await unwrap(api.push["public-key"].$get());
 	// One made under another key (the server's was replaced) cannot be reused: subscribe afresh.
 	await (await reg.pushManager.getSubscription())?.unsubscribe();
 	let subscription: PushSubscription;
@@ -103,7 +107,7 @@ export async function turnOff(): Promise<PushState> {
 	if (subscription) {
 		const { endpoint } = subscription;
 		await subscription.unsubscribe();
-		await send<unknown>("DELETE", "/api/push/subscriptions", { endpoint }).catch(() => {});
+		await unwrap(api.push.subscriptions.$delete({ json: { endpoint } })).catch(() => {});
 	}
 	return limits() ?? "off";
 }
