@@ -5,7 +5,7 @@
  */
 import { formatCents } from "../lib/money.ts";
 import { milesBetween, roundMiles } from "../lib/zip.ts";
-import { dealPath, type PushPayload } from "../push/payload.ts";
+import { alertTag, dealPath, type PushPayload } from "../push/payload.ts";
 import type { LiveHub, LiveMessage } from "./live.ts";
 import type { HitRow } from "./matching.ts";
 
@@ -89,7 +89,7 @@ export const hitMessage = (hit: HitFacts): LiveMessage => ({
 /** A hit as a push message: one tag per alert, so a newer hit replaces the older one on the device. */
 export function pushPayload(hit: HitFacts): PushPayload {
 	const { title, body, url } = hitEventData(hit);
-	return { title, body, url, tag: `alert-${hit.alertId}` };
+	return { title, body, url, tag: alertTag(hit.alertId) };
 }
 
 /** Where hits go: the live hub, and the push sender (runtime.push). */

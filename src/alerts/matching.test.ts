@@ -140,6 +140,7 @@ describe("matching a stored report against alerts", () => {
 			storeName: "Bread Co",
 			storeAddress: "1 Market St",
 			zipCode: "10001",
+			distanceMiles: 0,
 			at: expect.any(String),
 		});
 		// A cheaper report later is a new hit and becomes the last one.

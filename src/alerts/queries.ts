@@ -15,7 +15,7 @@ import {
 import type { Db } from "../db.ts";
 import { badRequest, conflict, notFound } from "../lib/http.ts";
 import { centsToNumber, millsToNumber } from "../lib/money.ts";
-import { locToken } from "../lib/zip.ts";
+import { locToken, milesBetween, roundMiles } from "../lib/zip.ts";
 import { MAX_ALERTS_PER_USER, type PriceAlertInput } from "./schemas.ts";
 import { alertWordRows } from "./word-index.ts";
 import { fuelWord, productWords } from "./words.ts";
@@ -78,6 +78,10 @@ function selectAlerts(db: Db) {
 type AlertRow = ReturnType<ReturnType<typeof selectAlerts>["all"]>[number];
 
 const wordKey = (words: string[]) => [...words].sort().join(" ");
+const milesFrom = (from: string | null, to: string | null) => {
+	const miles = from === null || to === null ? null : milesBetween(from, to);
+	return miles === null ? null : roundMiles(miles);
+};
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
 /** Spec §3 "Price alert" ({id, productName, targetPrice, categoryId, createdAt}) plus our fields. */
@@ -105,6 +109,8 @@ function toAlertJson(row: AlertRow) {
 						storeName: row.hitStoreName ?? "",
 						storeAddress: row.hitStoreAddress ?? "",
 						zipCode: row.hitZipCode,
+						/** Miles from the alert's zip; null when either has no place on the map. */
+						distanceMiles: milesFrom(row.zipCode, row.hitZipCode),
 						at: iso(row.hitAt) ?? "",
 					},
 	};

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { categoriesQuery } from "../api/categories.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
-import { formatCurrency, timeAgo } from "../components/format.ts";
+import { formatCurrency, formatMiles, timeAgo } from "../components/format.ts";
 import { formatFuelPrice, unitOf } from "../components/fuel.ts";
 import { AlertIcon, BellIcon, CloseIcon } from "../components/icons.tsx";
 import { SearchMessage } from "../components/SearchStates.tsx";
@@ -27,13 +27,15 @@ function LastHit({ alert }: { alert: PriceAlert }) {
 	const price = alert.fuelType
 		? `${formatFuelPrice(hit.price, alert.fuelType)}${unitOf(alert.fuelType)}`
 		: formatCurrency(hit.price);
+	const miles = formatMiles(hit.distanceMiles);
 	return (
 		<p className="text-sm" data-testid="alert-last-hit">
 			<span className="badge badge-success badge-sm mr-2">Last hit</span>
 			<span className="font-semibold">{price}</span> at {hit.storeName}
 			<span className="text-base-content/70">
 				{" "}
-				({hit.storeAddress}) · {hit.productName} · <time dateTime={hit.at}>{timeAgo(hit.at)}</time>
+				({hit.storeAddress}) · {hit.productName}
+				{miles ? ` · ${miles}` : ""} · <time dateTime={hit.at}>{timeAgo(hit.at)}</time>
 			</span>
 		</p>
 	);

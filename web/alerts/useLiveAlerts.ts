@@ -1,8 +1,9 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useCallback, useEffect } from "react";
-import type { HitEventData } from "../../src/alerts/delivery.ts";
+import { alertTag } from "../../src/push/payload.ts";
 import { type AuthState, authKeys, forgetUser, readAuthState } from "../auth/queries.ts";
+import { inAppPath } from "../components/app-path.ts";
 import { type Toast, useToast } from "../state/toast.ts";
 import { subscribeLive } from "./live.ts";
 import { showBrowserNotification } from "./notify.ts";
@@ -26,23 +27,6 @@ export function useDeliver() {
 	);
 }
 
-/**
- * A hit's page ("/deals/42", "/gas") as a path of this app, or null: only pages of our own origin are
- * opened, never another site ("//evil.example", "https://…", "/\\evil.example").
- */
-export function inAppPath(url: string): string | null {
-	if (!url.startsWith("/") || url.startsWith("//") || url.startsWith("/\\")) return null;
-	try {
-		const parsed = new URL(url, window.location.origin);
-		return parsed.origin === window.location.origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null;
-	} catch {
-		return null;
-	}
-}
-
-/** One tag per alert, as its push message has (src/alerts/delivery.ts): a newer hit replaces the older one. */
-const hitTag = (hit: HitEventData) => `alert-${hit.alertId}`;
-
 /** Keeps the live stream open while mounted: each hit is shown and the alert list learns its last hit. */
 export function useLiveAlerts() {
 	const queryClient = useQueryClient();
@@ -53,7 +37,7 @@ export function useLiveAlerts() {
 		() =>
 			subscribeLive({
 				onHit: (hit) => {
-					const path = inAppPath(hit.url);
+					const path = inAppPath(hit.url, window.location.origin);
 					const link =
 						path === null
 							? undefined
@@ -62,7 +46,8 @@ export function useLiveAlerts() {
 									href: path,
 									open: () => router.history.push(path),
 								};
-					deliver(hit.title, hit.body, hitTag(hit), link);
+					// One tag per alert, as its push message has: a newer hit replaces the older one.
+					deliver(hit.title, hit.body, alertTag(hit.alertId), link);
 					void queryClient.invalidateQueries({ queryKey: alertKeys.all });
 				},
 				onRefused: () => void recheckAccount(queryClient),

@@ -112,11 +112,29 @@ export async function turnOff(): Promise<PushState> {
 	return limits() ?? "off";
 }
 
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+
 /**
  * Gives the server this device's subscription again, without asking anything: signing out removed it there,
- * while the browser kept it. Quiet on failure (the next start tries again).
+ * while the browser kept it. One made under a key the server no longer has (its keys were replaced) gets
+ * nothing but refusals from the push service, so it is made again under the current key; the permission is
+ * already granted, so nothing is asked. Quiet on failure (the next start tries again).
  */
 export async function resendSubscription(): Promise<void> {
-	const subscription = await currentSubscription().catch(() => null);
-	if (subscription) await saveOnServer(subscription).catch(() => {});
+	try {
+		let subscription = await currentSubscription();
+		if (!subscription) return;
+		const { publicKey } = await unwrap(api.push["public-key"].$get());
+		const current = keyBytes(publicKey);
+		const madeWith = subscription.options.applicationServerKey;
+		if (!madeWith || !sameBytes(new Uint8Array(madeWith), current)) {
+			const reg = await registration();
+			if (!reg) return;
+			await subscription.unsubscribe();
+			subscription = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: current });
+		}
+		await saveOnServer(subscription);
+	} catch {
+		// Offline, signed out meanwhile, or the push service unreachable: the next start tries again.
+	}
 }
