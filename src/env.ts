@@ -172,7 +172,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 			e.REPORT_WRITER === "auto" ? (navigator.hardwareConcurrency >= 2 ? "thread" : "inline") : e.REPORT_WRITER,
 		vapid: {
 			...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
-				? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+				? // Unpadded, as VAPID headers carry them (web-push refuses "=" when it signs).
+					{ publicKey: e.VAPID_PUBLIC_KEY.replace(/=+$/, ""), privateKey: e.VAPID_PRIVATE_KEY.replace(/=+$/, "") }
 				: vapidKeysFromFile(dataDir)),
 			subject: e.VAPID_SUBJECT,
 		},

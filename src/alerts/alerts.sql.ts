@@ -109,11 +109,16 @@ const CARRIED_HIT_SQL = `SELECT id FROM price_alert_hits
   WHERE alert_id = $alert AND price_report_id IN (SELECT value FROM json_each($replaced)) AND price_cents <= $price
   ORDER BY price_cents LIMIT 1`;
 const CARRY_HIT_SQL = "UPDATE price_alert_hits SET price_report_id = $report, price_cents = $price WHERE id = $hit";
+const CARRIED_FUEL_HIT_SQL = `SELECT id FROM price_alert_hits
+  WHERE alert_id = $alert AND gas_report_id IN (SELECT value FROM json_each($replaced)) AND price_cents <= $price
+  ORDER BY price_cents LIMIT 1`;
+const CARRY_FUEL_HIT_SQL = "UPDATE price_alert_hits SET gas_report_id = $report, price_cents = $price WHERE id = $hit";
 
 /**
  * The statements that record a report's hits, for all of its matching alerts: `insert` a hit of a product
  * report or `insertFuel` one of a fuel report (no row when the pair is already there) and `stamp` its alert; `findCarried`, the alert's hit of a report the new one replaced
- * (`replaced`, a JSON array of ids) at no lower a price, and `carry` it over to the new report.
+ * (`replaced`, a JSON array of ids) at no lower a price, and `carry` it over to the new report (and the same
+ * for fuel reports).
  */
 export function hitWriters(db: Db) {
 	return {
@@ -122,6 +127,8 @@ export function hitWriters(db: Db) {
 		stamp: db.$client.query<never, { now: number; alert: number }>(STAMP_ALERT_SQL),
 		findCarried: db.$client.query<HitId, { alert: number; replaced: string; price: number }>(CARRIED_HIT_SQL),
 		carry: db.$client.query<never, { report: number; price: number; hit: number }>(CARRY_HIT_SQL),
+		findCarriedFuel: db.$client.query<HitId, { alert: number; replaced: string; price: number }>(CARRIED_FUEL_HIT_SQL),
+		carryFuel: db.$client.query<never, { report: number; price: number; hit: number }>(CARRY_FUEL_HIT_SQL),
 	};
 }
 

@@ -8,7 +8,6 @@ import type { Db } from "../db.ts";
 import { centsToNumber, formatCents, formatMills, millsToNumber } from "../lib/money.ts";
 import { hitMessage } from "./delivery.ts";
 import type { LiveMessage } from "./live.ts";
-import { type MatchedReport, recordHitsFor } from "./matching.ts";
 
 /** How many missed hits a reconnecting stream is sent (the newest; the Alerts tab shows the rest). */
 export const REPLAY_LIMIT = 20;
@@ -84,31 +83,4 @@ export function latestHitId(db: Db): number {
 			.from(priceAlertHits)
 			.get()?.id ?? 0
 	);
-}
-
-/** recordHitsFor a stored product report, read by id, in its own IMMEDIATE transaction. */
-export function recordHits(db: Db, reportId: number, now = Date.now()) {
-	const found = db
-		.select({
-			id: priceReports.id,
-			userId: priceReports.userId,
-			productName: priceReports.productName,
-			priceCents: priceReports.priceCents,
-			categoryId: priceReports.categoryId,
-			zipCode: priceReports.zipCode,
-			locToken: priceReports.locToken,
-			isActive: priceReports.isActive,
-			isExpired: priceReports.isExpired,
-			storeId: stores.id,
-			storeName: stores.name,
-			storeAddress: stores.address,
-		})
-		.from(priceReports)
-		.innerJoin(stores, eq(stores.id, priceReports.storeId))
-		.where(eq(priceReports.id, reportId))
-		.get();
-	if (!found?.isActive || found.isExpired) return [];
-	const { isActive, isExpired, ...rest } = found;
-	const report: MatchedReport & { locToken: string } = { ...rest, live: 1 };
-	return db.$client.transaction(() => recordHitsFor(db, report, now)).immediate();
 }

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { priceAlertHits, priceAlerts, priceReports } from "../../db/schema.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 import { WORD_HITS_SQL } from "./alerts.sql.ts";
-import { hitsAfter, recordHits } from "./hits.ts";
-import { categoryIds, createAlert, reportPrice } from "./testing.ts";
+import { hitsAfter } from "./hits.ts";
+import { categoryIds, createAlert, recordHits, reportPrice } from "./testing.ts";
 
 let server: TestServer;
 let cat: Awaited<ReturnType<typeof categoryIds>>;

@@ -42,6 +42,8 @@ export type MatchedFuelReport = {
 	stationAddress: string;
 	zipCode: string;
 	locToken: string;
+	/** The ids of the shopper's earlier reports of this fuel at this station that it replaced. */
+	replaces?: number[];
 };
 
 /** A new hit: its alert, the report that set it off, and what became of its notification. */
@@ -128,8 +130,8 @@ function storeHits(
 		const notice = decideNotice(read, alert, hit.at);
 		const row = insert(alert, notice);
 		if (!row) continue;
-		if (notice !== "quiet") stamp.run({ now: hit.at, alert: alert.alertId });
-		const alsoHeld = notice === "sent" ? sumUpHeld(read, alert.userId) : 0;
+		if (notice === "sent") stamp.run({ now: hit.at, alert: alert.alertId });
+		const alsoHeld = notice === "sent" ? sumUpHeld(read, alert.userId, alert.alertId) : 0;
 		const { wordCount, categoryId, isActive, scope, fuelType, lastNotified, ...candidate } = alert;
 		hits.push({ ...candidate, ...hit, hitId: row.id, notice, alsoHeld });
 	}
@@ -184,7 +186,14 @@ export function recordFuelHitsFor(db: Db, report: MatchedFuelReport, now = Date.
 		(alert) => alert.fuelType === report.fuelType,
 	);
 	if (alerts.length === 0) return [];
-	const { insertFuel } = hitWriters(db);
+	const { insertFuel, findCarriedFuel, carryFuel } = hitWriters(db);
+	// As for products: the same shopper's same or higher price at the same station is no news.
+	const replaced = report.replaces?.length ? JSON.stringify(report.replaces) : null;
+	const fresh = alerts.filter((alert) => {
+		const carried = replaced && findCarriedFuel.get({ alert: alert.alertId, replaced, price: cents });
+		if (carried) carryFuel.run({ report: report.id, price: cents, hit: carried.id });
+		return !carried;
+	});
 	const hit: NewHit = {
 		kind: "fuel",
 		reportId: report.id,
@@ -197,7 +206,7 @@ export function recordFuelHitsFor(db: Db, report: MatchedFuelReport, now = Date.
 		storeAddress: report.stationAddress,
 		at: now,
 	};
-	return storeHits(db, alerts, hit, (alert, notice) =>
+	return storeHits(db, fresh, hit, (alert, notice) =>
 		insertFuel.get({ alert: alert.alertId, report: report.id, price: cents, notice, now }),
 	).map((h) => ({ ...h, productName: h.alertName }));
 }

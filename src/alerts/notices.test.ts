@@ -118,4 +118,28 @@ describe("the daily cap", () => {
 		expect(alerts.slice(2, 4).map((a) => notices(a.id))).toEqual([["summed"], ["summed"]]);
 		await stream.close();
 	});
+
+	test("a held hit leaves its alert armed: its next hit, once the cap has room, is sent", async () => {
+		const { client, user } = await registerUser(server, { zipCode: "10001" });
+		await client.put("/api/profile/alert-settings", { dailyCap: 1 });
+		const first = await createAlert(client, { productName: "stilton", targetPrice: 9 });
+		const second = await createAlert(client, { productName: "roquefort", targetPrice: 9 });
+		await reportPrice(reporter, { productName: "Stilton", price: 7, categoryId: dairy });
+		await reportPrice(reporter, { productName: "Roquefort", price: 7, categoryId: dairy });
+		expect([notices(first.id), notices(second.id)]).toEqual([["sent"], ["held"]]);
+		server.db.$client
+			.query(
+				"UPDATE price_alert_hits SET created_at = created_at - $day WHERE alert_id IN (SELECT id FROM price_alerts WHERE user_id = $user)",
+			)
+			.run({ day: DAY_MS, user: user.id });
+		// The first Roquefort is still listed, yet the alert never told the shopper: this one is sent, and it is
+		// itself the news (no "more" to sum up).
+		const stream = await openEvents(server, client, { "last-event-id": "0" });
+		await reportPrice(reporter, { productName: "Roquefort Wedge", price: 6.5, categoryId: dairy });
+		expect(notices(second.id)).toEqual(["summed", "sent"]);
+		await stream.waitFor(() => stream.hits().some((h) => h.alertId === second.id));
+		const told = stream.hits().find((h) => h.alertId === second.id) as HitEventData;
+		expect(told.body).not.toContain("more price alert");
+		await stream.close();
+	});
 });

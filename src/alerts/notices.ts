@@ -5,7 +5,8 @@
  * the alert has already said so: the new hit is quiet. Once none does (expired, replaced at a higher price,
  * withdrawn), the price has gone back above the target and the next hit fires again; so does one a week after
  * the last, as a reminder. A shopper gets at most their daily cap of notifications in any 24 hours; the hits
- * over it are held, and the next notification sums them up.
+ * over it are held, and the next notification sums them up. Only a sent hit counts as the alert firing: a
+ * held one leaves it armed, so its next hit once the cap has room is sent, with the summary.
  */
 import type { HitNotice } from "../../db/enums.ts";
 import type { Db } from "../db.ts";
@@ -36,7 +37,7 @@ const DAILY_CAP_SQL = "SELECT alert_daily_cap AS cap FROM users WHERE id = $user
 const SUM_HELD_SQL = `
   UPDATE price_alert_hits SET notice = 'summed'
   WHERE alert_id IN (SELECT id FROM price_alerts WHERE user_id = $user) AND notice = 'held'
-  RETURNING id`;
+  RETURNING alert_id AS alertId`;
 
 /** The statements deciding notices, compiled once for all of a report's hits. */
 export function noticeReaders(db: Db) {
@@ -45,7 +46,7 @@ export function noticeReaders(db: Db) {
 		stillUnder: q.query<{ 1: number }, { alert: number }>(STILL_UNDER_SQL),
 		sentSince: q.query<{ n: number }, { user: string; since: number }>(SENT_SINCE_SQL),
 		dailyCap: q.query<{ cap: number }, { user: string }>(DAILY_CAP_SQL),
-		sumHeld: q.query<{ id: number }, { user: string }>(SUM_HELD_SQL),
+		sumHeld: q.query<{ alertId: number }, { user: string }>(SUM_HELD_SQL),
 	};
 }
 export type NoticeReaders = ReturnType<typeof noticeReaders>;
@@ -62,7 +63,12 @@ export function decideNotice(read: NoticeReaders, alert: MatchAlertRow, now: num
 	return sent < cap ? "sent" : "held";
 }
 
-/** Marks the shopper's held hits as summed up by the notification about to go out; answers how many. */
-export function sumUpHeld(read: NoticeReaders, userId: string): number {
-	return read.sumHeld.all({ user: userId }).length;
+/**
+ * Marks the shopper's held hits as summed up by the notification about to go out (about `alertId`); answers
+ * how many other alerts they were (an alert held twice is one more alert to look at).
+ */
+export function sumUpHeld(read: NoticeReaders, userId: string, alertId: number): number {
+	const others = new Set(read.sumHeld.all({ user: userId }).map((h) => h.alertId));
+	others.delete(alertId);
+	return others.size;
 }

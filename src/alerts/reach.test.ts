@@ -1,5 +1,5 @@
 /**
- * Alerts that reach a closed tab (issue 39): a neighbour's report under the target arrives as a Web Push
+ * Alerts that reach a closed tab: a neighbour's report under the target arrives as a Web Push
  * message at every device the alert's owner subscribed, through a push service on loopback, encrypted to the
  * device's own keys (decrypted here as a browser would). A slow or failing push service never delays the
  * report's answer nor loses the hit.

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { gasPriceReports } from "../../db/schema.ts";
+import { gasPriceReports, priceAlertHits } from "../../db/schema.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 import type { HitEventData } from "./delivery.ts";
 import { hitsAfter } from "./hits.ts";
@@ -102,6 +102,17 @@ describe("a fuel alert", () => {
 		expect(told1?.body).toStartWith("Regular is $3.199 at Hudson Gas, 350 10th Ave (");
 		const [listed] = (await client.get("/api/price-alerts")).data;
 		expect(listed.lastHit).toMatchObject({ reportId: hit.id, price: 3.199, storeName: "Hudson Gas" });
+	});
+
+	test("the same shopper confirming the same price at the same station is no new notification", async () => {
+		const { client, told } = await shopper();
+		const alert = await createAlert(client, { fuelType: "premium", targetPrice: 4 });
+		const at = { fuelType: "premium", stationZipCode: "10011", stationName: "Chelsea Fuel" };
+		await reportFuel(reporter, { price: 3.899, ...at });
+		const again = await reportFuel(reporter, { price: 3.899, ...at });
+		const fuelHits = server.db.select().from(priceAlertHits).where(eq(priceAlertHits.alertId, alert.id)).all();
+		expect(fuelHits.map((h) => [h.gasReportId, h.notice])).toEqual([[again.id, "sent"]]);
+		expect(told().map((h) => h.reportId)).toEqual([again.id]);
 	});
 
 	test("at my spots: only a starred station sets it off, wherever it is", async () => {

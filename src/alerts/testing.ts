@@ -2,7 +2,11 @@
  * Helpers shared by the alerts API tests: categories by name, reports and alerts made through the API, and
  * the live event stream read over real HTTP.
  */
+import { eq } from "drizzle-orm";
+import { priceReports, stores } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
 import type { TestClient, TestServer } from "../test/harness.ts";
+import { type MatchedReport, recordHitsFor } from "./matching.ts";
 
 export async function categoryIds(client: TestClient) {
 	const list = (await client.get("/api/categories")).data as { id: number; name: string }[];
@@ -109,4 +113,31 @@ export async function openEvents(
 			await done;
 		},
 	};
+}
+
+/** recordHitsFor a stored product report, read by id, in its own IMMEDIATE transaction (matching it again). */
+export function recordHits(db: Db, reportId: number, now = Date.now()) {
+	const found = db
+		.select({
+			id: priceReports.id,
+			userId: priceReports.userId,
+			productName: priceReports.productName,
+			priceCents: priceReports.priceCents,
+			categoryId: priceReports.categoryId,
+			zipCode: priceReports.zipCode,
+			locToken: priceReports.locToken,
+			isActive: priceReports.isActive,
+			isExpired: priceReports.isExpired,
+			storeId: stores.id,
+			storeName: stores.name,
+			storeAddress: stores.address,
+		})
+		.from(priceReports)
+		.innerJoin(stores, eq(stores.id, priceReports.storeId))
+		.where(eq(priceReports.id, reportId))
+		.get();
+	if (!found?.isActive || found.isExpired) return [];
+	const { isActive, isExpired, ...rest } = found;
+	const report: MatchedReport & { locToken: string } = { ...rest, live: 1 };
+	return db.$client.transaction(() => recordHitsFor(db, report, now)).immediate();
 }

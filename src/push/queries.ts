@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import { pushSubscriptions } from "../../db/schema.ts";
+import { pushSubscriptions, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { notFound, unauthorized } from "../lib/http.ts";
 import type { PushSubscriptionInput } from "./schemas.ts";
@@ -70,7 +70,7 @@ export function deleteSubscription(db: Db, userId: string, endpoint: string) {
 
 export type StoredSubscription = { id: number; endpoint: string; p256dh: string; auth: string };
 
-/** Where a shopper's messages go, oldest device first. */
+/** Where a shopper's messages go, oldest device first; nowhere for a suspended account (its sessions stay). */
 export function subscriptionsOf(db: Db, userId: string): StoredSubscription[] {
 	return db
 		.select({
@@ -80,7 +80,8 @@ export function subscriptionsOf(db: Db, userId: string): StoredSubscription[] {
 			auth: pushSubscriptions.auth,
 		})
 		.from(pushSubscriptions)
-		.where(eq(pushSubscriptions.userId, userId))
+		.innerJoin(users, eq(users.id, pushSubscriptions.userId))
+		.where(and(eq(pushSubscriptions.userId, userId), eq(users.isTerminated, false)))
 		.orderBy(asc(pushSubscriptions.id))
 		.all();
 }

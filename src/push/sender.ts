@@ -38,7 +38,7 @@ export const PUSH_TIMING: PushTiming = {
 /** Sends at once, and messages waiting (to go, or for a retry); past that the oldest waiting is dropped. */
 export const PUSH_LIMITS = { concurrency: 4, maxWaiting: 1_000 };
 
-/** A push service takes 4 KB records; the encryption adds a header and padding. */
+/** A push service takes one record of a few KB (RFC 8030); the encryption adds a header and padding. */
 export const MAX_PAYLOAD_BYTES = 3_000;
 
 type Job = { userId: string; sub: StoredSubscription; body: string; topic: string | undefined; attempt: number };
@@ -186,14 +186,43 @@ export class PushSender {
 			if (this.stopped) return;
 			if (!target.ok) {
 				if (target.temporary) return this.retry(job, target.problem);
-				return log.warn("push: endpoint refused at send time, message dropped", {
+				// Its host now resolves to a private address: no message will ever go there.
+				dropSubscription(this.db, sub.id);
+				return log.warn("push: endpoint refused at send time, subscription removed", {
 					userId,
 					origin,
 					problem: target.problem,
 				});
 			}
+			const message = this.sealed(job, target.url);
+			if (!message) return;
+			const { headers, body } = message;
+			const request = pinnedRequest(target.url, target.addresses, job.attempt, headers);
+			const res = await fetch(request.url, {
+				method: "POST",
+				headers,
+				body,
+				redirect: "manual",
+				signal: AbortSignal.any([AbortSignal.timeout(this.timing.requestTimeoutMs), this.abort.signal]),
+				...(request.tls ? { tls: request.tls } : {}),
+			});
+			void res.body?.cancel().catch(() => {});
+			if (this.stopped) return;
+			this.answered(job, res.status, res.headers.get("retry-after"));
+		} catch (error) {
+			if (this.stopped) return;
+			this.retry(job, (error as Error).name === "TimeoutError" ? "timed out" : (error as Error).message);
+		}
+	}
+
+	/**
+	 * The message encrypted to the subscription's keys and signed with ours, or null when that fails: our own
+	 * fault (a key or payload we cannot use), which no retry mends, so it is logged as an error and dropped.
+	 */
+	private sealed(job: Job, url: URL) {
+		try {
 			const details = webpush.generateRequestDetails(
-				{ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+				{ endpoint: job.sub.endpoint, keys: { p256dh: job.sub.p256dh, auth: job.sub.auth } },
 				job.body,
 				{
 					// No vapidDetails: signed below, since web-push's own signing reads the endpoint with the
@@ -209,23 +238,16 @@ export class PushSender {
 				if (name.toLowerCase() !== "content-length") headers.set(name, String(value));
 			}
 			const { subject, publicKey, privateKey } = this.options.vapid;
-			const vapid = webpush.getVapidHeaders(target.url.origin, subject, publicKey, privateKey, "aes128gcm");
+			const vapid = webpush.getVapidHeaders(url.origin, subject, publicKey, privateKey, "aes128gcm");
 			headers.set("authorization", vapid.Authorization);
-			const request = pinnedRequest(target.url, target.addresses, job.attempt, headers);
-			const res = await fetch(request.url, {
-				method: "POST",
-				headers,
-				body: new Uint8Array(details.body as Buffer),
-				redirect: "manual",
-				signal: AbortSignal.any([AbortSignal.timeout(this.timing.requestTimeoutMs), this.abort.signal]),
-				...(request.tls ? { tls: request.tls } : {}),
-			});
-			void res.body?.cancel().catch(() => {});
-			if (this.stopped) return;
-			this.answered(job, res.status, res.headers.get("retry-after"));
+			return { headers, body: new Uint8Array(details.body as Buffer) };
 		} catch (error) {
-			if (this.stopped) return;
-			this.retry(job, (error as Error).name === "TimeoutError" ? "timed out" : (error as Error).message);
+			log.error("push: could not encrypt or sign a message, dropped", {
+				userId: job.userId,
+				origin: originOf(job.sub.endpoint),
+				err: error,
+			});
+			return null;
 		}
 	}
 

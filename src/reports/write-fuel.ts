@@ -86,7 +86,7 @@ export function writeGasReport(db: Db, { userId, input, zip, verdict }: GasRepor
 					ne(gasPriceReports.id, report.id),
 				),
 			)
-			.returning({ priceMills: gasPriceReports.priceMills })
+			.returning({ id: gasPriceReports.id, priceMills: gasPriceReports.priceMills })
 			.all();
 		// The station caches follow the outliers' expiry through the database's triggers.
 		const expirationAnalysis = expireOutliers(db, FUEL, history, input.price, userId, now.getTime());
@@ -115,6 +115,7 @@ export function writeGasReport(db: Db, { userId, input, zip, verdict }: GasRepor
 					stationAddress: station.address,
 					zipCode: station.zip ?? zip,
 					locToken: station.loc,
+					replaces: replaced.map((r) => r.id),
 				})
 			: [];
 		return { id: report.id, expirationAnalysis, replaced: replaced[0]?.priceMills, hits };
