@@ -73,7 +73,7 @@ export const CarSchema = v.pipe(
 );
 export type CarInput = v.InferOutput<typeof CarSchema>;
 
-/** The most push notifications a shopper gets in a day (issue 39); over it, the rest are summed up. */
+/** The most push notifications a shopper gets in a day; over it, the rest are summed up. */
 export const DAILY_CAP = { min: 1, max: 50, default: 10 } as const;
 export const DAILY_CAP_MESSAGE = `Daily limit must be a whole number from ${DAILY_CAP.min} to ${DAILY_CAP.max}`;
 

@@ -24,7 +24,7 @@ export function toUserJson(user: User, stats: { priceReportsMade: number; reputa
 		car: carOf(user),
 		isPublicProfile: user.profileVisible,
 		showActivity: user.statsVisible,
-		/** The most push notifications a day (issue 39). */
+		/** The most push notifications a day. */
 		alertDailyCap: user.alertDailyCap,
 		totalMoneySaved: centsToNumber(user.totalMoneySavedCents),
 		totalReports: user.totalReports,

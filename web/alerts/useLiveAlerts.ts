@@ -4,6 +4,7 @@ import { useCallback, useEffect } from "react";
 import { alertTag } from "../../src/push/payload.ts";
 import { type AuthState, authKeys, forgetUser, readAuthState } from "../auth/queries.ts";
 import { inAppPath } from "../components/app-path.ts";
+import { readPushOwner } from "../state/push-owner.ts";
 import { type Toast, useToast } from "../state/toast.ts";
 import { subscribeLive } from "./live.ts";
 import { showBrowserNotification } from "./notify.ts";
@@ -12,14 +13,14 @@ import { alertKeys } from "./queries.ts";
 export const ALERT_TOAST_MS = 8000;
 
 /**
- * Shows a notification, or a toast when notifications are not allowed or not possible here; either one opens
- * `link`'s page (the notification on a click, the toast by its link).
+ * Shows a notification, or a toast when notifications are not allowed or not possible here (or `inAppOnly`);
+ * either one opens `link`'s page (the notification on a click, the toast by its link).
  */
 export function useDeliver() {
 	const toast = useToast();
 	return useCallback(
-		(title: string, body: string, tag?: string, link?: Toast["link"]) => {
-			if (showBrowserNotification(title, body, tag, link?.open)) return "notification" as const;
+		(title: string, body: string, tag?: string, link?: Toast["link"], inAppOnly = false) => {
+			if (!inAppOnly && showBrowserNotification(title, body, tag, link?.open)) return "notification" as const;
 			toast({ title, description: body, variant: "info", durationMs: ALERT_TOAST_MS, link });
 			return "toast" as const;
 		},
@@ -47,7 +48,9 @@ export function useLiveAlerts() {
 									open: () => router.history.push(path),
 								};
 					// One tag per alert, as its push message has: a newer hit replaces the older one.
-					deliver(hit.title, hit.body, alertTag(hit.alertId), link);
+					// With push on for this device, its message brings the notification: one from the page as well
+					// would ring twice (a page's and a worker's notifications do not share tags), so the page toasts.
+					deliver(hit.title, hit.body, alertTag(hit.alertId), link, readPushOwner() !== null);
 					void queryClient.invalidateQueries({ queryKey: alertKeys.all });
 				},
 				onRefused: () => void recheckAccount(queryClient),

@@ -6,7 +6,9 @@ export function inAppPath(raw: unknown, origin: string): string | null {
 	if (typeof raw !== "string" || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return null;
 	try {
 		const url = new URL(raw, origin);
-		return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
+		// "/.//evil.example" resolves to the path "//evil.example", which a browser would read as another site.
+		if (url.origin !== origin || url.pathname.startsWith("//") || url.pathname.startsWith("/\\")) return null;
+		return `${url.pathname}${url.search}${url.hash}`;
 	} catch {
 		return null;
 	}

@@ -110,10 +110,11 @@ test("headings read in order: the landing's h1 before its selling points, and a 
 	await signInFreshUser(page, baseURL ?? "", { firstName: "Hana", lastName: "Ito" });
 	await page.goto("/settings");
 	await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
-	expect((await outline()).slice(0, 5)).toEqual([
+	expect((await outline()).slice(0, 6)).toEqual([
 		"H1 Settings",
 		"H2 Hana Ito",
 		"H2 Preferences",
+		"H2 Alerts on this device",
 		"H2 Your car",
 		"H2 Change password",
 	]);

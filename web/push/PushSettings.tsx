@@ -34,10 +34,10 @@ const COPY: Record<PushState, { text: string; warn?: boolean }> = {
 	},
 };
 
-/** Settings' "Alerts on this device": this browser's push on or off, and the daily limit (issue 39). */
+/** Settings' "Alerts on this device": this browser's push on or off, and the daily limit. */
 export function PushSettings({ user }: { user: CurrentUser }) {
 	const id = useId();
-	const { state, change } = usePushDevice();
+	const { state, change } = usePushDevice(user.id);
 	const toast = useToast();
 	const sessionLost = useSessionLost();
 	const copy = COPY[state];

@@ -1,10 +1,11 @@
 /**
- * This browser's Web Push subscription (issue 39): whether it has one, making one and giving it up. The
+ * This browser's Web Push subscription: whether it has one, making one and giving it up. The
  * server keeps a copy per device (POST/DELETE /api/push/subscriptions) and sends each alert to it.
  */
 
 import { readNotificationState, requestNotificationPermission } from "../alerts/notify.ts";
 import { api, unwrap } from "../api/client.ts";
+import { readPushOwner, writePushOwner } from "../state/push-owner.ts";
 
 /**
  * How alerts stand on this device, each told in words by PushSettings: "failed" is a push service that could
@@ -72,7 +73,7 @@ function saveOnServer(subscription: PushSubscription) {
  * subscription, then the server's copy of it. A subscription the server refuses is given up again, so the
  * switch never shows on for a device that gets nothing. Throws the server's refusal (an ApiError).
  */
-export async function turnOn(): Promise<PushState> {
+export async function turnOn(userId: string): Promise<PushState> {
 	const permission = await requestNotificationPermission();
 	if (permission !== "granted") return limits() ?? "off";
 	const reg = await registration();
@@ -95,6 +96,7 @@ export async function turnOn(): Promise<PushState> {
 		await subscription.unsubscribe().catch(() => {});
 		throw error;
 	}
+	writePushOwner(userId);
 	return "on";
 }
 
@@ -109,21 +111,28 @@ export async function turnOff(): Promise<PushState> {
 		await subscription.unsubscribe();
 		await unwrap(api.push.subscriptions.$delete({ json: { endpoint } })).catch(() => {});
 	}
+	writePushOwner(null);
 	return limits() ?? "off";
 }
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
- * Gives the server this device's subscription again, without asking anything: signing out removed it there,
- * while the browser kept it. One made under a key the server no longer has (its keys were replaced) gets
+ * Gives the server this device's subscription again, without asking anything, when it is `userId`'s:
+ * signing out removed it there, while the browser kept it. One made under a key the server no longer has (its keys were replaced) gets
  * nothing but refusals from the push service, so it is made again under the current key; the permission is
  * already granted, so nothing is asked. Quiet on failure (the next start tries again).
  */
-export async function resendSubscription(): Promise<void> {
+export async function resendSubscription(userId: string): Promise<void> {
 	try {
 		let subscription = await currentSubscription();
 		if (!subscription) return;
+		if (readPushOwner() !== userId) {
+			// Another shopper's (who signed out here): it is given up, not handed over.
+			await subscription.unsubscribe();
+			writePushOwner(null);
+			return;
+		}
 		const { publicKey } = await unwrap(api.push["public-key"].$get());
 		const current = keyBytes(publicKey);
 		const madeWith = subscription.options.applicationServerKey;

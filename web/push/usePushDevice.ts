@@ -6,7 +6,7 @@ import { type PushState, readPushState, turnOff, turnOn } from "./device.ts";
  * Settings' view of this device's alerts: read on show (never asking permission), read again when the
  * permission changes in the browser's site settings, and switched only on the shopper's click.
  */
-export function usePushDevice() {
+export function usePushDevice(userId: string) {
 	const [state, setState] = useState<PushState>("checking");
 
 	useEffect(() => {
@@ -31,7 +31,7 @@ export function usePushDevice() {
 	}, []);
 
 	const change = useMutation({
-		mutationFn: (on: boolean) => (on ? turnOn() : turnOff()),
+		mutationFn: (on: boolean) => (on ? turnOn(userId) : turnOff()),
 		onSuccess: setState,
 		// The server refused the subscription (or could not be reached): as the browser has it now.
 		onError: () => void readPushState().then(setState),

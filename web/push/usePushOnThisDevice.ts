@@ -12,7 +12,7 @@ export function usePushOnThisDevice(userId: string) {
 
 	// Signing out removed this device's subscription on the server; the browser still has it.
 	useEffect(() => {
-		if (userId) void resendSubscription();
+		if (userId) void resendSubscription(userId);
 	}, [userId]);
 
 	useEffect(() => {

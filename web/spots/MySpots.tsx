@@ -4,13 +4,13 @@ import { clientSideText } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { AlertIcon, CloseIcon, FuelIcon, PinIcon, StarIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
-import { type SpotKind, spotsQuery, useStar } from "./queries.ts";
+import { type SpotKind, type StarredStore, spotsQuery, useStar } from "./queries.ts";
 import { STAR_FAILED_MESSAGE } from "./StarButton.tsx";
 
 export const SPOTS_FAILED_MESSAGE = "Failed to load your spots";
 export const SPOTS_EMPTY_MESSAGE = "Star a store or station from any result to keep it here.";
 
-type Spot = { id: number; name: string; address: string; zipCode: string | null };
+type Spot = Pick<StarredStore, "id" | "name" | "address" | "zipCode">;
 
 function SpotItem({ kind, spot, headingId }: { kind: SpotKind; spot: Spot; headingId: string }) {
 	const star = useStar();

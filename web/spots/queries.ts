@@ -1,4 +1,7 @@
 import { type QueryClient, type QueryKey, queryOptions, useQueryClient } from "@tanstack/react-query";
+import type { ReportJson } from "../../src/deals/read-shape.ts";
+import type { NearbyReportJson } from "../../src/gas/reports.ts";
+import type { StationJson } from "../../src/gas/stations.ts";
 import type { Spots } from "../../src/spots/queries.ts";
 import { api, unwrap } from "../api/client.ts";
 import { gasKeys } from "../api/gas-keys.ts";
@@ -27,9 +30,9 @@ function send({ kind, id, starred }: Star) {
 }
 
 // The lists a star shows in, as far as this folder needs to know them.
-type SearchResult = { store: { id: number }; starred: boolean };
-type StationItem = { id: number; starred: boolean };
-type FuelReport = { stationId: number; starred: boolean };
+type SearchResult = Pick<ReportJson, "store"> & { starred: boolean };
+type StationItem = Pick<StationJson, "id" | "starred">;
+type FuelReport = Pick<NearbyReportJson, "stationId" | "starred">;
 
 /** Where a spot's star is shown, and how to set it there. */
 function showStar(queryClient: QueryClient, { kind, id, starred }: Star) {
