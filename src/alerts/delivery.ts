@@ -10,8 +10,8 @@ import type { LiveHub, LiveMessage } from "./live.ts";
 import type { HitRow } from "./matching.ts";
 
 export const HIT_EVENT = "price-alert";
-/** Where a fuel hit opens: the Gas page, where starred and nearby stations are listed. */
-export const FUEL_HIT_PATH = "/gas";
+/** Where a fuel hit opens: the Gas page, at its station. */
+export const stationPath = (stationId: number) => `/gas?station=${stationId}`;
 
 /** What a hit says, on the stream and in a push message alike. */
 export type HitEventData = {
@@ -20,7 +20,7 @@ export type HitEventData = {
 	kind: HitRow["kind"];
 	title: string;
 	body: string;
-	/** The page that opens the deal (a product report's) or the Gas page (a fuel report's). */
+	/** The page that opens the deal: a product report's own, or the Gas page at a fuel report's station. */
 	url: string;
 	reportId: number;
 	productName: string;
@@ -50,6 +50,7 @@ export type HitFacts = Pick<
 	| "zipCode"
 	| "storeName"
 	| "storeAddress"
+	| "placeId"
 	| "at"
 > & { alsoHeld?: number };
 
@@ -66,7 +67,7 @@ export function hitEventData(hit: HitFacts): HitEventData {
 		kind: hit.kind,
 		title: `Price alert: ${hit.alertName}`,
 		body: `${hit.productName} is ${hit.priceLabel} at ${hit.storeName}, ${hit.storeAddress}${away}. Your target: ${formatCents(hit.targetPriceCents)}.${more}`,
-		url: hit.kind === "product" ? dealPath(hit.reportId) : FUEL_HIT_PATH,
+		url: hit.kind === "product" ? dealPath(hit.reportId) : stationPath(hit.placeId),
 		reportId: hit.reportId,
 		productName: hit.productName,
 		price: hit.price,

@@ -37,6 +37,7 @@ export function hitsAfter(db: Db, userId: string, afterId: number): LiveMessage[
 			priceCents: priceReports.priceCents,
 			priceMills: gasPriceReports.priceMills,
 			zipCode: sql<string>`coalesce(${priceReports.zipCode}, ${gasStations.zipCode}, ${gasPriceReports.reportZipCode}, '')`,
+			placeId: sql<number>`coalesce(${stores.id}, ${gasStations.id})`,
 			storeName: sql<string>`coalesce(${stores.name}, ${gasStations.name})`,
 			storeAddress: sql<string>`coalesce(${stores.address}, ${gasStations.address})`,
 		})

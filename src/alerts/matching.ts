@@ -59,6 +59,8 @@ export type HitRow = CandidateRow & {
 	zipCode: string;
 	storeName: string;
 	storeAddress: string;
+	/** The store's or the station's id. */
+	placeId: number;
 	at: number;
 	notice: HitNotice;
 	/** How many held hits this notification sums up (0 unless it is sent). */
@@ -167,6 +169,7 @@ export function recordHitsFor(db: Db, report: MatchedReport & { locToken: string
 		zipCode: report.zipCode,
 		storeName: report.storeName,
 		storeAddress: report.storeAddress,
+		placeId: report.storeId,
 		at: now,
 	};
 	return storeHits(db, fresh, hit, (alert, notice) =>
@@ -204,6 +207,7 @@ export function recordFuelHitsFor(db: Db, report: MatchedFuelReport, now = Date.
 		zipCode: report.zipCode,
 		storeName: report.stationName,
 		storeAddress: report.stationAddress,
+		placeId: report.stationId,
 		at: now,
 	};
 	return storeHits(db, fresh, hit, (alert, notice) =>

@@ -97,7 +97,7 @@ describe("a fuel alert", () => {
 			title: "Price alert: Regular",
 			price: 3.199,
 			storeName: "Hudson Gas",
-			url: "/gas",
+			url: `/gas?station=${hit.stationId}`,
 		});
 		expect(told1?.body).toStartWith("Regular is $3.199 at Hudson Gas, 350 10th Ave (");
 		const [listed] = (await client.get("/api/price-alerts")).data;

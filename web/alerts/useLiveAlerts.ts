@@ -43,7 +43,7 @@ export function useLiveAlerts() {
 						path === null
 							? undefined
 							: {
-									label: hit.kind === "fuel" ? "See gas prices" : "View deal",
+									label: hit.kind === "fuel" ? "See the station" : "View deal",
 									href: path,
 									open: () => router.history.push(path),
 								};

@@ -47,8 +47,12 @@ test("a fuel alert set in the form hears a neighbour's cheaper regular and its t
 	const toast = page.getByRole("status").filter({ hasText: "Price alert: Regular" });
 	await expect(toast).toContainText("at Garment Fuel, 500 8th Ave (0.4 mi away)");
 	await expect(item.getByTestId("alert-last-hit")).toContainText("$3.099/gal at Garment Fuel");
-	await toast.getByRole("link", { name: "See gas prices" }).click();
-	await expect(page).toHaveURL(/\/gas$/);
+	await toast.getByRole("link", { name: "See the station" }).click();
+	await expect(page).toHaveURL(/\/gas\?station=\d+$/);
 	await expect(page.getByRole("heading", { level: 1, name: "Gas Prices", exact: true })).toBeVisible();
+	// The station the alert was about is the one shown: focused and marked.
+	const station = page.getByRole("article", { name: "Garment Fuel" });
+	await expect(station).toBeFocused();
+	await expect(station).toHaveAttribute("aria-current", "true");
 	await other.page.context().close();
 });

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { formatMiles, timeAgo } from "../components/format.ts";
 import { PinIcon } from "../components/icons.tsx";
 import { StarButton } from "../spots/StarButton.tsx";
@@ -14,14 +14,30 @@ import {
 } from "./fuel.ts";
 import type { Station } from "./queries.ts";
 
-/** One nearby station: where and how far, the chosen fuel's price against the area, and whether it is worth the drive. */
-export function StationCard({ station, fuel }: { station: Station; fuel: FuelType }) {
+/**
+ * One nearby station: where and how far, the chosen fuel's price against the area, and whether it is worth the
+ * drive. `shown`: the station a link asked for (a fuel alert's), scrolled to, focused and outlined.
+ */
+export function StationCard({ station, fuel, shown = false }: { station: Station; fuel: FuelType; shown?: boolean }) {
 	const titleId = useId();
+	const card = useRef<HTMLElement>(null);
+	useEffect(() => {
+		if (!shown) return;
+		card.current?.scrollIntoView({ block: "center" });
+		card.current?.focus({ preventScroll: true });
+	}, [shown]);
 	const price = station[PRICE_FIELD[fuel]];
 	const badge = station.priceComparison === null ? null : comparisonBadge(station.priceComparison);
 	const others = FUEL_TYPES.filter((f) => f !== fuel && station[PRICE_FIELD[f]] !== null);
 	return (
-		<article aria-labelledby={titleId} className="card bg-base-100 shadow-sm" data-testid="station-card">
+		<article
+			ref={card}
+			aria-labelledby={titleId}
+			aria-current={shown ? "true" : undefined}
+			tabIndex={shown ? -1 : undefined}
+			className={`card bg-base-100 shadow-sm ${shown ? "ring-2 ring-primary" : ""}`}
+			data-testid="station-card"
+		>
 			<div className="card-body gap-3 p-4">
 				<div className="flex items-start justify-between gap-3">
 					<StarButton

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { Link, useRouterState } from "@tanstack/react-router";
 import { useId } from "react";
 import type { StationSort } from "../../src/gas/schemas.ts";
 import type { Car } from "../../src/users/serialize.ts";
@@ -34,6 +34,9 @@ export function StationList({ zipCode, fuel, sort, onSort, car, onReport }: Prop
 	const stations = useQuery({ ...nearbyStationsQuery(zipCode, fuel, sort), placeholderData: keepPreviousData });
 	useFailureToast(stations.error, STATIONS_FAILED_MESSAGE);
 	const headingId = useId();
+	// A fuel alert's notification opens /gas?station=<id>: that station is shown and focused.
+	const searchStr = useRouterState({ select: (state) => state.location.searchStr });
+	const shown = Number(new URLSearchParams(searchStr).get("station")) || null;
 
 	let body: React.ReactNode;
 	if (stations.isPending) body = <ListSkeleton label="Loading nearby stations" />;
@@ -66,7 +69,7 @@ export function StationList({ zipCode, fuel, sort, onSort, car, onReport }: Prop
 				<ul className={`flex flex-col gap-3 transition-opacity ${stations.isPlaceholderData ? "opacity-60" : ""}`}>
 					{stations.data.map((station) => (
 						<li key={station.id}>
-							<StationCard station={station} fuel={fuel} />
+							<StationCard station={station} fuel={fuel} shown={station.id === shown} />
 						</li>
 					))}
 				</ul>
