@@ -51,8 +51,9 @@ export default defineConfig({
 			NODE_ENV: "production",
 			ADMIN_PASSKEY: "e2e-passkey",
 			OLLAMA_HOST: "off",
-			// Every test signs up its own shoppers from this one address.
+			// Every test signs up its own shoppers from this one address, with the least hashing memory allowed.
 			SIGNUPS_PER_HOUR: "0",
+			PASSWORD_HASH_MEMORY_KIB: "19456",
 		},
 		stdout: "ignore",
 		stderr: "pipe",

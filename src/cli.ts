@@ -33,8 +33,8 @@ Commands:
 
 Environment (also read from a .env file in the working folder): PORT (3000), DATA_DIR (./data),
 ADMIN_PASSKEY, OLLAMA_HOST, OLLAMA_MODEL, OLLAMA_TIMEOUT_MS, SECRET, TRUST_PROXY (0), SIGNUPS_PER_HOUR (10),
-REPORTS_PER_HOUR (120), REPORT_WRITER (auto, thread, inline), LOG_LEVEL (debug, info, warn, error, silent),
-NODE_ENV, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, PUSH_ALLOWED_ORIGINS. See .env.example for what
+REPORTS_PER_HOUR (120), PASSWORD_HASH_MEMORY_KIB (65536), REPORT_WRITER (auto, thread, inline),
+LOG_LEVEL (debug, info, warn, error, silent), NODE_ENV, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, PUSH_ALLOWED_ORIGINS. See .env.example for what
 each one does.`;
 
 /** The options and the number of FILE arguments each command takes; anything else is refused. */

@@ -77,6 +77,10 @@ describe("loadConfig", () => {
 		expect(() => loadConfig({ DATA_DIR: dir, REPORTS_PER_HOUR: "lots" })).toThrow(
 			/REPORTS_PER_HOUR: REPORTS_PER_HOUR must be the price and fuel reports/,
 		);
+		expect(loadConfig({ DATA_DIR: dir }).passwordHashMemoryKib).toBe(65_536);
+		expect(() => loadConfig({ DATA_DIR: dir, PASSWORD_HASH_MEMORY_KIB: "8192" })).toThrow(
+			/PASSWORD_HASH_MEMORY_KIB: PASSWORD_HASH_MEMORY_KIB must be at least 19456/,
+		);
 		expect(() => loadConfig({ DATA_DIR: dir, REPORT_WRITER: "worker" })).toThrow(
 			/REPORT_WRITER: REPORT_WRITER must be "auto", "thread" or "inline"/,
 		);

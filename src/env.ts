@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, write
 import { join, resolve } from "node:path";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import * as v from "valibot";
+import { DEFAULT_HASH_MEMORY_KIB, MIN_HASH_MEMORY_KIB } from "./auth/passwords.ts";
 import { LOG_LEVELS, type LogLevel } from "./lib/log.ts";
 import { checkVapidKeys, loadOrCreateVapidKeys, type VapidDetails } from "./push/vapid.ts";
 
@@ -69,6 +70,19 @@ const EnvSchema = v.object({
 		"10",
 		"the accounts one address may create in an hour (0: no limit)",
 	),
+	PASSWORD_HASH_MEMORY_KIB: v.optional(
+		v.pipe(
+			v.string(),
+			v.regex(/^\d{1,7}$/, "PASSWORD_HASH_MEMORY_KIB must be a whole number of KiB"),
+			v.transform(Number),
+			v.minValue(
+				MIN_HASH_MEMORY_KIB,
+				`PASSWORD_HASH_MEMORY_KIB must be at least ${MIN_HASH_MEMORY_KIB} (OWASP's floor)`,
+			),
+			v.maxValue(1_048_576, "PASSWORD_HASH_MEMORY_KIB must be at most 1048576 (1 GiB)"),
+		),
+		String(DEFAULT_HASH_MEMORY_KIB),
+	),
 	REPORTS_PER_HOUR: wholeNumber(
 		"REPORTS_PER_HOUR",
 		999_999,
@@ -122,6 +136,8 @@ export type Config = {
 	signupsPerHour: number;
 	/** Price and fuel reports one shopper may make in an hour; 0 for no limit (the benchmark's shoppers report fast). */
 	reportsPerHour: number;
+	/** argon2id's memory per password hash, in KiB (auth/passwords.ts). */
+	passwordHashMemoryKib: number;
 	/**
 	 * Whether price and fuel reports are written on their own thread (src/reports/writer.ts) or on the
 	 * request thread. "auto": on their own thread when the machine has two cores or more.
@@ -168,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 		trustProxy: e.TRUST_PROXY,
 		signupsPerHour: e.SIGNUPS_PER_HOUR,
 		reportsPerHour: e.REPORTS_PER_HOUR,
+		passwordHashMemoryKib: e.PASSWORD_HASH_MEMORY_KIB,
 		reportWriter:
 			e.REPORT_WRITER === "auto" ? (navigator.hardwareConcurrency >= 2 ? "thread" : "inline") : e.REPORT_WRITER,
 		vapid: {

@@ -68,7 +68,7 @@ export function buildRuntime(config: Config, { sqlite, db }: { sqlite: Database;
 		push: new PushSender(db, { vapid: config.vapid, allowedOrigins: config.pushAllowedOrigins }),
 		reports: new ReportWriter(db),
 		model: new PriceModel({ host: config.ollamaHost, model: config.ollamaModel, timeoutMs: config.ollamaTimeoutMs }),
-		passwords: new PasswordHasher(),
+		passwords: new PasswordHasher(config.passwordHashMemoryKib),
 		limits: {
 			logins: new LoginThrottle(),
 			passkeys: new PasskeyThrottle(),

@@ -1,16 +1,24 @@
 /**
- * argon2id through Bun.password. Each hash takes 64 MiB, so at most two run at once: a login flood queues
- * here instead of exhausting memory. One per runtime.
+ * argon2id through Bun.password, two passes. Each hash takes its memory (64 MiB unless configured), so at most
+ * two run at once: a login flood queues here instead of exhausting memory. One per runtime.
  */
 const MAX_CONCURRENT = 2;
+/** Bun's default, and ours. */
+export const DEFAULT_HASH_MEMORY_KIB = 65_536;
+/** OWASP's minimum for argon2id with two passes (19 MiB): the least PASSWORD_HASH_MEMORY_KIB may ask for. */
+export const MIN_HASH_MEMORY_KIB = 19_456;
 
 export class PasswordHasher {
+	constructor(private readonly memoryKib = DEFAULT_HASH_MEMORY_KIB) {}
+
 	private running = 0;
 	private readonly waiting: (() => void)[] = [];
 	private dummyHash: Promise<string> | undefined;
 
 	hash(password: string) {
-		return this.withSlot(() => Bun.password.hash(password, { algorithm: "argon2id" }));
+		return this.withSlot(() =>
+			Bun.password.hash(password, { algorithm: "argon2id", memoryCost: this.memoryKib, timeCost: 2 }),
+		);
 	}
 
 	verify(password: string, hash: string) {

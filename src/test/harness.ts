@@ -13,13 +13,15 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 export async function startTestServer(env: Record<string, string> = {}, { assets }: { assets?: StaticAssets } = {}) {
 	const dataDir = mkdtempSync(join(tmpdir(), "commoncents-test-"));
-	// Tests sign up many shoppers from one address; the sign-up limit has its own test.
+	// Tests sign up many shoppers from one address; the sign-up limit has its own test. Their passwords are
+	// hashed with the least memory allowed, so hundreds of sign-ups do not dominate the run.
 	// Reports go through the writer thread, as in production on two cores or more (REPORT_WRITER: "inline"
 	// for the request thread's own write batch).
 	const config = loadConfig({
 		DATA_DIR: dataDir,
 		NODE_ENV: "test",
 		SIGNUPS_PER_HOUR: "0",
+		PASSWORD_HASH_MEMORY_KIB: "19456",
 		REPORT_WRITER: "thread",
 		PORT: "0",
 		...env,
