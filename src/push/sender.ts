@@ -38,6 +38,9 @@ export const PUSH_TIMING: PushTiming = {
 /** Sends at once, and messages waiting (to go, or for a retry); past that the oldest waiting is dropped. */
 export const PUSH_LIMITS = { concurrency: 4, maxWaiting: 1_000 };
 
+/** Messages in a row a push service may refuse for good (403 and the like) before its subscription is removed. */
+export const REFUSALS_BEFORE_REMOVAL = 3;
+
 /** A push service takes one record of a few KB (RFC 8030); the encryption adds a header and padding. */
 export const MAX_PAYLOAD_BYTES = 3_000;
 
@@ -82,6 +85,8 @@ export class PushSender {
 	private stopped = false;
 	private readonly abort = new AbortController();
 	private idleWaiters: (() => void)[] = [];
+	/** Messages in a row each subscription had refused for good (403 and the like), by subscription id. */
+	private readonly refusals = new Map<number, number>();
 
 	constructor(
 		private readonly db: Db,
@@ -253,14 +258,25 @@ export class PushSender {
 
 	private answered(job: Job, status: number, retryAfter: string | null) {
 		const fields = { userId: job.userId, origin: originOf(job.sub.endpoint), status };
-		if (status >= 200 && status < 300) return log.debug("push: delivered", fields);
+		if (status >= 200 && status < 300) {
+			this.refusals.delete(job.sub.id);
+			return log.debug("push: delivered", fields);
+		}
 		if (status === 404 || status === 410) {
 			dropSubscription(this.db, job.sub.id);
 			return log.info("push: subscription gone, removed", fields);
 		}
 		if (status === 429 || status >= 500) return this.retry(job, `status ${status}`, retryAfterMs(retryAfter));
 		// 400 and 413 mean a message we built wrong, 403 a VAPID key the subscription was not made with;
-		// a redirect is not followed (the endpoint check approved this address, not another).
+		// a redirect is not followed (the endpoint check approved this address, not another). One such answer
+		// drops the message; a subscription refused message after message will never take one, and goes.
+		const refused = (this.refusals.get(job.sub.id) ?? 0) + 1;
+		if (refused >= REFUSALS_BEFORE_REMOVAL) {
+			this.refusals.delete(job.sub.id);
+			dropSubscription(this.db, job.sub.id);
+			return log.warn("push: refused by the push service again and again, subscription removed", fields);
+		}
+		this.refusals.set(job.sub.id, refused);
 		log.warn("push: refused by the push service, message dropped", fields);
 	}
 }

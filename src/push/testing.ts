@@ -4,6 +4,11 @@
  * RFC 8291 and RFC 8188 with WebCrypto alone (not web-push, which encrypted it).
  */
 
+import { eq } from "drizzle-orm";
+import { pushSubscriptions } from "../../db/schema.ts";
+import { registerUser, startTestServer } from "../test/harness.ts";
+import type { PushPayload } from "./payload.ts";
+
 export type ReceivedPush = { path: string; headers: Headers; body: Uint8Array<ArrayBuffer>; at: number };
 /** count: the requests this endpoint (path) has had, this one included. */
 type Answer = (request: { count: number; path: string }) => Response | Promise<Response>;
@@ -121,4 +126,47 @@ export async function verifyVapid(authorization: string | null, publicKey: strin
 	);
 	if (!valid) throw new Error("the VAPID token's signature does not verify with the public key");
 	return JSON.parse(Buffer.from(claims, "base64url").toString()) as { aud: string; exp: number; sub: string };
+}
+
+/**
+ * A test server whose push goes to a push service on loopback (listed in PUSH_ALLOWED_ORIGINS), retrying
+ * quickly; with a message, a shopper with one subscribed device, and a send that waits until it is done.
+ */
+export async function startPushTestBed() {
+	const service = startPushService();
+	const server = await startTestServer({ PUSH_ALLOWED_ORIGINS: service.origin });
+	server.runtime.push.timing = { ...server.runtime.push.timing, baseDelayMs: 20, maxDelayMs: 200 };
+	const payload: PushPayload = {
+		title: "Milk: $2.49",
+		body: "At Fresh Mart, 0.8 mi away",
+		url: "/deals/7",
+		tag: "alert-3",
+	};
+	return {
+		service,
+		server,
+		payload,
+		rowsFor: (endpoint: string) =>
+			server.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)).all(),
+		/** A shopper with one subscribed device on the test push service. */
+		async subscribedShopper() {
+			const shopper = await registerUser(server);
+			const device = await browserSubscription(service.endpoint());
+			const res = await shopper.client.post("/api/push/subscriptions", device.json);
+			if (res.status !== 201) throw new Error(`subscribe failed: ${res.status} ${JSON.stringify(res.data)}`);
+			return { ...shopper, device };
+		},
+		/** Sends and waits until the sender has nothing left to do; answers the requests the endpoint got. */
+		async sendTo(userId: string, endpoint: string, message = payload) {
+			const before = service.received.length;
+			server.runtime.push.send(userId, message);
+			await server.runtime.push.idle();
+			const path = new URL(endpoint).pathname;
+			return service.received.slice(before).filter((r) => r.path === path);
+		},
+		async stop() {
+			await server.stop();
+			service.stop();
+		},
+	};
 }
