@@ -1,5 +1,5 @@
 /**
- * The deals' raw SQL. Search reads an FTS5 index (db/schema.ts, "The search index") and the categories are read on every page
+ * The deals' raw SQL. Search reads an FTS5 index (db/schema/reports.ts, "The search index") and the categories are read on every page
  * load: both are measured by the benchmarks (docs/performance.md) and are bun:sqlite statements, compiled once
  * per connection and text; the statements used in a loop are handed back as they are. Everything else about
  * deals is Drizzle.
@@ -73,7 +73,7 @@ export const vocabulary = (db: Db) =>
 		"SELECT term FROM search_vocab WHERE term >= ?1 AND term < ?2 LIMIT ?3",
 	);
 
-// The two sort keys of price_search (db/schema.ts, "The search index"): below 2^62 by price, from 2^62 by
+// The two sort keys of price_search (db/schema/reports.ts, "The search index"): below 2^62 by price, from 2^62 by
 // recency. The report id is the key's low 31 bits (inverted in the price key, so that newer comes first).
 const TIME_KEYS = "4611686018427387904";
 /** The page statements, by sort (the search benchmark explains them). */

@@ -133,7 +133,7 @@ describe("GET /api/search", () => {
 	});
 });
 
-describe("GET /api/search: the index of words by place (db/schema.ts)", () => {
+describe("GET /api/search: the index of words by place (db/schema/reports.ts)", () => {
 	let s: TestServer;
 	let shopper: TestClient;
 	let userId: string;

@@ -6,7 +6,7 @@ import { toReportJson } from "./read-shape.ts";
 import type { SearchSort } from "./schemas.ts";
 
 /**
- * Search over the index described in db/schema.ts ("The search index"): every term is a word glued to its
+ * Search over the index described in db/schema/reports.ts ("The search index"): every term is a word glued to its
  * report's place, and each index row's id is a sort key. A search near a shopper asks, for each word, for its
  * terms at the 21 places of their neighbourhood, reads the ids in key order and stops at the page; only the
  * page's reports are read from their tables.

@@ -1,6 +1,6 @@
 /**
  * What search finds a price report by: the words of its product name, tags, category and description, lower-cased
- * and separated by single spaces (db/schema.ts, price_reports.search_text). The search index's triggers glue each
+ * and separated by single spaces (db/schema/reports.ts, price_reports.search_text). The search index's triggers glue each
  * word to the report's place; a word is a run of letters, digits and marks, as SQLite's unicode61 tokenizer
  * reads one, so the words stored are the words the index holds.
  */

@@ -1,0 +1,66 @@
+/** Shoppers and their sessions. */
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { FUEL_TYPES } from "../enums.ts";
+import { createdAt, flag, updatedAt } from "./columns.ts";
+
+export const users = sqliteTable(
+	"users",
+	{
+		id: text("id")
+			.primaryKey()
+			.$defaultFn(() => crypto.randomUUID()),
+		username: text("username").notNull(),
+		password: text("password").notNull(),
+		firstName: text("first_name"),
+		lastName: text("last_name"),
+		zipCode: text("zip_code", { length: 10 }),
+		profileImageUrl: text("profile_image_url"),
+		statsVisible: flag("stats_visible", true),
+		profileVisible: flag("profile_visible", true),
+		totalReports: integer("total_reports").notNull().default(0),
+		totalMoneySavedCents: integer("total_money_saved_cents").notNull().default(0),
+		uniqueStoresVisited: integer("unique_stores_visited").notNull().default(0),
+		preferredFuelType: text("preferred_fuel_type", { length: 20, enum: FUEL_TYPES }).notNull().default("regular"),
+		/** ours: the shopper's car, for what a drive to a station costs (miles per gallon, tank in gallons). */
+		carMilesPerGallon: real("car_miles_per_gallon").notNull().default(25),
+		carTankGallons: real("car_tank_gallons").notNull().default(12),
+		/** ours: the same for an electric car (miles per kWh, battery in kWh). */
+		carMilesPerKwh: real("car_miles_per_kwh").notNull().default(3.5),
+		carBatteryKwh: real("car_battery_kwh").notNull().default(60),
+		/** ours: at most this many alert notifications a day; the rest are summed up in the next one. */
+		alertDailyCap: integer("alert_daily_cap").notNull().default(10),
+		isTerminated: flag("is_terminated", false),
+		terminationReason: text("termination_reason"),
+		terminatedAt: integer("terminated_at", { mode: "timestamp_ms" }),
+		terminatedBy: text("terminated_by"),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`),
+		/** "Does any row still name this photo?" (src/users/photos.ts), asked before a file is removed. */
+		index("users_profile_image_idx").on(t.profileImageUrl).where(sql`${t.profileImageUrl} IS NOT NULL`),
+	],
+);
+
+export const sessions = sqliteTable(
+	"sessions",
+	{
+		/** SHA-256 (hex) of the token in the cookie; the token itself is never stored. */
+		sid: text("sid").primaryKey(),
+		/** JSON: { userId, createdAt, adminUnlocked }. */
+		sess: text("sess", { mode: "json" }).notNull().$type<SessionData>(),
+		expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
+		/** ours: lets "end every session of this user" and account deletion use an index and a cascade. */
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+	},
+	(t) => [index("sessions_user_idx").on(t.userId), index("sessions_expire_idx").on(t.expire)],
+);
+
+export type SessionData = { userId: string; createdAt: number; adminUnlocked?: boolean };
+
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;

@@ -1,0 +1,230 @@
+/** Stores and stations, and the prices reported there: products, fuel, upvotes and deals taken. */
+import { sql } from "drizzle-orm";
+import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { AVAILABILITIES, FUEL_TYPES } from "../enums.ts";
+import { createdAt, flag, fuelPrice, id, reportLifecycle } from "./columns.ts";
+import { users } from "./people.ts";
+
+export const stores = sqliteTable(
+	"stores",
+	{
+		id: id(),
+		name: text("name").notNull(),
+		address: text("address").notNull(),
+		phone: text("phone"),
+		zipCode: text("zip_code", { length: 10 }),
+		/** ours: lower-cased, whitespace-collapsed "name|address", to find a store however it is typed. */
+		lookupKey: text("lookup_key").notNull(),
+		/** ours: where the store is (its own zip, not its reporters'), as a location token (see gasStations.locToken). */
+		locToken: text("loc_token").notNull().default(""),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		// A store is found by its lookup key among those near the zip it is reported with (src/lib/same-place.ts),
+		// so one name and address has one store per neighbourhood; one per location token is what SQL can hold.
+		uniqueIndex("stores_loc_lookup_unique").on(t.locToken, t.lookupKey),
+		index("stores_lookup_idx").on(t.lookupKey),
+	],
+);
+
+export const productCategories = sqliteTable("product_categories", {
+	id: id(),
+	name: text("name").notNull().unique(),
+	slug: text("slug").notNull().unique(),
+	description: text("description"),
+	parentCategoryId: integer("parent_category_id").references((): AnySQLiteColumn => productCategories.id, {
+		onDelete: "set null",
+	}),
+	createdAt: createdAt(),
+});
+
+export const productTags = sqliteTable(
+	"product_tags",
+	{
+		id: id(),
+		name: text("name").notNull(),
+		slug: text("slug").notNull(),
+		categoryId: integer("category_id")
+			.notNull()
+			.references(() => productCategories.id, { onDelete: "cascade" }),
+		createdAt: createdAt(),
+	},
+	(t) => [uniqueIndex("product_tags_category_slug_unique").on(t.categoryId, t.slug)],
+);
+
+export const gasStations = sqliteTable(
+	"gas_stations",
+	{
+		id: id(),
+		name: text("name").notNull(),
+		address: text("address").notNull(),
+		zipCode: text("zip_code", { length: 10 }),
+		phone: text("phone"),
+		regularPriceMills: fuelPrice("regular_price_mills"),
+		premiumPriceMills: fuelPrice("premium_price_mills"),
+		dieselPriceMills: fuelPrice("diesel_price_mills"),
+		e85PriceMills: fuelPrice("e85_price_mills"),
+		electricPriceMills: fuelPrice("electric_price_mills"),
+		reportsCount: integer("reports_count").notNull().default(0),
+		lastUpdated: integer("last_updated", { mode: "timestamp_ms" }),
+		/** ours: see stores.lookupKey. */
+		lookupKey: text("lookup_key").notNull(),
+		/**
+		 * ours: the zip as a location token (see price_reports.loc_token): "within 20 zips" is an IN over the
+		 * window's tokens on an index, and "10001-1234" finds the same station as "10001".
+		 */
+		locToken: text("loc_token").notNull().default(""),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		// As for stores: found by lookup key among the stations near the zip; unique per location token.
+		uniqueIndex("gas_stations_loc_lookup_unique").on(t.locToken, t.lookupKey),
+		index("gas_stations_lookup_idx").on(t.lookupKey),
+	],
+);
+
+export const gasPriceReports = sqliteTable(
+	"gas_price_reports",
+	{
+		id: id(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		stationId: integer("station_id")
+			.notNull()
+			.references(() => gasStations.id, { onDelete: "cascade" }),
+		fuelType: text("fuel_type", { enum: FUEL_TYPES }).notNull(),
+		priceMills: integer("price_mills").notNull(),
+		defPriceCents: integer("def_price_cents"),
+		vacationMode: flag("vacation_mode", false),
+		reportZipCode: text("report_zip_code", { length: 10 }),
+		...reportLifecycle(),
+	},
+	(t) => [
+		// By user (account deletion, the users foreign key), and the shopper's earlier price of a fuel at a
+		// station, which a new one replaces, in one probe.
+		index("gas_reports_user_idx").on(t.userId, t.stationId, t.fuelType),
+		/** Photos still named (src/users/photos.ts): only the reports that have one. */
+		index("gas_reports_image_idx").on(t.imageUrl).where(sql`${t.imageUrl} IS NOT NULL`),
+		index("gas_reports_station_fuel_idx").on(t.stationId, t.fuelType, t.createdAt),
+		/** The age sweep (src/reports/expiry.ts): only the unexpired reports past the age, not every old one. */
+		index("gas_reports_age_idx").on(t.isExpired, t.createdAt),
+		/**
+		 * The live reports of a station, covering what the nearby views and the fuel check read (consensus
+		 * history with its reporters, the week's count, the newest reports), so none of them touches expired rows
+		 * or the table.
+		 */
+		index("gas_reports_live_idx")
+			.on(t.stationId, t.fuelType, t.createdAt, t.priceMills, t.userId)
+			.where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),
+	],
+);
+
+export const priceReports = sqliteTable(
+	"price_reports",
+	{
+		id: id(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		storeId: integer("store_id")
+			.notNull()
+			.references(() => stores.id, { onDelete: "cascade" }),
+		productName: text("product_name").notNull(),
+		/** ours: lower-cased, whitespace-collapsed product name, the key of "the same product". */
+		normalizedName: text("normalized_name").notNull(),
+		priceCents: integer("price_cents").notNull(),
+		categoryId: integer("category_id")
+			.notNull()
+			.references(() => productCategories.id),
+		/** Tag slugs, a JSON array. */
+		tags: text("tags", { mode: "json" }).notNull().$type<string[]>().default(sql`'[]'`),
+		description: text("description"),
+		availability: text("availability", { enum: AVAILABILITIES }).notNull().default("in-stock"),
+		vacationMode: flag("vacation_mode", false),
+		reportZipCode: text("report_zip_code", { length: 10 }),
+		/** ours: the zip the report counts in (reportZipCode in vacation mode, else the reporter's zip). */
+		zipCode: text("zip_code", { length: 10 }).notNull(),
+		/** ours: the zip as a location token ("z10001"; "x" + the text for a zip that is not numeric). */
+		locToken: text("loc_token").notNull(),
+		/** ours: what search finds the report by (src/reports/search-text.ts); see "The search index" below. */
+		searchText: text("search_text").notNull().default(""),
+		upvotes: integer("upvotes").notNull().default(0),
+		...reportLifecycle(),
+	},
+	(t) => [
+		// price_reports_user_store_idx also serves every lookup by user alone (and the users foreign key), and
+		// finds the shopper's earlier price of a product at a store, which a new one replaces, in one probe.
+		index("price_reports_store_idx").on(t.storeId),
+		/** Photos still named (src/users/photos.ts): only the reports that have one, so writes barely notice. */
+		index("price_reports_image_idx").on(t.imageUrl).where(sql`${t.imageUrl} IS NOT NULL`),
+		index("price_reports_user_store_idx").on(t.userId, t.storeId, t.normalizedName, t.categoryId),
+		/** The category foreign key, and the hourly expiry sweep: a category's unexpired reports by age. */
+		index("price_reports_category_age_idx").on(t.categoryId, t.isExpired, t.createdAt),
+		/**
+		 * The quality check's history and a deal's highest price: the live reports of one product (name and
+		 * category) per location token, newest last, with the price and the reporter (one voice per shopper),
+		 * so the consensus reads only the index.
+		 */
+		index("price_reports_history_idx")
+			.on(t.normalizedName, t.categoryId, t.locToken, t.createdAt, t.priceCents, t.userId)
+			.where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),
+	],
+);
+
+/*
+ * The search index (Drizzle cannot declare it: migration 0016 creates it, src/deals/search.ts reads it).
+ *
+ * price_search is an FTS5 table without content. A live report (active, unexpired) is in it twice, once per
+ * order a search can ask for, under a rowid that is the sort key:
+ *   by price:   (price in cents, at most 2^24 - 1) << 31 | (2^31 - 1 - report id)   cheapest, then newest, first
+ *   by recency: 2^62 | report id                                                    read backwards: newest first
+ * Its terms are the report's search_text words, each glued to the report's place: "z90210milk" is "milk" in
+ * ZIP 90210 ("x", two digits of length and the code for a postal code that is not a US ZIP). A search near a
+ * shopper is then, per word, an OR of the 21 places of their neighbourhood (src/lib/zip.ts): short posting
+ * lists, however common the word is elsewhere. Reading in rowid order gives the price or recency order, and
+ * the Distance sort reads the places one by one, nearest first.
+ * search_words lists every word ever indexed and search_vocab (fts5vocab over search_words_fts) reads them in
+ * order, so a prefix ("org") becomes the exact words it starts ("organic", "orange").
+ * Triggers on price_reports keep it all in step: a report entering the live set is inserted, one leaving it
+ * (expired, deactivated, deleted) is removed with FTS5's 'delete' command and its old terms, and a change of
+ * its words, place or price does both.
+ */
+
+export const userUpvotes = sqliteTable(
+	"user_upvotes",
+	{
+		id: id(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		priceReportId: integer("price_report_id")
+			.notNull()
+			.references(() => priceReports.id, { onDelete: "cascade" }),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex("user_upvotes_user_report_unique").on(t.userId, t.priceReportId),
+		index("user_upvotes_report_idx").on(t.priceReportId),
+	],
+);
+
+/** ours: who took which deal, so one user counts a deal's savings once. */
+export const dealTakes = sqliteTable(
+	"deal_takes",
+	{
+		id: id(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		priceReportId: integer("price_report_id")
+			.notNull()
+			.references(() => priceReports.id, { onDelete: "cascade" }),
+		savingsCents: integer("savings_cents").notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex("deal_takes_user_report_unique").on(t.userId, t.priceReportId),
+		index("deal_takes_report_idx").on(t.priceReportId),
+	],
+);
