@@ -21,3 +21,20 @@ export type AlertScope = (typeof ALERT_SCOPES)[number];
  */
 export const HIT_NOTICES = ["sent", "quiet", "held", "summed"] as const;
 export type HitNotice = (typeof HIT_NOTICES)[number];
+/**
+ * What a shopper can say about another shopper's report: still this price, the price changed (with the new
+ * one), out of stock (fuel: sold out), or wrong (with a reason from FLAG_REASONS).
+ */
+export const FEEDBACK_KINDS = ["confirm", "changed", "unavailable", "wrong"] as const;
+export type FeedbackKind = (typeof FEEDBACK_KINDS)[number];
+export const FLAG_REASONS = ["wrong-price", "wrong-product", "wrong-store", "spam", "offensive", "other"] as const;
+export type FlagReason = (typeof FLAG_REASONS)[number];
+/** A `wrong` flag's state: open until a moderator dismisses it or upholds it (expiring the report). */
+export const FLAG_STATUSES = ["open", "dismissed", "upheld"] as const;
+export type FlagStatus = (typeof FLAG_STATUSES)[number];
+/** Why a report is withdrawn (is_active = 0): its reporter was suspended, or flags hid it pending a moderator. */
+export const WITHDRAWN_REASONS = ["suspended", "flagged"] as const;
+export type WithdrawnReason = (typeof WITHDRAWN_REASONS)[number];
+/** What a moderator did, as the console's record lists it. */
+export const MODERATION_ACTIONS = ["dismiss-flags", "expire-report", "terminate", "lift-suspension"] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];

@@ -11,6 +11,10 @@ export {
 	type AlertScope,
 	AVAILABILITIES,
 	type Availability,
+	FEEDBACK_KINDS,
+	type FeedbackKind,
+	FLAG_REASONS,
+	type FlagReason,
 	FUEL_TYPES,
 	type FuelType,
 	HIT_NOTICES,
@@ -19,3 +23,4 @@ export {
 export * from "./schema/alerts.ts";
 export * from "./schema/people.ts";
 export * from "./schema/reports.ts";
+export * from "./schema/trust.ts";

@@ -18,6 +18,7 @@ import m15 from "./0015_car_settings.sql" with { type: "text" };
 import m16 from "./0016_search_by_place.sql" with { type: "text" };
 import m17 from "./0017_one_store_per_place.sql" with { type: "text" };
 import m18 from "./0018_alerts_reach_you.sql" with { type: "text" };
+import m19 from "./0019_prices_you_can_trust.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0000_foundation", sql: m0 },
@@ -39,4 +40,5 @@ export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0016_search_by_place", sql: m16 },
 	{ tag: "0017_one_store_per_place", sql: m17 },
 	{ tag: "0018_alerts_reach_you", sql: m18 },
+	{ tag: "0019_prices_you_can_trust", sql: m19 },
 ];

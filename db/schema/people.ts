@@ -30,6 +30,9 @@ export const users = sqliteTable(
 		carBatteryKwh: real("car_battery_kwh").notNull().default(60),
 		/** ours: at most this many alert notifications a day; the rest are summed up in the next one. */
 		alertDailyCap: integer("alert_daily_cap").notNull().default(10),
+		/** ours: reports the quality check refused, and reports a moderator removed on flags: accuracy's misses. */
+		reportsRefused: integer("reports_refused").notNull().default(0),
+		reportsUpheld: integer("reports_upheld").notNull().default(0),
 		isTerminated: flag("is_terminated", false),
 		terminationReason: text("termination_reason"),
 		terminatedAt: integer("terminated_at", { mode: "timestamp_ms" }),

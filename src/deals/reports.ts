@@ -5,6 +5,7 @@ import { badRequest, notFound } from "../lib/http.ts";
 import { assessPrice } from "../reports/check.ts";
 import { replacedWarning } from "../reports/expiry.ts";
 import { PRODUCTS, productKey } from "../reports/markets.ts";
+import { countingRefusals, joinWarnings } from "../reports/refusals.ts";
 import { NO_ZIP_MESSAGE } from "../reports/schemas.ts";
 import { type PriceReportJob, writePriceReport } from "../reports/write-price.ts";
 import type { Runtime } from "../runtime.ts";
@@ -37,27 +38,31 @@ export async function createPriceReport(
 		throw badRequest(`Unknown tag for ${category.name}: ${unknownTags.join(", ")}`);
 	}
 
-	// With the model on, judged before the write transaction: the model may take its time, and no write lock
-	// is held meanwhile. With it off, the statistics judge inside the transaction on the history it reads there.
-	const modelVerdict = model.off
-		? null
-		: await assessPrice(db, model, PRODUCTS, productKey(input, category, zip), input.price, user.id);
-	const job: PriceReportJob = {
-		user: { id: user.id, firstName: user.firstName, lastName: user.lastName },
-		input,
-		imageUrl,
-		zip,
-		category: { slug: category.slug, name: category.name },
-		modelVerdict,
-	};
-	const { row, expirationAnalysis, hits, replaced } = await reports.write("price", job, () =>
-		writePriceReport(db, job),
-	);
+	const written = await countingRefusals(db, user.id, async () => {
+		// With the model on, judged before the write transaction: the model may take its time, and no write lock
+		// is held meanwhile. With it off, the statistics judge inside the transaction on the history it reads there.
+		const modelVerdict = model.off
+			? null
+			: await assessPrice(db, model, PRODUCTS, productKey(input, category, zip), input.price, user.id);
+		const job: PriceReportJob = {
+			user: { id: user.id, firstName: user.firstName, lastName: user.lastName },
+			input,
+			imageUrl,
+			zip,
+			category: { slug: category.slug, name: category.name },
+			modelVerdict,
+		};
+		return reports.write("price", job, () => writePriceReport(db, job));
+	});
+	const { row, expirationAnalysis, hits, replaced } = written;
 	deliverHits({ live, push }, hits);
 	// The answer is built from what was just written (the same read shape as getReportJson, without reading
 	// it back): a new report has no votes, and its store and reporter are the rows used to write it.
 	const report = toReportJson(row);
-	const warning = replaced[0] ? replacedWarning(PRODUCTS.format(replaced[0].priceCents), row.storeName) : undefined;
+	const warning = joinWarnings(
+		written.warning,
+		replaced[0] ? replacedWarning(PRODUCTS.format(replaced[0].priceCents), row.storeName) : null,
+	);
 	return { ...report, ...(expirationAnalysis ? { expirationAnalysis } : {}), ...(warning ? { warning } : {}) };
 }
 

@@ -8,6 +8,7 @@ import { milesBetween, neighbourhood, roundMiles } from "../lib/zip.ts";
 import { assessPrice } from "../reports/check.ts";
 import { replacedWarning } from "../reports/expiry.ts";
 import { FUEL } from "../reports/markets.ts";
+import { countingRefusals, joinWarnings } from "../reports/refusals.ts";
 import { NO_ZIP_MESSAGE } from "../reports/schemas.ts";
 import { type GasReportJob, writeGasReport } from "../reports/write-fuel.ts";
 import type { Runtime } from "../runtime.ts";
@@ -39,12 +40,17 @@ export async function createGasReport(
 	const zip = reportZip(user, input);
 	// Judged before the write transaction, model or not: the model may take its time, and no write lock is
 	// held meanwhile.
-	const verdict = await assessPrice(db, model, FUEL, { fuel: input.fuelType, zip }, input.price, user.id);
+	const verdict = await countingRefusals(db, user.id, () =>
+		assessPrice(db, model, FUEL, { fuel: input.fuelType, zip }, input.price, user.id),
+	);
 	const job: GasReportJob = { userId: user.id, input, zip, verdict };
 	const { id, expirationAnalysis, replaced, hits } = await reports.write("fuel", job, () => writeGasReport(db, job));
 	deliverHits({ live, push }, hits);
 	const report = getGasReportJson(db, id, user.zipCode);
-	const warning = replaced === undefined ? undefined : replacedWarning(FUEL.format(replaced), report.stationName);
+	const warning = joinWarnings(
+		verdict.warning,
+		replaced === undefined ? null : replacedWarning(FUEL.format(replaced), report.stationName),
+	);
 	return { ...report, ...(expirationAnalysis ? { expirationAnalysis } : {}), ...(warning ? { warning } : {}) };
 }
 

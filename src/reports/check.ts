@@ -6,13 +6,23 @@
  */
 import type { Db } from "../db.ts";
 import { rejection } from "../lib/errors.ts";
-import { combineWithModel, heardPrices, judgePrice } from "./consensus.ts";
+import { combineWithModel, heardPrices, judgePrice, type Verdict } from "./consensus.ts";
 import type { Market } from "./markets.ts";
 import type { PriceModel } from "./model.ts";
 import type { HistoryRow } from "./reports.sql.ts";
 
-/** What is stored with an accepted report: how sure the check is, and why. */
-export type StoredVerdict = { confidence: number; reason: string };
+/**
+ * What is stored with an accepted report: how sure the check is, and why; whether the price is unusual (no
+ * Best Deal, no savings until someone confirms it), and the warning the answer then carries.
+ */
+export type StoredVerdict = { confidence: number; reason: string; unusual: boolean; warning: string | null };
+
+const stored = (v: Extract<Verdict, { accepted: true }>): StoredVerdict => ({
+	confidence: v.confidence,
+	reason: v.reason,
+	unusual: v.unusual,
+	warning: v.warning,
+});
 
 /** The statistics alone on the prices heard: a clear outlier is thrown as the 422 rejection. */
 function judgeStatistically<Key>(market: Market<Key>, key: Key, prices: number[], price: number) {
@@ -34,7 +44,7 @@ export function checkPrice<Key>(
 	reporterId: string,
 ): StoredVerdict {
 	const { statistical } = judgeStatistically(market, key, heardPrices(history, reporterId), price);
-	return { confidence: statistical.confidence, reason: statistical.reason };
+	return stored(statistical);
 }
 
 /**
@@ -64,5 +74,5 @@ export async function assessPrice<Key>(
 	});
 	const verdict = combineWithModel(statistical, advice, bounds);
 	if (!verdict.accepted) throw rejection(verdict.reason, verdict.suggestedRange, market.unit);
-	return { confidence: verdict.confidence, reason: verdict.reason };
+	return stored(verdict);
 }

@@ -13,7 +13,15 @@ const MAX_ROBUST_Z = 3.5;
 export type Bounds = { min: number; max: number; label: string };
 export type Range = { min: number; max: number };
 export type Verdict =
-	| { accepted: true; confidence: number; reason: string; consensus: number | null }
+	| {
+			accepted: true;
+			confidence: number;
+			reason: string;
+			consensus: number | null;
+			/** Accepted, but outside the usual band: listed with `warning`, no Best Deal until confirmed. */
+			unusual: boolean;
+			warning: string | null;
+	  }
 	| { accepted: false; reason: string; suggestedRange: Range; consensus: number | null };
 
 /**
@@ -100,6 +108,8 @@ export function judgePrice(
 			confidence,
 			reason: `In line with ${history.length} recent reports nearby (typically ${format(Math.round(c.median))}).`,
 			consensus: c.median,
+			unusual: false,
+			warning: null,
 		};
 	}
 	if (price < bounds.min || price > bounds.max) {
@@ -115,6 +125,8 @@ export function judgePrice(
 		confidence: 0.5,
 		reason: `Within the usual range for ${bounds.label}; too few nearby reports for a consensus yet.`,
 		consensus: null,
+		unusual: false,
+		warning: null,
 	};
 }
 

@@ -125,9 +125,9 @@ export function hasReportedAt(db: Db, userId: string, storeId: number): boolean 
 const INSERT_REPORT_SQL = `
   INSERT INTO price_reports (user_id, store_id, product_name, normalized_name, price_cents, category_id, tags, description,
     availability, vacation_mode, report_zip_code, zip_code, loc_token, search_text, image_url, verification_confidence,
-    verification_reason)
+    verification_reason, is_unusual)
   VALUES ($user, $store, $name, $normalized, $price, $category, $tags, $description,
-    $availability, $vacation, $reportZip, $zip, $loc, $searchText, $image, $confidence, $reason)
+    $availability, $vacation, $reportZip, $zip, $loc, $searchText, $image, $confidence, $reason, $unusual)
   RETURNING id, created_at AS createdAt, updated_at AS updatedAt`;
 
 /** Stores a price report (its fields as the statement names them); its id and timestamps. */
@@ -162,4 +162,9 @@ const COUNT_REPORT_SQL = `UPDATE users SET total_reports = total_reports + 1,
 /** Counts a price report for its author, and the store if it is their first report there. */
 export function countPriceReport(db: Db, userId: string, firstVisit: boolean, now: number) {
 	db.$client.query(COUNT_REPORT_SQL).run({ firstVisit: firstVisit ? 1 : 0, now, id: userId });
+}
+
+/** Counts a report the quality check refused against its author's accuracy. */
+export function countRefusal(db: Db, userId: string) {
+	db.$client.query("UPDATE users SET reports_refused = reports_refused + 1 WHERE id = ?1").run(userId);
 }

@@ -58,6 +58,7 @@ export function writeGasReport(db: Db, { userId, input, zip, verdict }: GasRepor
 				reportZipCode: input.vacationMode ? input.reportZipCode : null,
 				verificationConfidence: verdict.confidence,
 				verificationReason: verdict.reason,
+				isUnusual: verdict.unusual,
 				createdAt: now,
 				updatedAt: now,
 			})

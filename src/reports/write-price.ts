@@ -99,6 +99,7 @@ export function writePriceReport(db: Db, { user, input, imageUrl, zip, category,
 		image: imageUrl,
 		confidence: verdict.confidence,
 		reason: verdict.reason,
+		unusual: verdict.unusual ? 1 : 0,
 	});
 	// One current price per shopper, product and store: search shows each shopper's latest price there once,
 	// and reporting the same thing again and again cannot fill a page of results.
@@ -119,5 +120,5 @@ export function writePriceReport(db: Db, { user, input, imageUrl, zip, category,
 		live: 1,
 		replaces: replaced.map((r) => r.id),
 	});
-	return { row: { ...row, ...stored }, expirationAnalysis, hits, replaced };
+	return { row: { ...row, ...stored }, expirationAnalysis, hits, replaced, warning: verdict.warning };
 }
