@@ -7,12 +7,16 @@
 import type { priceReports, productCategories, productTags, stores, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
+import { type TrustRow, trustColumnsSql } from "../reports/trust-shape.ts";
 import type { SearchSort } from "./schemas.ts";
 
 type Bindings = Record<string, string | number | null>;
 type ReportId = Stored<typeof priceReports.id>;
 
-/** One report as the search and report queries select it (REPORT_COLUMNS_SQL and VIEWER_COLUMNS_SQL). */
+/**
+ * One report as the search and report queries select it (REPORT_COLUMNS_SQL, VIEWER_COLUMNS_SQL and
+ * VIEWER_JOIN_SQL), with its trust columns and the viewer's feedback (TrustRow).
+ */
 export type ReportRow = StoredPick<
 	typeof priceReports,
 	| "id"
@@ -29,37 +33,49 @@ export type ReportRow = StoredPick<
 	| "tags"
 	| "availability"
 	| "zipCode"
-> & {
-	storeId: Stored<typeof stores.id>;
-	storeName: Stored<typeof stores.name>;
-	storeAddress: Stored<typeof stores.address>;
-	firstName: Stored<typeof users.firstName>;
-	lastName: Stored<typeof users.lastName>;
-	/** 1 when the viewer upvoted the report, else 0. */
-	hasUserUpvoted: number;
-	/** 1 when the viewer took the report's deal, else 0. */
-	hasUserTakenDeal: number;
-};
+> &
+	TrustRow & {
+		/** Its category's slug: how long its price stays fresh. */
+		categorySlug: Stored<typeof productCategories.slug>;
+		storeId: Stored<typeof stores.id>;
+		storeName: Stored<typeof stores.name>;
+		storeAddress: Stored<typeof stores.address>;
+		firstName: Stored<typeof users.firstName>;
+		lastName: Stored<typeof users.lastName>;
+		/** 1 when the viewer upvoted the report, else 0. */
+		hasUserUpvoted: number;
+		/** 1 when the viewer took the report's deal, else 0. */
+		hasUserTakenDeal: number;
+	};
 
-/** The columns of a ReportRow; `r`, `s` and `u` are the report, store and reporter aliases. */
+/** The columns of a ReportRow; `r`, `s`, `u` and `c` are the report, store, reporter and category aliases. */
 const REPORT_COLUMNS_SQL = `
   r.id AS id, r.product_name AS productName, r.price_cents AS priceCents, r.description AS description,
   r.image_url AS imageUrl, r.created_at AS createdAt, r.updated_at AS updatedAt, r.upvotes AS upvotes,
   r.verification_confidence AS verificationConfidence, r.verification_reason AS verificationReason, r.category_id AS categoryId, r.tags AS tags,
-  r.availability AS availability, r.zip_code AS zipCode,
+  r.availability AS availability, r.zip_code AS zipCode, ${trustColumnsSql("r")}, c.slug AS categorySlug,
   s.id AS storeId, s.name AS storeName, s.address AS storeAddress,
   u.first_name AS firstName, u.last_name AS lastName`;
 
-/** What the viewer ($viewer) did with report `r`: upvoted it, took its deal. Each one unique-index probe. */
+/**
+ * What the viewer ($viewer) did with report `r`: upvoted it, took its deal, made it, said something of it
+ * (`mf`, VIEWER_JOIN_SQL). Each one unique-index probe.
+ */
 const VIEWER_COLUMNS_SQL = `
   EXISTS (SELECT 1 FROM user_upvotes v WHERE v.price_report_id = r.id AND v.user_id = $viewer) AS hasUserUpvoted,
-  EXISTS (SELECT 1 FROM deal_takes t WHERE t.user_id = $viewer AND t.price_report_id = r.id) AS hasUserTakenDeal`;
+  EXISTS (SELECT 1 FROM deal_takes t WHERE t.user_id = $viewer AND t.price_report_id = r.id) AS hasUserTakenDeal,
+  r.user_id = $viewer AS isOwnReport, mf.kind AS myFeedbackKind, mf.reason AS myFeedbackReason`;
+/** The report's category, and the viewer's feedback on it (at most one row: unique by report and user). */
+const VIEWER_JOIN_SQL = `
+  JOIN product_categories c ON c.id = r.category_id
+  LEFT JOIN price_report_feedback mf ON mf.report_id = r.id AND mf.user_id = $viewer`;
 
 const REPORT_BY_ID_SQL = `
       SELECT ${REPORT_COLUMNS_SQL}, ${VIEWER_COLUMNS_SQL}
       FROM price_reports r
       JOIN stores s ON s.id = r.store_id
       JOIN users u ON u.id = r.user_id
+      ${VIEWER_JOIN_SQL}
       WHERE r.id = $id`;
 
 /** One report by id (any state) as `viewer` sees it. Raw to share search's read shape, columns and all. */
@@ -98,6 +114,7 @@ const ROWS_SQL = `
   JOIN price_reports r ON r.id = p.value
   JOIN stores s ON s.id = r.store_id
   JOIN users u ON u.id = r.user_id
+  ${VIEWER_JOIN_SQL}
   WHERE r.is_active = 1 AND r.is_expired = 0
   ORDER BY p.key`;
 

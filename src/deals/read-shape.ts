@@ -1,8 +1,17 @@
 import { centsToNumber } from "../lib/money.ts";
+import { productFreshDays } from "../reports/trust.ts";
+import { trustJson } from "../reports/trust-shape.ts";
 import type { ReportRow } from "./deals.sql.ts";
 
-/** Spec §3 "Price report (read)", plus the fields the result card and the sort selector use. */
-export function toReportJson(row: ReportRow, distanceMiles: number | null = null) {
+export type { FeedbackSummary, MyFeedback } from "../reports/trust-shape.ts";
+
+/**
+ * Spec §3 "Price report (read)", plus the fields the result card and the sort selector use, and its trust
+ * (issue 40, reports/trust-shape.ts): `verificationConfidence` is the confidence now, beside when it was last
+ * seen, its badges, the feedback counts and the viewer's own word.
+ */
+export function toReportJson(row: ReportRow, distanceMiles: number | null = null, now = Date.now()) {
+	const { verificationConfidence, ...trust } = trustJson(row, productFreshDays(row.categorySlug), now);
 	return {
 		id: row.id,
 		productName: row.productName,
@@ -15,7 +24,7 @@ export function toReportJson(row: ReportRow, distanceMiles: number | null = null
 		hasUserUpvoted: Boolean(row.hasUserUpvoted),
 		// Beyond spec §3: the card shows "Deal Taken" after a reload too, instead of offering a take that is refused.
 		hasUserTakenDeal: Boolean(row.hasUserTakenDeal),
-		verificationConfidence: row.verificationConfidence,
+		verificationConfidence,
 		verificationReason: row.verificationReason,
 		categoryId: row.categoryId,
 		tags: JSON.parse(row.tags) as string[],
@@ -25,6 +34,7 @@ export function toReportJson(row: ReportRow, distanceMiles: number | null = null
 		distanceMiles,
 		store: { id: row.storeId, name: row.storeName, address: row.storeAddress },
 		user: { firstName: row.firstName, lastName: row.lastName },
+		...trust,
 	};
 }
 export type ReportJson = ReturnType<typeof toReportJson>;

@@ -72,8 +72,16 @@ describe("POST /api/price-reports", () => {
 			zipCode: "10001",
 			store: { id: expect.any(Number), name: "FreshMart", address: "120 W 23rd St" },
 			user: { firstName: "Ada", lastName: "Lovelace" },
+			// Trust (issue 40): new, so seen when reported, and the reporter's own with no word on it yet.
+			seenAt: res.data.createdAt,
+			fresh: true,
+			unusual: false,
+			outOfStock: false,
+			isOwnReport: true,
+			feedback: { confirm: 0, changed: 0, unavailable: 0, wrong: 0, mine: null },
 		});
 		const row = server.db.select().from(priceReports).where(eq(priceReports.id, res.data.id)).get();
+		expect(res.data.verificationConfidence).toBe(row?.verificationConfidence);
 		expect(row?.priceCents).toBe(349);
 		expect(row?.userId).toBe(user.id);
 	});

@@ -6,6 +6,7 @@
 import type { FuelType, gasPriceReports, gasStations, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
+import { type MyFeedback, myFeedbackOf, type TrustRow, trustColumnsSql } from "../reports/trust-shape.ts";
 import type { PRICE_KEY } from "../reports/write-fuel.ts";
 
 /** A station as the nearby views read it, with its location token and every fuel's price (mills). */
@@ -59,18 +60,29 @@ export function liveReportCount(db: Db, tokens: readonly string[], since: number
 	return db.$client.query<{ n: number }, [string, number]>(RECENT_COUNT_SQL).get(tokensParam(tokens), since)?.n ?? 0;
 }
 
-/** A recent report as the nearby list reads it, with its station and reporter. */
+/**
+ * A report as the fuel views read it, with its station, reporter and trust columns. In the nearby list,
+ * shared by everyone in the zip, the viewer's columns are empty (viewerMarks fills them in afterwards).
+ */
 export type NearbyReportRow = StoredPick<
 	typeof gasPriceReports,
 	"id" | "stationId" | "priceMills" | "defPriceCents" | "createdAt"
-> & {
-	fuelType: (typeof gasPriceReports.$inferSelect)["fuelType"];
-	stationName: Stored<typeof gasStations.name>;
-	stationAddress: Stored<typeof gasStations.address>;
-	stationToken: Stored<typeof gasStations.locToken>;
-	firstName: Stored<typeof users.firstName>;
-	username: Stored<typeof users.username>;
-};
+> &
+	TrustRow & {
+		fuelType: (typeof gasPriceReports.$inferSelect)["fuelType"];
+		stationName: Stored<typeof gasStations.name>;
+		stationAddress: Stored<typeof gasStations.address>;
+		stationToken: Stored<typeof gasStations.locToken>;
+		firstName: Stored<typeof users.firstName>;
+		username: Stored<typeof users.username>;
+	};
+
+/** A NearbyReportRow's columns; `g`, `s` and `u` are the report, station and reporter aliases. */
+const REPORT_COLUMNS_SQL = `
+  g.id AS id, g.station_id AS stationId, s.name AS stationName, s.address AS stationAddress, s.loc_token AS stationToken,
+  g.fuel_type AS fuelType, g.price_mills AS priceMills, g.def_price_cents AS defPriceCents, g.created_at AS createdAt,
+  g.verification_confidence AS verificationConfidence, ${trustColumnsSql("g")},
+  u.first_name AS firstName, u.username AS username`;
 
 // The newest live reports at the neighbourhood's stations, chosen in gas_reports_live_idx alone (the stations
 // of each location token, each station's live reports with their dates); only the page's rows are read in full.
@@ -82,10 +94,7 @@ const NEARBY_REPORTS_SQL = `
     ORDER BY g.created_at DESC, g.id DESC
     LIMIT ?2
   )
-  SELECT g.id AS id, g.station_id AS stationId, s.name AS stationName, s.address AS stationAddress, s.loc_token AS stationToken,
-    g.fuel_type AS fuelType,
-    g.price_mills AS priceMills, g.def_price_cents AS defPriceCents, g.created_at AS createdAt,
-    u.first_name AS firstName, u.username AS username
+  SELECT ${REPORT_COLUMNS_SQL}, 0 AS isOwnReport, NULL AS myFeedbackKind, NULL AS myFeedbackReason
   FROM newest
   JOIN gas_price_reports g ON g.id = newest.id
   JOIN gas_stations s ON s.id = g.station_id
@@ -95,4 +104,39 @@ const NEARBY_REPORTS_SQL = `
 /** The newest `limit` live reports at the stations of the given location tokens, newest first. */
 export function newestReportsAt(db: Db, tokens: readonly string[], limit: number): NearbyReportRow[] {
 	return db.$client.query<NearbyReportRow, [string, number]>(NEARBY_REPORTS_SQL).all(tokensParam(tokens), limit);
+}
+
+// One report in any state, with what the viewer has to do with it (their feedback: one unique-index probe).
+const REPORT_BY_ID_SQL = `
+  SELECT ${REPORT_COLUMNS_SQL}, g.user_id = $viewer AS isOwnReport, f.kind AS myFeedbackKind, f.reason AS myFeedbackReason
+  FROM gas_price_reports g
+  JOIN gas_stations s ON s.id = g.station_id
+  JOIN users u ON u.id = g.user_id
+  LEFT JOIN gas_report_feedback f ON f.report_id = g.id AND f.user_id = $viewer
+  WHERE g.id = $id`;
+
+/** One report by id (any state) as `viewer` sees it; null when there is none. */
+export function gasReportRowById(db: Db, bindings: { id: number; viewer: string }): NearbyReportRow | null {
+	return db.$client.query<NearbyReportRow, Record<string, string | number>>(REPORT_BY_ID_SQL).get(bindings);
+}
+
+// Of some reports, those the viewer made or said something of: a primary-key and a unique-index probe each.
+const VIEWER_MARKS_SQL = `
+  SELECT g.id AS id, g.user_id = ?2 AS isOwnReport, f.kind AS kind, f.reason AS reason
+  FROM json_each(?1) p
+  JOIN gas_price_reports g ON g.id = p.value
+  LEFT JOIN gas_report_feedback f ON f.report_id = g.id AND f.user_id = ?2
+  WHERE g.user_id = ?2 OR f.id IS NOT NULL`;
+
+/** What the viewer has to do with each of these reports, for those they made or spoke of. */
+export type ViewerMark = { isOwnReport: boolean; mine: MyFeedback | null };
+
+/** The viewer's marks on some reports (a list shared by the zip), by report id; only the reports that have one. */
+export function viewerMarks(db: Db, ids: readonly number[], viewer: string): Map<number, ViewerMark> {
+	const rows = db.$client
+		.query<{ id: number; isOwnReport: number; kind: string | null; reason: string | null }, [string, string]>(
+			VIEWER_MARKS_SQL,
+		)
+		.all(JSON.stringify(ids), viewer);
+	return new Map(rows.map((r) => [r.id, { isOwnReport: r.isOwnReport === 1, mine: myFeedbackOf(r.kind, r.reason) }]));
 }

@@ -49,7 +49,7 @@ async function area({ home, bravo, charlie, farByNumber }: Area) {
 	};
 	await post(reporter, "Too Far", farByNumber, "regular", 1.999);
 	const viewer = await registerUser(server, { zipCode: home });
-	return { ids, viewer: viewer.client, viewerId: viewer.user.id as string };
+	return { ids, viewer: viewer.client, viewerId: viewer.user.id as string, reporter };
 }
 // Each test's own metro, far from the others': [home, two of its nearest areas, a near number far away].
 const BEVERLY_HILLS = { home: "90210", bravo: "90069", charlie: "90077", farByNumber: "90224" };
@@ -197,7 +197,7 @@ describe("expired and inactive reports never count", () => {
 
 describe("GET /api/gas/reports/nearby", () => {
 	test("newest first, in the Gas report shape with its miles, DEF on diesel only, nothing far on the map", async () => {
-		const { viewer, ids } = await area(MINNEAPOLIS);
+		const { viewer, ids, reporter } = await area(MINNEAPOLIS);
 		const res = await viewer.get("/api/gas/reports/nearby");
 		expect(res.status).toBe(200);
 		expect(res.data.map((r: { id: number }) => r.id)).toEqual(Object.values(ids).reverse());
@@ -213,9 +213,20 @@ describe("GET /api/gas/reports/nearby", () => {
 			defPrice: 3.49,
 			createdAt: expect.stringMatching(/^\d{4}-/),
 			user: { firstName: "Sam", username: expect.any(String) },
+			verificationConfidence: expect.any(Number),
+			seenAt: diesel.createdAt,
+			fresh: true,
+			bestDeal: true,
+			unusual: false,
+			outOfStock: false,
+			isOwnReport: false,
+			feedback: { confirm: 0, changed: 0, unavailable: 0, wrong: 0, mine: null },
 			starred: false,
 		});
 		expect(res.data.filter((r: { defPrice: number | null }) => r.defPrice !== null)).toHaveLength(1);
+		// The list is shared by the zip; each shopper sees their own reports as theirs.
+		const theirs = (await reporter.get("/api/gas/reports/nearby")).data;
+		expect(theirs.map((r: { isOwnReport: boolean }) => r.isOwnReport)).toEqual(res.data.map(() => true));
 	});
 
 	test("limit defaults to 20 and is capped at 50", async () => {

@@ -42,6 +42,15 @@ describe("POST /api/gas/reports", () => {
 			defPrice: null,
 			createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
 			user: { firstName: "Grace", username },
+			// Trust (issue 40): new, so seen when reported, at the check's confidence, and the reporter's own.
+			verificationConfidence: 0.5,
+			seenAt: res.data.createdAt,
+			fresh: true,
+			bestDeal: true,
+			unusual: false,
+			outOfStock: false,
+			isOwnReport: true,
+			feedback: { confirm: 0, changed: 0, unavailable: 0, wrong: 0, mine: null },
 		});
 		const row = reportRow(res.data.id);
 		expect(row).toMatchObject({

@@ -1,5 +1,4 @@
-import { eq } from "drizzle-orm";
-import { gasPriceReports, gasStations, type User, users } from "../../db/schema.ts";
+import type { User } from "../../db/schema.ts";
 import { deliverHits, type HitOutlets } from "../alerts/delivery.ts";
 import type { Db } from "../db.ts";
 import { badRequest, notFound } from "../lib/http.ts";
@@ -10,9 +9,11 @@ import { replacedWarning } from "../reports/expiry.ts";
 import { FUEL } from "../reports/markets.ts";
 import { countingRefusals, joinWarnings } from "../reports/refusals.ts";
 import { NO_ZIP_MESSAGE } from "../reports/schemas.ts";
+import { fuelFreshDays } from "../reports/trust.ts";
+import { trustJson } from "../reports/trust-shape.ts";
 import { type GasReportJob, writeGasReport } from "../reports/write-fuel.ts";
 import type { Runtime } from "../runtime.ts";
-import { type NearbyReportRow, newestReportsAt } from "./gas.sql.ts";
+import { gasReportRowById, type NearbyReportRow, newestReportsAt, type ViewerMark } from "./gas.sql.ts";
 import type { GasReportInput } from "./schemas.ts";
 
 /**
@@ -46,7 +47,7 @@ export async function createGasReport(
 	const job: GasReportJob = { userId: user.id, input, zip, verdict };
 	const { id, expirationAnalysis, replaced, hits } = await reports.write("fuel", job, () => writeGasReport(db, job));
 	deliverHits({ live, push }, hits);
-	const report = getGasReportJson(db, id, user.zipCode);
+	const report = getGasReportJson(db, id, user);
 	const warning = joinWarnings(
 		verdict.warning,
 		replaced === undefined ? null : replacedWarning(FUEL.format(replaced), report.stationName),
@@ -54,28 +55,12 @@ export async function createGasReport(
 	return { ...report, ...(expirationAnalysis ? { expirationAnalysis } : {}), ...(warning ? { warning } : {}) };
 }
 
-const REPORT_COLUMNS = {
-	id: gasPriceReports.id,
-	stationId: gasPriceReports.stationId,
-	stationName: gasStations.name,
-	stationAddress: gasStations.address,
-	stationToken: gasStations.locToken,
-	fuelType: gasPriceReports.fuelType,
-	priceMills: gasPriceReports.priceMills,
-	defPriceCents: gasPriceReports.defPriceCents,
-	createdAt: gasPriceReports.createdAt,
-	firstName: users.firstName,
-	username: users.username,
-};
-
-/** A report with its station and reporter, its date a Date. */
-type ReportRow = Omit<NearbyReportRow, "createdAt"> & { createdAt: Date };
-
 /**
  * Spec §3 "Gas report", plus the station's miles from the shopper (null when either has no place on the
- * map). DEF is a diesel price; on any other fuel it is null.
+ * map) and its trust (issue 40, reports/trust-shape.ts). DEF is a diesel price; on any other fuel it is null.
  */
-function toGasReportJson(row: ReportRow, distanceMiles: number | null) {
+function toGasReportJson(row: NearbyReportRow, distanceMiles: number | null, now = Date.now()) {
+	const { verificationConfidence, ...trust } = trustJson(row, fuelFreshDays(row.fuelType), now);
 	return {
 		id: row.id,
 		stationId: row.stationId,
@@ -85,29 +70,39 @@ function toGasReportJson(row: ReportRow, distanceMiles: number | null) {
 		fuelType: row.fuelType,
 		price: millsToNumber(row.priceMills),
 		defPrice: row.fuelType === "diesel" && row.defPriceCents !== null ? centsToNumber(row.defPriceCents) : null,
-		createdAt: row.createdAt.toISOString(),
+		createdAt: new Date(row.createdAt).toISOString(),
 		user: { firstName: row.firstName, username: row.username },
+		verificationConfidence,
+		...trust,
 	};
 }
 export type GasReportJson = ReturnType<typeof toGasReportJson>;
 
-const reportsWithPlaces = (db: Db) =>
-	db
-		.select(REPORT_COLUMNS)
-		.from(gasPriceReports)
-		.innerJoin(gasStations, eq(gasStations.id, gasPriceReports.stationId))
-		.innerJoin(users, eq(users.id, gasPriceReports.userId));
+export const GAS_REPORT_NOT_FOUND = "Gas report not found";
 
-/** A report, its station's miles counted from `fromZip` (the shopper's; none, no miles). */
-export function getGasReportJson(db: Db, id: number, fromZip: string | null): GasReportJson {
-	const row = reportsWithPlaces(db).where(eq(gasPriceReports.id, id)).get();
-	if (!row) throw notFound("Gas report not found");
-	const miles = fromZip === null ? null : milesBetween(fromZip, row.stationToken);
+/** A report in any state as `viewer` sees it, its station's miles counted from their zip (none, no miles). */
+export function getGasReportJson(db: Db, id: number, viewer: Pick<User, "id" | "zipCode">): GasReportJson {
+	const row = gasReportRowById(db, { id, viewer: viewer.id });
+	if (!row) throw notFound(GAS_REPORT_NOT_FOUND);
+	const miles = viewer.zipCode === null ? null : milesBetween(viewer.zipCode, row.stationToken);
 	return toGasReportJson(row, miles === null ? null : roundMiles(miles));
 }
 
-/** A recent report nearby, and whether the shopper asking starred its station (the shared list says false). */
+/**
+ * A recent report nearby, and whether the shopper asking starred its station. The list is shared by everyone
+ * in the zip: there it says false, not theirs and no word of theirs, until withViewer applies the viewer's.
+ */
 export type NearbyReportJson = GasReportJson & { starred: boolean };
+
+/** A shared list's report as one shopper sees it: their star, authorship and own word. */
+export function withViewer(report: NearbyReportJson, starred: boolean, mark: ViewerMark | undefined): NearbyReportJson {
+	if (!starred && !mark) return report;
+	return {
+		...report,
+		starred,
+		...(mark && { isOwnReport: mark.isOwnReport, feedback: { ...report.feedback, mine: mark.mine } }),
+	};
+}
 
 /** Active, unexpired reports at stations in the neighbourhood of `zip`, newest first, each with its miles. */
 export function listNearbyReports(db: Db, zip: string, limit: number): NearbyReportJson[] {
@@ -117,8 +112,5 @@ export function listNearbyReports(db: Db, zip: string, limit: number): NearbyRep
 		db,
 		near.map((p) => p.token),
 		limit,
-	).map((row) => ({
-		...toGasReportJson({ ...row, createdAt: new Date(row.createdAt) }, milesOf.get(row.stationToken) ?? 0),
-		starred: false,
-	}));
+	).map((row) => ({ ...toGasReportJson(row, milesOf.get(row.stationToken) ?? 0), starred: false }));
 }

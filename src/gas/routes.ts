@@ -8,7 +8,8 @@ import { takeReportSlot } from "../reports/report-limit.ts";
 import { starredStationIds } from "../spots/spots.sql.ts";
 import { carOf } from "../users/serialize.ts";
 import { fillUpOf } from "./drive.ts";
-import { createGasReport, listNearbyReports } from "./reports.ts";
+import { viewerMarks } from "./gas.sql.ts";
+import { createGasReport, listNearbyReports, withViewer } from "./reports.ts";
 import { GasReportSchema, NearbyQuerySchema, RecentReportsQuerySchema } from "./schemas.ts";
 import { areaTally, listNearbyStations, nearbySummary, starredFirst } from "./stations.ts";
 
@@ -63,8 +64,12 @@ export const gasRoutes = new Hono<AppEnv>()
 		const { limit } = c.req.valid("query");
 		const key = `gas/reports:${zip}:${limit}`;
 		const compute = () => listNearbyReports(db, zip, limit);
+		// The shared list holds nobody's stars, authorship or word: the viewer's are applied to it here. Its
+		// ids are cached beside it, so a shopper with none of them is answered the cached text as it is.
+		const ids = cachedValue(c, `${key}:ids`, () => cachedValue(c, key, compute).map((r) => r.id));
+		const marks = viewerMarks(db, ids, user.id);
 		const starred = starredStationIds(db, user.id);
-		if (starred.size === 0) return cachedJson(c, key, compute);
-		const reports = cachedValue(c, key, compute).map((r) => (starred.has(r.stationId) ? { ...r, starred: true } : r));
+		if (starred.size === 0 && marks.size === 0) return cachedJson(c, key, compute);
+		const reports = cachedValue(c, key, compute).map((r) => withViewer(r, starred.has(r.stationId), marks.get(r.id)));
 		return c.json(reports, 200);
 	});

@@ -13,6 +13,7 @@ import { PRODUCTS, productKey } from "./markets.ts";
 import { findOrCreateStore } from "./places.ts";
 import { countPriceReport, hasReportedAt, insertPriceReport, supersedePriceReports } from "./reports.sql.ts";
 import { searchText } from "./search-text.ts";
+import { NEW_REPORT_TRUST } from "./trust-shape.ts";
 
 /** The validated report's fields the write stores (deals/schemas.ts, PriceReportSchema's output). */
 export type PriceReportFields = {
@@ -80,6 +81,10 @@ export function writePriceReport(db: Db, { user, input, imageUrl, zip, category,
 		lastName: user.lastName,
 		hasUserUpvoted: 0,
 		hasUserTakenDeal: 0,
+		categorySlug: category.slug,
+		isUnusual: verdict.unusual ? 1 : 0,
+		...NEW_REPORT_TRUST,
+		isOwnReport: 1,
 	};
 	const stored = insertPriceReport(db, {
 		user: user.id,
