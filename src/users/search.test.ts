@@ -27,7 +27,7 @@ describe("GET /api/users/search", () => {
 		await registerUser(server, { username: `x${t}y`, firstName: "Al", lastName: `${t.toUpperCase()}son` });
 		server.db
 			.update(users)
-			.set({ totalReports: 3, totalMoneySavedCents: 1250, uniqueStoresVisited: 2 })
+			.set({ totalReports: 3, totalMoneySavedCents: 1250, uniqueStoresVisited: 2, reportsRefused: 1, reportsUpheld: 1 })
 			.where(eq(users.id, maria.user.id))
 			.run();
 
@@ -47,7 +47,11 @@ describe("GET /api/users/search", () => {
 			uniqueStoresVisited: 2,
 			priceReportsMade: 0,
 			reputation: 0,
+			// Of 3 made and 1 refused, 1 removed on flags: 2 of 4 stood.
+			accuracy: { percent: 50, accurate: 2, judged: 4 },
 		});
+		// Nobody judged yet: no accuracy rather than 0% or 100%.
+		expect(res.data[1].accuracy).toBeNull();
 		// Nothing in the middle of a word matches, and every word must match something.
 		expect((await searcher.client.get(`/api/users/search?q=${t.slice(2)}`)).data).toEqual([]);
 		expect(usernames((await searcher.client.get(`/api/users/search?q=${t}_m gar`)).data)).toEqual([`${t}_maria`]);
@@ -98,6 +102,8 @@ describe("GET /api/users/search", () => {
 
 		expect((await shy.client.put("/api/profile/privacy", { isPublicProfile: false })).status).toBe(200);
 		expect((await quiet.client.put("/api/profile/privacy", { showActivity: false })).status).toBe(200);
+		// Numbers to hide: the accuracy too is null because it is hidden, not because there is none.
+		server.db.update(users).set({ totalReports: 5 }).where(eq(users.id, quiet.user.id)).run();
 		server.db
 			.update(users)
 			.set({ isTerminated: true, terminationReason: "Spam" })
@@ -113,6 +119,7 @@ describe("GET /api/users/search", () => {
 			uniqueStoresVisited: null,
 			priceReportsMade: null,
 			reputation: null,
+			accuracy: null,
 		});
 		expect(hidden.firstName).toBe("Sam");
 

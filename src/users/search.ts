@@ -7,6 +7,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { priceReports, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { centsToNumber } from "../lib/money.ts";
+import { accuracyOf } from "./accuracy.ts";
 
 export const USER_SEARCH_LIMIT = 20;
 /** More words than this add nothing but work. */
@@ -38,6 +39,8 @@ export function searchUsers(db: Db, q: string, viewerId: string, limit = USER_SE
 			totalReports: users.totalReports,
 			totalMoneySavedCents: users.totalMoneySavedCents,
 			uniqueStoresVisited: users.uniqueStoresVisited,
+			reportsRefused: users.reportsRefused,
+			reportsUpheld: users.reportsUpheld,
 			// Spelled out: inside a select list Drizzle leaves columns unqualified, which would be ambiguous here.
 			priceReportsMade: sql<number>`(SELECT count(*) FROM ${priceReports} AS pr WHERE pr.user_id = "users"."id")`,
 			// Their reputation: the upvotes their reports earned (as GET /api/auth/user counts it).
@@ -74,11 +77,13 @@ type Row = {
 	totalReports: number;
 	totalMoneySavedCents: number;
 	uniqueStoresVisited: number;
+	reportsRefused: number;
+	reportsUpheld: number;
 	priceReportsMade: number;
 	reputation: number;
 };
 
-/** The "User search result" shape of spec §3 and the upvotes earned; the numbers are null when the user hides their activity. */
+/** The "User search result" shape of spec §3, the upvotes earned and the accuracy; the numbers are null when the user hides their activity. */
 export function toSearchResult(row: Row) {
 	const show = row.statsVisible;
 	return {
@@ -93,6 +98,7 @@ export function toSearchResult(row: Row) {
 		uniqueStoresVisited: show ? row.uniqueStoresVisited : null,
 		priceReportsMade: show ? row.priceReportsMade : null,
 		reputation: show ? row.reputation : null,
+		accuracy: show ? accuracyOf(row) : null,
 	};
 }
 export type UserSearchResult = ReturnType<typeof toSearchResult>;

@@ -1,5 +1,6 @@
 import type { User } from "../../db/schema.ts";
 import { centsToNumber } from "../lib/money.ts";
+import { accuracyOf } from "./accuracy.ts";
 
 /** The shopper's car, for what a drive to a station costs (issue 38, worth the drive). */
 export type Car = { milesPerGallon: number; tankGallons: number; milesPerKwh: number; batteryKwh: number };
@@ -11,7 +12,7 @@ export const carOf = (user: User): Car => ({
 	batteryKwh: user.carBatteryKwh,
 });
 
-/** The "User" shape of spec §3, and the car. Never carries the password hash. */
+/** The "User" shape of spec §3, the car and the accuracy. Never carries the password hash. */
 export function toUserJson(user: User, stats: { priceReportsMade: number; reputation: number }) {
 	return {
 		id: user.id,
@@ -32,6 +33,8 @@ export function toUserJson(user: User, stats: { priceReportsMade: number; reputa
 		priceReportsMade: stats.priceReportsMade,
 		/** Upvotes earned on the user's reports. */
 		reputation: stats.reputation,
+		/** ours: of the reports judged (made or refused), how many stood (not removed on flags); null before any. */
+		accuracy: accuracyOf(user),
 		isTerminated: user.isTerminated,
 		terminationReason: user.terminationReason,
 		createdAt: user.createdAt.toISOString(),
