@@ -6,9 +6,19 @@ import { CONSOLE_DISABLED_MESSAGE, requireAdminUnlock, requireUser, signedIn } f
 import { notFound, tooManyRequests } from "../lib/http.ts";
 import { updateSessionData } from "../lib/sessions.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
+import { listFlaggedReports } from "./flags.ts";
 import { passkeyMatches } from "./passkey.ts";
-import { listUsersForAdmin, terminateAccount } from "./queries.ts";
-import { AdminUsersQuerySchema, PasskeySchema, TerminateSchema } from "./schemas.ts";
+import { listUsersForAdmin } from "./queries.ts";
+import { listActions } from "./record.ts";
+import { resolveFlags } from "./resolve.ts";
+import {
+	AdminUsersQuerySchema,
+	LiftSuspensionSchema,
+	PasskeySchema,
+	ResolveFlagsSchema,
+	TerminateSchema,
+} from "./schemas.ts";
+import { liftSuspension, terminateAccount } from "./suspension.ts";
 
 /**
  * Everything under /api/admin past the passkey check needs this session's unlock, including paths that do
@@ -58,4 +68,28 @@ export const adminRoutes = new Hono<AppEnv>()
 		const done = terminateAccount(c.get("db"), moderator, userId, reason);
 		c.var.runtime.live.endUser(userId);
 		return c.json(done, 200);
+	})
+	.post("/lift-suspension", jsonBody(LiftSuspensionSchema), (c) => {
+		const moderator = requireAdminUnlock(c);
+		const { userId, reason } = c.req.valid("json");
+		return c.json(liftSuspension(c.get("db"), moderator, userId, reason), 200);
+	})
+	// The moderation queue: reports with open flags, most flagged first; how many in all rides beside it.
+	.get("/flags", (c) => {
+		requireAdminUnlock(c);
+		const { items, total } = listFlaggedReports(c.get("db"));
+		c.header("X-Total-Count", String(total));
+		return c.json(items, 200);
+	})
+	.post("/flags/resolve", jsonBody(ResolveFlagsSchema), (c) => {
+		const moderator = requireAdminUnlock(c);
+		const input = c.req.valid("json");
+		const done = resolveFlags(c.get("db"), moderator, input);
+		if (input.action === "terminate" && done.record.target.id) c.var.runtime.live.endUser(done.record.target.id);
+		return c.json(done, 200);
+	})
+	// The moderation record, newest first.
+	.get("/actions", (c) => {
+		requireAdminUnlock(c);
+		return c.json(listActions(c.get("db")), 200);
 	});
