@@ -7,7 +7,7 @@ import { formatCurrency } from "../components/format.ts";
 import { TOAST_MS, useToast } from "../state/toast.ts";
 import { PHOTO_ACCEPT, photoProblem, UploadError, uploadFailureText, uploadPhoto } from "../uploads/upload.ts";
 import { useUpdatePhoto } from "./queries.ts";
-import { isTrustedContributor, TrustedBadge } from "./UserCard.tsx";
+import { Reputation } from "./Reputation.tsx";
 
 export const PHOTO_FAILED = "Failed to update profile photo";
 
@@ -69,7 +69,11 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
 				<div className="min-w-0">
 					<h2 className="truncate text-lg font-semibold">{displayName(user)}</h2>
 					<p className="truncate text-base-content/70">@{user.username}</p>
-					{isTrustedContributor(user.priceReportsMade) && <TrustedBadge />}
+					<Reputation
+						priceReportsMade={user.priceReportsMade}
+						accuracy={user.accuracy}
+						unjudged="No reports judged yet"
+					/>
 				</div>
 			</div>
 			<div className="flex flex-wrap items-center gap-2">

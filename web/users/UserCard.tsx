@@ -1,21 +1,10 @@
 import { Avatar, displayName } from "../components/Avatar.tsx";
 import { formatCurrency } from "../components/format.ts";
-import { PinIcon, StarIcon } from "../components/icons.tsx";
+import { PinIcon } from "../components/icons.tsx";
 import type { UserSearchResult } from "./queries.ts";
+import { Reputation } from "./Reputation.tsx";
 
-/** Spec §9: a Trusted Contributor has made more than 10 price reports. */
-export const TRUSTED_CONTRIBUTOR_MIN_REPORTS = 11;
-export const isTrustedContributor = (priceReportsMade: number | null) =>
-	(priceReportsMade ?? 0) >= TRUSTED_CONTRIBUTOR_MIN_REPORTS;
-
-export function TrustedBadge() {
-	return (
-		<span className="badge badge-success badge-sm gap-1" data-testid="trusted-badge">
-			<StarIcon className="size-3" />
-			Trusted Contributor
-		</span>
-	);
-}
+export { isTrustedContributor, TRUSTED_CONTRIBUTOR_MIN_REPORTS, TrustedBadge } from "./Reputation.tsx";
 
 /** One shopper in the Discover grid; their numbers only when they share their activity. */
 export function UserCard({ user }: { user: UserSearchResult }) {
@@ -45,11 +34,7 @@ export function UserCard({ user }: { user: UserSearchResult }) {
 						)}
 					</div>
 				</div>
-				{isTrustedContributor(user.priceReportsMade) && (
-					<div>
-						<TrustedBadge />
-					</div>
-				)}
+				<Reputation priceReportsMade={user.priceReportsMade} accuracy={user.accuracy} />
 				{stats ? (
 					<dl className="grid grid-cols-2 gap-2 rounded-box bg-base-200 p-2 text-center">
 						{stats.map((s) => (
