@@ -5,25 +5,33 @@ import { USER_SEARCH_MAX_LENGTH } from "../../src/users/schemas.ts";
 import { failureStatus, failureText } from "../api/failure.ts";
 import { currentUserQuery } from "../auth/queries.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
-import { Avatar, displayName } from "../components/Avatar.tsx";
 import { BellIcon } from "../components/icons.tsx";
 import { SearchBox } from "../components/SearchBox.tsx";
 import { useDebounced } from "../components/useDebounced.ts";
 import { useOnEachFailure } from "../components/useOnEachFailure.ts";
 import { useToast } from "../state/toast.ts";
+import { ModerationQueue } from "./ModerationQueue.tsx";
+import { ModerationRecord } from "./ModerationRecord.tsx";
 import {
 	ACCESS_DENIED,
 	type AdminUser,
 	adminUsersQuery,
+	useLiftSuspension,
 	useRelock,
 	useSendTestNotification,
 	useTerminateAccount,
 } from "./queries.ts";
+import { ReasonDialog } from "./ReasonDialog.tsx";
+import { UserChoices } from "./UserChoices.tsx";
 
 export const TERMINATE_FAILED = "Failed to terminate account";
 export const TEST_NOTIFICATION_FAILED = "Failed to send test notification";
+export const LIFT_FAILED = "Failed to lift the suspension";
 
-/** The moderation tools (spec §6): list and filter users, terminate one with a reason, a test notification. */
+/**
+ * The moderation tools (spec §6, issue 40): the queue of flagged reports, list and filter users, terminate one
+ * with a reason or lift a suspension, the record of what moderators did, a test notification.
+ */
 export function AdminConsole() {
 	const auth = useQuery(currentUserQuery);
 	const myId = auth.data?.status === "authenticated" ? auth.data.user.id : null;
@@ -38,6 +46,9 @@ export function AdminConsole() {
 	const toast = useToast();
 	const sessionLost = useSessionLost();
 	const relock = useRelock();
+	const lift = useLiftSuspension();
+	const [lifting, setLifting] = useState<AdminUser | null>(null);
+	const [liftFailure, setLiftFailure] = useState<string | null>(null);
 
 	// A refused list means this session is no longer unlocked.
 	useOnEachFailure(list.error, (error) => {
@@ -79,6 +90,25 @@ export function AdminConsole() {
 		);
 	};
 
+	const confirmLift = (liftReason: string) => {
+		if (!lifting) return;
+		lift.mutate(
+			{ userId: lifting.id, reason: liftReason },
+			{
+				onSuccess: (done) => {
+					setLifting(null);
+					const n = done.reportsRestored;
+					const restored = n === 0 ? "" : ` ${n} report${n === 1 ? "" : "s"} restored.`;
+					toast({ title: "Suspension lifted", description: `@${done.username} can use CommonCents again.${restored}` });
+				},
+				onError: (err) => {
+					if (sessionLost(err) || relock(err)) return setLifting(null);
+					setLiftFailure(failureText(err));
+				},
+			},
+		);
+	};
+
 	const sendTest = () =>
 		testNotification.mutate(undefined, {
 			onSuccess: ({ title, body }) => toast({ title, description: body, variant: "info" }),
@@ -102,6 +132,8 @@ export function AdminConsole() {
 				</button>
 			</div>
 
+			<ModerationQueue />
+
 			<form
 				className="flex flex-col gap-3"
 				aria-labelledby="terminate-heading"
@@ -111,7 +143,7 @@ export function AdminConsole() {
 				}}
 			>
 				<h3 id="terminate-heading" className="font-semibold">
-					Terminate an account
+					Users
 				</h3>
 				<SearchBox
 					id="admin-filter"
@@ -129,6 +161,11 @@ export function AdminConsole() {
 					myId={myId}
 					chosenId={chosenId}
 					onChoose={setChosenId}
+					onLift={(user) => {
+						setLiftFailure(null);
+						lift.reset();
+						setLifting(user);
+					}}
 				/>
 				{list.data && list.data.total > list.data.users.length && (
 					<p className="text-sm text-base-content/70" data-testid="admin-list-cut">
@@ -178,62 +215,21 @@ export function AdminConsole() {
 					<button type="submit">Close</button>
 				</form>
 			</dialog>
-		</div>
-	);
-}
+			{lifting && (
+				<ReasonDialog
+					request={{
+						title: `Lift the suspension of @${lifting.username}?`,
+						text: "They can use CommonCents again, and their reports withdrawn with the suspension come back unless they expired meanwhile. The upvotes they gave do not come back.",
+						confirm: "Lift suspension",
+					}}
+					pending={lift.isPending}
+					failure={liftFailure ? { title: LIFT_FAILED, text: liftFailure } : null}
+					onConfirm={confirmLift}
+					onClose={() => setLifting(null)}
+				/>
+			)}
 
-function UserChoices({
-	users,
-	loading,
-	failed,
-	myId,
-	chosenId,
-	onChoose,
-}: {
-	users: AdminUser[] | undefined;
-	loading: boolean;
-	failed: boolean;
-	myId: string | null;
-	chosenId: string | null;
-	onChoose: (id: string) => void;
-}) {
-	if (loading) return <span className="loading loading-dots" role="status" aria-label="Loading users" />;
-	if (failed || !users) return <p className="text-sm text-error">Could not load users.</p>;
-	if (users.length === 0) return <p className="text-sm text-base-content/70">No usernames match.</p>;
-	return (
-		<fieldset className="min-w-0 max-h-72 overflow-y-auto rounded-box border border-base-300">
-			<legend className="sr-only">Choose a user</legend>
-			<ul className="divide-y divide-base-300">
-				{users.map((u) => {
-					const self = u.id === myId;
-					const unavailable = self || u.isTerminated;
-					return (
-						<li key={u.id}>
-							<label
-								className={`flex items-center gap-3 p-2 ${unavailable ? "opacity-60" : "cursor-pointer hover:bg-base-200"}`}
-							>
-								<input
-									type="radio"
-									name="terminate-user"
-									className="radio radio-sm"
-									value={u.id}
-									checked={chosenId === u.id}
-									disabled={unavailable}
-									onChange={() => onChoose(u.id)}
-									aria-label={`@${u.username}`}
-								/>
-								<Avatar person={u} size="sm" />
-								<span className="min-w-0 flex-1">
-									<span className="block truncate font-medium">{displayName(u)}</span>
-									<span className="block truncate text-sm text-base-content/70">@{u.username}</span>
-								</span>
-								{u.isTerminated && <span className="badge badge-error badge-sm">Suspended</span>}
-								{self && <span className="badge badge-ghost badge-sm">You</span>}
-							</label>
-						</li>
-					);
-				})}
-			</ul>
-		</fieldset>
+			<ModerationRecord />
+		</div>
 	);
 }

@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { InferResponseType } from "hono/client";
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { InferRequestType, InferResponseType } from "hono/client";
 import { useCallback } from "react";
 import type { CONSOLE_DISABLED_MESSAGE } from "../../src/lib/guards.ts";
 import { api, unwrap } from "../api/client.ts";
@@ -11,12 +11,17 @@ export const ACCESS_DENIED = "Access Denied";
 export const INVALID_PASSKEY = "Invalid developer passkey";
 
 export type AdminUser = InferResponseType<typeof api.admin.users.$get, 200>[number];
+export type FlaggedReport = InferResponseType<typeof api.admin.flags.$get, 200>[number];
+export type RecordEntry = InferResponseType<typeof api.admin.actions.$get, 200>[number];
+export type Resolution = InferRequestType<typeof api.admin.flags.resolve.$post>["json"];
 
 /** Under the one prefix, so signing out (which clears the cache) locks the console again. */
 export const adminKeys = {
 	all: ["admin"] as const,
 	unlocked: ["admin", "unlocked"] as const,
 	users: ["admin", "users"] as const,
+	flags: ["admin", "flags"] as const,
+	actions: ["admin", "actions"] as const,
 };
 
 /**
@@ -40,6 +45,22 @@ export const adminUsersQuery = (q: string) =>
 			return { users, total: Number(res.headers.get("X-Total-Count") ?? users.length) };
 		},
 	});
+
+/** The moderation queue (the server sends the 100 most flagged) and how many reports are flagged in all. */
+export const flagsQuery = queryOptions({
+	queryKey: adminKeys.flags,
+	queryFn: async () => {
+		const res = await api.admin.flags.$get();
+		const items = await unwrap(Promise.resolve(res));
+		return { items, total: Number(res.headers.get("X-Total-Count") ?? items.length) };
+	},
+});
+
+/** The moderation record, newest first. */
+export const actionsQuery = queryOptions({
+	queryKey: adminKeys.actions,
+	queryFn: () => unwrap(api.admin.actions.$get()),
+});
 
 export function useVerifyPasskey() {
 	const queryClient = useQueryClient();
@@ -77,12 +98,44 @@ export function useTerminateAccount() {
 	const queryClient = useQueryClient();
 	return useMutation({
 		mutationFn: (json: { userId: string; reason: string }) => unwrap(api.admin["terminate-account"].$post({ json })),
-		onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+		onSuccess: () => invalidateAfterAction(queryClient),
 		// The list was stale: the account was deleted (404) or suspended by another moderator (409) meanwhile.
 		onError: (error) => {
 			if (isStatus(error, 404, 409)) {
 				void queryClient.invalidateQueries({ queryKey: adminKeys.users });
 			}
+		},
+	});
+}
+
+/** What a moderator's action changes: the queue, the users' states and the record. */
+const invalidateAfterAction = (queryClient: QueryClient) =>
+	Promise.all(
+		[adminKeys.flags, adminKeys.users, adminKeys.actions].map((queryKey) =>
+			queryClient.invalidateQueries({ queryKey }),
+		),
+	);
+
+/** Dismiss a report's flags, expire it, or terminate its reporter (and expire it). */
+export function useResolveFlags() {
+	const queryClient = useQueryClient();
+	return useMutation({
+		mutationFn: (json: Resolution) => unwrap(api.admin.flags.resolve.$post({ json })),
+		onSuccess: () => invalidateAfterAction(queryClient),
+		// The queue was stale: the report was deleted (404) or decided by another moderator (409) meanwhile.
+		onError: (error) => {
+			if (isStatus(error, 404, 409)) void invalidateAfterAction(queryClient);
+		},
+	});
+}
+
+export function useLiftSuspension() {
+	const queryClient = useQueryClient();
+	return useMutation({
+		mutationFn: (json: { userId: string; reason: string }) => unwrap(api.admin["lift-suspension"].$post({ json })),
+		onSuccess: () => invalidateAfterAction(queryClient),
+		onError: (error) => {
+			if (isStatus(error, 404, 409)) void invalidateAfterAction(queryClient);
 		},
 	});
 }
