@@ -58,9 +58,13 @@ test("Discover finds shoppers as one types, badges trusted ones and respects pri
 	const tina = page.getByRole("article", { name: `Tina ${family}` });
 	await expect(tina.getByTestId("trusted-badge")).toHaveText("Trusted Contributor");
 	await expect(tina.getByTestId("user-reports")).toHaveText("11");
+	// Beside the badge, the share of her reports that stood, in words.
+	await expect(tina.getByTestId("accuracy")).toHaveText("100% accurate");
+	await expect(tina.getByTestId("accuracy-explained")).toHaveText("11 of 11 reports stood");
 	const quinn = page.getByRole("article", { name: `Quinn ${family}` });
 	await expect(quinn.getByText("Activity hidden")).toBeVisible();
 	await expect(quinn.getByTestId("trusted-badge")).toHaveCount(0);
+	await expect(quinn.getByTestId("accuracy")).toHaveCount(0);
 	await expect(page.getByRole("article", { name: `Hugo ${family}` })).toHaveCount(0);
 
 	await page.getByRole("searchbox", { name: "Search users" }).fill(`${family}zz`);
@@ -95,6 +99,8 @@ test("Settings changes the photo, fuel, privacy and password", async ({ page, br
 	expect(login.status()).toBe(200);
 
 	await page.goto("/settings");
+	// A newcomer has no accuracy yet, and the profile says so rather than 0% or 100%.
+	await expect(page.getByTestId("reputation")).toHaveText("No reports judged yet");
 	await page.getByLabel("Profile photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
 	await expect(page.getByRole("status").filter({ hasText: "Profile photo updated" })).toBeVisible();
 	// Emptied after each choice, so the same file chosen again (after a failure) is a change the page hears.
