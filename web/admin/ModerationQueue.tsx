@@ -184,7 +184,7 @@ function FlaggedCard({ item, onAct }: { item: FlaggedReport; onAct: (action: Res
 			</p>
 			<ul aria-label="Why it was flagged" className="flex flex-wrap gap-1">
 				{item.reasons.map((r) => (
-					<li key={r.reason} className="badge badge-outline badge-sm">
+					<li key={r.reason} className="badge badge-ghost badge-sm">
 						{FLAG_REASON_LABEL[r.reason]} ×{r.count}
 					</li>
 				))}
@@ -193,7 +193,7 @@ function FlaggedCard({ item, onAct }: { item: FlaggedReport; onAct: (action: Res
 				<button type="button" className="btn btn-sm btn-outline" onClick={() => onAct("dismiss")}>
 					Dismiss flags
 				</button>
-				<button type="button" className="btn btn-sm btn-warning" onClick={() => onAct("expire")}>
+				<button type="button" className="btn btn-sm btn-outline" onClick={() => onAct("expire")}>
 					Expire report
 				</button>
 				<button

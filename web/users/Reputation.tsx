@@ -38,7 +38,7 @@ export function Reputation({
 			{trusted && <TrustedBadge />}
 			{accuracy ? (
 				<>
-					<span className="badge badge-info badge-soft badge-sm" data-testid="accuracy">
+					<span className="badge badge-info badge-sm" data-testid="accuracy">
 						{accuracy.percent}% accurate
 					</span>
 					<span className="text-xs text-base-content/70" data-testid="accuracy-explained">
