@@ -1,15 +1,24 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import type { FlagReason } from "../../db/enums.ts";
 import { gasPriceReports, gasReportFeedback, priceReportFeedback, priceReports, users } from "../../db/schema.ts";
 import { recountFeedback } from "../reports/feedback-counts.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import {
+	flag,
+	found,
+	latestRecord,
+	moderator,
+	PASSKEY,
+	queue,
+	reportFuel,
+	reportProduct,
+	resolve,
+	stationPrice,
+	tag,
+} from "./testing.ts";
 
 // Each test signs several users up, and argon2 hashing is slow on a busy shared machine.
 setDefaultTimeout(30_000);
-
-const PASSKEY = "correct horse battery staple";
-const LOCKED = "Enter the developer passkey to use the developer console";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,77 +26,18 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-async function moderator() {
-	const mod = await registerUser(server);
-	expect((await mod.client.post("/api/admin/verify-passkey", { passkey: PASSKEY })).data).toEqual({ valid: true });
-	return mod;
-}
-
-const tag = () => `m${crypto.randomUUID().slice(0, 8)}`;
-
-async function reportProduct(client: TestClient, productName: string, price = 3.49) {
-	const res = await client.post("/api/price-reports", {
-		productName,
-		price,
-		categoryId: 3,
-		storeName: "Corner Shop",
-		storeAddress: "5 Elm St",
-	});
-	expect(res.status).toBe(201);
-	return res.data.id as number;
-}
-
-async function reportFuel(client: TestClient, stationName: string) {
-	const res = await client.post("/api/gas/reports", {
-		stationName,
-		stationAddress: "2 Pump Rd",
-		price: 3.199,
-		fuelType: "regular",
-	});
-	expect(res.status).toBe(201);
-	return res.data.id as number;
-}
-
-/**
- * Neighbours flag a report, one reason each: rows straight into the feedback table (sign-ups through the
- * API would spend the test's time on argon2), recounted as the feedback routes do.
- */
-function flag(kind: "product" | "fuel", reportId: number, reasons: FlagReason[]) {
-	const feedback = kind === "product" ? priceReportFeedback : gasReportFeedback;
-	for (const reason of reasons) {
-		const flagger = server.db
-			.insert(users)
-			.values({ username: `flagger${crypto.randomUUID().slice(0, 12)}`, password: "x" })
-			.returning({ id: users.id })
-			.get();
-		server.db.insert(feedback).values({ reportId, userId: flagger.id, kind: "wrong", reason }).run();
-	}
-	recountFeedback(server.db, kind === "product" ? "price_reports" : "gas_price_reports", reportId);
-}
-
-const found = async (client: TestClient, q: string) =>
-	((await client.get(`/api/search?q=${encodeURIComponent(q)}`)).data as { id: number }[]).map((r) => r.id);
-const stationPrice = async (client: TestClient, name: string) =>
-	((await client.get("/api/gas/nearby")).data as { name: string; regularPrice: number | null }[]).find(
-		(s) => s.name === name,
-	)?.regularPrice ?? null;
-// biome-ignore lint/suspicious/noExplicitAny: the test reads the queue's JSON field by field.
-const queue = async (client: TestClient): Promise<any[]> => (await client.get("/api/admin/flags")).data;
-const resolve = (client: TestClient, body: Record<string, unknown>) => client.post("/api/admin/flags/resolve", body);
-const latestRecord = async (client: TestClient) => (await client.get("/api/admin/actions")).data[0];
-
 describe("GET /api/admin/flags", () => {
 	test("lists product and fuel reports with open flags, most flagged first, with reasons, reporter and confidence", async () => {
-		const mod = await moderator();
+		const mod = await moderator(server);
 		const t = tag();
 		const reporter = await registerUser(server, { firstName: "Rita", lastName: "Porter" });
 		const milk = await reportProduct(reporter.client, `${t} Oat Milk`);
 		const fuel = await reportFuel(reporter.client, `${t} Gas`);
 		const quiet = await reportProduct(reporter.client, `${t} Quiet Cheese`);
-		flag("fuel", fuel, ["other"]);
-		flag("product", milk, ["wrong-price", "spam", "wrong-price"]);
+		flag(server, "fuel", fuel, ["other"]);
+		flag(server, "product", milk, ["wrong-price", "spam", "wrong-price"]);
 		// A flag a moderator already dismissed is not in the queue.
-		flag("product", quiet, ["spam"]);
+		flag(server, "product", quiet, ["spam"]);
 		server.db
 			.update(priceReportFeedback)
 			.set({ status: "dismissed" })
@@ -145,12 +95,12 @@ describe("GET /api/admin/flags", () => {
 
 describe("POST /api/admin/flags/resolve", () => {
 	test("dismiss: the flags are dismissed, the hidden report comes back to search, and the record says so", async () => {
-		const mod = await moderator();
+		const mod = await moderator(server);
 		const t = tag();
 		const reporter = await registerUser(server);
 		const shopper = await registerUser(server);
 		const id = await reportProduct(reporter.client, `${t} Rye Bread`);
-		flag("product", id, ["wrong-price", "wrong-price", "spam"]);
+		flag(server, "product", id, ["wrong-price", "wrong-price", "spam"]);
 		expect(await found(shopper.client, `${t} rye`)).toEqual([]);
 
 		const res = await resolve(mod.client, {
@@ -200,13 +150,13 @@ describe("POST /api/admin/flags/resolve", () => {
 	});
 
 	test("expire: the report expires naming the moderation, the flags are upheld, the reporter's accuracy drops", async () => {
-		const mod = await moderator();
+		const mod = await moderator(server);
 		const t = tag();
 		const reporter = await registerUser(server);
 		const shopper = await registerUser(server);
 		await reportProduct(reporter.client, `${t} Good Butter`);
 		const fuel = await reportFuel(reporter.client, `${t} Fuel`);
-		flag("fuel", fuel, ["wrong-store"]);
+		flag(server, "fuel", fuel, ["wrong-store"]);
 		expect(await stationPrice(shopper.client, `${t} Fuel`)).toBe(3.199);
 
 		const res = await resolve(mod.client, {
@@ -242,13 +192,13 @@ describe("POST /api/admin/flags/resolve", () => {
 	});
 
 	test("terminate: the reporter is suspended, their reports withdrawn, this one expired with its flags upheld", async () => {
-		const mod = await moderator();
+		const mod = await moderator(server);
 		const t = tag();
 		const reporter = await registerUser(server);
 		const shopper = await registerUser(server);
 		const flagged = await reportProduct(reporter.client, `${t} Fake Feta`);
 		const other = await reportProduct(reporter.client, `${t} Fake Figs`);
-		flag("product", flagged, ["spam"]);
+		flag(server, "product", flagged, ["spam"]);
 
 		const res = await resolve(mod.client, {
 			kind: "product",
@@ -277,12 +227,12 @@ describe("POST /api/admin/flags/resolve", () => {
 	});
 
 	test("a dismissal on a suspended reporter's report leaves it with the suspension, for a lift to bring back", async () => {
-		const mod = await moderator();
+		const mod = await moderator(server);
 		const t = tag();
 		const reporter = await registerUser(server);
 		const shopper = await registerUser(server);
 		const id = await reportProduct(reporter.client, `${t} Held Honey`);
-		flag("product", id, ["spam", "spam", "offensive"]);
+		flag(server, "product", id, ["spam", "spam", "offensive"]);
 		expect(
 			(await mod.client.post("/api/admin/terminate-account", { userId: reporter.user.id, reason: "Spam" })).status,
 		).toBe(200);
@@ -299,13 +249,13 @@ describe("POST /api/admin/flags/resolve", () => {
 	});
 
 	test("says what is wrong: the fields, an unknown report, one's own report, a reporter already suspended", async () => {
-		const mod = await moderator();
+		const mod = await moderator(server);
 		const t = tag();
 		const own = await reportProduct(mod.client, `${t} Own Olives`);
-		flag("product", own, ["spam"]);
+		flag(server, "product", own, ["spam"]);
 		const reporter = await registerUser(server);
 		const theirs = await reportProduct(reporter.client, `${t} Their Tea`);
-		flag("product", theirs, ["spam"]);
+		flag(server, "product", theirs, ["spam"]);
 		const cases: [unknown, number, string][] = [
 			[{ kind: "product", reportId: theirs, action: "dismiss", reason: "   " }, 400, "A reason is required"],
 			[{ kind: "product", reportId: theirs, action: "dismiss" }, 400, "A reason is required"],
@@ -338,109 +288,4 @@ describe("POST /api/admin/flags/resolve", () => {
 		// Refused as a whole: the flags are still open.
 		expect((await queue(mod.client)).find((i) => i.reportId === theirs)?.flags).toBe(1);
 	});
-});
-
-describe("POST /api/admin/lift-suspension", () => {
-	test("the account is active again and its withdrawn reports come back to search and the stations' prices", async () => {
-		const mod = await moderator();
-		const t = tag();
-		const reporter = await registerUser(server);
-		const shopper = await registerUser(server);
-		const bread = await reportProduct(reporter.client, `${t} Lift Bread`);
-		const hidden = await reportProduct(reporter.client, `${t} Lift Jam`);
-		flag("product", hidden, ["spam", "spam", "spam"]);
-		await reportFuel(reporter.client, `${t} Lift Gas`);
-		const terminated = await mod.client.post("/api/admin/terminate-account", {
-			userId: reporter.user.id,
-			reason: "Fake prices",
-		});
-		expect(terminated.data.reportsWithdrawn).toBe(2);
-		expect(terminated.data.record).toMatchObject({
-			action: "terminate",
-			reason: "Fake prices",
-			detail: "2 reports withdrawn",
-		});
-		expect(await found(shopper.client, `${t} lift`)).toEqual([]);
-		expect(await stationPrice(shopper.client, `${t} Lift Gas`)).toBeNull();
-
-		const res = await mod.client.post("/api/admin/lift-suspension", { userId: reporter.user.id, reason: " Appeal " });
-		expect(res.status).toBe(200);
-		expect(res.data).toMatchObject({
-			id: reporter.user.id,
-			username: reporter.username,
-			isTerminated: false,
-			reportsRestored: 2,
-		});
-		expect(res.data.record).toMatchObject({
-			action: "lift-suspension",
-			moderator: { id: mod.user.id, username: mod.username },
-			target: { id: reporter.user.id, username: reporter.username },
-			report: null,
-			reason: "Appeal",
-			detail: "2 reports restored",
-		});
-		expect(await latestRecord(mod.client)).toEqual(res.data.record);
-
-		// Back in: the same session works again, and the reason, time and moderator are gone.
-		const me = await reporter.client.get("/api/auth/user");
-		expect([me.status, me.data.isTerminated, me.data.terminationReason]).toEqual([200, false, null]);
-		expect(server.db.select().from(users).where(eq(users.id, reporter.user.id)).get()).toMatchObject({
-			terminatedAt: null,
-			terminatedBy: null,
-		});
-		// Its reports are back, but the one its flags hid stays hidden for the moderators.
-		expect(await found(shopper.client, `${t} lift`)).toEqual([bread]);
-		expect(await stationPrice(shopper.client, `${t} Lift Gas`)).toBe(3.199);
-		expect((await queue(mod.client)).find((i) => i.reportId === hidden)).toMatchObject({ hidden: true, flags: 3 });
-
-		const again = await mod.client.post("/api/admin/lift-suspension", { userId: reporter.user.id, reason: "Again" });
-		expect([again.status, again.data.message]).toEqual([409, "This account is not suspended"]);
-	});
-
-	test("needs an existing user and a non-blank reason", async () => {
-		const mod = await moderator();
-		const cases: [unknown, number, string][] = [
-			[{ userId: mod.user.id, reason: "  " }, 400, "A reason is required"],
-			[{ reason: "Appeal" }, 400, "Choose a user"],
-			[{ userId: "no-such-user", reason: "Appeal" }, 404, "User not found"],
-		];
-		for (const [body, status, message] of cases) {
-			const res = await mod.client.post("/api/admin/lift-suspension", body);
-			expect([res.status, res.data.message]).toEqual([status, message]);
-		}
-	});
-});
-
-describe("GET /api/admin/actions", () => {
-	test("lists the record newest first, every action in it", async () => {
-		const mod = await moderator();
-		const a = await registerUser(server);
-		await mod.client.post("/api/admin/terminate-account", { userId: a.user.id, reason: "First" });
-		await mod.client.post("/api/admin/lift-suspension", { userId: a.user.id, reason: "Second" });
-		const res = await mod.client.get("/api/admin/actions");
-		expect(res.status).toBe(200);
-		const ours = (res.data as { target: { id: string }; action: string; reason: string }[]).filter(
-			(e) => e.target.id === a.user.id,
-		);
-		expect(ours.map((e) => [e.action, e.reason])).toEqual([
-			["lift-suspension", "Second"],
-			["terminate", "First"],
-		]);
-		expect(res.data.length).toBeLessThanOrEqual(100);
-	});
-});
-
-test("a session that has not entered the passkey can neither see nor act", async () => {
-	const { client } = await registerUser(server);
-	const target = await registerUser(server);
-	const id = await reportProduct(target.client, `${tag()} Locked Lime`);
-	flag("product", id, ["spam"]);
-	const answers = await Promise.all([
-		client.get("/api/admin/flags"),
-		client.get("/api/admin/actions"),
-		resolve(client, { kind: "product", reportId: id, action: "expire", reason: "x" }),
-		client.post("/api/admin/lift-suspension", { userId: target.user.id, reason: "x" }),
-	]);
-	expect(answers.map((r) => [r.status, r.data.message])).toEqual(Array(4).fill([403, LOCKED]));
-	expect(server.db.select().from(priceReports).where(eq(priceReports.id, id)).get()?.isExpired).toBe(false);
 });

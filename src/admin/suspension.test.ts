@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { priceReports, users } from "../../db/schema.ts";
+import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import {
+	flag,
+	found,
+	LOCKED,
+	latestRecord,
+	moderator,
+	PASSKEY,
+	queue,
+	reportFuel,
+	reportProduct,
+	resolve,
+	stationPrice,
+	tag,
+} from "./testing.ts";
+
+// Each test signs several users up, and argon2 hashing is slow on a busy shared machine.
+setDefaultTimeout(30_000);
+
+let server: TestServer;
+beforeAll(async () => {
+	server = await startTestServer({ ADMIN_PASSKEY: PASSKEY });
+});
+afterAll(() => server.stop());
+
+describe("POST /api/admin/lift-suspension", () => {
+	test("the account is active again and its withdrawn reports come back to search and the stations' prices", async () => {
+		const mod = await moderator(server);
+		const t = tag();
+		const reporter = await registerUser(server);
+		const shopper = await registerUser(server);
+		const bread = await reportProduct(reporter.client, `${t} Lift Bread`);
+		const hidden = await reportProduct(reporter.client, `${t} Lift Jam`);
+		flag(server, "product", hidden, ["spam", "spam", "spam"]);
+		await reportFuel(reporter.client, `${t} Lift Gas`);
+		const terminated = await mod.client.post("/api/admin/terminate-account", {
+			userId: reporter.user.id,
+			reason: "Fake prices",
+		});
+		expect(terminated.data.reportsWithdrawn).toBe(2);
+		expect(terminated.data.record).toMatchObject({
+			action: "terminate",
+			reason: "Fake prices",
+			detail: "2 reports withdrawn",
+		});
+		expect(await found(shopper.client, `${t} lift`)).toEqual([]);
+		expect(await stationPrice(shopper.client, `${t} Lift Gas`)).toBeNull();
+
+		const res = await mod.client.post("/api/admin/lift-suspension", { userId: reporter.user.id, reason: " Appeal " });
+		expect(res.status).toBe(200);
+		expect(res.data).toMatchObject({
+			id: reporter.user.id,
+			username: reporter.username,
+			isTerminated: false,
+			reportsRestored: 2,
+		});
+		expect(res.data.record).toMatchObject({
+			action: "lift-suspension",
+			moderator: { id: mod.user.id, username: mod.username },
+			target: { id: reporter.user.id, username: reporter.username },
+			report: null,
+			reason: "Appeal",
+			detail: "2 reports restored",
+		});
+		expect(await latestRecord(mod.client)).toEqual(res.data.record);
+
+		// Back in: the same session works again, and the reason, time and moderator are gone.
+		const me = await reporter.client.get("/api/auth/user");
+		expect([me.status, me.data.isTerminated, me.data.terminationReason]).toEqual([200, false, null]);
+		expect(server.db.select().from(users).where(eq(users.id, reporter.user.id)).get()).toMatchObject({
+			terminatedAt: null,
+			terminatedBy: null,
+		});
+		// Its reports are back, but the one its flags hid stays hidden for the moderators.
+		expect(await found(shopper.client, `${t} lift`)).toEqual([bread]);
+		expect(await stationPrice(shopper.client, `${t} Lift Gas`)).toBe(3.199);
+		expect((await queue(mod.client)).find((i) => i.reportId === hidden)).toMatchObject({ hidden: true, flags: 3 });
+
+		const again = await mod.client.post("/api/admin/lift-suspension", { userId: reporter.user.id, reason: "Again" });
+		expect([again.status, again.data.message]).toEqual([409, "This account is not suspended"]);
+	});
+
+	test("needs an existing user and a non-blank reason", async () => {
+		const mod = await moderator(server);
+		const cases: [unknown, number, string][] = [
+			[{ userId: mod.user.id, reason: "  " }, 400, "A reason is required"],
+			[{ reason: "Appeal" }, 400, "Choose a user"],
+			[{ userId: "no-such-user", reason: "Appeal" }, 404, "User not found"],
+		];
+		for (const [body, status, message] of cases) {
+			const res = await mod.client.post("/api/admin/lift-suspension", body);
+			expect([res.status, res.data.message]).toEqual([status, message]);
+		}
+	});
+});
+
+describe("GET /api/admin/actions", () => {
+	test("lists the record newest first, every action in it", async () => {
+		const mod = await moderator(server);
+		const a = await registerUser(server);
+		await mod.client.post("/api/admin/terminate-account", { userId: a.user.id, reason: "First" });
+		await mod.client.post("/api/admin/lift-suspension", { userId: a.user.id, reason: "Second" });
+		const res = await mod.client.get("/api/admin/actions");
+		expect(res.status).toBe(200);
+		const ours = (res.data as { target: { id: string }; action: string; reason: string }[]).filter(
+			(e) => e.target.id === a.user.id,
+		);
+		expect(ours.map((e) => [e.action, e.reason])).toEqual([
+			["lift-suspension", "Second"],
+			["terminate", "First"],
+		]);
+		expect(res.data.length).toBeLessThanOrEqual(100);
+	});
+});
+
+test("a session that has not entered the passkey can neither see nor act", async () => {
+	const { client } = await registerUser(server);
+	const target = await registerUser(server);
+	const id = await reportProduct(target.client, `${tag()} Locked Lime`);
+	flag(server, "product", id, ["spam"]);
+	const answers = await Promise.all([
+		client.get("/api/admin/flags"),
+		client.get("/api/admin/actions"),
+		resolve(client, { kind: "product", reportId: id, action: "expire", reason: "x" }),
+		client.post("/api/admin/lift-suspension", { userId: target.user.id, reason: "x" }),
+	]);
+	expect(answers.map((r) => [r.status, r.data.message])).toEqual(Array(4).fill([403, LOCKED]));
+	expect(server.db.select().from(priceReports).where(eq(priceReports.id, id)).get()?.isExpired).toBe(false);
+});
