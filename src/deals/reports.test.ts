@@ -276,7 +276,8 @@ describe("POST /api/price-reports", () => {
 		const { uploadURL } = (await client.post("/api/objects/upload")).data;
 		const put = await client.request("PUT", uploadURL, { body: PNG, headers: { "content-type": "image/png" } });
 		expect(put.status).toBe(200);
-		const withPhoto = await client.post("/api/price-reports", { ...milk(), imageUrl: uploadURL });
+		// A price of its own: another shopper's same milk price there would make this a confirmation of theirs.
+		const withPhoto = await client.post("/api/price-reports", { ...milk(), price: 3.47, imageUrl: uploadURL });
 		expect(withPhoto.status).toBe(201);
 		expect(withPhoto.data.imageUrl).toBe(put.data.objectPath);
 		const photo = await fetch(`${server.origin}${withPhoto.data.imageUrl}`);

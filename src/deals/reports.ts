@@ -3,6 +3,7 @@ import { deliverHits, type HitOutlets } from "../alerts/delivery.ts";
 import type { Db } from "../db.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { assessPrice } from "../reports/check.ts";
+import { duplicateMessage } from "../reports/duplicates.ts";
 import { replacedWarning } from "../reports/expiry.ts";
 import { PRODUCTS, productKey } from "../reports/markets.ts";
 import { countingRefusals, joinWarnings } from "../reports/refusals.ts";
@@ -14,18 +15,48 @@ import { reportRowById } from "./deals.sql.ts";
 import { toReportJson } from "./read-shape.ts";
 import type { PriceReportInput } from "./schemas.ts";
 
+/** Who files a price, and what the runtime lends the filing. */
+type Filing = Pick<Runtime, "db" | "model" | "reports"> & HitOutlets;
+
 /**
- * Checks and stores a price report, moves the reporter's counters and records the alert hits it causes, all
- * in one write transaction (shared with the reports that arrived beside it: reports/write-batch.ts), and
- * answers once that has committed; then the hits go to their owners' open streams and devices.
- * `imageUrl` must already be resolved to one of our uploads (or null).
+ * Checks and stores a price (a report, or a "changed" word's new price): the quality check, then in one
+ * write transaction (shared with the reports that arrived beside it: reports/write-batch.ts) the report, the
+ * reporter's counters and the alert hits it causes, or the confirmation of the same price standing there.
+ * Answers once that has committed; then the hits go to their owners' open streams and devices.
  */
-export async function createPriceReport(
-	{ db, model, reports, live, push }: Pick<Runtime, "db" | "model" | "reports"> & HitOutlets,
+export async function filePriceReport(
+	{ db, model, reports, live, push }: Filing,
 	user: User,
-	input: PriceReportInput,
-	imageUrl: string | null,
+	job: Omit<PriceReportJob, "user" | "modelVerdict">,
 ) {
+	const written = await countingRefusals(db, user.id, async () => {
+		// With the model on, judged before the write transaction: the model may take its time, and no write lock
+		// is held meanwhile. With it off, the statistics judge inside the transaction on the history it reads there.
+		const modelVerdict = model.off
+			? null
+			: await assessPrice(db, model, PRODUCTS, productKey(job.input, job.category, job.zip), job.input.price, user.id);
+		const full: PriceReportJob = {
+			...job,
+			user: { id: user.id, firstName: user.firstName, lastName: user.lastName },
+			modelVerdict,
+		};
+		return reports.write("price", full, () => writePriceReport(db, full));
+	});
+	if (!("confirmedExisting" in written)) deliverHits({ live, push }, written.hits);
+	return written;
+}
+
+/** The answer's warning when the price replaced the shopper's own earlier one there. */
+const replacedNote = (replaced: { priceCents: number }[], storeName: string) =>
+	replaced[0] ? replacedWarning(PRODUCTS.format(replaced[0].priceCents), storeName) : null;
+
+/**
+ * Checks and stores a price report (filePriceReport). `imageUrl` must already be resolved to one of our
+ * uploads (or null). The same price another shopper reported there within a day is answered as the report
+ * it confirmed, with `confirmedExisting` and a message (the route answers it 200, not 201).
+ */
+export async function createPriceReport(runtime: Filing, user: User, input: PriceReportInput, imageUrl: string | null) {
+	const { db } = runtime;
 	// The report counts where the store is: its zip as typed (or as the suggestion chosen had it), else where
 	// the shopper is now (the vacation zip, else home).
 	const zip = input.storeZipCode ?? (input.vacationMode ? input.reportZipCode : user.zipCode);
@@ -37,32 +68,27 @@ export async function createPriceReport(
 	if (unknownTags.length > 0) {
 		throw badRequest(`Unknown tag for ${category.name}: ${unknownTags.join(", ")}`);
 	}
-
-	const written = await countingRefusals(db, user.id, async () => {
-		// With the model on, judged before the write transaction: the model may take its time, and no write lock
-		// is held meanwhile. With it off, the statistics judge inside the transaction on the history it reads there.
-		const modelVerdict = model.off
-			? null
-			: await assessPrice(db, model, PRODUCTS, productKey(input, category, zip), input.price, user.id);
-		const job: PriceReportJob = {
-			user: { id: user.id, firstName: user.firstName, lastName: user.lastName },
-			input,
-			imageUrl,
-			zip,
-			category: { slug: category.slug, name: category.name },
-			modelVerdict,
-		};
-		return reports.write("price", job, () => writePriceReport(db, job));
+	const written = await filePriceReport(runtime, user, {
+		input,
+		imageUrl,
+		zip,
+		category: { slug: category.slug, name: category.name },
 	});
-	const { row, expirationAnalysis, hits, replaced } = written;
-	deliverHits({ live, push }, hits);
+	if ("confirmedExisting" in written) {
+		const report = getReportJson(db, written.confirmedExisting.id, user.id);
+		const warning = replacedNote(written.replaced, report.store.name);
+		return {
+			...report,
+			confirmedExisting: true as const,
+			message: duplicateMessage(written.confirmedExisting),
+			...(warning ? { warning } : {}),
+		};
+	}
+	const { row, expirationAnalysis, replaced } = written;
 	// The answer is built from what was just written (the same read shape as getReportJson, without reading
 	// it back): a new report has no votes, and its store and reporter are the rows used to write it.
 	const report = toReportJson(row);
-	const warning = joinWarnings(
-		written.warning,
-		replaced[0] ? replacedWarning(PRODUCTS.format(replaced[0].priceCents), row.storeName) : null,
-	);
+	const warning = joinWarnings(written.warning, replacedNote(replaced, row.storeName));
 	return { ...report, ...(expirationAnalysis ? { expirationAnalysis } : {}), ...(warning ? { warning } : {}) };
 }
 

@@ -43,7 +43,9 @@ export const priceReportRoutes = new Hono<AppEnv>()
 		}
 		const { runtime } = c.var;
 		takeReportSlot(runtime.limits.reports, runtime.config.reportsPerHour, user.id);
-		return c.json(await createPriceReport(runtime, user, input, imageUrl), 201);
+		// The same price already standing there is counted as a confirmation of it: 200, nothing created.
+		const answer = await createPriceReport(runtime, user, input, imageUrl);
+		return "confirmedExisting" in answer ? c.json(answer, 200) : c.json(answer, 201);
 	})
 	.post("/:id/upvote", (c) => {
 		const user = requireUser(c);

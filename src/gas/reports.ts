@@ -5,6 +5,7 @@ import { badRequest, notFound } from "../lib/http.ts";
 import { centsToNumber, millsToNumber } from "../lib/money.ts";
 import { milesBetween, neighbourhood, roundMiles } from "../lib/zip.ts";
 import { assessPrice } from "../reports/check.ts";
+import { duplicateMessage } from "../reports/duplicates.ts";
 import { replacedWarning } from "../reports/expiry.ts";
 import { FUEL } from "../reports/markets.ts";
 import { countingRefusals, joinWarnings } from "../reports/refusals.ts";
@@ -26,32 +27,56 @@ export function reportZip(user: User, input: GasReportInput): string {
 	return zip;
 }
 
+/** What the runtime lends the filing of a fuel price. */
+type Filing = Pick<Runtime, "db" | "model" | "reports"> & HitOutlets;
+
 /**
- * Checks a fuel price, then in one transaction finds or creates the station, stores the report, moves the
- * station's price for that fuel, expires outliers the new consensus exposes, counts the report for its
- * author and records the fuel alerts' hits (reports/write-fuel.ts), delivered once it has committed. The
+ * Checks a fuel price (a report, or a "changed" word's new price), then in one transaction finds or creates
+ * the station, stores the report, moves the station's price for that fuel, expires outliers the new
+ * consensus exposes, counts the report for its author and records the fuel alerts' hits
+ * (reports/write-fuel.ts), delivered once it has committed; or confirms the same price standing there. The
  * transaction is the write batch's, shared with the price and fuel reports that arrived beside it; this
  * report's own part is a savepoint within it.
  */
-export async function createGasReport(
-	{ db, model, reports, live, push }: Pick<Runtime, "db" | "model" | "reports"> & HitOutlets,
+export async function fileGasReport(
+	{ db, model, reports, live, push }: Filing,
 	user: User,
-	input: GasReportInput,
+	job: Omit<GasReportJob, "userId" | "verdict">,
 ) {
-	const zip = reportZip(user, input);
+	const { input, zip } = job;
 	// Judged before the write transaction, model or not: the model may take its time, and no write lock is
 	// held meanwhile.
 	const verdict = await countingRefusals(db, user.id, () =>
 		assessPrice(db, model, FUEL, { fuel: input.fuelType, zip }, input.price, user.id),
 	);
-	const job: GasReportJob = { userId: user.id, input, zip, verdict };
-	const { id, expirationAnalysis, replaced, hits } = await reports.write("fuel", job, () => writeGasReport(db, job));
-	deliverHits({ live, push }, hits);
+	const full: GasReportJob = { ...job, userId: user.id, verdict };
+	const written = await reports.write("fuel", full, () => writeGasReport(db, full));
+	if (!("confirmedExisting" in written)) deliverHits({ live, push }, written.hits);
+	return { written, verdict };
+}
+
+/**
+ * Files a fuel report (fileGasReport). The same price another shopper reported there within a day is
+ * answered as the report it confirmed, with `confirmedExisting` and a message (the route answers it 200).
+ */
+export async function createGasReport(runtime: Filing, user: User, input: GasReportInput) {
+	const { db } = runtime;
+	const { written, verdict } = await fileGasReport(runtime, user, { input, zip: reportZip(user, input) });
+	const replacedNote = (stationName: string) =>
+		written.replaced === undefined ? null : replacedWarning(FUEL.format(written.replaced), stationName);
+	if ("confirmedExisting" in written) {
+		const report = getGasReportJson(db, written.confirmedExisting.id, user);
+		const warning = replacedNote(report.stationName);
+		return {
+			...report,
+			confirmedExisting: true as const,
+			message: duplicateMessage(written.confirmedExisting),
+			...(warning ? { warning } : {}),
+		};
+	}
+	const { id, expirationAnalysis } = written;
 	const report = getGasReportJson(db, id, user);
-	const warning = joinWarnings(
-		verdict.warning,
-		replaced === undefined ? null : replacedWarning(FUEL.format(replaced), report.stationName),
-	);
+	const warning = joinWarnings(verdict.warning, replacedNote(report.stationName));
 	return { ...report, ...(expirationAnalysis ? { expirationAnalysis } : {}), ...(warning ? { warning } : {}) };
 }
 

@@ -37,7 +37,9 @@ export const gasRoutes = new Hono<AppEnv>()
 		const user = requireUser(c);
 		const { runtime } = c.var;
 		takeReportSlot(runtime.limits.reports, runtime.config.reportsPerHour, user.id);
-		return c.json(await createGasReport(runtime, user, c.req.valid("json")), 201);
+		// The same price already standing there is counted as a confirmation of it: 200, nothing created.
+		const answer = await createGasReport(runtime, user, c.req.valid("json"));
+		return "confirmedExisting" in answer ? c.json(answer, 200) : c.json(answer, 201);
 	})
 	.get("/nearby", signedIn, queryParams(NearbyQuerySchema), (c) => {
 		const { user, zip } = userWithZip(c);

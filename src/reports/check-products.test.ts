@@ -27,7 +27,9 @@ for (const [label, env] of [
 				productName,
 				price,
 				categoryId: 3,
-				storeName: `Store ${price}`,
+				// A store per price and shopper: another shopper's same price at the same store would be counted as
+				// a confirmation of theirs (reports/duplicates.ts), not as a voice of its own.
+				storeName: `Store ${price} ${neighbours.indexOf(by)}`,
 				storeAddress: "9 Lake St",
 				...(zip ? { vacationMode: true, reportZipCode: zip } : {}),
 			});

@@ -2,14 +2,19 @@
  * A fuel price report's writes, synchronously, inside the caller's write transaction (drizzle's transaction
  * is a savepoint within the write batch's: bun:sqlite nests them): the station found or created, the report,
  * the station's price for that fuel, the shopper's earlier price replaced, outliers expired, the count.
+ * As for products, the same price another shopper reported there within a day is counted as a confirmation
+ * (duplicates.ts), and a "the price changed" word retires the report it was about in the same transaction.
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { FuelType } from "../../db/enums.ts";
 import { gasPriceReports, gasStations, users } from "../../db/schema.ts";
-import { recordFuelHitsSafely } from "../alerts/matching.ts";
+import { type HitRow, recordFuelHitsSafely } from "../alerts/matching.ts";
 import type { Db } from "../db.ts";
+import type { ExpirationAnalysis } from "../lib/errors.ts";
 import type { StoredVerdict } from "./check.ts";
+import { type StandingReport, standingFuelReport } from "./duplicates.ts";
 import { expireOutliers, REPLACED_REASON } from "./expiry.ts";
+import { confirmReport, type ReportChange, retireChangedReport } from "./feedback-rows.ts";
 import { FUEL } from "./markets.ts";
 import { findOrCreateStation } from "./places.ts";
 
@@ -34,18 +39,74 @@ export type GasReportFields = {
 };
 
 /** What the write needs, as plain data: it may cross to the writer thread (writer.ts). */
-export type GasReportJob = { userId: string; input: GasReportFields; zip: string; verdict: StoredVerdict };
+export type GasReportJob = {
+	userId: string;
+	input: GasReportFields;
+	zip: string;
+	verdict: StoredVerdict;
+	/** A "changed" word on another shopper's report of this fuel at this station, which this price replaces. */
+	change?: ReportChange | null;
+};
+
+/** The same price was already standing there: the reporter's price became its confirmation. */
+export type ConfirmedFuel = { confirmedExisting: StandingReport; replaced: number | undefined };
+/** A report filed: its id, the expiry analysis, the price of the shopper's report it replaced, the hits. */
+export type FiledFuel = {
+	id: number;
+	expirationAnalysis: ExpirationAnalysis | null;
+	replaced: number | undefined;
+	hits: HitRow[];
+};
+
+/**
+ * The shopper's earlier live prices of the fuel at the station, but `keep`, expire: a newer word of theirs
+ * replaces them (the station's caches follow through the triggers). The earlier prices.
+ */
+function supersedeFuel(db: Db, who: { userId: string; stationId: number; fuel: FuelType }, keep: number, now: Date) {
+	return db
+		.update(gasPriceReports)
+		.set({ isExpired: true, expiredAt: now, expiredReason: REPLACED_REASON, updatedAt: now })
+		.where(
+			and(
+				eq(gasPriceReports.userId, who.userId),
+				eq(gasPriceReports.stationId, who.stationId),
+				eq(gasPriceReports.fuelType, who.fuel),
+				eq(gasPriceReports.isActive, true),
+				eq(gasPriceReports.isExpired, false),
+				ne(gasPriceReports.id, keep),
+			),
+		)
+		.returning({ id: gasPriceReports.id, priceMills: gasPriceReports.priceMills })
+		.all();
+}
 
 /**
  * The report's writes; its id, the expiry analysis, the price of the shopper's report it replaced, and the
- * fuel alerts' hits it caused (to deliver once the transaction commits).
+ * fuel alerts' hits it caused (to deliver once the transaction commits). Or, for a price already standing
+ * at the station, the confirmation (not a report: no counters move, no alert fires).
  */
-export function writeGasReport(db: Db, { userId, input, zip, verdict }: GasReportJob) {
-	return db.transaction((tx) => {
-		const history = FUEL.history(db, { fuel: input.fuelType, zip });
+export function writeGasReport(
+	db: Db,
+	{ userId, input, zip, verdict, change }: GasReportJob,
+): ConfirmedFuel | FiledFuel {
+	return db.transaction((tx): ConfirmedFuel | FiledFuel => {
+		// A report said to have changed is no longer a voice of the price it is replaced by.
+		const history = FUEL.history(db, { fuel: input.fuelType, zip }).filter((h) => h.id !== change?.reportId);
 		// The station where it is: the one of this name and address near the zip, else a new one there.
 		const stationId = findOrCreateStation(db, { name: input.stationName, address: input.stationAddress, zip });
 		const now = new Date();
+		const who = { userId, stationId, fuel: input.fuelType };
+		const standing = standingFuelReport(
+			db,
+			{ station: stationId, fuel: input.fuelType, price: input.price, user: userId },
+			now.getTime(),
+		);
+		if (standing) {
+			const replaced = supersedeFuel(db, who, standing.id, now);
+			confirmReport(db, FUEL.table, standing.id, userId, now.getTime());
+			if (change) retireChangedReport(db, FUEL.table, change, userId, standing.id, now.getTime());
+			return { confirmedExisting: standing, replaced: replaced[0]?.priceMills };
+		}
 		const report = tx
 			.insert(gasPriceReports)
 			.values({
@@ -72,23 +133,10 @@ export function writeGasReport(db: Db, { userId, input, zip, verdict }: GasRepor
 			})
 			.where(eq(gasStations.id, stationId))
 			.run();
-		// As for products: the shopper's new price of this fuel here replaces their earlier one (the station's
-		// caches follow through the triggers), so the recent reports and counts hear each shopper once.
-		const replaced = tx
-			.update(gasPriceReports)
-			.set({ isExpired: true, expiredAt: now, expiredReason: REPLACED_REASON, updatedAt: now })
-			.where(
-				and(
-					eq(gasPriceReports.userId, userId),
-					eq(gasPriceReports.stationId, stationId),
-					eq(gasPriceReports.fuelType, input.fuelType),
-					eq(gasPriceReports.isActive, true),
-					eq(gasPriceReports.isExpired, false),
-					ne(gasPriceReports.id, report.id),
-				),
-			)
-			.returning({ id: gasPriceReports.id, priceMills: gasPriceReports.priceMills })
-			.all();
+		// As for products: the shopper's new price of this fuel here replaces their earlier one, so the recent
+		// reports and counts hear each shopper once.
+		const replaced = supersedeFuel(db, who, report.id, now);
+		if (change) retireChangedReport(db, FUEL.table, change, userId, report.id, now.getTime());
 		// The station caches follow the outliers' expiry through the database's triggers.
 		const expirationAnalysis = expireOutliers(db, FUEL, history, input.price, userId, now.getTime());
 		tx.update(users)

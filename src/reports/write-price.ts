@@ -2,13 +2,17 @@
  * A product price report's writes, synchronously, inside the caller's write transaction (the write batch's,
  * on the request thread or the writer thread): the check on the history read there when the model is off,
  * the store, the report, the shopper's earlier price replaced, outliers expired, counters and alert hits.
+ * The same price another shopper reported there within a day is counted as their confirmation instead
+ * (duplicates.ts); a shopper's "the price changed" retires the report it was about in the same transaction.
  */
 import type { Availability } from "../../db/enums.ts";
 import type { User } from "../../db/schema.ts";
 import { recordHitsSafely } from "../alerts/matching.ts";
 import type { Db } from "../db.ts";
 import { checkPrice, type StoredVerdict } from "./check.ts";
+import { type StandingReport, standingPriceReport } from "./duplicates.ts";
 import { expireOutliers, REPLACED_REASON } from "./expiry.ts";
+import { confirmReport, type ReportChange, retireChangedReport } from "./feedback-rows.ts";
 import { PRODUCTS, productKey } from "./markets.ts";
 import { findOrCreateStore } from "./places.ts";
 import { countPriceReport, hasReportedAt, insertPriceReport, supersedePriceReports } from "./reports.sql.ts";
@@ -40,16 +44,27 @@ export type PriceReportJob = {
 	category: { slug: string; name: string };
 	/** The model's judgement, made before the write; null with the model off (the statistics judge inside). */
 	modelVerdict: StoredVerdict | null;
+	/** A "changed" word on another shopper's report of this product here, which this price replaces. */
+	change?: ReportChange | null;
+};
+
+/** The same price was already standing there: the reporter's price became its confirmation. */
+export type ConfirmedExisting = {
+	confirmedExisting: StandingReport;
+	/** The reporter's own earlier prices there, which their word replaced. */
+	replaced: { id: number; priceCents: number }[];
 };
 
 /**
  * The report's writes; the row as the read shape has it (a new report has no votes, and its store and
  * reporter are the rows used to write it), the expiry analysis, the alert hits to publish once committed,
- * and the shopper's earlier prices it replaced.
+ * and the shopper's earlier prices it replaced. Or, for a price already standing there, the confirmation.
  */
-export function writePriceReport(db: Db, { user, input, imageUrl, zip, category, modelVerdict }: PriceReportJob) {
+export function writePriceReport(db: Db, job: PriceReportJob) {
+	const { user, input, imageUrl, zip, category, modelVerdict, change } = job;
 	const key = productKey(input, category, zip);
-	const history = PRODUCTS.history(db, key);
+	// A report said to have changed is no longer a voice of the price it is replaced by.
+	const history = PRODUCTS.history(db, key).filter((h) => h.id !== change?.reportId);
 	const verdict = modelVerdict ?? checkPrice(PRODUCTS, key, history, input.price, user.id);
 	// The store where it is (the one of this name and address near the zip, else a new one there); the report
 	// counts at the store's place, however near the zip it was reported with.
@@ -60,6 +75,20 @@ export function writePriceReport(db: Db, { user, input, imageUrl, zip, category,
 		zip,
 	});
 	const storeZip = store.zipCode ?? zip;
+	const now = Date.now();
+	const standing = standingPriceReport(
+		db,
+		{
+			name: key.normalizedName,
+			category: key.categoryId,
+			loc: store.locToken,
+			store: store.id,
+			price: input.price,
+			user: user.id,
+		},
+		now,
+	);
+	if (standing) return confirmStanding(db, job, { store: store.id, normalized: key.normalizedName }, standing, now);
 	const firstVisit = !hasReportedAt(db, user.id, store.id);
 	const row = {
 		id: 0,
@@ -112,10 +141,11 @@ export function writePriceReport(db: Db, { user, input, imageUrl, zip, category,
 		db,
 		{ id: stored.id, user: user.id, store: store.id, normalized: key.normalizedName, category: key.categoryId },
 		REPLACED_REASON,
-		Date.now(),
+		now,
 	);
-	const expirationAnalysis = expireOutliers(db, PRODUCTS, history, input.price, user.id);
-	countPriceReport(db, user.id, firstVisit, Date.now());
+	if (change) retireChangedReport(db, PRODUCTS.table, change, user.id, stored.id, now);
+	const expirationAnalysis = expireOutliers(db, PRODUCTS, history, input.price, user.id, now);
+	countPriceReport(db, user.id, firstVisit, now);
 	// In the same transaction as the report (no second commit), on the row as written: a new report is live.
 	const hits = recordHitsSafely(db, {
 		...row,
@@ -126,4 +156,27 @@ export function writePriceReport(db: Db, { user, input, imageUrl, zip, category,
 		replaces: replaced.map((r) => r.id),
 	});
 	return { row: { ...row, ...stored }, expirationAnalysis, hits, replaced, warning: verdict.warning };
+}
+
+/**
+ * The reporter's price was already standing there (another shopper's, seen within the window): it becomes
+ * their confirmation of it, and replaces their own earlier price there as a report would. Not a report: no
+ * counters move and no alert fires (the standing report did that).
+ */
+function confirmStanding(
+	db: Db,
+	{ user, input, change }: PriceReportJob,
+	place: { store: number; normalized: string },
+	standing: StandingReport,
+	now: number,
+): ConfirmedExisting {
+	const replaced = supersedePriceReports(
+		db,
+		{ id: standing.id, user: user.id, store: place.store, normalized: place.normalized, category: input.categoryId },
+		REPLACED_REASON,
+		now,
+	);
+	confirmReport(db, PRODUCTS.table, standing.id, user.id, now);
+	if (change) retireChangedReport(db, PRODUCTS.table, change, user.id, standing.id, now);
+	return { confirmedExisting: standing, replaced };
 }

@@ -19,7 +19,8 @@ const station = async (client: TestClient, name: string, zip: string, price: num
 		fuelType: "regular",
 		price,
 	});
-	expect(res.status).toBe(201);
+	// 200 when an earlier test's reporter stands at this price there: counted as a confirmation of theirs.
+	expect([200, 201]).toContain(res.status);
 	return res.data.stationId as number;
 };
 
