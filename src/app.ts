@@ -5,6 +5,7 @@ import { adminRoutes } from "./admin/routes.ts";
 import { eventRoutes, priceAlertRoutes, testNotificationRoutes } from "./alerts/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { categoryRoutes, priceReportRoutes, searchRoutes, storeRoutes } from "./deals/routes.ts";
+import { gasFeedbackRoutes, priceFeedbackRoutes } from "./feedback/routes.ts";
 import { gasRoutes } from "./gas/routes.ts";
 import type { AppEnv } from "./lib/context.ts";
 import { loadSession } from "./lib/guards.ts";
@@ -33,9 +34,11 @@ const api = new Hono<AppEnv>()
 	.route("/auth", authRoutes)
 	.route("/categories", categoryRoutes)
 	.route("/price-reports", priceReportRoutes)
+	.route("/price-reports", priceFeedbackRoutes)
 	.route("/stores", storeRoutes)
 	.route("/search", searchRoutes)
 	.route("/gas", gasRoutes)
+	.route("/gas/reports", gasFeedbackRoutes)
 	.route("/spots", spotRoutes)
 	.route("/price-alerts", priceAlertRoutes)
 	.route("/events", eventRoutes)

@@ -71,16 +71,20 @@ const VIEWER_JOIN_SQL = `
   LEFT JOIN price_report_feedback mf ON mf.report_id = r.id AND mf.user_id = $viewer`;
 
 const REPORT_BY_ID_SQL = `
-      SELECT ${REPORT_COLUMNS_SQL}, ${VIEWER_COLUMNS_SQL}
+      SELECT ${REPORT_COLUMNS_SQL}, ${VIEWER_COLUMNS_SQL},
+        r.loc_token AS locToken, r.is_active AS isActive, r.is_expired AS isExpired
       FROM price_reports r
       JOIN stores s ON s.id = r.store_id
       JOIN users u ON u.id = r.user_id
       ${VIEWER_JOIN_SQL}
       WHERE r.id = $id`;
 
+/** A report read by id, with its place and whether it is listed (active and unexpired). */
+export type ReportByIdRow = ReportRow & StoredPick<typeof priceReports, "locToken" | "isActive" | "isExpired">;
+
 /** One report by id (any state) as `viewer` sees it. Raw to share search's read shape, columns and all. */
-export function reportRowById(db: Db, bindings: { id: number; viewer: string }): ReportRow | null {
-	return db.$client.query<ReportRow, Bindings>(REPORT_BY_ID_SQL).get(bindings);
+export function reportRowById(db: Db, bindings: { id: number; viewer: string }): ReportByIdRow | null {
+	return db.$client.query<ReportByIdRow, Bindings>(REPORT_BY_ID_SQL).get(bindings);
 }
 
 /** Reads the indexed words from `?1` up to `?2`, at most `?3` of them (`.all(from, to, limit)`), in order. */

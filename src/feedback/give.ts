@@ -1,0 +1,136 @@
+/**
+ * A shopper's word on another shopper's report, and taking it back (issue 40), products and fuel alike.
+ * One word per shopper per report: a new one replaces the earlier. Confirm, unavailable and wrong are a
+ * small transaction here; a changed price is filed as the giver's own report through the report pipeline,
+ * which retires the old report in the same write (subjects.ts). Every change to the words is recounted in
+ * its transaction (reports/feedback-counts.ts), which hides a report past the flag threshold.
+ */
+import type { User } from "../../db/schema.ts";
+import { badRequest, conflict, forbidden, notFound } from "../lib/http.ts";
+import { DAY_MS } from "../lib/time.ts";
+import { duplicateMessage } from "../reports/duplicates.ts";
+import { recountFeedback } from "../reports/feedback-counts.ts";
+import {
+	changedReason,
+	deleteFeedback,
+	type FeedbackWord,
+	feedbackOf,
+	HIDDEN_MESSAGE,
+	NOT_LISTED_MESSAGE,
+	upsertFeedback,
+} from "../reports/feedback-rows.ts";
+import { takeReportSlot } from "../reports/report-limit.ts";
+import type { Runtime } from "../runtime.ts";
+import { reportOwner, restoreRetired, withdrawFiled } from "./feedback.sql.ts";
+import type { FeedbackInput } from "./schemas.ts";
+import type { Filing, ReportState, Subject } from "./subjects.ts";
+
+export const OWN_REPORT_MESSAGE = "This is your own report: to change it, report the price again";
+export const SAME_PRICE_MESSAGE = "That is the price listed. If it is still right, confirm it instead";
+export const NOTHING_TO_UNDO_MESSAGE = "You have said nothing about this report to take back";
+export const DECIDED_MESSAGE = "A moderator has already decided on your flag";
+
+/** The report, if the shopper may speak of it: another shopper's, still listed. */
+function requireOthersListed<S extends ReportState>(subject: Subject<S, unknown>, state: S | null, userId: string): S {
+	if (!state) throw notFound(subject.notFound);
+	if (state.userId === userId) throw forbidden(OWN_REPORT_MESSAGE);
+	if (!state.isActive && !state.isExpired && state.withdrawnReason === "flagged") throw conflict(HIDDEN_MESSAGE);
+	if (!state.isActive || state.isExpired) throw conflict(NOT_LISTED_MESSAGE);
+	return state;
+}
+
+/**
+ * Gives the shopper's word on a report; the report as they now see it (with `listed`: whether it still is),
+ * and for a changed price the report it went to (filed, or the same price standing there it confirmed).
+ */
+export async function giveFeedback<S extends ReportState, A>(
+	runtime: Filing & Pick<Runtime, "limits" | "config">,
+	subject: Subject<S, A>,
+	user: User,
+	reportId: number,
+	input: FeedbackInput,
+) {
+	const { db } = runtime;
+	if (input.kind === "changed" && input.price !== null) {
+		const state = requireOthersListed(subject, subject.state(db, reportId), user.id);
+		if (input.price === state.price)
+			throw badRequest(SAME_PRICE_MESSAGE, { issues: [{ path: "price", message: SAME_PRICE_MESSAGE }] });
+		// A changed price is a report of the giver's, and counts toward their hour's reports.
+		takeReportSlot(runtime.limits.reports, runtime.config.reportsPerHour, user.id);
+		const change = { reportId, price: input.price, reason: changedReason(subject.format(input.price)) };
+		const filed = await subject.fileChange(runtime, user, state, change);
+		return {
+			report: subject.answer(db, reportId, user),
+			listed: false,
+			newReport: subject.answer(db, filed.id, user),
+			...(filed.confirmed ? { message: duplicateMessage(filed.confirmed) } : {}),
+		};
+	}
+	const now = Date.now();
+	const listed = db.$client
+		.transaction(() => {
+			requireOthersListed(subject, subject.state(db, reportId), user.id);
+			upsertFeedback(db, subject.table, { reportId, userId: user.id, kind: input.kind, reason: input.reason, now });
+			// Past the flag threshold this word hides the report: it is no longer listed.
+			return !recountFeedback(db, subject.table, reportId, now)?.hidden;
+		})
+		.immediate();
+	return { report: subject.answer(db, reportId, user), listed };
+}
+
+/**
+ * Takes the shopper's word back; the report as they now see it. A changed price's report is withdrawn, and
+ * the report it retired comes back if it is still expired for that alone and within its age.
+ */
+export function undoFeedback<S extends ReportState, A>(
+	runtime: Pick<Runtime, "db">,
+	subject: Subject<S, A>,
+	user: User,
+	reportId: number,
+) {
+	const { db } = runtime;
+	const now = Date.now();
+	db.$client
+		.transaction(() => {
+			const state = subject.state(db, reportId);
+			if (!state) throw notFound(subject.notFound);
+			const word = feedbackOf(db, subject.table, reportId, user.id);
+			if (!word) throw notFound(NOTHING_TO_UNDO_MESSAGE);
+			if (word.kind === "wrong" && word.status !== "open") throw conflict(DECIDED_MESSAGE);
+			deleteFeedback(db, subject.table, reportId, user.id);
+			if (word.kind === "changed") undoChange(subject, state, word, user.id, now, db);
+			recountFeedback(db, subject.table, reportId, now);
+		})
+		.immediate();
+	return { report: subject.answer(db, reportId, user) };
+}
+
+/**
+ * A changed price taken back: the giver's report it filed is withdrawn (or, when it became their
+ * confirmation of the same price standing there, that confirmation is taken back with it), and the report
+ * it retired comes back if nothing else has happened to it.
+ */
+function undoChange<S extends ReportState>(
+	subject: Subject<S, unknown>,
+	state: S,
+	word: FeedbackWord,
+	userId: string,
+	now: number,
+	db: Filing["db"],
+) {
+	const { table } = subject;
+	if (word.newReportId !== null) {
+		if (reportOwner(db, table, word.newReportId) === userId) withdrawFiled(db, table, word.newReportId, userId, now);
+		else {
+			const confirmation = feedbackOf(db, table, word.newReportId, userId);
+			// Only the confirmation the changed price made (written in the same instant), not a later word.
+			if (confirmation?.kind === "confirm" && confirmation.updatedAt === word.updatedAt) {
+				deleteFeedback(db, table, word.newReportId, userId);
+				recountFeedback(db, table, word.newReportId, now);
+			}
+		}
+	}
+	if (word.price === null) return;
+	const bornAfter = now - subject.maxAgeDays(state) * DAY_MS;
+	restoreRetired(db, table, state.id, changedReason(subject.format(word.price)), bornAfter, now);
+}

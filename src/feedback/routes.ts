@@ -1,0 +1,40 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../lib/context.ts";
+import { requireUser, signedIn } from "../lib/guards.ts";
+import { notFound } from "../lib/http.ts";
+import { jsonBody } from "../lib/validate.ts";
+import { giveFeedback, undoFeedback } from "./give.ts";
+import { FuelFeedbackSchema, ProductFeedbackSchema } from "./schemas.ts";
+import { FUEL_REPORT, PRODUCT } from "./subjects.ts";
+
+const idOf = (raw: string, message: string) => {
+	if (!/^\d{1,12}$/.test(raw)) throw notFound(message);
+	return Number(raw);
+};
+
+/**
+ * /api/price-reports/:id/feedback: a shopper's word on another shopper's price report (confirm, changed,
+ * unavailable, wrong), one per shopper, replaced by the next; DELETE takes it back.
+ */
+export const priceFeedbackRoutes = new Hono<AppEnv>()
+	.post("/:id/feedback", signedIn, jsonBody(ProductFeedbackSchema), async (c) => {
+		const user = requireUser(c);
+		const id = idOf(c.req.param("id"), PRODUCT.notFound);
+		return c.json(await giveFeedback(c.var.runtime, PRODUCT, user, id, c.req.valid("json")), 200);
+	})
+	.delete("/:id/feedback", signedIn, (c) => {
+		const user = requireUser(c);
+		return c.json(undoFeedback(c.var.runtime, PRODUCT, user, idOf(c.req.param("id"), PRODUCT.notFound)), 200);
+	});
+
+/** /api/gas/reports/:id/feedback: the same for fuel reports ("unavailable": sold out). */
+export const gasFeedbackRoutes = new Hono<AppEnv>()
+	.post("/:id/feedback", signedIn, jsonBody(FuelFeedbackSchema), async (c) => {
+		const user = requireUser(c);
+		const id = idOf(c.req.param("id"), FUEL_REPORT.notFound);
+		return c.json(await giveFeedback(c.var.runtime, FUEL_REPORT, user, id, c.req.valid("json")), 200);
+	})
+	.delete("/:id/feedback", signedIn, (c) => {
+		const user = requireUser(c);
+		return c.json(undoFeedback(c.var.runtime, FUEL_REPORT, user, idOf(c.req.param("id"), FUEL_REPORT.notFound)), 200);
+	});
