@@ -1,7 +1,8 @@
 /**
- * Deterministic synthetic data for benchmarks and the bench database (scripts/bench/seed.ts): a product
- * catalogue with realistic names, brands, sizes, tags, prices and popularity, stores, people and gas stations
- * (where they are: scripts/bench/seed-places.ts). Everything comes from one seeded generator, so a seed is a dataset.
+ * Deterministic synthetic data for benchmarks, the bench database (scripts/bench/seed.ts) and the quality check's
+ * labelled slips (scripts/eval-quality.ts): a product catalogue with realistic names, brands, sizes, tags, prices
+ * and popularity, stores, people and gas stations (where they are: scripts/bench/seed-places.ts). Everything comes
+ * from one seeded generator, so a seed is a dataset.
  */
 
 /** mulberry32: small, fast and good enough for synthetic data. Returns floats in [0, 1). */
@@ -146,53 +147,6 @@ export const CATALOGUE: Product[] = [
 	p("restaurants", "Chicken Burrito", 10.49, ["takeout"], 8),
 	p("restaurants", "Pho Bowl", 13.99, ["takeout"], 1),
 	p("restaurants", "Family Meal Deal", 29.99, ["family-meal"], 3),
-];
-
-/** The first, smaller mix: [category slug, product, typical price in dollars, tag slugs] (scripts/bench/eval-quality.ts). */
-export const PRODUCTS: [string, string, number, string[]][] = [
-	["dairy", "Whole Milk", 3.49, ["milk"]],
-	["dairy", "Organic Milk", 4.99, ["milk", "organic"]],
-	["dairy", "Almond Milk", 3.99, ["plant-based", "milk"]],
-	["dairy", "Cheddar Cheese", 5.49, ["cheese"]],
-	["dairy", "Greek Yogurt", 4.29, ["yogurt"]],
-	["dairy", "Large Eggs", 3.29, ["eggs"]],
-	["dairy", "Free Range Eggs", 4.79, ["eggs"]],
-	["dairy", "Salted Butter", 4.49, ["butter"]],
-	["produce", "Bananas", 0.69, ["fruit"]],
-	["produce", "Gala Apples", 1.99, ["fruit"]],
-	["produce", "Organic Strawberries", 4.99, ["fruit", "organic"]],
-	["produce", "Avocados", 1.25, ["fruit"]],
-	["produce", "Baby Spinach", 3.49, ["vegetables", "salad"]],
-	["produce", "Roma Tomatoes", 1.79, ["vegetables"]],
-	["meat-seafood", "Chicken Breast", 6.99, ["chicken"]],
-	["meat-seafood", "Ground Beef", 5.99, ["beef"]],
-	["meat-seafood", "Atlantic Salmon", 11.99, ["seafood"]],
-	["meat-seafood", "Pork Chops", 4.99, ["pork"]],
-	["bakery", "Sourdough Bread", 4.49, ["bread"]],
-	["bakery", "Whole Wheat Bread", 3.29, ["bread", "whole-grain"]],
-	["bakery", "Croissants", 5.99, ["pastries"]],
-	["beverages", "Ground Coffee", 8.99, ["coffee"]],
-	["beverages", "Orange Juice", 3.99, ["juice"]],
-	["beverages", "Sparkling Water", 5.49, ["water"]],
-	["beverages", "Green Tea", 4.29, ["tea"]],
-	["groceries", "Spaghetti Pasta", 1.49, ["pasta-and-rice"]],
-	["groceries", "Jasmine Rice", 6.99, ["pasta-and-rice", "bulk"]],
-	["groceries", "Peanut Butter", 3.79, ["store-brand"]],
-	["groceries", "Corn Flakes Cereal", 4.49, ["cereal"]],
-	["groceries", "Tortilla Chips", 3.99, ["snacks"]],
-	["household", "Paper Towels", 12.99, ["paper-goods"]],
-	["household", "Laundry Detergent", 13.49, ["laundry"]],
-	["household", "Dish Soap", 3.49, ["cleaning", "kitchen"]],
-	["personal-care", "Toothpaste", 3.99, ["oral-care"]],
-	["personal-care", "Shampoo", 6.49, ["hair-care"]],
-	["personal-care", "Multivitamins", 11.99, ["vitamins"]],
-	["electronics", "Wireless Earbuds", 79.99, ["audio"]],
-	["electronics", "USB-C Charger", 19.99, ["accessories", "phones"]],
-	["electronics", "55 inch 4K TV", 429.99, ["tv"]],
-	["electronics", "Gaming Mouse", 39.99, ["gaming", "accessories"]],
-	["restaurants", "Large Pepperoni Pizza", 15.99, ["pizza", "takeout"]],
-	["restaurants", "Burger Combo", 9.49, ["fast-food"]],
-	["restaurants", "Lunch Special", 11.99, ["lunch-special"]],
 ];
 
 /** Brands by category: a report names a brand about half the time ("Kirkland Whole Milk 1 gal"). */

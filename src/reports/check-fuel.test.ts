@@ -83,6 +83,31 @@ describe("the quality check on POST /api/gas/reports", () => {
 		expect((await report("81010", "electric", 0.389)).status).toBe(201);
 	});
 
+	test("with 5 voices the fuel is judged in bands; on thin history, outside its usual range it is unusual", async () => {
+		for (const p of [3.299, 3.349, 3.249, 3.299, 3.319]) {
+			expect((await report("85010", "diesel", p, undefined, await neighbour("85010"))).status).toBe(201);
+		}
+		const dear = await report("85010", "diesel", 4.399);
+		expect(dear.status).toBe(201);
+		expect(dear.data.warning).toBe(
+			"$4.399 is 33% above the $3.299 nearby shoppers report. It's listed, but won't be a Best Deal until another shopper confirms it.",
+		);
+		const row = server.db.select().from(gasPriceReports).where(eq(gasPriceReports.id, dear.data.id)).get();
+		expect(row?.isUnusual).toBe(true);
+		expect(row?.verificationConfidence).toBeLessThanOrEqual(0.4);
+		// A discounter 20% below is listed as any price; past half off is refused.
+		const cheap = await report("85010", "diesel", 2.639, undefined, await neighbour("85010"));
+		expect(cheap.status).toBe(201);
+		expect(cheap.data.warning).toBeUndefined();
+		expect((await report("85010", "diesel", 4.999, undefined, await neighbour("85010"))).status).toBe(422);
+
+		const thin = await report("87010", "regular", 7.25);
+		expect(thin.status).toBe(201);
+		expect(thin.data.warning).toBe(
+			"$7.250 is far above the prices usually reported for regular gas per gallon ($2.000 to $6.500). It's listed, but won't be a Best Deal until another shopper confirms it.",
+		);
+	});
+
 	test("an older slip that the new consensus exposes expires, and its station drops the price", async () => {
 		const local = await neighbour("82010");
 		const slip = await report("82010", "regular", 8.49, "Slip Fuel", await neighbour("82010"));

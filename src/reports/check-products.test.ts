@@ -48,6 +48,47 @@ for (const [label, env] of [
 			expect(server.db.select().from(priceReports).all().length).toBe(before);
 		});
 
+		test("with 5 voices, a price between the usual band and the refusal is listed as unusual, with a warning", async () => {
+			for (const [i, p] of ["2.00", "2.05", "1.95", "2.00", "2.10"].entries())
+				expect((await report("Skyr", p, undefined, neighbours[i])).status).toBe(201);
+			const dear = await report("Skyr", "2.80");
+			expect(dear.status).toBe(201);
+			expect(dear.data).toMatchObject({
+				unusual: true,
+				bestDeal: false,
+				warning:
+					"$2.80 is 40% above the $2.00 nearby shoppers report. It's listed, but won't be a Best Deal until another shopper confirms it.",
+			});
+			expect(dear.data.verificationConfidence).toBeLessThanOrEqual(0.4);
+			const row = server.db.select().from(priceReports).where(eq(priceReports.id, dear.data.id)).get();
+			expect(row).toMatchObject({ isUnusual: true, isActive: true, isExpired: false });
+			// A real sale 20% below is honest: listed as any price.
+			const sale = await report("Skyr", "1.60", undefined, neighbours[0]);
+			expect(sale.status).toBe(201);
+			expect(sale.data).toMatchObject({ unusual: false, bestDeal: true });
+			expect(sale.data.warning).toBeUndefined();
+			// More than half off: refused, whatever the spread.
+			expect((await report("Skyr", "3.05", undefined, neighbours[1])).status).toBe(422);
+		});
+
+		test("on thin history, a price far outside the category's usual range is held as unusual", async () => {
+			const loaf = await client.post("/api/price-reports", {
+				productName: "Sourdough Loaf",
+				price: "59.90",
+				categoryId: 5, // Bakery
+				storeName: "Crumb & Co",
+				storeAddress: "3 Lake St",
+			});
+			expect(loaf.status).toBe(201);
+			expect(loaf.data).toMatchObject({
+				unusual: true,
+				bestDeal: false,
+				warning:
+					"$59.90 is far above the prices usually reported for Bakery ($1.00 to $20.00). It's listed, but won't be a Best Deal until another shopper confirms it.",
+			});
+			expect(loaf.data.verificationConfidence).toBeLessThanOrEqual(0.4);
+		});
+
 		test("accepted reports carry a confidence and a reason; the consensus makes them AI-verifiable", async () => {
 			const res = await report("Oat Milk", "3.45");
 			expect(res.status).toBe(201);

@@ -2,27 +2,49 @@
  * The statistical check: a new price against the recent prices of the same product nearby. A robust
  * consensus (median and MAD, not the mean, so one typo cannot drag it), and where history is thin, sane
  * bounds per category or fuel. Works in integer units (cents, or thousandths for fuel).
+ *
+ * Three regimes, by how many shoppers were heard (scripts/eval-quality.ts measures them on labelled slips):
+ * - 5 or more: the consensus decides in bands (bounds.ts, per kind of price). Too far off the median is refused
+ *   whatever the spread; beyond the usual band the price is listed as unusual; within it, accepted.
+ * - 3 or 4: too few for bands; a clear outlier (far in ratio and in robust deviations) is refused.
+ * - fewer: the category's sane bounds refuse.
+ * With fewer than 5, a price outside the category's usual range (bounds.ts) is listed as unusual.
  */
 export const MIN_CONSENSUS_REPORTS = 3;
-/** A price this many times the consensus (or this fraction of it) is a slip, not a bargain... */
+/** From this many voices the consensus judges in bands. */
+export const MIN_BAND_REPORTS = 5;
+/** With fewer voices, a price this many times the consensus (or this fraction of it) is a slip, not a bargain... */
 const MAX_RATIO = 2.5;
 const MIN_RATIO = 0.4;
 /** ...provided it is also this many robust deviations away. */
 const MAX_ROBUST_Z = 3.5;
+/**
+ * In bands, a usual price is also within this many robust deviations of the median. A sale 20% below is 4 of them
+ * off the tightest consensus (the spread is floored at 5% of the median), so it stays usual.
+ */
+export const USUAL_Z = 4.5;
+/** An unusual price is never more sure than this: far from AI Verified. */
+export const UNUSUAL_CONFIDENCE = 0.4;
+const UNTIL_CONFIRMED = "It's listed, but won't be a Best Deal until another shopper confirms it.";
 
-export type Bounds = { min: number; max: number; label: string };
+/**
+ * How 5 or more voices judge, in percent of their median: refused below `refuseBelow` or above `refuseAbove`
+ * whatever the spread, unusual more than `usualOff` off it (or USUAL_Z robust deviations), else usual.
+ */
+export type Band = { refuseBelow: number; refuseAbove: number; usualOff: number };
+/** A kind of price's sane range (min, max: refused outside, on thin history), its usual range, and its band. */
+export type Bounds = { min: number; max: number; usual: Range; band: Band; label: string };
 export type Range = { min: number; max: number };
-export type Verdict =
-	| {
-			accepted: true;
-			confidence: number;
-			reason: string;
-			consensus: number | null;
-			/** Accepted, but outside the usual band: listed with `warning`, no Best Deal until confirmed. */
-			unusual: boolean;
-			warning: string | null;
-	  }
-	| { accepted: false; reason: string; suggestedRange: Range; consensus: number | null };
+type Accepted = {
+	accepted: true;
+	confidence: number;
+	reason: string;
+	consensus: number | null;
+	/** Accepted, but outside the usual band: listed with `warning`, no Best Deal until confirmed. */
+	unusual: boolean;
+	warning: string | null;
+};
+export type Verdict = Accepted | { accepted: false; reason: string; suggestedRange: Range; consensus: number | null };
 
 /**
  * One voice per shopper: of a history that comes newest first, the price of each other shopper's newest
@@ -79,39 +101,124 @@ function howFar(ratio: number): string {
 	return `${percent < MIN_RATIO * 100 ? percent : Math.floor(ratio * 100)}% of`;
 }
 
+/** Whether `price` is more than `percent`% off `median`, in exact arithmetic: exactly 30% off is not more. */
+const offBy = (price: number, median: number, percent: number) => Math.abs(price - median) * 100 > percent * median;
+/** Whether `price` is refused in `band`: in exact arithmetic, so exactly half the median is not below 50%. */
+const outsideBand = (price: number, median: number, band: Band) =>
+	price * 100 < band.refuseBelow * median || price * 100 > band.refuseAbove * median;
+
+/** How many percent `price` is off `median`, unrounded. */
+const offPercent = (price: number, median: number) => (Math.abs(price - median) * 100) / median;
+
+/** "70% above" or "40% below": how far off the median, to the nearest percent. */
+const percentOff = (price: number, median: number) =>
+	`${Math.round(offPercent(price, median))}% ${price > median ? "above" : "below"}`;
+
+/** A refused price in bands: "3.0x", else "51% above" or "62% below", never rounded onto the band's limit. */
+function bandFar(price: number, median: number, band: Band): string {
+	const ratio = price / median;
+	if (ratio >= 2) {
+		const tenths = ratio.toFixed(1);
+		return Number(tenths) * 100 > band.refuseAbove ? `${tenths}x` : `${(Math.ceil(ratio * 100) / 100).toFixed(2)}x`;
+	}
+	const above = price > median;
+	const off = offPercent(price, median);
+	const limit = above ? band.refuseAbove - 100 : 100 - band.refuseBelow;
+	return `${Math.round(off) > limit ? Math.round(off) : Math.ceil(off)}% ${above ? "above" : "below"}`;
+}
+
+/** The prices most nearby reports fall in, within the sane bounds: what a refusal suggests. */
+function typicalRange(history: readonly number[], median: number, bounds: Bounds): Range {
+	return {
+		min: Math.max(bounds.min, Math.round(Math.min(quantile(history, 0.1), median * 0.75))),
+		max: Math.min(bounds.max, Math.round(Math.max(quantile(history, 0.9), median * 1.25))),
+	};
+}
+
+/** Surer with more voices and closer to the median. */
+const consensusConfidence = (voices: number, z: number) => {
+	const depth = Math.min(1, (voices - 2) / 8);
+	return round2(Math.min(0.99, Math.max(0.05, (0.6 + 0.35 * depth) * (1 - Math.min(z, 6) / 12))));
+};
+
 export function judgePrice(
 	price: number,
 	history: readonly number[],
 	bounds: Bounds,
 	format: (units: number) => string,
 ): Verdict {
-	if (history.length >= MIN_CONSENSUS_REPORTS) {
-		const c = consensusOf(history);
-		const typical: Range = {
-			min: Math.max(bounds.min, Math.round(Math.min(quantile(history, 0.1), c.median * 0.75))),
-			max: Math.min(bounds.max, Math.round(Math.max(quantile(history, 0.9), c.median * 1.25))),
-		};
-		if (isOutlier(price, c)) {
-			const how = howFar(price / c.median);
-			return {
-				accepted: false,
-				reason: `${format(price)} is ${how} the price ${history.length} nearby reports agree on (${format(Math.round(c.median))}).`,
-				suggestedRange: typical,
-				consensus: c.median,
-			};
-		}
-		const z = Math.abs(price - c.median) / c.spread;
-		const depth = Math.min(1, (history.length - 2) / 8);
-		const confidence = round2(Math.min(0.99, Math.max(0.05, (0.6 + 0.35 * depth) * (1 - Math.min(z, 6) / 12))));
+	if (history.length >= MIN_BAND_REPORTS) return judgeInBands(price, history, bounds, format);
+	const verdict =
+		history.length >= MIN_CONSENSUS_REPORTS
+			? judgeOnFewVoices(price, history, bounds, format)
+			: judgeOnBounds(price, bounds, format);
+	return verdict.accepted ? heldIfOutsideUsual(verdict, price, bounds, format) : verdict;
+}
+
+/** Five voices or more: refused outside the band, unusual past its usual part, else accepted. */
+function judgeInBands(price: number, history: readonly number[], bounds: Bounds, format: (units: number) => string) {
+	const c = consensusOf(history);
+	const typical = format(Math.round(c.median));
+	const z = Math.abs(price - c.median) / c.spread;
+	const { band } = bounds;
+	if (outsideBand(price, c.median, band)) {
+		return {
+			accepted: false,
+			reason: `${format(price)} is ${bandFar(price, c.median, band)} the price ${history.length} nearby reports agree on (${typical}).`,
+			suggestedRange: typicalRange(history, c.median, bounds),
+			consensus: c.median,
+		} satisfies Verdict;
+	}
+	const confidence = consensusConfidence(history.length, z);
+	if (offBy(price, c.median, band.usualOff) || z > USUAL_Z) {
 		return {
 			accepted: true,
-			confidence,
-			reason: `In line with ${history.length} recent reports nearby (typically ${format(Math.round(c.median))}).`,
+			confidence: Math.min(UNUSUAL_CONFIDENCE, confidence),
+			reason: `Unusual: ${percentOff(price, c.median)} the ${history.length} recent reports nearby (typically ${typical}).`,
 			consensus: c.median,
-			unusual: false,
-			warning: null,
+			unusual: true,
+			warning: `${format(price)} is ${percentOff(price, c.median)} the ${typical} nearby shoppers report. ${UNTIL_CONFIRMED}`,
+		} satisfies Verdict;
+	}
+	return {
+		accepted: true,
+		confidence,
+		reason: `In line with ${history.length} recent reports nearby (typically ${typical}).`,
+		consensus: c.median,
+		unusual: false,
+		warning: null,
+	} satisfies Verdict;
+}
+
+/** Three or four voices: only a clear outlier (far in ratio and in spread) is refused. */
+function judgeOnFewVoices(
+	price: number,
+	history: readonly number[],
+	bounds: Bounds,
+	format: (units: number) => string,
+): Verdict {
+	const c = consensusOf(history);
+	const typical = format(Math.round(c.median));
+	if (isOutlier(price, c)) {
+		return {
+			accepted: false,
+			reason: `${format(price)} is ${howFar(price / c.median)} the price ${history.length} nearby reports agree on (${typical}).`,
+			suggestedRange: typicalRange(history, c.median, bounds),
+			consensus: c.median,
 		};
 	}
+	return {
+		accepted: true,
+		confidence: consensusConfidence(history.length, Math.abs(price - c.median) / c.spread),
+		reason: `In line with ${history.length} recent reports nearby (typically ${typical}).`,
+		consensus: c.median,
+		unusual: false,
+		warning: null,
+	};
+}
+
+/** Fewer voices than a consensus: the sane bounds refuse. */
+function judgeOnBounds(price: number, bounds: Bounds, format: (units: number) => string): Verdict {
 	if (price < bounds.min || price > bounds.max) {
 		return {
 			accepted: false,
@@ -130,12 +237,27 @@ export function judgePrice(
 	};
 }
 
+/** With fewer than 5 voices, a price outside the category's usual range is listed as unusual until confirmed. */
+function heldIfOutsideUsual(verdict: Accepted, price: number, bounds: Bounds, format: (units: number) => string) {
+	const { usual } = bounds;
+	if (price >= usual.min && price <= usual.max) return verdict;
+	const where = `far ${price > usual.max ? "above" : "below"} the prices usually reported for ${bounds.label}`;
+	return {
+		...verdict,
+		confidence: Math.min(UNUSUAL_CONFIDENCE, verdict.confidence),
+		reason: `Unusual: ${where}; too few nearby reports to tell.`,
+		unusual: true,
+		warning: `${format(price)} is ${where} (${format(usual.min)} to ${format(usual.max)}). ${UNTIL_CONFIRMED}`,
+	} satisfies Accepted;
+}
+
 /**
  * The model's opinion folded into an accepted statistical verdict. With a consensus the statistics decide and
- * the model only moves the confidence; with thin history a confident "implausible" from the model rejects.
+ * the model only moves the confidence; with thin history a confident "implausible" from the model rejects. An
+ * unusual price stays unusual, its confidence within UNUSUAL_CONFIDENCE.
  */
 export function combineWithModel(
-	verdict: Extract<Verdict, { accepted: true }>,
+	verdict: Accepted,
 	model: { plausible: boolean; confidence: number; reason: string } | null,
 	bounds: Bounds,
 ): Verdict {
@@ -150,9 +272,10 @@ export function combineWithModel(
 		};
 	}
 	const weight = verdict.consensus === null ? 0.5 : 0.3;
+	const confidence = round2((1 - weight) * verdict.confidence + weight * agreement);
 	return {
 		...verdict,
-		confidence: round2((1 - weight) * verdict.confidence + weight * agreement),
+		confidence: verdict.unusual ? Math.min(UNUSUAL_CONFIDENCE, confidence) : confidence,
 		reason: `${verdict.reason} AI check: ${model.reason}`,
 	};
 }
