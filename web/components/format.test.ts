@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { comparisonBadge } from "../gas/fuel.ts";
 import { photoProblem } from "../uploads/upload.ts";
 import { isTrustedContributor } from "../users/UserCard.tsx";
-import { shortName, timeAgo } from "./format.ts";
+import { seenAgo, shortName, timeAgo } from "./format.ts";
 
 // The web app's rules with an edge, at their edges (spec §9), where a browser test would need days or megabytes.
 
@@ -21,6 +21,13 @@ describe("timeAgo", () => {
 		expect(ago(7 * DAY + 23 * 60 * MIN)).toBe("7 days ago");
 		expect(ago(8 * DAY)).toMatch(/^Nov 1[78]$/); // the 17th in the browser's time zone, or the 18th east of +12
 		expect(timeAgo(null, now)).toBe("never");
+	});
+
+	test("a price confirmed since it was reported says so, with the confirmation's age", () => {
+		const at = (ms: number) => new Date(now - ms).toISOString();
+		expect(seenAgo({ createdAt: at(2 * 60 * MIN), seenAt: at(2 * 60 * MIN) }, now)).toBe("2 hr ago");
+		expect(seenAgo({ createdAt: at(2 * 60 * MIN), seenAt: at(5 * MIN) }, now)).toBe("Confirmed 5 min ago");
+		expect(seenAgo({ createdAt: at(DAY), seenAt: at(10_000) }, now)).toBe("Confirmed just now");
 	});
 });
 

@@ -38,6 +38,15 @@ export function timeAgo(iso: string | null, now = Date.now()): string {
 	return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric" });
 }
 
+/**
+ * A price's age, as every price shows it: when it was reported ("2 hr ago"), or when a shopper last confirmed
+ * it, if one did since ("Confirmed 5 min ago").
+ */
+export function seenAgo(report: { createdAt: string; seenAt: string }, now = Date.now()): string {
+	const confirmed = Date.parse(report.seenAt) > Date.parse(report.createdAt);
+	return confirmed ? `Confirmed ${timeAgo(report.seenAt, now)}` : timeAgo(report.createdAt, now);
+}
+
 /** Miles as a result shows them: "1.2 mi", or "In your ZIP" at 0; nothing when unknown. */
 export function formatMiles(miles: number | null | undefined): string | null {
 	if (miles === null || miles === undefined) return null;
