@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { formatCurrency, formatMiles, timeAgo } from "../components/format.ts";
+import { formatCurrency, formatMiles, seenAgo } from "../components/format.ts";
 import { AlertIcon } from "../components/icons.tsx";
+import { FeedbackBar } from "../feedback/FeedbackBar.tsx";
 import { StarButton } from "../spots/StarButton.tsx";
 import { FUEL_LABEL, formatFuelPrice, unitOf } from "./fuel.ts";
 import { ListSkeleton } from "./GasMessage.tsx";
@@ -10,7 +11,10 @@ import { useFailureToast } from "./useFailureToast.ts";
 
 export const REPORTS_FAILED_MESSAGE = "Failed to fetch nearby gas reports";
 
-/** The latest fuel prices reported near the user, newest first. */
+/**
+ * The latest fuel prices reported near the user, newest first, each with its age and the row that lets a
+ * shopper confirm or correct another's price.
+ */
 export function RecentReports({ zipCode }: { zipCode: string }) {
 	const reports = useQuery(recentGasReportsQuery(zipCode));
 	useFailureToast(reports.error, REPORTS_FAILED_MESSAGE);
@@ -43,46 +47,59 @@ export function RecentReports({ zipCode }: { zipCode: string }) {
 						{reports.data.map((r) => {
 							const fuel = r.fuelType;
 							const miles = formatMiles(r.distanceMiles);
+							const stationId = `${headingId}-${r.id}`;
 							return (
-								<li
-									key={r.id}
-									className="flex items-start justify-between gap-3 py-2 first:pt-0 last:pb-0"
-									data-testid="gas-report"
-								>
-									<StarButton
-										kind="station"
-										id={r.stationId}
-										name={r.stationName}
-										starred={r.starred}
-										className="-mt-1 -ml-2 shrink-0"
-									/>
-									<div className="min-w-0 flex-1">
-										<p className="truncate font-medium">{r.stationName}</p>
-										<p className="truncate text-xs text-base-content/70">
-											{r.stationAddress}
-											{miles && (
-												<>
-													{" · "}
-													<span data-testid="gas-report-distance">{miles}</span>
-												</>
-											)}
-										</p>
-										<p className="text-xs text-base-content/70">
-											by {r.user.firstName || `@${r.user.username}`} · {timeAgo(r.createdAt)}
-										</p>
-									</div>
-									<div className="shrink-0 text-right">
-										<span className="badge badge-ghost badge-sm">{FUEL_LABEL[fuel]}</span>
-										<p className="font-semibold" data-testid="gas-report-price">
-											{formatFuelPrice(r.price, fuel)}
-											<span className="text-xs font-normal text-base-content/70">{unitOf(fuel)}</span>
-										</p>
-										{r.defPrice !== null && (
-											<p className="text-xs text-base-content/70" data-testid="gas-report-def">
-												DEF {formatCurrency(r.defPrice)}/gal
+								<li key={r.id} className="flex flex-col gap-2 py-2 first:pt-0 last:pb-0" data-testid="gas-report">
+									<div className="flex items-start justify-between gap-3">
+										<StarButton
+											kind="station"
+											id={r.stationId}
+											name={r.stationName}
+											starred={r.starred}
+											className="-mt-1 -ml-2 shrink-0"
+										/>
+										<div className="min-w-0 flex-1">
+											<p id={stationId} className="truncate font-medium">
+												{r.stationName}
 											</p>
-										)}
+											<p className="truncate text-xs text-base-content/70">
+												{r.stationAddress}
+												{miles && (
+													<>
+														{" · "}
+														<span data-testid="gas-report-distance">{miles}</span>
+													</>
+												)}
+											</p>
+											<p className="text-xs text-base-content/70">
+												by {r.user.firstName || `@${r.user.username}`} ·{" "}
+												<time dateTime={r.seenAt} data-testid="gas-report-time">
+													{seenAgo(r)}
+												</time>
+											</p>
+										</div>
+										<div className="shrink-0 text-right">
+											<span className="badge badge-ghost badge-sm">{FUEL_LABEL[fuel]}</span>
+											{r.outOfStock && (
+												<span
+													className="badge badge-warning badge-soft badge-sm ml-1"
+													data-testid="gas-report-sold-out"
+												>
+													Sold out
+												</span>
+											)}
+											<p className="font-semibold" data-testid="gas-report-price">
+												{formatFuelPrice(r.price, fuel)}
+												<span className="text-xs font-normal text-base-content/70">{unitOf(fuel)}</span>
+											</p>
+											{r.defPrice !== null && (
+												<p className="text-xs text-base-content/70" data-testid="gas-report-def">
+													DEF {formatCurrency(r.defPrice)}/gal
+												</p>
+											)}
+										</div>
 									</div>
+									<FeedbackBar target="fuel" report={r} describedBy={stationId} />
 								</li>
 							);
 						})}

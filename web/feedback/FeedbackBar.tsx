@@ -1,0 +1,232 @@
+import { useId, useRef, useState } from "react";
+import { clientSideText, failureIssues, type Rejection, rejectionOf } from "../api/failure.ts";
+import { useSessionLost } from "../auth/useSessionLost.ts";
+import { formatCurrency } from "../components/format.ts";
+import { CheckIcon } from "../components/icons.tsx";
+import { TOAST_MS, useToast } from "../state/toast.ts";
+import { BUTTON, buttonStyle, NewPricePanel, ReasonPanel } from "./FeedbackPanels.tsx";
+import { type Ask, type FeedbackAnswer, useFeedback, type Word } from "./queries.ts";
+import {
+	countsText,
+	FEEDBACK_FAILED_MESSAGE,
+	type FeedbackSummary,
+	type FeedbackTarget,
+	mineText,
+	priceText,
+	UNDO_FAILED_MESSAGE,
+	UNDONE_TEXT,
+	unavailableLabel,
+} from "./words.ts";
+
+/** What the row needs of a report, product or fuel. */
+export type FeedbackReport = { id: number; price: number; isOwnReport: boolean; feedback: FeedbackSummary };
+
+type Props = {
+	target: FeedbackTarget;
+	report: FeedbackReport;
+	/** The ids of what names the report (product and store, or the station): each button says which it is for. */
+	describedBy?: string;
+	/** A new price was filed in place of this report (the report itself is retired). */
+	onNewReport?: (id: number) => void;
+};
+
+/** A refused new price (422): the quality check's reason and, when known, the typical range. */
+function rejectionText({ reason, suggestedRange }: Rejection) {
+	const range = suggestedRange
+		? `Typical prices range from ${formatCurrency(suggestedRange.min)} to ${formatCurrency(suggestedRange.max)}.`
+		: "";
+	return ["This price seems unreasonable.", reason ?? "", range].filter(Boolean).join(" ");
+}
+
+/** What became of a word whose report left the lists: a new price took its place, or the flags hid it. */
+function leftToast(answer: FeedbackAnswer, target: FeedbackTarget) {
+	if (answer.newReport) {
+		return {
+			title: "New price reported",
+			description: answer.message ?? `${priceText(answer.newReport.price, target)} is listed in its place. Thanks!`,
+		};
+	}
+	return { title: "Report flagged", description: "It's hidden until a moderator has looked at it. Thanks!" };
+}
+
+/**
+ * Another shopper's report, in one tap: still this price, the price changed (with the new one), out of stock
+ * (fuel: sold out), or wrong (with a reason). The answer shows pressed with an Undo; a live status line says
+ * what was saved. On the shopper's own report only the counts show.
+ */
+export function FeedbackBar({ target, report, describedBy, onNewReport }: Props) {
+	const ids = useId();
+	const feedback = useFeedback();
+	const toast = useToast();
+	const sessionLost = useSessionLost();
+	const [panel, setPanel] = useState<"changed" | "wrong" | null>(null);
+	const [undone, setUndone] = useState(false);
+	const [refusedPrice, setRefusedPrice] = useState<string | null>(null);
+	const buttons = {
+		confirm: useRef<HTMLButtonElement>(null),
+		changed: useRef<HTMLButtonElement>(null),
+		unavailable: useRef<HTMLButtonElement>(null),
+		wrong: useRef<HTMLButtonElement>(null),
+	};
+	const { mine } = report.feedback;
+	const counts = countsText(report.feedback, target);
+
+	if (report.isOwnReport) {
+		return counts ? (
+			<p className="text-xs text-base-content/70" data-testid="feedback-counts">
+				{counts}
+			</p>
+		) : null;
+	}
+
+	const ask = (word: Word | null, then?: (answer: FeedbackAnswer) => void) => {
+		if (feedback.isPending) return;
+		const undo = word === null;
+		const request: Ask = { target, id: report.id, word };
+		feedback.mutate(request, {
+			onSuccess: (answer) => {
+				setUndone(undo);
+				then?.(answer);
+				// The card leaves the list with its status line: a toast says what became of the word instead.
+				if (answer.listed === false) toast(leftToast(answer, target));
+			},
+			onError: (error) => {
+				if (sessionLost(error)) return;
+				const priceIssue = failureIssues(error)?.find((issue) => issue.path === "price");
+				if (priceIssue) setRefusedPrice(priceIssue.message);
+				const rejected = rejectionOf(error);
+				if (rejected) {
+					toast({
+						title: "Price Report Rejected",
+						description: rejectionText(rejected),
+						variant: "error",
+						durationMs: TOAST_MS.expiry,
+					});
+					return;
+				}
+				toast({
+					title: undo ? UNDO_FAILED_MESSAGE : FEEDBACK_FAILED_MESSAGE,
+					description: clientSideText(error),
+					variant: "error",
+				});
+			},
+		});
+	};
+
+	/** A one-tap answer: an open panel is for another answer, so it closes. */
+	const answer = (word: Word) => {
+		setPanel(null);
+		ask(word);
+	};
+	const closePanel = (focus: "changed" | "wrong") => {
+		setPanel(null);
+		buttons[focus].current?.focus();
+	};
+	const toggle = (which: "changed" | "wrong") => {
+		setRefusedPrice(null);
+		setPanel(panel === which ? null : which);
+	};
+	const saveNewPrice = (price: number) =>
+		ask({ kind: "changed", price }, (answer) => {
+			closePanel("changed");
+			if (answer.newReport) onNewReport?.(answer.newReport.id);
+		});
+
+	const undo = () => {
+		const was = mine?.kind;
+		ask(null, () => {
+			if (was) buttons[was].current?.focus();
+		});
+	};
+
+	const pending = feedback.isPending || undefined;
+	const common = { "aria-describedby": describedBy, "aria-disabled": pending } as const;
+	const unavailable = unavailableLabel(target);
+	const status = mine ? mineText(mine, report.price, target) : undone ? UNDONE_TEXT : "";
+
+	return (
+		<div className="flex flex-col gap-2" data-testid="feedback">
+			{counts && (
+				<p className="text-xs text-base-content/70" data-testid="feedback-counts">
+					{counts}
+				</p>
+			)}
+			<fieldset className="flex min-w-0 flex-wrap items-center gap-1.5">
+				<legend className="sr-only">Is this price right?</legend>
+				<button
+					ref={buttons.confirm}
+					type="button"
+					{...common}
+					aria-pressed={mine?.kind === "confirm"}
+					className={`${BUTTON} gap-1 ${buttonStyle(mine?.kind === "confirm")}`}
+					onClick={() => answer({ kind: "confirm" })}
+				>
+					<CheckIcon className="size-3.5" />
+					Still {priceText(report.price, target)}
+				</button>
+				<button
+					ref={buttons.changed}
+					type="button"
+					{...common}
+					aria-expanded={panel === "changed"}
+					aria-controls={panel === "changed" ? `${ids}-changed` : undefined}
+					className={`${BUTTON} ${buttonStyle(mine?.kind === "changed")}`}
+					onClick={() => toggle("changed")}
+				>
+					Price changed
+				</button>
+				<button
+					ref={buttons.unavailable}
+					type="button"
+					{...common}
+					aria-pressed={mine?.kind === "unavailable"}
+					className={`${BUTTON} ${buttonStyle(mine?.kind === "unavailable")}`}
+					onClick={() => answer({ kind: "unavailable" })}
+				>
+					{unavailable}
+				</button>
+				<button
+					ref={buttons.wrong}
+					type="button"
+					{...common}
+					aria-expanded={panel === "wrong"}
+					aria-controls={panel === "wrong" ? `${ids}-wrong` : undefined}
+					className={`${BUTTON} ${buttonStyle(mine?.kind === "wrong")}`}
+					onClick={() => toggle("wrong")}
+				>
+					Wrong
+				</button>
+			</fieldset>
+			{panel === "changed" && (
+				<NewPricePanel
+					id={`${ids}-changed`}
+					pending={pending}
+					onClose={() => closePanel("changed")}
+					target={target}
+					refused={refusedPrice}
+					onSave={saveNewPrice}
+				/>
+			)}
+			{panel === "wrong" && (
+				<ReasonPanel
+					id={`${ids}-wrong`}
+					pending={pending}
+					onClose={() => closePanel("wrong")}
+					mine={mine}
+					onPick={(reason) => ask({ kind: "wrong", reason }, () => closePanel("wrong"))}
+				/>
+			)}
+			<div className="flex flex-wrap items-center gap-x-2">
+				{/* grow-0: a card's body stretches its paragraphs, which would push Undo away from what it undoes. */}
+				<p role="status" className="grow-0 text-xs text-base-content/70" data-testid="feedback-status">
+					{status}
+				</p>
+				{mine && (
+					<button type="button" className={`${BUTTON} btn-ghost`} {...common} onClick={undo}>
+						Undo
+					</button>
+				)}
+			</div>
+		</div>
+	);
+}
