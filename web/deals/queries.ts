@@ -1,9 +1,9 @@
 import { type QueryClient, queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import type { SearchSort } from "../../src/deals/schemas.ts";
-import type { ExpirationAnalysis } from "../../src/lib/errors.ts";
 import { api, unwrap } from "../api/client.ts";
 import { isStatus } from "../api/failure.ts";
+import type { OkOf } from "../api/http.ts";
 import { useLastingMutation } from "../api/mutation.ts";
 import { authKeys } from "../auth/queries.ts";
 
@@ -11,8 +11,11 @@ export type Report = InferResponseType<typeof api.search.$get, 200>[number];
 export type StoreSuggestion = InferResponseType<typeof api.stores.$get, 200>[number];
 export type ReportSubmission = Exclude<Parameters<(typeof api)["price-reports"]["$post"]>[0], undefined>["json"];
 
-/** Spec §7: a submission may come back with expired outliers (and a warning) beside the stored report. */
-export type SubmittedReport = Report & { expirationAnalysis?: ExpirationAnalysis; warning?: string };
+/**
+ * Spec §7: a submission may come back with expired outliers (and a warning) beside the stored report; or, as
+ * the same price another shopper reported there today, as that report confirmed (`confirmedExisting`, a message).
+ */
+export type SubmittedReport = OkOf<(typeof api)["price-reports"]["$post"]>;
 
 /** Keys by prefix: everything under `all` is deal data; `search` holds every result list. */
 export const dealKeys = {
@@ -48,8 +51,7 @@ export const storesQuery = (zipCode: string) =>
 export function useReportPrice() {
 	const queryClient = useQueryClient();
 	return useLastingMutation({
-		mutationFn: async (json: ReportSubmission) =>
-			(await unwrap(api["price-reports"].$post({ json }))) as SubmittedReport,
+		mutationFn: (json: ReportSubmission): Promise<SubmittedReport> => unwrap(api["price-reports"].$post({ json })),
 		onSuccess: () => {
 			void queryClient.invalidateQueries({ queryKey: dealKeys.search });
 			void queryClient.invalidateQueries({ queryKey: dealKeys.stores }); // perhaps a store of its own now

@@ -20,6 +20,14 @@ export function rejectionText({ reason, suggestedRange }: Rejection) {
 }
 
 function successToast(report: SubmittedReport) {
+	// The same price another shopper reported there today: nothing new was listed, theirs was confirmed.
+	if ("confirmedExisting" in report) {
+		return {
+			title: "Price confirmed",
+			description: [report.message, report.warning].filter(Boolean).join("\n"),
+			durationMs: TOAST_MS.success,
+		};
+	}
 	const expired = report.expirationAnalysis;
 	const lines = [
 		`${report.productName} at ${report.store.name} for ${formatCurrency(report.price)}. Thanks for sharing!`,
