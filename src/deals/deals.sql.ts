@@ -143,18 +143,3 @@ const CATEGORIES_SQL = `
 export function categoryTagRows(db: Db) {
 	return db.$client.query<CategoryTagRow, []>(CATEGORIES_SQL).all();
 }
-
-// The live reports of the product at some places, read from price_reports_history_idx alone (it holds the
-// price). Raw because Drizzle cannot say INDEXED BY.
-const HIGHEST_SQL = `
-  SELECT max(price_cents) AS cents FROM price_reports INDEXED BY price_reports_history_idx
-  WHERE normalized_name = $name AND category_id = $category AND loc_token IN (SELECT value FROM json_each($places))
-    AND is_active = 1 AND is_expired = 0`;
-
-/** The highest live price of a product (name and category) at some places (a JSON array of tokens); null when none. */
-export function highestLivePrice(
-	db: Db,
-	bindings: { name: string; category: number; places: string },
-): Stored<typeof priceReports.priceCents> | null {
-	return db.$client.query<{ cents: number | null }, Bindings>(HIGHEST_SQL).get(bindings)?.cents ?? null;
-}
