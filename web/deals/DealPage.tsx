@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { Link, useParams } from "@tanstack/react-router";
+import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { api, unwrap } from "../api/client.ts";
 import { clientSideText, isStatus } from "../api/failure.ts";
 import { AlertIcon, SearchIcon } from "../components/icons.tsx";
@@ -26,10 +26,13 @@ export function DealPage() {
 	const { id = "" } = useParams({ strict: false });
 	const deal = useQuery(dealQuery(id));
 	const report = deal.data?.[0];
+	const navigate = useNavigate();
 	usePageTitle(report ? report.productName : "Deal");
+	// A new price given here retires this report: the page follows the price to the report it filed.
+	const showNewReport = (newId: number) => void navigate({ to: "/deals/$id", params: { id: String(newId) } });
 
 	let body: React.ReactNode;
-	if (report) body = <ResultCard report={report} best={false} />;
+	if (report) body = <ResultCard report={report} best={false} onNewReport={showNewReport} />;
 	else if (isStatus(deal.error, 404))
 		body = (
 			<SearchMessage icon={<SearchIcon className="size-6" />} title={DEAL_GONE_TITLE} testId="deal-gone">

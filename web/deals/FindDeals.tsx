@@ -145,6 +145,9 @@ function Results({
 	}
 	if (!results.data) return <ResultsSkeleton />;
 	const list = results.data.slice(0, SEARCH_SHOWN);
+	// Best Deal goes to the first result that may wear it: a stale, flagged, sold-out or unconfirmed unusual price
+	// does not, even when it comes first.
+	const bestId = list.find((report) => report.bestDeal)?.id;
 	if (list.length === 0) {
 		return (
 			<SearchMessage icon={<SearchIcon className="size-6" />} title="No deals found">
@@ -156,8 +159,8 @@ function Results({
 		<section aria-label="Search results" aria-busy={results.isFetching} className="flex flex-col gap-4">
 			<SummaryCards results={list} more={results.data.length > list.length} />
 			<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-				{list.map((report, index) => (
-					<ResultCard key={report.id} report={report} best={index === 0} />
+				{list.map((report) => (
+					<ResultCard key={report.id} report={report} best={report.id === bestId} />
 				))}
 			</div>
 		</section>

@@ -1,8 +1,9 @@
 import { useId } from "react";
 import { isRefusal, ownMessage } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
-import { formatCurrency, formatMiles, shortName, timeAgo } from "../components/format.ts";
-import { CheckIcon, PinIcon, SparkleIcon, ThumbUpIcon } from "../components/icons.tsx";
+import { formatCurrency, formatMiles, seenAgo, shortName } from "../components/format.ts";
+import { AlertIcon, CheckIcon, PinIcon, SparkleIcon, ThumbUpIcon } from "../components/icons.tsx";
+import { FeedbackBar } from "../feedback/FeedbackBar.tsx";
 import { StarButton } from "../spots/StarButton.tsx";
 import { useToast } from "../state/toast.ts";
 import { type Report, useTakeDeal, useToggleUpvote } from "./queries.ts";
@@ -16,11 +17,45 @@ const AVAILABILITY_LABEL: Record<string, string> = {
 	"out-of-stock": "Out of stock",
 };
 
+/**
+ * Take This Deal's answer. Savings are measured against the typical price nearby (the median of the prices that
+ * can be trusted), never the highest; an unusual price nobody has confirmed saves nothing yet.
+ */
+function takenToast(savings: number, typicalPrice: number, unusual: boolean) {
+	const typical = formatCurrency(typicalPrice);
+	if (savings > 0)
+		return {
+			title: `You saved ${formatCurrency(savings)}!`,
+			description: `Compared with the typical price nearby, ${typical}. It's added to your savings.`,
+		};
+	return {
+		title: "Deal taken",
+		description: unusual
+			? "An unconfirmed price adds nothing to your savings until another shopper confirms it."
+			: `It isn't below the typical price nearby, ${typical}, so there's nothing to add to your savings.`,
+	};
+}
+
 /** The server's own words for a refused action (own report, deal already taken), when it gave any. */
 const refusal = (error: unknown) => (isRefusal(error) ? ownMessage(error) : undefined);
 
-/** One search result (spec §2): badges, price, store, reporter, upvote and Take This Deal. */
-export function ResultCard({ report, best }: { report: Report; best: boolean }) {
+/** Said beside a price the quality check found unusual, until another shopper confirms it. */
+export const UNCONFIRMED_NOTE = "Unusual for this product nearby, and not yet confirmed by another shopper.";
+
+/**
+ * One search result (spec §2): badges, price, store, reporter and the price's age, upvote and Take This Deal,
+ * and the row that lets a shopper confirm or correct it. `best`: it wears Best Deal (the list decides which).
+ */
+export function ResultCard({
+	report,
+	best,
+	onNewReport,
+}: {
+	report: Report;
+	best: boolean;
+	/** A shopper filed a new price in place of this one (it is retired). */
+	onNewReport?: (id: number) => void;
+}) {
 	const titleId = useId();
 	const toast = useToast();
 	const sessionLost = useSessionLost();
@@ -29,7 +64,8 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
 	const taken = report.hasUserTakenDeal;
 	const takeHeld = takeDeal.isPending || taken;
 	const verified = (report.verificationConfidence ?? 0) >= AI_VERIFIED_MIN_CONFIDENCE;
-	const availability = AVAILABILITY_LABEL[report.availability];
+	// A shopper's "out of stock" since the last confirmation says more than what the reporter saw on the shelf.
+	const availability = report.outOfStock ? "Out of stock" : AVAILABILITY_LABEL[report.availability];
 	const miles = formatMiles(report.distanceMiles);
 
 	const onUpvote = () =>
@@ -46,19 +82,7 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
 
 	const onTakeDeal = () =>
 		takeDeal.mutate(report.id, {
-			onSuccess: ({ savings, highestPrice }) => {
-				toast(
-					savings > 0
-						? {
-								title: `You saved ${formatCurrency(savings)}!`,
-								description: `Compared with the highest price nearby, ${formatCurrency(highestPrice)}. It's added to your savings.`,
-							}
-						: {
-								title: "Deal taken",
-								description: `No one nearby reported a higher price than ${formatCurrency(highestPrice)}, so there's nothing to add to your savings.`,
-							},
-				);
-			},
+			onSuccess: ({ savings, typicalPrice }) => toast(takenToast(savings, typicalPrice, report.unusual)),
 			onError: (error) => {
 				if (!sessionLost(error)) toast({ title: refusal(error) ?? TAKE_DEAL_FAILED_MESSAGE, variant: "error" });
 			},
@@ -117,15 +141,29 @@ export function ResultCard({ report, best }: { report: Report; best: boolean }) 
 						className="-my-1.5 ml-auto shrink-0"
 					/>
 				</div>
+				{report.unusual && (
+					<p className="flex items-start gap-1.5 text-xs text-(--warning-ink)" data-testid="result-unusual">
+						<AlertIcon className="mt-px size-3.5 shrink-0" />
+						<span>
+							<strong className="font-semibold">Unconfirmed price.</strong> {UNCONFIRMED_NOTE}
+						</span>
+					</p>
+				)}
 				{report.description && <div className="text-sm text-base-content/80">{report.description}</div>}
 				<div className="text-xs text-base-content/70">
 					Reported by{" "}
 					<span data-testid="result-reporter">{shortName(report.user.firstName, report.user.lastName)}</span>
 					{" · "}
-					<time dateTime={report.createdAt} data-testid="result-time">
-						{timeAgo(report.createdAt)}
+					<time dateTime={report.seenAt} data-testid="result-time">
+						{seenAgo(report)}
 					</time>
 				</div>
+				<FeedbackBar
+					target="product"
+					report={report}
+					describedBy={`${titleId} ${titleId}-store`}
+					onNewReport={onNewReport}
+				/>
 				<div className="card-actions mt-auto items-center justify-between border-t border-base-200 pt-3">
 					<button
 						type="button"
