@@ -11,7 +11,7 @@ export type { FeedbackSummary, MyFeedback } from "../reports/trust-shape.ts";
  * seen, its badges, the feedback counts and the viewer's own word.
  */
 export function toReportJson(row: ReportRow, distanceMiles: number | null = null, now = Date.now()) {
-	const { verificationConfidence, ...trust } = trustJson(row, productFreshDays(row.categorySlug), now);
+	const trust = trustJson(row, productFreshDays(row.categorySlug), now);
 	return {
 		id: row.id,
 		productName: row.productName,
@@ -24,7 +24,8 @@ export function toReportJson(row: ReportRow, distanceMiles: number | null = null
 		hasUserUpvoted: Boolean(row.hasUserUpvoted),
 		// Beyond spec §3: the card shows "Deal Taken" after a reload too, instead of offering a take that is refused.
 		hasUserTakenDeal: Boolean(row.hasUserTakenDeal),
-		verificationConfidence,
+		// The confidence now; `trust` below sets it again, in this place.
+		verificationConfidence: trust.verificationConfidence,
 		verificationReason: row.verificationReason,
 		categoryId: row.categoryId,
 		tags: JSON.parse(row.tags) as string[],

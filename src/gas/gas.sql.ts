@@ -120,13 +120,14 @@ export function gasReportRowById(db: Db, bindings: { id: number; viewer: string 
 	return db.$client.query<NearbyReportRow, Record<string, string | number>>(REPORT_BY_ID_SQL).get(bindings);
 }
 
-// Of some reports, those the viewer made or said something of: a primary-key and a unique-index probe each.
+// Of some reports, those the viewer made or said something of: a primary-key and unique-index probes each.
 const VIEWER_MARKS_SQL = `
-  SELECT g.id AS id, g.user_id = ?2 AS isOwnReport, f.kind AS kind, f.reason AS reason
+  SELECT g.id AS id, g.user_id = ?2 AS isOwnReport,
+    (SELECT f.kind FROM gas_report_feedback f WHERE f.report_id = g.id AND f.user_id = ?2) AS kind,
+    (SELECT f.reason FROM gas_report_feedback f WHERE f.report_id = g.id AND f.user_id = ?2) AS reason
   FROM json_each(?1) p
   JOIN gas_price_reports g ON g.id = p.value
-  LEFT JOIN gas_report_feedback f ON f.report_id = g.id AND f.user_id = ?2
-  WHERE g.user_id = ?2 OR f.id IS NOT NULL`;
+  WHERE g.user_id = ?2 OR EXISTS (SELECT 1 FROM gas_report_feedback f WHERE f.report_id = g.id AND f.user_id = ?2)`;
 
 /** What the viewer has to do with each of these reports, for those they made or spoke of. */
 export type ViewerMark = { isOwnReport: boolean; mine: MyFeedback | null };

@@ -85,7 +85,7 @@ export async function createGasReport(runtime: Filing, user: User, input: GasRep
  * map) and its trust (issue 40, reports/trust-shape.ts). DEF is a diesel price; on any other fuel it is null.
  */
 function toGasReportJson(row: NearbyReportRow, distanceMiles: number | null, now = Date.now()) {
-	const { verificationConfidence, ...trust } = trustJson(row, fuelFreshDays(row.fuelType), now);
+	const trust = trustJson(row, fuelFreshDays(row.fuelType), now);
 	return {
 		id: row.id,
 		stationId: row.stationId,
@@ -97,7 +97,6 @@ function toGasReportJson(row: NearbyReportRow, distanceMiles: number | null, now
 		defPrice: row.fuelType === "diesel" && row.defPriceCents !== null ? centsToNumber(row.defPriceCents) : null,
 		createdAt: new Date(row.createdAt).toISOString(),
 		user: { firstName: row.firstName, username: row.username },
-		verificationConfidence,
 		...trust,
 	};
 }
