@@ -28,6 +28,8 @@ type Props = {
 	describedBy?: string;
 	/** A new price was filed in place of this report (the report itself is retired). */
 	onNewReport?: (id: number) => void;
+	/** How the list shows its prices (charging to 3 decimals per kWh); by default a product's or a pump's way. */
+	formatPrice?: (price: number) => string;
 };
 
 /** A refused new price (422): the quality check's reason and, when known, the typical range. */
@@ -39,11 +41,11 @@ function rejectionText({ reason, suggestedRange }: Rejection) {
 }
 
 /** What became of a word whose report left the lists: a new price took its place, or the flags hid it. */
-function leftToast(answer: FeedbackAnswer, target: FeedbackTarget) {
+function leftToast(answer: FeedbackAnswer, format: (price: number) => string) {
 	if (answer.newReport) {
 		return {
 			title: "New price reported",
-			description: answer.message ?? `${priceText(answer.newReport.price, target)} is listed in its place. Thanks!`,
+			description: answer.message ?? `${format(answer.newReport.price)} is listed in its place. Thanks!`,
 		};
 	}
 	return { title: "Report flagged", description: "It's hidden until a moderator has looked at it. Thanks!" };
@@ -54,7 +56,13 @@ function leftToast(answer: FeedbackAnswer, target: FeedbackTarget) {
  * (fuel: sold out), or wrong (with a reason). The answer shows pressed with an Undo; a live status line says
  * what was saved. On the shopper's own report only the counts show.
  */
-export function FeedbackBar({ target, report, describedBy, onNewReport }: Props) {
+export function FeedbackBar({
+	target,
+	report,
+	describedBy,
+	onNewReport,
+	formatPrice = (price) => priceText(price, target),
+}: Props) {
 	const ids = useId();
 	const feedback = useFeedback();
 	const toast = useToast();
@@ -88,7 +96,7 @@ export function FeedbackBar({ target, report, describedBy, onNewReport }: Props)
 				setUndone(undo);
 				then?.(answer);
 				// The card leaves the list with its status line: a toast says what became of the word instead.
-				if (answer.listed === false) toast(leftToast(answer, target));
+				if (answer.listed === false) toast(leftToast(answer, formatPrice));
 			},
 			onError: (error) => {
 				if (sessionLost(error)) return;
@@ -142,7 +150,7 @@ export function FeedbackBar({ target, report, describedBy, onNewReport }: Props)
 	const pending = feedback.isPending || undefined;
 	const common = { "aria-describedby": describedBy, "aria-disabled": pending } as const;
 	const unavailable = unavailableLabel(target);
-	const status = mine ? mineText(mine, report.price, target) : undone ? UNDONE_TEXT : "";
+	const status = mine ? mineText(mine, formatPrice(report.price), target) : undone ? UNDONE_TEXT : "";
 
 	return (
 		<div className="flex flex-col gap-2" data-testid="feedback">
@@ -162,7 +170,7 @@ export function FeedbackBar({ target, report, describedBy, onNewReport }: Props)
 					onClick={() => answer({ kind: "confirm" })}
 				>
 					<CheckIcon className="size-3.5" />
-					Still {priceText(report.price, target)}
+					Still {formatPrice(report.price)}
 				</button>
 				<button
 					ref={buttons.changed}

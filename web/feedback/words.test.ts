@@ -9,11 +9,11 @@ describe("the feedback row's words", () => {
 		expect(countsText({ ...none, changed: 2, unavailable: 1 }, "fuel")).toBe("2 said it changed · 1 said sold out");
 	});
 
-	test("the shopper's own word, priced as its kind is", () => {
-		expect(mineText({ kind: "confirm", reason: null }, 3.459, "fuel")).toBe("You said it's still $3.459.");
-		expect(mineText({ kind: "confirm", reason: null }, 3.5, "product")).toBe("You said it's still $3.50.");
-		expect(mineText({ kind: "wrong", reason: "wrong-store" }, 1, "product")).toBe("You flagged it: Wrong store.");
-		expect(mineText(null, 1, "product")).toBe("");
+	test("the shopper's own word, in the words of its kind", () => {
+		expect(mineText({ kind: "confirm", reason: null }, "$3.459", "fuel")).toBe("You said it's still $3.459.");
+		expect(mineText({ kind: "unavailable", reason: null }, "$3.459", "fuel")).toBe("You said it's sold out.");
+		expect(mineText({ kind: "wrong", reason: "wrong-store" }, "$1.00", "product")).toBe("You flagged it: Wrong store.");
+		expect(mineText(null, "$1.00", "product")).toBe("");
 	});
 
 	test("a new price has at most the cents of a product or the tenths of a cent of fuel", () => {

@@ -23,6 +23,7 @@ export const UNDO_FAILED_MESSAGE = "Failed to undo your answer. Please try again
 /** How many decimals a new price has: cents for products, tenths of a cent for fuel (spec §9). */
 export const decimalsOf = (target: FeedbackTarget): 2 | 3 => (target === "fuel" ? 3 : 2);
 
+/** A price as a product's or a pump's is shown (charging per kWh may say it otherwise: see the row's `formatPrice`). */
 export const priceText = (price: number, target: FeedbackTarget) => formatCurrency(price, decimalsOf(target));
 
 export const unavailableLabel = (target: FeedbackTarget) => (target === "fuel" ? "Sold out" : "Out of stock");
@@ -39,10 +40,10 @@ export function countsText(counts: FeedbackSummary, target: FeedbackTarget) {
 }
 
 /** What the row says the shopper answered (it stays after a reload); "" when they said nothing. */
-export function mineText(mine: MyFeedback | null, price: number, target: FeedbackTarget) {
+export function mineText(mine: MyFeedback | null, price: string, target: FeedbackTarget) {
 	if (!mine) return "";
 	const said: Record<FeedbackKind, string> = {
-		confirm: `You said it's still ${priceText(price, target)}.`,
+		confirm: `You said it's still ${price}.`,
 		changed: "You reported a new price.",
 		unavailable: `You said it's ${unavailableLabel(target).toLowerCase()}.`,
 		wrong: `You flagged it: ${mine.reason ? FLAG_REASON_LABEL[mine.reason] : "wrong"}.`,

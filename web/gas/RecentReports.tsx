@@ -99,7 +99,12 @@ export function RecentReports({ zipCode }: { zipCode: string }) {
 											)}
 										</div>
 									</div>
-									<FeedbackBar target="fuel" report={r} describedBy={stationId} />
+									<FeedbackBar
+										target="fuel"
+										report={r}
+										describedBy={stationId}
+										formatPrice={(price) => formatFuelPrice(price, fuel)}
+									/>
 								</li>
 							);
 						})}
