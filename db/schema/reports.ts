@@ -162,7 +162,7 @@ export const priceReports = sqliteTable(
 		/** The category foreign key, and the hourly expiry sweep: a category's unexpired reports by age. */
 		index("price_reports_category_age_idx").on(t.categoryId, t.isExpired, t.createdAt),
 		/**
-		 * The quality check's history and a deal's highest price: the live reports of one product (name and
+		 * The quality check's history, duplicates and a deal's typical price: the live reports of one product (name and
 		 * category) per location token, newest last, with the price and the reporter (one voice per shopper),
 		 * so the consensus reads only the index.
 		 */
