@@ -24,8 +24,6 @@ export function toReportJson(row: ReportRow, distanceMiles: number | null = null
 		hasUserUpvoted: Boolean(row.hasUserUpvoted),
 		// Beyond spec §3: the card shows "Deal Taken" after a reload too, instead of offering a take that is refused.
 		hasUserTakenDeal: Boolean(row.hasUserTakenDeal),
-		// The confidence now; `trust` below sets it again, in this place.
-		verificationConfidence: trust.verificationConfidence,
 		verificationReason: row.verificationReason,
 		categoryId: row.categoryId,
 		tags: JSON.parse(row.tags) as string[],
@@ -35,6 +33,7 @@ export function toReportJson(row: ReportRow, distanceMiles: number | null = null
 		distanceMiles,
 		store: { id: row.storeId, name: row.storeName, address: row.storeAddress },
 		user: { firstName: row.firstName, lastName: row.lastName },
+		// verificationConfidence (the confidence now) and the rest of the trust fields.
 		...trust,
 	};
 }

@@ -19,6 +19,9 @@ function asResult(db: Db, row: ReportByIdRow, viewer: Viewer) {
 	};
 }
 
+/** A report as a search result shows it to one shopper. */
+export type ReportResult = ReturnType<typeof asResult>;
+
 /**
  * One live report as a search result shows it to `viewer` (the deal a push notification opens). A withdrawn
  * or expired report is not found: it is no longer a deal anyone can take.

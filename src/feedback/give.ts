@@ -30,6 +30,15 @@ export const SAME_PRICE_MESSAGE = "That is the price listed. If it is still righ
 export const NOTHING_TO_UNDO_MESSAGE = "You have said nothing about this report to take back";
 export const DECIDED_MESSAGE = "A moderator has already decided on your flag";
 
+/**
+ * What a word answers: the report as the giver now sees it, and whether it is still listed (a changed price
+ * retires it; a third flag hides it). For a changed price, the report the price went to, and `message`
+ * when it confirmed the same price another shopper had just reported there.
+ */
+export type FeedbackAnswer<A> = { report: A; listed: boolean; newReport?: A; message?: string };
+/** What taking a word back answers: the report as the shopper now sees it. */
+export type UndoAnswer<A> = { report: A };
+
 /** The report, if the shopper may speak of it: another shopper's, still listed. */
 function requireOthersListed<S extends ReportState>(subject: Subject<S, unknown>, state: S | null, userId: string): S {
 	if (!state) throw notFound(subject.notFound);
@@ -49,7 +58,7 @@ export async function giveFeedback<S extends ReportState, A>(
 	user: User,
 	reportId: number,
 	input: FeedbackInput,
-) {
+): Promise<FeedbackAnswer<A>> {
 	const { db } = runtime;
 	if (input.kind === "changed" && input.price !== null) {
 		const state = requireOthersListed(subject, subject.state(db, reportId), user.id);
@@ -87,7 +96,7 @@ export function undoFeedback<S extends ReportState, A>(
 	subject: Subject<S, A>,
 	user: User,
 	reportId: number,
-) {
+): UndoAnswer<A> {
 	const { db } = runtime;
 	const now = Date.now();
 	db.$client

@@ -1,11 +1,20 @@
 import { Hono } from "hono";
+import type { ReportResult } from "../deals/report-page.ts";
+import type { NearbyReportJson } from "../gas/reports.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { notFound } from "../lib/http.ts";
 import { jsonBody } from "../lib/validate.ts";
-import { giveFeedback, undoFeedback } from "./give.ts";
+import { type FeedbackAnswer, giveFeedback, type UndoAnswer, undoFeedback } from "./give.ts";
 import { FuelFeedbackSchema, ProductFeedbackSchema } from "./schemas.ts";
 import { FUEL_REPORT, PRODUCT } from "./subjects.ts";
+
+/** What a word on a price report answers: the report (and a changed price's new one) as search lists it. */
+export type PriceFeedbackAnswer = FeedbackAnswer<ReportResult>;
+/** What a word on a fuel report answers: the report (and a changed price's new one) as the Gas page lists it. */
+export type GasFeedbackAnswer = FeedbackAnswer<NearbyReportJson>;
+export type PriceUndoAnswer = UndoAnswer<ReportResult>;
+export type GasUndoAnswer = UndoAnswer<NearbyReportJson>;
 
 const idOf = (raw: string, message: string) => {
 	if (!/^\d{1,12}$/.test(raw)) throw notFound(message);
