@@ -96,6 +96,14 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 		};
 		report.mutate(json, {
 			onSuccess: (saved) => {
+				// The same price another shopper reported there today: nothing new was listed, theirs was confirmed.
+				if ("confirmedExisting" in saved) {
+					const description = [saved.message, "warning" in saved ? saved.warning : null].filter(Boolean).join(" ");
+					toast({ title: "Price confirmed", description, durationMs: TOAST_MS.success });
+					form.reset();
+					close();
+					return;
+				}
 				const expired = "expirationAnalysis" in saved ? saved.expirationAnalysis : null;
 				const lines = [
 					`${FUEL_LABEL[saved.fuelType]} at ${saved.stationName}: ${formatFuelPrice(saved.price, saved.fuelType)}${unitOf(saved.fuelType)}.`,
