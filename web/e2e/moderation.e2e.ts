@@ -14,6 +14,34 @@ import {
 /** The browser tests' server runs with this developer passkey (playwright.config.ts). */
 const PASSKEY = "e2e-passkey";
 
+/**
+ * Neighbours (a fresh shopper each) flag a product report as wrong, one reason each, through the feedback API:
+ * setup, not the behaviour under test. Several reasons may be given by one neighbour to several reports.
+ */
+async function flagAsNeighbours(origin: string, flags: { reportId: number; reasons: string[] }[]) {
+	const most = Math.max(...flags.map((f) => f.reasons.length));
+	for (let i = 0; i < most; i++) {
+		const api = await request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
+		const account = {
+			password: PASSWORD,
+			confirmPassword: PASSWORD,
+			firstName: "Nia",
+			lastName: "Bor",
+			zipCode: "10001",
+		};
+		expect((await api.post("/api/auth/register", { data: { username: uniqueName("nb"), ...account } })).status()).toBe(
+			201,
+		);
+		for (const { reportId, reasons } of flags) {
+			const reason = reasons[i];
+			if (!reason) continue;
+			const res = await api.post(`/api/price-reports/${reportId}/feedback`, { data: { kind: "wrong", reason } });
+			expect(res.status()).toBe(200);
+		}
+		await api.dispose();
+	}
+}
+
 /** A fresh moderator on Settings with the console unlocked: the setup of the tests after the first. */
 async function moderatorConsole(page: Page, origin: string) {
 	await signInFreshUser(page, origin, { firstName: "Mo", lastName: "Derator" });
@@ -264,4 +292,102 @@ test("a long list says it shows only the first 100, and a longer filter finds th
 	await expect(console.getByRole("radio")).toHaveCount(1);
 	await expect(console.getByRole("radio", { name: `@${prefix}100` })).toBeVisible();
 	await expect(console.getByText(/Showing the first/)).toHaveCount(0);
+});
+
+test("the queue: neighbours' flags, an expired report, a terminated reporter lifted again, all in the record", async ({
+	page,
+	browser,
+	baseURL,
+}) => {
+	test.slow(); // five shoppers, three decisions
+	const origin = baseURL ?? "";
+	const product = uniqueName("Feta");
+	const reporter = await signInInNewContext(browser, origin, { firstName: "Rhea", lastName: "Porter" });
+	const report = async (name: string, price: string) => {
+		const res = await reporter.page.request.post("/api/price-reports", {
+			headers: { Origin: origin },
+			data: {
+				productName: `${product} ${name}`,
+				price,
+				categoryId: 3,
+				storeName: "Flag Mart",
+				storeAddress: "7 Elm St",
+			},
+		});
+		expect(res.status()).toBe(201);
+		return ((await res.json()) as { id: number }).id;
+	};
+	const cheese = await report("Cheese", "4.49");
+	const figs = await report("Figs", "2.99");
+	await report("Olives", "3.79");
+	await flagAsNeighbours(origin, [
+		{ reportId: cheese, reasons: ["wrong-price", "spam", "wrong-price"] },
+		{ reportId: figs, reasons: ["offensive"] },
+	]);
+	await reporter.page.goto("/");
+	await expect(reporter.page.getByRole("heading", { name: "Deals near you", exact: true })).toBeVisible();
+
+	const console = await moderatorConsole(page, origin);
+	const cheeseCard = console.getByRole("article", { name: `${product} Cheese` });
+	await expect(cheeseCard).toContainText("3 flags");
+	await expect(cheeseCard).toContainText("Hidden from search");
+	await expect(cheeseCard.getByRole("list", { name: "Why it was flagged" }).getByRole("listitem")).toHaveText([
+		"Wrong price ×2",
+		"Spam ×1",
+	]);
+	await expect(cheeseCard).toContainText(`Rhea Porter (@${reporter.username}) · 100% accurate (3 of 3 reports stood)`);
+
+	await cheeseCard.getByRole("button", { name: "Expire report" }).click();
+	const expire = page.getByRole("dialog", { name: `Expire ${product} Cheese?` });
+	await expect(expire.getByRole("button", { name: "Expire report" })).toBeDisabled(); // no reason yet
+	await expire.getByLabel("Reason").fill("Price far off the shelf");
+	await expire.getByRole("button", { name: "Expire report" }).click();
+	await expect(page.getByRole("status").filter({ hasText: "Report expired" })).toContainText("3 flags resolved.");
+	await expect(cheeseCard).toHaveCount(0);
+	// The upheld flags count against the reporter: 2 of 3 stood.
+	const figsCard = console.getByRole("article", { name: `${product} Figs` });
+	await expect(figsCard).toContainText("67% accurate (2 of 3 reports stood)");
+
+	await figsCard.getByRole("button", { name: "Terminate reporter" }).click();
+	const terminate = page.getByRole("dialog", { name: `Terminate @${reporter.username}?` });
+	await terminate.getByLabel("Reason").fill("Offensive listings");
+	await terminate.getByRole("button", { name: "Terminate reporter" }).click();
+	await expect(page.getByRole("status").filter({ hasText: "Reporter terminated" })).toContainText(
+		"2 reports withdrawn.",
+	);
+	await expect(reporter.page.getByRole("heading", { name: "Account Suspended" })).toBeVisible({ timeout: 3_000 });
+	await reporter.page.getByRole("button", { name: "Check again" }).click();
+	await expect(reporter.page.getByText("Your account is still suspended.")).toBeVisible();
+
+	await console.getByRole("searchbox", { name: "Filter by username" }).fill(reporter.username);
+	await console.getByRole("button", { name: `Lift suspension of @${reporter.username}` }).click();
+	const lift = page.getByRole("dialog", { name: `Lift the suspension of @${reporter.username}?` });
+	await lift.getByLabel("Reason").fill("Appeal accepted");
+	await lift.getByRole("button", { name: "Lift suspension" }).click();
+	// The olives come back; the figs, expired with the termination, do not.
+	await expect(page.getByRole("status").filter({ hasText: "Suspension lifted" })).toContainText(
+		`@${reporter.username} can use CommonCents again. 1 report restored.`,
+	);
+	await expect(console.getByRole("radio", { name: `@${reporter.username}` })).toBeEnabled();
+
+	await reporter.page.getByRole("button", { name: "Check again" }).click();
+	await expect(reporter.page.getByRole("heading", { name: "Deals near you", exact: true })).toBeVisible();
+
+	// The record, newest first: who, what, why.
+	const entries = console
+		.getByRole("region", { name: "Moderation record" })
+		.getByTestId("record-entry")
+		.filter({ hasText: `@${reporter.username}` });
+	await expect(entries).toHaveCount(3);
+	await expect(entries.nth(0)).toContainText("Lifted suspension");
+	await expect(entries.nth(0)).toContainText("Why: Appeal accepted");
+	await expect(entries.nth(1)).toContainText("Terminated");
+	await expect(entries.nth(1)).toContainText("Why: Offensive listings");
+	await expect(entries.nth(2)).toContainText(`Expired report · @${reporter.username}`);
+	await expect(entries.nth(2)).toContainText(
+		`${product} Cheese $4.49 at Flag Mart, 7 Elm St; 3 flags: wrong price x2, spam`,
+	);
+	await expect(entries.nth(2)).toContainText("Why: Price far off the shelf");
+	const me = (await (await page.request.get("/api/auth/user")).json()) as { username: string };
+	await expect(entries.nth(2)).toContainText(`By @${me.username}`);
 });
