@@ -29,6 +29,15 @@ export const FEEDBACK_KINDS = ["confirm", "changed", "unavailable", "wrong"] as 
 export type FeedbackKind = (typeof FEEDBACK_KINDS)[number];
 export const FLAG_REASONS = ["wrong-price", "wrong-product", "wrong-store", "spam", "offensive", "other"] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
+/** How the app names each reason (the feedback row's menu, the moderation queue). */
+export const FLAG_REASON_LABEL: Record<FlagReason, string> = {
+	"wrong-price": "Wrong price",
+	"wrong-product": "Wrong product",
+	"wrong-store": "Wrong store",
+	spam: "Spam",
+	offensive: "Offensive",
+	other: "Other",
+};
 /** A `wrong` flag's state: open until a moderator dismisses it or upholds it (expiring the report). */
 export const FLAG_STATUSES = ["open", "dismissed", "upheld"] as const;
 export type FlagStatus = (typeof FLAG_STATUSES)[number];

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { FLAG_REASON_LABEL } from "../../db/enums.ts";
 import { failureText } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { displayName } from "../components/Avatar.tsx";
@@ -8,7 +9,7 @@ import { useOnEachFailure } from "../components/useOnEachFailure.ts";
 import { useToast } from "../state/toast.ts";
 import { type FlaggedReport, flagsQuery, type Resolution, useRelock, useResolveFlags } from "./queries.ts";
 import { ReasonDialog, type ReasonRequest } from "./ReasonDialog.tsx";
-import { accuracyWords, FLAG_REASON_LABEL, plural, reportPrice } from "./words.ts";
+import { accuracyWords, plural, reportPrice } from "./words.ts";
 
 export const RESOLVE_FAILED = "Failed to resolve the flags";
 

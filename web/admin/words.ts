@@ -1,16 +1,8 @@
 /** How the console words flags, accuracy and the record's actions. */
-import type { FlagReason, ModerationAction } from "../../db/enums.ts";
+import type { ModerationAction } from "../../db/enums.ts";
+
 import { formatCurrency } from "../components/format.ts";
 import type { FlaggedReport } from "./queries.ts";
-
-export const FLAG_REASON_LABEL: Record<FlagReason, string> = {
-	"wrong-price": "Wrong price",
-	"wrong-product": "Wrong product",
-	"wrong-store": "Wrong store",
-	spam: "Spam",
-	offensive: "Offensive",
-	other: "Other",
-};
 
 /** What each action of the record did, as its line starts. */
 export const ACTION_LABEL: Record<ModerationAction, string> = {

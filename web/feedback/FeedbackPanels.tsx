@@ -1,9 +1,9 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { FLAG_REASON_LABEL, FLAG_REASONS } from "../../db/enums.ts";
 import { priceInput } from "../components/fields.tsx";
 import {
 	decimalsOf,
 	type FeedbackTarget,
-	FLAG_REASON_LABEL,
 	type FlagReason,
 	type MyFeedback,
 	newPriceHint,
@@ -14,8 +14,6 @@ import {
 export const BUTTON = "btn btn-xs";
 export const buttonStyle = (pressed: boolean) =>
 	pressed ? "btn-primary btn-soft" : "btn-outline border-base-300 font-normal";
-
-const REASONS = Object.keys(FLAG_REASON_LABEL) as FlagReason[];
 
 type PanelProps = {
 	/** The element id its toggle's aria-controls names. */
@@ -116,7 +114,7 @@ export function ReasonPanel({
 		<fieldset id={id} className="flex min-w-0 flex-wrap items-center gap-1.5" onKeyDown={closeOnEscape(onClose)}>
 			{/* Floated, the legend lines up with the reasons as one of the row's items. */}
 			<legend className="float-left mr-1 text-xs font-medium">What's wrong?</legend>
-			{REASONS.map((reason, index) => {
+			{FLAG_REASONS.map((reason, index) => {
 				const chosen = mine?.kind === "wrong" && mine.reason === reason;
 				return (
 					<button

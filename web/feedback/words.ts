@@ -1,5 +1,6 @@
 /** How the feedback row words a shopper's answers about a price, products and fuel alike. */
-import type { FeedbackKind, FlagReason } from "../../db/enums.ts";
+import { type FeedbackKind, FLAG_REASON_LABEL, type FlagReason } from "../../db/enums.ts";
+
 import type { FeedbackSummary, MyFeedback } from "../../src/reports/trust-shape.ts";
 import { formatCurrency } from "../components/format.ts";
 
@@ -7,15 +8,6 @@ export type { FeedbackKind, FeedbackSummary, FlagReason, MyFeedback };
 
 /** A product's report, or a fuel report (priced to the thousandth of a dollar, "sold out" rather than out of stock). */
 export type FeedbackTarget = "product" | "fuel";
-
-export const FLAG_REASON_LABEL: Record<FlagReason, string> = {
-	"wrong-price": "Wrong price",
-	"wrong-product": "Wrong product",
-	"wrong-store": "Wrong store",
-	spam: "Spam",
-	offensive: "Offensive",
-	other: "Other",
-};
 
 export const FEEDBACK_FAILED_MESSAGE = "Failed to save your answer. Please try again.";
 export const UNDO_FAILED_MESSAGE = "Failed to undo your answer. Please try again.";
