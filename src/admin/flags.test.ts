@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { gasPriceReports, gasReportFeedback, priceReportFeedback, priceReports, users } from "../../db/schema.ts";
 import { recountFeedback } from "../reports/feedback-counts.ts";
 import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
@@ -246,6 +246,53 @@ describe("POST /api/admin/flags/resolve", () => {
 				.reportsRestored,
 		).toBe(1);
 		expect(await found(shopper.client, `${t} honey`)).toEqual([id]);
+	});
+
+	test("a report hidden by flags all since gone stays in the queue: dismiss brings it back, expire expires it", async () => {
+		const mod = await moderator(server);
+		const t = tag();
+		const reporter = await registerUser(server);
+		const shopper = await registerUser(server);
+		const kept = await reportProduct(reporter.client, `${t} Lone Leeks`);
+		const gone = await reportProduct(reporter.client, `${t} Lone Limes`);
+		for (const id of [kept, gone]) {
+			flag(server, "product", id, ["spam", "spam", "spam"]);
+			// Its flaggers delete their accounts: their flags go with them, and the report stays hidden.
+			const flaggers = server.db
+				.select({ userId: priceReportFeedback.userId })
+				.from(priceReportFeedback)
+				.where(eq(priceReportFeedback.reportId, id))
+				.all();
+			server.db
+				.delete(users)
+				.where(
+					inArray(
+						users.id,
+						flaggers.map((f) => f.userId),
+					),
+				)
+				.run();
+			recountFeedback(server.db, "price_reports", id);
+		}
+		expect(await found(shopper.client, `${t} lone`)).toEqual([]);
+		const listed = (await queue(mod.client)).filter((i) => [kept, gone].includes(i.reportId));
+		listed.sort((a, b) => a.reportId - b.reportId);
+		expect(listed.map((i) => [i.reportId, i.flags, i.hidden, i.reasons])).toEqual([
+			[kept, 0, true, []],
+			[gone, 0, true, []],
+		]);
+
+		const dismissed = await resolve(mod.client, { kind: "product", reportId: kept, action: "dismiss", reason: "Fine" });
+		expect([dismissed.status, dismissed.data.flagsResolved, dismissed.data.listed]).toEqual([200, 0, true]);
+		expect(dismissed.data.record.detail).toBe(`${t} Lone Leeks $3.49 at Corner Shop, 5 Elm St; 0 flags`);
+		const expired = await resolve(mod.client, { kind: "product", reportId: gone, action: "expire", reason: "Fake" });
+		expect([expired.status, expired.data.listed]).toEqual([200, false]);
+		expect(server.db.select().from(priceReports).where(eq(priceReports.id, gone)).get()?.isExpired).toBe(true);
+
+		expect(await found(shopper.client, `${t} lone`)).toEqual([kept]);
+		expect((await queue(mod.client)).filter((i) => [kept, gone].includes(i.reportId))).toEqual([]);
+		const again = await resolve(mod.client, { kind: "product", reportId: gone, action: "dismiss", reason: "Twice" });
+		expect(again.status).toBe(409);
 	});
 
 	test("says what is wrong: the fields, an unknown report, one's own report, a reporter already suspended", async () => {

@@ -1,9 +1,11 @@
 /**
  * The moderation queue (issue 40): product and fuel reports with open "wrong" flags, hidden by them or not,
- * most flagged first and then the longest waiting. Each starts from its table's partial index of open flags,
- * so the queue reads only flagged reports, however many reports there are.
+ * most flagged first and then the longest waiting. Each starts from its table's partial index of open flags.
+ * A report its flags hid stays in the queue, unexpired, even once none of them is open (its flaggers took
+ * them back or left): nothing but a moderator's decision brings it back, so it must not drop out of their
+ * sight. Those few are found by a scan of the reports (no index covers withdrawn_reason).
  */
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, notExists, sql } from "drizzle-orm";
 import { FLAG_REASONS, type FlagReason, FUEL_LABEL } from "../../db/enums.ts";
 import {
 	gasPriceReports,
@@ -29,8 +31,28 @@ type Reports = typeof priceReports | typeof gasPriceReports;
 
 const isOpenFlag = (f: Feedback) => and(eq(f.kind, "wrong"), eq(f.status, "open"));
 
-/** Per report, its open flags and when the first of them was raised (one report, or all). */
-const openFlags = (db: Db, f: Feedback, reportId?: number) =>
+/**
+ * Withdrawn by flags until a moderator decides, none of them open any more. Not expired: a report a
+ * moderator expired stays withdrawn by its flags, decided, and an expired one would not come back anyway.
+ */
+const hiddenUnflagged = (db: Db, r: Reports, f: Feedback) =>
+	and(
+		eq(r.isActive, false),
+		eq(r.withdrawnReason, "flagged"),
+		eq(r.isExpired, false),
+		notExists(
+			db
+				.select({ one: sql`1` })
+				.from(f)
+				.where(and(eq(f.reportId, r.id), isOpenFlag(f))),
+		),
+	);
+
+/**
+ * Per report, its open flags and when the first of them was raised (one report, or all); and the reports
+ * hidden by flags none of which is open, with no flags since they were hidden.
+ */
+const openFlags = (db: Db, f: Feedback, r: Reports, reportId?: number) =>
 	db
 		.select({
 			reportId: f.reportId,
@@ -40,6 +62,16 @@ const openFlags = (db: Db, f: Feedback, reportId?: number) =>
 		.from(f)
 		.where(and(isOpenFlag(f), reportId === undefined ? undefined : eq(f.reportId, reportId)))
 		.groupBy(f.reportId)
+		.unionAll(
+			db
+				.select({
+					reportId: r.id,
+					flags: sql<number>`0`.as("flags"),
+					since: sql<number>`${r.updatedAt}`.as("since"),
+				})
+				.from(r)
+				.where(and(hiddenUnflagged(db, r, f), reportId === undefined ? undefined : eq(r.id, reportId))),
+		)
 		.as("open_flags");
 
 const reportColumns = (r: Reports) => ({
@@ -74,7 +106,7 @@ const reporterColumns = {
 const order = (open: ReturnType<typeof openFlags>) => [desc(open.flags), asc(open.since)];
 
 function productRows(db: Db, limit: number, reportId?: number) {
-	const open = openFlags(db, priceReportFeedback, reportId);
+	const open = openFlags(db, priceReportFeedback, priceReports, reportId);
 	return db
 		.select({
 			reportId: open.reportId,
@@ -99,7 +131,7 @@ function productRows(db: Db, limit: number, reportId?: number) {
 }
 
 function fuelRows(db: Db, limit: number, reportId?: number) {
-	const open = openFlags(db, gasReportFeedback, reportId);
+	const open = openFlags(db, gasReportFeedback, gasPriceReports, reportId);
 	return db
 		.select({
 			reportId: open.reportId,
@@ -206,17 +238,25 @@ export function listFlaggedReports(db: Db, limit = QUEUE_LIMIT, now = Date.now()
 	]
 		.sort((a, b) => b.flags - a.flags || a.flaggedSince.localeCompare(b.flaggedSince))
 		.slice(0, limit);
-	return { items, total: countFlagged(db, priceReportFeedback) + countFlagged(db, gasReportFeedback) };
+	return {
+		items,
+		total: countFlagged(db, priceReportFeedback, priceReports) + countFlagged(db, gasReportFeedback, gasPriceReports),
+	};
 }
 
-const countFlagged = (db: Db, f: Feedback) =>
-	db
+const countFlagged = (db: Db, f: Feedback, r: Reports) =>
+	(db
 		.select({ n: sql<number>`count(DISTINCT ${f.reportId})` })
 		.from(f)
 		.where(isOpenFlag(f))
-		.get()?.n ?? 0;
+		.get()?.n ?? 0) +
+	(db
+		.select({ n: count() })
+		.from(r)
+		.where(hiddenUnflagged(db, r, f))
+		.get()?.n ?? 0);
 
-/** One report of the queue, or undefined when it has no open flags (or does not exist). */
+/** One report of the queue, or undefined when it has no open flags and was not hidden by flags (or does not exist). */
 export function flaggedReport(db: Db, kind: FlaggedKind, reportId: number, now = Date.now()): QueueItem | undefined {
 	const f = kind === "product" ? priceReportFeedback : gasReportFeedback;
 	const [row] = kind === "product" ? productRows(db, 1, reportId) : fuelRows(db, 1, reportId);
@@ -237,8 +277,9 @@ export function describeReport(item: QueueItem) {
 	return `${item.what} ${price} at ${item.place.name}, ${item.place.address}`;
 }
 
-/** Its open flags in words: "3 flags: wrong price x2, spam". */
+/** Its open flags in words: "3 flags: wrong price x2, spam", or "0 flags" for one hidden by flags taken back. */
 export function describeFlags(item: QueueItem) {
+	if (item.flags === 0) return "0 flags";
 	const reasons = item.reasons.map((r) => `${r.reason.replace("-", " ")}${r.count > 1 ? ` x${r.count}` : ""}`);
 	return `${item.flags} flag${item.flags === 1 ? "" : "s"}: ${reasons.join(", ")}`;
 }

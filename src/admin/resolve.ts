@@ -5,6 +5,8 @@
  * - expire: the report expires, naming the moderation, its flags are upheld and its reporter's accuracy counts
  *   one more report removed;
  * - terminate: the same, and the reporter is suspended as by POST /api/admin/terminate-account.
+ * A report its flags hid is decided so even when none of them is open any more (taken back, or their
+ * givers' accounts deleted): it waits in the queue for this decision alone.
  */
 import { eq, sql } from "drizzle-orm";
 import { type User, users } from "../../db/schema.ts";

@@ -7,9 +7,10 @@ import { DECIDED_MESSAGE, NOTHING_TO_UNDO_MESSAGE, OWN_REPORT_MESSAGE } from "./
 
 /** Confirm, unavailable and wrong on a product's price report, and taking them back (changed: changed.test.ts). */
 let server: TestServer;
+const PASSKEY = "correct horse battery staple";
 let dairyId: number;
 beforeAll(async () => {
-	server = await startTestServer({ OLLAMA_HOST: "off" });
+	server = await startTestServer({ OLLAMA_HOST: "off", ADMIN_PASSKEY: PASSKEY });
 	const { client } = await registerUser(server);
 	dairyId = (await client.get("/api/categories")).data.find((c: { name: string }) => c.name === "Dairy").id;
 });
@@ -144,6 +145,14 @@ describe("wrong", () => {
 		expect([late.status, late.data.message]).toEqual([409, "This report is hidden until a moderator has looked at it"]);
 		expect((await unsay(flaggers[0]!, id)).data.report.feedback.wrong).toBe(2);
 		expect(await found(viewer, productName)).toEqual([]);
+
+		// Even with every flag taken back it stays hidden, and in the moderators' queue for them to decide.
+		for (const flagger of flaggers.slice(1)) expect((await unsay(flagger, id)).status).toBe(200);
+		expect(await found(viewer, productName)).toEqual([]);
+		const mod = await registerUser(server);
+		expect((await mod.client.post("/api/admin/verify-passkey", { passkey: PASSKEY })).data).toEqual({ valid: true });
+		const queue = (await mod.client.get("/api/admin/flags")).data as { reportId: number }[];
+		expect(queue.find((i) => i.reportId === id)).toMatchObject({ flags: 0, reasons: [], hidden: true });
 	});
 
 	test("a flag a moderator decided cannot be taken back, and stays decided when given again", async () => {
