@@ -157,6 +157,8 @@ function QueueBody({
 function FlaggedCard({ item, onAct }: { item: FlaggedReport; onAct: (action: Resolution["action"]) => void }) {
 	const headingId = `flagged-${item.kind}-${item.reportId}`;
 	const { reporter } = item;
+	// A list of the page's buttons repeats the same three on every card: each says which report (and reporter) it is for.
+	const which = `${headingId} ${headingId}-place`;
 	return (
 		<article
 			aria-labelledby={headingId}
@@ -174,10 +176,16 @@ function FlaggedCard({ item, onAct }: { item: FlaggedReport; onAct: (action: Res
 				</span>
 			</div>
 			<p className="text-sm text-base-content/70">
-				{item.place.name}, {item.place.address} · reported {timeAgo(item.createdAt)}
+				<span id={`${headingId}-place`}>
+					{item.place.name}, {item.place.address}
+				</span>{" "}
+				· reported {timeAgo(item.createdAt)}
 			</p>
 			<p className="text-sm">
-				By {displayName(reporter)} (@{reporter.username}) · {accuracyWords(reporter.accuracy)}
+				<span id={`${headingId}-by`}>
+					By {displayName(reporter)} (@{reporter.username})
+				</span>{" "}
+				· {accuracyWords(reporter.accuracy)}
 				{reporter.isTerminated && <span className="ml-1 badge badge-error badge-sm">Reporter suspended</span>}
 			</p>
 			<p className="text-sm">
@@ -191,15 +199,26 @@ function FlaggedCard({ item, onAct }: { item: FlaggedReport; onAct: (action: Res
 				))}
 			</ul>
 			<div className="flex flex-wrap gap-2">
-				<button type="button" className="btn btn-sm btn-outline" onClick={() => onAct("dismiss")}>
+				<button
+					type="button"
+					className="btn btn-sm btn-outline"
+					aria-describedby={which}
+					onClick={() => onAct("dismiss")}
+				>
 					Dismiss flags
 				</button>
-				<button type="button" className="btn btn-sm btn-outline" onClick={() => onAct("expire")}>
+				<button
+					type="button"
+					className="btn btn-sm btn-outline"
+					aria-describedby={which}
+					onClick={() => onAct("expire")}
+				>
 					Expire report
 				</button>
 				<button
 					type="button"
 					className="btn btn-sm btn-error"
+					aria-describedby={`${headingId}-by ${which}`}
 					onClick={() => onAct("terminate")}
 					disabled={reporter.isTerminated}
 				>
