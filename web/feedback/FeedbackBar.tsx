@@ -209,6 +209,7 @@ export function FeedbackBar({
 				<NewPricePanel
 					id={`${ids}-changed`}
 					pending={pending}
+					describedBy={describedBy}
 					onClose={() => closePanel("changed")}
 					target={target}
 					refused={refusedPrice}
@@ -219,6 +220,7 @@ export function FeedbackBar({
 				<ReasonPanel
 					id={`${ids}-wrong`}
 					pending={pending}
+					describedBy={describedBy}
 					onClose={() => closePanel("wrong")}
 					mine={mine}
 					onPick={(reason) => ask({ kind: "wrong", reason }, () => closePanel("wrong"))}

@@ -22,6 +22,8 @@ type PanelProps = {
 	pending: true | undefined;
 	/** Closes the panel and gives the focus back to its toggle (Cancel, Escape). */
 	onClose: () => void;
+	/** The ids of what names the report (the row's `describedBy`): its controls say which it is for. */
+	describedBy?: string;
 };
 
 const closeOnEscape = (onClose: () => void) => (event: KeyboardEvent) => {
@@ -38,6 +40,7 @@ export function NewPricePanel({
 	id,
 	pending,
 	onClose,
+	describedBy,
 	target,
 	refused,
 	onSave,
@@ -80,7 +83,7 @@ export function NewPricePanel({
 					value={text}
 					onChange={(e) => setText(e.target.value)}
 					aria-invalid={error ? true : undefined}
-					aria-describedby={error ? `${id}-error` : undefined}
+					aria-describedby={[error && `${id}-error`, describedBy].filter(Boolean).join(" ") || undefined}
 				/>
 				{error && (
 					<p id={`${id}-error`} className="text-xs text-error">
@@ -88,7 +91,7 @@ export function NewPricePanel({
 					</p>
 				)}
 			</div>
-			<button type="submit" className="btn btn-primary btn-sm" aria-disabled={pending}>
+			<button type="submit" className="btn btn-primary btn-sm" aria-disabled={pending} aria-describedby={describedBy}>
 				Save
 			</button>
 			<button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
@@ -103,6 +106,7 @@ export function ReasonPanel({
 	id,
 	pending,
 	onClose,
+	describedBy,
 	mine,
 	onPick,
 }: PanelProps & { mine: MyFeedback | null; onPick: (reason: FlagReason) => void }) {
@@ -123,6 +127,7 @@ export function ReasonPanel({
 						type="button"
 						aria-pressed={chosen}
 						aria-disabled={pending}
+						aria-describedby={describedBy}
 						className={`${BUTTON} ${buttonStyle(chosen)}`}
 						onClick={() => onPick(reason)}
 					>
