@@ -119,4 +119,33 @@ describe("DELETE /api/auth/delete-account", () => {
 		// The username is free again.
 		await registerUser(server, { username: leaver.username });
 	});
+
+	test("the reports the leaver spoke of are recounted: their flag and confirmation no longer count", async () => {
+		const leaver = await registerUser(server);
+		const neighbour = await registerUser(server);
+		const flagged = await report(neighbour.client, "Recount Rye", 2.75);
+		const confirmed = await report(neighbour.client, "Recount Rice", 1.99);
+		const fuel = await neighbour.client.post("/api/gas/reports", {
+			stationName: "Recount Gas",
+			stationAddress: "3 Main St",
+			price: 3.299,
+			fuelType: "regular",
+		});
+		expect(fuel.status).toBe(201);
+		const say = (path: string, body: Record<string, unknown>) => leaver.client.post(`${path}/feedback`, body);
+		expect((await say(`/api/price-reports/${flagged}`, { kind: "wrong", reason: "spam" })).status).toBe(200);
+		expect((await say(`/api/price-reports/${confirmed}`, { kind: "confirm" })).status).toBe(200);
+		expect((await say(`/api/gas/reports/${fuel.data.id}`, { kind: "unavailable" })).status).toBe(200);
+		const counts = () => [
+			server.db.select().from(priceReports).where(eq(priceReports.id, flagged)).get()?.flagCount,
+			server.db.select().from(priceReports).where(eq(priceReports.id, confirmed)).get()?.confirmCount,
+			server.db.select().from(gasPriceReports).where(eq(gasPriceReports.id, fuel.data.id)).get()?.unavailableCount,
+		];
+		expect(counts()).toEqual([1, 1, 1]);
+
+		expect((await leaver.client.delete("/api/auth/delete-account")).status).toBe(200);
+		expect(counts()).toEqual([0, 0, 0]);
+		const seen = (await neighbour.client.get(`/api/price-reports/${flagged}`)).data;
+		expect(seen.feedback).toMatchObject({ wrong: 0, confirm: 0 });
+	});
 });

@@ -1,6 +1,14 @@
 import { count, eq, sql } from "drizzle-orm";
-import { priceReports, type User, users, userUpvotes } from "../../db/schema.ts";
+import {
+	gasReportFeedback,
+	priceReportFeedback,
+	priceReports,
+	type User,
+	users,
+	userUpvotes,
+} from "../../db/schema.ts";
 import type { Db } from "../db.ts";
+import { recountFeedback } from "../reports/feedback-counts.ts";
 import { removeUploadFiles, unreferencedPaths, uploadPathsOf } from "../uploads/references.ts";
 import { toUserJson } from "./serialize.ts";
 
@@ -26,7 +34,8 @@ export const userJson = (db: Db, user: User) => toUserJson(user, reportStats(db,
 
 /**
  * Removes a user and everything that is theirs. Their upvotes are taken back from the counts first;
- * sessions, reports, upvote rows, deals taken and alerts then go through ON DELETE CASCADE, all in one
+ * sessions, reports, upvote rows, feedback, deals taken and alerts then go through ON DELETE CASCADE, and
+ * the reports their feedback was about are recounted (a flag must not outlive its giver), all in one
  * transaction. Given the uploads folder, the photo files only they pointed at are removed after the commit
  * (a file is never removed while the database still names it).
  */
@@ -40,7 +49,19 @@ export function deleteAccount(db: Db, userId: string, uploadsDir?: string) {
 					sql`${priceReports.id} IN (SELECT ${userUpvotes.priceReportId} FROM ${userUpvotes} WHERE ${userUpvotes.userId} = ${userId})`,
 				)
 				.run();
+			const spokenOf = (f: typeof priceReportFeedback | typeof gasReportFeedback) =>
+				tx
+					.select({ id: f.reportId })
+					.from(f)
+					.where(eq(f.userId, userId))
+					.all()
+					.map((r) => r.id);
+			const products = spokenOf(priceReportFeedback);
+			const fuel = spokenOf(gasReportFeedback);
 			tx.delete(users).where(eq(users.id, userId)).run();
+			const now = Date.now();
+			for (const id of products) recountFeedback(db, "price_reports", id, now);
+			for (const id of fuel) recountFeedback(db, "gas_price_reports", id, now);
 			return unreferencedPaths(tx, photos);
 		},
 		{ behavior: "immediate" },
