@@ -155,7 +155,7 @@ describe("wrong", () => {
 		expect(queue.find((i) => i.reportId === id)).toMatchObject({ flags: 0, reasons: [], hidden: true });
 	});
 
-	test("a flag a moderator decided cannot be taken back, and stays decided when given again", async () => {
+	test("a flag a moderator decided cannot be taken back, and stays decided when given again, even after another word", async () => {
 		const { id } = await listed();
 		const { client: flagger, user } = await registerUser(server);
 		await say(flagger, id, { kind: "wrong", reason: "offensive" });
@@ -169,6 +169,16 @@ describe("wrong", () => {
 			status: "dismissed",
 		});
 		expect(await unsay(flagger, id)).toMatchObject({ status: 409, data: { message: DECIDED_MESSAGE } });
+
+		// Another word in between does not reopen it either: flagged again, it is still dismissed and uncounted.
+		expect((await say(flagger, id, { kind: "confirm" })).data.report.feedback).toMatchObject({ confirm: 1, wrong: 0 });
+		const flaggedAgain = await say(flagger, id, { kind: "wrong", reason: "wrong-price" });
+		expect(flaggedAgain.data.report.feedback).toMatchObject({ confirm: 0, wrong: 0 });
+		expect(server.db.select().from(priceReportFeedback).where(mine).get()).toMatchObject({
+			kind: "wrong",
+			reason: "wrong-price",
+			status: "dismissed",
+		});
 	});
 });
 

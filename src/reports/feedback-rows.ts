@@ -32,12 +32,12 @@ const upsertSql = (table: ReportTable) => `
   VALUES ($report, $user, $kind, $reason, $price, $newReport, 'open', $now, $now)
   ON CONFLICT (report_id, user_id) DO UPDATE SET
     kind = excluded.kind, reason = excluded.reason, price = excluded.price, new_report_id = excluded.new_report_id,
-    status = CASE WHEN kind = 'wrong' AND excluded.kind = 'wrong' THEN status ELSE 'open' END,
     updated_at = excluded.updated_at`;
 
 /**
  * Records a shopper's word, replacing their earlier one on the report: the fields the new kind does not use
- * are cleared. A flag a moderator already decided stays decided when it is only given again.
+ * are cleared. The status is left as it was: a flag a moderator already decided stays decided when it is
+ * given again, even after another word in between (only flags read the status, so it rides along harmlessly).
  */
 export function upsertFeedback(
 	db: Db,
