@@ -5,7 +5,7 @@ import { formatCurrency } from "../components/format.ts";
 import { CheckIcon } from "../components/icons.tsx";
 import { TOAST_MS, useToast } from "../state/toast.ts";
 import { BUTTON, buttonStyle, NewPricePanel, ReasonPanel } from "./FeedbackPanels.tsx";
-import { type Ask, type FeedbackAnswer, useFeedback, type Word } from "./queries.ts";
+import { type Ask, type FeedbackAnswer, type GivenAnswer, useFeedback, type Word } from "./queries.ts";
 import {
 	countsText,
 	FEEDBACK_FAILED_MESSAGE,
@@ -41,7 +41,7 @@ function rejectionText({ reason, suggestedRange }: Rejection) {
 }
 
 /** What became of a word whose report left the lists: a new price took its place, or the flags hid it. */
-function leftToast(answer: FeedbackAnswer, format: (price: number) => string) {
+function leftToast(answer: GivenAnswer, format: (price: number) => string) {
 	if (answer.newReport) {
 		return {
 			title: "New price reported",
@@ -96,7 +96,7 @@ export function FeedbackBar({
 				setUndone(undo);
 				then?.(answer);
 				// The card leaves the list with its status line: a toast says what became of the word instead.
-				if (answer.listed === false) toast(leftToast(answer, formatPrice));
+				if ("listed" in answer && !answer.listed) toast(leftToast(answer, formatPrice));
 			},
 			onError: (error) => {
 				if (sessionLost(error)) return;
@@ -137,7 +137,7 @@ export function FeedbackBar({
 	const saveNewPrice = (price: number) =>
 		ask({ kind: "changed", price }, (answer) => {
 			closePanel("changed");
-			if (answer.newReport) onNewReport?.(answer.newReport.id);
+			if ("newReport" in answer && answer.newReport) onNewReport?.(answer.newReport.id);
 		});
 
 	const undo = () => {

@@ -3,6 +3,7 @@ import type { TrustJson } from "../../src/reports/trust-shape.ts";
 import { api, unwrap } from "../api/client.ts";
 import { isStatus } from "../api/failure.ts";
 import { gasKeys } from "../api/gas-keys.ts";
+import type { OkOf } from "../api/http.ts";
 import { useLastingMutation } from "../api/mutation.ts";
 import { authKeys } from "../auth/queries.ts";
 import type { FeedbackKind, FeedbackTarget, FlagReason } from "./words.ts";
@@ -16,22 +17,26 @@ export type Word = { kind: FeedbackKind; reason?: FlagReason; price?: number };
 /** A word to give about a report, or (word null) the shopper's word to take back. */
 export type Ask = { target: FeedbackTarget; id: number; word: Word | null };
 
-/** What the answer's reports carry that this row needs: the report's trust after the word, its id and price. */
-type Answered = TrustJson & { id: number; price: number };
+const priceRoute = api["price-reports"][":id"].feedback;
+const gasRoute = api.gas.reports[":id"].feedback;
+
 /**
- * The report after the word; `listed` false when it left the lists (a new price retired it, or the flags hid
- * it); a new price's report, and `message` when that price confirmed the same one standing there.
+ * A word's answer, as the server types it: the report after the word; `listed` false when it left the lists (a
+ * new price retired it, or the flags hid it); a new price's report, and `message` when that price confirmed the
+ * same one standing there.
  */
-export type FeedbackAnswer = { report: Answered; listed?: boolean; newReport?: Answered; message?: string };
+export type GivenAnswer = OkOf<typeof priceRoute.$post> | OkOf<typeof gasRoute.$post>;
+/** Taking a word back answers the report as the shopper now sees it. */
+export type UndoneAnswer = OkOf<typeof priceRoute.$delete> | OkOf<typeof gasRoute.$delete>;
+export type FeedbackAnswer = GivenAnswer | UndoneAnswer;
+type Answered = FeedbackAnswer["report"];
 
 async function send({ target, id, word }: Ask): Promise<FeedbackAnswer> {
 	const param = { id: String(id) };
 	if (target === "product") {
-		const route = api["price-reports"][":id"].feedback;
-		return word ? unwrap(route.$post({ param, json: word })) : unwrap(route.$delete({ param }));
+		return word ? unwrap(priceRoute.$post({ param, json: word })) : unwrap(priceRoute.$delete({ param }));
 	}
-	const route = api.gas.reports[":id"].feedback;
-	return word ? unwrap(route.$post({ param, json: word })) : unwrap(route.$delete({ param }));
+	return word ? unwrap(gasRoute.$post({ param, json: word })) : unwrap(gasRoute.$delete({ param }));
 }
 
 /** The lists a report of `target` shows in: the deal search and deal page, or the Gas page's recent reports. */
@@ -66,7 +71,8 @@ export function useFeedback() {
 			showAnswer(queryClient, ask.target, answer.report);
 			refresh(ask.target);
 			// A new price is a report of the shopper's own: their count moved (and back, when taken back).
-			if (answer.newReport || ask.word === null) void queryClient.invalidateQueries({ queryKey: authKeys.user });
+			if (("newReport" in answer && answer.newReport) || ask.word === null)
+				void queryClient.invalidateQueries({ queryKey: authKeys.user });
 		},
 		onError: (error, ask) => {
 			if (isStatus(error, 404, 409)) refresh(ask.target);
