@@ -72,7 +72,7 @@ export function resolveFlags(db: Db, moderator: User, input: ResolveFlagsInput) 
 			const details = [describeReport(item), describeFlags(item)];
 			let reportsWithdrawn = 0;
 			if (action === "terminate") {
-				reportsWithdrawn = suspendAccount(tx, moderator, item.reporter.id, reason, now).reportsWithdrawn;
+				reportsWithdrawn = suspendAccount(db, moderator, item.reporter.id, reason, now).reportsWithdrawn;
 				details.push(`${reportsWithdrawn} report${reportsWithdrawn === 1 ? "" : "s"} withdrawn`);
 			}
 			if (action === "dismiss") {

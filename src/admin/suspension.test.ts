@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { priceReports, users } from "../../db/schema.ts";
+import { gasPriceReports, gasReportFeedback, priceReportFeedback, priceReports, users } from "../../db/schema.ts";
 import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import {
 	flag,
@@ -94,6 +94,48 @@ describe("POST /api/admin/lift-suspension", () => {
 			const res = await mod.client.post("/api/admin/lift-suspension", body);
 			expect([res.status, res.data.message]).toEqual([status, message]);
 		}
+	});
+});
+
+describe("POST /api/admin/terminate-account and the account's words", () => {
+	test("its open flags are dismissed and its other words deleted: they no longer count on others' reports", async () => {
+		const mod = await moderator(server);
+		const t = tag();
+		const rival = await registerUser(server);
+		const sock = await registerUser(server);
+		const flagged = await reportProduct(rival.client, `${t} Sock Salt`);
+		const confirmed = await reportProduct(rival.client, `${t} Sock Sugar`);
+		const soldOut = await reportFuel(rival.client, `${t} Sock Gas`);
+		const changed = await reportFuel(rival.client, `${t} Sock Fuel`);
+		const say = (path: string, body: Record<string, unknown>) => sock.client.post(`${path}/feedback`, body);
+		expect((await say(`/api/price-reports/${flagged}`, { kind: "wrong", reason: "wrong-price" })).status).toBe(200);
+		expect((await say(`/api/price-reports/${confirmed}`, { kind: "confirm" })).status).toBe(200);
+		expect((await say(`/api/gas/reports/${soldOut}`, { kind: "unavailable" })).status).toBe(200);
+		const change = await say(`/api/gas/reports/${changed}`, { kind: "changed", price: 3.299 });
+		expect(change.status).toBe(200);
+		const product = (id: number) => server.db.select().from(priceReports).where(eq(priceReports.id, id)).get();
+		const fuel = (id: number) => server.db.select().from(gasPriceReports).where(eq(gasPriceReports.id, id)).get();
+		const counts = () => [
+			product(flagged)?.flagCount,
+			product(confirmed)?.confirmCount,
+			fuel(soldOut)?.unavailableCount,
+			fuel(changed)?.changedCount,
+		];
+		expect(counts()).toEqual([1, 1, 1, 1]);
+
+		const res = await mod.client.post("/api/admin/terminate-account", { userId: sock.user.id, reason: "Sock" });
+		expect(res.status).toBe(200);
+		expect(counts()).toEqual([0, 0, 0, 0]);
+		const words = (f: typeof priceReportFeedback | typeof gasReportFeedback) =>
+			server.db.select({ kind: f.kind, status: f.status }).from(f).where(eq(f.userId, sock.user.id)).all();
+		expect([words(priceReportFeedback), words(gasReportFeedback)]).toEqual([
+			[{ kind: "wrong", status: "dismissed" }],
+			[],
+		]);
+		// What a shopper sees of them; the price the sock filed is withdrawn with its other reports.
+		expect((await rival.client.get(`/api/price-reports/${confirmed}`)).data.feedback).toMatchObject({ confirm: 0 });
+		expect(fuel(change.data.newReport.id)).toMatchObject({ isActive: false, withdrawnReason: "suspended" });
+		expect((await queue(mod.client)).some((i) => i.reportId === flagged)).toBe(false);
 	});
 });
 

@@ -6,25 +6,49 @@ import { and, eq, sql } from "drizzle-orm";
 import { gasPriceReports, priceReports, type User, users, userUpvotes } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { badRequest, conflict, notFound } from "../lib/http.ts";
-import { HIDE_AT_FLAGS, recountFeedback } from "../reports/feedback-counts.ts";
+import { FEEDBACK_TABLE, HIDE_AT_FLAGS, recountFeedback } from "../reports/feedback-counts.ts";
 import { entryColumns } from "./queries.ts";
 import { recordAction } from "./record.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
+ * The suspended account's words stop counting on others' reports, or its flags would keep a rival's price
+ * hidden and its confirmations keep an unusual price trusted: its open flags are dismissed (a moderator's
+ * decision, so they are not given again by the same hand) and its other words deleted. A changed price's
+ * word goes alone: the report it filed is the account's own, withdrawn with the others. The reports they
+ * were about are recounted.
+ */
+function silenceWords(db: Db, userId: string, now: number) {
+	for (const table of ["price_reports", "gas_price_reports"] as const) {
+		const feedback = FEEDBACK_TABLE[table];
+		const dismissed = db.$client
+			.query<{ id: number }, { user: string; now: number }>(
+				`UPDATE ${feedback} SET status = 'dismissed', updated_at = $now
+          WHERE user_id = $user AND kind = 'wrong' AND status = 'open' RETURNING report_id AS id`,
+			)
+			.all({ user: userId, now });
+		const deleted = db.$client
+			.query<{ id: number }, { user: string }>(
+				`DELETE FROM ${feedback} WHERE user_id = $user AND kind IN ('confirm', 'unavailable', 'changed')
+          RETURNING report_id AS id`,
+			)
+			.all({ user: userId });
+		for (const id of new Set([...dismissed, ...deleted].map((r) => r.id))) recountFeedback(db, table, id, now);
+	}
+}
+
+/**
  * Suspends an account with its reason, time and the moderator who did it, and withdraws its live price and
  * fuel reports from everyone's view (a suspension for fake prices must not leave them in search, nor in the
- * stations' prices) and the upvotes it gave, in the caller's transaction. 404 for no such account, 409 when
- * it is already suspended.
+ * stations' prices), the upvotes it gave and its words on others' reports, in the caller's transaction.
+ * 404 for no such account, 409 when it is already suspended.
  */
-export function suspendAccount(tx: Tx, actor: User, userId: string, reason: string, now: Date) {
+export function suspendAccount(db: Db, actor: User, userId: string, reason: string, now: Date) {
 	if (userId === actor.id) throw badRequest("You can't terminate your own account");
-	const target = tx.select({ isTerminated: users.isTerminated }).from(users).where(eq(users.id, userId)).get();
+	const target = db.select({ isTerminated: users.isTerminated }).from(users).where(eq(users.id, userId)).get();
 	if (!target) throw notFound("User not found");
-	const updated = tx
+	const updated = db
 		.update(users)
 		.set({ isTerminated: true, terminationReason: reason, terminatedAt: now, terminatedBy: actor.id, updatedAt: now })
 		// Two moderators at once: the first decision stands, with its reason.
@@ -36,13 +60,13 @@ export function suspendAccount(tx: Tx, actor: User, userId: string, reason: stri
 	// hidden by flags, which wait for a moderator). The search index and the stations' current prices follow
 	// by their triggers.
 	const withdraw = { isActive: false, withdrawnReason: "suspended" as const, updatedAt: now };
-	const price = tx
+	const price = db
 		.update(priceReports)
 		.set(withdraw)
 		.where(and(eq(priceReports.userId, userId), eq(priceReports.isActive, true)))
 		.returning({ id: priceReports.id })
 		.all().length;
-	const fuel = tx
+	const fuel = db
 		.update(gasPriceReports)
 		.set(withdraw)
 		.where(and(eq(gasPriceReports.userId, userId), eq(gasPriceReports.isActive, true)))
@@ -51,11 +75,12 @@ export function suspendAccount(tx: Tx, actor: User, userId: string, reason: stri
 	// The upvotes the account gave go too, or suspended sock puppets would keep others' reputation up.
 	// The vote rows go with the counts, so a later deletion of the account cannot take them back twice.
 	const voted = sql`SELECT ${userUpvotes.priceReportId} FROM ${userUpvotes} WHERE ${userUpvotes.userId} = ${userId}`;
-	tx.update(priceReports)
+	db.update(priceReports)
 		.set({ upvotes: sql`max(${priceReports.upvotes} - 1, 0)` })
 		.where(sql`${priceReports.id} IN (${voted})`)
 		.run();
-	tx.delete(userUpvotes).where(eq(userUpvotes.userId, userId)).run();
+	db.delete(userUpvotes).where(eq(userUpvotes.userId, userId)).run();
+	silenceWords(db, userId, now.getTime());
 	return { ...updated, terminatedAt: updated.terminatedAt?.toISOString() ?? null, reportsWithdrawn: price + fuel };
 }
 
@@ -68,7 +93,7 @@ export function terminateAccount(db: Db, actor: User, userId: string, reason: st
 	return db.transaction(
 		(tx) => {
 			const now = new Date();
-			const done = suspendAccount(tx, actor, userId, reason, now);
+			const done = suspendAccount(db, actor, userId, reason, now);
 			const record = recordAction(tx, {
 				moderator: actor,
 				action: "terminate",
@@ -86,7 +111,8 @@ export function terminateAccount(db: Db, actor: User, userId: string, reason: st
 /**
  * Lifts a suspension: the account is active again (its reason, time and moderator cleared) and the reports
  * withdrawn for the suspension come back, unless they expired meanwhile; one that its flags had hidden before
- * stays with the moderators. What the suspension deleted (the upvotes the account gave) does not come back.
+ * stays with the moderators. What the suspension took (the upvotes and the words the account gave) does not
+ * come back.
  */
 export function liftSuspension(db: Db, actor: User, userId: string, reason: string) {
 	return db.transaction(
