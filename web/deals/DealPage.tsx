@@ -32,7 +32,7 @@ export function DealPage() {
 	const showNewReport = (newId: number) => void navigate({ to: "/deals/$id", params: { id: String(newId) } });
 
 	let body: React.ReactNode;
-	if (report) body = <ResultCard report={report} best={false} onNewReport={showNewReport} />;
+	if (report) body = <ResultCard report={report} best={false} onNewReport={showNewReport} homeId="deal-heading" />;
 	else if (isStatus(deal.error, 404))
 		body = (
 			<SearchMessage icon={<SearchIcon className="size-6" />} title={DEAL_GONE_TITLE} testId="deal-gone">
@@ -70,7 +70,8 @@ export function DealPage() {
 
 	return (
 		<section aria-labelledby="deal-heading" aria-busy={deal.isFetching} className="flex flex-col gap-4">
-			<h1 id="deal-heading" className="text-2xl font-bold">
+			{/* Focusable for the card's word that retires or hides the report: the heading stays as the card goes. */}
+			<h1 id="deal-heading" tabIndex={-1} className="text-2xl font-bold">
 				Deal
 			</h1>
 			<div className="max-w-xl">{body}</div>

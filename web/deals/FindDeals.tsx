@@ -1,4 +1,5 @@
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
+import { useId } from "react";
 import type { SearchSort } from "../../src/deals/schemas.ts";
 import { clientSideText } from "../api/failure.ts";
 import { currentUserQuery } from "../auth/queries.ts";
@@ -117,6 +118,7 @@ function Results({
 	results: Pick<UseQueryResult<Report[]>, "data" | "error" | "isError" | "isFetching">;
 	onRetry: () => void;
 }) {
+	const resultsId = useId();
 	if (!zipCode) {
 		return (
 			<SearchMessage icon={<PinIcon className="size-6" />} title="Set Your Location">
@@ -148,21 +150,29 @@ function Results({
 	// Best Deal goes to the first result that may wear it: a stale, flagged, sold-out or unconfirmed unusual price
 	// does not, even when it comes first.
 	const bestId = list.find((report) => report.bestDeal)?.id;
-	if (list.length === 0) {
-		return (
-			<SearchMessage icon={<SearchIcon className="size-6" />} title="No deals found">
-				Nobody has reported “{q}” {near} yet. Try other words, or be the first: report a price you found.
-			</SearchMessage>
-		);
-	}
+	// The region stays when its last card goes: a card whose word takes it off the list sends the focus here.
 	return (
-		<section aria-label="Search results" aria-busy={results.isFetching} className="flex flex-col gap-4">
-			<SummaryCards results={list} more={results.data.length > list.length} />
-			<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-				{list.map((report) => (
-					<ResultCard key={report.id} report={report} best={report.id === bestId} />
-				))}
-			</div>
+		<section
+			id={resultsId}
+			tabIndex={-1}
+			aria-label="Search results"
+			aria-busy={results.isFetching}
+			className="flex flex-col gap-4"
+		>
+			{list.length === 0 ? (
+				<SearchMessage icon={<SearchIcon className="size-6" />} title="No deals found">
+					Nobody has reported “{q}” {near} yet. Try other words, or be the first: report a price you found.
+				</SearchMessage>
+			) : (
+				<>
+					<SummaryCards results={list} more={results.data.length > list.length} />
+					<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+						{list.map((report) => (
+							<ResultCard key={report.id} report={report} best={report.id === bestId} homeId={resultsId} />
+						))}
+					</div>
+				</>
+			)}
 		</section>
 	);
 }

@@ -50,11 +50,14 @@ export function ResultCard({
 	report,
 	best,
 	onNewReport,
+	homeId,
 }: {
 	report: Report;
 	best: boolean;
 	/** A shopper filed a new price in place of this one (it is retired). */
 	onNewReport?: (id: number) => void;
+	/** What takes the focus when the card leaves its list after the shopper's word (FeedbackBar's `homeId`). */
+	homeId?: string;
 }) {
 	const titleId = useId();
 	const toast = useToast();
@@ -163,6 +166,7 @@ export function ResultCard({
 					report={report}
 					describedBy={`${titleId} ${titleId}-store`}
 					onNewReport={onNewReport}
+					homeId={homeId}
 				/>
 				<div className="card-actions mt-auto items-center justify-between border-t border-base-200 pt-3">
 					<button

@@ -28,6 +28,11 @@ type Props = {
 	describedBy?: string;
 	/** A new price was filed in place of this report (the report itself is retired). */
 	onNewReport?: (id: number) => void;
+	/**
+	 * The id of what takes the focus when the report leaves the list after the shopper's word (a new price
+	 * retired it, or the flags hid it): something of the list's that stays, its heading or region.
+	 */
+	homeId?: string;
 	/** How the list shows its prices (charging to 3 decimals per kWh); by default a product's or a pump's way. */
 	formatPrice?: (price: number) => string;
 };
@@ -61,6 +66,7 @@ export function FeedbackBar({
 	report,
 	describedBy,
 	onNewReport,
+	homeId,
 	formatPrice = (price) => priceText(price, target),
 }: Props) {
 	const ids = useId();
@@ -70,6 +76,7 @@ export function FeedbackBar({
 	const [panel, setPanel] = useState<"changed" | "wrong" | null>(null);
 	const [undone, setUndone] = useState(false);
 	const [refusedPrice, setRefusedPrice] = useState<string | null>(null);
+	const row = useRef<HTMLDivElement>(null);
 	const buttons = {
 		confirm: useRef<HTMLButtonElement>(null),
 		changed: useRef<HTMLButtonElement>(null),
@@ -87,6 +94,16 @@ export function FeedbackBar({
 		) : null;
 	}
 
+	/**
+	 * The card is about to leave with the focused button: the focus goes to the list's home instead of the page's
+	 * top. Only when it is still in this row (or already lost): a shopper who moved on meanwhile keeps their place.
+	 */
+	const focusHome = () => {
+		const focused = document.activeElement;
+		const here = !focused || focused === document.body || row.current?.contains(focused);
+		if (homeId && here) document.getElementById(homeId)?.focus({ preventScroll: true });
+	};
+
 	const ask = (word: Word | null, then?: (answer: FeedbackAnswer) => void) => {
 		if (feedback.isPending) return;
 		const undo = word === null;
@@ -96,7 +113,10 @@ export function FeedbackBar({
 				setUndone(undo);
 				then?.(answer);
 				// The card leaves the list with its status line: a toast says what became of the word instead.
-				if ("listed" in answer && !answer.listed) toast(leftToast(answer, formatPrice));
+				if ("listed" in answer && !answer.listed) {
+					toast(leftToast(answer, formatPrice));
+					focusHome();
+				}
 			},
 			onError: (error) => {
 				if (sessionLost(error)) return;
@@ -153,7 +173,7 @@ export function FeedbackBar({
 	const status = mine ? mineText(mine, formatPrice(report.price), target) : undone ? UNDONE_TEXT : "";
 
 	return (
-		<div className="flex flex-col gap-2" data-testid="feedback">
+		<div ref={row} className="flex flex-col gap-2" data-testid="feedback">
 			{counts && (
 				<p className="text-xs text-base-content/70" data-testid="feedback-counts">
 					{counts}
