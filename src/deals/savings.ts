@@ -32,13 +32,15 @@ export function trustedPrices(db: Db, bindings: { name: string; category: number
 type Deal = StoredPick<typeof priceReports, "priceCents" | "confirmCount"> & { isUnusual: boolean | number };
 
 /**
- * The deal's savings, against the typical (median) price of `prices`; the highest of them, which the spec's
- * answer carries. Without a trustworthy price, the deal's own price is both. An unusual price nobody has
+ * The deal's savings, against the typical (median) price of `prices`; the highest of them and the deal's own,
+ * which the spec's answer carries. Without a trustworthy price, the deal's own price is both. An unusual price nobody has
  * confirmed saves nothing.
  */
 export function dealSavings(deal: Deal, prices: readonly Cents[]) {
 	const typicalCents = prices.length > 0 ? Math.round(median(prices)) : deal.priceCents;
-	const highestCents = prices.length > 0 ? Math.max(...prices) : deal.priceCents;
+	// The deal itself may be left out of `prices` (flagged once, unusual, or away from the taker): the highest
+	// price is never below the one being taken.
+	const highestCents = Math.max(deal.priceCents, ...prices);
 	const unconfirmedUnusual = Boolean(deal.isUnusual) && deal.confirmCount === 0;
 	const savingsCents = unconfirmedUnusual ? 0 : Math.max(0, typicalCents - deal.priceCents);
 	return { savingsCents, typicalCents, highestCents };

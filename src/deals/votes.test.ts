@@ -181,6 +181,19 @@ describe("POST /api/price-reports/:id/take-deal", () => {
 		expect((await taker.client.get("/api/auth/user")).data.totalMoneySaved).toBe(0);
 	});
 
+	test("the highest price is never below the deal's own, even when the deal is not among the trusted prices", async () => {
+		const r = await registerUser(server, { zipCode: "60621" });
+		await report(r.client, "Focaccia", "2.00", undefined, BAKERY);
+		await report(r.client, "Focaccia", "3.00", undefined, BAKERY);
+		const dear = await report(r.client, "Focaccia", "10.00", undefined, BAKERY);
+		// One open flag keeps it out of the typical price, yet it is still listed and can be taken.
+		server.db.update(priceReports).set({ flagCount: 1 }).where(eq(priceReports.id, dear)).run();
+		const taker = await registerUser(server, { zipCode: "60621" });
+		const res = await taker.client.post(`/api/price-reports/${dear}/take-deal`);
+		expect(res.status).toBe(200);
+		expect(res.data).toEqual({ savings: 0, highestPrice: 10, typicalPrice: 2.5 });
+	});
+
 	test("one's own report is refused", async () => {
 		const r = await registerUser(server, { zipCode: "60618" });
 		const id = await report(r.client, "Brioche", "5.49", undefined, BAKERY);
