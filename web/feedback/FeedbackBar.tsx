@@ -196,6 +196,8 @@ export function FeedbackBar({
 					ref={buttons.changed}
 					type="button"
 					{...common}
+					// Pressed like the one-tap answers when it is the shopper's answer; expanded while its panel is open.
+					aria-pressed={mine?.kind === "changed"}
 					aria-expanded={panel === "changed"}
 					aria-controls={panel === "changed" ? `${ids}-changed` : undefined}
 					className={`${BUTTON} ${buttonStyle(mine?.kind === "changed")}`}
@@ -217,6 +219,7 @@ export function FeedbackBar({
 					ref={buttons.wrong}
 					type="button"
 					{...common}
+					aria-pressed={mine?.kind === "wrong"}
 					aria-expanded={panel === "wrong"}
 					aria-controls={panel === "wrong" ? `${ids}-wrong` : undefined}
 					className={`${BUTTON} ${buttonStyle(mine?.kind === "wrong")}`}
