@@ -34,7 +34,15 @@ export async function filePriceReport(
 		// is held meanwhile. With it off, the statistics judge inside the transaction on the history it reads there.
 		const modelVerdict = model.off
 			? null
-			: await assessPrice(db, model, PRODUCTS, productKey(job.input, job.category, job.zip), job.input.price, user.id);
+			: await assessPrice(
+					db,
+					model,
+					PRODUCTS,
+					productKey(job.input, job.category, job.zip),
+					job.input.price,
+					user.id,
+					job.change?.reportId,
+				);
 		const full: PriceReportJob = {
 			...job,
 			user: { id: user.id, firstName: user.firstName, lastName: user.lastName },

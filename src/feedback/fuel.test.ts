@@ -106,6 +106,19 @@ describe("POST /api/gas/reports/:id/feedback", () => {
 		expect((await giver.get("/api/auth/user")).data.totalReports).toBe(0);
 	});
 
+	test("a changed price is checked without the report it replaces, as a product's is", async () => {
+		// Three voices of the price here, one of them the report said to have changed.
+		const { id } = await listed("83001");
+		await listed("83001");
+		await listed("83001");
+		const res = await say(await shopper("83001"), id, { kind: "changed", price: "3.559" });
+		expect(res.status).toBe(200);
+		// Two voices left: too few for a consensus, so the usual range judges.
+		expect(row(res.data.newReport.id)?.verificationReason).toBe(
+			"Within the usual range for regular gas per gallon; too few nearby reports for a consensus yet.",
+		);
+	});
+
 	test("a refused fuel price is its 422 and changes nothing; a fourth decimal is a 400", async () => {
 		const { id } = await listed("20110");
 		const giver = await shopper("20110");

@@ -47,7 +47,7 @@ export async function fileGasReport(
 	// Judged before the write transaction, model or not: the model may take its time, and no write lock is
 	// held meanwhile.
 	const verdict = await countingRefusals(db, user.id, () =>
-		assessPrice(db, model, FUEL, { fuel: input.fuelType, zip }, input.price, user.id),
+		assessPrice(db, model, FUEL, { fuel: input.fuelType, zip }, input.price, user.id, job.change?.reportId),
 	);
 	const full: GasReportJob = { ...job, userId: user.id, verdict };
 	const written = await reports.write("fuel", full, () => writeGasReport(db, full));

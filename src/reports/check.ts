@@ -50,7 +50,8 @@ export function checkPrice<Key>(
 /**
  * The verdict with the model, made before the write transaction: the model may take its time, and no write
  * lock is held meanwhile. The statistics first; then the model's opinion (null when it is off, busy or slow)
- * moves the confidence, or with thin history rejects.
+ * moves the confidence, or with thin history rejects. `replacedId` is the report a "changed" word says is
+ * out of date: it is no voice of the price replacing it, as in the write's own check.
  */
 export async function assessPrice<Key>(
 	db: Db,
@@ -59,8 +60,10 @@ export async function assessPrice<Key>(
 	key: Key,
 	price: number,
 	reporterId: string,
+	replacedId?: number | null,
 ): Promise<StoredVerdict> {
-	const prices = heardPrices(market.history(db, key), reporterId);
+	const history = market.history(db, key).filter((h) => h.id !== replacedId);
+	const prices = heardPrices(history, reporterId);
 	const { statistical, bounds } = judgeStatistically(market, key, prices, price);
 	const { format } = market;
 	const advice = await model.ask({
