@@ -28,6 +28,8 @@ export type Limits = {
 	signups: SlidingWindow;
 	/** Price and fuel reports per shopper per hour. */
 	reports: SlidingWindow;
+	/** Words on reports (given or taken back) per shopper per hour. */
+	feedback: SlidingWindow;
 	/** Stored photos per shopper per hour. */
 	uploads: SlidingWindow;
 };
@@ -74,6 +76,7 @@ export function buildRuntime(config: Config, { sqlite, db }: { sqlite: Database;
 			passkeys: new PasskeyThrottle(),
 			signups: new SlidingWindow(HOUR_MS),
 			reports: new SlidingWindow(HOUR_MS),
+			feedback: new SlidingWindow(HOUR_MS),
 			uploads: new SlidingWindow(HOUR_MS),
 		},
 		uploadsInFlight: new Set(),

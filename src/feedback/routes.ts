@@ -6,6 +6,7 @@ import { requireUser, signedIn } from "../lib/guards.ts";
 import { notFound } from "../lib/http.ts";
 import { jsonBody } from "../lib/validate.ts";
 import { type FeedbackAnswer, giveFeedback, type UndoAnswer, undoFeedback } from "./give.ts";
+import { takeFeedbackSlot } from "./limit.ts";
 import { FuelFeedbackSchema, ProductFeedbackSchema } from "./schemas.ts";
 import { FUEL_REPORT, PRODUCT } from "./subjects.ts";
 
@@ -23,17 +24,21 @@ const idOf = (raw: string, message: string) => {
 
 /**
  * /api/price-reports/:id/feedback: a shopper's word on another shopper's price report (confirm, changed,
- * unavailable, wrong), one per shopper, replaced by the next; DELETE takes it back.
+ * unavailable, wrong), one per shopper, replaced by the next; DELETE takes it back. Both count toward the
+ * shopper's hour of words (limit.ts).
  */
 export const priceFeedbackRoutes = new Hono<AppEnv>()
 	.post("/:id/feedback", signedIn, jsonBody(ProductFeedbackSchema), async (c) => {
 		const user = requireUser(c);
 		const id = idOf(c.req.param("id"), PRODUCT.notFound);
+		takeFeedbackSlot(c.var.runtime.limits.feedback, user.id);
 		return c.json(await giveFeedback(c.var.runtime, PRODUCT, user, id, c.req.valid("json")), 200);
 	})
 	.delete("/:id/feedback", signedIn, (c) => {
 		const user = requireUser(c);
-		return c.json(undoFeedback(c.var.runtime, PRODUCT, user, idOf(c.req.param("id"), PRODUCT.notFound)), 200);
+		const id = idOf(c.req.param("id"), PRODUCT.notFound);
+		takeFeedbackSlot(c.var.runtime.limits.feedback, user.id);
+		return c.json(undoFeedback(c.var.runtime, PRODUCT, user, id), 200);
 	});
 
 /** /api/gas/reports/:id/feedback: the same for fuel reports ("unavailable": sold out). */
@@ -41,9 +46,12 @@ export const gasFeedbackRoutes = new Hono<AppEnv>()
 	.post("/:id/feedback", signedIn, jsonBody(FuelFeedbackSchema), async (c) => {
 		const user = requireUser(c);
 		const id = idOf(c.req.param("id"), FUEL_REPORT.notFound);
+		takeFeedbackSlot(c.var.runtime.limits.feedback, user.id);
 		return c.json(await giveFeedback(c.var.runtime, FUEL_REPORT, user, id, c.req.valid("json")), 200);
 	})
 	.delete("/:id/feedback", signedIn, (c) => {
 		const user = requireUser(c);
-		return c.json(undoFeedback(c.var.runtime, FUEL_REPORT, user, idOf(c.req.param("id"), FUEL_REPORT.notFound)), 200);
+		const id = idOf(c.req.param("id"), FUEL_REPORT.notFound);
+		takeFeedbackSlot(c.var.runtime.limits.feedback, user.id);
+		return c.json(undoFeedback(c.var.runtime, FUEL_REPORT, user, id), 200);
 	});
