@@ -1,9 +1,9 @@
 /**
  * What taking a deal saves (issue 40): the typical price of the product near the taker, the median of the live
  * reports that can be trusted, minus the deal's price, never negative. Measured against the median and not the
- * highest price, one slip (a $59.90 loaf let in on thin history) cannot make the next shopper's $5.99 bread save
- * $53.91. Reports that are flagged, hidden, or unusual with nobody's confirmation count neither as the typical
- * price nor as savings. Raw SQL because Drizzle cannot say INDEXED BY.
+ * highest price, so that one mistyped price let in on thin history cannot turn every ordinary price of the
+ * product into a large saving. Reports that are flagged, hidden, or unusual with nobody's confirmation count
+ * neither as the typical price nor as savings. Raw SQL because Drizzle cannot say INDEXED BY.
  */
 import type { dealTakes, priceReports } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
