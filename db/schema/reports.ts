@@ -109,6 +109,8 @@ export const gasPriceReports = sqliteTable(
 		index("gas_reports_station_fuel_idx").on(t.stationId, t.fuelType, t.createdAt),
 		/** The age sweep (src/reports/expiry.ts): only the unexpired reports past the age, not every old one. */
 		index("gas_reports_age_idx").on(t.isExpired, t.createdAt),
+		/** The moderation queue's reports hidden by flags (src/admin/flags.ts): only those rows. */
+		index("gas_reports_flag_hidden_idx").on(t.id).where(sql`${t.withdrawnReason} = 'flagged' AND ${t.isExpired} = 0`),
 		/**
 		 * The live reports of a station, covering what the nearby views and the fuel check read (consensus
 		 * history with its reporters, the week's count, the newest reports), so none of them touches expired rows
@@ -161,6 +163,8 @@ export const priceReports = sqliteTable(
 		index("price_reports_user_store_idx").on(t.userId, t.storeId, t.normalizedName, t.categoryId),
 		/** The category foreign key, and the hourly expiry sweep: a category's unexpired reports by age. */
 		index("price_reports_category_age_idx").on(t.categoryId, t.isExpired, t.createdAt),
+		/** The moderation queue's reports hidden by flags (src/admin/flags.ts): only those rows. */
+		index("price_reports_flag_hidden_idx").on(t.id).where(sql`${t.withdrawnReason} = 'flagged' AND ${t.isExpired} = 0`),
 		/**
 		 * The quality check's history, duplicates and a deal's typical price: the live reports of one product (name and
 		 * category) per location token, newest last, with the price and the reporter (one voice per shopper),

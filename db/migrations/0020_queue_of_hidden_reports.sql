@@ -1,0 +1,2 @@
+CREATE INDEX `gas_reports_flag_hidden_idx` ON `gas_price_reports` (`id`) WHERE "gas_price_reports"."withdrawn_reason" = 'flagged' AND "gas_price_reports"."is_expired" = 0;--> statement-breakpoint
+CREATE INDEX `price_reports_flag_hidden_idx` ON `price_reports` (`id`) WHERE "price_reports"."withdrawn_reason" = 'flagged' AND "price_reports"."is_expired" = 0;
