@@ -15,7 +15,7 @@ const lines = [
 	...files.map((f, i) => `import m${i} from "./${f}" with { type: "text" };`),
 	"",
 	"export const migrations: { tag: string; sql: string }[] = [",
-	...files.map((f, i) => `  { tag: ${JSON.stringify(f.replace(/\.sql$/, ""))}, sql: m${i} },`),
+	...files.map((f, i) => `\t{ tag: ${JSON.stringify(f.replace(/\.sql$/, ""))}, sql: m${i} },`),
 	"];",
 	"",
 ];
