@@ -22,7 +22,10 @@ export default defineConfig({
 	reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
 	use: {
 		baseURL: `http://127.0.0.1:${port}`,
-		trace: "retain-on-failure",
+		// A trace snapshots the page at every action, which makes action-heavy tests (a keyboard journey) several
+		// times slower; a failure still leaves its screenshot and error context. To debug one, run it again
+		// with `--trace retain-on-failure`.
+		trace: "off",
 		screenshot: "only-on-failure",
 		launchOptions: {
 			executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
