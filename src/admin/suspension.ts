@@ -6,11 +6,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { gasPriceReports, priceReports, type User, users, userUpvotes } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { badRequest, conflict, notFound } from "../lib/http.ts";
+import { plural } from "../lib/plural.ts";
 import { FEEDBACK_TABLE, HIDE_AT_FLAGS, recountFeedback } from "../reports/feedback-counts.ts";
 import { entryColumns } from "./queries.ts";
 import { recordAction } from "./record.ts";
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
  * The suspended account's words stop counting on others' reports, or its flags would keep a rival's price

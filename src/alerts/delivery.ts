@@ -4,6 +4,7 @@
  * locked phone. Only hits whose notice is "sent" go out (notices.ts); the rest wait in the Alerts tab.
  */
 import { formatCents } from "../lib/money.ts";
+import { plural } from "../lib/plural.ts";
 import { milesBetween, roundMiles } from "../lib/zip.ts";
 import { alertTag, dealPath, type PushPayload } from "../push/payload.ts";
 import type { LiveHub, LiveMessage } from "./live.ts";
@@ -53,8 +54,6 @@ export type HitFacts = Pick<
 	| "placeId"
 	| "at"
 > & { alsoHeld?: number };
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export function hitEventData(hit: HitFacts): HitEventData {
 	const miles = hit.alertZip === null ? null : milesBetween(hit.alertZip, hit.zipCode);
