@@ -16,7 +16,9 @@ export default defineConfig({
 	testMatch: /.*\.e2e\.ts$/,
 	fullyParallel: true,
 	workers: 2,
-	retries: 0,
+	// On CI, a test that fails once runs once more: a busy two-core runner now and then loses a browser event
+	// (a push message delivered through DevTools). A test that passes only on its retry is listed as flaky.
+	retries: process.env.CI ? 1 : 0,
 	timeout: 30_000,
 	expect: { timeout: 7_000 },
 	reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
