@@ -7,6 +7,7 @@ import { authRoutes } from "./auth/routes.ts";
 import { categoryRoutes, priceReportRoutes, searchRoutes, storeRoutes } from "./deals/routes.ts";
 import { gasFeedbackRoutes, priceFeedbackRoutes } from "./feedback/routes.ts";
 import { gasRoutes } from "./gas/routes.ts";
+import { areaTrendRoutes, productRoutes, stationHistoryRoutes } from "./history/routes.ts";
 import type { AppEnv } from "./lib/context.ts";
 import { loadSession } from "./lib/guards.ts";
 import { HttpError } from "./lib/http.ts";
@@ -36,9 +37,12 @@ const api = new Hono<AppEnv>()
 	.route("/price-reports", priceReportRoutes)
 	.route("/price-reports", priceFeedbackRoutes)
 	.route("/stores", storeRoutes)
+	.route("/products", productRoutes)
 	.route("/search", searchRoutes)
 	.route("/gas", gasRoutes)
 	.route("/gas/reports", gasFeedbackRoutes)
+	.route("/gas/stations", stationHistoryRoutes)
+	.route("/gas/trend", areaTrendRoutes)
 	.route("/spots", spotRoutes)
 	.route("/price-alerts", priceAlertRoutes)
 	.route("/events", eventRoutes)

@@ -20,6 +20,7 @@ import m17 from "./0017_one_store_per_place.sql" with { type: "text" };
 import m18 from "./0018_alerts_reach_you.sql" with { type: "text" };
 import m19 from "./0019_prices_you_can_trust.sql" with { type: "text" };
 import m20 from "./0020_queue_of_hidden_reports.sql" with { type: "text" };
+import m21 from "./0021_price_history.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0000_foundation", sql: m0 },
@@ -43,4 +44,5 @@ export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0018_alerts_reach_you", sql: m18 },
 	{ tag: "0019_prices_you_can_trust", sql: m19 },
 	{ tag: "0020_queue_of_hidden_reports", sql: m20 },
+	{ tag: "0021_price_history", sql: m21 },
 ];

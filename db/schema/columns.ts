@@ -31,6 +31,12 @@ export const reportLifecycle = () => ({
 	flagCount: integer("flag_count").notNull().default(0),
 	/** ours: why is_active is 0: the reporter was suspended, or flags hid it until a moderator decides. */
 	withdrawnReason: text("withdrawn_reason", { enum: WITHDRAWN_REASONS }),
+	/**
+	 * ours: the price was judged wrong (an outlier of the consensus, removed by a moderator after flags, a price
+	 * change taken back). It never comes back, and it leaves the price history, where prices that expired by age or
+	 * were replaced still count (they were right in their time).
+	 */
+	isDiscredited: flag("is_discredited", false),
 	isActive: flag("is_active", true),
 	isExpired: flag("is_expired", false),
 	expiredAt: integer("expired_at", { mode: "timestamp_ms" }),

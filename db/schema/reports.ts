@@ -116,6 +116,14 @@ export const gasPriceReports = sqliteTable(
 		 * history with its reporters, the week's count, the newest reports), so none of them touches expired rows
 		 * or the table.
 		 */
+		/**
+		 * A station's price history (src/reports/price-history.sql.ts): every report of a fuel that was not judged
+		 * wrong nor withdrawn, live or expired by age, with what the history reads and its trust filter, so it
+		 * reads only the index.
+		 */
+		index("gas_reports_price_history_idx")
+			.on(t.stationId, t.fuelType, t.createdAt, t.priceMills, t.flagCount, t.isUnusual, t.confirmCount)
+			.where(sql`${t.isActive} = 1 AND ${t.isDiscredited} = 0`),
 		index("gas_reports_live_idx")
 			.on(t.stationId, t.fuelType, t.createdAt, t.priceMills, t.userId)
 			.where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),
@@ -170,6 +178,24 @@ export const priceReports = sqliteTable(
 		 * category) per location token, newest last, with the price and the reporter (one voice per shopper),
 		 * so the consensus reads only the index.
 		 */
+		/**
+		 * A product's price history near a shopper (src/reports/price-history.sql.ts): every report of a product per
+		 * location token that was not judged wrong nor withdrawn, live or expired by age, with the price, store and
+		 * trust filter, so a year of history reads only the index.
+		 */
+		index("price_reports_price_history_idx")
+			.on(
+				t.normalizedName,
+				t.categoryId,
+				t.locToken,
+				t.createdAt,
+				t.priceCents,
+				t.storeId,
+				t.flagCount,
+				t.isUnusual,
+				t.confirmCount,
+			)
+			.where(sql`${t.isActive} = 1 AND ${t.isDiscredited} = 0`),
 		index("price_reports_history_idx")
 			.on(t.normalizedName, t.categoryId, t.locToken, t.createdAt, t.priceCents, t.userId)
 			.where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),

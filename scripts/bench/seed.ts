@@ -209,8 +209,8 @@ export async function seedBench(o: SeedOptions): Promise<SeedResult> {
 		const insert =
 			sqlite.prepare(`INSERT INTO price_reports (user_id, store_id, product_name, normalized_name, price_cents,
       category_id, tags, description, availability, vacation_mode, report_zip_code, zip_code, loc_token, search_text,
-      upvotes, verification_confidence, verification_reason, is_expired, expired_at, expired_reason, created_at,
-      updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      upvotes, verification_confidence, verification_reason, is_expired, is_discredited, expired_at, expired_reason,
+      created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
 		const upvote = sqlite.prepare(
 			"INSERT OR IGNORE INTO user_upvotes (user_id, price_report_id, created_at) VALUES (?, ?, ?)",
 		);
@@ -228,6 +228,7 @@ export async function seedBench(o: SeedOptions): Promise<SeedResult> {
 			const item = productReport(r, product);
 			let price = item.priceCents;
 			let expired: [number, string] | null = null;
+			let discredited = false;
 			if (!live[i]) {
 				const days = maxAgeDays(product.slug);
 				expired = [when + days * DAY + Math.floor(r() * HOUR), `Older than ${days} days`];
@@ -237,6 +238,7 @@ export async function seedBench(o: SeedOptions): Promise<SeedResult> {
 				const typical = price;
 				price = r() < 0.5 ? price * 10 : Math.max(1, Math.round(price / 10));
 				expired = [when + Math.floor(r() * 2 * DAY), `Far from the community price of $${(typical / 100).toFixed(2)}`];
+				discredited = true;
 				counts.slips++;
 			}
 			const votes = !expired && r() < 0.05 ? 1 + Math.floor(r() * 4) : 0;
@@ -268,6 +270,7 @@ export async function seedBench(o: SeedOptions): Promise<SeedResult> {
 				confidence,
 				reason,
 				expired ? 1 : 0,
+				discredited ? 1 : 0,
 				expired?.[0] ?? null,
 				expired?.[1] ?? null,
 				when,

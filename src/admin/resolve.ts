@@ -13,7 +13,7 @@ import { type User, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { badRequest, conflict, notFound } from "../lib/http.ts";
 import { FEEDBACK_TABLE, recountFeedback } from "../reports/feedback-counts.ts";
-import { expireReportsById, type ReportTable } from "../reports/reports.sql.ts";
+import { discreditReports, expireReportsById, type ReportTable } from "../reports/reports.sql.ts";
 import { describeFlags, describeReport, flaggedReport, reportExists } from "./flags.ts";
 import { recordAction } from "./record.ts";
 import type { FlaggedKind, ResolveFlagsInput } from "./schemas.ts";
@@ -80,8 +80,10 @@ export function resolveFlags(db: Db, moderator: User, input: ResolveFlagsInput) 
 				unhide(db, table, reportId, item.reporter.isTerminated, ms);
 			} else {
 				closeFlags(db, table, reportId, "upheld", ms);
-				// One already expired by age keeps its own reason; the flags still count against its reporter.
-				if (!item.expired) expireReportsById(db, table, [reportId], MODERATED_REASON, ms);
+				// One already expired by age keeps its own reason; the flags still count against its reporter, and
+				// its price leaves the history all the same.
+				if (item.expired) discreditReports(db, table, [reportId]);
+				else expireReportsById(db, table, [reportId], MODERATED_REASON, ms);
 				tx.update(users)
 					.set({ reportsUpheld: sql`${users.reportsUpheld} + 1` })
 					.where(eq(users.id, item.reporter.id))

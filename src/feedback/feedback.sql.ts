@@ -74,12 +74,14 @@ export function reportOwner(db: Db, table: ReportTable, id: number): string | nu
 
 /**
  * Withdraws the price a "changed" word filed, if it is still listed, and takes it off its reporter's count
- * (and for fuel the station's): a price taken back was never a report. Whether it was withdrawn.
+ * (and for fuel the station's): a price taken back was never a report, nor part of the price history. Whether
+ * it was withdrawn.
  */
 export function withdrawFiled(db: Db, table: ReportTable, id: number, userId: string, now: number): boolean {
 	const withdrawn = db.$client
 		.query<{ stationId: number | null }, Record<string, string | number>>(
-			`UPDATE ${table} SET is_expired = 1, expired_at = $now, expired_reason = $reason, updated_at = $now
+			`UPDATE ${table} SET is_expired = 1, is_discredited = 1, expired_at = $now, expired_reason = $reason,
+         updated_at = $now
        WHERE id = $id AND user_id = $user AND is_expired = 0
        RETURNING ${table === "gas_price_reports" ? "station_id" : "NULL"} AS stationId`,
 		)

@@ -57,12 +57,23 @@ export function fuelHistory(db: Db, key: { fuel: FuelType; zip: string }, since:
 	return db.$client.query<HistoryRow, Bindings>(FUEL_HISTORY_SQL).all({ places, fuel: key.fuel, since, limit });
 }
 
-/** Expires reports by id (the outliers a new consensus exposes), with why. */
+/**
+ * Expires reports judged wrong by id (the outliers a new consensus exposes, a report a moderator removed), with
+ * why; they leave the price history too.
+ */
 export function expireReportsById(db: Db, table: ReportTable, ids: readonly number[], reason: string, now: number) {
 	db.$client
-		.query(`UPDATE ${table} SET is_expired = 1, expired_at = $now, expired_reason = $reason, updated_at = $now
+		.query(`UPDATE ${table} SET is_expired = 1, is_discredited = 1, expired_at = $now, expired_reason = $reason,
+        updated_at = $now
       WHERE id IN (SELECT value FROM json_each($ids))`)
 		.run({ now, reason, ids: JSON.stringify(ids) });
+}
+
+/** Takes reports judged wrong out of the price history, those already expired by age included. */
+export function discreditReports(db: Db, table: ReportTable, ids: readonly number[]) {
+	db.$client
+		.query(`UPDATE ${table} SET is_discredited = 1 WHERE id IN (SELECT value FROM json_each($ids))`)
+		.run({ ids: JSON.stringify(ids) });
 }
 
 /** A range of the age sweep: the reports (of one category, for products) older than `days`. */

@@ -1,0 +1,8 @@
+ALTER TABLE `gas_price_reports` ADD `is_discredited` integer DEFAULT false NOT NULL;--> statement-breakpoint
+UPDATE `gas_price_reports` SET `is_discredited` = 1 WHERE (`is_expired` = 1 AND (`expired_reason` LIKE 'Far from the community price of %' OR `expired_reason` IN ('Removed by a moderator after flags', 'Withdrawn: the price change was taken back'))) OR `id` IN (SELECT `report_id` FROM `gas_report_feedback` WHERE `status` = 'upheld');
+--> statement-breakpoint
+CREATE INDEX `gas_reports_price_history_idx` ON `gas_price_reports` (`station_id`,`fuel_type`,`created_at`,`price_mills`,`flag_count`,`is_unusual`,`confirm_count`) WHERE "gas_price_reports"."is_active" = 1 AND "gas_price_reports"."is_discredited" = 0;--> statement-breakpoint
+ALTER TABLE `price_reports` ADD `is_discredited` integer DEFAULT false NOT NULL;--> statement-breakpoint
+UPDATE `price_reports` SET `is_discredited` = 1 WHERE (`is_expired` = 1 AND (`expired_reason` LIKE 'Far from the community price of %' OR `expired_reason` IN ('Removed by a moderator after flags', 'Withdrawn: the price change was taken back'))) OR `id` IN (SELECT `report_id` FROM `price_report_feedback` WHERE `status` = 'upheld');
+--> statement-breakpoint
+CREATE INDEX `price_reports_price_history_idx` ON `price_reports` (`normalized_name`,`category_id`,`loc_token`,`created_at`,`price_cents`,`store_id`,`flag_count`,`is_unusual`,`confirm_count`) WHERE "price_reports"."is_active" = 1 AND "price_reports"."is_discredited" = 0;

@@ -1,0 +1,61 @@
+import { Hono } from "hono";
+import { NO_SEARCH_ZIP_MESSAGE } from "../deals/routes.ts";
+import { NO_GAS_ZIP_MESSAGE } from "../gas/routes.ts";
+import type { AppEnv } from "../lib/context.ts";
+import { requireUser, signedIn } from "../lib/guards.ts";
+import { badRequest, notFound } from "../lib/http.ts";
+import { queryParams } from "../lib/validate.ts";
+import { productHistory } from "./products.ts";
+import {
+	AreaTrendQuerySchema,
+	LastPaidQuerySchema,
+	ProductHistoryQuerySchema,
+	StationHistoryQuerySchema,
+} from "./schemas.ts";
+import { stationHistory } from "./stations.ts";
+import { areaTrend } from "./trend.ts";
+import { youPaid } from "./you-paid.ts";
+
+export const STATION_NOT_FOUND = "Gas station not found";
+
+const stationId = (raw: string) => {
+	if (!/^\d{1,12}$/.test(raw)) throw notFound(STATION_NOT_FOUND);
+	return Number(raw);
+};
+
+/** /api/products: a product's price history near the shopper, and what they paid for it last. */
+export const productRoutes = new Hono<AppEnv>()
+	.get("/history", signedIn, queryParams(ProductHistoryQuerySchema), (c) => {
+		const user = requireUser(c);
+		const query = c.req.valid("query");
+		const zipCode = query.zipCode ?? user.zipCode;
+		if (!zipCode) throw badRequest(NO_SEARCH_ZIP_MESSAGE);
+		return c.json(productHistory(c.get("db"), { ...query, zipCode }, user.id), 200);
+	})
+	.get("/last-paid", signedIn, queryParams(LastPaidQuerySchema), (c) => {
+		const user = requireUser(c);
+		const query = c.req.valid("query");
+		const zipCode = query.zipCode ?? user.zipCode;
+		return c.json({ youPaid: youPaid(c.get("db"), user.id, { ...query, zipCode }) }, 200);
+	});
+
+/** /api/gas/stations: one station's price history. */
+export const stationHistoryRoutes = new Hono<AppEnv>().get(
+	"/:id/history",
+	signedIn,
+	queryParams(StationHistoryQuerySchema),
+	(c) => {
+		const user = requireUser(c);
+		const history = stationHistory(c.get("db"), stationId(c.req.param("id")), c.req.valid("query"), user);
+		if (!history) throw notFound(STATION_NOT_FOUND);
+		return c.json(history, 200);
+	},
+);
+
+/** /api/gas/trend: the last 30 days of the area average near the shopper. */
+export const areaTrendRoutes = new Hono<AppEnv>().get("/", signedIn, queryParams(AreaTrendQuerySchema), (c) => {
+	const user = requireUser(c);
+	if (!user.zipCode) throw badRequest(NO_GAS_ZIP_MESSAGE);
+	const fuel = c.req.valid("query").fuelType ?? user.preferredFuelType;
+	return c.json(areaTrend(c.get("db"), user.zipCode, fuel), 200);
+});

@@ -1,0 +1,68 @@
+/** The history feature's query strings (issue 41). Pure: the web's pages read the same windows from here. */
+import * as v from "valibot";
+import { FUEL_TYPES } from "../../db/enums.ts";
+import { optionalZip } from "../lib/fields.ts";
+
+/** The windows a product's history can be read over, in days; 90 unless asked. */
+export const PRODUCT_WINDOWS = [30, 90, 365] as const;
+export type ProductWindow = (typeof PRODUCT_WINDOWS)[number];
+export const DEFAULT_PRODUCT_WINDOW: ProductWindow = 90;
+/** The windows a station's history can be read over, in days; 30 unless asked. */
+export const STATION_WINDOWS = [7, 30, 90] as const;
+export type StationWindow = (typeof STATION_WINDOWS)[number];
+export const DEFAULT_STATION_WINDOW: StationWindow = 30;
+/** The Gas page's area trend covers the last 30 days, and compares today with a week ago. */
+export const TREND_DAYS = 30;
+
+export const PRODUCT_NAME_MESSAGE = "Product name is required";
+export const CATEGORY_MESSAGE = "Category is required";
+const FUEL_TYPE_MESSAGE = `Fuel type must be one of ${FUEL_TYPES.join(", ")}`;
+
+/** A window in days from a query string, one of `windows`, or `fallback` when absent. */
+const windowParam = <const W extends readonly number[]>(windows: W, fallback: W[number]) =>
+	v.pipe(
+		v.optional(v.string(), String(fallback)),
+		v.check((raw) => windows.map(String).includes(raw), `days must be one of ${windows.join(", ")}`),
+		v.transform((raw) => Number(raw) as W[number]),
+	);
+
+/** A product as the history knows it: its name (compared normalised) and its category. */
+const productFields = {
+	productName: v.pipe(
+		v.optional(v.string(), ""),
+		v.trim(),
+		v.nonEmpty(PRODUCT_NAME_MESSAGE),
+		v.maxLength(200, "Product name must be at most 200 characters"),
+	),
+	categoryId: v.pipe(
+		v.optional(v.string(), ""),
+		v.nonEmpty(CATEGORY_MESSAGE),
+		v.regex(/^\d{1,9}$/, "Category must be a category's id"),
+		v.transform(Number),
+	),
+	/** Whose neighbourhood: the shopper's own zip when not given (vacation mode passes its zip). */
+	zipCode: optionalZip(),
+};
+
+export const ProductHistoryQuerySchema = v.object({
+	...productFields,
+	days: windowParam(PRODUCT_WINDOWS, DEFAULT_PRODUCT_WINDOW),
+});
+export type ProductHistoryQuery = v.InferOutput<typeof ProductHistoryQuerySchema>;
+
+export const LastPaidQuerySchema = v.object(productFields);
+export type LastPaidQuery = v.InferOutput<typeof LastPaidQuerySchema>;
+
+export const StationHistoryQuerySchema = v.object({
+	/** One fuel's history; every fuel reported at the station when not given. */
+	fuelType: v.optional(v.picklist(FUEL_TYPES, FUEL_TYPE_MESSAGE)),
+	days: windowParam(STATION_WINDOWS, DEFAULT_STATION_WINDOW),
+	/** Where the distance is measured from: the shopper's own zip when not given. */
+	zipCode: optionalZip(),
+});
+export type StationHistoryQuery = v.InferOutput<typeof StationHistoryQuerySchema>;
+
+export const AreaTrendQuerySchema = v.object({
+	/** The shopper's preferred fuel when not given. */
+	fuelType: v.optional(v.picklist(FUEL_TYPES, FUEL_TYPE_MESSAGE)),
+});

@@ -1,0 +1,90 @@
+/**
+ * What the history answers hold (issue 41). Prices are dollars, as in every read shape; times are ISO strings,
+ * days "YYYY-MM-DD" in UTC. The web reads these types through the API client, never re-declares them.
+ */
+import type { FuelType } from "../../db/enums.ts";
+import type { ReportJson } from "../deals/read-shape.ts";
+import type { GasReportJson } from "../gas/reports.ts";
+import type { ProductWindow, StationWindow } from "./schemas.ts";
+
+/** One reported price on a chart. */
+export type PricePoint = { reportId: number; price: number; reportedAt: string };
+/** The price of one bucket of days (the median line, the area trend). */
+export type DayPrice = { date: string; price: number };
+/** A price with where and when it was reported. */
+export type NotedPrice = { price: number; reportedAt: string; storeName: string };
+
+/** The shopper's own last price of a product: a report they made, or a deal they took. */
+export type YouPaid = {
+	price: number;
+	paidAt: string;
+	source: "report" | "deal";
+	storeName: string;
+	/** The typical price near the shopper now (the median of the live trustworthy reports); null without any. */
+	typicalNow: number | null;
+	/** typicalNow minus what they paid, in dollars (up is dearer); null without a typical price. */
+	change: number | null;
+};
+
+export type ProductHistory = {
+	/** The name as the latest report in the window spells it (the query's when there is none). */
+	productName: string;
+	categoryId: number;
+	categoryName: string;
+	zipCode: string;
+	days: ProductWindow;
+	/** One series per store, the store with the latest report first. */
+	stores: {
+		id: number;
+		name: string;
+		address: string;
+		distanceMiles: number | null;
+		points: PricePoint[];
+	}[];
+	/** The median of the prices reported in each bucket (a day for 30 days, a week for longer), oldest first. */
+	median: DayPrice[];
+	summary: {
+		reports: number;
+		lowest: NotedPrice | null;
+		/** The median of every price in the window. */
+		typical: number | null;
+		highest: NotedPrice | null;
+	};
+	/** The live trustworthy reports, cheapest first (at most 3), as search shows them. */
+	bestOffers: ReportJson[];
+	youPaid: YouPaid | null;
+};
+
+export type FuelHistory = {
+	fuelType: FuelType;
+	points: PricePoint[];
+	summary: { reports: number; lowest: number | null; typical: number | null; highest: number | null };
+};
+
+export type StationHistory = {
+	station: {
+		id: number;
+		name: string;
+		address: string;
+		zipCode: string | null;
+		/** Miles from the shopper's zip (one decimal); null where either place is not on the map. */
+		distanceMiles: number | null;
+		lastUpdated: string | null;
+	};
+	days: StationWindow;
+	/** The asked fuel, or every fuel with a report in the window, in FUEL_TYPES order. */
+	fuels: FuelHistory[];
+	/** The station's latest live reports, newest first (at most 10). */
+	recentReports: GasReportJson[];
+};
+
+export type AreaTrend = {
+	fuelType: FuelType;
+	zipCode: string;
+	/** Each of the last 30 days, oldest first: the average of the stations' prices standing at its end. */
+	days: { date: string; average: number | null; stations: number }[];
+	now: number | null;
+	weekAgo: number | null;
+	/** now minus weekAgo, in dollars; null when either is. */
+	change: number | null;
+};
