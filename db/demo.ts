@@ -21,6 +21,7 @@ import { placeLookupKey } from "../src/lib/normalize.ts";
 import { DAY_MS, MINUTE_MS } from "../src/lib/time.ts";
 import { locToken } from "../src/lib/zip.ts";
 import { PriceModel } from "../src/reports/model.ts";
+import type { ReportTable } from "../src/reports/reports.sql.ts";
 import { ReportWriter } from "../src/reports/writer.ts";
 import { productCategories, stores, type User, users } from "./schema.ts";
 import { ensureTaxonomy } from "./seed.ts";
@@ -76,6 +77,32 @@ const FUEL_REPORTS: [Shopper, station: string, address: string, fuel: string, pr
 	["priya", "Beverly Center Charging", "8500 Beverly Blvd", "electric", 0.42],
 ];
 
+/**
+ * Earlier prices, each replaced by the same shopper's later one at the same place, so the product and station
+ * pages and the Gas page's trend have weeks of history: [shopper, product, price, days ago].
+ */
+const PAST_PRICE_REPORTS: [Shopper, product: string, price: string, daysAgo: number][] = [
+	["maria", "Organic Whole Milk", "4.49", 58],
+	["priya", "Organic Whole Milk", "4.19", 50],
+	["james", "Organic Whole Milk", "4.99", 45],
+	["maria", "Organic Whole Milk", "4.39", 30],
+	["james", "Organic Whole Milk", "4.89", 20],
+	["priya", "Organic Whole Milk", "4.09", 15],
+];
+/** Earlier regular prices at the shoppers' stations, replaced in turn: [shopper, station, price, days ago]. */
+const PAST_FUEL_REPORTS: [Shopper, station: string, price: number, daysAgo: number][] = [
+	["priya", "Third Street Service", 3.599, 27],
+	["james", "Sunset Gas", 3.489, 26],
+	["priya", "Third Street Service", 3.569, 20],
+	["james", "Sunset Gas", 3.459, 19],
+	["priya", "Third Street Service", 3.549, 13],
+	["james", "Sunset Gas", 3.429, 12],
+	["maria", "Wilshire Fuel", 3.529, 10],
+	["priya", "Third Street Service", 3.539, 6],
+	["james", "Sunset Gas", 3.409, 5],
+];
+const STATION_ADDRESS = Object.fromEntries(FUEL_REPORTS.map(([, station, address]) => [station, address]));
+
 /** Apart, in reporting order: the newest report is minutes old, the oldest of the sixteen about a day. */
 const NEWEST_AGE_MS = 7 * MINUTE_MS;
 const PRICE_REPORT_GAP_MS = 97 * MINUTE_MS;
@@ -86,11 +113,11 @@ const MEMBER_DAYS: Record<Shopper, number> = { maria: 62, james: 41, priya: 19 }
 /**
  * The services stamp everything "now", so a fresh demo would read "just now" on every card. This spreads the
  * reports over the past hours in the order they were made (so "Recent", which is report order, still agrees
- * with their times), moves each station's "updated" to its newest price and a met alert's times to its
+ * with their times), puts the earlier prices at their days ago, moves each station's "updated" to its newest price and a met alert's times to its
  * report's, and makes the shoppers members for weeks. Only times change: no column the search index or the
  * gas triggers watch.
  */
-function backdateDemo(db: Db, now: number) {
+function backdateDemo(db: Db, now: number, past: { table: ReportTable; id: number; daysAgo: number }[]) {
 	const client = db.$client;
 	client
 		.transaction(() => {
@@ -101,6 +128,10 @@ function backdateDemo(db: Db, now: number) {
 			};
 			spread("price_reports", PRICE_REPORT_GAP_MS);
 			spread("gas_price_reports", FUEL_REPORT_GAP_MS);
+			for (const { table, id, daysAgo } of past) {
+				const at = now - daysAgo * DAY_MS;
+				client.query(`UPDATE ${table} SET created_at = $at, updated_at = $at WHERE id = $id`).run({ id, at });
+			}
 			client.run(`UPDATE gas_stations SET last_updated =
       (SELECT max(created_at) FROM gas_price_reports r WHERE r.station_id = gas_stations.id)`);
 			// A met alert was set before the report that met it, and was told at that report's time.
@@ -167,7 +198,24 @@ export async function seedDemo(db: Db): Promise<DemoSeeded> {
 		const input = v.parse(PriceReportSchema, raw);
 		const answer = await createPriceReport(quiet, shopper[who], input, null);
 		reported[`${who}:${input.productName}`] = answer.id;
+		return answer.id;
 	};
+	const fuelReport = async (who: Shopper, raw: Record<string, unknown>) => {
+		// Each shopper's stations are in their own zip.
+		const input = v.parse(GasReportSchema, { ...raw, stationZipCode: shopper[who].zipCode });
+		return (await createGasReport(quiet, shopper[who], input)).id;
+	};
+	const past: { table: ReportTable; id: number; daysAgo: number }[] = [];
+	for (const [who, productName, price, daysAgo] of PAST_PRICE_REPORTS) {
+		const { name: storeName, address: storeAddress, zipCode: storeZipCode } = STORE_OF[who];
+		const fields = { productName, price, categoryId: categoryId("Dairy"), tags: ["Organic", "Milk"].map(slugify) };
+		const id = await report(who, { ...fields, description: "Half gallon", storeName, storeAddress, storeZipCode });
+		past.push({ table: "price_reports", id, daysAgo });
+	}
+	for (const [who, stationName, price, daysAgo] of PAST_FUEL_REPORTS) {
+		const fields = { stationName, stationAddress: STATION_ADDRESS[stationName], fuelType: "regular", price };
+		past.push({ table: "gas_price_reports", id: await fuelReport(who, fields), daysAgo });
+	}
 	for (const [who, productName, price, category, tags, description] of PRICE_REPORTS) {
 		const { name: storeName, address: storeAddress, zipCode: storeZipCode } = STORE_OF[who];
 		const fields = { productName, price, categoryId: categoryId(category), tags: tags.map(slugify), description };
@@ -187,10 +235,7 @@ export async function seedDemo(db: Db): Promise<DemoSeeded> {
 		});
 	}
 	for (const [who, stationName, stationAddress, fuelType, price, defPrice] of FUEL_REPORTS) {
-		// Each shopper's stations are in their own zip.
-		const stationZipCode = shopper[who].zipCode;
-		const input = v.parse(GasReportSchema, { stationName, stationAddress, stationZipCode, fuelType, price, defPrice });
-		await createGasReport(quiet, shopper[who], input);
+		await fuelReport(who, { stationName, stationAddress, fuelType, price, defPrice });
 	}
 
 	const milk = reported["priya:Organic Whole Milk"]!;
@@ -199,13 +244,13 @@ export async function seedDemo(db: Db): Promise<DemoSeeded> {
 	toggleUpvote(db, shopper.priya.id, reported["maria:Bananas"]!);
 	takeDeal(db, shopper.maria, milk);
 	alert("Ground Coffee", "7.50");
-	backdateDemo(db, Date.now());
+	backdateDemo(db, Date.now(), past);
 
 	return {
 		users: DEMO_USERS.length,
 		stores: DEMO_STORES.length,
-		priceReports: PRICE_REPORTS.length + TECH_REPORTS.length,
-		fuelReports: FUEL_REPORTS.length,
+		priceReports: PAST_PRICE_REPORTS.length + PRICE_REPORTS.length + TECH_REPORTS.length,
+		fuelReports: PAST_FUEL_REPORTS.length + FUEL_REPORTS.length,
 		alerts: 2,
 	};
 }

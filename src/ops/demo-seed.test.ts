@@ -15,7 +15,7 @@ describe("commoncents seed", () => {
 	test("fills an empty database with shoppers whose reports every screen shows, and only once", async () => {
 		const seeded = await runCommand(["seed"], { DATA_DIR: dataDir });
 		expect(seeded.code).toBe(0);
-		expect(seeded.stdout.trim()).toBe("seeded 3 demo users, 4 stores, 16 price reports, 6 fuel reports and 2 alerts");
+		expect(seeded.stdout.trim()).toBe("seeded 3 demo users, 4 stores, 22 price reports, 15 fuel reports and 2 alerts");
 		const again = await runCommand(["seed"], { DATA_DIR: dataDir });
 		expect(again.stdout.trim()).toBe("database already has users; nothing seeded");
 
@@ -48,7 +48,7 @@ describe("commoncents seed", () => {
 
 			const me = (await maria.get("/api/auth/user")).data;
 			// The milk she took saves against the typical price of the three nearby (their median, not the dearest).
-			expect(me).toMatchObject({ zipCode: "90210", totalReports: 7, priceReportsMade: 5, totalMoneySaved: 0.3 });
+			expect(me).toMatchObject({ zipCode: "90210", totalReports: 10, priceReportsMade: 7, totalMoneySaved: 0.3 });
 			type Station = { name: string; regularPrice: number | null; distanceMiles: number };
 			const stations = (await maria.get("/api/gas/nearby")).data as Station[];
 			expect(stations.map((s) => [s.name, s.distanceMiles]).sort()).toEqual([
