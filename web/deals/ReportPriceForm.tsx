@@ -14,6 +14,7 @@ import { EMPTY_REPORT, useReportDraft } from "./homeState.ts";
 import { StoreFields } from "./StoreFields.tsx";
 import { TagPicker } from "./TagPicker.tsx";
 import { useSubmitReport } from "./useSubmitReport.ts";
+import { YouPaid } from "./YouPaid.tsx";
 
 const AVAILABILITY_OPTIONS = [
 	{ value: "in-stock", label: "In stock" },
@@ -88,14 +89,23 @@ export function ReportPriceForm() {
 					</div>
 				)}
 				<Field label="Product name" {...field("productName")} placeholder="e.g. Organic Milk, half gallon" required />
-				<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-					<Field label="Price ($)" {...field("price")} {...priceInput(2)} required />
-					<CategorySelect
-						anyLabel="Choose a category"
-						value={values.categoryId}
-						onChange={(categoryId) => update({ categoryId, tags: [] })}
-						errors={errors.categoryId}
-						required
+				<div>
+					<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+						<Field label="Price ($)" {...field("price")} {...priceInput(2)} required />
+						<CategorySelect
+							anyLabel="Choose a category"
+							value={values.categoryId}
+							onChange={(categoryId) => update({ categoryId, tags: [] })}
+							errors={errors.categoryId}
+							required
+						/>
+					</div>
+					{/* Beside the price being typed: the shopper's own last one, and how prices moved since. */}
+					<YouPaid
+						productName={values.productName}
+						categoryId={values.categoryId}
+						zipCode={values.vacationMode && values.reportZipCode.trim() ? values.reportZipCode.trim() : null}
+						className="mt-2"
 					/>
 				</div>
 				{categories.isError && (

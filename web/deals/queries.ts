@@ -22,6 +22,7 @@ export const dealKeys = {
 	all: ["deals"] as const,
 	search: ["deals", "search"] as const,
 	stores: ["deals", "stores"] as const,
+	lastPaid: ["deals", "last-paid"] as const,
 };
 
 /**
@@ -41,6 +42,18 @@ export const searchQuery = ({ q, sort, zipCode }: SearchParams) =>
 			unwrap(api.search.$get({ query: { q, sort, zipCode: zipCode ?? "", limit: SEARCH_LIMIT, offset: "0" } })),
 	});
 
+export type LastPaid = OkOf<(typeof api.products)["last-paid"]["$get"]>["youPaid"];
+export type LastPaidParams = { productName: string; categoryId: string; zipCode: string | null };
+
+/** What the shopper last paid for a product (their report or a deal they took), near `zipCode` or their home. */
+export const lastPaidQuery = ({ productName, categoryId, zipCode }: LastPaidParams) =>
+	queryOptions({
+		queryKey: [...dealKeys.lastPaid, { productName, categoryId, zipCode }] as const,
+		queryFn: async () =>
+			(await unwrap(api.products["last-paid"].$get({ query: { productName, categoryId, zipCode: zipCode ?? "" } })))
+				.youPaid,
+	});
+
 /** The stores reported in a zip, for the report form's suggestions. */
 export const storesQuery = (zipCode: string) =>
 	queryOptions({
@@ -55,6 +68,7 @@ export function useReportPrice() {
 		onSuccess: () => {
 			void queryClient.invalidateQueries({ queryKey: dealKeys.search });
 			void queryClient.invalidateQueries({ queryKey: dealKeys.stores }); // perhaps a store of its own now
+			void queryClient.invalidateQueries({ queryKey: dealKeys.lastPaid }); // the shopper's own price now
 			void queryClient.invalidateQueries({ queryKey: authKeys.user }); // report and store counts moved
 		},
 	});
@@ -101,6 +115,7 @@ export function useTakeDeal() {
 			);
 			// Settings shows the money saved from the current user.
 			void queryClient.invalidateQueries({ queryKey: authKeys.user });
+			void queryClient.invalidateQueries({ queryKey: dealKeys.lastPaid }); // what they paid last
 		},
 		onError: (error) => refreshIfStale(queryClient, error),
 	});

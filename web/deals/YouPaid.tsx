@@ -1,0 +1,73 @@
+import { useQuery } from "@tanstack/react-query";
+import { formatCurrency } from "../components/format.ts";
+import { useDebounced } from "../components/useDebounced.ts";
+import { type LastPaid, lastPaidQuery } from "./queries.ts";
+
+/** How long the typing must rest before the form asks what the shopper paid last. */
+const SETTLE_MS = 400;
+
+/** "Nov 3", with the year when it is not this one ("Nov 3, 2024"). */
+function dayOf(iso: string, now = new Date()) {
+	const at = new Date(iso);
+	const sameYear = at.getFullYear() === now.getFullYear();
+	return at.toLocaleDateString("en-US", { month: "short", day: "numeric", ...(sameYear ? {} : { year: "numeric" }) });
+}
+
+/** How the typical price now stands against the shopper's: "up $0.30", "down $0.10", "the same". */
+function changeText(change: number) {
+	if (Math.round(change * 100) === 0) return "the same";
+	return `${change > 0 ? "up" : "down"} ${formatCurrency(Math.abs(change))}`;
+}
+
+/**
+ * "You paid $3.49 at Corner Shop on Nov 3 · typical now $3.79 (up $0.30)": a deal they took is what they paid,
+ * a price they reported is what they reported (they may not have bought it).
+ */
+export function youPaidText(last: NonNullable<LastPaid>) {
+	const verb = last.source === "deal" ? "You paid" : "You reported";
+	const paid = `${verb} ${formatCurrency(last.price)} at ${last.storeName} on ${dayOf(last.paidAt)}`;
+	if (last.typicalNow === null) return paid;
+	const change = last.change === null ? "" : ` (${changeText(last.change)})`;
+	return `${paid} · typical now ${formatCurrency(last.typicalNow)}${change}`;
+}
+
+/**
+ * The report form's reminder of the shopper's own last price of the product being reported. The live region is
+ * always in the page (one that appears with its text is often not read); it says nothing while the product is
+ * incomplete, while asking, when there is no earlier price, or when the question failed (a reminder, not a task).
+ */
+export function YouPaid({
+	productName,
+	categoryId,
+	zipCode,
+	className = "",
+}: {
+	productName: string;
+	categoryId: string;
+	/** Where the typical price is measured: the vacation zip, or the shopper's own when null. */
+	zipCode: string | null;
+	className?: string;
+}) {
+	const typed = JSON.stringify([productName.trim(), categoryId, zipCode]);
+	// A string, not an object: a new object each render would never settle.
+	const settled = useDebounced(typed, SETTLE_MS);
+	const [name, category, zip] = JSON.parse(settled) as [string, string, string | null];
+	const ready = name !== "" && category !== "";
+	const last = useQuery({
+		...lastPaidQuery({ productName: name, categoryId: category, zipCode: zip }),
+		enabled: ready,
+	});
+	// Nothing while the typing has moved on: "Milk"'s price is not the one of "Milk chocolate" being typed.
+	const text = ready && typed === settled && last.data ? youPaidText(last.data) : "";
+	return (
+		<p
+			role="status"
+			aria-live="polite"
+			aria-atomic="true"
+			className={`text-sm ${text ? className : ""}`}
+			data-testid="you-paid"
+		>
+			{text}
+		</p>
+	);
+}
