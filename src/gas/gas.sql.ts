@@ -78,7 +78,7 @@ export type NearbyReportRow = StoredPick<
 	};
 
 /** A NearbyReportRow's columns; `g`, `s` and `u` are the report, station and reporter aliases. */
-const REPORT_COLUMNS_SQL = `
+export const REPORT_COLUMNS_SQL = `
   g.id AS id, g.station_id AS stationId, s.name AS stationName, s.address AS stationAddress, s.loc_token AS stationToken,
   g.fuel_type AS fuelType, g.price_mills AS priceMills, g.def_price_cents AS defPriceCents, g.created_at AS createdAt,
   g.verification_confidence AS verificationConfidence, ${trustColumnsSql("g")},

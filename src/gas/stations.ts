@@ -55,7 +55,8 @@ export function percentFromAverage(priceMills: number, sum: number, n: number): 
 }
 
 /** The average in whole mills (halves up), as the Area Average card shows it; null without prices. */
-const averageMills = ({ sum, n }: { sum: number; n: number }) => (n === 0 ? null : Math.floor((2 * sum + n) / (2 * n)));
+export const averageMills = ({ sum, n }: { sum: number; n: number }) =>
+	n === 0 ? null : Math.floor((2 * sum + n) / (2 * n));
 
 /** The average in whole mills (halves up), as dollars; null without prices. */
 export const averageDollars = (area: { sum: number; n: number }) => {
