@@ -39,11 +39,16 @@ const FONT = "12px system-ui, sans-serif";
 const dayText = (seconds: number) =>
 	new Date(seconds * 1000).toLocaleDateString("en-US", { month: "short", day: "numeric" });
 
-type Drawn = { series: readonly ChartSeries[]; timeRange: readonly [number, number] | null; height: number };
+type Drawn = {
+	series: readonly ChartSeries[];
+	timeRange: readonly [number, number] | null;
+	height: number;
+	compact: boolean;
+};
 
 function chartOptions(
 	element: Element,
-	{ series, timeRange, height }: Drawn,
+	{ series, timeRange, height, compact }: Drawn,
 	formatValue: (value: number) => string,
 	onCursor: (text: string) => void,
 ): uPlot.Options {
@@ -51,6 +56,7 @@ function chartOptions(
 	const grid = canvasColor(element, "base-300");
 	const colors = seriesColors(series).map((c) => canvasColor(element, c));
 	const axis = {
+		show: !compact,
 		stroke: text,
 		font: FONT,
 		grid: { stroke: grid, width: 1 },
@@ -60,7 +66,8 @@ function chartOptions(
 		width: Math.max(element.clientWidth, 1),
 		height,
 		legend: { show: false },
-		cursor: { drag: { x: false, y: false }, points: { size: 9 } },
+		cursor: compact ? { show: false } : { drag: { x: false, y: false }, points: { size: 9 } },
+		...(compact ? { padding: [4, 2, 4, 2] as uPlot.Padding } : {}),
 		scales: {
 			x: { time: true, ...(timeRange ? { range: (): uPlot.Range.MinMax => [timeRange[0], timeRange[1]] } : {}) },
 			y: { range: (_u, min, max) => uPlot.rangeNum(min, max, 0.1, true) },
@@ -112,14 +119,20 @@ function chartOptions(
  * theme's colours, the container's width. For the eye only: the canvas is hidden from screen readers, whose
  * users read the page's text summary and table of the same figures.
  */
-export function LineChart({ series, formatValue, timeRange, height = DEFAULT_CHART_HEIGHT }: LineChartProps) {
+export function LineChart({
+	series,
+	formatValue,
+	timeRange,
+	height = DEFAULT_CHART_HEIGHT,
+	compact = false,
+}: LineChartProps) {
 	const holder = useRef<HTMLDivElement>(null);
 	const format = useRef(formatValue);
 	format.current = formatValue;
 	const [readout, setReadout] = useState("");
 	const dark = useDark();
 	// The chart is made again when what it draws changes, not on every render with equal figures.
-	const drawn = JSON.stringify({ series, timeRange: timeRange ?? null, height } satisfies Drawn);
+	const drawn = JSON.stringify({ series, timeRange: timeRange ?? null, height, compact } satisfies Drawn);
 
 	useEffect(() => {
 		const element = holder.current;
@@ -145,18 +158,20 @@ export function LineChart({ series, formatValue, timeRange, height = DEFAULT_CHA
 	return (
 		<div aria-hidden="true" className="flex flex-col gap-2" data-testid="line-chart">
 			<div ref={holder} className="w-full overflow-hidden" style={{ height }} />
-			<p className="min-h-5 text-xs text-base-content/75 tabular-nums">{readout}</p>
-			<ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-base-content/80">
-				{series.map((s, i) => (
-					<li key={s.label} className="flex min-w-0 items-center gap-1.5">
-						<span
-							className={s.draw === "dots" ? "size-2.5 shrink-0 rounded-full" : "h-0.5 w-4 shrink-0"}
-							style={{ background: `var(--color-${colors[i]})` }}
-						/>
-						<span className="truncate">{s.label}</span>
-					</li>
-				))}
-			</ul>
+			{!compact && <p className="min-h-5 text-xs text-base-content/75 tabular-nums">{readout}</p>}
+			{!compact && (
+				<ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-base-content/80">
+					{series.map((s, i) => (
+						<li key={s.label} className="flex min-w-0 items-center gap-1.5">
+							<span
+								className={s.draw === "dots" ? "size-2.5 shrink-0 rounded-full" : "h-0.5 w-4 shrink-0"}
+								style={{ background: `var(--color-${colors[i]})` }}
+							/>
+							<span className="truncate">{s.label}</span>
+						</li>
+					))}
+				</ul>
+			)}
 		</div>
 	);
 }

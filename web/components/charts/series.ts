@@ -24,6 +24,8 @@ export type LineChartProps = {
 	timeRange?: readonly [from: number, to: number];
 	/** Height in CSS pixels; the width follows the container. */
 	height?: number;
+	/** A sparkline: the line alone, without axes, legend or the pointer's readout (a card's small trend). */
+	compact?: boolean;
 };
 
 export const DEFAULT_CHART_HEIGHT = 240;
