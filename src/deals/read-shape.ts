@@ -5,12 +5,20 @@ import type { ReportRow } from "./deals.sql.ts";
 
 export type { FeedbackSummary, MyFeedback } from "../reports/trust-shape.ts";
 
+/** What a report's read shape says of it relative to the shopper reading it. */
+export type NearShopper = {
+	/** Miles from the searching shopper's ZIP to the report's (one decimal); null outside a search. */
+	distanceMiles?: number | null;
+	/** Within 5% of the product's 90-day low near the shopper (src/reports/good-deal.ts). */
+	goodDeal?: boolean;
+};
+
 /**
  * Spec §3 "Price report (read)", plus the fields the result card and the sort selector use, and its trust
  * (issue 40, reports/trust-shape.ts): `verificationConfidence` is the confidence now, beside when it was last
  * seen, its badges, the feedback counts and the viewer's own word.
  */
-export function toReportJson(row: ReportRow, distanceMiles: number | null = null, now = Date.now()) {
+export function toReportJson(row: ReportRow, near: NearShopper = {}, now = Date.now()) {
 	const trust = trustJson(row, productFreshDays(row.categorySlug), now);
 	return {
 		id: row.id,
@@ -30,7 +38,9 @@ export function toReportJson(row: ReportRow, distanceMiles: number | null = null
 		availability: row.availability,
 		zipCode: row.zipCode,
 		/** Miles from the searching shopper's ZIP to the report's (one decimal); null outside a search. */
-		distanceMiles,
+		distanceMiles: near.distanceMiles ?? null,
+		/** A good deal near the shopper (issue 41), apart from Best Deal; false where nobody's neighbourhood applies. */
+		goodDeal: near.goodDeal ?? false,
 		store: { id: row.storeId, name: row.storeName, address: row.storeAddress },
 		user: { firstName: row.firstName, lastName: row.lastName },
 		// verificationConfidence (the confidence now) and the rest of the trust fields.

@@ -1,7 +1,8 @@
 import type { User } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { notFound } from "../lib/http.ts";
-import { milesBetween, roundMiles } from "../lib/zip.ts";
+import { milesBetween, nearTokens, roundMiles } from "../lib/zip.ts";
+import { goodDealIds } from "../reports/good-deal.ts";
 import { starredStoreIds } from "../spots/spots.sql.ts";
 import { type ReportByIdRow, reportRowById } from "./deals.sql.ts";
 import { toReportJson } from "./read-shape.ts";
@@ -10,11 +11,18 @@ export const REPORT_NOT_FOUND = "Price report not found";
 
 type Viewer = Pick<User, "id" | "zipCode">;
 
-/** A report as a search result shows it to `viewer`: with its miles from their zip and whether they starred its store. */
+/**
+ * A report as a search result shows it to `viewer`: with its miles from their zip, whether it is a good deal
+ * there, and whether they starred its store.
+ */
 function asResult(db: Db, row: ReportByIdRow, viewer: Viewer) {
 	const miles = viewer.zipCode ? milesBetween(viewer.zipCode, row.locToken) : null;
+	const goodDeal =
+		viewer.zipCode && row.isActive && !row.isExpired
+			? goodDealIds(db, [row], nearTokens(viewer.zipCode)).has(row.id)
+			: false;
 	return {
-		...toReportJson(row, miles === null ? null : roundMiles(miles)),
+		...toReportJson(row, { distanceMiles: miles === null ? null : roundMiles(miles), goodDeal }),
 		starred: starredStoreIds(db, viewer.id).has(row.storeId),
 	};
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../db.ts";
 import { type NearPlace, neighbourhood, roundMiles } from "../lib/zip.ts";
+import { goodDealIds } from "../reports/good-deal.ts";
 import { starredStoreIds } from "../spots/spots.sql.ts";
 import { indexPageIds, reportRows, vocabulary } from "./deals.sql.ts";
 import { toReportJson } from "./read-shape.ts";
@@ -90,8 +91,8 @@ export function searchReportIds(db: Db, p: Omit<SearchParams, "viewerId">, near 
 }
 
 /**
- * Live reports near `zip` whose text matches the words of `q`, each with its miles from `zip` and whether
- * the viewer starred its store.
+ * Live reports near `zip` whose text matches the words of `q`, each with its miles from `zip`, whether it is a
+ * good deal there, and whether the viewer starred its store.
  */
 export function searchReports(db: Db, p: SearchParams) {
 	const near = neighbourhood(p.zip);
@@ -100,8 +101,13 @@ export function searchReports(db: Db, p: SearchParams) {
 	const miles = new Map(near.map((place) => [place.token, roundMiles(place.miles)]));
 	const rows = reportRows(db, { ids: JSON.stringify(ids), viewer: p.viewerId });
 	const starred = starredStoreIds(db, p.viewerId);
+	const good = goodDealIds(
+		db,
+		rows,
+		near.map((place) => place.token),
+	);
 	return rows.map((row) => ({
-		...toReportJson(row, miles.get(row.locToken) ?? null),
+		...toReportJson(row, { distanceMiles: miles.get(row.locToken) ?? null, goodDeal: good.has(row.id) }),
 		starred: starred.has(row.storeId),
 	}));
 }

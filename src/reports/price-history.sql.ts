@@ -1,0 +1,158 @@
+/**
+ * A product's price history near a shopper (issue 41), raw because Drizzle cannot say INDEXED BY. The history is
+ * every report of the product that was not judged wrong nor withdrawn, live or expired by age, that can be
+ * trusted: no open flag, and not an unusual price nobody has confirmed. price_reports_price_history_idx holds
+ * exactly those columns under that WHERE, so a year of a product's prices near anyone reads only the index, one
+ * range per place of the neighbourhood.
+ */
+import type { dealTakes, priceReports, productCategories, stores } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
+import type { Stored, StoredPick } from "../lib/stored.ts";
+
+type Bindings = Record<string, string | number | null>;
+type Cents = Stored<typeof priceReports.priceCents>;
+
+/** The trust filter over a report aliased `r`, in the index's WHERE and columns. */
+const TRUSTED_SQL = `r.is_active = 1 AND r.is_discredited = 0
+    AND r.flag_count = 0 AND NOT (r.is_unusual = 1 AND r.confirm_count = 0)`;
+
+/** One price of a product's history. */
+export type HistoryPoint = StoredPick<typeof priceReports, "id" | "priceCents" | "createdAt" | "storeId" | "locToken">;
+
+const HISTORY_SQL = `
+  SELECT r.id AS id, r.price_cents AS priceCents, r.created_at AS createdAt, r.store_id AS storeId,
+    r.loc_token AS locToken
+  FROM price_reports r INDEXED BY price_reports_price_history_idx
+  WHERE r.normalized_name = $name AND r.category_id = $category
+    AND r.loc_token IN (SELECT value FROM json_each($places)) AND r.created_at >= $since AND ${TRUSTED_SQL}
+  ORDER BY r.created_at, r.id`;
+
+/** The product's trustworthy prices at some places (JSON) since `since` (ms), oldest first. */
+export function historyPoints(
+	db: Db,
+	bindings: { name: string; category: number; places: string; since: number },
+): HistoryPoint[] {
+	return db.$client.query<HistoryPoint, Bindings>(HISTORY_SQL).all(bindings);
+}
+
+/** The lowest trustworthy price of one product and how many there are: what a good deal is measured against. */
+export type ProductLow = { lowCents: Cents; prices: number };
+
+// One lookup of the history index per product of the list, each as in HISTORY_SQL.
+const LOWS_SQL = `
+  SELECT p.key AS product, min(r.price_cents) AS lowCents, count(*) AS prices
+  FROM json_each($products) p
+  JOIN price_reports r INDEXED BY price_reports_price_history_idx
+    ON r.normalized_name = json_extract(p.value, '$[0]') AND r.category_id = json_extract(p.value, '$[1]')
+  WHERE r.loc_token IN (SELECT value FROM json_each($places)) AND r.created_at >= $since AND ${TRUSTED_SQL}
+  GROUP BY p.key`;
+
+/**
+ * The lowest trustworthy price since `since` (ms) at some places (JSON) of each product, a normalised name and
+ * a category, in the order given; null for a product without any.
+ */
+export function productLows(
+	db: Db,
+	products: readonly (readonly [name: string, category: number])[],
+	bindings: { places: string; since: number },
+): (ProductLow | null)[] {
+	const lows: (ProductLow | null)[] = products.map(() => null);
+	if (products.length === 0) return lows;
+	const rows = db.$client
+		.query<ProductLow & { product: number }, Bindings>(LOWS_SQL)
+		.all({ ...bindings, products: JSON.stringify(products) });
+	for (const { product, ...low } of rows) lows[product] = low;
+	return lows;
+}
+
+// The live reports of the product at some places (one range of price_reports_history_idx per place), those that
+// can be trusted and are in stock read from their rows. A product has few live reports near anyone.
+const OFFERS_SQL = `
+  SELECT r.id AS id FROM price_reports r INDEXED BY price_reports_history_idx
+  WHERE r.normalized_name = $name AND r.category_id = $category AND r.loc_token IN (SELECT value FROM json_each($places))
+    AND r.is_expired = 0 AND ${TRUSTED_SQL} AND r.availability <> 'out-of-stock'
+    AND NOT (r.unavailable_at IS NOT NULL AND r.unavailable_at > coalesce(r.confirmed_at, 0))
+  ORDER BY r.price_cents, r.created_at DESC, r.id DESC
+  LIMIT $limit`;
+
+/** The ids of the product's cheapest live trustworthy offers in stock at some places, cheapest first. */
+export function liveOfferIds(
+	db: Db,
+	bindings: { name: string; category: number; places: string; limit: number },
+): number[] {
+	return db.$client
+		.query<{ id: number }, Bindings>(OFFERS_SQL)
+		.all(bindings)
+		.map((r) => r.id);
+}
+
+/** A store of the history: its name and address. */
+export type HistoryStore = StoredPick<typeof stores, "id" | "name" | "address">;
+
+/** The stores of `ids` (JSON), in no order. */
+export function storesByIds(db: Db, ids: string): HistoryStore[] {
+	return db.$client
+		.query<HistoryStore, Bindings>(
+			"SELECT id, name, address FROM stores WHERE id IN (SELECT value FROM json_each($ids))",
+		)
+		.all({ ids });
+}
+
+/** A report's product name as its reporter typed it; null when there is no such report. */
+export function productNameOf(db: Db, id: number): string | null {
+	return (
+		db.$client
+			.query<StoredPick<typeof priceReports, "productName">, Bindings>(
+				"SELECT product_name AS productName FROM price_reports WHERE id = $id",
+			)
+			.get({ id })?.productName ?? null
+	);
+}
+
+/** A category's name; null for an unknown id. */
+export function categoryName(db: Db, id: number): string | null {
+	return (
+		db.$client
+			.query<StoredPick<typeof productCategories, "name">, Bindings>(
+				"SELECT name FROM product_categories WHERE id = $id",
+			)
+			.get({ id })?.name ?? null
+	);
+}
+
+/** A price the shopper paid: its cents, when, and at which store. */
+export type PaidRow = { priceCents: Cents; paidAt: number; storeName: Stored<typeof stores.name> };
+
+// The shopper's reports (one range of price_reports_user_store_idx: the user, then the name and category are read
+// from the index), any state but judged wrong or hidden by flags; the few that match are read from the table.
+const OWN_LAST_SQL = `
+  SELECT r.price_cents AS priceCents, r.created_at AS paidAt, s.name AS storeName
+  FROM price_reports r INDEXED BY price_reports_user_store_idx
+  JOIN stores s ON s.id = r.store_id
+  WHERE r.user_id = $user AND r.normalized_name = $name AND r.category_id = $category AND r.is_discredited = 0
+    AND NOT (r.is_active = 0 AND r.withdrawn_reason = 'flagged')
+  ORDER BY r.created_at DESC, r.id DESC
+  LIMIT 1`;
+
+/** The shopper's latest own report of the product (name and category) that still stands as a price; null if none. */
+export function lastOwnReport(db: Db, bindings: { user: string; name: string; category: number }): PaidRow | null {
+	return db.$client.query<PaidRow, Bindings>(OWN_LAST_SQL).get(bindings);
+}
+
+// The shopper's deals (one range of deal_takes_user_report_unique), each one's report read by its key.
+const DEAL_LAST_SQL = `
+  SELECT r.price_cents AS priceCents, t.created_at AS paidAt, s.name AS storeName
+  FROM deal_takes t INDEXED BY deal_takes_user_report_unique
+  JOIN price_reports r ON r.id = t.price_report_id
+  JOIN stores s ON s.id = r.store_id
+  WHERE t.user_id = $user AND r.normalized_name = $name AND r.category_id = $category AND r.is_discredited = 0
+  ORDER BY t.created_at DESC, t.id DESC
+  LIMIT 1`;
+
+/** The shopper's latest deal taken on the product (name and category), unless its price was judged wrong. */
+export function lastDealTaken(
+	db: Db,
+	bindings: { user: Stored<typeof dealTakes.userId>; name: string; category: number },
+): PaidRow | null {
+	return db.$client.query<PaidRow, Bindings>(DEAL_LAST_SQL).get(bindings);
+}
