@@ -1,13 +1,158 @@
 /** A product's price history near a shopper (issue 41). */
 import type { Db } from "../db.ts";
+import { reportRows } from "../deals/deals.sql.ts";
+import { toReportJson } from "../deals/read-shape.ts";
+import { badRequest } from "../lib/http.ts";
+import { centsToNumber } from "../lib/money.ts";
+import { normalizeText } from "../lib/normalize.ts";
+import { DAY_MS } from "../lib/time.ts";
+import { neighbourhood, roundMiles } from "../lib/zip.ts";
+import { median } from "../reports/consensus.ts";
+import { goodDealIds } from "../reports/good-deal.ts";
+import {
+	categoryName,
+	type HistoryPoint,
+	type HistoryStore,
+	historyPoints,
+	liveOfferIds,
+	productNameOf,
+	storesByIds,
+} from "../reports/price-history.sql.ts";
+import { starredStoreIds } from "../spots/spots.sql.ts";
 import type { ProductHistoryQuery } from "./schemas.ts";
-import type { ProductHistory } from "./shapes.ts";
+import type { DayPrice, NotedPrice, ProductHistory } from "./shapes.ts";
+import { youPaid } from "./you-paid.ts";
 
-/** The product's history near `zip` over the window, as `viewerId` sees it. */
+export const CATEGORY_NOT_FOUND = "Category not found";
+/** The best offers the page shows beside the chart. */
+const BEST_OFFERS = 3;
+/** Windows up to this many days have a median per day; longer ones a median per week. */
+const DAILY_MEDIAN_DAYS = 30;
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The start of a point's bucket, in whole days since the epoch: its UTC day, or the Monday of its UTC week. */
+function bucketDay(ms: number, weekly: boolean): number {
+	const day = Math.floor(ms / DAY_MS);
+	// The epoch's day 0 was a Thursday: day + 3 counts from a Monday.
+	return weekly ? day - ((day + 3) % 7) : day;
+}
+
+/** The median price of each bucket that holds a price, oldest first. */
+function medianLine(points: readonly HistoryPoint[], weekly: boolean): DayPrice[] {
+	const buckets = new Map<number, number[]>();
+	for (const p of points) {
+		const day = bucketDay(p.createdAt, weekly);
+		const prices = buckets.get(day);
+		if (prices) prices.push(p.priceCents);
+		else buckets.set(day, [p.priceCents]);
+	}
+	return [...buckets]
+		.sort(([a], [b]) => a - b)
+		.map(([day, prices]) => ({ date: isoDay(day * DAY_MS), price: centsToNumber(Math.round(median(prices))) }));
+}
+
+/** The lowest and highest price, the later one of equal prices, with its store. */
+function extremes(points: readonly HistoryPoint[], storeOf: Map<number, HistoryStore>) {
+	let low: HistoryPoint | null = null;
+	let high: HistoryPoint | null = null;
+	for (const p of points) {
+		if (!low || p.priceCents <= low.priceCents) low = p;
+		if (!high || p.priceCents >= high.priceCents) high = p;
+	}
+	const noted = (p: HistoryPoint | null): NotedPrice | null =>
+		p && {
+			price: centsToNumber(p.priceCents),
+			reportedAt: new Date(p.createdAt).toISOString(),
+			storeName: storeOf.get(p.storeId)?.name ?? "",
+		};
+	return { lowest: noted(low), highest: noted(high) };
+}
+
+/** One series per store, the store with the latest report first, each oldest first. */
+function storeSeries(points: readonly HistoryPoint[], storeOf: Map<number, HistoryStore>, miles: Map<string, number>) {
+	const byStore = new Map<number, HistoryPoint[]>();
+	for (const p of points) {
+		const list = byStore.get(p.storeId);
+		if (list) list.push(p);
+		else byStore.set(p.storeId, [p]);
+	}
+	const latest = (list: HistoryPoint[]) => list[list.length - 1]!;
+	return [...byStore]
+		.sort(([, a], [, b]) => latest(b).createdAt - latest(a).createdAt || latest(b).id - latest(a).id)
+		.map(([id, list]) => {
+			const store = storeOf.get(id);
+			const distance = miles.get(latest(list).locToken);
+			return {
+				id,
+				name: store?.name ?? "",
+				address: store?.address ?? "",
+				distanceMiles: distance === undefined ? null : roundMiles(distance),
+				points: list.map((p) => ({
+					reportId: p.id,
+					price: centsToNumber(p.priceCents),
+					reportedAt: new Date(p.createdAt).toISOString(),
+				})),
+			};
+		});
+}
+
+/**
+ * The product's history near `zip` over the window, as `viewerId` sees it: its trustworthy prices, expired by age
+ * or not, one series per store, with the median line, the summary, the best live offers and what the viewer paid.
+ */
 export function productHistory(
-	_db: Db,
-	_query: ProductHistoryQuery & { zipCode: string },
-	_viewerId: string,
+	db: Db,
+	query: ProductHistoryQuery & { zipCode: string },
+	viewerId: string,
+	now = Date.now(),
 ): ProductHistory {
-	throw new Error("not built yet");
+	const category = categoryName(db, query.categoryId);
+	if (category === null) throw badRequest(CATEGORY_NOT_FOUND);
+	const near = neighbourhood(query.zipCode);
+	const places = JSON.stringify(near.map((p) => p.token));
+	const product = { name: normalizeText(query.productName), category: query.categoryId, places };
+	const points = historyPoints(db, { ...product, since: now - query.days * DAY_MS });
+	const stores = storesByIds(db, JSON.stringify([...new Set(points.map((p) => p.storeId))]));
+	const storeOf = new Map(stores.map((s) => [s.id, s]));
+	const miles = new Map(near.map((p) => [p.token, p.miles]));
+	const latest = points[points.length - 1];
+
+	const offerIds = liveOfferIds(db, { ...product, limit: BEST_OFFERS });
+	const offers = offerIds.length > 0 ? reportRows(db, { ids: JSON.stringify(offerIds), viewer: viewerId }) : [];
+	const good = goodDealIds(
+		db,
+		offers,
+		near.map((p) => p.token),
+		now,
+	);
+	const starred = offers.length > 0 ? starredStoreIds(db, viewerId) : new Set<number>();
+	const prices = points.map((p) => p.priceCents);
+	const { lowest, highest } = extremes(points, storeOf);
+	return {
+		productName: (latest && productNameOf(db, latest.id)) ?? query.productName,
+		categoryId: query.categoryId,
+		categoryName: category,
+		zipCode: query.zipCode,
+		days: query.days,
+		stores: storeSeries(points, storeOf, miles),
+		median: medianLine(points, query.days > DAILY_MEDIAN_DAYS),
+		summary: {
+			reports: points.length,
+			lowest,
+			typical: prices.length > 0 ? centsToNumber(Math.round(median(prices))) : null,
+			highest,
+		},
+		bestOffers: offers.map((row) => {
+			const distance = miles.get(row.locToken);
+			return {
+				...toReportJson(row, {
+					distanceMiles: distance === undefined ? null : roundMiles(distance),
+					goodDeal: good.has(row.id),
+				}),
+				starred: starred.has(row.storeId),
+			};
+		}),
+		youPaid: youPaid(db, viewerId, query),
+	};
 }

@@ -3,7 +3,7 @@
  * days "YYYY-MM-DD" in UTC. The web reads these types through the API client, never re-declares them.
  */
 import type { FuelType } from "../../db/enums.ts";
-import type { ReportJson } from "../deals/read-shape.ts";
+import type { ReportResult } from "../deals/report-page.ts";
 import type { GasReportJson } from "../gas/reports.ts";
 import type { ProductWindow, StationWindow } from "./schemas.ts";
 
@@ -50,8 +50,8 @@ export type ProductHistory = {
 		typical: number | null;
 		highest: NotedPrice | null;
 	};
-	/** The live trustworthy reports, cheapest first (at most 3), as search shows them. */
-	bestOffers: ReportJson[];
+	/** The live trustworthy reports, cheapest first (at most 3), as search shows them (the viewer's star too). */
+	bestOffers: ReportResult[];
 	youPaid: YouPaid | null;
 };
 

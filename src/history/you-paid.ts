@@ -1,12 +1,40 @@
 /** "You paid $X last time" (issue 41): the shopper's own last price of a product. */
 import type { Db } from "../db.ts";
+import { trustedPrices } from "../deals/savings.ts";
+import { centsToNumber } from "../lib/money.ts";
+import { normalizeText } from "../lib/normalize.ts";
+import { nearTokens } from "../lib/zip.ts";
+import { median } from "../reports/consensus.ts";
+import { lastDealTaken, lastOwnReport, type PaidRow } from "../reports/price-history.sql.ts";
 import type { YouPaid } from "./shapes.ts";
 
-/** The shopper's last report or deal taken of the product, against the typical price near `zip` now. */
+/**
+ * The shopper's last report or deal taken of the product (same normalised name and category, anywhere), whichever
+ * is later, against the typical price near `zip` now: the median of the live trustworthy reports, as a deal's
+ * savings are measured. A report of theirs judged wrong or hidden by flags, or a deal on a price judged wrong, is
+ * not a price they paid.
+ */
 export function youPaid(
-	_db: Db,
-	_userId: string,
-	_product: { productName: string; categoryId: number; zipCode: string | null },
+	db: Db,
+	userId: string,
+	product: { productName: string; categoryId: number; zipCode: string | null },
 ): YouPaid | null {
-	throw new Error("not built yet");
+	const key = { user: userId, name: normalizeText(product.productName), category: product.categoryId };
+	const report = lastOwnReport(db, key);
+	const deal = lastDealTaken(db, key);
+	const [paid, source]: [PaidRow | null, YouPaid["source"]] =
+		deal && (!report || deal.paidAt > report.paidAt) ? [deal, "deal"] : [report, "report"];
+	if (!paid) return null;
+	const prices = product.zipCode
+		? trustedPrices(db, { name: key.name, category: key.category, places: JSON.stringify(nearTokens(product.zipCode)) })
+		: [];
+	const typicalCents = prices.length > 0 ? Math.round(median(prices)) : null;
+	return {
+		price: centsToNumber(paid.priceCents),
+		paidAt: new Date(paid.paidAt).toISOString(),
+		source,
+		storeName: paid.storeName,
+		typicalNow: typicalCents === null ? null : centsToNumber(typicalCents),
+		change: typicalCents === null ? null : centsToNumber(typicalCents - paid.priceCents),
+	};
 }
