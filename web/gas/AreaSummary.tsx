@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { TrendIcon } from "../components/icons.tsx";
+import { AreaTrend } from "./AreaTrend.tsx";
 import { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, unitOf } from "./fuel.ts";
 import { gasSummaryQuery } from "./queries.ts";
 
@@ -52,6 +53,7 @@ export function AreaSummary({ zipCode, fuel }: { zipCode: string; fuel: FuelType
 							</span>
 						</p>
 					)}
+					<AreaTrend zipCode={zipCode} fuel={fuel} />
 					<dl className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 text-sm" aria-label="Other fuels' averages">
 						{FUEL_TYPES.filter((f) => f !== fuel).map((f) => {
 							const value = data?.averages[f] ?? null;

@@ -11,6 +11,7 @@ import { authKeys } from "../auth/queries.ts";
 export type Station = InferResponseType<typeof api.gas.nearby.$get, 200>[number];
 export type GasSummary = InferResponseType<typeof api.gas.summary.$get, 200>;
 export type GasReport = InferResponseType<(typeof api.gas.reports.nearby)["$get"], 200>[number];
+export type AreaTrend = InferResponseType<typeof api.gas.trend.$get, 200>;
 export type GasReportSubmission = Exclude<Parameters<typeof api.gas.reports.$post>[0], undefined>["json"];
 
 /** Spec §7: the gas lists treat a 400 (no zip code yet) as nothing to show. */
@@ -33,6 +34,13 @@ export const gasSummaryQuery = (zipCode: string) =>
 	queryOptions({
 		queryKey: [...gasKeys.summary, { zipCode }] as const,
 		queryFn: () => orOn400(unwrap(api.gas.summary.$get()), null),
+	});
+
+/** The area average's last days near the shopper; under `all`, so a new fuel price asks it again. */
+export const areaTrendQuery = (zipCode: string, fuelType: FuelType) =>
+	queryOptions({
+		queryKey: [...gasKeys.all, "trend", { zipCode, fuelType }] as const,
+		queryFn: () => orOn400(unwrap(api.gas.trend.$get({ query: { fuelType } })), null),
 	});
 
 /** Spec §9: the recent reports list asks for 20. */
