@@ -87,14 +87,16 @@ function chartOptions(
 			{},
 			...series.map((s, i): uPlot.Series => {
 				const stroke = colors[i] ?? text;
-				return s.draw === "dots"
-					? {
-							label: s.label,
-							stroke,
-							paths: () => null,
-							points: { show: true, size: 7, space: 0, fill: stroke, stroke },
-						}
-					: { label: s.label, stroke, width: 2, spanGaps: true, points: { show: false } };
+				if (s.draw === "dots")
+					return {
+						label: s.label,
+						stroke,
+						paths: () => null,
+						points: { show: true, size: 7, space: 0, fill: stroke, stroke },
+					};
+				const points =
+					s.draw === "line-dots" ? { show: true, size: 6, space: 0, fill: stroke, stroke } : { show: false };
+				return { label: s.label, stroke, width: 2, spanGaps: true, points };
 			}),
 		],
 		hooks: {
@@ -162,7 +164,8 @@ export function LineChart({
 			{!compact && (
 				<ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-base-content/80">
 					{series.map((s, i) => (
-						<li key={s.label} className="flex min-w-0 items-center gap-1.5">
+						// By place, not label: two stores may share a name.
+						<li key={i} className="flex min-w-0 items-center gap-1.5">
 							<span
 								className={s.draw === "dots" ? "size-2.5 shrink-0 rounded-full" : "h-0.5 w-4 shrink-0"}
 								style={{ background: `var(--color-${colors[i]})` }}

@@ -10,8 +10,11 @@ export type ChartColor = "primary" | "secondary" | "accent" | "info" | "success"
 export type ChartSeries = {
 	label: string;
 	points: readonly (readonly [x: number, y: number])[];
-	/** "dots": one dot per point (reported prices); "line": points joined (a median, an average). */
-	draw: "dots" | "line";
+	/**
+	 * "dots": one dot per point (reported prices of several stores); "line": points joined (a median, an
+	 * average); "line-dots": both (one station's reported prices over time).
+	 */
+	draw: "dots" | "line" | "line-dots";
 	/** Its colour; by default the next of the palette, in order. */
 	color?: ChartColor;
 };
