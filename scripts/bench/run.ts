@@ -4,7 +4,7 @@
  *
  *   scripts/bench/run [--db bench-data/commoncents.db] [--quick] [--json FILE] [--bin dist/commoncents]
  *                 [--password <bench/seed's>] [--user-prefix bench] [--common milk] [--rare kombucha]
- *                 [--only health,reads,search,writes,static,lighthouse,searchdb,bundle,coldstart]
+ *                 [--only health,reads,search,writes,static,lighthouse,searchdb,historydb,bundle,coldstart]
  *                 [--skip-lighthouse] [--keep] [--build] [--write-docs]
  *
  * --build runs scripts/build.ts first (it replaces dist/, so not while others use the binary).
@@ -24,7 +24,14 @@ import { inspect } from "./lib/dataset.ts";
 import { ensureLoadGenerator } from "./lib/load.ts";
 import { healthPhase, readsPhase, searchPhase, writesPhase } from "./lib/phases.ts";
 import { atMost, budgets, figures, printSummary, section, writeDocs, writeJson } from "./lib/report.ts";
-import { bundleSection, coldStartSection, lighthouseSection, searchDbSection, staticSection } from "./lib/sections.ts";
+import {
+	bundleSection,
+	coldStartSection,
+	historyDbSection,
+	lighthouseSection,
+	searchDbSection,
+	staticSection,
+} from "./lib/sections.ts";
 import { type Running, signIn, startProcess } from "./lib/server.ts";
 import { fmt, machine, mb, memorySampler, ROOT, run } from "./lib/util.ts";
 import { BENCH_PASSWORD } from "./seed.ts";
@@ -69,7 +76,18 @@ for (const [what, path, hint] of [
 	}
 }
 
-const SECTIONS = ["health", "reads", "search", "writes", "static", "lighthouse", "searchdb", "bundle", "coldstart"];
+const SECTIONS = [
+	"health",
+	"reads",
+	"search",
+	"writes",
+	"static",
+	"lighthouse",
+	"searchdb",
+	"historydb",
+	"bundle",
+	"coldstart",
+];
 const only = opt.only ? opt.only.split(",").map((x) => x.trim()) : SECTIONS;
 const unknown = only.filter((x) => !SECTIONS.includes(x));
 if (unknown.length) {
@@ -182,6 +200,7 @@ try {
 		server = undefined;
 	}
 	if (want("searchdb")) await searchDbSection(copy);
+	if (want("historydb")) await historyDbSection(copy);
 	if (want("bundle")) await bundleSection();
 	if (want("coldstart")) await coldStartSection(bin, binStat.size, dataDir, hello, helloDir, T.cold);
 } finally {

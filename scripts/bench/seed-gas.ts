@@ -1,5 +1,6 @@
 /** The bench database's gas stations and fuel reports (scripts/bench/seed.ts), from the same generator. */
 import type { Database } from "bun:sqlite";
+import { STATION_WINDOWS } from "../../src/history/schemas.ts";
 import { placeLookupKey } from "../../src/lib/normalize.ts";
 import { locToken } from "../../src/lib/zip.ts";
 import { FUEL_MAX_AGE_DAYS } from "../../src/reports/markets.ts";
@@ -8,9 +9,9 @@ import type { ZipArea } from "./seed-places.ts";
 
 export const DAY = 86_400_000;
 export const HOUR = 3_600_000;
-/** Shares of fuel reports still live, and how far back the rest go. */
+/** Shares of fuel reports still live, and how far back the rest go: a station page's longest window. */
 const GAS_LIVE_SHARE = 0.45;
-const GAS_HISTORY_DAYS = 60;
+const GAS_HISTORY_DAYS = Math.max(...STATION_WINDOWS);
 
 type Shoppers = {
 	o: { now: number; stations: number; gasReports: number; users: number };

@@ -41,7 +41,7 @@ export type StationPriceRow = StoredPick<typeof gasPriceReports, "id" | "priceMi
 };
 
 // One range of the index per fuel asked for: (station, fuel, since..), oldest first.
-const STATION_PRICES_SQL = `
+export const STATION_PRICES_SQL = `
   SELECT g.id AS id, g.fuel_type AS fuelType, g.price_mills AS priceMills, g.created_at AS createdAt
   FROM gas_price_reports g INDEXED BY gas_reports_price_history_idx
   WHERE g.station_id = $station AND g.fuel_type IN (SELECT value FROM json_each($fuels)) AND g.created_at >= $since
@@ -64,7 +64,7 @@ export type AreaPriceRow = StoredPick<typeof gasPriceReports, "stationId" | "pri
 // Every station at the places (gas_stations_loc_lookup_unique leads with loc_token), whether or not it has a
 // live price today: a station whose reports have since expired still stood on the days they were fresh. Then
 // one range of the index per station, (station, fuel, since..); the rows are put in time order afterwards.
-const AREA_PRICES_SQL = `
+export const AREA_PRICES_SQL = `
   SELECT g.station_id AS stationId, g.price_mills AS priceMills, g.created_at AS createdAt
   FROM gas_stations s
   JOIN gas_price_reports g INDEXED BY gas_reports_price_history_idx ON g.station_id = s.id
@@ -84,7 +84,7 @@ export function areaPrices(
 
 // The station's newest live reports, chosen in gas_reports_live_idx (the station's ranges, each with its
 // dates); only those rows are read in full, with the viewer's word on each (one unique-index probe).
-const STATION_RECENT_SQL = `
+export const STATION_RECENT_SQL = `
   WITH newest AS (
     SELECT g.id AS id FROM gas_price_reports g INDEXED BY gas_reports_live_idx
     WHERE g.station_id = $station AND g.is_active = 1 AND g.is_expired = 0

@@ -1,6 +1,7 @@
 /** The parts of the benchmark that are not load: static delivery, Lighthouse, the search and bundle scripts, cold start. */
 import { dirname } from "node:path";
 import { measureBundles } from "../bundle.ts";
+import { benchHistoryDb, HISTORY_BUDGET, type HistoryKind, type HistoryRow } from "../history.ts";
 import { BUDGET, benchSearchDb, type SearchRow } from "../search.ts";
 import { buildFloor, type buildHello, coldStart, moduleLoad } from "./coldstart.ts";
 import { lighthouse } from "./lighthouse.ts";
@@ -125,6 +126,30 @@ export async function searchDbSection(dbPath: string) {
 		(x) => `${x.toFixed(0)}x`,
 		`${pair(ratio)}: ${ms(ratio.ours.p50)} vs ${ms(ratio.baseline.p50)}`,
 	);
+}
+
+/** scripts/bench/history.ts: each price history query's database time at the bench's million reports. */
+export async function historyDbSection(dbPath: string) {
+	section("Price history in the database alone (scripts/bench/history.ts)");
+	const v = await other("History", "db-time price history", () => benchHistoryDb(dbPath));
+	if (!v) return;
+	figures.historyDb = v;
+	// The budget holds for each query, so each kind reports its slowest row.
+	const kinds = [...new Set(v.rows.map((r) => r.kind))] as HistoryKind[];
+	for (const kind of kinds) {
+		const rows = v.rows.filter((r) => r.kind === kind);
+		const worst = rows.reduce((a: HistoryRow, r) => (r.p99 > a.p99 ? r : a));
+		const p50 = Math.max(...rows.map((r) => r.p50));
+		atMost(
+			"History",
+			`${kind} db time p99, slowest`,
+			worst.p99,
+			HISTORY_BUDGET.p99Ms,
+			ms,
+			false,
+			`${worst.label}; p50 ${ms(p50)}`,
+		);
+	}
 }
 
 /** scripts/bench/bundle.ts: the first screen's JavaScript against a React + TanStack Router hello-world. */
