@@ -6,6 +6,8 @@ const GasPage = lazyRouteComponent(() => import("../gas/GasPage.tsx"), "GasPage"
 const DiscoverPage = lazyRouteComponent(() => import("../users/DiscoverPage.tsx"), "DiscoverPage");
 const SettingsPage = lazyRouteComponent(() => import("../users/SettingsPage.tsx"), "SettingsPage");
 const DealPage = lazyRouteComponent(() => import("../deals/DealPage.tsx"), "DealPage");
+const ProductPage = lazyRouteComponent(() => import("../history/ProductPage.tsx"), "ProductPage");
+const StationPage = lazyRouteComponent(() => import("../history/StationPage.tsx"), "StationPage");
 
 const BY_PATH: Record<string, typeof DealsHome> = {
 	"/": DealsHome,
@@ -13,6 +15,7 @@ const BY_PATH: Record<string, typeof DealsHome> = {
 	"/gas": GasPage,
 	"/discover": DiscoverPage,
 	"/settings": SettingsPage,
+	"/products": ProductPage,
 };
 
 /**
@@ -27,10 +30,14 @@ export const Pages = {
 	DiscoverPage: page(DiscoverPage),
 	SettingsPage: page(SettingsPage),
 	DealPage: page(DealPage),
+	ProductPage: page(ProductPage),
+	StationPage: page(StationPage),
 };
 
 /** Starts fetching the page at `pathname` beside the signed-in shell, rather than after it. */
 export function preloadPage(pathname: string) {
-	const lazy = BY_PATH[pathname] ?? (pathname.startsWith("/deals/") ? DealPage : undefined);
+	const lazy =
+		BY_PATH[pathname] ??
+		(pathname.startsWith("/deals/") ? DealPage : pathname.startsWith("/stations/") ? StationPage : undefined);
 	void lazy?.preload?.();
 }

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, createRoute, createRouter, Outlet } from "@tanstack/react-router";
+import { productSearch, stationSearch } from "../history/search.ts";
 import { RouteError } from "./AppError.tsx";
 import { AuthGate } from "./AuthGate.tsx";
 import { Pages } from "./pages.tsx";
@@ -25,6 +26,20 @@ const gatedPages = [
 	page("/settings", Pages.SettingsPage),
 	// The deal a price alert's notification opens.
 	page("/deals/$id", Pages.DealPage),
+	// A product's prices near the shopper, and a station's: each from a result or a station, with its choices
+	// in the address (a link, the back button and a reload keep them).
+	createRoute({
+		getParentRoute: () => gated,
+		path: "/products",
+		component: Pages.ProductPage,
+		validateSearch: productSearch,
+	}),
+	createRoute({
+		getParentRoute: () => gated,
+		path: "/stations/$id",
+		component: Pages.StationPage,
+		validateSearch: stationSearch,
+	}),
 ] as const;
 
 const routeTree = rootRoute.addChildren([gated.addChildren(gatedPages)]);

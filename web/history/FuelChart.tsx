@@ -1,0 +1,62 @@
+import { useId } from "react";
+import { chartTime, LazyLineChart } from "../components/charts/LazyLineChart.tsx";
+import { FUEL_LABEL, type FuelType, formatFuelPrice } from "../gas/fuel.ts";
+import { Figure } from "./Parts.tsx";
+import { PriceTable } from "./PriceTable.tsx";
+import type { FuelHistory } from "./queries.ts";
+import { fuelSummaryText, lastWindow } from "./words.ts";
+
+const DAY_SECONDS = 86_400;
+
+/** One fuel's prices at the station over the window: the figures, the chart, its sentence and its table. */
+export function FuelChart({
+	history,
+	days,
+	stationName,
+	updatedAt,
+}: {
+	history: FuelHistory;
+	days: number;
+	stationName: string;
+	updatedAt: number;
+}) {
+	const headingId = useId();
+	const fuel: FuelType = history.fuelType;
+	const label = FUEL_LABEL[fuel];
+	// Fuel to the tenth of a cent, as the Gas page prices it.
+	const money = (value: number) => formatFuelPrice(value, fuel);
+	const { lowest, typical, highest } = history.summary;
+	const to = Math.round(updatedAt / 1000);
+	const series = [
+		{
+			label: `${label} price`,
+			draw: "line-dots" as const,
+			points: history.points.map((p) => [chartTime(p.reportedAt), p.price] as const),
+		},
+	];
+	return (
+		<div className="flex flex-col gap-4">
+			<dl className="grid grid-cols-3 gap-2 sm:gap-4">
+				<Figure title="Lowest" value={lowest === null ? "—" : money(lowest)} testId="history-lowest" />
+				<Figure title="Typical" value={typical === null ? "—" : money(typical)} testId="history-typical" />
+				<Figure title="Highest" value={highest === null ? "—" : money(highest)} testId="history-highest" />
+			</dl>
+			<section aria-labelledby={headingId} className="card bg-base-100 shadow-sm">
+				<div className="card-body gap-3 p-4">
+					<h2 id={headingId} className="font-semibold">
+						{label} over {lastWindow(days)}
+					</h2>
+					<p className="sr-only" data-testid="history-summary">
+						{fuelSummaryText(label, days, history.summary, money)}
+					</p>
+					<LazyLineChart series={series} formatValue={money} timeRange={[to - days * DAY_SECONDS, to]} />
+					<PriceTable
+						caption={`${label} prices reported at ${stationName} over ${lastWindow(days)}`}
+						rows={history.points.map((p) => ({ id: p.reportId, reportedAt: p.reportedAt, price: p.price }))}
+						formatPrice={money}
+					/>
+				</div>
+			</section>
+		</div>
+	);
+}

@@ -1,0 +1,147 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId } from "react";
+import { plural } from "../../src/lib/plural.ts";
+import { chartTime, LazyLineChart } from "../components/charts/LazyLineChart.tsx";
+import { formatCurrency } from "../components/format.ts";
+import { ResultCard } from "../deals/ResultCard.tsx";
+import { youPaidText } from "../deals/YouPaid.tsx";
+import { Figure } from "./Parts.tsx";
+import { PriceTable } from "./PriceTable.tsx";
+import { bestOffersQuery, type ProductHistory, type ProductParams } from "./queries.ts";
+import { dayOf, lastWindow, productSummaryText } from "./words.ts";
+
+const DAY_SECONDS = 86_400;
+/** Products are priced to the cent. */
+const money = (value: number) => formatCurrency(value);
+
+/** Lowest, typical and highest over the window, with where and when. */
+function Figures({ summary }: { summary: ProductHistory["summary"] }) {
+	const { lowest, typical, highest, reports } = summary;
+	const where = (p: NonNullable<typeof lowest>) => `${p.storeName} · ${dayOf(p.reportedAt)}`;
+	return (
+		<dl className="grid grid-cols-3 gap-2 sm:gap-4">
+			<Figure
+				title="Lowest"
+				value={lowest ? money(lowest.price) : "—"}
+				note={lowest && where(lowest)}
+				testId="history-lowest"
+			/>
+			<Figure
+				title="Typical"
+				value={typical === null ? "—" : money(typical)}
+				note={`Median of ${plural(reports, "report")}`}
+				testId="history-typical"
+			/>
+			<Figure
+				title="Highest"
+				value={highest ? money(highest.price) : "—"}
+				note={highest && where(highest)}
+				testId="history-highest"
+			/>
+		</dl>
+	);
+}
+
+/** The chart (a series per store and the median), what it shows in a sentence, and its table. */
+function PriceChart({ history, updatedAt }: { history: ProductHistory; updatedAt: number }) {
+	const headingId = useId();
+	const series = [
+		...history.stores.map((store) => ({
+			label: store.name,
+			draw: "dots" as const,
+			points: store.points.map((p) => [chartTime(p.reportedAt), p.price] as const),
+		})),
+		{
+			label: "Typical (median)",
+			draw: "line" as const,
+			color: "base-content" as const,
+			points: history.median.map((d) => [chartTime(d.date), d.price] as const),
+		},
+	];
+	const to = Math.round(updatedAt / 1000);
+	const rows = history.stores.flatMap((store) =>
+		store.points.map((p) => ({ id: p.reportId, reportedAt: p.reportedAt, price: p.price, store: store.name })),
+	);
+	return (
+		<section aria-labelledby={headingId} className="card bg-base-100 shadow-sm">
+			<div className="card-body gap-3 p-4">
+				<h2 id={headingId} className="font-semibold">
+					Prices over {lastWindow(history.days)}
+				</h2>
+				<p className="sr-only" data-testid="history-summary">
+					{productSummaryText(history, money)}
+				</p>
+				<LazyLineChart series={series} formatValue={money} timeRange={[to - history.days * DAY_SECONDS, to]} />
+				<PriceTable
+					caption={`Prices of ${history.productName} reported near ${history.zipCode} over ${lastWindow(history.days)}`}
+					rows={rows}
+					formatPrice={money}
+				/>
+			</div>
+		</section>
+	);
+}
+
+/** The shopper's own last price of the product, and how the typical price now stands against it. */
+function YouPaidCard({ youPaid }: { youPaid: NonNullable<ProductHistory["youPaid"]> }) {
+	return (
+		<section aria-label="Your last price" className="alert alert-info alert-soft" data-testid="history-you-paid">
+			<p>{youPaidText(youPaid)}</p>
+		</section>
+	);
+}
+
+/** The live offers, cheapest first, as search shows them: a shopper can vote, take one or correct it here. */
+function BestOffers({ params, offers }: { params: ProductParams; offers: ProductHistory["bestOffers"] }) {
+	const queryClient = useQueryClient();
+	const list = useQuery(bestOffersQuery(queryClient, params, offers)).data;
+	const headingId = useId();
+	return (
+		<section aria-labelledby={headingId} className="flex flex-col gap-3">
+			{/* Focusable for a card's word that takes it off the list: the heading stays as the card goes. */}
+			<h2 id={headingId} tabIndex={-1} className="text-lg font-semibold">
+				Current best offers
+			</h2>
+			{list.length === 0 ? (
+				<p className="text-sm text-base-content/75" data-testid="history-no-offers">
+					No live offers right now.
+				</p>
+			) : (
+				<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+					{list.map((report) => (
+						<ResultCard key={report.id} report={report} best={false} homeId={headingId} />
+					))}
+				</div>
+			)}
+		</section>
+	);
+}
+
+/** A product's history once it has come: the figures, the chart and table, what they paid, the offers. */
+export function ProductHistoryView({
+	history,
+	params,
+	updatedAt,
+	empty,
+}: {
+	history: ProductHistory;
+	params: ProductParams;
+	updatedAt: number;
+	/** What the page shows in place of the figures and chart when the window holds no report. */
+	empty: React.ReactNode;
+}) {
+	return (
+		<div className="flex flex-col gap-4">
+			{history.youPaid && <YouPaidCard youPaid={history.youPaid} />}
+			{history.summary.reports === 0 ? (
+				empty
+			) : (
+				<>
+					<Figures summary={history.summary} />
+					<PriceChart history={history} updatedAt={updatedAt} />
+				</>
+			)}
+			<BestOffers params={params} offers={history.bestOffers} />
+		</div>
+	);
+}

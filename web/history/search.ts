@@ -1,0 +1,25 @@
+/**
+ * The history pages' search params as the router reads them from the address. Loose on purpose: the router is
+ * in every signed-in screen's script, so it only types the values; each page then keeps a window it knows.
+ */
+import { FUEL_TYPES, type FuelType } from "../../db/enums.ts";
+
+export type ProductSearch = { name: string; category: number; days?: number };
+export type StationSearch = { fuel?: FuelType; days?: number };
+
+const text = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value).trim() : "");
+const wholeNumber = (value: unknown) => {
+	const n = Number(text(value));
+	return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+};
+
+export function productSearch(search: Record<string, unknown>): ProductSearch {
+	const days = wholeNumber(search.days);
+	return { name: text(search.name), category: wholeNumber(search.category) ?? 0, ...(days ? { days } : {}) };
+}
+
+export function stationSearch(search: Record<string, unknown>): StationSearch {
+	const fuel = FUEL_TYPES.find((f) => f === search.fuel);
+	const days = wholeNumber(search.days);
+	return { ...(fuel ? { fuel } : {}), ...(days ? { days } : {}) };
+}

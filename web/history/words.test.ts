@@ -1,0 +1,44 @@
+import { describe, expect, test } from "bun:test";
+import { formatCurrency } from "../components/format.ts";
+import { productSearch, stationSearch } from "./search.ts";
+import { fuelSummaryText, productSummaryText } from "./words.ts";
+
+describe("productSummaryText", () => {
+	test("says the window, the count, the place and the three figures with their stores", () => {
+		const noted = (price: number, storeName: string) => ({ price, storeName, reportedAt: new Date().toISOString() });
+		const text = productSummaryText(
+			{
+				days: 365,
+				zipCode: "10001",
+				stores: [{}],
+				summary: { reports: 1, lowest: noted(2.99, "Corner"), typical: 2.99, highest: noted(2.99, "Corner") },
+			},
+			(v) => formatCurrency(v),
+		);
+		expect(text).toMatch(
+			/^Over the last year, 1 report at 1 store near 10001: lowest \$2\.99 at Corner on \w{3} \d+, typical \$2\.99, highest \$2\.99 at Corner on \w{3} \d+\.$/,
+		);
+	});
+});
+
+describe("fuelSummaryText", () => {
+	test("leaves out a figure it does not have", () => {
+		const summary = { reports: 2, lowest: 3.199, typical: null, highest: 3.299 };
+		expect(fuelSummaryText("Regular", 7, summary, (v) => `$${v.toFixed(3)}`)).toBe(
+			"Over the last 7 days, 2 reports of Regular at this station: lowest $3.199, highest $3.299.",
+		);
+	});
+});
+
+describe("search params", () => {
+	test("keep what an address can mean and drop the rest", () => {
+		expect(productSearch({ name: " Milk ", category: "3", days: "30" })).toEqual({
+			name: "Milk",
+			category: 3,
+			days: 30,
+		});
+		expect(productSearch({ name: 5, category: "dairy", days: "-1" })).toEqual({ name: "5", category: 0 });
+		expect(stationSearch({ fuel: "diesel", days: 90 })).toEqual({ fuel: "diesel", days: 90 });
+		expect(stationSearch({ fuel: "kerosene" })).toEqual({});
+	});
+});

@@ -1,0 +1,57 @@
+/** What the history pages say in words: the windows, the days, and the summary a screen reader hears. */
+import { plural } from "../../src/lib/plural.ts";
+
+/** "Nov 3", with the year when it is not this one ("Nov 3, 2024"). */
+export function dayOf(iso: string, now = new Date()) {
+	const at = new Date(iso);
+	const sameYear = at.getFullYear() === now.getFullYear();
+	return at.toLocaleDateString("en-US", { month: "short", day: "numeric", ...(sameYear ? {} : { year: "numeric" }) });
+}
+
+/** A window as its chooser names it: "30 days", "1 year". */
+export const windowLabel = (days: number) => (days === 365 ? "1 year" : `${days} days`);
+
+/** The window in a sentence: "the last 90 days", "the last year". */
+export const lastWindow = (days: number) => (days === 365 ? "the last year" : `the last ${days} days`);
+
+/** A price with where and when: "$2.99 at Corner Shop on Nov 3". */
+type Noted = { price: number; storeName: string; reportedAt: string };
+
+/**
+ * The product chart in one sentence: "Over the last 90 days, 12 reports at 4 stores near 10001: lowest $2.99 at
+ * Corner Shop on Nov 3, typical $3.49, highest $3.99 at Main Market on Oct 2."
+ */
+export function productSummaryText(
+	history: {
+		days: number;
+		zipCode: string;
+		stores: readonly unknown[];
+		summary: { reports: number; lowest: Noted | null; typical: number | null; highest: Noted | null };
+	},
+	money: (value: number) => string,
+) {
+	const { reports, lowest, typical, highest } = history.summary;
+	const noted = (p: Noted) => `${money(p.price)} at ${p.storeName} on ${dayOf(p.reportedAt)}`;
+	const figures = [
+		lowest && `lowest ${noted(lowest)}`,
+		typical !== null && `typical ${money(typical)}`,
+		highest && `highest ${noted(highest)}`,
+	].filter(Boolean);
+	const where = `${plural(reports, "report")} at ${plural(history.stores.length, "store")} near ${history.zipCode}`;
+	return `Over ${lastWindow(history.days)}, ${where}: ${figures.join(", ")}.`;
+}
+
+/** A fuel's chart in one sentence: "Over the last 30 days, 8 reports of Regular: lowest $3.199, typical …". */
+export function fuelSummaryText(
+	fuelLabel: string,
+	days: number,
+	summary: { reports: number; lowest: number | null; typical: number | null; highest: number | null },
+	money: (value: number) => string,
+) {
+	const figures = [
+		summary.lowest !== null && `lowest ${money(summary.lowest)}`,
+		summary.typical !== null && `typical ${money(summary.typical)}`,
+		summary.highest !== null && `highest ${money(summary.highest)}`,
+	].filter(Boolean);
+	return `Over ${lastWindow(days)}, ${plural(summary.reports, "report")} of ${fuelLabel} at this station: ${figures.join(", ")}.`;
+}
