@@ -118,7 +118,7 @@ export function productHistory(
 	const miles = new Map(near.map((p) => [p.token, p.miles]));
 	const latest = points[points.length - 1];
 
-	const offerIds = liveOfferIds(db, { ...product, limit: BEST_OFFERS });
+	const offerIds = liveOfferIds(db, product, BEST_OFFERS);
 	const offers = offerIds.length > 0 ? reportRows(db, { ids: JSON.stringify(offerIds), viewer: viewerId }) : [];
 	const good = goodDealIds(
 		db,

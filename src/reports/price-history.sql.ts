@@ -65,25 +65,28 @@ export function productLows(
 	return lows;
 }
 
-// The live reports of the product at some places (one range of price_reports_history_idx per place), those that
-// can be trusted and are in stock read from their rows. A product has few live reports near anyone.
-const OFFERS_SQL = `
+// The live reports of the product at some places, cheapest first, from price_reports_history_idx alone (one range
+// per place); then each one's trust and stock from its row, until enough pass. A busy product has hundreds of live
+// reports near a shopper: only the few cheapest rows are read.
+const LIVE_BY_PRICE_SQL = `
   SELECT r.id AS id FROM price_reports r INDEXED BY price_reports_history_idx
   WHERE r.normalized_name = $name AND r.category_id = $category AND r.loc_token IN (SELECT value FROM json_each($places))
-    AND r.is_expired = 0 AND ${TRUSTED_SQL} AND r.availability <> 'out-of-stock'
-    AND NOT (r.unavailable_at IS NOT NULL AND r.unavailable_at > coalesce(r.confirmed_at, 0))
-  ORDER BY r.price_cents, r.created_at DESC, r.id DESC
-  LIMIT $limit`;
+    AND r.is_active = 1 AND r.is_expired = 0
+  ORDER BY r.price_cents, r.created_at DESC, r.id DESC`;
+const IS_OFFER_SQL = `
+  SELECT 1 AS offer FROM price_reports r
+  WHERE r.id = $id AND ${TRUSTED_SQL} AND r.availability <> 'out-of-stock'
+    AND NOT (r.unavailable_at IS NOT NULL AND r.unavailable_at > coalesce(r.confirmed_at, 0))`;
 
-/** The ids of the product's cheapest live trustworthy offers in stock at some places, cheapest first. */
-export function liveOfferIds(
-	db: Db,
-	bindings: { name: string; category: number; places: string; limit: number },
-): number[] {
-	return db.$client
-		.query<{ id: number }, Bindings>(OFFERS_SQL)
-		.all(bindings)
-		.map((r) => r.id);
+/** The ids of the product's cheapest live trustworthy offers in stock at some places (JSON), cheapest first. */
+export function liveOfferIds(db: Db, bindings: { name: string; category: number; places: string }, limit: number) {
+	const isOffer = db.$client.query<{ offer: number }, Bindings>(IS_OFFER_SQL);
+	const ids: number[] = [];
+	for (const { id } of db.$client.query<{ id: number }, Bindings>(LIVE_BY_PRICE_SQL).all(bindings)) {
+		if (ids.length >= limit) break;
+		if (isOffer.get({ id })) ids.push(id);
+	}
+	return ids;
 }
 
 /** A store of the history: its name and address. */
