@@ -1,8 +1,9 @@
+import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { isRefusal, ownMessage } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { formatCurrency, formatMiles, seenAgo, shortName } from "../components/format.ts";
-import { AlertIcon, CheckIcon, PinIcon, SparkleIcon, ThumbUpIcon } from "../components/icons.tsx";
+import { AlertIcon, CheckIcon, PinIcon, SparkleIcon, TagIcon, ThumbUpIcon, TrendIcon } from "../components/icons.tsx";
 import { FeedbackBar } from "../feedback/FeedbackBar.tsx";
 import { StarButton } from "../spots/StarButton.tsx";
 import { useToast } from "../state/toast.ts";
@@ -51,9 +52,12 @@ export function ResultCard({
 	best,
 	onNewReport,
 	homeId,
+	historyLink = true,
 }: {
 	report: Report;
 	best: boolean;
+	/** Whether it links to the product's price history (not on that page itself). */
+	historyLink?: boolean;
 	/** A shopper filed a new price in place of this one (it is retired). */
 	onNewReport?: (id: number) => void;
 	/** What takes the focus when the card leaves its list after the shopper's word (FeedbackBar's `homeId`). */
@@ -100,9 +104,16 @@ export function ResultCard({
 			)}
 			{/* A 65-letter word (a product, store or address) breaks rather than pushing the price off the card. */}
 			<div className="card-body gap-3 p-4 wrap-anywhere">
-				{(best || verified || availability) && (
+				{(best || report.goodDeal || verified || availability) && (
 					<div className="flex flex-wrap gap-2">
 						{best && <span className="badge badge-success">Best Deal</span>}
+						{/* Outlined beside Best Deal's solid: within a few percent of the lowest price nearby lately. */}
+						{report.goodDeal && (
+							<span className="badge badge-success badge-outline gap-1" data-testid="good-deal">
+								<TagIcon className="size-3.5" />
+								Good deal
+							</span>
+						)}
 						{verified && (
 							<span className="badge badge-info gap-1">
 								<SparkleIcon className="size-3.5" />
@@ -153,13 +164,27 @@ export function ResultCard({
 					</p>
 				)}
 				{report.description && <div className="text-sm text-base-content/80">{report.description}</div>}
-				<div className="text-xs text-base-content/70">
-					Reported by{" "}
-					<span data-testid="result-reporter">{shortName(report.user.firstName, report.user.lastName)}</span>
-					{" · "}
-					<time dateTime={report.seenAt} data-testid="result-time">
-						{seenAgo(report)}
-					</time>
+				<div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+					<div className="text-xs text-base-content/70">
+						Reported by{" "}
+						<span data-testid="result-reporter">{shortName(report.user.firstName, report.user.lastName)}</span>
+						{" · "}
+						<time dateTime={report.seenAt} data-testid="result-time">
+							{seenAgo(report)}
+						</time>
+					</div>
+					{historyLink && (
+						<Link
+							to="/products"
+							search={{ name: report.productName, category: report.categoryId }}
+							// Which product, for a list of the page's links; it starts with the words shown (WCAG 2.5.3).
+							aria-label={`Price history of ${report.productName}`}
+							className="link link-primary inline-flex min-h-6 items-center gap-1 text-sm"
+						>
+							<TrendIcon className="size-4" />
+							Price history
+						</Link>
+					)}
 				</div>
 				<FeedbackBar
 					target="product"
