@@ -7,6 +7,7 @@ import { StarButton } from "../spots/StarButton.tsx";
 import { FUEL_LABEL, formatFuelPrice, unitOf } from "./fuel.ts";
 import { ListSkeleton } from "./GasMessage.tsx";
 import { recentGasReportsQuery } from "./queries.ts";
+import { StationHistoryLink } from "./StationHistoryLink.tsx";
 import { useFailureToast } from "./useFailureToast.ts";
 
 export const REPORTS_FAILED_MESSAGE = "Failed to fetch nearby gas reports";
@@ -78,6 +79,11 @@ export function RecentReports({ zipCode }: { zipCode: string }) {
 													{seenAgo(r)}
 												</time>
 											</p>
+											<StationHistoryLink
+												station={{ id: r.stationId, name: r.stationName, address: r.stationAddress }}
+												fuel={fuel}
+												className="text-xs"
+											/>
 										</div>
 										<div className="shrink-0 text-right">
 											<span className="badge badge-ghost badge-sm">{FUEL_LABEL[fuel]}</span>

@@ -13,6 +13,7 @@ import {
 	worthTheDriveText,
 } from "./fuel.ts";
 import type { Station } from "./queries.ts";
+import { StationHistoryLink } from "./StationHistoryLink.tsx";
 
 /**
  * One nearby station: where and how far, the chosen fuel's price against the area, and whether it is worth the
@@ -106,9 +107,13 @@ export function StationCard({ station, fuel, shown = false }: { station: Station
 						))}
 					</dl>
 				)}
-				<p className="text-xs text-base-content/70" data-testid="station-updated">
-					Updated {timeAgo(station.lastUpdated)} · {station.reportsCount} report{station.reportsCount === 1 ? "" : "s"}
-				</p>
+				<div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+					<p className="text-xs text-base-content/70" data-testid="station-updated">
+						Updated {timeAgo(station.lastUpdated)} · {station.reportsCount} report
+						{station.reportsCount === 1 ? "" : "s"}
+					</p>
+					<StationHistoryLink station={station} fuel={fuel} />
+				</div>
 			</div>
 		</article>
 	);
