@@ -13,9 +13,9 @@ function dayOf(iso: string, now = new Date()) {
 	return at.toLocaleDateString("en-US", { month: "short", day: "numeric", ...(sameYear ? {} : { year: "numeric" }) });
 }
 
-/** How the typical price now stands against the shopper's: "up $0.30", "down $0.10", "the same". */
+/** How the typical price now stands against the shopper's: "up $0.30", "down $0.10", "no change". */
 function changeText(change: number) {
-	if (Math.round(change * 100) === 0) return "the same";
+	if (Math.round(change * 100) === 0) return "no change";
 	return `${change > 0 ? "up" : "down"} ${formatCurrency(Math.abs(change))}`;
 }
 
@@ -64,7 +64,7 @@ export function YouPaid({
 			role="status"
 			aria-live="polite"
 			aria-atomic="true"
-			className={`text-sm ${text ? className : ""}`}
+			className={`text-sm ${text ? `rounded-box bg-base-200 px-3 py-2 ${className}` : ""}`}
 			data-testid="you-paid"
 		>
 			{text}

@@ -27,8 +27,9 @@ export function trendSentence(trend: Trend, fuel: FuelType) {
 	const last = days.at(-1);
 	if (!first || !last) return "";
 	const price = (value: number) => formatFuelPrice(value, fuel);
+	if (days.length === 1)
+		return `${FUEL_LABEL[fuel]} prices near ${trend.zipCode} were reported on one day of the last 30, averaging ${price(last.average)}.`;
 	const where = `The ${FUEL_LABEL[fuel]} average near ${trend.zipCode}`;
-	if (days.length === 1) return `${where} was ${price(last.average)} on the one day of the last 30 with prices.`;
 	const values = days.map((d) => d.average);
 	return `${where} over the last 30 days went from ${price(first.average)} to ${price(last.average)}, between ${price(Math.min(...values))} and ${price(Math.max(...values))}.`;
 }
