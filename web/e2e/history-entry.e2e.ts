@@ -190,3 +190,35 @@ test("the Area Average card draws the last 30 days and says how the price moved 
 		"The Regular average near 59101 over the last 30 days went from $2.98 to $3.04, between $2.98 and $3.04.",
 	);
 });
+
+test("a trend that fails to load says so beneath the area average, and comes on a second try", async ({
+	page,
+	baseURL,
+}) => {
+	const origin = baseURL ?? "";
+	// Portland, Maine: no other test's stations nearby.
+	const zipCode = "04101";
+	await fuelReportAsNeighbour(origin, zipCode, {
+		stationName: uniqueName("Casco Fuel "),
+		stationAddress: "2 Fore St",
+		price: 3.21,
+	});
+	await signInFreshUser(page, origin, { zipCode });
+	await page.route("**/api/gas/trend**", (route) =>
+		route.fulfill({ status: 500, json: { message: "Something went wrong" } }),
+	);
+	await page.goto("/gas");
+	const card = page.getByTestId("area-average");
+	await expect(card.getByTestId("area-trend-failed")).toContainText("Couldn't load the 30-day trend.");
+	await expect(card.getByTestId("area-average-price")).toHaveText("$3.21");
+
+	await page.unroute("**/api/gas/trend**");
+	await card.getByRole("button", { name: "Try again" }).click();
+	// One day of prices: no line and no change yet, only the sentence that says so.
+	await expect(card.getByTestId("area-trend-summary")).toHaveText(
+		"Regular prices near 04101 were reported on one day of the last 30, averaging $3.21.",
+	);
+	await expect(card.getByTestId("area-trend-change")).toHaveCount(0);
+	await expect(card.getByTestId("line-chart")).toHaveCount(0);
+	await expect(card.getByTestId("area-average-price")).toHaveText("$3.21");
+});
