@@ -111,6 +111,7 @@ describe("GET /api/products/history", () => {
 			{ date: monday(at(ids.corner)), price: 4.1 },
 		]);
 		expect(summary).toEqual({
+			stores: 3,
 			reports: 4,
 			lowest: { price: 3.5, reportedAt: at(ids.neighbour), storeName: "Deli Two" },
 			typical: 4.1,
@@ -204,6 +205,37 @@ describe("GET /api/products/history", () => {
 		expect(offers[0].distanceMiles).toBe(Math.round(NEIGHBOUR.miles * 10) / 10);
 	});
 
+	test("the chart holds the stores with the most reports; the figures count every store", async () => {
+		const name = "Hazelnut Spread Jar";
+		// Seven stores: the first has three prices, the rest one each, the last the newest.
+		const ids = [];
+		for (const [i, price] of [3.1, 3.2, 3.3].entries()) {
+			const id = await report({ name, price, store: "Busy Market" });
+			backdate(id, 30 - i);
+			ids.push(id);
+		}
+		for (let i = 1; i <= 6; i++) ids.push(await report({ name, price: 3 + i / 10, store: `Small Shop ${i}` }));
+		const res = await history(viewer, { productName: name });
+		expect(res.data.summary).toMatchObject({ reports: 9, stores: 7 });
+		const charted = res.data.stores.map((s: { name: string }) => s.name);
+		expect(charted).toHaveLength(6);
+		expect(charted).toContain("Busy Market");
+		// The newest small shop leads; of the ties, the oldest report's store is the one left out.
+		expect(charted[0]).toBe("Small Shop 6");
+		expect(charted).not.toContain("Small Shop 1");
+	});
+
+	test("a store's older price is no offer once a newer one stands there", async () => {
+		const name = "Cold Brew Concentrate";
+		const older = await report({ name, price: 5, store: "Bean Counter" });
+		backdate(older, 3);
+		const newer = await report({ name, price: 6, store: "Bean Counter" });
+		const elsewhere = await report({ name, price: 7, store: "Roastery" });
+		const res = await history(viewer, { productName: name });
+		expect(res.data.bestOffers.map((o: { id: number }) => o.id)).toEqual([newer, elsewhere]);
+		expect(reportIds(res.data)).toEqual([older, newer, elsewhere]);
+	});
+
 	test("a product nobody reported has an empty history under the name asked", async () => {
 		const res = await history(viewer, { productName: "  Unicorn Jerky ", days: "365" });
 		expect(res.status).toBe(200);
@@ -215,7 +247,7 @@ describe("GET /api/products/history", () => {
 			days: 365,
 			stores: [],
 			median: [],
-			summary: { reports: 0, lowest: null, typical: null, highest: null },
+			summary: { reports: 0, stores: 0, lowest: null, typical: null, highest: null },
 			bestOffers: [],
 			youPaid: null,
 		});

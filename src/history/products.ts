@@ -26,6 +26,11 @@ import { youPaid } from "./you-paid.ts";
 export const CATEGORY_NOT_FOUND = "Category not found";
 /** The best offers the page shows beside the chart. */
 const BEST_OFFERS = 3;
+/**
+ * A chart stays readable on a phone with a few series: the stores with the most reports are charted, and the
+ * busiest areas have hundreds of stores that sell a staple.
+ */
+export const CHARTED_STORES = 6;
 /** Windows up to this many days have a median per day; longer ones a median per week. */
 const DAILY_MEDIAN_DAYS = 30;
 
@@ -69,7 +74,10 @@ function extremes(points: readonly HistoryPoint[], storeOf: Map<number, HistoryS
 	return { lowest: noted(low), highest: noted(high) };
 }
 
-/** One series per store, the store with the latest report first, each oldest first. */
+/**
+ * One series per store for the CHARTED_STORES stores with the most reports (the latest on a tie), the store with the
+ * latest report first, each oldest first.
+ */
 function storeSeries(points: readonly HistoryPoint[], storeOf: Map<number, HistoryStore>, miles: Map<string, number>) {
 	const byStore = new Map<number, HistoryPoint[]>();
 	for (const p of points) {
@@ -78,8 +86,12 @@ function storeSeries(points: readonly HistoryPoint[], storeOf: Map<number, Histo
 		else byStore.set(p.storeId, [p]);
 	}
 	const latest = (list: HistoryPoint[]) => list[list.length - 1]!;
+	const newer = (a: HistoryPoint[], b: HistoryPoint[]) =>
+		latest(b).createdAt - latest(a).createdAt || latest(b).id - latest(a).id;
 	return [...byStore]
-		.sort(([, a], [, b]) => latest(b).createdAt - latest(a).createdAt || latest(b).id - latest(a).id)
+		.sort(([, a], [, b]) => b.length - a.length || newer(a, b))
+		.slice(0, CHARTED_STORES)
+		.sort(([, a], [, b]) => newer(a, b))
 		.map(([id, list]) => {
 			const store = storeOf.get(id);
 			const distance = miles.get(latest(list).locToken);
@@ -139,6 +151,7 @@ export function productHistory(
 		median: medianLine(points, query.days > DAILY_MEDIAN_DAYS),
 		summary: {
 			reports: points.length,
+			stores: storeOf.size,
 			lowest,
 			typical: prices.length > 0 ? centsToNumber(Math.round(median(prices))) : null,
 			highest,

@@ -33,7 +33,10 @@ export type ProductHistory = {
 	categoryName: string;
 	zipCode: string;
 	days: ProductWindow;
-	/** One series per store, the store with the latest report first. */
+	/**
+	 * One series per store for the stores with the most reports in the window (at most CHARTED_STORES), the store
+	 * with the latest report first; the median and the summary count every store.
+	 */
 	stores: {
 		id: number;
 		name: string;
@@ -45,12 +48,17 @@ export type ProductHistory = {
 	median: DayPrice[];
 	summary: {
 		reports: number;
+		/** Stores with a report in the window, charted or not. */
+		stores: number;
 		lowest: NotedPrice | null;
 		/** The median of every price in the window. */
 		typical: number | null;
 		highest: NotedPrice | null;
 	};
-	/** The live trustworthy reports, cheapest first (at most 3), as search shows them (the viewer's star too). */
+	/**
+	 * Each store's latest price where it is live, trustworthy and in stock, cheapest first (at most 3), as search
+	 * shows them (the viewer's star too).
+	 */
 	bestOffers: ReportResult[];
 	youPaid: YouPaid | null;
 };

@@ -73,18 +73,28 @@ const LIVE_BY_PRICE_SQL = `
   WHERE r.normalized_name = $name AND r.category_id = $category AND r.loc_token IN (SELECT value FROM json_each($places))
     AND r.is_active = 1 AND r.is_expired = 0
   ORDER BY r.price_cents, r.created_at DESC, r.id DESC`;
+// An offer is its store's latest price in the history: an older report another shopper made there is no offer
+// once a newer price stands beside it (one range of the history index, from the report's time on).
 const IS_OFFER_SQL = `
   SELECT 1 AS offer FROM price_reports r
   WHERE r.id = $id AND ${TRUSTED_SQL} AND r.availability <> 'out-of-stock'
-    AND NOT (r.unavailable_at IS NOT NULL AND r.unavailable_at > coalesce(r.confirmed_at, 0))`;
+    AND NOT (r.unavailable_at IS NOT NULL AND r.unavailable_at > coalesce(r.confirmed_at, 0))
+    AND NOT EXISTS (
+      SELECT 1 FROM price_reports n INDEXED BY price_reports_price_history_idx
+      WHERE n.normalized_name = r.normalized_name AND n.category_id = r.category_id
+        AND n.loc_token IN (SELECT value FROM json_each($places)) AND n.created_at > r.created_at
+        AND n.store_id = r.store_id AND ${TRUSTED_SQL.replaceAll("r.", "n.")})`;
 
-/** The ids of the product's cheapest live trustworthy offers in stock at some places (JSON), cheapest first. */
+/**
+ * The ids of the product's cheapest offers at some places (JSON), cheapest first: live, trustworthy and in stock,
+ * each its store's latest price.
+ */
 export function liveOfferIds(db: Db, bindings: { name: string; category: number; places: string }, limit: number) {
 	const isOffer = db.$client.query<{ offer: number }, Bindings>(IS_OFFER_SQL);
 	const ids: number[] = [];
 	for (const { id } of db.$client.query<{ id: number }, Bindings>(LIVE_BY_PRICE_SQL).all(bindings)) {
 		if (ids.length >= limit) break;
-		if (isOffer.get({ id })) ids.push(id);
+		if (isOffer.get({ id, places: bindings.places })) ids.push(id);
 	}
 	return ids;
 }

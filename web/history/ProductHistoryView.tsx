@@ -72,8 +72,16 @@ function PriceChart({ history, updatedAt }: { history: ProductHistory; updatedAt
 					{productSummaryText(history, money)}
 				</p>
 				<LazyLineChart series={series} formatValue={money} timeRange={[to - history.days * DAY_SECONDS, to]} />
+				{history.summary.stores > history.stores.length && (
+					<p className="text-sm text-base-content/75" data-testid="history-charted-stores">
+						The {history.stores.length} stores with the most reports are shown, of {history.summary.stores}; the typical
+						price and the figures count them all.
+					</p>
+				)}
 				<PriceTable
-					caption={`Prices of ${history.productName} reported near ${history.zipCode} over ${lastWindow(history.days)}`}
+					caption={`Prices of ${history.productName} reported near ${history.zipCode} over ${lastWindow(history.days)}${
+						history.summary.stores > history.stores.length ? `, at the ${history.stores.length} stores shown` : ""
+					}`}
 					rows={rows}
 					formatPrice={money}
 				/>
@@ -109,7 +117,7 @@ function BestOffers({ params, offers }: { params: ProductParams; offers: Product
 			) : (
 				<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
 					{list.map((report) => (
-						<ResultCard key={report.id} report={report} best={false} homeId={headingId} />
+						<ResultCard key={report.id} report={report} best={false} homeId={headingId} historyLink={false} />
 					))}
 				</div>
 			)}

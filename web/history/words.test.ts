@@ -10,8 +10,13 @@ describe("productSummaryText", () => {
 			{
 				days: 365,
 				zipCode: "10001",
-				stores: [{}],
-				summary: { reports: 1, lowest: noted(2.99, "Corner"), typical: 2.99, highest: noted(2.99, "Corner") },
+				summary: {
+					reports: 1,
+					stores: 1,
+					lowest: noted(2.99, "Corner"),
+					typical: 2.99,
+					highest: noted(2.99, "Corner"),
+				},
 			},
 			(v) => formatCurrency(v),
 		);

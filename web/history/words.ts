@@ -25,8 +25,7 @@ export function productSummaryText(
 	history: {
 		days: number;
 		zipCode: string;
-		stores: readonly unknown[];
-		summary: { reports: number; lowest: Noted | null; typical: number | null; highest: Noted | null };
+		summary: { reports: number; stores: number; lowest: Noted | null; typical: number | null; highest: Noted | null };
 	},
 	money: (value: number) => string,
 ) {
@@ -37,7 +36,7 @@ export function productSummaryText(
 		typical !== null && `typical ${money(typical)}`,
 		highest && `highest ${noted(highest)}`,
 	].filter(Boolean);
-	const where = `${plural(reports, "report")} at ${plural(history.stores.length, "store")} near ${history.zipCode}`;
+	const where = `${plural(reports, "report")} at ${plural(history.summary.stores, "store")} near ${history.zipCode}`;
 	return `Over ${lastWindow(history.days)}, ${where}: ${figures.join(", ")}.`;
 }
 
