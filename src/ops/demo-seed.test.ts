@@ -93,6 +93,20 @@ describe("commoncents seed", () => {
 			const wilshire = stations.find((s) => s.name === "Wilshire Fuel") as unknown as { lastUpdated: string };
 			const wilshireNewest = fuel.filter((r) => r.stationName === "Wilshire Fuel").map((r) => Date.parse(r.createdAt));
 			expect(Date.parse(wilshire.lastUpdated)).toBe(Math.max(...wilshireNewest));
+			// Weeks of earlier prices, each replaced by its shopper's later one, make the history pages.
+			const dairy = milk[0] as unknown as { categoryId: number };
+			const milkHistory = (
+				await maria.get(`/api/products/history?productName=Organic%20Whole%20Milk&categoryId=${dairy.categoryId}`)
+			).data;
+			expect(milkHistory.summary).toMatchObject({ reports: 9, stores: 3, lowest: { price: 3.99 } });
+			expect(milkHistory.bestOffers.map((o: { price: number }) => o.price)).toEqual([3.99, 4.29, 4.79]);
+			const trend = (await maria.get("/api/gas/trend?fuelType=regular")).data;
+			expect(trend.change).toBeLessThan(0);
+			const sunset = stations.find((s) => s.name === "Sunset Gas") as unknown as { id: number };
+			const sunsetHistory = (await maria.get(`/api/gas/stations/${sunset.id}/history?fuelType=regular`)).data;
+			expect(sunsetHistory.fuels[0].points.map((p: { price: number }) => p.price)).toEqual([
+				3.489, 3.459, 3.429, 3.409, 3.399,
+			]);
 			// A met alert was set before the report that met it, and notified at that report's time.
 			expect(yogurt.lastNotified).toBe(yogurt.lastHit!.at);
 			expect(Date.parse(yogurt.createdAt)).toBeLessThan(Date.parse(yogurt.lastHit!.at));
