@@ -119,8 +119,9 @@ test("a shopper with only a keyboard signs in, searches, upvotes, switches tabs,
 	await expect(dialog).toBeHidden();
 	await expect(open).toBeFocused();
 
-	// The bottom navigation is links: Enter follows one.
-	await tabTo(page, page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Discover" }));
+	// The bottom navigation is links: Enter follows one. It comes after every station card and recent report
+	// (each with its buttons and its price history link), and other tests report stations near this ZIP too.
+	await tabTo(page, page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Discover" }), 120);
 	await page.keyboard.press("Enter");
 	await expect(page).toHaveURL(/\/discover$/);
 	await expect(page.getByRole("heading", { level: 1, name: "Discover" })).toBeVisible();
