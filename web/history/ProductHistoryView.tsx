@@ -11,6 +11,8 @@ import { bestOffersQuery, type ProductHistory, type ProductParams } from "./quer
 import { dayOf, lastWindow, productSummaryText } from "./words.ts";
 
 const DAY_SECONDS = 86_400;
+/** Half a median bucket, in seconds: a day's for 30 days, a week's for longer windows (decision 0058). */
+const medianOffset = (days: number) => ((days > 30 ? 7 : 1) * DAY_SECONDS) / 2;
 /** Products are priced to the cent. */
 const money = (value: number) => formatCurrency(value);
 
@@ -55,7 +57,8 @@ function PriceChart({ history, updatedAt }: { history: ProductHistory; updatedAt
 			label: "Typical (median)",
 			draw: "line" as const,
 			color: "base-content" as const,
-			points: history.median.map((d) => [chartTime(d.date), d.price] as const),
+			// A bucket's median sits in the middle of its days, among the prices it is made of.
+			points: history.median.map((d) => [chartTime(d.date) + medianOffset(history.days), d.price] as const),
 		},
 	];
 	const to = Math.round(updatedAt / 1000);
