@@ -89,7 +89,10 @@ export type StationHistory = {
 export type AreaTrend = {
 	fuelType: FuelType;
 	zipCode: string;
-	/** Each of the last 30 days, oldest first: the average of the stations' prices standing at its end. */
+	/**
+	 * Each day of the trend, oldest first: the average over the stations of each one's latest price reported by
+	 * the day's end, while it was reported that day or within a fuel price's lifetime before it (decision 0060).
+	 */
 	days: { date: string; average: number | null; stations: number }[];
 	now: number | null;
 	weekAgo: number | null;

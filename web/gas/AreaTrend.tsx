@@ -53,7 +53,11 @@ export function AreaTrend({ zipCode, fuel }: { zipCode: string; fuel: FuelType }
 	}
 	if (trend.isError) {
 		return (
-			<div className="flex flex-wrap items-center gap-2 text-sm text-base-content/70" data-testid="area-trend-failed">
+			<div
+				role="status"
+				className="flex flex-wrap items-center gap-2 text-sm text-base-content/70"
+				data-testid="area-trend-failed"
+			>
 				<span>Couldn't load the 30-day trend.</span>
 				<button type="button" className="btn btn-sm btn-ghost" onClick={() => void trend.refetch()}>
 					Try again

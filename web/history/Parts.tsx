@@ -1,6 +1,6 @@
 /** The pieces both history pages are made of: the choosers, the way back, the figures, the placeholders. */
 import { Link, useCanGoBack, useRouter } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { DEFAULT_CHART_HEIGHT } from "../components/charts/series.ts";
 import { ChevronDownIcon } from "../components/icons.tsx";
 
@@ -108,3 +108,19 @@ export function HistorySkeleton({ label }: { label: string }) {
 		</div>
 	);
 }
+
+/**
+ * When the shown answer came, kept while another one loads: the placeholder a query shows meanwhile has no time
+ * of its own (0), which would move the chart's window to 1970 and back.
+ */
+export function useSteadyTime(updatedAt: number): number {
+	const last = useRef(updatedAt);
+	if (updatedAt > 0) last.current = updatedAt;
+	return last.current || Date.now();
+}
+
+/** Whether two spellings name the same product, as the server compares names (case and spacing aside). */
+export const sameName = (a: string, b: string) => {
+	const key = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
+	return key(a) === key(b);
+};

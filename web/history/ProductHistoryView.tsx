@@ -11,8 +11,11 @@ import { bestOffersQuery, type ProductHistory, type ProductParams } from "./quer
 import { dayOf, lastWindow, productSummaryText } from "./words.ts";
 
 const DAY_SECONDS = 86_400;
-/** Half a median bucket, in seconds: a day's for 30 days, a week's for longer windows (decision 0058). */
-const medianOffset = (days: number) => ((days > 30 ? 7 : 1) * DAY_SECONDS) / 2;
+/**
+ * Where a median sits past its bucket's date (drawn at that day's noon): a week's bucket (windows longer than 30
+ * days, decision 0058) in its middle, Thursday noon.
+ */
+const medianOffset = (days: number) => (days > 30 ? 3 * DAY_SECONDS : 0);
 /** Products are priced to the cent. */
 const money = (value: number) => formatCurrency(value);
 
@@ -47,6 +50,7 @@ function Figures({ summary }: { summary: ProductHistory["summary"] }) {
 /** The chart (a series per store and the median), what it shows in a sentence, and its table. */
 function PriceChart({ history, updatedAt }: { history: ProductHistory; updatedAt: number }) {
 	const headingId = useId();
+	const to = Math.round(updatedAt / 1000);
 	const series = [
 		...history.stores.map((store) => ({
 			label: store.name,
@@ -58,10 +62,11 @@ function PriceChart({ history, updatedAt }: { history: ProductHistory; updatedAt
 			draw: "line" as const,
 			color: "base-content" as const,
 			// A bucket's median sits in the middle of its days, among the prices it is made of.
-			points: history.median.map((d) => [chartTime(d.date) + medianOffset(history.days), d.price] as const),
+			points: history.median.map(
+				(d) => [Math.min(chartTime(d.date) + medianOffset(history.days), to), d.price] as const,
+			),
 		},
 	];
-	const to = Math.round(updatedAt / 1000);
 	const rows = history.stores.flatMap((store) =>
 		store.points.map((p) => ({ id: p.reportId, reportedAt: p.reportedAt, price: p.price, store: store.name })),
 	);

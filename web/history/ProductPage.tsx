@@ -8,7 +8,7 @@ import { AlertIcon, PinIcon, SearchIcon, TagIcon } from "../components/icons.tsx
 import { SearchMessage } from "../components/SearchStates.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { useDealsTab } from "../deals/homeState.ts";
-import { BackButton, ChoiceGroup, HistorySkeleton } from "./Parts.tsx";
+import { BackButton, ChoiceGroup, HistorySkeleton, sameName, useSteadyTime } from "./Parts.tsx";
 import { ProductHistoryView } from "./ProductHistoryView.tsx";
 import { productHistoryQuery } from "./queries.ts";
 import { productSearch } from "./search.ts";
@@ -34,9 +34,15 @@ export function ProductPage() {
 		...productHistoryQuery(params),
 		enabled: chosen && zipCode !== null,
 		// Another window of the same product keeps the chart on screen until the new one comes.
-		placeholderData: (previous) => (previous?.categoryId === params.categoryId ? previous : undefined),
+		placeholderData: (previous) =>
+			previous?.categoryId === params.categoryId &&
+			previous.zipCode === params.zipCode &&
+			sameName(previous.productName, params.name)
+				? previous
+				: undefined,
 	});
 	const data = history.data;
+	const updatedAt = useSteadyTime(history.dataUpdatedAt);
 	const name = data?.productName ?? params.name;
 	usePageTitle(name ? `${name} prices` : "Product prices");
 
@@ -75,7 +81,7 @@ export function ProductPage() {
 			<ProductHistoryView
 				history={data}
 				params={params}
-				updatedAt={history.dataUpdatedAt}
+				updatedAt={updatedAt}
 				empty={
 					<SearchMessage icon={<TagIcon className="size-6" />} title="No prices yet" testId="history-empty">
 						<p>

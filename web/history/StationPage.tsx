@@ -9,7 +9,7 @@ import { SearchMessage } from "../components/SearchStates.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { FUEL_LABEL, FUEL_TYPES, type FuelType } from "../gas/fuel.ts";
 import { FuelChart } from "./FuelChart.tsx";
-import { BackButton, ChoiceGroup, HistorySkeleton } from "./Parts.tsx";
+import { BackButton, ChoiceGroup, HistorySkeleton, useSteadyTime } from "./Parts.tsx";
 import { type StationHistory, stationHistoryQuery } from "./queries.ts";
 import { StationReports } from "./StationReports.tsx";
 import { stationSearch } from "./search.ts";
@@ -45,6 +45,7 @@ export function StationPage() {
 		placeholderData: (previous) => (previous?.station.id === Number(id) ? previous : undefined),
 	});
 	const data = history.data;
+	const updatedAt = useSteadyTime(history.dataUpdatedAt);
 	const preferred = user?.preferredFuelType ?? "regular";
 	const withPrices = data?.fuels.map((f) => f.fuelType) ?? [];
 	const fuel = search.fuel ?? (withPrices.includes(preferred) ? preferred : (withPrices[0] ?? preferred));
@@ -65,7 +66,7 @@ export function StationPage() {
 		body = (
 			<>
 				{chosen ? (
-					<FuelChart history={chosen} days={days} stationName={data.station.name} updatedAt={history.dataUpdatedAt} />
+					<FuelChart history={chosen} days={days} stationName={data.station.name} updatedAt={updatedAt} />
 				) : (
 					<SearchMessage icon={<FuelIcon className="size-6" />} title="No prices yet" testId="history-empty">
 						<p>
