@@ -43,7 +43,12 @@ export default defineConfig({
 	},
 	projects: [
 		{ name: "phone", use: { ...devices["Pixel 7"], browserName: "chromium" }, testIgnore: /desktop\.e2e\.ts$/ },
-		{ name: "desktop", use: { ...devices["Desktop Chrome"], browserName: "chromium" }, testMatch: /desktop\.e2e\.ts$/ },
+		// The desktop layout's own tests, and the history pages' journeys on a wide screen too.
+		{
+			name: "desktop",
+			use: { ...devices["Desktop Chrome"], browserName: "chromium" },
+			testMatch: /(desktop|history|history-entry)\.e2e\.ts$/,
+		},
 	],
 	webServer: {
 		command: "./dist/commoncents serve",

@@ -110,8 +110,12 @@ test("the report form says what the shopper reported, then paid, for the product
 	await page.getByLabel("Category").selectOption({ label: "Dairy" });
 	// The typical price now: the median of the three prices nearby, the shopper's own among them.
 	await expect(youPaid).toHaveText(`You reported $3.49 at Corner Shop on ${reportedOn} · typical now $3.79 (up $0.30)`);
-	// Another product says nothing.
+	// Another product says nothing, once its answer has come.
+	const another = page.waitForResponse(
+		(r) => r.url().includes("/api/products/last-paid") && r.url().includes("Barista"),
+	);
 	await page.getByLabel("Product name").fill(`${product} Barista`);
+	expect(await (await another).json()).toEqual({ youPaid: null });
 	await expect(youPaid).toHaveText("");
 	await page.getByLabel("Product name").fill(product);
 	await expect(youPaid).toContainText("You reported $3.49");
