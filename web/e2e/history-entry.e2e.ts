@@ -1,4 +1,5 @@
 import { type Page, request } from "@playwright/test";
+import { audit } from "./axe.ts";
 import { backdateReports } from "./backdate.ts";
 import { expect, PASSWORD, reportAsNeighbour, searchFor, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
@@ -110,6 +111,9 @@ test("the report form says what the shopper reported, then paid, for the product
 	await page.getByLabel("Category").selectOption({ label: "Dairy" });
 	// The typical price now: the median of the three prices nearby, the shopper's own among them.
 	await expect(youPaid).toHaveText(`You reported $3.49 at Corner Shop on ${reportedOn} · typical now $3.79 (up $0.30)`);
+	const found: string[] = [];
+	await audit(page, "report form saying what the shopper paid", found);
+	expect(found).toEqual([]);
 	// Another product says nothing, once its answer has come.
 	const another = page.waitForResponse(
 		(r) => r.url().includes("/api/products/last-paid") && r.url().includes("Barista"),
@@ -193,6 +197,9 @@ test("the Area Average card draws the last 30 days and says how the price moved 
 	await expect(trend.getByTestId("area-trend-summary")).toHaveText(
 		"The Regular average near 59101 over the last 30 days went from $2.98 to $3.04, between $2.98 and $3.04.",
 	);
+	const found: string[] = [];
+	await audit(page, "Gas page with its trend", found);
+	expect(found).toEqual([]);
 });
 
 test("a trend that fails to load says so beneath the area average, and comes on a second try", async ({
