@@ -94,6 +94,26 @@ describe("GET /api/admin/flags", () => {
 });
 
 describe("POST /api/admin/flags/resolve", () => {
+	test("a price already expired by age whose flags are upheld leaves the price history", async () => {
+		const mod = await moderator(server);
+		const reporter = await registerUser(server);
+		const productName = `${tag()} Aged Butter`;
+		const id = await reportProduct(reporter.client, productName);
+		const history = async () => {
+			const query = new URLSearchParams({ productName, categoryId: "3" });
+			const data = (await mod.client.get(`/api/products/history?${query}`)).data;
+			return data.summary.reports as number;
+		};
+		server.sqlite
+			.query("UPDATE price_reports SET is_expired = 1, expired_reason = 'Older than 30 days' WHERE id = ?1")
+			.run(id);
+		expect(await history()).toBe(1);
+		flag(server, "product", id, ["wrong-price"]);
+		const res = await resolve(mod.client, { kind: "product", reportId: id, action: "expire", reason: "Made up" });
+		expect(res.status).toBe(200);
+		expect(await history()).toBe(0);
+	});
+
 	test("dismiss: the flags are dismissed, the hidden report comes back to search, and the record says so", async () => {
 		const mod = await moderator(server);
 		const t = tag();

@@ -103,6 +103,12 @@ describe("changed", () => {
 		expect(row(id)).toMatchObject({ isExpired: false, expiredReason: null });
 		expect((await search(reporter, productName)).map((r) => [r.id, r.price])).toEqual([[id, 3.49]]);
 		expect(totalReports(user.id)).toBe(0);
+		// A price taken back leaves the price history too; the old one is there.
+		const query = new URLSearchParams({ productName, categoryId: String(dairyId) });
+		const history = (await reporter.get(`/api/products/history?${query}`)).data;
+		expect(history.stores.flatMap((s: { points: { reportId: number }[] }) => s.points.map((p) => p.reportId))).toEqual([
+			id,
+		]);
 	});
 
 	test("an old report past its age stays expired when the change is taken back", async () => {
