@@ -9,6 +9,7 @@ import type { dealTakes, priceReports } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
 import { median } from "../reports/consensus.ts";
+import { trustworthySql } from "../reports/trust-shape.ts";
 
 type Bindings = Record<string, string | number | null>;
 type Cents = Stored<typeof priceReports.priceCents>;
@@ -16,9 +17,9 @@ type Cents = Stored<typeof priceReports.priceCents>;
 // The live reports of the product at some places, one range of price_reports_history_idx per place (which holds
 // the price); the trust columns are read from each report's row. A product has few live reports near anyone.
 const TRUSTED_PRICES_SQL = `
-  SELECT price_cents AS cents FROM price_reports INDEXED BY price_reports_history_idx
-  WHERE normalized_name = $name AND category_id = $category AND loc_token IN (SELECT value FROM json_each($places))
-    AND is_active = 1 AND is_expired = 0 AND flag_count = 0 AND NOT (is_unusual = 1 AND confirm_count = 0)`;
+  SELECT r.price_cents AS cents FROM price_reports r INDEXED BY price_reports_history_idx
+  WHERE r.normalized_name = $name AND r.category_id = $category
+    AND r.loc_token IN (SELECT value FROM json_each($places)) AND r.is_expired = 0 AND ${trustworthySql("r")}`;
 
 /** The prices of a product's trustworthy live reports (name and category) at some places (JSON). */
 export function trustedPrices(db: Db, bindings: { name: string; category: number; places: string }): Cents[] {

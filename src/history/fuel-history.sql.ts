@@ -9,16 +9,9 @@ import type { FuelType, gasPriceReports, gasStations } from "../../db/schema.ts"
 import type { Db } from "../db.ts";
 import { type NearbyReportRow, REPORT_COLUMNS_SQL, tokensParam } from "../gas/gas.sql.ts";
 import type { StoredPick } from "../lib/stored.ts";
+import { trustworthySql } from "../reports/trust-shape.ts";
 
 type Bindings = Record<string, string | number | null>;
-
-/**
- * A price the history can stand behind, of a report aliased `g`: in the index (neither withdrawn nor judged
- * wrong), no open flag, and not an unusual price nobody has confirmed (as for a deal's savings,
- * src/deals/savings.ts).
- */
-const trustworthy = (g: string) =>
-	`${g}.is_active = 1 AND ${g}.is_discredited = 0 AND ${g}.flag_count = 0 AND NOT (${g}.is_unusual = 1 AND ${g}.confirm_count = 0)`;
 
 /** A station as its history shows it. */
 export type HistoryStation = StoredPick<
@@ -45,7 +38,7 @@ export const STATION_PRICES_SQL = `
   SELECT g.id AS id, g.fuel_type AS fuelType, g.price_mills AS priceMills, g.created_at AS createdAt
   FROM gas_price_reports g INDEXED BY gas_reports_price_history_idx
   WHERE g.station_id = $station AND g.fuel_type IN (SELECT value FROM json_each($fuels)) AND g.created_at >= $since
-    AND ${trustworthy("g")}
+    AND ${trustworthySql("g")}
   ORDER BY g.created_at, g.id`;
 
 /** A station's trustworthy prices of the given fuels since `since` (ms), oldest first. */
@@ -69,7 +62,7 @@ export const AREA_PRICES_SQL = `
   FROM gas_stations s
   JOIN gas_price_reports g INDEXED BY gas_reports_price_history_idx ON g.station_id = s.id
   WHERE s.loc_token IN (SELECT value FROM json_each($places)) AND g.fuel_type = $fuel AND g.created_at >= $since
-    AND ${trustworthy("g")}
+    AND ${trustworthySql("g")}
   ORDER BY g.created_at, g.id`;
 
 /** The trustworthy prices of `fuel` at the stations of the given location tokens since `since` (ms), oldest first. */

@@ -5,7 +5,8 @@ import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { queryParams } from "../lib/validate.ts";
-import { productHistory } from "./products.ts";
+import { categoryName } from "../reports/price-history.sql.ts";
+import { CATEGORY_NOT_FOUND, productHistory } from "./products.ts";
 import {
 	AreaTrendQuerySchema,
 	LastPaidQuerySchema,
@@ -36,7 +37,9 @@ export const productRoutes = new Hono<AppEnv>()
 		const user = requireUser(c);
 		const query = c.req.valid("query");
 		const zipCode = query.zipCode ?? user.zipCode;
-		return c.json({ youPaid: youPaid(c.get("db"), user.id, { ...query, zipCode }) }, 200);
+		const db = c.get("db");
+		if (categoryName(db, query.categoryId) === null) throw badRequest(CATEGORY_NOT_FOUND);
+		return c.json({ youPaid: youPaid(db, user.id, { ...query, zipCode }) }, 200);
 	});
 
 /** /api/gas/stations: one station's price history. */

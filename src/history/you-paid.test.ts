@@ -140,5 +140,7 @@ describe("GET /api/products/last-paid", () => {
 		expect(missing).toMatchObject({ status: 400, data: { message: "Product name is required" } });
 		const noCategory = await client.get("/api/products/last-paid?productName=Milk");
 		expect(noCategory).toMatchObject({ status: 400, data: { message: "Category is required" } });
+		const unknown = await client.get("/api/products/last-paid?productName=Milk&categoryId=99999");
+		expect(unknown).toMatchObject({ status: 400, data: { message: "Category not found" } });
 	});
 });

@@ -8,13 +8,13 @@
 import type { dealTakes, priceReports, productCategories, stores } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
+import { trustworthySql } from "./trust-shape.ts";
 
 type Bindings = Record<string, string | number | null>;
 type Cents = Stored<typeof priceReports.priceCents>;
 
 /** The trust filter over a report aliased `r`, in the index's WHERE and columns. */
-const TRUSTED_SQL = `r.is_active = 1 AND r.is_discredited = 0
-    AND r.flag_count = 0 AND NOT (r.is_unusual = 1 AND r.confirm_count = 0)`;
+const TRUSTED_SQL = trustworthySql("r");
 
 /** One price of a product's history. */
 export type HistoryPoint = StoredPick<typeof priceReports, "id" | "priceCents" | "createdAt" | "storeId" | "locToken">;
@@ -83,7 +83,7 @@ const IS_OFFER_SQL = `
       SELECT 1 FROM price_reports n INDEXED BY price_reports_price_history_idx
       WHERE n.normalized_name = r.normalized_name AND n.category_id = r.category_id
         AND n.loc_token IN (SELECT value FROM json_each($places)) AND n.created_at > r.created_at
-        AND n.store_id = r.store_id AND ${TRUSTED_SQL.replaceAll("r.", "n.")})`;
+        AND n.store_id = r.store_id AND ${trustworthySql("n")})`;
 
 /**
  * The ids of the product's cheapest offers at some places (JSON), cheapest first: live, trustworthy and in stock,

@@ -76,3 +76,12 @@ export const trustColumnsSql = (alias: string) => `
   ${alias}.is_unusual AS isUnusual, ${alias}.confirm_count AS confirmCount, ${alias}.confirmed_at AS confirmedAt,
   ${alias}.changed_count AS changedCount, ${alias}.unavailable_count AS unavailableCount,
   ${alias}.unavailable_at AS unavailableAt, ${alias}.flag_count AS flagCount`;
+
+/**
+ * A price that can be stood behind, of a report aliased `alias`: neither withdrawn nor judged wrong, no open
+ * flag, and not an unusual price nobody has confirmed. The price history, its lows (Good deal) and a deal's
+ * typical price count only these (the history indexes hold exactly the first two conditions).
+ */
+export const trustworthySql = (alias: string) =>
+	`${alias}.is_active = 1 AND ${alias}.is_discredited = 0 AND ${alias}.flag_count = 0
+    AND NOT (${alias}.is_unusual = 1 AND ${alias}.confirm_count = 0)`;

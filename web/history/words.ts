@@ -1,4 +1,5 @@
 /** What the history pages say in words: the windows, the days, and the summary a screen reader hears. */
+import type { FuelHistory, NotedPrice, ProductHistory } from "../../src/history/shapes.ts";
 import { plural } from "../../src/lib/plural.ts";
 
 /** "Nov 3", with the year when it is not this one ("Nov 3, 2024"). */
@@ -14,9 +15,6 @@ export const windowLabel = (days: number) => (days === 365 ? "1 year" : `${days}
 /** The window in a sentence: "the last 90 days", "the last year". */
 export const lastWindow = (days: number) => (days === 365 ? "the last year" : `the last ${days} days`);
 
-/** A price with where and when: "$2.99 at Corner Shop on Nov 3". */
-type Noted = { price: number; storeName: string; reportedAt: string };
-
 /**
  * The product chart in one sentence: "Over the last 90 days, 12 reports at 4 stores near 10001: lowest $2.99 at
  * Corner Shop on Nov 3, typical $3.49, highest $3.99 at Main Market on Oct 2."
@@ -25,12 +23,12 @@ export function productSummaryText(
 	history: {
 		days: number;
 		zipCode: string;
-		summary: { reports: number; stores: number; lowest: Noted | null; typical: number | null; highest: Noted | null };
+		summary: ProductHistory["summary"];
 	},
 	money: (value: number) => string,
 ) {
 	const { reports, lowest, typical, highest } = history.summary;
-	const noted = (p: Noted) => `${money(p.price)} at ${p.storeName} on ${dayOf(p.reportedAt)}`;
+	const noted = (p: NotedPrice) => `${money(p.price)} at ${p.storeName} on ${dayOf(p.reportedAt)}`;
 	const figures = [
 		lowest && `lowest ${noted(lowest)}`,
 		typical !== null && `typical ${money(typical)}`,
@@ -44,7 +42,7 @@ export function productSummaryText(
 export function fuelSummaryText(
 	fuelLabel: string,
 	days: number,
-	summary: { reports: number; lowest: number | null; typical: number | null; highest: number | null },
+	summary: FuelHistory["summary"],
 	money: (value: number) => string,
 ) {
 	const figures = [
