@@ -81,24 +81,23 @@ export async function suspendThroughApi(page: Page, baseURL: string, reason: str
 	await moderator.dispose();
 }
 
+/** A shopper of their own (one voice each for the quality check) in `zipCode`, signed in through the API. */
+export async function neighbourIn(baseURL: string, zipCode: string, username = uniqueName("nb")) {
+	const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+	const registered = await api.post("/api/auth/register", {
+		data: { username, password: PASSWORD, confirmPassword: PASSWORD, firstName: "Nia", lastName: "Bor", zipCode },
+	});
+	expect(registered.status()).toBe(201);
+	return api;
+}
+
 /**
  * A neighbour in zip 10001 (a shopper of their own: the quality check hears one voice per shopper) reports
  * a Dairy price through the API. Setup, not the behaviour under test; returns the stored report.
  */
 export async function reportAsNeighbour(baseURL: string, productName: string, price: string) {
-	const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
 	const username = uniqueName("nb");
-	const registered = await api.post("/api/auth/register", {
-		data: {
-			username,
-			password: PASSWORD,
-			confirmPassword: PASSWORD,
-			firstName: "Nia",
-			lastName: "Bor",
-			zipCode: "10001",
-		},
-	});
-	expect(registered.status()).toBe(201);
+	const api = await neighbourIn(baseURL, "10001", username);
 	const res = await api.post("/api/price-reports", {
 		data: { productName, price, categoryId: 3, storeName: `Shop ${price}`, storeAddress: "5 Elm St" },
 	});

@@ -1,28 +1,11 @@
-import { type Page, request } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { audit } from "./axe.ts";
 import { backdateReports } from "./backdate.ts";
-import { expect, PASSWORD, reportAsNeighbour, searchFor, signInFreshUser, test, uniqueName } from "./fixtures.ts";
+import { expect, neighbourIn, reportAsNeighbour, searchFor, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
 const DAY_MS = 86_400_000;
 /** A day as the app writes it: "Nov 3". */
 const dayOf = (ms: number) => new Date(ms).toLocaleDateString("en-US", { month: "short", day: "numeric" });
-
-/** A shopper of their own (one voice each for the quality check) in `zipCode`, through the API. */
-async function neighbourIn(baseURL: string, zipCode: string) {
-	const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-	const registered = await api.post("/api/auth/register", {
-		data: {
-			username: uniqueName("nb"),
-			password: PASSWORD,
-			confirmPassword: PASSWORD,
-			firstName: "Nia",
-			lastName: "Bor",
-			zipCode,
-		},
-	});
-	expect(registered.status()).toBe(201);
-	return api;
-}
 
 /** A neighbour reports a fuel price at a station through the API: state for the test; returns the report's id. */
 async function fuelReportAsNeighbour(

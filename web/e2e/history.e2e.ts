@@ -1,24 +1,7 @@
-import { type APIRequestContext, type Page, request } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { audit } from "./axe.ts";
 import { backdateReports } from "./backdate.ts";
-import { expect, PASSWORD, searchFor, signInFreshUser, test, uniqueName } from "./fixtures.ts";
-
-/** A shopper of their own (one voice each for the quality check) in `zipCode`, through the API. */
-async function neighbourIn(baseURL: string, zipCode: string): Promise<APIRequestContext> {
-	const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-	const registered = await api.post("/api/auth/register", {
-		data: {
-			username: uniqueName("nb"),
-			password: PASSWORD,
-			confirmPassword: PASSWORD,
-			firstName: "Nia",
-			lastName: "Bor",
-			zipCode,
-		},
-	});
-	expect(registered.status()).toBe(201);
-	return api;
-}
+import { expect, neighbourIn, searchFor, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
 /**
  * A neighbour (or the shopper of `page`, when given) reports a price through the API and it is moved `daysAgo`

@@ -8,7 +8,7 @@ import { ChevronDownIcon } from "../components/icons.tsx";
  * A choice of a few (a window, a fuel) as joined radio buttons: arrow keys move between them, and a screen
  * reader hears the group's name and which is chosen.
  */
-export function ChoiceGroup<T extends string | number>({
+export function SegmentedChoice<T extends string | number>({
 	legend,
 	name,
 	choices,

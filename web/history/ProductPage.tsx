@@ -8,7 +8,7 @@ import { AlertIcon, PinIcon, SearchIcon, TagIcon } from "../components/icons.tsx
 import { SearchMessage } from "../components/SearchStates.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { useDealsTab } from "../deals/homeState.ts";
-import { BackButton, ChoiceGroup, HistorySkeleton, sameName, useSteadyTime } from "./Parts.tsx";
+import { BackButton, HistorySkeleton, SegmentedChoice, sameName, useSteadyTime } from "./Parts.tsx";
 import { ProductHistoryView } from "./ProductHistoryView.tsx";
 import { productHistoryQuery } from "./queries.ts";
 import { productSearch } from "./search.ts";
@@ -131,7 +131,13 @@ export function ProductPage() {
 				)}
 			</div>
 			{chosen && zipCode && (
-				<ChoiceGroup legend="Time span" name="product-window" choices={WINDOWS} value={days} onChange={chooseDays} />
+				<SegmentedChoice
+					legend="Time span"
+					name="product-window"
+					choices={WINDOWS}
+					value={days}
+					onChange={chooseDays}
+				/>
 			)}
 			{body}
 		</section>

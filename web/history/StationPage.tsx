@@ -9,7 +9,7 @@ import { SearchMessage } from "../components/SearchStates.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { FUEL_LABEL, FUEL_TYPES, type FuelType } from "../gas/fuel.ts";
 import { FuelChart } from "./FuelChart.tsx";
-import { BackButton, ChoiceGroup, HistorySkeleton, useSteadyTime } from "./Parts.tsx";
+import { BackButton, HistorySkeleton, SegmentedChoice, useSteadyTime } from "./Parts.tsx";
 import { type StationHistory, stationHistoryQuery } from "./queries.ts";
 import { StationReports } from "./StationReports.tsx";
 import { stationSearch } from "./search.ts";
@@ -130,14 +130,14 @@ export function StationPage() {
 			</div>
 			{data && (
 				<div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-					<ChoiceGroup
+					<SegmentedChoice
 						legend="Fuel"
 						name="station-fuel"
 						choices={fuelChoices(data, preferred, search.fuel)}
 						value={fuel}
 						onChange={(next) => choose({ fuel: next })}
 					/>
-					<ChoiceGroup
+					<SegmentedChoice
 						legend="Time span"
 						name="station-window"
 						choices={WINDOWS}
