@@ -55,7 +55,7 @@ export const stationHistoryRoutes = new Hono<AppEnv>().get(
 	},
 );
 
-/** /api/gas/trend: the last 30 days of the area average near the shopper. */
+/** /api/gas/trend: the area average near the shopper over the trend's days (TREND_DAYS). */
 export const areaTrendRoutes = new Hono<AppEnv>().get("/", signedIn, queryParams(AreaTrendQuerySchema), (c) => {
 	const user = requireUser(c);
 	if (!user.zipCode) throw badRequest(NO_GAS_ZIP_MESSAGE);

@@ -3,15 +3,15 @@ import * as v from "valibot";
 import { FUEL_TYPES } from "../../db/enums.ts";
 import { optionalZip } from "../lib/fields.ts";
 
-/** The windows a product's history can be read over, in days; 90 unless asked. */
+/** The windows a product's history can be read over, in days; the default unless asked. */
 export const PRODUCT_WINDOWS = [30, 90, 365] as const;
 export type ProductWindow = (typeof PRODUCT_WINDOWS)[number];
 export const DEFAULT_PRODUCT_WINDOW: ProductWindow = 90;
-/** The windows a station's history can be read over, in days; 30 unless asked. */
+/** The windows a station's history can be read over, in days; the default unless asked. */
 export const STATION_WINDOWS = [7, 30, 90] as const;
 export type StationWindow = (typeof STATION_WINDOWS)[number];
 export const DEFAULT_STATION_WINDOW: StationWindow = 30;
-/** The Gas page's area trend covers the last 30 days, and compares today with a week ago. */
+/** How many days the Gas page's area trend covers; it compares today with a week ago. */
 export const TREND_DAYS = 30;
 
 export const PRODUCT_NAME_MESSAGE = "Product name is required";

@@ -44,7 +44,7 @@ export type ProductHistory = {
 		distanceMiles: number | null;
 		points: PricePoint[];
 	}[];
-	/** The median of the prices reported in each bucket (a day for 30 days, a week for longer), oldest first. */
+	/** The median of the prices reported in each bucket (a day for the shortest window, a week for longer), oldest first. */
 	median: DayPrice[];
 	summary: {
 		reports: number;
@@ -56,7 +56,7 @@ export type ProductHistory = {
 		highest: NotedPrice | null;
 	};
 	/**
-	 * Each store's latest price where it is live, trustworthy and in stock, cheapest first (at most 3), as search
+	 * Each store's latest price where it is live, trustworthy and in stock, cheapest first (a few), as search
 	 * shows them (the viewer's star too).
 	 */
 	bestOffers: ReportResult[];
@@ -82,7 +82,7 @@ export type StationHistory = {
 	days: StationWindow;
 	/** The asked fuel, or every fuel with a report in the window, in FUEL_TYPES order. */
 	fuels: FuelHistory[];
-	/** The station's latest live reports, newest first (at most 10). */
+	/** The station's latest live reports, newest first (a short list). */
 	recentReports: GasReportJson[];
 };
 
