@@ -1,14 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { DEFAULT_PRODUCT_WINDOW, PRODUCT_WINDOWS, type ProductWindow } from "../../src/history/schemas.ts";
-import { clientSideText } from "../api/failure.ts";
 import { currentUserQuery } from "../auth/queries.ts";
 import { EnterZipButton } from "../auth/ZipCodeEditor.tsx";
-import { AlertIcon, PinIcon, SearchIcon, TagIcon } from "../components/icons.tsx";
+import { PinIcon, SearchIcon, TagIcon } from "../components/icons.tsx";
 import { SearchMessage } from "../components/SearchStates.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { useDealsTab } from "../deals/homeState.ts";
-import { BackButton, HistorySkeleton, SegmentedChoice, sameName, useSteadyTime } from "./Parts.tsx";
+import { BackButton, HistoryFailed, HistorySkeleton, SegmentedChoice, sameName, useSteadyTime } from "./Parts.tsx";
 import { ProductHistoryView } from "./ProductHistoryView.tsx";
 import { productHistoryQuery } from "./queries.ts";
 import { productSearch } from "./search.ts";
@@ -102,19 +101,7 @@ export function ProductPage() {
 			/>
 		);
 	else if (history.isError)
-		body = (
-			<SearchMessage
-				icon={<AlertIcon className="size-6" />}
-				title={PRODUCT_FAILED_TITLE}
-				tone="error"
-				testId="history-failed"
-			>
-				{clientSideText(history.error)}
-				<button type="button" className="btn btn-sm btn-outline mt-2" onClick={() => void history.refetch()}>
-					Try again
-				</button>
-			</SearchMessage>
-		);
+		body = <HistoryFailed title={PRODUCT_FAILED_TITLE} error={history.error} retry={() => void history.refetch()} />;
 	else body = <HistorySkeleton label="Loading the prices" />;
 
 	return (

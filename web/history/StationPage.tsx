@@ -1,15 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router";
 import { DEFAULT_STATION_WINDOW, STATION_WINDOWS, type StationWindow } from "../../src/history/schemas.ts";
-import { clientSideText, isStatus } from "../api/failure.ts";
+import { isStatus } from "../api/failure.ts";
 import { currentUserQuery } from "../auth/queries.ts";
 import { formatMiles, timeAgo } from "../components/format.ts";
-import { AlertIcon, FuelIcon } from "../components/icons.tsx";
+import { FuelIcon } from "../components/icons.tsx";
 import { SearchMessage } from "../components/SearchStates.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { FUEL_LABEL, FUEL_TYPES, type FuelType } from "../gas/fuel.ts";
 import { FuelChart } from "./FuelChart.tsx";
-import { BackButton, HistorySkeleton, SegmentedChoice, useSteadyTime } from "./Parts.tsx";
+import { BackButton, HistoryFailed, HistorySkeleton, SegmentedChoice, useSteadyTime } from "./Parts.tsx";
 import { type StationHistory, stationHistoryQuery } from "./queries.ts";
 import { StationReports } from "./StationReports.tsx";
 import { stationSearch } from "./search.ts";
@@ -97,19 +97,7 @@ export function StationPage() {
 			</SearchMessage>
 		);
 	else if (history.isError)
-		body = (
-			<SearchMessage
-				icon={<AlertIcon className="size-6" />}
-				title={STATION_FAILED_TITLE}
-				tone="error"
-				testId="history-failed"
-			>
-				{clientSideText(history.error)}
-				<button type="button" className="btn btn-sm btn-outline mt-2" onClick={() => void history.refetch()}>
-					Try again
-				</button>
-			</SearchMessage>
-		);
+		body = <HistoryFailed title={STATION_FAILED_TITLE} error={history.error} retry={() => void history.refetch()} />;
 	else body = <HistorySkeleton label="Loading the station's prices" />;
 
 	const miles = data && formatMiles(data.station.distanceMiles);
