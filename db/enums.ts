@@ -47,3 +47,6 @@ export type WithdrawnReason = (typeof WITHDRAWN_REASONS)[number];
 /** What a moderator did, as the console's record lists it. */
 export const MODERATION_ACTIONS = ["dismiss-flags", "expire-report", "terminate", "lift-suspension"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+/** The units a product's size is given in (issue 42): weight, volume or a count of items. */
+export const SIZE_UNITS = ["oz", "lb", "g", "kg", "fl oz", "gal", "L", "count"] as const;
+export type SizeUnit = (typeof SIZE_UNITS)[number];

@@ -21,6 +21,7 @@ import m18 from "./0018_alerts_reach_you.sql" with { type: "text" };
 import m19 from "./0019_prices_you_can_trust.sql" with { type: "text" };
 import m20 from "./0020_queue_of_hidden_reports.sql" with { type: "text" };
 import m21 from "./0021_price_history.sql" with { type: "text" };
+import m22 from "./0022_chips_and_sizes.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0000_foundation", sql: m0 },
@@ -45,4 +46,5 @@ export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0019_prices_you_can_trust", sql: m19 },
 	{ tag: "0020_queue_of_hidden_reports", sql: m20 },
 	{ tag: "0021_price_history", sql: m21 },
+	{ tag: "0022_chips_and_sizes", sql: m22 },
 ];

@@ -1,7 +1,7 @@
 /** Stores and stations, and the prices reported there: products, fuel, upvotes and deals taken. */
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { AVAILABILITIES, FUEL_TYPES } from "../enums.ts";
+import { AVAILABILITIES, FUEL_TYPES, SIZE_UNITS } from "../enums.ts";
 import { createdAt, flag, fuelPrice, id, reportLifecycle } from "./columns.ts";
 import { users } from "./people.ts";
 
@@ -157,6 +157,9 @@ export const priceReports = sqliteTable(
 		zipCode: text("zip_code", { length: 10 }).notNull(),
 		/** ours: the zip as a location token ("z10001"; "x" + the text for a zip that is not numeric). */
 		locToken: text("loc_token").notNull(),
+		/** ours: the product's size as a quantity in thousandths (500 is 0.5), with its unit; both or neither. */
+		sizeMilli: integer("size_milli"),
+		sizeUnit: text("size_unit", { enum: SIZE_UNITS }),
 		/** ours: what search finds the report by (src/reports/search-text.ts); see "The search index" below. */
 		searchText: text("search_text").notNull().default(""),
 		upvotes: integer("upvotes").notNull().default(0),
@@ -214,6 +217,9 @@ export const priceReports = sqliteTable(
  * shopper is then, per word, an OR of the 21 places of their neighbourhood (src/lib/zip.ts): short posting
  * lists, however common the word is elsewhere. Reading in rowid order gives the price or recency order, and
  * the Distance sort reads the places one by one, nearest first.
+ * search_text also ends with a filter term per category the report is in, its own and its group's (U+E000 then
+ * the slug without hyphens: "\u{E000}dairy", "\u{E000}groceries"; src/reports/search-text.ts). No typed word
+ * can reach one (a query's words are letters and digits), so a chip's filter is one more term of the same index.
  * search_words lists every word ever indexed and search_vocab (fts5vocab over search_words_fts) reads them in
  * order, so a prefix ("org") becomes the exact words it starts ("organic", "orange").
  * Triggers on price_reports keep it all in step: a report entering the live set is inserted, one leaving it

@@ -113,13 +113,12 @@ export async function seedBench(o: SeedOptions): Promise<SeedResult> {
 
 	const r = rng(o.seed);
 	const area = zipArea(o.zips);
-	const categoryRows = sqlite.query("SELECT id, slug, name FROM product_categories").all() as {
-		id: number;
-		slug: string;
-		name: string;
-	}[];
+	const categoryRows = sqlite
+		.query(`SELECT c.id, c.slug, c.name, g.slug AS groupSlug FROM product_categories c
+      LEFT JOIN product_categories g ON g.id = c.parent_category_id`)
+		.all() as { id: number; slug: string; name: string; groupSlug: string | null }[];
 	const categories = new Map(categoryRows.map((c) => [c.slug, c.id]));
-	const categoryNames = new Map(categoryRows.map((c) => [c.slug, c.name]));
+	const categoryBySlug = new Map(categoryRows.map((c) => [c.slug, c]));
 
 	// Users: a home zip each, weighted like the reports, so a zip's shoppers report at its stores.
 	const userIds: string[] = [];
@@ -265,7 +264,13 @@ export async function seedBench(o: SeedOptions): Promise<SeedResult> {
 				zip,
 				locToken(zip),
 				// As the report path writes it, expired or not: the search index's triggers read it.
-				searchText({ ...item, productName: item.name, categoryName: categoryNames.get(product.slug)! }),
+				searchText({
+					...item,
+					productName: item.name,
+					categoryName: categoryBySlug.get(product.slug)!.name,
+					categorySlug: product.slug,
+					groupSlug: categoryBySlug.get(product.slug)!.groupSlug,
+				}),
 				votes,
 				confidence,
 				reason,

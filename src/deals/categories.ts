@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { productCategories, productTags } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { categoryTagRows } from "./deals.sql.ts";
@@ -22,11 +23,19 @@ export function listCategories(db: Db): CategoryJson[] {
 	return [...byId.values()];
 }
 
-/** A category's name and slug, and the slugs of its tags; null for an unknown id. */
+const groups = alias(productCategories, "category_group");
+
+/** A category's name and slug, its group's slug (null at the top), and the slugs of its tags; null for an unknown id. */
 export function getCategoryWithTagSlugs(db: Db, categoryId: number) {
 	const category = db
-		.select({ id: productCategories.id, name: productCategories.name, slug: productCategories.slug })
+		.select({
+			id: productCategories.id,
+			name: productCategories.name,
+			slug: productCategories.slug,
+			groupSlug: groups.slug,
+		})
 		.from(productCategories)
+		.leftJoin(groups, eq(groups.id, productCategories.parentCategoryId))
 		.where(eq(productCategories.id, categoryId))
 		.get();
 	if (!category) return null;

@@ -33,6 +33,8 @@ export type ReportRow = StoredPick<
 	| "tags"
 	| "availability"
 	| "zipCode"
+	| "sizeMilli"
+	| "sizeUnit"
 > &
 	TrustRow & {
 		/** Its category's slug: how long its price stays fresh. */
@@ -42,6 +44,8 @@ export type ReportRow = StoredPick<
 		storeAddress: Stored<typeof stores.address>;
 		firstName: Stored<typeof users.firstName>;
 		lastName: Stored<typeof users.lastName>;
+		/** The reporter's username when their profile is public (their byline links to it), else null. */
+		reporterUsername: Stored<typeof users.username> | null;
 		/** 1 when the viewer upvoted the report, else 0. */
 		hasUserUpvoted: number;
 		/** 1 when the viewer took the report's deal, else 0. */
@@ -53,9 +57,11 @@ const REPORT_COLUMNS_SQL = `
   r.id AS id, r.product_name AS productName, r.price_cents AS priceCents, r.description AS description,
   r.image_url AS imageUrl, r.created_at AS createdAt, r.updated_at AS updatedAt, r.upvotes AS upvotes,
   r.verification_confidence AS verificationConfidence, r.verification_reason AS verificationReason, r.category_id AS categoryId, r.tags AS tags,
-  r.availability AS availability, r.zip_code AS zipCode, ${trustColumnsSql("r")}, c.slug AS categorySlug,
+  r.availability AS availability, r.zip_code AS zipCode, r.size_milli AS sizeMilli, r.size_unit AS sizeUnit,
+  ${trustColumnsSql("r")}, c.slug AS categorySlug,
   s.id AS storeId, s.name AS storeName, s.address AS storeAddress,
-  u.first_name AS firstName, u.last_name AS lastName`;
+  u.first_name AS firstName, u.last_name AS lastName,
+  CASE WHEN u.profile_visible = 1 THEN u.username END AS reporterUsername`;
 
 /**
  * What the viewer ($viewer) did with report `r`: upvoted it, took its deal, made it, said something of it.

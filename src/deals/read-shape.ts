@@ -42,7 +42,11 @@ export function toReportJson(row: ReportRow, near: NearShopper = {}, now = Date.
 		/** A good deal near the shopper (issue 41), apart from Best Deal; false where nobody's neighbourhood applies. */
 		goodDeal: near.goodDeal ?? false,
 		store: { id: row.storeId, name: row.storeName, address: row.storeAddress },
-		user: { firstName: row.firstName, lastName: row.lastName },
+		/** The product's size (issue 42), when the reporter gave one. */
+		size:
+			row.sizeMilli !== null && row.sizeUnit !== null ? { quantity: row.sizeMilli / 1000, unit: row.sizeUnit } : null,
+		// username: beyond spec §3, the byline's link to a public profile; null when the reporter hides theirs.
+		user: { firstName: row.firstName, lastName: row.lastName, username: row.reporterUsername },
 		// verificationConfidence (the confidence now) and the rest of the trust fields.
 		...trust,
 	};

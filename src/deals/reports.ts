@@ -45,7 +45,13 @@ export async function filePriceReport(
 				);
 		const full: PriceReportJob = {
 			...job,
-			user: { id: user.id, firstName: user.firstName, lastName: user.lastName },
+			user: {
+				id: user.id,
+				firstName: user.firstName,
+				lastName: user.lastName,
+				username: user.username,
+				profileVisible: user.profileVisible,
+			},
 			modelVerdict,
 		};
 		return reports.write("price", full, () => writePriceReport(db, full));
@@ -80,7 +86,7 @@ export async function createPriceReport(runtime: Filing, user: User, input: Pric
 		input,
 		imageUrl,
 		zip,
-		category: { slug: category.slug, name: category.name },
+		category: { slug: category.slug, name: category.name, groupSlug: category.groupSlug },
 	});
 	if ("confirmedExisting" in written) {
 		const report = getReportJson(db, written.confirmedExisting.id, user.id);

@@ -4,10 +4,13 @@
  * the reads; the undo's updates are the same for both report tables, so they are one raw statement each.
  */
 import { eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { gasPriceReports, gasStations, priceReports, productCategories, stores, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { WITHDRAWN_CHANGE_REASON } from "../reports/feedback-rows.ts";
 import type { ReportTable } from "../reports/reports.sql.ts";
+
+const categoryGroups = alias(productCategories, "category_group");
 
 /** A product report as a word on it needs it: its state, and what a changed price files again. */
 export function productReportState(db: Db, id: number) {
@@ -24,7 +27,7 @@ export function productReportState(db: Db, id: number) {
 				productName: priceReports.productName,
 				categoryId: priceReports.categoryId,
 				tags: priceReports.tags,
-				category: { slug: productCategories.slug, name: productCategories.name },
+				category: { slug: productCategories.slug, name: productCategories.name, groupSlug: categoryGroups.slug },
 				storeName: stores.name,
 				storeAddress: stores.address,
 				storePhone: stores.phone,
@@ -33,6 +36,7 @@ export function productReportState(db: Db, id: number) {
 			.from(priceReports)
 			.innerJoin(stores, eq(stores.id, priceReports.storeId))
 			.innerJoin(productCategories, eq(productCategories.id, priceReports.categoryId))
+			.leftJoin(categoryGroups, eq(categoryGroups.id, productCategories.parentCategoryId))
 			.where(eq(priceReports.id, id))
 			.get() ?? null
 	);

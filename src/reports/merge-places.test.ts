@@ -57,7 +57,14 @@ describe("merging the stores and stations the old rule made two, at start-up", (
       price_cents, category_id, zip_code, loc_token, search_text, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
 		const at = Date.now() - 60_000;
 		const words = (productName: string) =>
-			searchText({ productName, tags: [], categoryName: "Dairy", description: null });
+			searchText({
+				productName,
+				tags: [],
+				categoryName: "Dairy",
+				categorySlug: "dairy",
+				groupSlug: "groceries",
+				description: null,
+			});
 		report.run(1, "ann", 1, "Milk", "milk", 349, categoryId, "10001", "z10001", words("Milk"), at);
 		// Ann's newer price of the same milk, reported while the Flatiron store was another one.
 		report.run(2, "ann", 2, "Milk", "milk", 329, categoryId, "10010", "z10010", words("Milk"), at + 1);

@@ -9,13 +9,22 @@ const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
 /** The words of a text, lower-cased, in order. */
 export const searchWords = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
 
-/** A report's search text: its words, one space apart. */
+/**
+ * The index term that filters by a category or a category group: U+E000, a private-use character that the
+ * tokenizer keeps in a word but no typed query word contains, then the slug without its hyphens.
+ */
+export const filterTerm = (slug: string): string => `\u{E000}${slug.replace(/-/g, "")}`;
+
+/** A report's search text: its words, one space apart, then the filter terms of its category and group. */
 export function searchText(report: {
 	productName: string;
 	tags: readonly string[];
 	categoryName: string;
+	categorySlug: string;
+	groupSlug: string | null;
 	description: string | null;
 }): string {
 	const text = [report.productName, ...report.tags, report.categoryName, report.description ?? ""].join(" ");
-	return searchWords(text).join(" ");
+	const filters = [report.categorySlug, ...(report.groupSlug ? [report.groupSlug] : [])].map(filterTerm);
+	return [...searchWords(text), ...filters].join(" ");
 }

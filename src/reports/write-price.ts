@@ -36,12 +36,12 @@ export type PriceReportFields = {
 
 /** What the write needs, as plain data: it may cross to the writer thread (writer.ts). */
 export type PriceReportJob = {
-	user: Pick<User, "id" | "firstName" | "lastName">;
+	user: Pick<User, "id" | "firstName" | "lastName" | "username" | "profileVisible">;
 	input: PriceReportFields;
 	/** Already resolved to one of our uploads, or null. */
 	imageUrl: string | null;
 	zip: string;
-	category: { slug: string; name: string };
+	category: { slug: string; name: string; groupSlug: string | null };
 	/** The model's judgement, made before the write; null with the model off (the statistics judge inside). */
 	modelVerdict: StoredVerdict | null;
 	/** A "changed" word on another shopper's report of this product here, which this price replaces. */
@@ -108,6 +108,9 @@ export function writePriceReport(db: Db, job: PriceReportJob) {
 		storeAddress: store.address,
 		firstName: user.firstName,
 		lastName: user.lastName,
+		reporterUsername: user.profileVisible ? user.username : null,
+		sizeMilli: null,
+		sizeUnit: null,
 		hasUserUpvoted: 0,
 		hasUserTakenDeal: 0,
 		categorySlug: category.slug,
@@ -129,7 +132,12 @@ export function writePriceReport(db: Db, job: PriceReportJob) {
 		reportZip: input.vacationMode ? (input.reportZipCode ?? null) : null,
 		zip: storeZip,
 		loc: store.locToken,
-		searchText: searchText({ ...input, categoryName: category.name }),
+		searchText: searchText({
+			...input,
+			categoryName: category.name,
+			categorySlug: category.slug,
+			groupSlug: category.groupSlug,
+		}),
 		image: imageUrl,
 		confidence: verdict.confidence,
 		reason: verdict.reason,
