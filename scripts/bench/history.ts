@@ -196,7 +196,7 @@ export async function benchHistoryDb(
 		for (const q of [...QUERIES.common.slice(0, 3), ...QUERIES.rare.slice(0, 2)]) {
 			const pages = reportZips.map((zip) => {
 				const near = neighbourhood(zip);
-				const ids = searchReportIds(db, { q, zip, sort: "price", limit: 20, offset: 0 }, near);
+				const ids = searchReportIds(db, { q, category: null, zip, sort: "price", limit: 20, offset: 0 }, near);
 				return {
 					rows: reportRows(db, { ids: JSON.stringify(ids), viewer: viewer.id }),
 					tokens: near.map((p) => p.token),

@@ -168,7 +168,15 @@ export async function benchSearchDb(
 			for (const query of queries) {
 				for (const sort of SORTS) {
 					const run = (i: number) =>
-						searchReports(db, { q: query, zip: zips[i % zips.length]!, sort, limit: LIMIT, offset: 0, viewerId });
+						searchReports(db, {
+							q: query,
+							category: null,
+							zip: zips[i % zips.length]!,
+							sort,
+							limit: LIMIT,
+							offset: 0,
+							viewerId,
+						});
 					for (let i = 0; i < 5; i++) run(i);
 					const ours: number[] = [];
 					let results = 0;

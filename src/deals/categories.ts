@@ -47,3 +47,16 @@ export function getCategoryWithTagSlugs(db: Db, categoryId: number) {
 		.map((t) => t.slug);
 	return { ...category, tagSlugs: new Set(slugs) };
 }
+
+export const CATEGORY_NOT_FOUND = "Category not found";
+
+/** A category by its slug (a chip's group is a category too), or null. */
+export function categoryBySlug(db: Db, slug: string) {
+	return (
+		db
+			.select({ id: productCategories.id, name: productCategories.name })
+			.from(productCategories)
+			.where(eq(productCategories.slug, slug))
+			.get() ?? null
+	);
+}

@@ -2,6 +2,7 @@ import { centsToNumber } from "../lib/money.ts";
 import { productFreshDays } from "../reports/trust.ts";
 import { trustJson } from "../reports/trust-shape.ts";
 import type { ReportRow } from "./deals.sql.ts";
+import type { StoreReports } from "./store-cards.ts";
 
 export type { FeedbackSummary, MyFeedback } from "../reports/trust-shape.ts";
 
@@ -11,6 +12,8 @@ export type NearShopper = {
 	distanceMiles?: number | null;
 	/** Within 5% of the product's 90-day low near the shopper (src/reports/good-deal.ts). */
 	goodDeal?: boolean;
+	/** The store's other live reports of the product, folded into this one (a search's card). */
+	storeReports?: StoreReports | null;
 };
 
 /**
@@ -41,6 +44,8 @@ export function toReportJson(row: ReportRow, near: NearShopper = {}, now = Date.
 		distanceMiles: near.distanceMiles ?? null,
 		/** A good deal near the shopper (issue 41), apart from Best Deal; false where nobody's neighbourhood applies. */
 		goodDeal: near.goodDeal ?? false,
+		/** A search's card: this store's live reports of the product (issue 42); null elsewhere. */
+		storeReports: near.storeReports ?? null,
 		store: { id: row.storeId, name: row.storeName, address: row.storeAddress },
 		/** The product's size (issue 42), when the reporter gave one. */
 		size:

@@ -6,7 +6,7 @@ import { cachedJson } from "../lib/json-response.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { takeReportSlot } from "../reports/report-limit.ts";
 import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/resolve.ts";
-import { listCategories } from "./categories.ts";
+import { CATEGORY_NOT_FOUND, categoryBySlug, listCategories } from "./categories.ts";
 import { liveReportFor, REPORT_NOT_FOUND } from "./report-page.ts";
 import { createPriceReport } from "./reports.ts";
 import { PriceReportSchema, SearchQuerySchema, StoresQuerySchema } from "./schemas.ts";
@@ -72,6 +72,8 @@ export const searchRoutes = new Hono<AppEnv>().get("/", signedIn, queryParams(Se
 	const query = c.req.valid("query");
 	const zip = query.zipCode ?? user.zipCode;
 	if (!zip) throw badRequest(NO_SEARCH_ZIP_MESSAGE);
-	const results = searchReports(c.get("db"), { ...query, zip, viewerId: user.id });
+	const category = query.category ?? null;
+	if (category && !categoryBySlug(c.get("db"), category)) throw badRequest(CATEGORY_NOT_FOUND);
+	const results = searchReports(c.get("db"), { ...query, category, zip, viewerId: user.id });
 	return c.json(results, 200);
 });

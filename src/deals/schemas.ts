@@ -9,10 +9,10 @@ import {
 	optionalPlaceZip,
 	optionalText,
 	optionalZip,
-	presentOrBlank,
 	requiredAmount,
 	requiredText,
 } from "../lib/fields.ts";
+import { MAX_AREAS, NEAREST_AREAS } from "../lib/near-areas.ts";
 import { VACATION_ZIP_MESSAGE, vacationEntries } from "../reports/schemas.ts";
 
 export const MAX_PRICE_CENTS = 10_000_000; // $100,000.00: nothing in a shop costs more; a typo often does
@@ -87,20 +87,27 @@ const intParam = (label: string, fallback: string, max: number) =>
 		v.maxValue(max, `${label} must be at most ${max}`),
 	);
 
-export const SearchQuerySchema = v.object({
-	q: presentOrBlank(
-		v.pipe(
-			v.string(),
-			v.trim(),
-			v.nonEmpty("Enter something to search for"),
-			v.maxLength(100, "Search is at most 100 characters"),
+export const SEARCH_NEEDS_WORDS_MESSAGE = "Enter something to search for, or choose a category";
+
+export const SearchQuerySchema = v.pipe(
+	v.object({
+		q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "Search is at most 100 characters")), ""),
+		/** A category's slug or a group's (issue 42's chips: groceries, electronics, restaurants). */
+		category: v.optional(
+			v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(/^[a-z0-9-]{1,40}$/, "Category not found")),
 		),
-	),
-	zipCode: optionalZip(),
-	sort: v.optional(v.picklist(SORTS, `Sort must be one of ${SORTS.join(", ")}`), "price"),
-	limit: v.pipe(intParam("limit", "50", SEARCH_MAX_LIMIT), v.minValue(1, "limit must be at least 1")),
-	offset: intParam("offset", "0", 10_000),
-});
+		zipCode: optionalZip(),
+		sort: v.optional(v.picklist(SORTS, `Sort must be one of ${SORTS.join(", ")}`), "price"),
+		limit: v.pipe(intParam("limit", "50", SEARCH_MAX_LIMIT), v.minValue(1, "limit must be at least 1")),
+		offset: intParam("offset", "0", 10_000),
+		/** How many ZIP areas around the shopper's own to search: 20, or more to reach a quiet town's nearest. */
+		areas: v.pipe(
+			intParam("areas", String(NEAREST_AREAS), MAX_AREAS),
+			v.minValue(NEAREST_AREAS, `areas must be at least ${NEAREST_AREAS}`),
+		),
+	}),
+	v.check((query) => query.q !== "" || Boolean(query.category), SEARCH_NEEDS_WORDS_MESSAGE),
+);
 
 export const StoresQuerySchema = v.object({ zipCode: optionalZip() });
 

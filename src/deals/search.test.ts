@@ -124,7 +124,9 @@ describe("GET /api/search", () => {
 	});
 
 	test("a blank query, or no zip anywhere, is a 400 that says what to do", async () => {
-		expect((await search(searcher, { q: "  " })).data.message).toBe("Enter something to search for");
+		expect((await search(searcher, { q: "  " })).data.message).toBe(
+			"Enter something to search for, or choose a category",
+		);
 		const { client } = await registerUser(server, { zipCode: null });
 		const res = await search(client, { q: "milk" });
 		expect(res.status).toBe(400);

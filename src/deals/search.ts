@@ -1,10 +1,12 @@
 import type { Db } from "../db.ts";
-import { type NearPlace, neighbourhood, roundMiles } from "../lib/zip.ts";
+import { NEAREST_AREAS, type NearPlace, neighbourhood, roundMiles } from "../lib/zip.ts";
 import { goodDealIds } from "../reports/good-deal.ts";
+import { filterTerm } from "../reports/search-text.ts";
 import { starredStoreIds } from "../spots/spots.sql.ts";
 import { indexPageIds, reportRows, vocabulary } from "./deals.sql.ts";
 import { toReportJson } from "./read-shape.ts";
 import type { SearchSort } from "./schemas.ts";
+import { foldStoreReports } from "./store-cards.ts";
 
 /**
  * Search over the index described in db/schema/reports.ts ("The search index"): every term is a word glued to its
@@ -30,12 +32,13 @@ const words = (q: string) => (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).sl
 
 /**
  * Each word of the query as the indexed words it is a prefix of ("org" -> organic, orange...), from the
- * vocabulary; null when a word matches nothing, so there is nothing to search. A word of other letters than
+ * vocabulary, and the filter's term (a category or group slug) as one more word; null when a word matches
+ * nothing, or there is neither a word nor a filter, so there is nothing to search. A word of other letters than
  * a-z and digits, or one with very many continuations, stays a prefix that FTS5 folds and expands itself.
  */
-function expandWords(db: Db, q: string): Expanded | null {
+export function expandWords(db: Db, q: string, filter: string | null = null): Expanded | null {
 	const vocab = vocabulary(db);
-	const out: Expanded = [];
+	const out: Expanded = filter ? [[filterTerm(filter)]] : [];
 	for (const word of words(q)) {
 		if (!/^[a-z0-9]+$/.test(word)) {
 			out.push({ prefix: word });
@@ -74,7 +77,11 @@ function distancePage(db: Db, expanded: Expanded, near: readonly NearPlace[], li
 
 export type SearchParams = {
 	q: string;
+	/** A category's or a category group's slug (a chip), or null. */
+	category: string | null;
 	zip: string;
+	/** How many ZIP areas around the shopper's own are searched: 20, or more for a widened search. */
+	areas?: number;
 	sort: SearchSort;
 	limit: number;
 	offset: number;
@@ -82,8 +89,12 @@ export type SearchParams = {
 };
 
 /** The ids of one page of live reports near `zip` whose text matches the words of `q`, in the page's order. */
-export function searchReportIds(db: Db, p: Omit<SearchParams, "viewerId">, near = neighbourhood(p.zip)): number[] {
-	const expanded = expandWords(db, p.q);
+export function searchReportIds(
+	db: Db,
+	p: Omit<SearchParams, "viewerId">,
+	near = neighbourhood(p.zip, p.areas ?? NEAREST_AREAS),
+): number[] {
+	const expanded = expandWords(db, p.q, p.category);
 	if (!expanded) return [];
 	if (p.sort === "distance") return distancePage(db, expanded, near, p.limit, p.offset);
 	const page = { match: matchFor(expanded, near), limit: p.limit, offset: p.offset };
@@ -91,12 +102,15 @@ export function searchReportIds(db: Db, p: Omit<SearchParams, "viewerId">, near 
 }
 
 /**
- * Live reports near `zip` whose text matches the words of `q`, each with its miles from `zip`, whether it is a
- * good deal there, and whether the viewer starred its store.
+ * Live reports near `zip` whose text matches the words of `q` (and the filter), each with its miles from `zip`,
+ * whether it is a good deal there, and whether the viewer starred its store. A store's reports of one product are
+ * one result (src/deals/store-cards.ts): twice the page is read from the index, so that folding still fills it.
  */
 export function searchReports(db: Db, p: SearchParams) {
-	const near = neighbourhood(p.zip);
-	const ids = searchReportIds(db, p, near);
+	const near = neighbourhood(p.zip, p.areas ?? NEAREST_AREAS);
+	const read = { ...p, offset: 0, limit: 2 * (p.offset + p.limit) };
+	const folded = foldStoreReports(db, searchReportIds(db, read, near), p.sort);
+	const ids = folded.ids.slice(p.offset, p.offset + p.limit);
 	if (ids.length === 0) return [];
 	const miles = new Map(near.map((place) => [place.token, roundMiles(place.miles)]));
 	const rows = reportRows(db, { ids: JSON.stringify(ids), viewer: p.viewerId });
@@ -107,7 +121,11 @@ export function searchReports(db: Db, p: SearchParams) {
 		near.map((place) => place.token),
 	);
 	return rows.map((row) => ({
-		...toReportJson(row, { distanceMiles: miles.get(row.locToken) ?? null, goodDeal: good.has(row.id) }),
+		...toReportJson(row, {
+			distanceMiles: miles.get(row.locToken) ?? null,
+			goodDeal: good.has(row.id),
+			storeReports: folded.storeReports.get(row.id) ?? null,
+		}),
 		starred: starred.has(row.storeId),
 	}));
 }

@@ -4,11 +4,12 @@
  * stations, averages, alerts, the quality consensus) takes its list from `neighbourhood()`.
  * "10001" and "10001-1234" are the same place. A postal code that is not a US ZIP matches only itself.
  */
+
+import { NEAREST_AREAS } from "./near-areas.ts";
 import { US_ZIP } from "./zip-known.ts";
 import { milesBetweenPlaces, nearestAreas, zipTable } from "./zip-places.ts";
 
-/** How many ZIP areas besides the shopper's own are near. */
-export const NEAREST_AREAS = 20;
+export { MAX_AREAS, NEAREST_AREAS } from "./near-areas.ts";
 
 /** The 5-digit zip as a number, or null for a zip that is not a US zip. */
 export function zipNumber(zip: string): number | null {
@@ -43,17 +44,17 @@ export type NearPlace = { token: string; miles: number };
 const tokenOfPlace = (place: number) => `z${String(zipTable().zips[place]).padStart(5, "0")}`;
 
 /**
- * The places near a zip, nearest first: the zip itself at 0 miles, then its 20 nearest ZIP areas. A ZIP with
- * no area of its own (a PO box) is a home and has neighbours, but is nobody's neighbour. A zip the table does
- * not place, or a postal code that is not a US ZIP, is near only itself.
+ * The places near a zip, nearest first: the zip itself at 0 miles, then its 20 nearest ZIP areas (or `areas` of
+ * them, for a widened search). A ZIP with no area of its own (a PO box) is a home and has neighbours, but is
+ * nobody's neighbour. A zip the table does not place, or a postal code that is not a US ZIP, is near only itself.
  */
-export function neighbourhood(zip: string): NearPlace[] {
+export function neighbourhood(zip: string, areas = NEAREST_AREAS): NearPlace[] {
 	const own = locToken(zip);
 	const place = placeOf(own);
 	if (place === null) return [{ token: own, miles: 0 }];
 	const t = zipTable();
-	const areas = nearestAreas(t, place, NEAREST_AREAS).map((a) => ({ token: tokenOfPlace(a.place), miles: a.miles }));
-	return [{ token: own, miles: 0 }, ...areas];
+	const nearest = nearestAreas(t, place, areas).map((a) => ({ token: tokenOfPlace(a.place), miles: a.miles }));
+	return [{ token: own, miles: 0 }, ...nearest];
 }
 
 /** The location tokens of a zip's neighbourhood, nearest first. */

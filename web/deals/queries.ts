@@ -39,7 +39,9 @@ export const searchQuery = ({ q, sort, zipCode }: SearchParams) =>
 	queryOptions({
 		queryKey: [...dealKeys.search, { q, sort, zipCode }] as const,
 		queryFn: () =>
-			unwrap(api.search.$get({ query: { q, sort, zipCode: zipCode ?? "", limit: SEARCH_LIMIT, offset: "0" } })),
+			unwrap(
+				api.search.$get({ query: { q, sort, zipCode: zipCode ?? "", limit: SEARCH_LIMIT, offset: "0", areas: "20" } }),
+			),
 	});
 
 export type LastPaid = OkOf<(typeof api.products)["last-paid"]["$get"]>["youPaid"];
