@@ -18,12 +18,11 @@ const TABS: readonly { id: DealsTab; label: string }[] = [
 export function DealsHome() {
 	const auth = useQuery(currentUserQuery);
 	const [tab, setTab] = useDealsTab(auth.data?.status === "authenticated" ? auth.data.user.id : "");
-	const [reportOpened, setReportOpened] = useState(tab === "report");
+	// Once opened (by its tab, or by an empty search's "Report a price"), the form stays mounted.
+	const [reportOpened, setReportOpened] = useState(false);
+	if (tab === "report" && !reportOpened) setReportOpened(true);
 	usePageTitle(TABS.find((t) => t.id === tab)?.label ?? "Deals");
-	const choose = (id: DealsTab) => {
-		setTab(id);
-		if (id === "report") setReportOpened(true);
-	};
+	const choose = (id: DealsTab) => setTab(id);
 	return (
 		<section aria-labelledby="deals-heading" className="flex flex-col gap-4">
 			<h1 id="deals-heading" className="text-2xl font-bold">
