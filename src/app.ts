@@ -5,6 +5,7 @@ import { adminRoutes } from "./admin/routes.ts";
 import { eventRoutes, priceAlertRoutes, testNotificationRoutes } from "./alerts/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { categoryRoutes, priceReportRoutes, searchRoutes, storeRoutes } from "./deals/routes.ts";
+import { feedRoutes } from "./feed/routes.ts";
 import { gasFeedbackRoutes, priceFeedbackRoutes } from "./feedback/routes.ts";
 import { gasRoutes } from "./gas/routes.ts";
 import { areaTrendRoutes, productRoutes, stationHistoryRoutes } from "./history/routes.ts";
@@ -39,6 +40,7 @@ const api = new Hono<AppEnv>()
 	.route("/stores", storeRoutes)
 	.route("/products", productRoutes)
 	.route("/search", searchRoutes)
+	.route("/feed", feedRoutes)
 	.route("/gas", gasRoutes)
 	.route("/gas/reports", gasFeedbackRoutes)
 	.route("/gas/stations", stationHistoryRoutes)

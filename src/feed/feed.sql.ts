@@ -1,0 +1,106 @@
+/**
+ * The home feed's raw SQL (issue 42): the rows of the reports it shows, the typical prices it measures drops
+ * against, and the shopper's alert hits. Raw because the history index needs INDEXED BY and the hits a bounded
+ * read per alert. Which reports are near is read from the search index (src/deals/deals.sql.ts, PAGE_SQL).
+ */
+import type { priceAlertHits, priceReports, productCategories, stores } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
+import type { Stored, StoredPick } from "../lib/stored.ts";
+import type { TrustInput } from "../reports/trust.ts";
+import { trustworthySql } from "../reports/trust-shape.ts";
+
+type Bindings = Record<string, string | number | null>;
+
+/** One report as the feed reads it: its product, price, store and place, and what says whether to trust it. */
+export type FeedRow = StoredPick<
+	typeof priceReports,
+	| "id"
+	| "productName"
+	| "normalizedName"
+	| "categoryId"
+	| "priceCents"
+	| "createdAt"
+	| "availability"
+	| "locToken"
+	| "storeId"
+> &
+	TrustInput & { storeName: Stored<typeof stores.name> };
+
+// The live reports of $ids (JSON), in that order, each read by its key.
+const ROWS_SQL = `
+  SELECT r.id AS id, r.product_name AS productName, r.normalized_name AS normalizedName,
+    r.category_id AS categoryId, r.price_cents AS priceCents, r.created_at AS createdAt,
+    r.availability AS availability, r.loc_token AS locToken, r.store_id AS storeId, s.name AS storeName,
+    r.verification_confidence AS verificationConfidence, r.confirmed_at AS confirmedAt,
+    r.confirm_count AS confirmCount, r.changed_count AS changedCount, r.unavailable_count AS unavailableCount,
+    r.unavailable_at AS unavailableAt, r.flag_count AS flagCount, r.is_unusual AS isUnusual
+  FROM json_each($ids) p
+  JOIN price_reports r ON r.id = p.value
+  JOIN stores s ON s.id = r.store_id
+  WHERE r.is_active = 1 AND r.is_expired = 0
+  ORDER BY p.key`;
+
+/** The live reports among `ids`, in the order given. */
+export function feedRows(db: Db, ids: readonly number[]): FeedRow[] {
+	if (ids.length === 0) return [];
+	return db.$client.query<FeedRow, Bindings>(ROWS_SQL).all({ ids: JSON.stringify(ids) });
+}
+
+// Every trustworthy price of each product since $since at the places, one range of the history index per product
+// and place, as in src/reports/price-history.sql.ts (LOWS_SQL).
+const PRICES_SQL = `
+  SELECT p.key AS product, group_concat(r.price_cents) AS prices
+  FROM json_each($products) p
+  JOIN price_reports r INDEXED BY price_reports_price_history_idx
+    ON r.normalized_name = json_extract(p.value, '$[0]') AND r.category_id = json_extract(p.value, '$[1]')
+  WHERE r.loc_token IN (SELECT value FROM json_each($places)) AND r.created_at >= $since AND ${trustworthySql("r")}
+  GROUP BY p.key`;
+
+/**
+ * The trustworthy prices (cents) since `since` (ms) at some places (JSON) of each product, a normalised name and
+ * a category, in the order given; empty for a product without any.
+ */
+export function productPrices(
+	db: Db,
+	products: readonly (readonly [name: string, category: number])[],
+	bindings: { places: string; since: number },
+): number[][] {
+	const prices: number[][] = products.map(() => []);
+	if (products.length === 0) return prices;
+	const rows = db.$client
+		.query<{ product: number; prices: string }, Bindings>(PRICES_SQL)
+		.all({ ...bindings, products: JSON.stringify(products) });
+	for (const row of rows) prices[row.product] = row.prices.split(",").map(Number);
+	return prices;
+}
+
+type HitId = Stored<typeof priceAlertHits.id>;
+
+// The shopper's alerts (price_alerts_user_idx), each one's latest product hits (price_alert_hits_alert_idx, read
+// backwards and bounded: a broad alert near a busy place has thousands), those whose report is still live.
+const HITS_SQL = `
+  SELECT h.id AS hitId, h.price_report_id AS reportId
+  FROM price_alerts a
+  JOIN price_alert_hits h ON h.id IN (
+    SELECT x.id FROM price_alert_hits x WHERE x.alert_id = a.id AND x.price_report_id IS NOT NULL
+    ORDER BY x.id DESC LIMIT $perAlert)
+  JOIN price_reports r ON r.id = h.price_report_id
+  WHERE a.user_id = $user AND r.is_active = 1 AND r.is_expired = 0
+  ORDER BY h.id DESC
+  LIMIT $limit`;
+
+/** The report ids of the shopper's latest product alert hits whose reports are live, newest hit first. */
+export function liveHitReportIds(db: Db, bindings: { user: string; perAlert: number; limit: number }): number[] {
+	return db.$client
+		.query<{ hitId: HitId; reportId: number }, Bindings>(HITS_SQL)
+		.all(bindings)
+		.map((r) => r.reportId);
+}
+
+/** The slugs of the categories at the top of the taxonomy (no group above them): every report is under one. */
+export function topCategorySlugs(db: Db): Stored<typeof productCategories.slug>[] {
+	return db.$client
+		.query<{ slug: string }, []>("SELECT slug FROM product_categories WHERE parent_category_id IS NULL ORDER BY id")
+		.all()
+		.map((r) => r.slug);
+}

@@ -1,0 +1,32 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../lib/context.ts";
+import { requireUser, signedIn } from "../lib/guards.ts";
+import { badRequest } from "../lib/http.ts";
+import { queryParams } from "../lib/validate.ts";
+import { locToken } from "../lib/zip.ts";
+import { type AreaFeed, alertHitItems, areaFeed } from "./feed.ts";
+import { FeedQuerySchema } from "./schemas.ts";
+
+export const NO_FEED_ZIP_MESSAGE = "Set your zip code to see deals near you.";
+
+const utf8 = new TextDecoder();
+
+/** The neighbourhood's part of the feed from the read cache (src/lib/read-cache.ts), as a value. */
+const cachedArea = (c: Context<AppEnv>, key: string, compute: () => AreaFeed): AreaFeed =>
+	JSON.parse(utf8.decode(c.var.runtime.readCache.json(key, compute))) as AreaFeed;
+
+/**
+ * /api/feed: the home feed near the shopper (issue 42). The neighbourhood's lists are shared by everyone there
+ * and cached; the shopper's alert hits are theirs alone and read on every request.
+ */
+export const feedRoutes = new Hono<AppEnv>().get("/", signedIn, queryParams(FeedQuerySchema), (c) => {
+	const user = requireUser(c);
+	const { zipCode, areas } = c.req.valid("query");
+	const zip = zipCode ?? user.zipCode;
+	if (!zip) throw badRequest(NO_FEED_ZIP_MESSAGE);
+	const db = c.get("db");
+	const { nearest, ...lists } = cachedArea(c, `feed:${locToken(zip)}:${areas}`, () => areaFeed(db, zip, areas));
+	const alertHits = alertHitItems(db, user.id, zip);
+	const quiet = lists.drops.length + lists.newest.length + lists.goodDeals.length + alertHits.length === 0;
+	return c.json({ zipCode: zip, ...lists, alertHits, quiet, nearest: quiet ? nearest : null }, 200);
+});
