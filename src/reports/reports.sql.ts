@@ -136,9 +136,10 @@ export function hasReportedAt(db: Db, userId: string, storeId: number): boolean 
 const INSERT_REPORT_SQL = `
   INSERT INTO price_reports (user_id, store_id, product_name, normalized_name, price_cents, category_id, tags, description,
     availability, vacation_mode, report_zip_code, zip_code, loc_token, search_text, image_url, verification_confidence,
-    verification_reason, is_unusual)
+    verification_reason, is_unusual, size_milli, size_unit)
   VALUES ($user, $store, $name, $normalized, $price, $category, $tags, $description,
-    $availability, $vacation, $reportZip, $zip, $loc, $searchText, $image, $confidence, $reason, $unusual)
+    $availability, $vacation, $reportZip, $zip, $loc, $searchText, $image, $confidence, $reason, $unusual,
+    $sizeMilli, $sizeUnit)
   RETURNING id, created_at AS createdAt, updated_at AS updatedAt`;
 
 /** Stores a price report (its fields as the statement names them); its id and timestamps. */

@@ -5,7 +5,7 @@
  * The same price another shopper reported there within a day is counted as their confirmation instead
  * (duplicates.ts); a shopper's "the price changed" retires the report it was about in the same transaction.
  */
-import type { Availability } from "../../db/enums.ts";
+import type { Availability, SizeUnit } from "../../db/enums.ts";
 import type { User } from "../../db/schema.ts";
 import { recordHitsSafely } from "../alerts/matching.ts";
 import type { Db } from "../db.ts";
@@ -32,6 +32,8 @@ export type PriceReportFields = {
 	availability: Availability;
 	vacationMode: boolean;
 	reportZipCode: string | null;
+	/** The product's size, when the shopper gave one (a changed price files none). */
+	size?: { quantity: number; unit: SizeUnit } | null;
 };
 
 /** What the write needs, as plain data: it may cross to the writer thread (writer.ts). */
@@ -90,6 +92,8 @@ export function writePriceReport(db: Db, job: PriceReportJob) {
 	);
 	if (standing) return confirmStanding(db, job, { store: store.id, normalized: key.normalizedName }, standing, now);
 	const firstVisit = !hasReportedAt(db, user.id, store.id);
+	// Thousandths, as stored: the schema let through at most three decimals.
+	const size = input.size ? { milli: Math.round(input.size.quantity * 1000), unit: input.size.unit } : null;
 	const row = {
 		id: 0,
 		productName: input.productName,
@@ -109,8 +113,8 @@ export function writePriceReport(db: Db, job: PriceReportJob) {
 		firstName: user.firstName,
 		lastName: user.lastName,
 		reporterUsername: user.profileVisible ? user.username : null,
-		sizeMilli: null,
-		sizeUnit: null,
+		sizeMilli: size?.milli ?? null,
+		sizeUnit: size?.unit ?? null,
 		hasUserUpvoted: 0,
 		hasUserTakenDeal: 0,
 		categorySlug: category.slug,
@@ -142,6 +146,8 @@ export function writePriceReport(db: Db, job: PriceReportJob) {
 		confidence: verdict.confidence,
 		reason: verdict.reason,
 		unusual: verdict.unusual ? 1 : 0,
+		sizeMilli: row.sizeMilli,
+		sizeUnit: row.sizeUnit,
 	});
 	// One current price per shopper, product and store: search shows each shopper's latest price there once,
 	// and reporting the same thing again and again cannot fill a page of results.
