@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest, notFound } from "../lib/http.ts";
@@ -7,9 +7,10 @@ import { jsonBody, queryParams } from "../lib/validate.ts";
 import { takeReportSlot } from "../reports/report-limit.ts";
 import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/resolve.ts";
 import { CATEGORY_NOT_FOUND, categoryBySlug, listCategories } from "./categories.ts";
+import { nearestReports } from "./nearest.ts";
 import { liveReportFor, REPORT_NOT_FOUND } from "./report-page.ts";
 import { createPriceReport } from "./reports.ts";
-import { PriceReportSchema, SearchQuerySchema, StoresQuerySchema } from "./schemas.ts";
+import { NearestQuerySchema, PriceReportSchema, SearchQuerySchema, StoresQuerySchema } from "./schemas.ts";
 import { searchReports } from "./search.ts";
 import { storesInZip } from "./stores.ts";
 import { takeDeal, toggleUpvote } from "./votes.ts";
@@ -66,14 +67,26 @@ export const storeRoutes = new Hono<AppEnv>().get("/", signedIn, queryParams(Sto
 	return cachedJson(c, `stores:${zip}`, () => storesInZip(c.get("db"), zip));
 });
 
-/** /api/search: deals near the shopper. */
-export const searchRoutes = new Hono<AppEnv>().get("/", signedIn, queryParams(SearchQuerySchema), (c) => {
+/** Where a search looks and what it filters by: the zip asked for or the shopper's, and a known category. */
+function searchWhere(c: Context<AppEnv>, query: { zipCode: string | null; category?: string | undefined }) {
 	const user = requireUser(c);
-	const query = c.req.valid("query");
 	const zip = query.zipCode ?? user.zipCode;
 	if (!zip) throw badRequest(NO_SEARCH_ZIP_MESSAGE);
 	const category = query.category ?? null;
 	if (category && !categoryBySlug(c.get("db"), category)) throw badRequest(CATEGORY_NOT_FOUND);
-	const results = searchReports(c.get("db"), { ...query, category, zip, viewerId: user.id });
-	return c.json(results, 200);
-});
+	return { user, zip, category };
+}
+
+/** /api/search: deals near the shopper, and how far a quiet neighbourhood's nearest are. */
+export const searchRoutes = new Hono<AppEnv>()
+	.get("/", signedIn, queryParams(SearchQuerySchema), (c) => {
+		const query = c.req.valid("query");
+		const { user, zip, category } = searchWhere(c, query);
+		const results = searchReports(c.get("db"), { ...query, category, zip, viewerId: user.id });
+		return c.json(results, 200);
+	})
+	.get("/nearest", signedIn, queryParams(NearestQuerySchema), (c) => {
+		const query = c.req.valid("query");
+		const { zip, category } = searchWhere(c, query);
+		return c.json({ nearest: nearestReports(c.get("db"), { q: query.q, category, zip }) }, 200);
+	});

@@ -151,14 +151,28 @@ const intParam = (label: string, fallback: string, max: number) =>
 
 export const SEARCH_NEEDS_WORDS_MESSAGE = "Enter something to search for, or choose a category";
 
+/** What a search looks for, and where: its words, a filter, a zip other than the shopper's. */
+const searchFor = {
+	q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "Search is at most 100 characters")), ""),
+	/** A category's slug or a group's (issue 42's chips: groceries, electronics, restaurants); blank for none. */
+	category: v.optional(
+		v.pipe(
+			v.string(),
+			v.trim(),
+			v.toLowerCase(),
+			v.regex(/^[a-z0-9-]{0,40}$/, "Category not found"),
+			v.transform((slug) => slug || undefined),
+		),
+	),
+	zipCode: optionalZip(),
+};
+/** A search needs words, a filter, or both. */
+const wordsOrFilter = <T extends { q: string; category?: string | undefined }>() =>
+	v.check<T, string>((query) => query.q !== "" || Boolean(query.category), SEARCH_NEEDS_WORDS_MESSAGE);
+
 export const SearchQuerySchema = v.pipe(
 	v.object({
-		q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "Search is at most 100 characters")), ""),
-		/** A category's slug or a group's (issue 42's chips: groceries, electronics, restaurants). */
-		category: v.optional(
-			v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(/^[a-z0-9-]{1,40}$/, "Category not found")),
-		),
-		zipCode: optionalZip(),
+		...searchFor,
 		sort: v.optional(v.picklist(SORTS, `Sort must be one of ${SORTS.join(", ")}`), "price"),
 		limit: v.pipe(intParam("limit", "50", SEARCH_MAX_LIMIT), v.minValue(1, "limit must be at least 1")),
 		offset: intParam("offset", "0", 10_000),
@@ -168,8 +182,11 @@ export const SearchQuerySchema = v.pipe(
 			v.minValue(NEAREST_AREAS, `areas must be at least ${NEAREST_AREAS}`),
 		),
 	}),
-	v.check((query) => query.q !== "" || Boolean(query.category), SEARCH_NEEDS_WORDS_MESSAGE),
+	wordsOrFilter(),
 );
+
+/** GET /api/search/nearest: the same words, filter and zip as the search it follows. */
+export const NearestQuerySchema = v.pipe(v.object(searchFor), wordsOrFilter());
 
 export const StoresQuerySchema = v.object({ zipCode: optionalZip() });
 

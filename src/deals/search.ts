@@ -52,7 +52,7 @@ export function expandWords(db: Db, q: string, filter: string | null = null): Ex
 }
 
 /** The FTS5 query for some places: every word (any of its expansions) among the same place's terms. */
-function matchFor(expanded: Expanded, places: readonly NearPlace[]): string {
+export function matchFor(expanded: Expanded, places: readonly NearPlace[]): string {
 	const cells = places.map((p) => placeCell(p.token));
 	return expanded
 		.map((w) =>
