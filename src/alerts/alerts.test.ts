@@ -81,7 +81,14 @@ describe("POST /api/price-alerts", () => {
 			"Product name must be at most 8 words",
 		],
 		["no target price", { productName: "eggs", targetPrice: "" }, "targetPrice", "Target price is required"],
-		["a null target price", { productName: "eggs", targetPrice: null }, "targetPrice", "Target price is required"],
+		["no target price missing", { productName: "eggs" }, "targetPrice", "Target price is required"],
+		// A product alert's null target is any price (any-price.test.ts); a fuel alert always has a target.
+		[
+			"a fuel alert's null target",
+			{ fuelType: "regular", targetPrice: null },
+			"targetPrice",
+			"Target price is required",
+		],
 		["a zero target", { productName: "eggs", targetPrice: 0 }, "targetPrice", "Target price must be greater than 0"],
 		[
 			"fractions of a cent",

@@ -9,6 +9,7 @@ import { milesBetween, roundMiles } from "../lib/zip.ts";
 import { alertTag, dealPath, type PushPayload } from "../push/payload.ts";
 import type { LiveHub, LiveMessage } from "./live.ts";
 import type { HitRow } from "./matching.ts";
+import { ANY_PRICE_CENTS } from "./schemas.ts";
 
 export const HIT_EVENT = "price-alert";
 /** Where a fuel hit opens: the Gas page, at its station. */
@@ -26,7 +27,8 @@ export type HitEventData = {
 	reportId: number;
 	productName: string;
 	price: number;
-	targetPrice: number;
+	/** null for an alert at any price. */
+	targetPrice: number | null;
 	storeName: string;
 	storeAddress: string;
 	zipCode: string;
@@ -59,18 +61,20 @@ export function hitEventData(hit: HitFacts): HitEventData {
 	const miles = hit.alertZip === null ? null : milesBetween(hit.alertZip, hit.zipCode);
 	const distanceMiles = miles === null ? null : roundMiles(miles);
 	const away = distanceMiles === null ? "" : distanceMiles === 0 ? " (in your ZIP)" : ` (${distanceMiles} mi away)`;
+	const anyPrice = hit.targetPriceCents === ANY_PRICE_CENTS;
+	const target = anyPrice ? "" : ` Your target: ${formatCents(hit.targetPriceCents)}.`;
 	const more = hit.alsoHeld ? ` And ${plural(hit.alsoHeld, "more price alert")} since your last notification.` : "";
 	return {
 		hitId: hit.hitId,
 		alertId: hit.alertId,
 		kind: hit.kind,
 		title: `Price alert: ${hit.alertName}`,
-		body: `${hit.productName} is ${hit.priceLabel} at ${hit.storeName}, ${hit.storeAddress}${away}. Your target: ${formatCents(hit.targetPriceCents)}.${more}`,
+		body: `${hit.productName} is ${hit.priceLabel} at ${hit.storeName}, ${hit.storeAddress}${away}.${target}${more}`,
 		url: hit.kind === "product" ? dealPath(hit.reportId) : stationPath(hit.placeId),
 		reportId: hit.reportId,
 		productName: hit.productName,
 		price: hit.price,
-		targetPrice: hit.targetPriceCents / 100,
+		targetPrice: anyPrice ? null : hit.targetPriceCents / 100,
 		storeName: hit.storeName,
 		storeAddress: hit.storeAddress,
 		zipCode: hit.zipCode,

@@ -16,7 +16,7 @@ import type { Db } from "../db.ts";
 import { badRequest, conflict, notFound } from "../lib/http.ts";
 import { centsToNumber, millsToNumber } from "../lib/money.ts";
 import { locToken, milesBetween, roundMiles } from "../lib/zip.ts";
-import { MAX_ALERTS_PER_USER, type PriceAlertInput } from "./schemas.ts";
+import { ANY_PRICE_CENTS, MAX_ALERTS_PER_USER, type PriceAlertInput } from "./schemas.ts";
 import { alertWordRows } from "./word-index.ts";
 import { fuelWord, productWords } from "./words.ts";
 
@@ -89,7 +89,8 @@ function toAlertJson(row: AlertRow) {
 	return {
 		id: row.id,
 		productName: row.productName,
-		targetPrice: centsToNumber(row.targetPriceCents),
+		/** null for an alert at any price (its target is ANY_PRICE_CENTS). */
+		targetPrice: row.targetPriceCents === ANY_PRICE_CENTS ? null : centsToNumber(row.targetPriceCents),
 		categoryId: row.categoryId,
 		createdAt: row.createdAt.toISOString(),
 		zipCode: row.zipCode,

@@ -36,6 +36,22 @@ const TargetPriceSchema = v.pipe(
 	v.maxValue(MAX_TARGET_CENTS, "Target price must be at most $100,000.00"),
 );
 
+/**
+ * What an "any price" alert (issue 42: "alert me when anyone reports milk near me") stores as its target: more
+ * than any price a report can have, so every report meets it and the matching needs no case of its own. It is
+ * above MAX_TARGET_CENTS, so no typed target is ever taken for it.
+ */
+export const ANY_PRICE_CENTS = 2_147_483_647;
+
+/**
+ * A product alert's target: as TargetPriceSchema, or an explicit null for any price. A missing or blank target
+ * is still "required": the create-alert form (spec §5) never sends null, only the empty search's one tap does.
+ */
+const ProductTargetSchema = v.pipe(
+	v.optional(v.nullable(TargetPriceSchema), ""),
+	v.transform((cents) => cents ?? ANY_PRICE_CENTS),
+);
+
 /** Optional: null, a missing key or "" mean any category. */
 const OptionalCategorySchema = v.pipe(
 	v.optional(v.nullable(v.union([v.number(), v.string()], "Category must be one of the listed categories")), null),
@@ -49,13 +65,15 @@ const FUEL_MESSAGE = `Fuel type must be one of ${FUEL_TYPES.join(", ")}`;
 const ScopeSchema = v.optional(v.picklist(ALERT_SCOPES, 'Where must be "near" or "spots"'), "near");
 
 const common = {
-	targetPrice: TargetPriceSchema,
 	// Optional: the alert watches this zip instead of the user's own.
 	zipCode: optionalPlaceZip(),
 	scope: ScopeSchema,
 };
 
-/** A product alert (spec §3), or with `fuelType` a fuel alert ("regular under $3.20"), named by its fuel. */
+/**
+ * A product alert (spec §3), at a target or at any price (`targetPrice: null`), or with `fuelType` a fuel alert
+ * ("regular under $3.20"), named by its fuel, always at a target.
+ */
 export const PriceAlertSchema = v.variant(
 	"fuelType",
 	[
@@ -63,6 +81,7 @@ export const PriceAlertSchema = v.variant(
 			fuelType: v.optional(v.null(), null),
 			productName: ProductNameSchema,
 			categoryId: OptionalCategorySchema,
+			targetPrice: ProductTargetSchema,
 			...common,
 		}),
 		v.object({
@@ -70,6 +89,7 @@ export const PriceAlertSchema = v.variant(
 			// A fuel alert is named by its fuel; any name or category sent along is not used.
 			productName: v.optional(v.unknown()),
 			categoryId: v.optional(v.unknown()),
+			targetPrice: TargetPriceSchema,
 			...common,
 		}),
 	],

@@ -50,6 +50,10 @@ const AlertFormSchema = v.pipe(
 	PriceAlertSchema,
 );
 
+/** What the alert waits for: a price at or under its target, or any price reported. */
+export const priceWanted = (target: number | null) =>
+	target === null ? "reported at any price" : `${formatCurrency(target)} or less`;
+
 /** The create-alert form (spec §2, §5): a product (to the cent, optionally in a category) or a fuel, and where. */
 export function AlertForm({ onDone }: { onDone: () => void }) {
 	const auth = useQuery(currentUserQuery);
@@ -93,7 +97,7 @@ export function AlertForm({ onDone }: { onDone: () => void }) {
 				const place = alert.scope === "spots" ? "at your starred spots" : `near ${alert.zipCode ?? "you"}`;
 				toast({
 					title: "Price alert created",
-					description: `We will tell you when ${alert.productName} is ${formatCurrency(alert.targetPrice)} or less ${place}.`,
+					description: `We will tell you when ${alert.productName} is ${priceWanted(alert.targetPrice)} ${place}.`,
 				});
 				form.reset();
 				setTried(false);

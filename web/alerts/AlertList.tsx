@@ -62,7 +62,9 @@ function AlertItem({ alert, categoryName }: { alert: PriceAlert; categoryName: s
 		});
 	};
 	const details = [
-		`At or under ${formatCurrency(alert.targetPrice)}${alert.fuelType ? unitOf(alert.fuelType) : ""}`,
+		alert.targetPrice === null
+			? "Any price"
+			: `At or under ${formatCurrency(alert.targetPrice)}${alert.fuelType ? unitOf(alert.fuelType) : ""}`,
 		categoryName,
 		alert.scope === "spots" ? "at your starred spots" : alert.zipCode && `near ${alert.zipCode}`,
 	];
