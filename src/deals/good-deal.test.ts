@@ -10,10 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
+let storeCount = 0;
 /** Each price by a shopper of its own at a store of its own, in 10001 (Groceries: every price here is usual). */
 async function reportPrices(name: string, prices: number[]) {
 	const ids: number[] = [];
-	for (const [i, price] of prices.entries()) {
+	for (const price of prices) {
+		const i = ++storeCount;
 		const { client } = await registerUser(server);
 		const res = await client.post("/api/price-reports", {
 			productName: name,

@@ -215,7 +215,7 @@ describe("POST /api/price-reports", () => {
 				storeAddress: "5 Peach St",
 			});
 		const first = await at("Peach Market", 4.29);
-		const theirs = await at("Peach Market", 4.19, neighbour);
+		await at("Peach Market", 4.19, neighbour);
 		const elsewhere = await at("Plum Market", 4.39);
 		expect(first.data.warning).toBeUndefined();
 		const again = await at("peach market", 3.99);
@@ -223,9 +223,12 @@ describe("POST /api/price-reports", () => {
 		expect(again.data.warning).toBe("This replaces your earlier price of $4.29 at Peach Market.");
 		const old = server.db.select().from(priceReports).where(eq(priceReports.id, first.data.id)).get();
 		expect(old).toMatchObject({ isExpired: true, expiredReason: "Replaced by a newer price from the same shopper" });
-		// Search shows the shopper's current price at each store once; the neighbour's price stays.
-		const found = (await client.get("/api/search?q=goat%20milk")).data as { id: number }[];
-		expect(found.map((r) => r.id).sort()).toEqual([again.data.id, theirs.data.id, elsewhere.data.id].sort());
+		// The shopper's current price at each store counts once; the neighbour's price stays, on the store's one card.
+		const found = (await client.get("/api/search?q=goat%20milk")).data as { id: number; storeReports: unknown }[];
+		expect(found.map((r) => [r.id, r.storeReports])).toEqual([
+			[again.data.id, { reports: 2, agreeing: 1, latestAt: expect.any(String) }],
+			[elsewhere.data.id, null],
+		]);
 		// Their counts still hold every report they made.
 		expect((await client.get("/api/auth/user")).data.priceReportsMade).toBe(3);
 	});

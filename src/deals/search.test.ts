@@ -228,12 +228,12 @@ describe("GET /api/search: the index of words by place (db/schema/reports.ts)", 
 
 	test("distance over many places orders by miles, then price, then newest; other places never show", async () => {
 		// 450 reports over the 21 places near Beverly Hills and a few beyond, written straight to the table (the
-		// triggers index them).
+		// triggers index them), each a product of its own: one store's reports of a product are one card.
 		const near = neighbourhood("90210");
 		const places = [...near.map((p) => p.token.slice(1)), "90201", "93514"];
 		const insert =
 			s.sqlite.query(`INSERT INTO price_reports (user_id, store_id, product_name, normalized_name, price_cents,
-      category_id, zip_code, loc_token, search_text) VALUES (?, ?, ?, 'ring apple', ?, 3, ?, ?, ?)`);
+      category_id, zip_code, loc_token, search_text) VALUES (?, ?, ?, lower(?3), ?, 3, ?, ?, ?)`);
 		const rows: { id: number; miles: number; cents: number }[] = [];
 		s.sqlite.transaction(() => {
 			for (let i = 0; i < 450; i++) {

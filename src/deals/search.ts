@@ -6,7 +6,7 @@ import { starredStoreIds } from "../spots/spots.sql.ts";
 import { indexPageIds, reportRows, vocabulary } from "./deals.sql.ts";
 import { toReportJson } from "./read-shape.ts";
 import type { SearchSort } from "./schemas.ts";
-import { foldStoreReports } from "./store-cards.ts";
+import { foldedCards } from "./store-cards.ts";
 
 /**
  * Search over the index described in db/schema/reports.ts ("The search index"): every term is a word glued to its
@@ -104,12 +104,16 @@ export function searchReportIds(
 /**
  * Live reports near `zip` whose text matches the words of `q` (and the filter), each with its miles from `zip`,
  * whether it is a good deal there, and whether the viewer starred its store. A store's reports of one product are
- * one result (src/deals/store-cards.ts): twice the page is read from the index, so that folding still fills it.
+ * one result (src/deals/store-cards.ts): more than the page is read from the index, so that folding still fills it.
  */
 export function searchReports(db: Db, p: SearchParams) {
 	const near = neighbourhood(p.zip, p.areas ?? NEAREST_AREAS);
-	const read = { ...p, offset: 0, limit: 2 * (p.offset + p.limit) };
-	const folded = foldStoreReports(db, searchReportIds(db, read, near), p.sort);
+	const folded = foldedCards(
+		db,
+		(limit) => searchReportIds(db, { ...p, offset: 0, limit }, near),
+		p.offset + p.limit,
+		p.sort,
+	);
 	const ids = folded.ids.slice(p.offset, p.offset + p.limit);
 	if (ids.length === 0) return [];
 	const miles = new Map(near.map((place) => [place.token, roundMiles(place.miles)]));

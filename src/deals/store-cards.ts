@@ -1,22 +1,62 @@
 /**
- * One result per store and product (issue 42, "3 reports agree"): a store's live reports of one product fold
- * into the one that comes first in the search's order, which carries how many there are and how many agree.
- * To be written by the like-with-like work; until then every report is its own card.
+ * One result per store and product (issue 42, "3 reports agree"): a store's live reports of one product (its
+ * normalized name and category) fold into the one that comes first in the search's order, which carries how
+ * many shoppers spoke of the price there, how many of them agree with it, and when the latest did. A shopper's
+ * confirmation counts as their report of the same price: the report path turns a same price at the same store
+ * into one (src/reports/duplicates.ts), so two shoppers who agree are most often one report and a confirmation.
  */
 import type { Db } from "../db.ts";
+import { storeGroupRows } from "./deals.sql.ts";
 import type { SearchSort } from "./schemas.ts";
 
-/** A store's live reports of the card's product: how many, how many give the card's price, the latest's time. */
+/**
+ * What the store's live reports of the card's product say: how many (with their confirmations), how many give
+ * the card's price, and the latest one's time (reported or confirmed).
+ */
 export type StoreReports = { reports: number; agreeing: number; latestAt: string };
+
+/** How much of the search's order a page may read, in pages: a product reported at every store many times over. */
+const MAX_READ_PAGES = 32;
 
 /**
  * Of report ids in a search's order, those that lead their store's live reports of a product (in the same
- * order), and for each of those its StoreReports when the store has more than the one report.
+ * order), and for each of those its StoreReports when more than one shopper spoke of the price there. The
+ * first of a group in the order leads it whatever the sort, so a longer read of the same order folds to the
+ * same cards, longer: pages never show a store's product twice.
  */
 export function foldStoreReports(
-	_db: Db,
+	db: Db,
 	ids: readonly number[],
 	_sort: SearchSort,
 ): { ids: number[]; storeReports: Map<number, StoreReports> } {
-	return { ids: [...ids], storeReports: new Map() };
+	if (ids.length === 0) return { ids: [], storeReports: new Map() };
+	const groups = storeGroupRows(db, JSON.stringify(ids));
+	const storeReports = new Map<number, StoreReports>();
+	for (const group of groups) {
+		if (group.words > 1)
+			storeReports.set(group.id, {
+				reports: group.words,
+				agreeing: group.agreeing,
+				latestAt: new Date(group.latestAt).toISOString(),
+			});
+	}
+	return { ids: groups.map((group) => group.id), storeReports };
+}
+
+/**
+ * The cards of a search's order up to `need` of them (the page's end), folded (foldStoreReports) from reads of
+ * the order from its start (`read(limit)`): twice the cards first, then four times more while folding left too
+ * few and the order goes on, up to MAX_READ_PAGES times the cards.
+ */
+export function foldedCards(
+	db: Db,
+	read: (limit: number) => readonly number[],
+	need: number,
+	sort: SearchSort,
+): ReturnType<typeof foldStoreReports> {
+	for (let limit = 2 * need; ; limit *= 4) {
+		const ids = read(limit);
+		const folded = foldStoreReports(db, ids, sort);
+		if (folded.ids.length >= need || ids.length < limit || limit >= MAX_READ_PAGES * need) return folded;
+	}
 }

@@ -143,6 +143,7 @@ describe("changed", () => {
 
 		await giver.delete(`/api/price-reports/${id}/feedback`);
 		expect(row(standing)).toMatchObject({ isExpired: false, confirmCount: 0 });
-		expect((await search(reporter, productName)).map((r) => r.id).sort()).toEqual([id, standing].sort());
+		// Both listed again: the store's one card, the cheaper, says so.
+		expect(await search(reporter, productName)).toMatchObject([{ id, storeReports: { reports: 2, agreeing: 1 } }]);
 	});
 });
