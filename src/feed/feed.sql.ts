@@ -1,11 +1,12 @@
 /**
- * The home feed's raw SQL (issue 42): the rows of the reports it shows, the typical prices it measures drops
- * against, and the shopper's alert hits. Raw because the history index needs INDEXED BY and the hits a bounded
+ * The home feed's raw SQL (issue 42): the rows of the reports it shows, what their products cost near the shopper
+ * (what a drop and a good deal are measured against), and the shopper's alert hits. Raw because the history index needs INDEXED BY and the hits a bounded
  * read per alert. Which reports are near is read from the search index (src/deals/deals.sql.ts, PAGE_SQL).
  */
 import type { priceAlertHits, priceReports, productCategories, stores } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
+import type { ProductLow } from "../reports/price-history.sql.ts";
 import type { TrustInput } from "../reports/trust.ts";
 import { trustworthySql } from "../reports/trust-shape.ts";
 
@@ -46,32 +47,38 @@ export function feedRows(db: Db, ids: readonly number[]): FeedRow[] {
 	return db.$client.query<FeedRow, Bindings>(ROWS_SQL).all({ ids: JSON.stringify(ids) });
 }
 
-// Every trustworthy price of each product since $since at the places, one range of the history index per product
-// and place, as in src/reports/price-history.sql.ts (LOWS_SQL).
-const PRICES_SQL = `
-  SELECT p.key AS product, group_concat(r.price_cents) AS prices
+// Each product's trustworthy prices since $since at the places, one range of the history index per product and
+// place, as src/reports/price-history.sql.ts reads a product's low (LOWS_SQL): the low and the count over the
+// whole window, and the prices since $recentSince listed.
+const STATS_SQL = `
+  SELECT p.key AS product, min(r.price_cents) AS lowCents, count(*) AS prices,
+    group_concat(CASE WHEN r.created_at >= $recentSince THEN r.price_cents END) AS recent
   FROM json_each($products) p
   JOIN price_reports r INDEXED BY price_reports_price_history_idx
     ON r.normalized_name = json_extract(p.value, '$[0]') AND r.category_id = json_extract(p.value, '$[1]')
   WHERE r.loc_token IN (SELECT value FROM json_each($places)) AND r.created_at >= $since AND ${trustworthySql("r")}
   GROUP BY p.key`;
 
+/** A product's trustworthy prices near a shopper: the lowest and how many since one time, the prices since a later. */
+export type ProductStats = ProductLow & { recent: number[] };
+
 /**
- * The trustworthy prices (cents) since `since` (ms) at some places (JSON) of each product, a normalised name and
- * a category, in the order given; empty for a product without any.
+ * The trustworthy prices at some places (JSON) of each product, a normalised name and a category, in the order
+ * given: the low and count since `since` (ms) and the prices since `recentSince`; null for a product without any.
  */
-export function productPrices(
+export function productStats(
 	db: Db,
 	products: readonly (readonly [name: string, category: number])[],
-	bindings: { places: string; since: number },
-): number[][] {
-	const prices: number[][] = products.map(() => []);
-	if (products.length === 0) return prices;
+	bindings: { places: string; since: number; recentSince: number },
+): (ProductStats | null)[] {
+	const stats: (ProductStats | null)[] = products.map(() => null);
+	if (products.length === 0) return stats;
 	const rows = db.$client
-		.query<{ product: number; prices: string }, Bindings>(PRICES_SQL)
+		.query<ProductLow & { product: number; recent: string | null }, Bindings>(STATS_SQL)
 		.all({ ...bindings, products: JSON.stringify(products) });
-	for (const row of rows) prices[row.product] = row.prices.split(",").map(Number);
-	return prices;
+	for (const { product, recent, ...low } of rows)
+		stats[product] = { ...low, recent: recent ? recent.split(",").map(Number) : [] };
+	return stats;
 }
 
 type HitId = Stored<typeof priceAlertHits.id>;
