@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Icon } from "./landingIcons.tsx";
 
 /**
  * A centred message for the prompt, empty and error states of a search or list; an error is an alert.
@@ -54,5 +55,22 @@ export function ResultsSkeleton() {
 			))}
 			<span className="sr-only">Searching…</span>
 		</div>
+	);
+}
+
+/** A search asked for without a connection: it says so, rather than placeholders that never fill. */
+export function OfflineSearch({ children }: { children: ReactNode }) {
+	return (
+		<SearchMessage
+			icon={
+				<Icon className="size-6">
+					<path d="M2 8.8a15 15 0 0 1 4.2-2.6M9.5 5.2A15 15 0 0 1 22 8.8M5 12.5a10 10 0 0 1 4-2.2M15.5 10.6a10 10 0 0 1 3.5 1.9M8.5 16a5 5 0 0 1 7 0M12 20h.01M3 3l18 18" />
+				</Icon>
+			}
+			title="You're offline"
+			testId="search-offline"
+		>
+			{children}
+		</SearchMessage>
 	);
 }

@@ -1,56 +1,89 @@
-import { type UseQueryResult, useQuery } from "@tanstack/react-query";
-import { useId } from "react";
+import { useQuery } from "@tanstack/react-query";
 import type { SearchSort } from "../../src/deals/schemas.ts";
+import { NEAREST_AREAS } from "../../src/lib/near-areas.ts";
 import { clientSideText } from "../api/failure.ts";
+import { useOnline } from "../app/useOnline.ts";
 import { currentUserQuery } from "../auth/queries.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
-import { EnterZipButton } from "../auth/ZipCodeEditor.tsx";
-import { Announcement, countOf } from "../components/Announcement.tsx";
-import { AlertIcon, PinIcon, SearchIcon } from "../components/icons.tsx";
+import { Announcement } from "../components/Announcement.tsx";
 import { SearchBox, SearchForm } from "../components/SearchBox.tsx";
-import { ResultsSkeleton, SearchMessage } from "../components/SearchStates.tsx";
 import { SortSelect } from "../components/SortSelect.tsx";
 import { useOnEachFailure } from "../components/useOnEachFailure.ts";
 import { useToast } from "../state/toast.ts";
-import { useDealsSearch } from "./homeState.ts";
+import {
+	type ChipFilter,
+	type DealsSearch,
+	useDealsSearch,
+	useDealsTab,
+	useReportDraft,
+	type Widened,
+} from "./homeState.ts";
 import { type Report, SEARCH_SHOWN, searchQuery } from "./queries.ts";
-import { ResultCard } from "./ResultCard.tsx";
-import { SummaryCards } from "./SummaryCards.tsx";
+import { FILTER_LABEL, SearchChips } from "./SearchChips.tsx";
+import { OFFLINE_SEARCH_MESSAGE, SEARCH_FAILED_MESSAGE, SearchResults } from "./SearchResults.tsx";
 
-export const SEARCH_FAILED_MESSAGE = "Search failed. Please try again.";
-const QUICK_SEARCHES = ["Groceries", "Electronics", "Gas", "Restaurants"] as const;
 const SORTS: readonly { value: SearchSort; label: string }[] = [
 	{ value: "price", label: "Lowest Price" },
 	{ value: "distance", label: "Distance" },
 	{ value: "recent", label: "Recently Updated" },
 ];
 
-/** Find Deals (spec §2): search near the user's zip, quick chips, a sort, the summary and the results. */
+/** Where the report form's field is, once its tab shows (the form is ReportPriceForm's). */
+const reportField = (name: "productName" | "price") =>
+	document.querySelector<HTMLElement>(`form[aria-label="Report a price"] [name="${name}"]`);
+
+/**
+ * Find Deals (spec §2): search near the user's zip, quick chips that filter by a category group (issue 42), a
+ * sort, the summary and the results; an empty search offers what to do next.
+ */
 export function FindDeals() {
 	const auth = useQuery(currentUserQuery);
 	const user = auth.data?.status === "authenticated" ? auth.data.user : null;
+	const userId = user?.id ?? "";
 	const zipCode = user?.zipCode ?? null;
 	// Kept while the app is open: back from another page, the same search and its cached answer.
-	const [kept, keep] = useDealsSearch(user?.id ?? "");
-	const { draft, q, sort } = kept;
+	const [kept, keep] = useDealsSearch(userId);
+	const [, setTab] = useDealsTab(userId);
+	const [, setReportDraft] = useReportDraft(userId);
+	const { draft, q, sort, filter, widened } = kept;
+	const online = useOnline();
 	const setDraft = (text: string) => keep({ ...kept, draft: text });
 	const setSort = (next: SearchSort) => keep({ ...kept, sort: next });
+	const wanted = q !== "" || filter !== null;
 	// Without a zip there is nothing "near" to search: the results ask for one instead of failing.
-	const results = useQuery({ ...searchQuery({ q, sort, zipCode }), enabled: q !== "" && zipCode !== null });
+	const results = useQuery({
+		...searchQuery({ q, category: filter, sort, zipCode, areas: widened?.areas ?? NEAREST_AREAS }),
+		enabled: wanted && zipCode !== null,
+	});
 	const toast = useToast();
 	const sessionLost = useSessionLost();
 
 	useOnEachFailure(results.error, (error) => {
 		if (sessionLost(error)) return;
-		toast({ title: SEARCH_FAILED_MESSAGE, description: clientReason(error), variant: "error" });
+		toast({ title: SEARCH_FAILED_MESSAGE, description: clientSideText(error), variant: "error" });
 	});
 
+	/** Runs a search; the same one again asks the server again (new reports may have come in). */
+	const run = (next: DealsSearch) => {
+		keep(next);
+		const same = next.q === q && next.filter === filter && next.widened?.areas === widened?.areas;
+		if (same && (next.q !== "" || next.filter !== null)) void results.refetch();
+	};
 	const search = (text: string) => {
 		const words = text.trim();
-		if (!words) return;
-		keep({ ...kept, draft: words, q: words });
-		// The same search again asks the server again: new reports may have come in.
-		if (words === q) void results.refetch();
+		if (words) run({ ...kept, draft: words, q: words, widened: null });
+	};
+	// A chip searches at once, with the words in the box or none; pressed again, it drops its filter.
+	const toggle = (chip: ChipFilter) => {
+		const words = draft.trim();
+		run({ ...kept, draft: words, q: words, filter: filter === chip ? null : chip, widened: null });
+	};
+	const widen = (to: Widened | null) => keep({ ...kept, widened: to });
+	const report = () => {
+		if (q) setReportDraft((d) => ({ ...d, values: { ...d.values, productName: q } }));
+		setTab("report");
+		// The tab's panel shows on the next paint; the first field still to fill takes the focus.
+		requestAnimationFrame(() => reportField(q ? "price" : "productName")?.focus());
 	};
 
 	return (
@@ -72,107 +105,34 @@ export function FindDeals() {
 						</button>
 					</SearchForm>
 					<div className="flex flex-wrap items-center justify-between gap-3">
-						<ul className="flex flex-wrap gap-2" aria-label="Quick searches">
-							{QUICK_SEARCHES.map((word) => (
-								<li key={word}>
-									<button
-										type="button"
-										className={`btn btn-sm rounded-full ${q === word ? "btn-primary" : "btn-outline border-base-300 font-normal"}`}
-										onClick={() => search(word)}
-									>
-										{word}
-									</button>
-								</li>
-							))}
-						</ul>
+						<SearchChips filter={filter} onToggle={toggle} />
 						<SortSelect label="Sort by" options={SORTS} value={sort} onChange={setSort} />
 					</div>
 				</div>
 			</div>
-			<Announcement text={searchAnnouncement(q, results.data)} />
-			<Results q={q} zipCode={zipCode} results={results} onRetry={() => void results.refetch()} />
+			<Announcement text={searchAnnouncement(kept, results.data, online)} />
+			<SearchResults
+				search={kept}
+				zipCode={zipCode}
+				results={results}
+				online={online}
+				onRetry={() => void results.refetch()}
+				onWiden={widen}
+				onReport={report}
+				onShowAlerts={() => setTab("alerts")}
+			/>
 		</div>
 	);
 }
 
 /** What a screen reader hears when a search's answer arrives (its errors are alerts of their own). */
-function searchAnnouncement(q: string, data: readonly Report[] | undefined) {
-	if (!q || !data) return "";
-	if (data.length === 0) return `No deals found for “${q}”`;
+function searchAnnouncement({ q, filter, widened }: DealsSearch, data: readonly Report[] | undefined, online: boolean) {
+	if (!q && !filter) return "";
+	if (!data) return online ? "" : OFFLINE_SEARCH_MESSAGE;
+	const deals = (n: number) => `${filter ? `${FILTER_LABEL[filter]} ` : ""}${n === 1 ? "deal" : "deals"}`;
+	const scope = `${q ? ` for “${q}”` : ""}${widened ? ` within ${widened.miles} miles` : ""}`;
+	if (data.length === 0) return `No ${deals(0)} found${scope}`;
 	if (data.length > SEARCH_SHOWN)
-		return `More than ${SEARCH_SHOWN} deals found for “${q}”; showing the first ${SEARCH_SHOWN}`;
-	return `${countOf(data.length, "deal", "deals")} found for “${q}”`;
-}
-
-/** The server's reason for a refused search (no zip code, say), or the network's; nothing for a failure on its side. */
-const clientReason = clientSideText;
-
-function Results({
-	q,
-	zipCode,
-	results,
-	onRetry,
-}: {
-	q: string;
-	zipCode: string | null;
-	results: Pick<UseQueryResult<Report[]>, "data" | "error" | "isError" | "isFetching">;
-	onRetry: () => void;
-}) {
-	const resultsId = useId();
-	if (!zipCode) {
-		return (
-			<SearchMessage icon={<PinIcon className="size-6" />} title="Set Your Location">
-				<p>Add your zip code to find deals within 20 zip codes of you.</p>
-				<EnterZipButton />
-			</SearchMessage>
-		);
-	}
-	const near = `within 20 zip codes of ${zipCode}`;
-	if (!q) {
-		return (
-			<SearchMessage icon={<SearchIcon className="size-6" />} title="Find deals near you">
-				Search for a product or tap a category to see what neighbours paid {near}.
-			</SearchMessage>
-		);
-	}
-	if (results.isError && !results.data) {
-		return (
-			<SearchMessage icon={<AlertIcon className="size-6" />} title={SEARCH_FAILED_MESSAGE} tone="error">
-				{clientReason(results.error)}
-				<button type="button" className="btn btn-sm btn-outline mt-2" onClick={onRetry}>
-					Try again
-				</button>
-			</SearchMessage>
-		);
-	}
-	if (!results.data) return <ResultsSkeleton />;
-	const list = results.data.slice(0, SEARCH_SHOWN);
-	// Best Deal goes to the first result that may wear it: a stale, flagged, sold-out or unconfirmed unusual price
-	// does not, even when it comes first.
-	const bestId = list.find((report) => report.bestDeal)?.id;
-	// The region stays when its last card goes: a card whose word takes it off the list sends the focus here.
-	return (
-		<section
-			id={resultsId}
-			tabIndex={-1}
-			aria-label="Search results"
-			aria-busy={results.isFetching}
-			className="flex flex-col gap-4"
-		>
-			{list.length === 0 ? (
-				<SearchMessage icon={<SearchIcon className="size-6" />} title="No deals found">
-					Nobody has reported “{q}” {near} yet. Try other words, or be the first: report a price you found.
-				</SearchMessage>
-			) : (
-				<>
-					<SummaryCards results={list} more={results.data.length > list.length} />
-					<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-						{list.map((report) => (
-							<ResultCard key={report.id} report={report} best={report.id === bestId} homeId={resultsId} />
-						))}
-					</div>
-				</>
-			)}
-		</section>
-	);
+		return `More than ${SEARCH_SHOWN} ${deals(SEARCH_SHOWN)} found${scope}; showing the first ${SEARCH_SHOWN}`;
+	return `${data.length} ${deals(data.length)} found${scope}`;
 }

@@ -5,6 +5,7 @@
  */
 import { atom, useAtom } from "jotai";
 import { useCallback, useMemo } from "react";
+import type { CHIP_GROUPS } from "../../db/taxonomy.ts";
 import type { SearchSort } from "../../src/deals/schemas.ts";
 import { loadDraft, saveDraft } from "../state/tabDrafts.ts";
 
@@ -53,14 +54,39 @@ export const useDealsTab = perUser<DealsTab>(
 
 // The API's list of sorts, written out: importing it would bring the API's schemas into the page.
 const SORTS = ["price", "distance", "recent"] as const satisfies readonly SearchSort[];
-/** `draft` is the box's text; `q` the search last run (the box may have changed since). */
-export type DealsSearch = { draft: string; q: string; sort: SearchSort };
-const NO_SEARCH: DealsSearch = { draft: "", q: "", sort: "price" };
+/** The quick chips' filters: the category groups (db/taxonomy.ts CHIP_GROUPS), written out for the same reason. */
+export const CHIP_FILTERS = ["groceries", "electronics", "restaurants"] as const satisfies typeof CHIP_GROUPS;
+export type ChipFilter = (typeof CHIP_FILTERS)[number];
+/** A search widened past the neighbourhood, to reach a quiet town's nearest reports: how many areas, how far. */
+export type Widened = { areas: number; miles: number };
+/**
+ * `draft` is the box's text; `q` the words of the search last run (the box may have changed since), `filter`
+ * its chip, and `widened` how far it reaches when the shopper asked to go past the neighbourhood.
+ */
+export type DealsSearch = {
+	draft: string;
+	q: string;
+	sort: SearchSort;
+	filter: ChipFilter | null;
+	widened: Widened | null;
+};
+const NO_SEARCH: DealsSearch = { draft: "", q: "", sort: "price", filter: null, widened: null };
+const isWidened = (value: unknown): value is Widened | null => {
+	if (value === null) return true;
+	const kept = value as Partial<Widened> | undefined;
+	return Number.isInteger(kept?.areas) && typeof kept?.miles === "number";
+};
 export const useDealsSearch = perUser<DealsSearch>(
 	NO_SEARCH,
 	inTab("search", NO_SEARCH, (value): value is DealsSearch => {
 		const kept = value as Partial<DealsSearch> | null;
-		return typeof kept?.draft === "string" && typeof kept.q === "string" && SORTS.includes(kept.sort as SearchSort);
+		return (
+			typeof kept?.draft === "string" &&
+			typeof kept.q === "string" &&
+			SORTS.includes(kept.sort as SearchSort) &&
+			(kept.filter === null || CHIP_FILTERS.includes(kept.filter as ChipFilter)) &&
+			isWidened(kept.widened)
+		);
 	}),
 );
 

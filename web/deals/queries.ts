@@ -21,6 +21,8 @@ export type SubmittedReport = OkOf<(typeof api)["price-reports"]["$post"]>;
 export const dealKeys = {
 	all: ["deals"] as const,
 	search: ["deals", "search"] as const,
+	/** How far a search's nearest reports are (apart from `search`, whose entries are all result lists). */
+	nearest: ["deals", "nearest"] as const,
 	stores: ["deals", "stores"] as const,
 	lastPaid: ["deals", "last-paid"] as const,
 };
@@ -32,16 +34,43 @@ export const dealKeys = {
 export const SEARCH_SHOWN = 50;
 const SEARCH_LIMIT = String(SEARCH_SHOWN + 1);
 
-export type SearchParams = { q: string; sort: SearchSort; zipCode: string | null };
+export type SearchParams = {
+	q: string;
+	/** A chip's category group, or null. */
+	category: string | null;
+	sort: SearchSort;
+	zipCode: string | null;
+	/** How many ZIP areas around the shopper's own: the neighbourhood's 20, or more for a widened search. */
+	areas: number;
+};
 
-/** One result list per words, sort and zip: changing the header's zip code asks again. */
-export const searchQuery = ({ q, sort, zipCode }: SearchParams) =>
+/** One result list per words, filter, sort, zip and reach: changing the header's zip code asks again. */
+export const searchQuery = ({ q, category, sort, zipCode, areas }: SearchParams) =>
 	queryOptions({
-		queryKey: [...dealKeys.search, { q, sort, zipCode }] as const,
+		queryKey: [...dealKeys.search, { q, category, sort, zipCode, areas }] as const,
 		queryFn: () =>
 			unwrap(
-				api.search.$get({ query: { q, sort, zipCode: zipCode ?? "", limit: SEARCH_LIMIT, offset: "0", areas: "20" } }),
+				api.search.$get({
+					query: {
+						q,
+						category: category ?? undefined,
+						sort,
+						zipCode: zipCode ?? "",
+						limit: SEARCH_LIMIT,
+						offset: "0",
+						areas: String(areas),
+					},
+				}),
 			),
+	});
+
+/** How far the nearest reports of a search that found nothing near are (null: none within reach). */
+export const nearestQuery = ({ q, category, zipCode }: Omit<SearchParams, "sort" | "areas">) =>
+	queryOptions({
+		queryKey: [...dealKeys.nearest, { q, category, zipCode }] as const,
+		queryFn: async () =>
+			(await unwrap(api.search.nearest.$get({ query: { q, category: category ?? undefined, zipCode: zipCode ?? "" } })))
+				.nearest,
 	});
 
 export type LastPaid = OkOf<(typeof api.products)["last-paid"]["$get"]>["youPaid"];

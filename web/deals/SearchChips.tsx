@@ -1,0 +1,62 @@
+import { Link } from "@tanstack/react-router";
+import { CheckIcon } from "../components/icons.tsx";
+import type { ChipFilter } from "./homeState.ts";
+
+/** What a filter is called on its chip and in what the search says ("No Groceries deals found"). */
+export const FILTER_LABEL: Record<ChipFilter, string> = {
+	groceries: "Groceries",
+	electronics: "Electronics",
+	restaurants: "Restaurants",
+};
+
+const CHIP = "btn btn-sm rounded-full";
+const UNPRESSED = "btn-outline border-base-300 font-normal";
+
+function FilterChip({
+	filter,
+	pressed,
+	onToggle,
+}: {
+	filter: ChipFilter;
+	pressed: boolean;
+	onToggle: (filter: ChipFilter) => void;
+}) {
+	return (
+		<button
+			type="button"
+			aria-pressed={pressed}
+			className={`${CHIP} ${pressed ? "btn-primary" : UNPRESSED}`}
+			onClick={() => onToggle(filter)}
+		>
+			{pressed && <CheckIcon className="size-4" />}
+			{FILTER_LABEL[filter]}
+		</button>
+	);
+}
+
+/**
+ * The quick chips (spec §2; issue 42): Groceries, Electronics and Restaurants are toggles that filter the search
+ * by their category group, with or without words, and a second tap clears the filter; Gas has a page of its
+ * own, so its chip is a link there.
+ */
+export function SearchChips({
+	filter,
+	onToggle,
+}: {
+	filter: ChipFilter | null;
+	onToggle: (filter: ChipFilter) => void;
+}) {
+	const chip = (f: ChipFilter) => <FilterChip filter={f} pressed={filter === f} onToggle={onToggle} />;
+	return (
+		<ul className="flex flex-wrap gap-2" aria-label="Quick searches">
+			<li>{chip("groceries")}</li>
+			<li>{chip("electronics")}</li>
+			<li>
+				<Link to="/gas" className={`${CHIP} ${UNPRESSED}`}>
+					Gas
+				</Link>
+			</li>
+			<li>{chip("restaurants")}</li>
+		</ul>
+	);
+}
