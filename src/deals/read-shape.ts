@@ -1,3 +1,4 @@
+import type { SizeUnit } from "../../db/enums.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { productFreshDays } from "../reports/trust.ts";
 import { trustJson } from "../reports/trust-shape.ts";
@@ -47,9 +48,11 @@ export function toReportJson(row: ReportRow, near: NearShopper = {}, now = Date.
 		/** A search's card: this store's live reports of the product (issue 42); null elsewhere. */
 		storeReports: near.storeReports ?? null,
 		store: { id: row.storeId, name: row.storeName, address: row.storeAddress },
-		/** The product's size (issue 42), when the reporter gave one. */
+		/** The product's size (issue 42), when the reporter gave one; only the schema's units are ever written. */
 		size:
-			row.sizeMilli !== null && row.sizeUnit !== null ? { quantity: row.sizeMilli / 1000, unit: row.sizeUnit } : null,
+			row.sizeMilli !== null && row.sizeUnit !== null
+				? { quantity: row.sizeMilli / 1000, unit: row.sizeUnit as SizeUnit }
+				: null,
 		// username: beyond spec §3, the byline's link to a public profile; null when the reporter hides theirs.
 		user: { firstName: row.firstName, lastName: row.lastName, username: row.reporterUsername },
 		// verificationConfidence (the confidence now) and the rest of the trust fields.
