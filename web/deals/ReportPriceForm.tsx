@@ -10,7 +10,8 @@ import { SubmitButton } from "../components/SubmitButton.tsx";
 import { VacationModeField } from "../components/VacationModeField.tsx";
 import { useToast } from "../state/toast.ts";
 import { PhotoPicker } from "../uploads/PhotoPicker.tsx";
-import { EMPTY_REPORT, useReportDraft } from "./homeState.ts";
+import { EMPTY_REPORT, type ReportValues, useReportDraft } from "./homeState.ts";
+import { EMPTY_SIZE, isSizeValues, SizeField } from "./SizeField.tsx";
 import { StoreFields } from "./StoreFields.tsx";
 import { TagPicker } from "./TagPicker.tsx";
 import { useSubmitReport } from "./useSubmitReport.ts";
@@ -26,15 +27,28 @@ const AVAILABILITY_OPTIONS = [
 const REQUIRED = ["productName", "price", "categoryId", "storeName", "storeAddress"] as const;
 
 /**
+ * The form's values: the kept draft's and the size, which rides along in the draft (homeState.ts's empty report
+ * has none) only once something is typed in it, so that an untouched form still counts as empty there.
+ */
+const EMPTY_FORM = { ...EMPTY_REPORT, size: EMPTY_SIZE };
+type FormValues = typeof EMPTY_FORM;
+const withSize = (values: ReportValues): FormValues => {
+	const kept = (values as { size?: unknown }).size;
+	return { ...values, size: isSizeValues(kept) ? kept : EMPTY_SIZE };
+};
+const toKeep = ({ size, ...values }: FormValues): ReportValues & { size?: FormValues["size"] } =>
+	size.quantity || size.unit ? { ...values, size } : values;
+
+/**
  * Report Prices (spec §2, §5): what, how much, where, and optionally a photo. What is typed, and a report
  * being sent, are kept beyond the form: a look at the Gas page comes back to them.
  */
 export function ReportPriceForm() {
 	const auth = useQuery(currentUserQuery);
 	const [draft, setDraft] = useReportDraft(auth.data?.status === "authenticated" ? auth.data.user.id : "");
-	const form = useForm(PriceReportSchema, EMPTY_REPORT, [
-		draft.values,
-		(next) => setDraft((d) => ({ ...d, values: next })),
+	const form = useForm(PriceReportSchema, EMPTY_FORM, [
+		withSize(draft.values),
+		(next) => setDraft((d) => ({ ...d, values: toKeep(next) })),
 	]);
 	const { values, errors, set, update, field } = form;
 	const photo = draft.photo;
@@ -108,18 +122,14 @@ export function ReportPriceForm() {
 						className="mt-2"
 					/>
 				</div>
+				<SizeField value={values.size} errors={errors.size} onChange={(size) => set("size", size)} />
 				{categories.isError && (
 					<button type="button" className="btn btn-sm btn-outline self-start" onClick={() => void categories.refetch()}>
 						Retry loading categories
 					</button>
 				)}
 				<TagPicker category={category} chosen={values.tags} onChange={(tags) => set("tags", tags)} />
-				<TextAreaField
-					label="Description"
-					{...field("description")}
-					hint="Optional: size, brand, sale ends…"
-					rows={2}
-				/>
+				<TextAreaField label="Description" {...field("description")} hint="Optional: brand, sale ends…" rows={2} />
 				<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
 					<StoreFields values={values} errors={errors} onChange={update} />
 					<SelectField label="Availability" {...field("availability")}>

@@ -7,6 +7,7 @@ import { AlertIcon, CheckIcon, PinIcon, SparkleIcon, TagIcon, ThumbUpIcon, Trend
 import { FeedbackBar } from "../feedback/FeedbackBar.tsx";
 import { StarButton } from "../spots/StarButton.tsx";
 import { useToast } from "../state/toast.ts";
+import { StoreReportsLine, UnitPrice } from "./PriceFacts.tsx";
 import { type Report, useTakeDeal, useToggleUpvote } from "./queries.ts";
 
 export const AI_VERIFIED_MIN_CONFIDENCE = 0.7;
@@ -127,10 +128,14 @@ export function ResultCard({
 					<h2 id={titleId} className="min-w-0 text-lg leading-snug font-semibold">
 						{report.productName}
 					</h2>
-					<div className="shrink-0 text-2xl font-bold text-primary" data-testid="result-price">
-						{formatCurrency(report.price)}
+					<div className="shrink-0 text-right">
+						<div className="text-2xl font-bold text-primary" data-testid="result-price">
+							{formatCurrency(report.price)}
+						</div>
+						{report.size && <UnitPrice price={report.price} size={report.size} />}
 					</div>
 				</div>
+				{report.storeReports && <StoreReportsLine storeReports={report.storeReports} price={report.price} />}
 				<div className="flex items-start gap-2 text-sm">
 					<PinIcon className="mt-0.5 size-4 shrink-0 text-base-content/70" />
 					<div className="min-w-0">

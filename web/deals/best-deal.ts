@@ -1,0 +1,70 @@
+/**
+ * Which result is the Best Deal, and what "Potential savings" says (issue 42: like with like, and nothing to
+ * award with one price). The rule:
+ * - The results compare by unit price when every result that may wear Best Deal (`bestDeal`, from the server:
+ *   fresh, unflagged, in stock, not an unconfirmed unusual price) has a size of one dimension (weight, volume or
+ *   count), and at least two results have a size of it. Best Deal goes to the lowest unit price among those that
+ *   may wear it (the first in the list's order on a tie), and the savings are the spread of the unit prices of
+ *   the results of that dimension, per the Best Deal's unit ("$0.02/fl oz").
+ * - Otherwise they compare by price when there are at least two results: Best Deal goes to the first that may
+ *   wear it (spec §2: the list is cheapest first by default), and the savings are the spread of their prices.
+ * - With fewer than two results there is nothing to compare: no Best Deal, no savings.
+ */
+import {
+	type Dimension,
+	dimensionOf,
+	formatUnitPrice,
+	type PerUnit,
+	perBaseIn,
+	perUnitOf,
+	pricePerBase,
+} from "../../src/deals/unit-price.ts";
+import { formatCurrency } from "../components/format.ts";
+import type { Report } from "./queries.ts";
+
+type Comparable = Pick<Report, "id" | "price" | "size" | "bestDeal">;
+type Sized = Comparable & { size: NonNullable<Comparable["size"]> };
+
+/** How a list's results compare: the Best Deal's id (none when none may wear it) and the spread between them. */
+export type Comparison =
+	| { by: "price"; bestId: number | undefined; savings: number }
+	| { by: "unit"; bestId: number; per: PerUnit; savings: number };
+
+/** The one dimension every result that may wear Best Deal has a size of; null when there is none. */
+function sharedDimension(list: readonly Comparable[]): Dimension | null {
+	const eligible = list.filter((r) => r.bestDeal);
+	const dimensions = new Set(eligible.map((r) => (r.size ? dimensionOf(r.size.unit) : null)));
+	const [only] = dimensions;
+	return dimensions.size === 1 && only ? only : null;
+}
+
+function byUnitPrice(list: readonly Comparable[], dimension: Dimension): Comparison | null {
+	const sized = list.filter((r): r is Sized => r.size !== null && dimensionOf(r.size.unit) === dimension);
+	if (sized.length < 2) return null;
+	const perBase = new Map(sized.map((r) => [r.id, pricePerBase(r.price, r.size)]));
+	const at = (r: Sized) => perBase.get(r.id) ?? 0;
+	// The dimension is shared by every result that may wear it, so there is one among the sized.
+	const best = sized.filter((r) => r.bestDeal).reduce((low, r) => (at(r) < at(low) ? r : low));
+	const per = perUnitOf(best.size.unit);
+	const spread = Math.max(...perBase.values()) - Math.min(...perBase.values());
+	return { by: "unit", bestId: best.id, per, savings: perBaseIn(spread, per) };
+}
+
+/** How `list` compares (see above); null when it holds fewer than two prices to compare. */
+export function compareResults(list: readonly Comparable[]): Comparison | null {
+	const dimension = sharedDimension(list);
+	const unit = dimension ? byUnitPrice(list, dimension) : null;
+	if (unit) return unit;
+	if (list.length < 2) return null;
+	const prices = list.map((r) => r.price);
+	// Prices are cents on the server; rounding here undoes the float subtraction's noise.
+	const savings = Math.round((Math.max(...prices) - Math.min(...prices)) * 100) / 100;
+	return { by: "price", bestId: list.find((r) => r.bestDeal)?.id, savings };
+}
+
+/** The result that wears Best Deal, if any. */
+export const bestDealId = (list: readonly Comparable[]): number | undefined => compareResults(list)?.bestId;
+
+/** The savings as the summary writes them: "$0.40", or per unit, "$0.020/fl oz". */
+export const savingsText = (comparison: Comparison): string =>
+	comparison.by === "unit" ? formatUnitPrice(comparison.savings, comparison.per) : formatCurrency(comparison.savings);
