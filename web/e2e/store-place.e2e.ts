@@ -46,14 +46,14 @@ test("one shop reported by shoppers from two home zips is one store, where it is
 	await ben.page.getByRole("button", { name: "Submit Price Report" }).click();
 	await expect(ben.page.getByRole("status").filter({ hasText: "Price reported" })).toBeVisible();
 
-	// Both prices are at one store, a mile from Ben, and the summary counts one store.
+	// Both prices are at one store, a mile from Ben: the store's one card, which says both were reported.
 	await searchFor(ben.page, product);
-	await expect(ben.page.getByTestId("summary-reports")).toHaveText("2");
-	await expect(ben.page.getByTestId("summary-stores")).toHaveText("1");
+	await expect(ben.page.getByTestId("summary-line")).toHaveText("1 deal · 1 store");
 	const cards = ben.page.getByTestId("result-card");
-	await expect(cards.getByTestId("result-price")).toHaveText(["$3.29", "$3.49"]);
-	await expect(cards.getByTestId("result-store")).toHaveText([store, store]);
-	await expect(cards.getByTestId("result-distance")).toHaveText(["1.1 mi", "1.1 mi"]);
+	await expect(cards.getByTestId("result-price")).toHaveText(["$3.29"]);
+	await expect(cards.getByTestId("result-store")).toHaveText([store]);
+	await expect(cards.getByTestId("result-distance")).toHaveText(["1.1 mi"]);
+	await expect(cards.getByTestId("result-store-reports")).toHaveText(/^2 reports · 1 agrees on \$3\.29 · latest /);
 
 	// And the store is still suggested once.
 	await ben.page.getByRole("tab", { name: "Report Prices" }).click();
