@@ -4,7 +4,7 @@
  *
  *   scripts/bench/run [--db bench-data/commoncents.db] [--quick] [--json FILE] [--bin dist/commoncents]
  *                 [--password <bench/seed's>] [--user-prefix bench] [--common milk] [--rare kombucha]
- *                 [--only health,reads,search,writes,static,lighthouse,searchdb,historydb,bundle,coldstart]
+ *                 [--only health,reads,search,writes,static,lighthouse,searchdb,historydb,feeddb,bundle,coldstart]
  *                 [--skip-lighthouse] [--keep] [--build] [--write-docs]
  *
  * --build runs scripts/build.ts first (it replaces dist/, so not while others use the binary).
@@ -19,6 +19,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } fr
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { feedDbSection } from "./feed.ts";
 import { buildHello } from "./lib/coldstart.ts";
 import { inspect } from "./lib/dataset.ts";
 import { ensureLoadGenerator } from "./lib/load.ts";
@@ -85,6 +86,7 @@ const SECTIONS = [
 	"lighthouse",
 	"searchdb",
 	"historydb",
+	"feeddb",
 	"bundle",
 	"coldstart",
 ];
@@ -201,6 +203,7 @@ try {
 	}
 	if (want("searchdb")) await searchDbSection(copy);
 	if (want("historydb")) await historyDbSection(copy);
+	if (want("feeddb")) await feedDbSection(copy);
 	if (want("bundle")) await bundleSection();
 	if (want("coldstart")) await coldStartSection(bin, binStat.size, dataDir, hello, helloDir, T.cold);
 } finally {

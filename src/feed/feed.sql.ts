@@ -104,6 +104,16 @@ export function liveHitReportIds(db: Db, bindings: { user: string; perAlert: num
 		.map((r) => r.reportId);
 }
 
+/** Of some places (location tokens), those with a store: a report counts at its store's place. */
+export function placesWithStores(db: Db, tokens: readonly string[]): Set<string> {
+	const rows = db.$client
+		.query<{ token: Stored<typeof stores.locToken> }, Bindings>(
+			"SELECT DISTINCT loc_token AS token FROM stores WHERE loc_token IN (SELECT value FROM json_each($tokens))",
+		)
+		.all({ tokens: JSON.stringify(tokens) });
+	return new Set(rows.map((r) => r.token));
+}
+
 /** The slugs of the categories at the top of the taxonomy (no group above them): every report is under one. */
 export function topCategorySlugs(db: Db): Stored<typeof productCategories.slug>[] {
 	return db.$client
