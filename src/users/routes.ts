@@ -6,7 +6,9 @@ import { badRequest, tooManyRequests } from "../lib/http.ts";
 import { deleteOtherSessions } from "../lib/sessions.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/resolve.ts";
+import { topContributors } from "./contributors.ts";
 import { setProfilePhoto, updateProfile } from "./profile.ts";
+import { publicProfile } from "./public-profile.ts";
 import { userJson } from "./queries.ts";
 import {
 	AlertSettingsSchema,
@@ -15,6 +17,7 @@ import {
 	FuelPreferenceSchema,
 	PrivacySchema,
 	ProfilePhotoSchema,
+	TopContributorsQuerySchema,
 	UserSearchQuerySchema,
 } from "./schemas.ts";
 import { searchUsers } from "./search.ts";
@@ -25,11 +28,23 @@ import { searchUsers } from "./search.ts";
  */
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
 
-/** User search (mounted under /api/users). */
-export const usersRoutes = new Hono<AppEnv>().get("/search", signedIn, queryParams(UserSearchQuerySchema), (c) => {
-	const user = requireUser(c);
-	return c.json(searchUsers(c.get("db"), c.req.valid("query").q, user.id), 200);
-});
+/** Other shoppers (mounted under /api/users): search, the top contributors near a zip, and a shopper's page. */
+export const usersRoutes = new Hono<AppEnv>()
+	.get("/search", signedIn, queryParams(UserSearchQuerySchema), (c) => {
+		const user = requireUser(c);
+		return c.json(searchUsers(c.get("db"), c.req.valid("query").q, user.id), 200);
+	})
+	.get("/top", signedIn, queryParams(TopContributorsQuerySchema), (c) => {
+		const user = requireUser(c);
+		const zipCode = c.req.valid("query").zipCode ?? user.zipCode;
+		// Without a zip there is no neighbourhood: an empty list, which the page words as "set your zip".
+		const contributors = zipCode ? topContributors(c.get("db"), zipCode, user.id) : [];
+		return c.json({ zipCode, contributors }, 200);
+	})
+	.get("/:username/profile", signedIn, (c) => {
+		const user = requireUser(c);
+		return c.json(publicProfile(c.get("db"), c.req.param("username"), user.id), 200);
+	});
 
 /** The signed-in user's profile settings (mounted under /api/profile); each answers the updated User. */
 export const profileRoutes = new Hono<AppEnv>()

@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import { FUEL_TYPES } from "../../db/enums.ts";
-import { idFromInput, passwordRules, presentOrBlank } from "../lib/fields.ts";
+import { idFromInput, optionalZip, passwordRules, presentOrBlank } from "../lib/fields.ts";
 
 export const USER_SEARCH_MAX_LENGTH = 50;
 export const SEARCH_REQUIRED_MESSAGE = "Enter a name or username to search";
@@ -23,6 +23,9 @@ export const UserSearchQuerySchema = v.object({
 		),
 	),
 });
+
+/** GET /api/users/top?zipCode=: whose neighbourhood; the shopper's own zip when not given. */
+export const TopContributorsQuerySchema = v.object({ zipCode: optionalZip() });
 
 export const FuelPreferenceSchema = v.object({
 	preferredFuelType: presentOrBlank(v.picklist(FUEL_TYPES, FUEL_TYPE_MESSAGE)),

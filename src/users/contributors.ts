@@ -1,0 +1,72 @@
+/**
+ * "Top contributors near you" on Discover (issue 42, decision 0063): the shoppers behind the newest live
+ * reports near a zip, those who report most there first. Read from the search index like the home feed
+ * (src/feed/feed.ts), so a busy neighbourhood costs a bounded read, not a count of every report around.
+ */
+import type { Db } from "../db.ts";
+import { indexPageIds } from "../deals/deals.sql.ts";
+import { placeCell } from "../deals/search.ts";
+import { placesWithStores, topCategorySlugs } from "../feed/feed.sql.ts";
+import { DAY_MS } from "../lib/time.ts";
+import { type NearPlace, neighbourhood } from "../lib/zip.ts";
+import { filterTerm } from "../reports/search-text.ts";
+import { accuracyOf } from "./accuracy.ts";
+import { contributorRows } from "./contributors.sql.ts";
+import { reportStats } from "./queries.ts";
+
+/** How many contributors the list shows. */
+export const TOP_CONTRIBUTORS = 6;
+/** Reports older than this do not make anyone a contributor near you now. */
+export const CONTRIBUTOR_WINDOW_MS = 30 * DAY_MS;
+/**
+ * How many of the newest live reports near the shopper are counted. A quiet neighbourhood's month is all of
+ * them; a busy one's is its latest hours, where those who report most still show.
+ */
+export const CONTRIBUTOR_POOL = 300;
+
+/**
+ * The FTS5 query for every live report at the places that have a store: each top category's filter term there
+ * (every live report holds exactly one). As the home feed reads its pool (src/feed/feed.ts). Null for none.
+ */
+function everythingAt(db: Db, near: readonly NearPlace[]): string | null {
+	const stocked = placesWithStores(
+		db,
+		near.map((p) => p.token),
+	);
+	const cells = near.filter((p) => stocked.has(p.token)).map((p) => placeCell(p.token));
+	if (cells.length === 0) return null;
+	const terms = topCategorySlugs(db).map(filterTerm);
+	return cells.flatMap((cell) => terms.map((term) => `"${cell}${term}"`)).join(" OR ");
+}
+
+/**
+ * The public shoppers (showing their activity, not suspended) who made the newest live reports near `zip`
+ * in the last 30 days, most reports there first, then the most accurate; never `viewerId`, at most
+ * TOP_CONTRIBUTORS.
+ */
+export function topContributors(db: Db, zip: string, viewerId: string, now = Date.now()) {
+	const match = everythingAt(db, neighbourhood(zip));
+	if (match === null) return [];
+	const ids = indexPageIds(db, "recent", { match, limit: CONTRIBUTOR_POOL, offset: 0 }).map((r) => r.id);
+	const rows = contributorRows(db, {
+		ids: JSON.stringify(ids),
+		since: now - CONTRIBUTOR_WINDOW_MS,
+		limit: TOP_CONTRIBUTORS + 1,
+	});
+	return rows
+		.filter((r) => r.id !== viewerId)
+		.slice(0, TOP_CONTRIBUTORS)
+		.map((r) => ({
+			username: r.username,
+			firstName: r.firstName,
+			lastName: r.lastName,
+			profileImageUrl: r.profileImageUrl,
+			/** Their live reports near the zip in the last 30 days (of the newest counted). */
+			nearbyReports: r.nearbyReports,
+			totalReports: r.totalReports,
+			/** Trusted Contributor past 10, as on Discover. */
+			priceReportsMade: reportStats(db, r.id).priceReportsMade,
+			accuracy: accuracyOf(r),
+		}));
+}
+export type TopContributor = ReturnType<typeof topContributors>[number];

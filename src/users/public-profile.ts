@@ -1,0 +1,89 @@
+/**
+ * A shopper's public page (issue 42, decision 0063): who they are to everyone, and what they did only while
+ * they show their activity. A private profile, a suspended account and a username nobody has are one and the
+ * same answer, so nobody can learn who hides; the shopper alone sees their own page however it is set.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { priceReports, stores, type User } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
+import { notFound } from "../lib/http.ts";
+import { centsToNumber } from "../lib/money.ts";
+import { accuracyOf } from "./accuracy.ts";
+import { getUserByUsername, reportStats } from "./queries.ts";
+
+export const PROFILE_NOT_FOUND = "Profile not found";
+/** How many of their newest live reports a profile lists. */
+export const PROFILE_RECENT_REPORTS = 10;
+
+/** A username as sign-up takes them (src/auth/schemas.ts): anything else is nobody's. */
+const USERNAME = /^[A-Za-z0-9_.-]{3,30}$/;
+
+/** The newest live price reports of a shopper, each enough to open its product's page. */
+export function recentReportsOf(db: Db, userId: string, limit = PROFILE_RECENT_REPORTS) {
+	return db
+		.select({
+			id: priceReports.id,
+			productName: priceReports.productName,
+			priceCents: priceReports.priceCents,
+			categoryId: priceReports.categoryId,
+			storeId: stores.id,
+			storeName: stores.name,
+			createdAt: priceReports.createdAt,
+		})
+		.from(priceReports)
+		.innerJoin(stores, eq(stores.id, priceReports.storeId))
+		.where(and(eq(priceReports.userId, userId), eq(priceReports.isActive, true), eq(priceReports.isExpired, false)))
+		.orderBy(desc(priceReports.createdAt), desc(priceReports.id))
+		.limit(limit)
+		.all()
+		.map((r) => ({
+			id: r.id,
+			productName: r.productName,
+			price: centsToNumber(r.priceCents),
+			categoryId: r.categoryId,
+			store: { id: r.storeId, name: r.storeName },
+			createdAt: r.createdAt.toISOString(),
+		}));
+}
+
+/** What a shopper did: their counters, accuracy and newest reports. */
+function activityOf(db: Db, user: User) {
+	const { priceReportsMade, reputation } = reportStats(db, user.id);
+	return {
+		totalReports: user.totalReports,
+		totalMoneySaved: centsToNumber(user.totalMoneySavedCents),
+		uniqueStoresVisited: user.uniqueStoresVisited,
+		/** Trusted Contributor past 10, as on Discover. */
+		priceReportsMade,
+		/** Upvotes earned on their reports. */
+		reputation,
+		accuracy: accuracyOf(user),
+		recentReports: recentReportsOf(db, user.id),
+	};
+}
+
+/**
+ * `username`'s page as `viewerId` sees it; 404 "Profile not found" for a private profile, a suspended account
+ * and an unknown username alike. The owner sees their own page whatever its settings, with the settings beside
+ * it (the web says "Only you can see this page").
+ */
+export function publicProfile(db: Db, username: string, viewerId: string) {
+	const user = USERNAME.test(username) ? getUserByUsername(db, username) : undefined;
+	const own = user?.id === viewerId;
+	if (!user || (!own && (!user.profileVisible || user.isTerminated))) throw notFound(PROFILE_NOT_FOUND);
+	return {
+		username: user.username,
+		firstName: user.firstName,
+		lastName: user.lastName,
+		zipCode: user.zipCode,
+		profileImageUrl: user.profileImageUrl,
+		memberSince: user.createdAt.toISOString(),
+		/** The viewer's own page: shown even while private, its activity even while hidden. */
+		own,
+		isPublicProfile: user.profileVisible,
+		showActivity: user.statsVisible,
+		/** Null while they hide their activity from others. */
+		activity: own || user.statsVisible ? activityOf(db, user) : null,
+	};
+}
+export type PublicProfile = ReturnType<typeof publicProfile>;
