@@ -59,6 +59,9 @@ test("sizes compare like with like: unit prices, Best Deal per unit, and one car
 	await page.getByRole("button", { name: "Submit Price Report" }).click();
 	await expect(page.getByTestId("size-errors")).toHaveText("Size needs both a quantity and a unit, or neither");
 	await expect(quantity).toBeFocused();
+	const found: string[] = [];
+	const project = isMobile ? "phone" : "desktop";
+	await audit(page, `report form, size without a unit (${project})`, found);
 	await page.getByLabel("Size unit").selectOption("fl oz");
 	await expect(page.getByTestId("size-errors")).toBeHidden();
 	await page.getByRole("button", { name: "Submit Price Report" }).click();
@@ -92,7 +95,6 @@ test("sizes compare like with like: unit prices, Best Deal per unit, and one car
 		await expect(page.getByTestId("summary-savings")).toHaveText("$2.01/gal");
 		await expect(page.getByTestId("summary-line")).toBeHidden();
 	}
-	const found: string[] = [];
-	await audit(page, `results with sizes (${isMobile ? "phone" : "desktop"})`, found);
+	await audit(page, `results with sizes (${project})`, found);
 	expect(found).toEqual([]);
 });
