@@ -9,6 +9,7 @@
  * shoppers live (scripts/bench/seed-places.ts): mostly busy metros, the busiest neighbourhoods among them, and
  * some towns and rural places.
  * Budgets: ours p50 ≤ 2 ms and p99 ≤ 10 ms, and at least 20x faster than the baseline at p50, per query and sort.
+ * Then the chips' searches, a store's card and the nearest reports of a quiet zip (scripts/bench/search-filter.ts).
  *   bun scripts/bench/search.ts [--db bench-data/commoncents.db] [--rounds 200] [--baseline-rounds 5]
  * benchSearchDb(dbPath) returns the figures (scripts/bench/run.ts calls it). The database is migrated first, as the
  * server would on start, so pass a copy if the file must stay as it is.
@@ -21,6 +22,7 @@ import type { SearchSort } from "../../src/deals/schemas.ts";
 import { searchReports } from "../../src/deals/search.ts";
 import { type NearPlace, neighbourhood } from "../../src/lib/zip.ts";
 import { rng, weightedPicker } from "./data.ts";
+import { benchFilterSearch, type FilterBench } from "./search-filter.ts";
 import { type ClusterKind, clusterOf } from "./seed-places.ts";
 
 export const BUDGET = { p50Ms: 2, p99Ms: 10, minRatio: 20 };
@@ -31,6 +33,8 @@ export const QUERIES = {
 };
 const SORTS: SearchSort[] = ["price", "distance", "recent"];
 const LIMIT = 20;
+/** The first zips searched around are the busiest neighbourhoods (sampleZips): the chips are timed there. */
+const DENSE_ZIPS = 10;
 
 /** The neighbourhood's ZIPs as $z0..$zN, and for the Distance sort their miles as $m0..$mN. */
 const zipList = (n: number) => Array.from({ length: n }, (_, i) => `$z${i}`).join(", ");
@@ -72,6 +76,8 @@ export type SearchBench = {
 	/** The ZIPs searched around, with their cluster and the live reports of their neighbourhoods. */
 	searched: Omit<SearchedZip, "near">[];
 	rows: SearchRow[];
+	/** The chips' filter alone and with words, a store's card, the nearest reports (scripts/bench/search-filter.ts). */
+	filters: FilterBench;
 	plans: Record<string, string[]>;
 };
 
@@ -231,6 +237,7 @@ export async function benchSearchDb(
 				}
 			}
 		}
+		const filters = benchFilterSearch(db, { zips: zips.slice(0, DENSE_ZIPS), viewerId, rounds, log });
 		const plans = explainPlans(sqlite, searched[0]!);
 		for (const [name, plan] of Object.entries(plans)) log(`plan ${name}: ${plan.join(" | ")}`);
 		const result: SearchBench = {
@@ -242,6 +249,7 @@ export async function benchSearchDb(
 			zips: zips.length,
 			searched: searched.map(({ near: _, ...z }) => z),
 			rows,
+			filters,
 			plans,
 		};
 		log(

@@ -3,6 +3,8 @@
  * place beyond the 20 areas where a search's words and filter find a live report, and how many areas a widened
  * search needs to reach it.
  */
+import { inArray } from "drizzle-orm";
+import { stores } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { MAX_AREAS, NEAREST_AREAS, neighbourhood, roundMiles } from "../lib/zip.ts";
 import { indexPageIds } from "./deals.sql.ts";
@@ -13,26 +15,48 @@ export type NearestReports = { miles: number; areas: number };
 
 /**
  * Where each ring of places ends, in areas around the shopper's own: each ring doubles the one before, so an
- * empty country costs a handful of index probes, and a town with reports next door reads only a small ring.
+ * empty country costs a handful of index reads, and a town with reports next door reads only a small ring.
  */
 const RINGS = [40, 80, 160, 320, MAX_AREAS];
 
+/** Of some places (location tokens), those with a store: a report counts at its store's place (write-price.ts). */
+function placesWithStores(db: Db, tokens: string[]): Set<string> {
+	const rows = db.selectDistinct({ token: stores.locToken }).from(stores).where(inArray(stores.locToken, tokens)).all();
+	return new Set(rows.map((r) => r.token));
+}
+
 /**
  * The nearest place past the neighbourhood with a live report matching the words of `q` and the filter, within
- * MAX_AREAS; null when there is none (or nothing to search). Each ring is asked for one match at any of its
- * places; the first ring that has one is halved, nearer half first, down to its nearest such place.
+ * MAX_AREAS; null when there is none (or nothing to search). Places without a store are passed over (they can
+ * hold no report). Each ring is asked for one match at any of its places; the first ring that has one is
+ * halved, nearer half first, down to its nearest such place. `all` is the zip's MAX_AREAS neighbourhood, for a
+ * caller that asks several questions of one zip (finding a far place's areas costs more than a near one's).
  */
-export function nearestReports(db: Db, p: { q: string; category: string | null; zip: string }): NearestReports | null {
+export function nearestReports(
+	db: Db,
+	p: { q: string; category: string | null; zip: string },
+	all = neighbourhood(p.zip, MAX_AREAS),
+): NearestReports | null {
 	const expanded = expandWords(db, p.q, p.category);
 	if (!expanded) return null;
-	const places = neighbourhood(p.zip, MAX_AREAS);
-	/** Whether any place from index `from` up to (not including) `to` has a match. */
+	const beyond = all.slice(NEAREST_AREAS + 1);
+	if (beyond.length === 0) return null;
+	const stocked = placesWithStores(
+		db,
+		beyond.map((place) => place.token),
+	);
+	// Each place with its areas: the shopper's own place is the first of `all`, so the n-th is the n-th nearest area.
+	const places = all.flatMap((place, areas) =>
+		areas > NEAREST_AREAS && stocked.has(place.token) ? [{ ...place, areas }] : [],
+	);
+	/** Whether any of `places` from `from` up to (not including) `to` has a match. */
 	const anyIn = (from: number, to: number) =>
 		indexPageIds(db, "price", { match: matchFor(expanded, places.slice(from, to)), limit: 1, offset: 0 }).length > 0;
-	let from = NEAREST_AREAS + 1;
+	let from = 0;
 	for (const end of RINGS) {
-		const to = Math.min(end + 1, places.length);
-		if (from >= to) break;
+		let to = from;
+		while (to < places.length && places[to]!.areas <= end) to++;
+		if (to === from) continue;
 		if (anyIn(from, to)) {
 			let [near, far] = [from, to];
 			while (far - near > 1) {
@@ -40,8 +64,8 @@ export function nearestReports(db: Db, p: { q: string; category: string | null; 
 				if (anyIn(near, middle)) far = middle;
 				else near = middle;
 			}
-			// The shopper's own place is the first of `places`: the place at index n is the n-th nearest area.
-			return { miles: roundMiles(places[near]!.miles), areas: near };
+			const found = places[near]!;
+			return { miles: roundMiles(found.miles), areas: found.areas };
 		}
 		from = to;
 	}
