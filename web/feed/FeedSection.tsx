@@ -17,7 +17,6 @@ const DropIcon = (p: IconProps) => (
 
 /** One report of the feed: a card that opens its product's page, with its price, store, miles and badges. */
 function FeedCard({ item, showTime }: { item: FeedItem; showTime: boolean }) {
-	const where = [item.store.name, formatMiles(item.distanceMiles)].filter(Boolean).join(" · ");
 	return (
 		<Link
 			to="/products"
@@ -49,12 +48,18 @@ function FeedCard({ item, showTime }: { item: FeedItem; showTime: boolean }) {
 						)}
 					</span>
 				)}
-				<span className="text-xs text-base-content/70">{where}</span>
-				{showTime && (
-					<time dateTime={item.createdAt} className="text-xs text-base-content/70">
-						{timeAgo(item.createdAt)}
-					</time>
-				)}
+				<span className="flex flex-col text-xs text-base-content/70">
+					<span className="truncate">{item.store.name}</span>
+					<span>
+						{formatMiles(item.distanceMiles)}
+						{showTime && (
+							<>
+								{item.distanceMiles !== null && " · "}
+								<time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time>
+							</>
+						)}
+					</span>
+				</span>
 			</div>
 		</Link>
 	);
