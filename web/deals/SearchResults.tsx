@@ -4,6 +4,7 @@ import { clientSideText } from "../api/failure.ts";
 import { EnterZipButton } from "../auth/ZipCodeEditor.tsx";
 import { AlertIcon, PinIcon, SearchIcon } from "../components/icons.tsx";
 import { OfflineSearch, ResultsSkeleton, SearchMessage } from "../components/SearchStates.tsx";
+import { bestDealId } from "./best-deal.ts";
 import { EmptySearch } from "./EmptySearch.tsx";
 import type { DealsSearch, Widened } from "./homeState.ts";
 import { type Report, SEARCH_SHOWN } from "./queries.ts";
@@ -49,9 +50,8 @@ export function SearchResults({ search, zipCode, results, online, onRetry, onWid
 		requestAnimationFrame(() => document.getElementById(resultsId)?.focus());
 	};
 	const list = results.data?.slice(0, SEARCH_SHOWN);
-	// Best Deal goes to the first result that may wear it: a stale, flagged, sold-out or unconfirmed unusual price
-	// does not, even when it comes first.
-	const bestId = list?.find((report) => report.bestDeal)?.id;
+	// Best Deal: the lowest price (or unit price, when sizes compare) among results that may wear it.
+	const bestId = list && bestDealId(list);
 	// The region stays when its last card goes: a card whose word takes it off the list sends the focus here.
 	return (
 		<section
