@@ -22,6 +22,7 @@ import m19 from "./0019_prices_you_can_trust.sql" with { type: "text" };
 import m20 from "./0020_queue_of_hidden_reports.sql" with { type: "text" };
 import m21 from "./0021_price_history.sql" with { type: "text" };
 import m22 from "./0022_chips_and_sizes.sql" with { type: "text" };
+import m23 from "./0023_store_cards.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0000_foundation", sql: m0 },
@@ -47,4 +48,5 @@ export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0020_queue_of_hidden_reports", sql: m20 },
 	{ tag: "0021_price_history", sql: m21 },
 	{ tag: "0022_chips_and_sizes", sql: m22 },
+	{ tag: "0023_store_cards", sql: m23 },
 ];

@@ -202,6 +202,13 @@ export const priceReports = sqliteTable(
 		index("price_reports_history_idx")
 			.on(t.normalizedName, t.categoryId, t.locToken, t.createdAt, t.priceCents, t.userId)
 			.where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),
+		/**
+		 * A store's live reports of a product with what a search's card says of them (src/deals/store-cards.ts):
+		 * how many, how many agree on a price, the latest; read from the index alone.
+		 */
+		index("price_reports_store_live_idx")
+			.on(t.storeId, t.normalizedName, t.categoryId, t.priceCents, t.confirmCount, t.createdAt, t.confirmedAt)
+			.where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),
 	],
 );
 

@@ -162,12 +162,11 @@ export type StoreGroupRow = {
 };
 
 // The ids' store, product and price (a row each, by primary key), the first of each store and product in the
-// ids' order, and for that one a range of price_reports_history_idx (the product's live reports at the store's
-// place: a store's reports all count there), of which the store's own are kept.
+// ids' order, and for that one a range of price_reports_store_live_idx (the store's live reports of the product).
 const STORE_GROUPS_SQL = `
   WITH page AS (
     SELECT p.key AS pos, r.id AS id, r.store_id AS store, r.normalized_name AS name, r.category_id AS category,
-      r.loc_token AS loc, r.price_cents AS price,
+      r.price_cents AS price,
       row_number() OVER (PARTITION BY r.store_id, r.normalized_name, r.category_id ORDER BY p.key) AS nth
     FROM json_each($ids) p JOIN price_reports r ON r.id = p.value
   )
@@ -175,9 +174,9 @@ const STORE_GROUPS_SQL = `
     coalesce(sum(CASE WHEN s.price_cents = page.price THEN 1 + s.confirm_count ELSE 0 END), 0) AS agreeing,
     coalesce(max(max(s.created_at, coalesce(s.confirmed_at, 0))), 0) AS latestAt
   FROM page
-  LEFT JOIN price_reports s INDEXED BY price_reports_history_idx
-    ON s.normalized_name = page.name AND s.category_id = page.category AND s.loc_token = page.loc
-    AND s.is_active = 1 AND s.is_expired = 0 AND s.store_id = page.store
+  LEFT JOIN price_reports s INDEXED BY price_reports_store_live_idx
+    ON s.store_id = page.store AND s.normalized_name = page.name AND s.category_id = page.category
+    AND s.is_active = 1 AND s.is_expired = 0
   WHERE page.nth = 1
   GROUP BY page.pos
   ORDER BY page.pos`;

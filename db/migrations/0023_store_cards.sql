@@ -1,0 +1,2 @@
+-- One card per store (issue 42): a store's live reports of a product, read from the index alone.
+CREATE INDEX `price_reports_store_live_idx` ON `price_reports` (`store_id`,`normalized_name`,`category_id`,`price_cents`,`confirm_count`,`created_at`,`confirmed_at`) WHERE "price_reports"."is_active" = 1 AND "price_reports"."is_expired" = 0;
