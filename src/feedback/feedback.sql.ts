@@ -27,6 +27,8 @@ export function productReportState(db: Db, id: number) {
 				productName: priceReports.productName,
 				categoryId: priceReports.categoryId,
 				tags: priceReports.tags,
+				sizeMilli: priceReports.sizeMilli,
+				sizeUnit: priceReports.sizeUnit,
 				category: { slug: productCategories.slug, name: productCategories.name, groupSlug: categoryGroups.slug },
 				storeName: stores.name,
 				storeAddress: stores.address,

@@ -69,6 +69,11 @@ export const PRODUCT: Subject<ProductReportState, ReturnType<typeof reportFor>> 
 				availability: "in-stock",
 				vacationMode: false,
 				reportZipCode: null,
+				// The same product, so the same size: its unit price still compares.
+				size:
+					state.sizeMilli !== null && state.sizeUnit !== null
+						? { quantity: state.sizeMilli / 1000, unit: state.sizeUnit }
+						: null,
 			},
 			imageUrl: null,
 			zip: state.zip,

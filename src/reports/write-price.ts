@@ -32,7 +32,7 @@ export type PriceReportFields = {
 	availability: Availability;
 	vacationMode: boolean;
 	reportZipCode: string | null;
-	/** The product's size, when the shopper gave one (a changed price files none). */
+	/** The product's size, when the shopper gave one (a changed price keeps the report's). */
 	size?: { quantity: number; unit: SizeUnit } | null;
 };
 
