@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { isDuplicateAlert, useCreateAlert } from "../alerts/queries.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { BellIcon, CheckIcon, PencilIcon, PinIcon, SearchIcon } from "../components/icons.tsx";
@@ -8,6 +8,9 @@ import { useToast } from "../state/toast.ts";
 import type { ChipFilter, Widened } from "./homeState.ts";
 import { nearestQuery } from "./queries.ts";
 import { FILTER_LABEL } from "./SearchChips.tsx";
+
+/** A button whose label (the shopper's words) may be longer than a phone is wide: it wraps, and grows. */
+const WRAPS = "h-auto min-h-8 py-1 whitespace-normal wrap-anywhere";
 
 export const ALERT_FAILED_MESSAGE = "Failed to create price alert. Please try again.";
 
@@ -47,7 +50,7 @@ export function EmptySearch({ q, filter, zipCode, widened, online, onReport, onS
 	});
 	return (
 		<SearchMessage icon={<SearchIcon className="size-6" />} title="No deals found">
-			<p>
+			<p className="wrap-anywhere">
 				Nobody has reported {whatWasSought(q, filter)} {whereSought(zipCode, widened)} yet.
 			</p>
 			<div className="mt-4 flex flex-wrap justify-center gap-2">
@@ -65,13 +68,13 @@ export function EmptySearch({ q, filter, zipCode, widened, online, onReport, onS
 			)}
 			{widened === null && nearest.data && (
 				<div className="mt-4 flex flex-col items-center gap-2" data-testid="nearest-reports">
-					<p className="flex items-center gap-1 text-base-content">
+					<p className="flex items-center gap-1 text-base-content wrap-anywhere">
 						<PinIcon className="size-4 shrink-0" />
 						The nearest {nearestWhat(q, filter)} are {nearest.data.miles} miles away.
 					</p>
 					<button
 						type="button"
-						className="btn btn-sm btn-outline"
+						className={`btn btn-sm btn-outline ${WRAPS}`}
 						onClick={() => nearest.data && onWiden(nearest.data)}
 					>
 						Show deals within {nearest.data.miles} miles
@@ -93,21 +96,28 @@ function AlertAnyPrice({ q, zipCode, onShowAlerts }: { q: string; zipCode: strin
 	const sessionLost = useSessionLost();
 	// The words it was set for: another search's empty state offers its own alert again.
 	const [setFor, setSetFor] = useState<string | null>(null);
-	const done = setFor === q;
+	const asked = useRef<HTMLButtonElement>(null);
+	const seeAlerts = useRef<HTMLButtonElement>(null);
 	const told = `We will tell you when anyone reports ${q} near ${zipCode}.`;
+	const settled = () => {
+		// The button goes once the alert is set: the focus it had moves on to the way to the alert.
+		const hadFocus = document.activeElement === asked.current;
+		setSetFor(q);
+		if (hadFocus) requestAnimationFrame(() => seeAlerts.current?.focus());
+	};
 	const alert = () => {
-		if (done || create.isPending) return;
+		if (create.isPending) return;
 		create.mutate(
 			{ productName: q, targetPrice: null, categoryId: null },
 			{
 				onSuccess: () => {
-					setSetFor(q);
+					settled();
 					toast({ title: "Price alert created", description: told });
 				},
 				onError: (error) => {
 					if (sessionLost(error)) return;
 					if (isDuplicateAlert(error)) {
-						setSetFor(q);
+						settled();
 						toast({ title: "You already have this price alert", description: "It is in your list." });
 						return;
 					}
@@ -116,24 +126,31 @@ function AlertAnyPrice({ q, zipCode, onShowAlerts }: { q: string; zipCode: strin
 			},
 		);
 	};
-	return (
-		<>
-			<button
-				type="button"
-				className={`btn btn-sm ${done ? "btn-success btn-soft" : "btn-outline"}`}
-				// aria-disabled, not disabled: the button keeps the keyboard's focus once the alert is set.
-				aria-disabled={done || create.isPending || undefined}
-				onClick={alert}
-			>
-				{done ? <CheckIcon className="size-4" /> : <BellIcon className="size-4" />}
-				{done ? `Alert set for “${q}”` : `Alert me when anyone reports “${q}” near me`}
-				{create.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-			</button>
-			{done && (
-				<button type="button" className="btn btn-sm btn-ghost" onClick={onShowAlerts}>
+	if (setFor === q) {
+		return (
+			<>
+				<p className="flex items-center gap-1 text-base-content wrap-anywhere">
+					<CheckIcon className="size-4 shrink-0 text-success" />
+					Alert set for “{q}”
+				</p>
+				<button ref={seeAlerts} type="button" className="btn btn-sm btn-ghost" onClick={onShowAlerts}>
 					See your alerts
 				</button>
-			)}
-		</>
+			</>
+		);
+	}
+	return (
+		<button
+			ref={asked}
+			type="button"
+			className={`btn btn-sm btn-outline ${WRAPS}`}
+			// aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page.
+			aria-disabled={create.isPending || undefined}
+			onClick={alert}
+		>
+			<BellIcon className="size-4" />
+			Alert me when anyone reports “{q}” near me
+			{create.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+		</button>
 	);
 }
