@@ -4,7 +4,7 @@ import { CartIcon, FuelIcon, SettingsIcon, UsersIcon } from "../components/icons
 const ITEMS = [
 	{ label: "Grocery", to: "/", activeOn: ["/", "/grocery", "/products"], Icon: CartIcon },
 	{ label: "Gas", to: "/gas", activeOn: ["/gas", "/stations/"], Icon: FuelIcon },
-	{ label: "Discover", to: "/discover", activeOn: ["/discover"], Icon: UsersIcon },
+	{ label: "Discover", to: "/discover", activeOn: ["/discover", "/people/"], Icon: UsersIcon },
 	{ label: "Settings", to: "/settings", activeOn: ["/settings"], Icon: SettingsIcon },
 ] as const;
 

@@ -8,6 +8,7 @@ const SettingsPage = lazyRouteComponent(() => import("../users/SettingsPage.tsx"
 const DealPage = lazyRouteComponent(() => import("../deals/DealPage.tsx"), "DealPage");
 const ProductPage = lazyRouteComponent(() => import("../history/ProductPage.tsx"), "ProductPage");
 const StationPage = lazyRouteComponent(() => import("../history/StationPage.tsx"), "StationPage");
+const ProfilePage = lazyRouteComponent(() => import("../users/ProfilePage.tsx"), "ProfilePage");
 
 const BY_PATH: Record<string, typeof DealsHome> = {
 	"/": DealsHome,
@@ -32,12 +33,18 @@ export const Pages = {
 	DealPage: page(DealPage),
 	ProductPage: page(ProductPage),
 	StationPage: page(StationPage),
+	ProfilePage: page(ProfilePage),
 };
+
+/** The pages under a path of their own: a deal, a station, a shopper. */
+const BY_PREFIX: [string, typeof DealsHome][] = [
+	["/deals/", DealPage],
+	["/stations/", StationPage],
+	["/people/", ProfilePage],
+];
 
 /** Starts fetching the page at `pathname` beside the signed-in shell, rather than after it. */
 export function preloadPage(pathname: string) {
-	const lazy =
-		BY_PATH[pathname] ??
-		(pathname.startsWith("/deals/") ? DealPage : pathname.startsWith("/stations/") ? StationPage : undefined);
+	const lazy = BY_PATH[pathname] ?? BY_PREFIX.find(([prefix]) => pathname.startsWith(prefix))?.[1];
 	void lazy?.preload?.();
 }

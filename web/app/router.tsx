@@ -26,6 +26,8 @@ const gatedPages = [
 	page("/settings", Pages.SettingsPage),
 	// The deal a price alert's notification opens.
 	page("/deals/$id", Pages.DealPage),
+	// A shopper's page, from Discover and report bylines.
+	page("/people/$username", Pages.ProfilePage),
 	// A product's prices near the shopper, and a station's: each from a result or a station, with its choices
 	// in the address (a link, the back button and a reload keep them).
 	createRoute({

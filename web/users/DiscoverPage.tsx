@@ -10,13 +10,17 @@ import { useDebounced } from "../components/useDebounced.ts";
 import { useOnEachFailure } from "../components/useOnEachFailure.ts";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { type UserSearchResult, userSearchQuery } from "./queries.ts";
+import { TopContributors } from "./TopContributors.tsx";
 import { UserCard } from "./UserCard.tsx";
 
 export const USER_SEARCH_FAILED = "Unable to search users right now. Please try again later.";
 /** Spec §9. */
 export const USER_SEARCH_DEBOUNCE_MS = 300;
 
-/** Discover (spec §2): other shoppers by name or username, searched as one types. */
+/**
+ * Discover (spec §2): other shoppers by name or username, searched as one types; before any search, the top
+ * contributors near the shopper (issue 42).
+ */
 export function DiscoverPage() {
 	const [draft, setDraft] = useState("");
 	const q = useDebounced(draft.trim(), USER_SEARCH_DEBOUNCE_MS);
@@ -70,9 +74,12 @@ function Results({
 }) {
 	if (!q) {
 		return (
-			<SearchMessage icon={<UsersIcon className="size-6" />} title="Find shoppers near you">
-				Search by first name, last name or username to see who is sharing prices.
-			</SearchMessage>
+			<>
+				<SearchMessage icon={<UsersIcon className="size-6" />} title="Find shoppers near you" padding="py-8">
+					Search by first name, last name or username to see who is sharing prices.
+				</SearchMessage>
+				<TopContributors />
+			</>
 		);
 	}
 	if (results.isError) {

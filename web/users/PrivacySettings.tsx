@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import type { CurrentUser } from "../auth/queries.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
@@ -11,14 +12,14 @@ const TOGGLES: { key: Key; label: string; on: string; off: string }[] = [
 	{
 		key: "isPublicProfile",
 		label: "Public profile",
-		on: "Other shoppers can find you in Discover.",
-		off: "You are hidden from Discover.",
+		on: "Other shoppers can find you in Discover and open your profile page from your reports.",
+		off: "You are hidden from Discover. Your profile page is private, and your reports do not link to it.",
 	},
 	{
 		key: "showActivity",
 		label: "Show activity",
-		on: "Others see your reports, savings and stores.",
-		off: "Others see your name only, not your numbers.",
+		on: "Your profile page shows your reports, savings, stores and accuracy, and your latest prices.",
+		off: "Others see your name only: your numbers and latest prices are hidden, and you are not in Top contributors.",
 	},
 ];
 
@@ -71,6 +72,14 @@ export function PrivacySettings({ user }: { user: CurrentUser }) {
 					</div>
 				);
 			})}
+			{/* What the toggles hide, as others see it (the page tells the shopper what only they see). */}
+			<Link
+				to="/people/$username"
+				params={{ username: user.username }}
+				className="link link-primary inline-flex min-h-6 items-center self-start text-sm"
+			>
+				See your profile page
+			</Link>
 		</fieldset>
 	);
 }

@@ -8,8 +8,18 @@ import { useLastingMutation } from "../api/mutation.ts";
 import { type AuthState, authKeys, type CurrentUser } from "../auth/queries.ts";
 
 export type UserSearchResult = InferResponseType<typeof api.users.search.$get, 200>[number];
+export type PublicProfile = InferResponseType<(typeof api.users)[":username"]["profile"]["$get"], 200>;
+export type TopContributor = InferResponseType<typeof api.users.top.$get, 200>["contributors"][number];
+/** A price report's reporter as every report's read shape carries it (username: null while their profile is private). */
+export type Reporter = InferResponseType<(typeof api)["price-reports"][":id"]["$get"], 200>["user"];
 
-export const userKeys = { search: ["users", "search"] as const };
+/** Everything under `all` reads other shoppers' pages, which a change of one's own privacy changes. */
+export const userKeys = {
+	all: ["users"] as const,
+	search: ["users", "search"] as const,
+	profile: ["users", "profile"] as const,
+	top: ["users", "top"] as const,
+};
 
 /** Spec §7: user search results are kept for 5 minutes, then asked again when next shown. */
 export const USER_SEARCH_STALE_MS = 5 * 60 * 1000;
@@ -18,6 +28,22 @@ export const userSearchQuery = (q: string) =>
 	queryOptions({
 		queryKey: [...userKeys.search, q] as const,
 		queryFn: () => unwrap(api.users.search.$get({ query: { q } })),
+		staleTime: USER_SEARCH_STALE_MS,
+	});
+
+/** A shopper's page (issue 42); kept as long as a search's results. */
+export const profileQuery = (username: string) =>
+	queryOptions({
+		queryKey: [...userKeys.profile, username.toLowerCase()] as const,
+		queryFn: () => unwrap(api.users[":username"].profile.$get({ param: { username } })),
+		staleTime: USER_SEARCH_STALE_MS,
+	});
+
+/** Discover's top contributors near a zip (issue 42). */
+export const topContributorsQuery = (zipCode: string) =>
+	queryOptions({
+		queryKey: [...userKeys.top, zipCode] as const,
+		queryFn: () => unwrap(api.users.top.$get({ query: { zipCode } })),
 		staleTime: USER_SEARCH_STALE_MS,
 	});
 
@@ -60,9 +86,11 @@ export const useUpdateCar = () =>
 export const useUpdatePhoto = () =>
 	useProfileMutation((photoURL: string | null) => unwrap(api.profile.photo.$put({ json: { photoURL } })));
 
+/** One's own page and the lists one is on show these settings: they are asked again. */
 export const useUpdatePrivacy = () =>
-	useProfileMutation((json: { isPublicProfile?: boolean; showActivity?: boolean }) =>
-		unwrap(api.profile.privacy.$put({ json })),
+	useProfileMutation(
+		(json: { isPublicProfile?: boolean; showActivity?: boolean }) => unwrap(api.profile.privacy.$put({ json })),
+		{ invalidates: [userKeys.all] },
 	);
 
 export const useChangePassword = () =>
