@@ -5,6 +5,14 @@
  */
 export type NotificationState = "default" | "granted" | "denied" | "insecure" | "unsupported";
 
+/**
+ * The pictures a notification shows, page and push alike: files copied as they are into the build's /icons
+ * (the app's own files, such as favicon.svg, get hashed names there, so their source path would not load).
+ */
+export const NOTIFICATION_ICON = "/icons/icon-192.png";
+/** Android shows the badge in the status bar as a white mask: only its transparency counts. */
+export const NOTIFICATION_BADGE = "/icons/badge-96.png";
+
 let constructorRefused = false;
 
 export function readNotificationState(): NotificationState {
@@ -32,7 +40,7 @@ export async function requestNotificationPermission(): Promise<NotificationState
 export function showBrowserNotification(title: string, body: string, tag?: string, open?: () => void): boolean {
 	if (readNotificationState() !== "granted") return false;
 	try {
-		const note = new Notification(title, { body, tag, icon: "/favicon.svg" });
+		const note = new Notification(title, { body, tag, icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE });
 		note.onclick = () => {
 			window.focus();
 			open?.();

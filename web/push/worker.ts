@@ -3,6 +3,7 @@
  * a click on it shows its deal in an open tab of the app, or in a new one.
  */
 import type { PushPayload } from "../../src/push/payload.ts";
+import { NOTIFICATION_BADGE, NOTIFICATION_ICON } from "../alerts/notify.ts";
 import { appPath, OPEN_IN_APP, type OpenInApp } from "./open-message.ts";
 
 // The DOM lib has no service-worker types (see web/sw.ts): the few used here, as the worker has them.
@@ -34,9 +35,6 @@ type PushScope = {
 	addEventListener(type: "notificationclick", listener: (event: NotificationEvent) => void): void;
 };
 
-export const ICON = "/icons/icon-192.png";
-/** Android shows the badge in the status bar as a white mask: only its transparency counts. */
-export const BADGE = "/icons/badge-96.png";
 /** A message we cannot read still shows something: Chrome counts a push that shows nothing against the site. */
 const FALLBACK: PushPayload = {
 	title: "CommonCents price alert",
@@ -113,7 +111,7 @@ export function handlePushes() {
 	scope.addEventListener("push", (event) => {
 		const { title, body, url, tag } = readPayload(event.data, scope.location.origin);
 		// renotify: a newer hit of the same alert replaces the older one and still rings.
-		const options = { body, icon: ICON, badge: BADGE, tag, renotify: true, data: { url } };
+		const options = { body, icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE, tag, renotify: true, data: { url } };
 		keepAlive(event, scope.registration.showNotification(title, options));
 	});
 
