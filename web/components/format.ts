@@ -1,10 +1,14 @@
-/** Money as the spec shows it: US dollars, 2 to 3 decimals. */
-export function formatCurrency(value: number, maximumFractionDigits = 2) {
+/**
+ * Dollars to exactly `decimals` places, never fewer: a product's price or any sum of money to the cent
+ * ("$3.40"). A fuel price goes through formatFuelPrice (./fuel.ts), which keeps spec §9's thousandths
+ * ("$3.040"): a price that drops its last zero reads as another precision beside its neighbours.
+ */
+export function formatCurrency(value: number, decimals: 2 | 3 = 2) {
 	return new Intl.NumberFormat("en-US", {
 		style: "currency",
 		currency: "USD",
-		minimumFractionDigits: 2,
-		maximumFractionDigits,
+		minimumFractionDigits: decimals,
+		maximumFractionDigits: decimals,
 	}).format(value);
 }
 

@@ -1,4 +1,4 @@
-/** How the app names and prices fuel (spec §9), wherever a fuel shows: the Gas page, alerts. */
+/** How the app names and prices fuel (spec §9), wherever a fuel shows: the Gas page, stations, alerts. */
 import { FUEL_LABEL, FUEL_TYPES, type FuelType } from "../../db/enums.ts";
 import { formatCurrency } from "./format.ts";
 
@@ -6,8 +6,15 @@ export { FUEL_LABEL, FUEL_TYPES, type FuelType };
 
 export const isFuelType = (value: string): value is FuelType => (FUEL_TYPES as readonly string[]).includes(value);
 
+/** What a fuel is priced per: "/kWh" for charging, "/gal" at the pump. */
 export const unitOf = (fuel: FuelType) => (fuel === "electric" ? "/kWh" : "/gal");
 
-/** Charging per kWh always to 3 decimals; pump prices as currency with 2 to 3 decimals. */
-export const formatFuelPrice = (value: number, fuel: FuelType) =>
-	fuel === "electric" ? `$${value.toFixed(3)}` : formatCurrency(value, 3);
+/**
+ * The one way a fuel price is written: always to the tenth of a cent, per gallon and per kWh alike ("$3.040",
+ * "$0.390"), so that prices side by side read at one precision. `fuel` names what is priced, so that a call
+ * site cannot pass a product's price without saying it is fuel.
+ */
+export const formatFuelPrice = (value: number, _fuel: FuelType) => formatCurrency(value, 3);
+
+/** A fuel price with its unit, as a sentence says it: "$3.040/gal". */
+export const fuelPriceText = (value: number, fuel: FuelType) => `${formatFuelPrice(value, fuel)}${unitOf(fuel)}`;

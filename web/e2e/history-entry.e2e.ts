@@ -173,12 +173,12 @@ test("the Area Average card draws the last 30 days and says how the price moved 
 	await signInFreshUser(page, origin, { zipCode });
 	await page.goto("/gas");
 	const card = page.getByTestId("area-average");
-	await expect(card.getByTestId("area-average-price")).toHaveText("$3.04");
+	await expect(card.getByTestId("area-average-price")).toHaveText("$3.040");
 	const trend = card.getByTestId("area-trend");
 	await expect(trend.getByTestId("line-chart")).toBeVisible();
 	await expect(trend.getByTestId("area-trend-change")).toHaveText("▲ Up $0.040 since a week ago");
 	await expect(trend.getByTestId("area-trend-summary")).toHaveText(
-		"The Regular average near 59101 over the last 30 days went from $2.98 to $3.04, between $2.98 and $3.04.",
+		"The Regular average near 59101 over the last 30 days went from $2.980 to $3.040, between $2.980 and $3.040.",
 	);
 	const found: string[] = [];
 	await audit(page, "Gas page with its trend", found);
@@ -204,15 +204,15 @@ test("a trend that fails to load says so beneath the area average, and comes on 
 	await page.goto("/gas");
 	const card = page.getByTestId("area-average");
 	await expect(card.getByTestId("area-trend-failed")).toContainText("Couldn't load the 30-day trend.");
-	await expect(card.getByTestId("area-average-price")).toHaveText("$3.21");
+	await expect(card.getByTestId("area-average-price")).toHaveText("$3.210");
 
 	await page.unroute("**/api/gas/trend**");
 	await card.getByRole("button", { name: "Try again" }).click();
 	// One day of prices: no line and no change yet, only the sentence that says so.
 	await expect(card.getByTestId("area-trend-summary")).toHaveText(
-		"Regular prices near 04101 were reported on one day of the last 30, averaging $3.21.",
+		"Regular prices near 04101 were reported on one day of the last 30, averaging $3.210.",
 	);
 	await expect(card.getByTestId("area-trend-change")).toHaveCount(0);
 	await expect(card.getByTestId("line-chart")).toHaveCount(0);
-	await expect(card.getByTestId("area-average-price")).toHaveText("$3.21");
+	await expect(card.getByTestId("area-average-price")).toHaveText("$3.210");
 });

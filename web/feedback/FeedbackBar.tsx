@@ -1,7 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { clientSideText, failureIssues, type Rejection, rejectionOf } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
-import { formatCurrency } from "../components/format.ts";
 import { CheckIcon } from "../components/icons.tsx";
 import { TOAST_MS, useToast } from "../state/toast.ts";
 import { BUTTON, buttonStyle, NewPricePanel, ReasonPanel } from "./FeedbackPanels.tsx";
@@ -38,9 +37,9 @@ type Props = {
 };
 
 /** A refused new price (422): the quality check's reason and, when known, the typical range. */
-function rejectionText({ reason, suggestedRange }: Rejection) {
+function rejectionText({ reason, suggestedRange }: Rejection, format: (price: number) => string) {
 	const range = suggestedRange
-		? `Typical prices range from ${formatCurrency(suggestedRange.min)} to ${formatCurrency(suggestedRange.max)}.`
+		? `Typical prices range from ${format(suggestedRange.min)} to ${format(suggestedRange.max)}.`
 		: "";
 	return ["This price seems unreasonable.", reason ?? "", range].filter(Boolean).join(" ");
 }
@@ -126,7 +125,7 @@ export function FeedbackBar({
 				if (rejected) {
 					toast({
 						title: "Price Report Rejected",
-						description: rejectionText(rejected),
+						description: rejectionText(rejected, formatPrice),
 						variant: "error",
 						durationMs: TOAST_MS.expiry,
 					});

@@ -13,7 +13,7 @@ const trend = (averages: (number | null)[]) => ({
 describe("trendSentence", () => {
 	test("sums up the line: from, to, and its range, over the days with prices", () => {
 		expect(trendSentence(trend([null, 3.1, 2.98, 3.2, null, 3.04]), "regular")).toBe(
-			"The Regular average near 59101 over the last 30 days went from $3.10 to $3.04, between $2.98 and $3.20.",
+			"The Regular average near 59101 over the last 30 days went from $3.100 to $3.040, between $2.980 and $3.200.",
 		);
 	});
 

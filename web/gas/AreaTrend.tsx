@@ -5,15 +5,16 @@ import { areaTrendQuery, type AreaTrend as Trend } from "./queries.ts";
 
 const CHART_HEIGHT = 72;
 
-/** A change in fuel money, always to the tenth of a cent: "$0.040". */
-const changeAmount = (change: number) => `$${Math.abs(change).toFixed(3)}`;
-
 /** The change against a week ago, or null without one: an arrow for the eye, the direction in words for all. */
-function weekChange(change: number | null) {
+function weekChange(change: number | null, fuel: FuelType) {
 	if (change === null) return null;
 	if (Math.round(change * 1000) === 0) return { arrow: null, direction: null, text: "No change since a week ago" };
 	const up = change > 0;
-	return { arrow: up ? "▲" : "▼", direction: up ? "Up" : "Down", text: `${changeAmount(change)} since a week ago` };
+	return {
+		arrow: up ? "▲" : "▼",
+		direction: up ? "Up" : "Down",
+		text: `${formatFuelPrice(Math.abs(change), fuel)} since a week ago`,
+	};
 }
 
 /** The days that have an average, as [day, average] for the chart. */
@@ -68,7 +69,7 @@ export function AreaTrend({ zipCode, fuel }: { zipCode: string; fuel: FuelType }
 	const data = trend.data;
 	const days = data ? pricedDays(data) : [];
 	if (!data || days.length === 0) return null;
-	const change = weekChange(data.change);
+	const change = weekChange(data.change, fuel);
 	const first = data.days[0];
 	const last = data.days.at(-1);
 	return (
