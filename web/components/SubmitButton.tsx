@@ -1,19 +1,54 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
+
+/** "Still needed: price, station address": what a form lacks before it can be sent, in the order it asks. */
+export const stillNeededText = (missing: readonly string[]) => `Still needed: ${missing.join(", ")}`;
 
 /**
  * A form's submit button that shows it is sending. aria-disabled while busy, not disabled: a disabled button
  * drops the keyboard's focus to the page. `disabled` is for a form not ready to send.
+ *
+ * `missing`: for a form held until some fields are filled, the names of those still empty. While any is, the
+ * button is aria-disabled (still focusable, so a keyboard or screen reader user reaches it and hears why)
+ * and a hint under it, tied to it by aria-describedby, says what is still needed. The form's submit handler
+ * must then send nothing: Enter in a field still submits a form whose button is only aria-disabled.
  */
-export function SubmitButton({ busy, disabled, children }: { busy: boolean; disabled?: boolean; children: ReactNode }) {
-	return (
+export function SubmitButton({
+	busy,
+	disabled,
+	missing,
+	className = "btn-primary",
+	children,
+}: {
+	busy: boolean;
+	disabled?: boolean;
+	missing?: readonly string[];
+	/** The button's colour (daisyUI), primary unless told. */
+	className?: string;
+	children: ReactNode;
+}) {
+	const hintId = useId();
+	const waiting = missing !== undefined && missing.length > 0;
+	const button = (
 		<button
 			type="submit"
-			className={`btn btn-primary ${busy ? "btn-disabled" : ""}`}
+			className={`btn ${className} ${busy || waiting ? "btn-disabled" : ""}`}
 			disabled={disabled}
-			aria-disabled={busy || undefined}
+			aria-disabled={busy || waiting || undefined}
+			aria-describedby={waiting ? hintId : undefined}
 		>
 			{busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
 			{children}
 		</button>
+	);
+	if (missing === undefined) return button;
+	return (
+		<div className="flex flex-col items-end gap-1">
+			{button}
+			{waiting && (
+				<p id={hintId} className="text-right text-xs text-base-content/70" data-testid="submit-missing">
+					{stillNeededText(missing)}
+				</p>
+			)}
+		</div>
 	);
 }

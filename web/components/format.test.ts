@@ -1,8 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { comparisonBadge } from "../gas/fuel.ts";
+import { stillNeeded } from "../gas/ReportGasModal.tsx";
 import { photoProblem } from "../uploads/upload.ts";
 import { isTrustedContributor } from "../users/UserCard.tsx";
-import { seenAgo, shortName, timeAgo } from "./format.ts";
+import { formatCurrency, seenAgo, shortName, timeAgo } from "./format.ts";
+import { formatFuelPrice, fuelPriceText } from "./fuel.ts";
+import { stillNeededText } from "./SubmitButton.tsx";
 
 // The web app's rules with an edge, at their edges (spec §9), where a browser test would need days or megabytes.
 
@@ -28,6 +31,44 @@ describe("timeAgo", () => {
 		expect(seenAgo({ createdAt: at(2 * 60 * MIN), seenAt: at(2 * 60 * MIN) }, now)).toBe("2 hr ago");
 		expect(seenAgo({ createdAt: at(2 * 60 * MIN), seenAt: at(5 * MIN) }, now)).toBe("Confirmed 5 min ago");
 		expect(seenAgo({ createdAt: at(DAY), seenAt: at(10_000) }, now)).toBe("Confirmed just now");
+	});
+});
+
+describe("prices", () => {
+	test("fuel always to the tenth of a cent, pump and charger alike; a product's to the cent", () => {
+		expect(formatFuelPrice(3.04, "regular")).toBe("$3.040");
+		expect(formatFuelPrice(3, "diesel")).toBe("$3.000");
+		expect(formatFuelPrice(3.399, "premium")).toBe("$3.399");
+		expect(formatFuelPrice(0.39, "electric")).toBe("$0.390");
+		expect(fuelPriceText(0.39, "electric")).toBe("$0.390/kWh");
+		expect(fuelPriceText(3.459, "e85")).toBe("$3.459/gal");
+		expect(formatCurrency(3.4)).toBe("$3.40");
+		expect(formatCurrency(3)).toBe("$3.00");
+		expect(formatCurrency(3.04, 3)).toBe("$3.040");
+	});
+});
+
+describe("what a disabled Submit says is missing", () => {
+	const empty = {
+		stationName: "",
+		stationAddress: "",
+		stationZipCode: "",
+		fuelType: "regular",
+		price: "",
+		defPrice: "",
+		vacationMode: false,
+		reportZipCode: "",
+	};
+	test("the gas report's fields in the order it asks, blanks counted as empty, the zip only on vacation", () => {
+		expect(stillNeeded(empty)).toEqual(["station name", "station address", "price"]);
+		expect(stillNeeded({ ...empty, stationName: "Shell", stationAddress: "  ", price: "3.1" })).toEqual([
+			"station address",
+		]);
+		expect(stillNeeded({ ...empty, stationName: "Shell", stationAddress: "1 Main", price: "3.1" })).toEqual([]);
+		expect(
+			stillNeeded({ ...empty, stationName: "Shell", stationAddress: "1 Main", price: "3.1", vacationMode: true }),
+		).toEqual(["zip code where you found it"]);
+		expect(stillNeededText(["price", "station address"])).toBe("Still needed: price, station address");
 	});
 });
 

@@ -12,11 +12,12 @@ import { SubmitButton } from "../components/SubmitButton.tsx";
 import { VacationModeField } from "../components/VacationModeField.tsx";
 import { postalCodeHint } from "../components/zip.ts";
 import { TOAST_MS, useToast } from "../state/toast.ts";
-import { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, isFuelType, unitOf } from "./fuel.ts";
+import { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, fuelPriceText, isFuelType, unitOf } from "./fuel.ts";
 import { type GasReportSubmission, type Station, useReportGasPrice } from "./queries.ts";
 
 export const REPORT_FAILED_TITLE = "Report Failed";
-export type ReportGasModalHandle = { open: (fuel: FuelType) => void };
+/** Opens the modal on the fuel the page shows, and for `station` when a station's card asked. */
+export type ReportGasModalHandle = { open: (request: { fuel: FuelType; station?: Station }) => void };
 
 const EMPTY = {
 	stationName: "",
@@ -28,6 +29,29 @@ const EMPTY = {
 	vacationMode: false,
 	reportZipCode: "",
 };
+
+type Values = typeof EMPTY;
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** The half-filled report is already about this station (it was opened from its card before, or typed). */
+const isAbout = (values: Values, station: Station) =>
+	same(values.stationName, station.name) && same(values.stationAddress, station.address);
+
+/** Spec §5: what the report still needs before Submit, named as its fields are, in the order it asks. */
+export function stillNeeded(values: Values) {
+	return [
+		values.stationName.trim() === "" && "station name",
+		values.stationAddress.trim() === "" && "station address",
+		values.price.trim() === "" && "price",
+		values.vacationMode && values.reportZipCode.trim() === "" && "zip code where you found it",
+	].filter((field) => field !== false);
+}
+
+/** The price field's words for a fuel: its unit in the label, and what a price of it looks like. */
+const priceWords = (fuel: FuelType) =>
+	fuel === "electric"
+		? { hint: `${FUEL_LABEL[fuel]}, per kWh charged`, placeholder: "e.g. 0.429" }
+		: { hint: `${FUEL_LABEL[fuel]}, per gallon`, placeholder: "e.g. 3.459" };
 
 /** Spec §8: the server's message; for a refused price (422) then its reason and, when known, the usual range. */
 function reportFailureText(error: unknown, fuel: FuelType) {
@@ -59,26 +83,39 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 	const toast = useToast();
 	const sessionLost = useSessionLost();
 	const fuel = isFuelType(values.fuelType) ? values.fuelType : "regular";
+	// The report's fuel follows the page's until the shopper picks one here: a half-filled report left on
+	// Regular, reopened once the page shows Electric, is an Electric report, its price per kWh.
+	const [fuelPicked, setFuelPicked] = useState(false);
+	const forFuel = (next: FuelType) => ({ fuelType: next, ...(next === "diesel" ? {} : { defPrice: "" }) });
 
 	useImperativeHandle(ref, () => ({
-		open: (pageFuel) => {
-			// A fresh form follows the fuel the page compares; a half-filled one is kept as it was left.
-			if (!values.price && !values.stationName) update({ fuelType: pageFuel, defPrice: "" });
+		open: ({ fuel: pageFuel, station }) => {
+			if (station && !isAbout(values, station)) {
+				// Another station's report starts afresh: a price typed for one station must not move to the next.
+				form.reset({
+					stationName: station.name,
+					stationAddress: station.address,
+					stationZipCode: station.zipCode ?? "",
+					fuelType: pageFuel,
+				});
+				setFuelPicked(false);
+			} else if (!fuelPicked && values.fuelType !== pageFuel) update(forFuel(pageFuel));
 			setFailure(null);
 			dialog.current?.showModal();
 		},
 	}));
 
 	const close = () => dialog.current?.close();
-	const ready =
-		values.stationName.trim() !== "" &&
-		values.stationAddress.trim() !== "" &&
-		values.price.trim() !== "" &&
-		(!values.vacationMode || values.reportZipCode.trim() !== "");
+	const missing = stillNeeded(values);
+	const startAfresh = () => {
+		form.reset();
+		setFuelPicked(false);
+	};
 
 	const submit = (event: React.FormEvent) => {
 		event.preventDefault();
-		if (report.isPending) return;
+		// Enter in a field submits even while the button waits: nothing is sent until the report is whole.
+		if (report.isPending || missing.length > 0) return;
 		setFailure(null);
 		const input = form.check();
 		if (!input) return;
@@ -100,13 +137,13 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 				if ("confirmedExisting" in saved) {
 					const description = [saved.message, "warning" in saved ? saved.warning : null].filter(Boolean).join(" ");
 					toast({ title: "Price confirmed", description, durationMs: TOAST_MS.success });
-					form.reset();
+					startAfresh();
 					close();
 					return;
 				}
 				const expired = "expirationAnalysis" in saved ? saved.expirationAnalysis : null;
 				const lines = [
-					`${FUEL_LABEL[saved.fuelType]} at ${saved.stationName}: ${formatFuelPrice(saved.price, saved.fuelType)}${unitOf(saved.fuelType)}.`,
+					`${FUEL_LABEL[saved.fuelType]} at ${saved.stationName}: ${fuelPriceText(saved.price, saved.fuelType)}.`,
 				];
 				if (saved.defPrice !== null) lines.push(`DEF ${formatCurrency(saved.defPrice)}/gal.`);
 				lines.push("Thanks for sharing!");
@@ -117,7 +154,7 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 					description: lines.join(" "),
 					durationMs: expired && expired.expiredCount > 0 ? TOAST_MS.expiry : TOAST_MS.success,
 				});
-				form.reset();
+				startAfresh();
 				close();
 			},
 			onError: (error) => {
@@ -175,9 +212,10 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 							name="fuelType"
 							value={values.fuelType}
 							// DEF is only for diesel: leaving diesel forgets it, so it is never sent with another fuel.
-							onChange={(e) =>
-								update({ fuelType: e.target.value, ...(e.target.value === "diesel" ? {} : { defPrice: "" }) })
-							}
+							onChange={(e) => {
+								setFuelPicked(true);
+								if (isFuelType(e.target.value)) update(forFuel(e.target.value));
+							}}
 							errors={errors.fuelType}
 						>
 							{FUEL_TYPES.map((f) => (
@@ -188,7 +226,13 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 						</SelectField>
 					</div>
 					<div className={`grid gap-3 ${fuel === "diesel" ? "grid-cols-2" : "grid-cols-1"}`}>
-						<Field label={`Price ($${unitOf(fuel)})`} {...field("price")} {...priceInput(3)} required />
+						<Field
+							label={`Price ($${unitOf(fuel)})`}
+							{...field("price")}
+							{...priceInput(3)}
+							{...priceWords(fuel)}
+							required
+						/>
 						{fuel === "diesel" && (
 							<Field
 								label="DEF price ($/gal)"
@@ -199,11 +243,11 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 						)}
 					</div>
 					<VacationModeField form={form} hint="Filling up away from home? Say where." />
-					<div className="modal-action mt-1">
+					<div className="modal-action mt-1 items-start">
 						<button type="button" className="btn btn-ghost" onClick={close}>
 							Cancel
 						</button>
-						<SubmitButton busy={report.isPending} disabled={!ready}>
+						<SubmitButton busy={report.isPending} missing={missing}>
 							{report.isPending ? "Submitting…" : "Submit Report"}
 						</SubmitButton>
 					</div>

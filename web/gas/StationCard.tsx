@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { formatMiles, timeAgo } from "../components/format.ts";
-import { PinIcon } from "../components/icons.tsx";
+import { FuelIcon, PinIcon } from "../components/icons.tsx";
 import { StarButton } from "../spots/StarButton.tsx";
 import {
 	comparisonBadge,
@@ -8,18 +8,30 @@ import {
 	FUEL_TYPES,
 	type FuelType,
 	formatFuelPrice,
-	PRICE_FIELD,
+	priceAt,
 	unitOf,
 	worthTheDriveText,
 } from "./fuel.ts";
 import type { Station } from "./queries.ts";
 import { StationHistoryLink } from "./StationHistoryLink.tsx";
 
+type Props = {
+	station: Station;
+	fuel: FuelType;
+	shown?: boolean;
+	/** Opens the Report Price modal for this station. */
+	onReport: (station: Station) => void;
+	/** Its name's heading level: 4 inside a group of the list that has a heading of its own. */
+	level?: 3 | 4;
+};
+
 /**
- * One nearby station: where and how far, the chosen fuel's price against the area, and whether it is worth the
- * drive. `shown`: the station a link asked for (a fuel alert's), scrolled to, focused and outlined.
+ * One nearby station: where and how far, the chosen fuel's price against the area, whether it is worth the
+ * drive, and a button to report its price. `shown`: the station a link asked for (a fuel alert's), scrolled
+ * to, focused and outlined.
  */
-export function StationCard({ station, fuel, shown = false }: { station: Station; fuel: FuelType; shown?: boolean }) {
+export function StationCard({ station, fuel, shown = false, onReport, level = 3 }: Props) {
+	const Heading = level === 3 ? "h3" : "h4";
 	const titleId = useId();
 	const card = useRef<HTMLElement>(null);
 	useEffect(() => {
@@ -27,9 +39,12 @@ export function StationCard({ station, fuel, shown = false }: { station: Station
 		card.current?.scrollIntoView({ block: "center" });
 		card.current?.focus({ preventScroll: true });
 	}, [shown]);
-	const price = station[PRICE_FIELD[fuel]];
+	const price = priceAt(station, fuel);
 	const badge = station.priceComparison === null ? null : comparisonBadge(station.priceComparison);
-	const others = FUEL_TYPES.filter((f) => f !== fuel && station[PRICE_FIELD[f]] !== null);
+	const others = FUEL_TYPES.flatMap((f) => {
+		const other = f === fuel ? null : priceAt(station, f);
+		return other === null ? [] : [{ fuel: f, price: other }];
+	});
 	return (
 		<article
 			ref={card}
@@ -49,9 +64,9 @@ export function StationCard({ station, fuel, shown = false }: { station: Station
 						className="-mt-1 -mr-2 -ml-2 shrink-0"
 					/>
 					<div className="min-w-0 flex-1">
-						<h3 id={titleId} className="truncate font-semibold" data-testid="station-name">
+						<Heading id={titleId} className="truncate font-semibold" data-testid="station-name">
 							{station.name}
-						</h3>
+						</Heading>
 						<p className="flex items-center gap-1 text-sm text-base-content/70">
 							<PinIcon className="size-3.5 shrink-0" />
 							<span className="truncate">
@@ -96,12 +111,12 @@ export function StationCard({ station, fuel, shown = false }: { station: Station
 				)}
 				{others.length > 0 && (
 					<dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Other fuels">
-						{others.map((f) => (
-							<div key={f} className="flex gap-1" data-testid={`other-${f}`}>
-								<dt className="text-base-content/70">{FUEL_LABEL[f]}</dt>
+						{others.map((o) => (
+							<div key={o.fuel} className="flex gap-1" data-testid={`other-${o.fuel}`}>
+								<dt className="text-base-content/70">{FUEL_LABEL[o.fuel]}</dt>
 								<dd className="font-medium">
-									{formatFuelPrice(station[PRICE_FIELD[f]] ?? 0, f)}
-									<span className="text-base-content/70">{unitOf(f)}</span>
+									{formatFuelPrice(o.price, o.fuel)}
+									<span className="text-base-content/70">{unitOf(o.fuel)}</span>
 								</dd>
 							</div>
 						))}
@@ -112,7 +127,19 @@ export function StationCard({ station, fuel, shown = false }: { station: Station
 						Updated {timeAgo(station.lastUpdated)} · {station.reportsCount} report
 						{station.reportsCount === 1 ? "" : "s"}
 					</p>
-					<StationHistoryLink station={station} fuel={fuel} />
+					<div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+						<StationHistoryLink station={station} fuel={fuel} />
+						{/* Named with its station, starting with the words shown (WCAG 2.5.3), for a list of the page's buttons. */}
+						<button
+							type="button"
+							className="btn btn-sm btn-outline btn-primary"
+							aria-label={`Report price at ${station.name}, ${station.address}`}
+							onClick={() => onReport(station)}
+						>
+							<FuelIcon className="size-4" />
+							Report price
+						</button>
+					</div>
 				</div>
 			</div>
 		</article>

@@ -1,9 +1,17 @@
 /** How the Gas page names, prices and dates fuel (spec §9); the names and prices are shared (components/fuel.ts). */
 import type { Car } from "../../src/users/serialize.ts";
 import { formatCurrency } from "../components/format.ts";
-import { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, isFuelType, unitOf } from "../components/fuel.ts";
+import {
+	FUEL_LABEL,
+	FUEL_TYPES,
+	type FuelType,
+	formatFuelPrice,
+	fuelPriceText,
+	isFuelType,
+	unitOf,
+} from "../components/fuel.ts";
 
-export { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, isFuelType, unitOf };
+export { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, fuelPriceText, isFuelType, unitOf };
 
 /** The station column that holds each fuel's price. */
 export const PRICE_FIELD = {
@@ -14,7 +22,12 @@ export const PRICE_FIELD = {
 	electric: "electricPrice",
 } as const satisfies Record<FuelType, string>;
 
+/** Spec §2's header, after the fuel the page shows (docs/decisions/0065): chargers are not gas stations. */
 export const pageTitle = (fuel: FuelType) => (fuel === "electric" ? "Charging Station Prices" : "Gas Prices");
+
+/** A station's price of `fuel`, or null when nobody has reported one there. */
+export const priceAt = (station: Record<(typeof PRICE_FIELD)[FuelType], number | null>, fuel: FuelType) =>
+	station[PRICE_FIELD[fuel]];
 
 /** Spec §9: red above +5%, green below -5%, neutral between. */
 export function comparisonBadge(percent: number) {
