@@ -1,5 +1,7 @@
 import { type ReactNode, useId } from "react";
 
+const ALIGN = { start: "items-start", end: "items-end text-right", stretch: "" } as const;
+
 /** "Still needed: price, station address": what a form lacks before it can be sent, in the order it asks. */
 export const stillNeededText = (missing: readonly string[]) => `Still needed: ${missing.join(", ")}`;
 
@@ -17,6 +19,7 @@ export function SubmitButton({
 	disabled,
 	missing,
 	className = "btn-primary",
+	align = "end",
 	children,
 }: {
 	busy: boolean;
@@ -24,6 +27,8 @@ export function SubmitButton({
 	missing?: readonly string[];
 	/** The button's colour (daisyUI), primary unless told. */
 	className?: string;
+	/** With `missing`: where the button and its hint sit, at the end of a dialog's actions unless told. */
+	align?: "start" | "end" | "stretch";
 	children: ReactNode;
 }) {
 	const hintId = useId();
@@ -42,10 +47,10 @@ export function SubmitButton({
 	);
 	if (missing === undefined) return button;
 	return (
-		<div className="flex flex-col items-end gap-1">
+		<div className={`flex flex-col gap-1 ${ALIGN[align]}`}>
 			{button}
 			{waiting && (
-				<p id={hintId} className="text-right text-xs text-base-content/70" data-testid="submit-missing">
+				<p id={hintId} className="text-xs text-base-content/70" data-testid="submit-missing">
 					{stillNeededText(missing)}
 				</p>
 			)}
