@@ -2,11 +2,12 @@ import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { isRefusal, ownMessage } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
-import { formatCurrency, formatMiles, seenAgo, shortName } from "../components/format.ts";
+import { formatCurrency, formatMiles, seenAgo } from "../components/format.ts";
 import { AlertIcon, CheckIcon, PinIcon, SparkleIcon, TagIcon, ThumbUpIcon, TrendIcon } from "../components/icons.tsx";
 import { FeedbackBar } from "../feedback/FeedbackBar.tsx";
 import { StarButton } from "../spots/StarButton.tsx";
 import { useToast } from "../state/toast.ts";
+import { ReporterLink } from "../users/ReporterLink.tsx";
 import { StoreReportsLine, UnitPrice } from "./PriceFacts.tsx";
 import { type Report, useTakeDeal, useToggleUpvote } from "./queries.ts";
 
@@ -171,8 +172,7 @@ export function ResultCard({
 				{report.description && <div className="text-sm text-base-content/80">{report.description}</div>}
 				<div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
 					<div className="text-xs text-base-content/70">
-						Reported by{" "}
-						<span data-testid="result-reporter">{shortName(report.user.firstName, report.user.lastName)}</span>
+						Reported by <ReporterLink user={report.user} testId="result-reporter" />
 						{" · "}
 						<time dateTime={report.seenAt} data-testid="result-time">
 							{seenAgo(report)}
