@@ -49,7 +49,10 @@ export function EmptySearch({ q, filter, zipCode, widened, online, onReport, onS
 		enabled: widened === null && online,
 	});
 	return (
-		<SearchMessage icon={<SearchIcon className="size-6" />} title="No deals found">
+		<SearchMessage
+			icon={<SearchIcon className="size-6" />}
+			title={filter ? `No ${FILTER_LABEL[filter]} deals found` : "No deals found"}
+		>
 			<p className="wrap-anywhere">
 				Nobody has reported {whatWasSought(q, filter)} {whereSought(zipCode, widened)} yet.
 			</p>

@@ -143,7 +143,7 @@ test("the Search button waits for words, and a quick chip filters the search at 
 	await page.getByRole("button", { name: "Electronics" }).click();
 	await expect(page.getByRole("button", { name: "Electronics" })).toHaveAttribute("aria-pressed", "true");
 	await expect(box).toHaveValue("milk");
-	await expect(page.getByRole("heading", { name: "No deals found" })).toBeVisible();
+	await expect(page.getByRole("heading", { name: "No Electronics deals found" })).toBeVisible();
 
 	await page.route("**/api/search?**", (route) =>
 		route.fulfill({ status: 500, json: { message: "Something went wrong" } }),
