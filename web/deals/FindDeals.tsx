@@ -9,6 +9,7 @@ import { Announcement } from "../components/Announcement.tsx";
 import { SearchBox, SearchForm } from "../components/SearchBox.tsx";
 import { SortSelect } from "../components/SortSelect.tsx";
 import { useOnEachFailure } from "../components/useOnEachFailure.ts";
+import { HomeFeed } from "../feed/HomeFeed.tsx";
 import { useToast } from "../state/toast.ts";
 import {
 	type ChipFilter,
@@ -88,6 +89,8 @@ export function FindDeals() {
 
 	return (
 		<div className="flex flex-col gap-4">
+			{/* What is good nearby today, until the shopper asks for something of their own. */}
+			{!wanted && zipCode && <HomeFeed zipCode={zipCode} onReportPrice={report} />}
 			<div className="card bg-base-100 shadow-sm">
 				<div className="card-body gap-3 p-4">
 					<SearchForm name="Deals" className="flex gap-2" onSearch={() => search(draft)}>
