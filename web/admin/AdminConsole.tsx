@@ -7,6 +7,7 @@ import { currentUserQuery } from "../auth/queries.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { BellIcon } from "../components/icons.tsx";
 import { SearchBox } from "../components/SearchBox.tsx";
+import { SubmitButton } from "../components/SubmitButton.tsx";
 import { useDebounced } from "../components/useDebounced.ts";
 import { useOnEachFailure } from "../components/useOnEachFailure.ts";
 import { useToast } from "../state/toast.ts";
@@ -58,7 +59,8 @@ export function AdminConsole() {
 	});
 
 	const chosen = list.data?.users.find((u) => u.id === chosenId && !u.isTerminated && u.id !== myId) ?? null;
-	const canTerminate = chosen !== null && reason.trim() !== "";
+	// What the termination still lacks, in the order the form asks: the button names it rather than greying out.
+	const missing = [...(chosen ? [] : ["user"]), ...(reason.trim() ? [] : ["reason"])];
 
 	const confirmTerminate = () => {
 		if (!chosen || !reason.trim()) return;
@@ -139,7 +141,8 @@ export function AdminConsole() {
 				aria-labelledby="terminate-heading"
 				onSubmit={(e) => {
 					e.preventDefault();
-					if (canTerminate) dialog.current?.showModal();
+					// Enter in the filter submits even while the button waits: nothing opens until both are there.
+					if (missing.length === 0 && !terminate.isPending) dialog.current?.showModal();
 				}}
 			>
 				<h3 id="terminate-heading" className="font-semibold">
@@ -187,9 +190,9 @@ export function AdminConsole() {
 						onChange={(e) => setReason(e.target.value)}
 					/>
 				</div>
-				<button type="submit" className="btn btn-error" disabled={!canTerminate || terminate.isPending}>
+				<SubmitButton busy={terminate.isPending} missing={missing} className="btn-error" align="stretch">
 					Terminate Account
-				</button>
+				</SubmitButton>
 			</form>
 
 			<dialog ref={dialog} className="modal" aria-labelledby="terminate-confirm-title">

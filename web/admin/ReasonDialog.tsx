@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { TERMINATION_REASON_MAX_LENGTH } from "../../src/admin/schemas.ts";
 import { FailureAlert } from "../components/FailureAlert.tsx";
+import { SubmitButton } from "../components/SubmitButton.tsx";
 
 /** What a moderation dialog asks: its question, what it does, and the button that does it. */
 export type ReasonRequest = { title: string; text: string; confirm: string; danger?: boolean };
@@ -25,7 +26,8 @@ export function ReasonDialog({
 	const dialog = useRef<HTMLDialogElement>(null);
 	const [reason, setReason] = useState("");
 	const ids = useId();
-	const ready = reason.trim() !== "" && !pending;
+	// The record keeps a reason: none, or only spaces, and the button says so rather than greying out unexplained.
+	const missing = reason.trim() === "" ? ["reason"] : [];
 
 	// Opened once mounted; unmounting takes it away with its backdrop.
 	useEffect(() => {
@@ -44,7 +46,8 @@ export function ReasonDialog({
 				className="modal-box text-left"
 				onSubmit={(event) => {
 					event.preventDefault();
-					if (ready) onConfirm(reason.trim());
+					// Enter submits even while the button waits: nothing is done without a reason.
+					if (!pending && missing.length === 0) onConfirm(reason.trim());
 				}}
 			>
 				<h3 id={`${ids}-title`} className="text-lg font-bold">
@@ -69,14 +72,13 @@ export function ReasonDialog({
 					value={reason}
 					onChange={(e) => setReason(e.target.value)}
 				/>
-				<div className="modal-action">
+				<div className="modal-action items-start">
 					<button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
 						Cancel
 					</button>
-					<button type="submit" className={`btn ${request.danger ? "btn-error" : "btn-primary"}`} disabled={!ready}>
-						{pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+					<SubmitButton busy={pending} missing={missing} className={request.danger ? "btn-error" : "btn-primary"}>
 						{request.confirm}
-					</button>
+					</SubmitButton>
 				</div>
 			</form>
 			<form method="dialog" className="modal-backdrop">

@@ -4,6 +4,7 @@ import { useId, useRef, useState } from "react";
 import { failureText } from "../api/failure.ts";
 import { FailureAlert } from "../components/FailureAlert.tsx";
 import { Field } from "../components/fields.tsx";
+import { SubmitButton } from "../components/SubmitButton.tsx";
 import { useToast } from "../state/toast.ts";
 import { forgetUser, useDeleteAccount } from "./queries.ts";
 
@@ -35,6 +36,8 @@ export function DeleteAccount({
 	const [failure, setFailure] = useState<string | null>(null);
 	const ids = useId();
 	const confirmed = !confirmWith || typed.trim().toLowerCase() === confirmWith.toLowerCase();
+	// While the typed word is not yet the username, the button says so rather than greying out unexplained.
+	const missing = confirmed ? [] : ["your username"];
 
 	const open = () => {
 		setTyped("");
@@ -69,7 +72,8 @@ export function DeleteAccount({
 					className="modal-box text-left"
 					onSubmit={(event) => {
 						event.preventDefault();
-						if (confirmed && !deleteAccount.isPending) confirmDelete();
+						// Enter submits even while the button waits: nothing is deleted until the username is typed.
+						if (missing.length === 0 && !deleteAccount.isPending) confirmDelete();
 					}}
 				>
 					<h2 id={`${ids}-title`} className="text-lg font-bold">
@@ -94,14 +98,13 @@ export function DeleteAccount({
 							onChange={(e) => setTyped(e.target.value)}
 						/>
 					)}
-					<div className="modal-action">
+					<div className="modal-action items-start">
 						<button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
 							Cancel
 						</button>
-						<button type="submit" className="btn btn-error" disabled={!confirmed || deleteAccount.isPending}>
-							{deleteAccount.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+						<SubmitButton busy={deleteAccount.isPending} missing={missing} className="btn-error">
 							Delete Forever
-						</button>
+						</SubmitButton>
 					</div>
 				</form>
 				<form method="dialog" className="modal-backdrop">

@@ -118,7 +118,8 @@ test("a moderator unlocks the console and terminates a user, whose open browser 
 	const terminate = console.getByRole("button", { name: "Terminate Account" });
 	await expect(terminate).toBeDisabled();
 	await console.getByRole("radio", { name: `@${target.username}` }).check();
-	await expect(terminate).toBeDisabled(); // no reason yet
+	await expect(terminate).toBeDisabled();
+	await expect(terminate).toHaveAccessibleDescription("Still needed: reason");
 	await console.getByLabel("Reason").fill("Posting fake prices");
 	await terminate.click();
 	await page.getByRole("dialog").getByRole("button", { name: "Terminate", exact: true }).click();

@@ -130,8 +130,12 @@ test("Settings changes the photo, fuel, privacy and password", async ({ page, br
 
 	const update = page.getByRole("button", { name: "Update Password" });
 	await expect(update).toBeDisabled();
+	await expect(update).toHaveAccessibleDescription("Still needed: current password, new password");
 	await page.getByLabel("Current password").fill("Wrong!Pass1");
+	await page.getByLabel("Current password").press("Enter"); // sends nothing while the new one is missing
 	await expect(update).toBeDisabled(); // until the new password is typed too (spec §5)
+	await expect(update).toHaveAccessibleDescription("Still needed: new password");
+	await expect(page.getByTestId("newPassword-errors")).toHaveCount(0);
 	await page.getByLabel("New password", { exact: true }).fill("short");
 	await expect(update).toBeEnabled();
 	await update.click();
@@ -178,6 +182,7 @@ test("a shopper deletes their own account from Settings once they have typed the
 	await expect(forever).toBeDisabled();
 	await confirm.fill("someone-else");
 	await expect(forever).toBeDisabled();
+	await expect(forever).toHaveAccessibleDescription("Still needed: your username");
 	await dialog.getByRole("button", { name: "Cancel" }).click();
 	await expect(dialog).toBeHidden();
 

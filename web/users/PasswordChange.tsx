@@ -5,6 +5,7 @@ import { PasswordVisibilityToggle } from "../auth/PasswordVisibilityToggle.tsx";
 import { PASSWORD_HINT } from "../auth/SignUpForm.tsx";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { Field, useForm } from "../components/form.tsx";
+import { SubmitButton } from "../components/SubmitButton.tsx";
 import { useToast } from "../state/toast.ts";
 import { useChangePassword } from "./queries.ts";
 
@@ -22,9 +23,16 @@ export function PasswordChange() {
 	const sessionLost = useSessionLost();
 	const { values, field } = form;
 	const type = shown ? "text" : "password";
+	// Spec §5: nothing to send until the current and the new password are filled in; the button says which.
+	const missing = [
+		...(values.currentPassword ? [] : ["current password"]),
+		...(values.newPassword ? [] : ["new password"]),
+	];
 
 	const submit = (event: React.FormEvent) => {
 		event.preventDefault();
+		// Enter in a field submits even while the button waits: nothing is sent until both are there.
+		if (change.isPending || missing.length > 0) return;
 		const input = form.check();
 		if (!input) return;
 		change.mutate(input, {
@@ -60,15 +68,9 @@ export function PasswordChange() {
 				hint={PASSWORD_HINT}
 			/>
 			<Field label="Confirm new password" {...field("confirmPassword")} type={type} autoComplete="new-password" />
-			{/* Spec §5: disabled until the current and the new password are filled in. */}
-			<button
-				type="submit"
-				className="btn btn-primary"
-				disabled={!values.currentPassword || !values.newPassword || change.isPending}
-			>
-				{change.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+			<SubmitButton busy={change.isPending} missing={missing} align="stretch">
 				Update Password
-			</button>
+			</SubmitButton>
 		</form>
 	);
 }
