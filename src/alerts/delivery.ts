@@ -3,7 +3,7 @@
  * and as a Web Push message to every device they subscribed (src/push/), which reaches a closed tab or a
  * locked phone. Only hits whose notice is "sent" go out (notices.ts); the rest wait in the Alerts tab.
  */
-import { formatCents } from "../lib/money.ts";
+import { formatCents, formatMills } from "../lib/money.ts";
 import { plural } from "../lib/plural.ts";
 import { milesBetween, roundMiles } from "../lib/zip.ts";
 import { alertTag, dealPath, type PushPayload } from "../push/payload.ts";
@@ -62,7 +62,9 @@ export function hitEventData(hit: HitFacts): HitEventData {
 	const distanceMiles = miles === null ? null : roundMiles(miles);
 	const away = distanceMiles === null ? "" : distanceMiles === 0 ? " (in your ZIP)" : ` (${distanceMiles} mi away)`;
 	const anyPrice = hit.targetPriceCents === ANY_PRICE_CENTS;
-	const target = anyPrice ? "" : ` Your target: ${formatCents(hit.targetPriceCents)}.`;
+	// A fuel target (whole cents) is written as fuel prices are, to the tenth of a cent: "$3.200" beside "$3.199".
+	const targetText = hit.kind === "fuel" ? formatMills(hit.targetPriceCents * 10) : formatCents(hit.targetPriceCents);
+	const target = anyPrice ? "" : ` Your target: ${targetText}.`;
 	const more = hit.alsoHeld ? ` And ${plural(hit.alsoHeld, "more price alert")} since your last notification.` : "";
 	return {
 		hitId: hit.hitId,

@@ -100,6 +100,7 @@ describe("a fuel alert", () => {
 			url: `/gas?station=${hit.stationId}`,
 		});
 		expect(told1?.body).toStartWith("Regular is $3.199 at Hudson Gas, 350 10th Ave (");
+		expect(told1?.body).toEndWith(". Your target: $3.200.");
 		const [listed] = (await client.get("/api/price-alerts")).data;
 		expect(listed.lastHit).toMatchObject({ reportId: hit.id, price: 3.199, storeName: "Hudson Gas" });
 	});

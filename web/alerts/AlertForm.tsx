@@ -9,7 +9,7 @@ import { useSessionLost } from "../auth/useSessionLost.ts";
 import { CategorySelect } from "../components/CategorySelect.tsx";
 import { Field, priceInput, SelectField, useForm } from "../components/form.tsx";
 import { formatCurrency } from "../components/format.ts";
-import { FUEL_LABEL, FUEL_TYPES, type FuelType } from "../components/fuel.ts";
+import { FUEL_LABEL, FUEL_TYPES, type FuelType, fuelPriceText } from "../components/fuel.ts";
 import { AlertIcon } from "../components/icons.tsx";
 import { SubmitButton } from "../components/SubmitButton.tsx";
 import { useToast } from "../state/toast.ts";
@@ -50,9 +50,14 @@ const AlertFormSchema = v.pipe(
 	PriceAlertSchema,
 );
 
-/** What the alert waits for: a price at or under its target, or any price reported. */
-export const priceWanted = (target: number | null) =>
-	target === null ? "reported at any price" : `${formatCurrency(target)} or less`;
+/**
+ * What the alert waits for: a price at or under its target, or any price reported. A fuel's target is written
+ * as its prices are, to the tenth of a cent per gallon or kWh; a product's to the cent.
+ */
+export const priceWanted = (target: number | null, fuel: FuelType | null = null) => {
+	if (target === null) return "reported at any price";
+	return `${fuel ? fuelPriceText(target, fuel) : formatCurrency(target)} or less`;
+};
 
 /** The create-alert form (spec §2, §5): a product (to the cent, optionally in a category) or a fuel, and where. */
 export function AlertForm({ onDone }: { onDone: () => void }) {
@@ -97,7 +102,7 @@ export function AlertForm({ onDone }: { onDone: () => void }) {
 				const place = alert.scope === "spots" ? "at your starred spots" : `near ${alert.zipCode ?? "you"}`;
 				toast({
 					title: "Price alert created",
-					description: `We will tell you when ${alert.productName} is ${priceWanted(alert.targetPrice)} ${place}.`,
+					description: `We will tell you when ${alert.productName} is ${priceWanted(alert.targetPrice, alert.fuelType)} ${place}.`,
 				});
 				form.reset();
 				setTried(false);

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { categoriesQuery } from "../api/categories.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { formatCurrency, formatMiles, timeAgo } from "../components/format.ts";
-import { formatFuelPrice, unitOf } from "../components/fuel.ts";
+import { fuelPriceText } from "../components/fuel.ts";
 import { AlertIcon, BellIcon, CloseIcon } from "../components/icons.tsx";
 import { SearchMessage } from "../components/SearchStates.tsx";
 import { useToast } from "../state/toast.ts";
@@ -11,6 +11,10 @@ import { alertsQuery, type PriceAlert, useDeleteAlert } from "./queries.ts";
 export const DELETE_FAILED_MESSAGE = "Failed to delete price alert. Please try again.";
 /** The Alerts tab's New Alert button, where the focus goes when the last alert is deleted. */
 export const NEW_ALERT_BUTTON_ID = "new-alert-button";
+
+/** A price as its alert watches it: fuel to the tenth of a cent per gallon or kWh, a product to the cent. */
+const priceText = (price: number, fuel: PriceAlert["fuelType"]) =>
+	fuel ? fuelPriceText(price, fuel) : formatCurrency(price);
 
 function LastHit({ alert }: { alert: PriceAlert }) {
 	const hit = alert.lastHit;
@@ -23,10 +27,7 @@ function LastHit({ alert }: { alert: PriceAlert }) {
 		);
 	}
 	if (!hit) return <p className="text-sm text-base-content/70">No matching price yet</p>;
-	// A fuel report's price is to the tenth of a cent, per gallon or kWh.
-	const price = alert.fuelType
-		? `${formatFuelPrice(hit.price, alert.fuelType)}${unitOf(alert.fuelType)}`
-		: formatCurrency(hit.price);
+	const price = priceText(hit.price, alert.fuelType);
 	const miles = formatMiles(hit.distanceMiles);
 	return (
 		<p className="text-sm" data-testid="alert-last-hit">
@@ -62,9 +63,7 @@ function AlertItem({ alert, categoryName }: { alert: PriceAlert; categoryName: s
 		});
 	};
 	const details = [
-		alert.targetPrice === null
-			? "Any price"
-			: `At or under ${formatCurrency(alert.targetPrice)}${alert.fuelType ? unitOf(alert.fuelType) : ""}`,
+		alert.targetPrice === null ? "Any price" : `At or under ${priceText(alert.targetPrice, alert.fuelType)}`,
 		categoryName,
 		alert.scope === "spots" ? "at your starred spots" : alert.zipCode && `near ${alert.zipCode}`,
 	];

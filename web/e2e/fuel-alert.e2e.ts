@@ -29,10 +29,10 @@ test("a fuel alert set in the form hears a neighbour's cheaper regular and its t
 	await form.getByRole("button", { name: "Create Alert" }).click();
 	expect((await sent).postDataJSON()).toEqual({ fuelType: "regular", targetPrice: 3.2 });
 	await expect(page.getByRole("status").filter({ hasText: "Price alert created" })).toContainText(
-		"We will tell you when Regular is $3.20 or less near 10001.",
+		"We will tell you when Regular is $3.200/gal or less near 10001.",
 	);
 	const item = page.getByTestId("alert-item").filter({ hasText: "Regular" });
-	await expect(item).toContainText("At or under $3.20/gal · near 10001");
+	await expect(item).toContainText("At or under $3.200/gal · near 10001");
 	await expect(item).toContainText("No matching price yet");
 
 	// A neighbour in the Garment District (one of 10001's 20 nearest ZIP areas) fills up for less.
@@ -45,7 +45,7 @@ test("a fuel alert set in the form hears a neighbour's cheaper regular and its t
 
 	// No notification permission here: the hit arrives as a toast, and the list learns its last hit.
 	const toast = page.getByRole("status").filter({ hasText: "Price alert: Regular" });
-	await expect(toast).toContainText("at Garment Fuel, 500 8th Ave (0.4 mi away)");
+	await expect(toast).toContainText("at Garment Fuel, 500 8th Ave (0.4 mi away). Your target: $3.200.");
 	await expect(item.getByTestId("alert-last-hit")).toContainText("$3.099/gal at Garment Fuel");
 	await toast.getByRole("link", { name: "See the station" }).click();
 	await expect(page).toHaveURL(/\/gas\?station=\d+$/);
