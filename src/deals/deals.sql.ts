@@ -61,7 +61,7 @@ const REPORT_COLUMNS_SQL = `
   ${trustColumnsSql("r")}, c.slug AS categorySlug,
   s.id AS storeId, s.name AS storeName, s.address AS storeAddress,
   u.first_name AS firstName, u.last_name AS lastName,
-  CASE WHEN u.profile_visible = 1 THEN u.username END AS reporterUsername`;
+  CASE WHEN u.profile_visible = 1 AND u.is_terminated = 0 THEN u.username END AS reporterUsername`;
 
 /**
  * What the viewer ($viewer) did with report `r`: upvoted it, took its deal, made it, said something of it.

@@ -78,6 +78,25 @@ describe("GET /api/search with a category", () => {
 		]);
 	});
 
+	test("a shopper's text cannot put a report under another chip", async () => {
+		const res = await reporter.post("/api/price-reports", {
+			productName: "Dish Soap",
+			price: 2.99,
+			categoryId: category("Household"),
+			description: "Not a gadget \u{E000}electronics \u{E000}groceries",
+			storeName: "Soap Stop",
+			storeAddress: "2 Main St",
+			vacationMode: true,
+			reportZipCode: HOME,
+		});
+		expect(res.status).toBe(201);
+		expect(await names({ category: "electronics" })).not.toContain("Dish Soap");
+		expect(await names({ category: "groceries" })).not.toContain("Dish Soap");
+		expect(await names({ category: "household" })).toContain("Dish Soap");
+		// Withdrawn again so the other tests' lists stay as they were.
+		server.sqlite.run("UPDATE price_reports SET is_active = 0 WHERE id = ?", [res.data.id]);
+	});
+
 	test("an unknown category, or neither words nor a filter, is a 400 that says so", async () => {
 		for (const path of ["/api/search", "/api/search/nearest"]) {
 			for (const slug of ["gas", "dairy products", "x".repeat(41)]) {

@@ -17,6 +17,8 @@ export type StoreReports = { reports: number; agreeing: number; latestAt: string
 
 /** How much of the search's order a page may read, in pages: a product reported at every store many times over. */
 const MAX_READ_PAGES = 32;
+/** And at most this many ids whatever the offset: a deep page may come short rather than read the whole order. */
+const MAX_READ_IDS = 4_000;
 
 /**
  * Of report ids in a search's order, those that lead their store's live reports of a product (in the same
@@ -46,7 +48,7 @@ export function foldStoreReports(
 /**
  * The cards of a search's order up to `need` of them (the page's end), folded (foldStoreReports) from reads of
  * the order from its start (`read(limit)`): twice the cards first, then four times more while folding left too
- * few and the order goes on, up to MAX_READ_PAGES times the cards.
+ * few and the order goes on, up to MAX_READ_PAGES times the cards and MAX_READ_IDS ids.
  */
 export function foldedCards(
 	db: Db,
@@ -54,9 +56,10 @@ export function foldedCards(
 	need: number,
 	sort: SearchSort,
 ): ReturnType<typeof foldStoreReports> {
-	for (let limit = 2 * need; ; limit *= 4) {
+	const most = Math.min(MAX_READ_PAGES * need, MAX_READ_IDS);
+	for (let limit = Math.min(2 * need, most); ; limit = Math.min(4 * limit, most)) {
 		const ids = read(limit);
 		const folded = foldStoreReports(db, ids, sort);
-		if (folded.ids.length >= need || ids.length < limit || limit >= MAX_READ_PAGES * need) return folded;
+		if (folded.ids.length >= need || ids.length < limit || limit >= most) return folded;
 	}
 }

@@ -92,7 +92,7 @@ const HITS_SQL = `
     SELECT x.id FROM price_alert_hits x WHERE x.alert_id = a.id AND x.price_report_id IS NOT NULL
     ORDER BY x.id DESC LIMIT $perAlert)
   JOIN price_reports r ON r.id = h.price_report_id
-  WHERE a.user_id = $user AND r.is_active = 1 AND r.is_expired = 0
+  WHERE a.user_id = $user AND a.fuel_type IS NULL AND r.is_active = 1 AND r.is_expired = 0
   ORDER BY h.id DESC
   LIMIT $limit`;
 

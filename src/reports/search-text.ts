@@ -15,6 +15,9 @@ export const searchWords = (text: string): string[] => text.toLowerCase().match(
  */
 export const filterTerm = (slug: string): string => `\u{E000}${slug.replace(/-/g, "")}`;
 
+/** A shopper's words with the private-use characters taken out: only filter terms may carry them. */
+const shopperWords = (text: string): string[] => searchWords(text.replace(/\p{Co}/gu, " "));
+
 /** A report's search text: its words, one space apart, then the filter terms of its category and group. */
 export function searchText(report: {
 	productName: string;
@@ -26,5 +29,5 @@ export function searchText(report: {
 }): string {
 	const text = [report.productName, ...report.tags, report.categoryName, report.description ?? ""].join(" ");
 	const filters = [report.categorySlug, ...(report.groupSlug ? [report.groupSlug] : [])].map(filterTerm);
-	return [...searchWords(text), ...filters].join(" ");
+	return [...shopperWords(text), ...filters].join(" ");
 }

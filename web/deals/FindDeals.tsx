@@ -14,6 +14,7 @@ import { useToast } from "../state/toast.ts";
 import {
 	type ChipFilter,
 	type DealsSearch,
+	EMPTY_REPORT,
 	useDealsSearch,
 	useDealsTab,
 	useReportDraft,
@@ -48,7 +49,8 @@ export function FindDeals() {
 	const [, setReportDraft] = useReportDraft(userId);
 	const { draft, q, sort, filter, widened } = kept;
 	const online = useOnline();
-	const setDraft = (text: string) => keep({ ...kept, draft: text });
+	// An emptied box ends the words' search (a chip's stays): with neither, the home feed is back.
+	const setDraft = (text: string) => keep({ ...kept, draft: text, ...(text.trim() === "" ? { q: "" } : {}) });
 	const setSort = (next: SearchSort) => keep({ ...kept, sort: next });
 	const wanted = q !== "" || filter !== null;
 	// Without a zip there is nothing "near" to search: the results ask for one instead of failing.
@@ -81,7 +83,13 @@ export function FindDeals() {
 	};
 	const widen = (to: Widened | null) => keep({ ...kept, widened: to });
 	const report = () => {
-		if (q) setReportDraft((d) => ({ ...d, values: { ...d.values, productName: q } }));
+		// A half-filled report of another product starts afresh: its price and store were not this product's.
+		if (q)
+			setReportDraft((d) =>
+				d.values.productName.trim().toLowerCase() === q.toLowerCase()
+					? d
+					: { ...d, values: { ...EMPTY_REPORT, productName: q } },
+			);
 		setTab("report");
 		// The tab's panel shows on the next paint; the first field still to fill takes the focus.
 		requestAnimationFrame(() => reportField(q ? "price" : "productName")?.focus());

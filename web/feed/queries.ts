@@ -9,14 +9,10 @@ export type NearestReports = NonNullable<Feed["nearest"]>;
 /** Keys by prefix: one feed per zip and how many areas around it. */
 export const feedKeys = { all: ["feed"] as const };
 
-/** A feed read again on a return to the page after this long: what is good near the shopper moves all day. */
-const FEED_STALE_MS = 60_000;
-
 export const feedQuery = ({ zipCode, areas }: { zipCode: string; areas: number }) =>
 	queryOptions({
 		queryKey: [...feedKeys.all, { zipCode, areas }] as const,
 		queryFn: () => unwrap(api.feed.$get({ query: { zipCode, areas: String(areas) } })),
-		staleTime: FEED_STALE_MS,
 	});
 
 /** The deal search's lists (web/deals' dealKeys.search): web/deals shows the feed, so this folder cannot import it. */

@@ -31,12 +31,11 @@ export const userSearchQuery = (q: string) =>
 		staleTime: USER_SEARCH_STALE_MS,
 	});
 
-/** A shopper's page (issue 42); kept as long as a search's results. */
+/** A shopper's page (issue 42). */
 export const profileQuery = (username: string) =>
 	queryOptions({
 		queryKey: [...userKeys.profile, username.toLowerCase()] as const,
 		queryFn: () => unwrap(api.users[":username"].profile.$get({ param: { username } })),
-		staleTime: USER_SEARCH_STALE_MS,
 	});
 
 /** Discover's top contributors near a zip (issue 42). */
@@ -44,7 +43,6 @@ export const topContributorsQuery = (zipCode: string) =>
 	queryOptions({
 		queryKey: [...userKeys.top, zipCode] as const,
 		queryFn: () => unwrap(api.users.top.$get({ query: { zipCode } })),
-		staleTime: USER_SEARCH_STALE_MS,
 	});
 
 /** Settings' words when a fuel choice (there or on the Gas page) is not saved. */
