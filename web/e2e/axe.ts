@@ -14,8 +14,16 @@ export const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", 
 type Options = { rules?: string[]; within?: string };
 
 export async function audit(page: Page, state: string, found: string[], { rules, within }: Options = {}) {
-	// Let entrance transitions (toasts, dialogs) finish: a half-faded colour is not what a user reads.
-	await page.waitForTimeout(350);
+	// Let transitions finish (a toast's entrance, a theme's colours): a half-faded colour is not what a user reads.
+	// Every finite animation is awaited, after two frames so that one just triggered has started; an endless one
+	// (a spinner) is not, and a busy machine cannot cut the wait short.
+	await page.evaluate(async () => {
+		await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+		const finite = document
+			.getAnimations()
+			.filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+		await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+	});
 	const lines = await page.evaluate(
 		async ({ source, tags, rules, within }) => {
 			type Node = { html: string; any: { data?: { contrastRatio?: number; fgColor?: string; bgColor?: string } }[] };
