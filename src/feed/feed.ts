@@ -8,7 +8,7 @@ import { indexPageIds } from "../deals/deals.sql.ts";
 import { type NearestReports, nearestReports } from "../deals/nearest.ts";
 import { placeCell } from "../deals/search.ts";
 import { DAY_MS } from "../lib/time.ts";
-import { milesBetween, type NearPlace, nearTokens, neighbourhood, roundMiles } from "../lib/zip.ts";
+import { MAX_AREAS, milesBetween, type NearPlace, nearTokens, neighbourhood, roundMiles } from "../lib/zip.ts";
 import { filterTerm } from "../reports/search-text.ts";
 import { type FeedRow, feedRows, liveHitReportIds, placesWithStores, topCategorySlugs } from "./feed.sql.ts";
 import {
@@ -107,8 +107,9 @@ export function areaFeed(db: Db, zip: string, areas: number, now = Date.now()): 
 /** The nearest reports of any category beyond the neighbourhood (src/deals/nearest.ts), or null when none. */
 function nearestOfAll(db: Db, zip: string): NearestReports | null {
 	let best: NearestReports | null = null;
+	const all = neighbourhood(zip, MAX_AREAS); // found once for the five questions
 	for (const category of topCategorySlugs(db)) {
-		const found = nearestReports(db, { q: "", category, zip });
+		const found = nearestReports(db, { q: "", category, zip }, all);
 		if (found && (!best || found.miles < best.miles)) best = found;
 	}
 	return best;
