@@ -15,8 +15,9 @@ type Options = { rules?: string[]; within?: string };
 
 export async function audit(page: Page, state: string, found: string[], { rules, within }: Options = {}) {
 	// Let transitions finish (a toast's entrance, a theme's colours): a half-faded colour is not what a user reads.
-	// Every finite animation is awaited, after two frames so that one just triggered has started; an endless one
-	// (a spinner) is not, and a busy machine cannot cut the wait short.
+	// A short pause lets a page just navigated to draw; then every finite animation is awaited, after two frames
+	// so that one just triggered has started (an endless one, a spinner, is not): a busy machine cannot cut it short.
+	await page.waitForTimeout(350);
 	await page.evaluate(async () => {
 		await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
 		const finite = document
