@@ -5,8 +5,11 @@
  */
 import type { priceAlertHits, priceReports, productCategories, stores } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
+import { placeCell } from "../deals/search.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
+import type { NearPlace } from "../lib/zip.ts";
 import type { ProductLow } from "../reports/price-history.sql.ts";
+import { filterTerm } from "../reports/search-text.ts";
 import type { TrustInput } from "../reports/trust.ts";
 import { trustworthySql } from "../reports/trust-shape.ts";
 
@@ -120,4 +123,20 @@ export function topCategorySlugs(db: Db): Stored<typeof productCategories.slug>[
 		.query<{ slug: string }, []>("SELECT slug FROM product_categories WHERE parent_category_id IS NULL ORDER BY id")
 		.all()
 		.map((r) => r.slug);
+}
+
+/**
+ * The FTS5 query for every live report at the places that have a store: each top category's filter term there
+ * (every live report holds exactly one; a widened feed's hundreds of places are mostly empty, and each term costs
+ * the index a lookup). Null when no place has a store. The feed's pool and the top contributors read it.
+ */
+export function everythingAt(db: Db, near: readonly NearPlace[]): string | null {
+	const stocked = placesWithStores(
+		db,
+		near.map((p) => p.token),
+	);
+	const cells = near.filter((p) => stocked.has(p.token)).map((p) => placeCell(p.token));
+	if (cells.length === 0) return null;
+	const terms = topCategorySlugs(db).map(filterTerm);
+	return cells.flatMap((cell) => terms.map((term) => `"${cell}${term}"`)).join(" OR ");
 }

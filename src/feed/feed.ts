@@ -6,11 +6,9 @@
 import type { Db } from "../db.ts";
 import { indexPageIds } from "../deals/deals.sql.ts";
 import { type NearestReports, nearestReports } from "../deals/nearest.ts";
-import { placeCell } from "../deals/search.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { MAX_AREAS, milesBetween, type NearPlace, nearTokens, neighbourhood, roundMiles } from "../lib/zip.ts";
-import { filterTerm } from "../reports/search-text.ts";
-import { type FeedRow, feedRows, liveHitReportIds, placesWithStores, topCategorySlugs } from "./feed.sql.ts";
+import { everythingAt, type FeedRow, feedRows, liveHitReportIds, topCategorySlugs } from "./feed.sql.ts";
 import {
 	addProductCosts,
 	dropPercentOf,
@@ -46,22 +44,6 @@ export type AreaFeed = {
 	/** When all three lists are empty: how far the nearest reports are; else null. */
 	nearest: NearestReports | null;
 };
-
-/**
- * The FTS5 query for every live report at the places: any top category's filter term at any of them that has a
- * store (a widened feed's hundreds of places are mostly empty, and each term costs the index a lookup); null
- * when none has.
- */
-function everythingAt(db: Db, near: readonly NearPlace[]): string | null {
-	const stocked = placesWithStores(
-		db,
-		near.map((p) => p.token),
-	);
-	const cells = near.filter((p) => stocked.has(p.token)).map((p) => placeCell(p.token));
-	if (cells.length === 0) return null;
-	const terms = topCategorySlugs(db).map(filterTerm);
-	return cells.flatMap((cell) => terms.map((term) => `"${cell}${term}"`)).join(" OR ");
-}
 
 /** The newest live reports near the places, newest first, at most FEED_POOL. */
 export function newestNear(db: Db, near: readonly NearPlace[]): FeedRow[] {

@@ -5,11 +5,9 @@
  */
 import type { Db } from "../db.ts";
 import { indexPageIds } from "../deals/deals.sql.ts";
-import { placeCell } from "../deals/search.ts";
-import { placesWithStores, topCategorySlugs } from "../feed/feed.sql.ts";
+import { everythingAt } from "../feed/feed.sql.ts";
 import { DAY_MS } from "../lib/time.ts";
-import { type NearPlace, neighbourhood } from "../lib/zip.ts";
-import { filterTerm } from "../reports/search-text.ts";
+import { neighbourhood } from "../lib/zip.ts";
 import { accuracyOf } from "./accuracy.ts";
 import { contributorRows } from "./contributors.sql.ts";
 import { reportStats } from "./queries.ts";
@@ -23,21 +21,6 @@ export const CONTRIBUTOR_WINDOW_MS = 30 * DAY_MS;
  * them; a busy one's is its latest hours, where those who report most still show.
  */
 export const CONTRIBUTOR_POOL = 300;
-
-/**
- * The FTS5 query for every live report at the places that have a store: each top category's filter term there
- * (every live report holds exactly one). As the home feed reads its pool (src/feed/feed.ts). Null for none.
- */
-function everythingAt(db: Db, near: readonly NearPlace[]): string | null {
-	const stocked = placesWithStores(
-		db,
-		near.map((p) => p.token),
-	);
-	const cells = near.filter((p) => stocked.has(p.token)).map((p) => placeCell(p.token));
-	if (cells.length === 0) return null;
-	const terms = topCategorySlugs(db).map(filterTerm);
-	return cells.flatMap((cell) => terms.map((term) => `"${cell}${term}"`)).join(" OR ");
-}
 
 /**
  * The public shoppers (showing their activity, not suspended) who made the newest live reports near `zip`
