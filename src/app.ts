@@ -15,14 +15,19 @@ import { HttpError } from "./lib/http.ts";
 import { jsonText } from "./lib/json-response.ts";
 import { log } from "./lib/log.ts";
 import { checkJsonBody, checkOrigin, isSafeMethod, jsonBodyLimit, securityHeaders } from "./lib/security.ts";
+import { exportRoutes } from "./open-data/routes.ts";
+import { openApiDocument } from "./openapi/document.ts";
+import { apiReferenceRoutes } from "./openapi/reference.ts";
 import type { Health } from "./ops/health.ts";
 import { isStorageFailure, STORAGE_RETRY_AFTER_SECONDS, STORAGE_TROUBLE_MESSAGE } from "./ops/storage-trouble.ts";
 import { pushRoutes } from "./push/routes.ts";
 import type { Runtime } from "./runtime.ts";
 import { spotRoutes } from "./spots/routes.ts";
 import type { StaticAssets } from "./static.ts";
+import { tokenRoutes } from "./tokens/routes.ts";
 import { objectRoutes, uploadFileRoutes, uploadRoutes } from "./uploads/routes.ts";
 import { profileRoutes, usersRoutes } from "./users/routes.ts";
+import { v1Routes } from "./v1/routes.ts";
 
 /** PUT targets of signed upload URLs: raw bytes, not JSON. */
 export const RAW_UPLOAD_PREFIX = "/api/uploads/";
@@ -52,9 +57,12 @@ const api = new Hono<AppEnv>()
 	.route("/push", pushRoutes)
 	.route("/users", usersRoutes)
 	.route("/profile", profileRoutes)
+	.route("/tokens", tokenRoutes)
 	.route("/admin", adminRoutes)
+	.route("/admin/export", exportRoutes)
 	.route("/objects", objectRoutes)
-	.route("/uploads", uploadRoutes);
+	.route("/uploads", uploadRoutes)
+	.route("/v1", v1Routes);
 
 export type ApiType = typeof api;
 
@@ -89,9 +97,11 @@ export function createApp(runtime: Runtime, { assets }: { assets?: StaticAssets 
 		await next();
 	});
 	app.route("/api", api);
+	app.get("/api/openapi.json", openApiDocument(app));
 	app.all("/api/*", (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
 
 	app.route("/uploads", uploadFileRoutes);
+	app.route("/docs/api", apiReferenceRoutes);
 	if (assets) app.get("*", (c) => assets.serve(c.req.raw));
 	app.notFound((c) => c.json({ message: "Not found" }, 404));
 

@@ -28,6 +28,13 @@ Commands:
   backup FILE       write a consistent copy of the database to FILE, safe while serving (--force overwrites)
   restore FILE      check FILE and make it the database; refuses while a server uses the data folder,
                     and over an existing database unless --force (which keeps the old one beside it)
+  export --out FILE [--format jsonl|csv]
+                    write the live prices, stores and stations as open data (no private data), stamped
+                    with DATA_LICENSE and DATA_ATTRIBUTION
+  import SOURCE FILE
+                    add prices, stores or stations from open data: SOURCE is open-prices (Open Prices'
+                    JSON lines), osm (an Overpass GeoJSON export) or commoncents (our own export); a second
+                    run updates, it does not duplicate
   --help            show this help
   --version         print the version
 
@@ -64,6 +71,9 @@ function misuse(command: string, flags: Set<string>, args: string[]): string | n
 const defaultCommand = () => (process.platform === "darwin" || process.platform === "win32" ? "desktop" : "serve");
 
 export async function runCli(argv: string[], assets?: StaticAssets): Promise<void> {
+	// export and import read their own options ("--out FILE", "--format csv"), which take values.
+	if (argv[0] === "export") return (await import("./open-data/export-cli.ts")).exportCommand(argv.slice(1));
+	if (argv[0] === "import") return (await import("./open-data/import-cli.ts")).importCommand(argv.slice(1));
 	const flags = new Set(argv.filter((a) => a.startsWith("--")));
 	const [command = defaultCommand(), ...args] = argv.filter(
 		(a) => !a.startsWith("--") || a === "--help" || a === "--version",

@@ -14,7 +14,7 @@ import { log } from "./lib/log.ts";
 import { type ChangeStamp, createChangeStamp, createReadCache, type ReadCache } from "./lib/read-cache.ts";
 import { createSessionReader, type SessionReader } from "./lib/sessions.ts";
 import { SlidingWindow } from "./lib/sliding-window.ts";
-import { HOUR_MS } from "./lib/time.ts";
+import { HOUR_MS, MINUTE_MS } from "./lib/time.ts";
 import { HealthMonitor } from "./ops/health.ts";
 import { StorageTrouble } from "./ops/storage-trouble.ts";
 import { PushSender } from "./push/sender.ts";
@@ -32,6 +32,8 @@ export type Limits = {
 	feedback: SlidingWindow;
 	/** Stored photos per shopper per hour. */
 	uploads: SlidingWindow;
+	/** Requests per personal access token per minute (src/tokens). */
+	apiTokens: SlidingWindow;
 };
 
 export type Runtime = {
@@ -78,6 +80,7 @@ export function buildRuntime(config: Config, { sqlite, db }: { sqlite: Database;
 			reports: new SlidingWindow(HOUR_MS),
 			feedback: new SlidingWindow(HOUR_MS),
 			uploads: new SlidingWindow(HOUR_MS),
+			apiTokens: new SlidingWindow(MINUTE_MS),
 		},
 		uploadsInFlight: new Set(),
 		storage,

@@ -33,6 +33,11 @@ export const users = sqliteTable(
 		/** ours: reports the quality check refused, and reports a moderator removed on flags: accuracy's misses. */
 		reportsRefused: integer("reports_refused").notNull().default(0),
 		reportsUpheld: integer("reports_upheld").notNull().default(0),
+		/**
+		 * ours: the open-data source an account stands for ("open-prices", "openstreetmap", "commoncents"): imports
+		 * file their prices under it; null for people.
+		 */
+		source: text("source"),
 		isTerminated: flag("is_terminated", false),
 		terminationReason: text("termination_reason"),
 		terminatedAt: integer("terminated_at", { mode: "timestamp_ms" }),
@@ -62,6 +67,28 @@ export const sessions = sqliteTable(
 	},
 	(t) => [index("sessions_user_idx").on(t.userId), index("sessions_expire_idx").on(t.expire)],
 );
+
+/**
+ * ours: personal access tokens, read-only keys for integrations (`Authorization: Bearer`). Only the SHA-256
+ * (hex) of a token is stored; `hint` is its last four characters, to tell tokens apart in Settings.
+ */
+export const apiTokens = sqliteTable(
+	"api_tokens",
+	{
+		id: integer("id").primaryKey({ autoIncrement: true }),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		name: text("name").notNull(),
+		tokenHash: text("token_hash").notNull().unique(),
+		hint: text("hint").notNull(),
+		createdAt: createdAt(),
+		lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+	},
+	(t) => [index("api_tokens_user_idx").on(t.userId)],
+);
+
+export type ApiToken = typeof apiTokens.$inferSelect;
 
 export type SessionData = { userId: string; createdAt: number; adminUnlocked?: boolean };
 

@@ -17,9 +17,12 @@ export const stores = sqliteTable(
 		lookupKey: text("lookup_key").notNull(),
 		/** ours: where the store is (its own zip, not its reporters'), as a location token (see gasStations.locToken). */
 		locToken: text("loc_token").notNull().default(""),
+		/** ours: where an imported store came from ("osm:node/123"), so a second import updates it. */
+		sourceKey: text("source_key"),
 		createdAt: createdAt(),
 	},
 	(t) => [
+		uniqueIndex("stores_source_key_unique").on(t.sourceKey).where(sql`${t.sourceKey} IS NOT NULL`),
 		// A store is found by its lookup key among those near the zip it is reported with (src/lib/same-place.ts),
 		// so one name and address has one store per neighbourhood; one per location token is what SQL can hold.
 		uniqueIndex("stores_loc_lookup_unique").on(t.locToken, t.lookupKey),
@@ -74,9 +77,12 @@ export const gasStations = sqliteTable(
 		 * window's tokens on an index, and "10001-1234" finds the same station as "10001".
 		 */
 		locToken: text("loc_token").notNull().default(""),
+		/** ours: see stores.sourceKey. */
+		sourceKey: text("source_key"),
 		createdAt: createdAt(),
 	},
 	(t) => [
+		uniqueIndex("gas_stations_source_key_unique").on(t.sourceKey).where(sql`${t.sourceKey} IS NOT NULL`),
 		// As for stores: found by lookup key among the stations near the zip; unique per location token.
 		uniqueIndex("gas_stations_loc_lookup_unique").on(t.locToken, t.lookupKey),
 		index("gas_stations_lookup_idx").on(t.lookupKey),
@@ -98,9 +104,12 @@ export const gasPriceReports = sqliteTable(
 		defPriceCents: integer("def_price_cents"),
 		vacationMode: flag("vacation_mode", false),
 		reportZipCode: text("report_zip_code", { length: 10 }),
+		/** ours: where an imported price came from ("open-prices:123"), so a second import does not repeat it. */
+		sourceKey: text("source_key"),
 		...reportLifecycle(),
 	},
 	(t) => [
+		uniqueIndex("gas_reports_source_key_unique").on(t.sourceKey).where(sql`${t.sourceKey} IS NOT NULL`),
 		// By user (account deletion, the users foreign key), and the shopper's earlier price of a fuel at a
 		// station, which a new one replaces, in one probe.
 		index("gas_reports_user_idx").on(t.userId, t.stationId, t.fuelType),
@@ -163,9 +172,12 @@ export const priceReports = sqliteTable(
 		/** ours: what search finds the report by (src/reports/search-text.ts); see "The search index" below. */
 		searchText: text("search_text").notNull().default(""),
 		upvotes: integer("upvotes").notNull().default(0),
+		/** ours: see gasPriceReports.sourceKey. */
+		sourceKey: text("source_key"),
 		...reportLifecycle(),
 	},
 	(t) => [
+		uniqueIndex("price_reports_source_key_unique").on(t.sourceKey).where(sql`${t.sourceKey} IS NOT NULL`),
 		// price_reports_user_store_idx also serves every lookup by user alone (and the users foreign key), and
 		// finds the shopper's earlier price of a product at a store, which a new one replaces, in one probe.
 		index("price_reports_store_idx").on(t.storeId),

@@ -1,6 +1,7 @@
 import { validator } from "hono/validator";
 import * as v from "valibot";
 import { badRequest, type Issue } from "./http.ts";
+import { withSchema } from "./openapi.ts";
 
 /** valibot's own wording ("Invalid type: Expected Array but received "…""), used where a schema gave none. */
 const DEFAULT_MESSAGE = /^Invalid [\w ]+: (?:Expected [\s\S]* but r|R)eceived /;
@@ -48,19 +49,25 @@ export function parseOrThrow<S extends v.GenericSchema>(schema: S, value: unknow
  * Validates the JSON body (Hono has already answered 400 to malformed JSON). Every body is an object, and
  * valibot's object schema would read a list as one with no fields ("Product name is required").
  */
-export const jsonBody = <S extends v.GenericSchema>(schema: S) =>
+export const jsonBody = <S extends v.GenericSchema>(schema: S) => {
 	// Typed with the schema's input, so the web app's typed client may leave out what the schema lets it.
-	validator<v.InferInput<S>, string, string, "json", string, (value: v.InferInput<S>) => v.InferOutput<S>>(
+	const middleware = validator<
+		v.InferInput<S>,
+		string,
+		string,
 		"json",
-		(value) => {
-			if (Array.isArray(value)) throw badRequest(BODY_NOT_OBJECT, { issues: [{ path: "", message: BODY_NOT_OBJECT }] });
-			return parseOrThrow(schema, value);
-		},
-	);
+		string,
+		(value: v.InferInput<S>) => v.InferOutput<S>
+	>("json", (value) => {
+		if (Array.isArray(value)) throw badRequest(BODY_NOT_OBJECT, { issues: [{ path: "", message: BODY_NOT_OBJECT }] });
+		return parseOrThrow(schema, value);
+	});
+	return withSchema(middleware, "json", schema);
+};
 
 /** Validates the query string; a parameter given twice is refused by name (Hono passes it as a list). */
-export const queryParams = <S extends v.GenericSchema>(schema: S) =>
-	validator("query", (value): v.InferOutput<S> => {
+export const queryParams = <S extends v.GenericSchema>(schema: S) => {
+	const middleware = validator("query", (value): v.InferOutput<S> => {
 		for (const [name, given] of Object.entries(value)) {
 			if (Array.isArray(given)) {
 				const message = `${name} must be given once`;
@@ -69,3 +76,5 @@ export const queryParams = <S extends v.GenericSchema>(schema: S) =>
 		}
 		return parseOrThrow(schema, value);
 	});
+	return withSchema(middleware, "query", schema);
+};

@@ -1,0 +1,95 @@
+/**
+ * How a route describes itself in the API contract (GET /api/openapi.json, src/openapi). Every route carries
+ * one `doc({...})` middleware; the request's fields come from its valibot schemas through jsonBody() and
+ * queryParams() (validate.ts), so the contract cannot drift from what the server checks.
+ */
+
+import type { MiddlewareHandler } from "hono";
+import { describeRoute, resolver, uniqueSymbol } from "hono-openapi";
+import type * as v from "valibot";
+
+/** @valibot/to-json-schema's options: a transform or check it cannot express is left out, not an error. */
+const TO_JSON_SCHEMA = { errorMode: "ignore" } as const;
+
+/** A valibot schema as the contract's JSON Schema (request bodies, query strings, the read API's answers). */
+export const schemaOf = (schema: v.GenericSchema) => resolver(schema as never, TO_JSON_SCHEMA);
+
+/** What the error answers mean; each is the one error body (components.schemas.Error, src/openapi). */
+export const ERROR_STATUSES = {
+	400: "The request is invalid: `message` names the first problem, `issues` lists every field's",
+	401: "Not signed in (no session cookie or API token, or an expired or revoked one)",
+	403: "Not allowed: a suspended account (with `terminated`, `reason`, `terminatedAt`), or another shopper's thing",
+	404: "Not found",
+	409: "Conflicts with what is stored",
+	413: "The body or file is too large",
+	415: "The body is not of a type this route takes",
+	422: "Refused by the quality check (with `reason` and `suggestedRange`)",
+	429: "Too many requests: try again after `retryAfterSeconds` (also the Retry-After header)",
+	503: "The server cannot store anything right now (a full disk): try again after the Retry-After header",
+} as const;
+export type ErrorStatus = keyof typeof ERROR_STATUSES;
+
+/**
+ * Who may call a route: anyone; a signed-in shopper by session cookie only (every write); a signed-in
+ * shopper by cookie or a personal access token (reads); a moderator past the console's passkey.
+ */
+export type Access = "public" | "session" | "read" | "console";
+
+export const SECURITY: Record<Access, Record<string, string[]>[]> = {
+	public: [],
+	session: [{ session: [] }],
+	read: [{ session: [] }, { token: [] }],
+	console: [{ session: [] }],
+};
+
+export type RouteDoc = {
+	/** One line in the imperative: "Search live price reports near a ZIP". */
+	summary: string;
+	description?: string;
+	/** The feature the route belongs to; the reference page groups by it. */
+	tag: string;
+	access: Access;
+	/** The errors this route can answer besides 503 (every write) and 429 where it is throttled. */
+	errors: ErrorStatus[];
+	/** The success answer: its status (200 unless said), what it is, and its schema where one is declared. */
+	ok: { status?: 200 | 201 | 204; description: string; schema?: v.GenericSchema };
+	/** The body is not JSON (an upload's raw bytes): its media type. */
+	rawBody?: string;
+};
+
+const errorResponse = (status: ErrorStatus) => ({
+	description: ERROR_STATUSES[status],
+	content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
+
+/** The route's entry in the contract; a middleware that does nothing when the route runs. */
+export function doc(route: RouteDoc): MiddlewareHandler {
+	const status = route.ok.status ?? 200;
+	const responses: Record<string, unknown> = {
+		[status]: {
+			description: route.ok.description,
+			...(route.ok.schema ? { content: { "application/json": { schema: schemaOf(route.ok.schema) } } } : {}),
+		},
+	};
+	for (const error of route.errors) responses[error] = errorResponse(error);
+	return describeRoute({
+		summary: route.summary,
+		...(route.description ? { description: route.description } : {}),
+		tags: [route.tag],
+		security: SECURITY[route.access],
+		...(route.rawBody
+			? {
+					requestBody: {
+						required: true,
+						content: { [route.rawBody]: { schema: { type: "string", format: "binary" } } },
+					},
+				}
+			: {}),
+		responses: responses as never,
+	});
+}
+
+/** Marks a validator middleware with its schema, as hono-openapi's own validator() does. */
+export function withSchema<M extends object>(middleware: M, target: "json" | "query", schema: v.GenericSchema): M {
+	return Object.assign(middleware, { [uniqueSymbol]: { target, ...schemaOf(schema) } });
+}

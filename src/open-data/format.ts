@@ -1,0 +1,64 @@
+/**
+ * The open-data export's format (decision 0069): JSON lines, one object per line, each with its `type`.
+ * The first line is the header; stores and stations come before the prices that name them. Prices are in
+ * dollars (products to the cent, fuel to the tenth of a cent). Nothing private: a reporter is named only
+ * where their profile is public. `commoncents import commoncents FILE` reads it back (import-cli.ts).
+ * The CSV format is the price lines flattened, with their store or station, one row each.
+ */
+import type { FuelType, SizeUnit } from "../../db/enums.ts";
+
+export const EXPORT_FORMAT = "commoncents-open-data";
+export const EXPORT_VERSION = 1;
+
+export type ExportHeader = {
+	type: "header";
+	format: typeof EXPORT_FORMAT;
+	version: typeof EXPORT_VERSION;
+	/** ISO 8601. */
+	exportedAt: string;
+	/** An SPDX identifier the operator chose (DATA_LICENSE), "ODbL-1.0" by default. */
+	license: string;
+	licenseUrl: string | null;
+	/** Whom to credit (DATA_ATTRIBUTION). */
+	attribution: string;
+	counts: { stores: number; stations: number; prices: number; fuelPrices: number };
+};
+
+/** How fresh a price is: when it was reported, when it was last reported or confirmed, its confidence now. */
+export type Freshness = {
+	reportedAt: string;
+	lastSeenAt: string;
+	confirmations: number;
+	/** 0..1, decaying with age (decision 0054). */
+	confidence: number;
+};
+
+export type ExportStore = { type: "store"; id: number; name: string; address: string; zipCode: string | null };
+export type ExportStation = { type: "station"; id: number; name: string; address: string; zipCode: string | null };
+
+export type ExportPrice = Freshness & {
+	type: "price";
+	id: number;
+	storeId: number;
+	productName: string;
+	/** The category's slug ("dairy"). */
+	category: string;
+	price: number;
+	size: { quantity: number; unit: SizeUnit } | null;
+	/** The ZIP the price counts in. */
+	zipCode: string;
+	/** A public profile's username, else null. */
+	reporter: string | null;
+};
+
+export type ExportFuelPrice = Freshness & {
+	type: "fuel_price";
+	id: number;
+	stationId: number;
+	fuelType: FuelType;
+	price: number;
+	zipCode: string | null;
+	reporter: string | null;
+};
+
+export type ExportLine = ExportHeader | ExportStore | ExportStation | ExportPrice | ExportFuelPrice;
