@@ -29,6 +29,9 @@ export default defineConfig({
 		// with `--trace retain-on-failure`.
 		trace: "off",
 		screenshot: "only-on-failure",
+		// The app's service worker precaches the whole bundle in every new browser context: work no test of
+		// layout or flow needs. Files that test offline, notifications or push allow it (test.use).
+		serviceWorkers: "block",
 		launchOptions: {
 			executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
 			args: [

@@ -1,6 +1,9 @@
 import { audit } from "./axe.ts";
 import { expect, reportAsNeighbour, signInFreshUser, suspendThroughApi, test, uniqueName } from "./fixtures.ts";
 
+// This file's journeys need the app's service worker (offline, notifications, push); the rest block it.
+test.use({ serviceWorkers: "allow" });
+
 /**
  * axe-core's WCAG 2.2 A/AA rules and its best practices on every screen and state a shopper can reach on a
  * phone: Lighthouse audits one page load; this walks the forms with their errors, the toasts, the dialogs,

@@ -1,6 +1,9 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, holdRequests, reportThroughApi, signInFreshUser, signInInNewContext, test } from "./fixtures.ts";
 
+// This file's journeys need the app's service worker (offline, notifications, push); the rest block it.
+test.use({ serviceWorkers: "allow" });
+
 declare global {
 	interface Window {
 		__shownNotifications: { title: string; body?: string; note: Notification }[];

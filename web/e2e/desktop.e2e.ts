@@ -1,6 +1,9 @@
 import { audit } from "./axe.ts";
 import { expect, signInFreshUser, test } from "./fixtures.ts";
 
+// This file's journeys need the app's service worker (offline, notifications, push); the rest block it.
+test.use({ serviceWorkers: "allow" });
+
 test("the desktop landing shows the three selling points beside the form", async ({ page }) => {
 	await page.goto("/");
 	const panel = page.getByRole("region", { name: "Why CommonCents" });

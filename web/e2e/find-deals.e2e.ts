@@ -2,6 +2,9 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { audit } from "./axe.ts";
 import { expect, neighbourIn, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
+// This file's journeys need the app's service worker (offline, notifications, push); the rest block it.
+test.use({ serviceWorkers: "allow" });
+
 // Issue 42's Find Deals: chips that filter by a category group, and an empty town that invites. Each project has
 // a quiet rural town of its own (phone and desktop share one database), and a town 40 ZIP areas away.
 const TOWNS = {

@@ -1,5 +1,8 @@
 import { expect, signInFreshUser, signInInNewContext, test } from "./fixtures.ts";
 
+// This file's journeys need the app's service worker (offline, notifications, push); the rest block it.
+test.use({ serviceWorkers: "allow" });
+
 test("a fuel alert set in the form hears a neighbour's cheaper regular and its toast opens the Gas page", async ({
 	page,
 	browser,

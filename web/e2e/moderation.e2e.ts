@@ -9,6 +9,9 @@ import {
 	uniqueName,
 } from "./fixtures.ts";
 
+// This file's journeys need the app's service worker (offline, notifications, push); the rest block it.
+test.use({ serviceWorkers: "allow" });
+
 // The developer console, and what a suspension does to the suspended shopper's open browser.
 
 /** The browser tests' server runs with this developer passkey (playwright.config.ts). */

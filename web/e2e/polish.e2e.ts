@@ -2,6 +2,9 @@ import type { Page } from "@playwright/test";
 import { audit } from "./axe.ts";
 import { expect, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
+// This file's journeys need the app's service worker (offline, notifications, push); the rest block it.
+test.use({ serviceWorkers: "allow" });
+
 declare global {
 	interface Window {
 		__notificationPictures: string[];

@@ -1,6 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, reportAsNeighbour, test, uniqueName } from "./fixtures.ts";
 
+// This file's journeys need the app's service worker (offline, notifications, push); the rest block it.
+test.use({ serviceWorkers: "allow" });
+
 /**
  * Web Push in the browser (issue 39): a push message delivered to the real service worker through Chromium's
  * DevTools protocol becomes a notification, a newer one of the same alert replaces it, and its click shows the

@@ -1,5 +1,8 @@
 import { expect, test } from "@playwright/test";
 
+// This file's journeys need the app's service worker (offline, notifications, push); the rest block it.
+test.use({ serviceWorkers: "allow" });
+
 const OFFLINE = "You're offline. Prices and reports need a connection; showing what was already loaded.";
 
 test("the app is installable: a linked web manifest with its icons", async ({ page, request }) => {

@@ -1,6 +1,9 @@
 import { audit } from "./axe.ts";
 import { expect, fillDairyReport, PASSWORD, registerAccount, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
+// This file's journeys need the app's service worker (offline, notifications, push); the rest block it.
+test.use({ serviceWorkers: "allow" });
+
 // The service worker would answer from its cache; these tests are about what the network refuses.
 test.use({ serviceWorkers: "block" });
 
