@@ -41,7 +41,55 @@ const wholeNumber = (name: string, max: number, fallback: string, what = "a whol
 		fallback,
 	);
 
+/**
+ * The licence URLs of the SPDX identifiers an open-data operator usually picks for DATA_LICENSE (decision 0069).
+ * Only these, or a LicenseRef- of the operator's own, are accepted: a mistyped identifier would stamp every
+ * export with a licence nobody can look up.
+ */
+export const DATA_LICENSE_URLS: Record<string, string> = {
+	"ODbL-1.0": "https://opendatacommons.org/licenses/odbl/1-0/",
+	"ODC-By-1.0": "https://opendatacommons.org/licenses/by/1-0/",
+	"PDDL-1.0": "https://opendatacommons.org/licenses/pddl/1-0/",
+	"CC0-1.0": "https://creativecommons.org/publicdomain/zero/1.0/",
+	"CC-BY-4.0": "https://creativecommons.org/licenses/by/4.0/",
+	"CC-BY-SA-4.0": "https://creativecommons.org/licenses/by-sa/4.0/",
+	"CDLA-Permissive-2.0": "https://cdla.dev/permissive-2-0/",
+	"CDLA-Sharing-1.0": "https://cdla.dev/sharing-1-0/",
+};
+export const DEFAULT_DATA_LICENSE = "ODbL-1.0";
+export const DEFAULT_DATA_ATTRIBUTION = "CommonCents contributors";
+const LICENSE_REF = /^LicenseRef-[A-Za-z0-9.-]{1,64}$/;
+/** SPDX matches identifiers case-insensitively: "odbl-1.0" is "ODbL-1.0". */
+const knownLicense = (id: string) => Object.keys(DATA_LICENSE_URLS).find((k) => k.toLowerCase() === id.toLowerCase());
+
+const OpenDataSchema = v.object({
+	DATA_LICENSE: v.optional(
+		v.pipe(
+			v.string(),
+			v.trim(),
+			v.check(
+				(s) => knownLicense(s) !== undefined || LICENSE_REF.test(s),
+				`DATA_LICENSE must be an SPDX identifier among ${Object.keys(DATA_LICENSE_URLS).join(", ")}, or LicenseRef-<name> for a licence of your own`,
+			),
+			v.transform((s) => knownLicense(s) ?? s),
+		),
+		DEFAULT_DATA_LICENSE,
+	),
+	DATA_ATTRIBUTION: v.optional(
+		v.pipe(
+			v.string(),
+			v.trim(),
+			v.minLength(1, "DATA_ATTRIBUTION must not be blank"),
+			v.maxLength(200, "DATA_ATTRIBUTION must be at most 200 characters"),
+			// One line: it is a CSV cell and a JSON field, and a credit line.
+			v.regex(/^[^\p{Cc}]+$/u, "DATA_ATTRIBUTION must be one line without control characters"),
+		),
+		DEFAULT_DATA_ATTRIBUTION,
+	),
+});
+
 const EnvSchema = v.object({
+	...OpenDataSchema.entries,
 	PORT: wholeNumber("PORT", 65535, "3000"),
 	DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1, "DATA_DIR must not be empty")), "./data"),
 	ADMIN_PASSKEY: v.optional(v.string()),
@@ -115,6 +163,9 @@ const EnvSchema = v.object({
 /** Every variable the app reads (the container's LITESTREAM_* are read by its entrypoint and litestream.yml). */
 export const ENV_VARIABLES = Object.keys(EnvSchema.entries);
 
+/** What every open-data export is stamped with (src/open-data/export.ts). */
+export type OpenDataSettings = { license: string; licenseUrl: string | null; attribution: string };
+
 export type Config = {
 	port: number;
 	dataDir: string;
@@ -150,9 +201,16 @@ export type Config = {
 	 * server on the local network). Only the operator sets them: never a request.
 	 */
 	pushAllowedOrigins: readonly string[];
+	/** The licence and attribution the open-data export carries (DATA_LICENSE, DATA_ATTRIBUTION). */
+	openData: OpenDataSettings;
 };
 
 export class ConfigError extends Error {}
+
+const invalidEnvironment = (issues: readonly v.BaseIssue<unknown>[]) =>
+	new ConfigError(
+		`invalid environment:\n  ${issues.map((i) => `${v.getDotPath(i) ?? "env"}: ${i.message}`).join("\n  ")}`,
+	);
 
 /** Reads the environment once; throws ConfigError naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -160,10 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 		Object.entries(env).map(([k, value]) => [k, value === "" ? undefined : value]),
 	);
 	const parsed = v.safeParse(EnvSchema, blankToUndefined);
-	if (!parsed.success) {
-		const lines = parsed.issues.map((i) => `${v.getDotPath(i) ?? "env"}: ${i.message}`);
-		throw new ConfigError(`invalid environment:\n  ${lines.join("\n  ")}`);
-	}
+	if (!parsed.success) throw invalidEnvironment(parsed.issues);
 	const e = parsed.output;
 	const vapidProblem = checkVapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY);
 	if (vapidProblem) throw new ConfigError(`invalid environment:\n  ${vapidProblem.split(" ")[0]}: ${vapidProblem}`);
@@ -195,7 +250,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 			subject: e.VAPID_SUBJECT,
 		},
 		pushAllowedOrigins: e.PUSH_ALLOWED_ORIGINS,
+		openData: openDataSettingsOf(e),
 	};
+}
+
+const openDataSettingsOf = (e: v.InferOutput<typeof OpenDataSchema>): OpenDataSettings => ({
+	license: e.DATA_LICENSE,
+	licenseUrl: DATA_LICENSE_URLS[e.DATA_LICENSE] ?? null,
+	attribution: e.DATA_ATTRIBUTION,
+});
+
+/**
+ * DATA_LICENSE and DATA_ATTRIBUTION alone, validated as loadConfig does: for `commoncents export`, which only
+ * reads the database and must not make a data folder and a secret where it found none.
+ */
+export function loadOpenDataSettings(env: Record<string, string | undefined> = process.env): OpenDataSettings {
+	const parsed = v.safeParse(OpenDataSchema, {
+		DATA_LICENSE: env.DATA_LICENSE || undefined,
+		DATA_ATTRIBUTION: env.DATA_ATTRIBUTION || undefined,
+	});
+	if (!parsed.success) throw invalidEnvironment(parsed.issues);
+	return openDataSettingsOf(parsed.output);
 }
 
 /**

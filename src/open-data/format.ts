@@ -62,3 +62,8 @@ export type ExportFuelPrice = Freshness & {
 };
 
 export type ExportLine = ExportHeader | ExportStore | ExportStation | ExportPrice | ExportFuelPrice;
+
+/** The export's two shapes: JSON lines (every line type above) or CSV (a row per price, with its place). */
+export const EXPORT_FORMATS = ["jsonl", "csv"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export type ExportCounts = ExportHeader["counts"];

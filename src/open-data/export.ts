@@ -1,0 +1,252 @@
+/**
+ * The open-data export (decision 0069): the live prices, products and fuel, with the stores and stations
+ * they name, their ZIP and their freshness, stamped with the operator's licence and attribution. JSON lines
+ * (format.ts) or CSV (csv.ts). It reads on a read-only connection of its own inside one read transaction, so
+ * the header's counts, the places and the prices are one moment's, while the server keeps writing; rows are
+ * iterated and handed on in chunks, never held whole.
+ */
+import { Database } from "bun:sqlite";
+import { migrations } from "../../db/migrations/index.ts";
+import { appliedMigrations, unknownMigrations } from "../db.ts";
+import { DATA_LICENSE_URLS } from "../env.ts";
+import { fuelFreshDays, productFreshDays, type TrustInput, trustOf } from "../reports/trust.ts";
+import { csvHeader, csvRow } from "./csv.ts";
+import {
+	exportCounts,
+	type FuelPriceRow,
+	fuelPriceRows,
+	type PlaceRow,
+	type PriceRow,
+	priceRows,
+	stationRows,
+	storeRows,
+} from "./export.sql.ts";
+import {
+	EXPORT_FORMAT,
+	EXPORT_VERSION,
+	type ExportFormat,
+	type ExportFuelPrice,
+	type ExportHeader,
+	type ExportLine,
+	type ExportPrice,
+	type Freshness,
+} from "./format.ts";
+
+export type ExportOptions = {
+	format: ExportFormat;
+	/** An SPDX identifier (config.openData.license). */
+	license: string;
+	/** Defaults to the URL known for the licence (env.ts DATA_LICENSE_URLS), else none. */
+	licenseUrl?: string | null;
+	attribution: string;
+	/** The moment freshness is measured at and the export is dated (tests); now by default. */
+	now?: number;
+};
+
+/** The database cannot be exported as it is (missing, not ours, not migrated to this binary's schema). */
+export class ExportError extends Error {}
+
+/** Chunks are handed on at about this size: large enough to cost few writes, small enough to stream. */
+const CHUNK_CHARS = 64 * 1024;
+
+/**
+ * Writes the export of the database at `dbPath` chunk by chunk, awaiting each write (a file, a response
+ * body); returns the header it was stamped with (its counts, licence and date).
+ */
+export async function exportOpenData(
+	dbPath: string,
+	options: ExportOptions,
+	write: (chunk: string) => void | Promise<void>,
+): Promise<ExportHeader> {
+	const chunks = openDataChunks(dbPath, options);
+	for (;;) {
+		const next = chunks.next();
+		if (next.done) return next.value;
+		await write(next.value);
+	}
+}
+
+/**
+ * The export as chunks of text, for a consumer that pulls (an HTTP body). Its connection closes when the
+ * last chunk is taken or the generator is returned early (a download cancelled), whichever comes first.
+ */
+export function* openDataChunks(dbPath: string, options: ExportOptions): Generator<string, ExportHeader> {
+	const sqlite = openForExport(dbPath);
+	try {
+		// One snapshot from the first read to the last (WAL): what the header counts is what follows.
+		sqlite.exec("BEGIN");
+		const now = options.now ?? Date.now();
+		const header: ExportHeader = {
+			type: "header",
+			format: EXPORT_FORMAT,
+			version: EXPORT_VERSION,
+			exportedAt: new Date(now).toISOString(),
+			license: options.license,
+			licenseUrl: options.licenseUrl === undefined ? (DATA_LICENSE_URLS[options.license] ?? null) : options.licenseUrl,
+			attribution: options.attribution,
+			counts: exportCounts(sqlite),
+		};
+		const lines = options.format === "csv" ? csvLines(sqlite, header, now) : jsonLines(sqlite, header, now);
+		let buffer = "";
+		for (const line of lines) {
+			buffer += line;
+			if (buffer.length >= CHUNK_CHARS) {
+				yield buffer;
+				buffer = "";
+			}
+		}
+		if (buffer) yield buffer;
+		sqlite.exec("COMMIT");
+		return header;
+	} finally {
+		sqlite.close();
+	}
+}
+
+function openForExport(dbPath: string): Database {
+	let sqlite: Database;
+	try {
+		sqlite = new Database(dbPath, { readonly: true });
+		sqlite.exec("PRAGMA busy_timeout = 5000");
+	} catch (error) {
+		throw new ExportError(`the database at ${dbPath} cannot be read (${(error as Error).message})`);
+	}
+	const problem = schemaProblem(sqlite, dbPath);
+	if (problem) {
+		sqlite.close();
+		throw new ExportError(problem);
+	}
+	return sqlite;
+}
+
+/** Why the database's schema is not the one this binary reads, or null. */
+function schemaProblem(sqlite: Database, dbPath: string): string | null {
+	const applied = appliedMigrations(sqlite);
+	if (applied === null) return `${dbPath} is not a CommonCents database (it has no migration record)`;
+	const unknown = unknownMigrations(applied);
+	if (unknown.length > 0)
+		return `the database at ${dbPath} was migrated by a newer CommonCents (${unknown.join(", ")}); export with that version`;
+	const done = new Set(applied);
+	if (migrations.some((m) => !done.has(m.tag)))
+		return `the database at ${dbPath} is older than this CommonCents; run commoncents migrate first`;
+	return null;
+}
+
+/** The header, the stores, the stations, then the prices that name them: a reader meets each place first. */
+function* jsonLines(sqlite: Database, header: ExportHeader, now: number): Generator<string> {
+	const line = (value: ExportLine) => `${JSON.stringify(value)}\n`;
+	yield line(header);
+	for (const s of storeRows(sqlite)) yield line({ type: "store", ...place(s) });
+	for (const s of stationRows(sqlite)) yield line({ type: "station", ...place(s) });
+	for (const row of priceRows(sqlite)) yield line(productPrice(row, now));
+	for (const row of fuelPriceRows(sqlite)) yield line(fuelPrice(row, now));
+}
+
+/** A row per price, with its place and the licence; the header's counts are the JSON lines' alone. */
+function* csvLines(sqlite: Database, header: ExportHeader, now: number): Generator<string> {
+	const stamp = { license: header.license, license_url: header.licenseUrl, attribution: header.attribution };
+	yield csvHeader();
+	for (const row of priceRows(sqlite)) {
+		const price = productPrice(row, now);
+		yield csvRow({
+			...placeCells(row, row.storeId),
+			...freshnessCells(price),
+			type: "price",
+			id: price.id,
+			product_name: price.productName,
+			category: price.category,
+			fuel_type: null,
+			price: (row.priceCents / 100).toFixed(2),
+			size_quantity: price.size?.quantity ?? null,
+			size_unit: price.size?.unit ?? null,
+			zip_code: price.zipCode,
+			reporter: price.reporter,
+			...stamp,
+		});
+	}
+	for (const row of fuelPriceRows(sqlite)) {
+		const price = fuelPrice(row, now);
+		yield csvRow({
+			...placeCells(row, row.stationId),
+			...freshnessCells(price),
+			type: "fuel_price",
+			id: price.id,
+			product_name: null,
+			category: null,
+			fuel_type: price.fuelType,
+			price: (row.priceMills / 1000).toFixed(3),
+			size_quantity: null,
+			size_unit: null,
+			zip_code: price.zipCode,
+			reporter: price.reporter,
+			...stamp,
+		});
+	}
+}
+
+/**
+ * A place's own zip, else the zip its location token stands for (where the app places it: the zip it was
+ * first reported with, as a store card shows it).
+ */
+const placeZip = (zipCode: string | null, locToken: string) => zipCode ?? (locToken ? locToken.slice(1) : null);
+
+const place = (row: PlaceRow) => ({
+	id: row.id,
+	name: row.name,
+	address: row.address,
+	zipCode: placeZip(row.zipCode, row.locToken),
+});
+
+const placeCells = (row: PriceRow | FuelPriceRow, id: number) => ({
+	place_id: id,
+	place_name: row.placeName,
+	place_address: row.placeAddress,
+	place_zip_code: placeZip(row.placeZipCode, row.placeLocToken),
+});
+
+const freshnessCells = (f: Freshness) => ({
+	reported_at: f.reportedAt,
+	last_seen_at: f.lastSeenAt,
+	confirmations: f.confirmations,
+	confidence: f.confidence,
+});
+
+function freshness(row: TrustInput, freshDays: number, now: number): Freshness {
+	const trust = trustOf(row, freshDays, now);
+	return {
+		reportedAt: new Date(row.createdAt).toISOString(),
+		lastSeenAt: new Date(trust.seenAt).toISOString(),
+		confirmations: row.confirmCount,
+		confidence: trust.confidence,
+	};
+}
+
+function productPrice(row: PriceRow, now: number): ExportPrice {
+	return {
+		type: "price",
+		id: row.id,
+		storeId: row.storeId,
+		productName: row.productName,
+		category: row.category,
+		price: row.priceCents / 100,
+		size:
+			row.sizeMilli !== null && row.sizeUnit !== null ? { quantity: row.sizeMilli / 1000, unit: row.sizeUnit } : null,
+		zipCode: row.zipCode,
+		reporter: row.reporter,
+		...freshness(row, productFreshDays(row.category), now),
+	};
+}
+
+function fuelPrice(row: FuelPriceRow, now: number): ExportFuelPrice {
+	return {
+		type: "fuel_price",
+		id: row.id,
+		stationId: row.stationId,
+		fuelType: row.fuelType,
+		price: row.priceMills / 1000,
+		// Where the price counts: where the station is (decision 0048), never where its reporter lives.
+		zipCode: placeZip(row.placeZipCode, row.placeLocToken),
+		reporter: row.reporter,
+		...freshness(row, fuelFreshDays(row.fuelType), now),
+	};
+}
