@@ -14,6 +14,7 @@ import { loadSession } from "./lib/guards.ts";
 import { HttpError } from "./lib/http.ts";
 import { jsonText } from "./lib/json-response.ts";
 import { log } from "./lib/log.ts";
+import { doc } from "./lib/openapi.ts";
 import { checkJsonBody, checkOrigin, isSafeMethod, jsonBodyLimit, securityHeaders } from "./lib/security.ts";
 import { exportRoutes } from "./open-data/routes.ts";
 import { openApiDocument } from "./openapi/document.ts";
@@ -24,6 +25,7 @@ import { pushRoutes } from "./push/routes.ts";
 import type { Runtime } from "./runtime.ts";
 import { spotRoutes } from "./spots/routes.ts";
 import type { StaticAssets } from "./static.ts";
+import { refuseTokenWrite } from "./tokens/bearer.ts";
 import { tokenRoutes } from "./tokens/routes.ts";
 import { objectRoutes, uploadFileRoutes, uploadRoutes } from "./uploads/routes.ts";
 import { profileRoutes, usersRoutes } from "./users/routes.ts";
@@ -34,10 +36,21 @@ export const RAW_UPLOAD_PREFIX = "/api/uploads/";
 
 /** The API as one typed value: the web app's client is derived from it (hc<ApiType>). Each feature at its prefix. */
 const api = new Hono<AppEnv>()
-	.get("/health", (c) => {
-		const { health, text } = c.var.runtime.health.current();
-		return health.status === "ok" ? jsonText<Health>(c, text, 200) : jsonText<Health, 503>(c, text, 503);
-	})
+	.get(
+		"/health",
+		doc({
+			summary: "Check the server's health",
+			description: "503 with the same body while the database cannot be read or written.",
+			tag: "Service",
+			access: "public",
+			errors: [],
+			ok: { description: "`status`, the version and the database's state" },
+		}),
+		(c) => {
+			const { health, text } = c.var.runtime.health.current();
+			return health.status === "ok" ? jsonText<Health>(c, text, 200) : jsonText<Health, 503>(c, text, 503);
+		},
+	)
 	.route("/auth", authRoutes)
 	.route("/categories", categoryRoutes)
 	.route("/price-reports", priceReportRoutes)
@@ -82,7 +95,10 @@ export function createApp(runtime: Runtime, { assets }: { assets?: StaticAssets 
 		c.header("Cache-Control", "no-store");
 		const write = !isSafeMethod(c.req.method);
 		const jsonBody = write && !c.req.path.startsWith(RAW_UPLOAD_PREFIX);
-		if (write) checkOrigin(c);
+		if (write) {
+			refuseTokenWrite(c);
+			checkOrigin(c);
+		}
 		if (jsonBody) checkJsonBody(c);
 		loadSession(c);
 		if (!write) return next();
@@ -97,7 +113,17 @@ export function createApp(runtime: Runtime, { assets }: { assets?: StaticAssets 
 		await next();
 	});
 	app.route("/api", api);
-	app.get("/api/openapi.json", openApiDocument(app));
+	app.get(
+		"/api/openapi.json",
+		doc({
+			summary: "Get this API contract",
+			tag: "Service",
+			access: "public",
+			errors: [],
+			ok: { description: "This OpenAPI 3.1 document" },
+		}),
+		openApiDocument(app),
+	);
 	app.all("/api/*", (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
 
 	app.route("/uploads", uploadFileRoutes);

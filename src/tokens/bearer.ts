@@ -1,0 +1,87 @@
+/**
+ * `Authorization: Bearer <token>`: a personal access token read-only in place of the session cookie
+ * (decision 0067). The app's gate refuses a write that carries one before anything else, and loadSession
+ * (src/lib/guards.ts) turns a valid one into a session-like value for GET and HEAD requests.
+ */
+
+import { eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { apiTokens, users } from "../../db/schema.ts";
+import type { AppEnv } from "../lib/context.ts";
+import { forbidden, tooManyRequests, unauthorized } from "../lib/http.ts";
+import type { ValidSession } from "../lib/sessions.ts";
+import { MINUTE_MS } from "../lib/time.ts";
+import { tokenHashOf } from "./queries.ts";
+import { TOKEN_PREFIX, TOKEN_REQUESTS_PER_MINUTE, TOKEN_SHAPE } from "./schemas.ts";
+
+const BEARER = /^Bearer(?:\s+(.*))?$/i;
+
+export const TOKEN_WRITE_REFUSED =
+	"Personal access tokens are read-only: only GET requests may carry one. Sign in to CommonCents to make changes";
+export const TOKEN_MALFORMED = `The Authorization header must be "Bearer " and a personal access token (${TOKEN_PREFIX}…)`;
+export const TOKEN_INVALID = "This personal access token is not valid: it was revoked, or never existed";
+export const TOKEN_ACCOUNT_SUSPENDED = "This personal access token's account is suspended";
+export const TOKEN_PATH_REFUSED = "Personal access tokens cannot reach this part of the API: sign in to CommonCents";
+
+/** Paths no token reaches: managing tokens, the developer console, and the live event stream (a lasting connection). */
+const SESSION_ONLY = ["/api/tokens", "/api/admin", "/api/events"];
+const sessionOnly = (path: string) => SESSION_ONLY.some((p) => path === p || path.startsWith(`${p}/`));
+
+/** The token the request carries: its secret, or null when it carries none (another scheme is not ours). */
+export function bearerOf(c: Context<AppEnv>): string | null {
+	const header = c.req.header("authorization");
+	const match = header === undefined ? null : BEARER.exec(header.trim());
+	return match ? (match[1] ?? "").trim() : null;
+}
+
+/** A write carrying a token is refused before the Origin check, so a script learns why rather than "cross-site". */
+export function refuseTokenWrite(c: Context<AppEnv>) {
+	if (bearerOf(c) !== null) throw forbidden(TOKEN_WRITE_REFUSED);
+}
+
+/** RFC 6750's challenge beside a 401, so a client library knows the token (not the request) was refused. */
+function refused(c: Context<AppEnv>, message: string) {
+	c.header("WWW-Authenticate", 'Bearer realm="CommonCents", error="invalid_token"');
+	return unauthorized(message);
+}
+
+/**
+ * The session a GET or HEAD acts in for a token: its user's, never unlocked for the console, never renewed and
+ * never written to a cookie. Throws 401 for a malformed, unknown or revoked token and for a suspended account,
+ * 403 for a session-only path, 429 past the token's limit. Writes last-used at most once a minute.
+ */
+export function tokenSession(c: Context<AppEnv>, secret: string, now = Date.now()): ValidSession {
+	// The gate refused writes already; OPTIONS is no read either.
+	if (c.req.method !== "GET" && c.req.method !== "HEAD") throw forbidden(TOKEN_WRITE_REFUSED);
+	if (!TOKEN_SHAPE.test(secret)) throw refused(c, TOKEN_MALFORMED);
+	const db = c.var.db;
+	// The secret's hash is matched by the unique index: nothing secret is compared here.
+	const found = db
+		.select({ id: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt, user: users })
+		.from(apiTokens)
+		.innerJoin(users, eq(users.id, apiTokens.userId))
+		.where(eq(apiTokens.tokenHash, tokenHashOf(secret)))
+		.get();
+	if (!found) throw refused(c, TOKEN_INVALID);
+	if (found.user.isTerminated) throw refused(c, TOKEN_ACCOUNT_SUSPENDED);
+	if (sessionOnly(c.req.path)) throw forbidden(TOKEN_PATH_REFUSED);
+	const wait = c.var.runtime.limits.apiTokens.take(String(found.id), TOKEN_REQUESTS_PER_MINUTE, now);
+	if (wait > 0) {
+		throw tooManyRequests(`Too many requests with this token (at most ${TOKEN_REQUESTS_PER_MINUTE} a minute).`, wait);
+	}
+	// Every write starts the read caches afresh: a token polled all day must not write on every call.
+	if (!found.lastUsedAt || now - found.lastUsedAt.getTime() >= MINUTE_MS) {
+		db.update(apiTokens)
+			.set({ lastUsedAt: new Date(now) })
+			.where(eq(apiTokens.id, found.id))
+			.run();
+	}
+	return {
+		// Names no stored session: what is keyed by a session (sign-out, push, live streams) is out of a token's reach.
+		sid: `token:${found.id}`,
+		sess: { userId: found.user.id, createdAt: now, adminUnlocked: false },
+		expire: new Date(now),
+		user: found.user,
+		renewed: false,
+	};
+}
