@@ -63,20 +63,30 @@ export const zipTable = (): ZipTable => {
 	return table;
 };
 
-/** Great-circle miles between two places of the table. */
-export function milesBetweenPlaces(t: ZipTable, a: number, b: number): number {
-	const dLat = t.lat[b]! - t.lat[a]!;
-	const dLng = t.lng[b]! - t.lng[a]!;
-	const h = Math.sin(dLat / 2) ** 2 + Math.cos(t.lat[a]!) * Math.cos(t.lat[b]!) * Math.sin(dLng / 2) ** 2;
+/** A point on the map, latitude and longitude in radians. */
+export type Point = { lat: number; lng: number };
+
+/** Great-circle miles from a point to a place of the table. */
+export function milesFromPoint(t: ZipTable, from: Point, b: number): number {
+	const dLat = t.lat[b]! - from.lat;
+	const dLng = t.lng[b]! - from.lng;
+	const h = Math.sin(dLat / 2) ** 2 + Math.cos(from.lat) * Math.cos(t.lat[b]!) * Math.sin(dLng / 2) ** 2;
 	return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** nearestAreas by reading every area, keeping the nearest `count` in order as it goes. */
-function nearestByScan(t: ZipTable, place: number, count: number): { place: number; miles: number }[] {
+const pointOf = (t: ZipTable, place: number): Point => ({ lat: t.lat[place]!, lng: t.lng[place]! });
+
+/** Great-circle miles between two places of the table. */
+export function milesBetweenPlaces(t: ZipTable, a: number, b: number): number {
+	return milesFromPoint(t, pointOf(t, a), b);
+}
+
+/** nearestToPoint by reading every area, keeping the nearest `count` in order as it goes. */
+function nearestByScan(t: ZipTable, from: Point, count: number, skip: number): { place: number; miles: number }[] {
 	const kept: { place: number; miles: number }[] = [];
 	for (let area = 0; area < t.zips.length; area++) {
-		if (area === place || t.isArea[area] === 0) continue;
-		const miles = milesBetweenPlaces(t, place, area);
+		if (area === skip || t.isArea[area] === 0) continue;
+		const miles = milesFromPoint(t, from, area);
 		if (kept.length === count && miles >= kept[count - 1]!.miles) continue;
 		let at = kept.length;
 		while (at > 0 && kept[at - 1]!.miles > miles) at--;
@@ -86,27 +96,32 @@ function nearestByScan(t: ZipTable, place: number, count: number): { place: numb
 	return kept;
 }
 
-/**
- * The `count` ZIP areas nearest to a place (not the place itself), nearest first, ties by ZIP. It reads the
- * grid ring by ring around the place's cell and stops once the farthest area kept is nearer than anything
- * beyond the rings read: such a point is past a parallel or a meridian the rings end at, and no nearer than it.
- */
+/** The `count` ZIP areas nearest to a place (not the place itself), nearest first, ties by ZIP. */
 export function nearestAreas(t: ZipTable, place: number, count: number): { place: number; miles: number }[] {
+	return nearestToPoint(t, pointOf(t, place), count, place);
+}
+
+/**
+ * The `count` ZIP areas nearest to a point (a place's centre, or where an imported shop is), nearest first,
+ * ties by ZIP, but `skip`. It reads the grid ring by ring around the point's cell and stops once the farthest
+ * area kept is nearer than anything beyond the rings read: such a point is past a parallel or a meridian the
+ * rings end at, and no nearer than it.
+ */
+export function nearestToPoint(t: ZipTable, from: Point, count: number, skip = -1): { place: number; miles: number }[] {
 	const found: { place: number; miles: number }[] = [];
-	const lat = t.lat[place]!;
-	const lng = t.lng[place]!;
+	const { lat, lng } = from;
 	const row = Math.floor(lat / CELL);
 	const col = Math.floor(lng / CELL);
-	const nearby = (area: number) => ({ place: area, miles: milesBetweenPlaces(t, place, area) });
+	const nearby = (area: number) => ({ place: area, miles: milesFromPoint(t, from, area) });
 	const visit = (r: number, c: number) => {
 		const cell = t.cells.get(cellKey(r, c));
 		if (!cell) return;
 		for (const area of cell) {
-			if (area !== place) found.push(nearby(area));
+			if (area !== skip) found.push(nearby(area));
 		}
 	};
 	for (let ring = 0; ; ring++) {
-		if (ring > MAX_RINGS) return nearestByScan(t, place, count);
+		if (ring > MAX_RINGS) return nearestByScan(t, from, count, skip);
 		for (let c = col - ring; c <= col + ring; c++) {
 			visit(row - ring, c);
 			if (ring > 0) visit(row + ring, c);

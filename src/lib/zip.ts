@@ -7,7 +7,7 @@
 
 import { NEAREST_AREAS } from "./near-areas.ts";
 import { US_ZIP } from "./zip-known.ts";
-import { milesBetweenPlaces, nearestAreas, zipTable } from "./zip-places.ts";
+import { milesBetweenPlaces, milesFromPoint, nearestAreas, nearestToPoint, zipTable } from "./zip-places.ts";
 
 export { MAX_AREAS, NEAREST_AREAS } from "./near-areas.ts";
 
@@ -68,6 +68,27 @@ export function milesBetween(a: string, b: string): number | null {
 	const pa = placeOf(from);
 	const pb = placeOf(to);
 	return pa === null || pb === null ? null : milesBetweenPlaces(zipTable(), pa, pb);
+}
+
+const RADIANS = Math.PI / 180;
+const toPoint = (latitude: number, longitude: number) => ({ lat: latitude * RADIANS, lng: longitude * RADIANS });
+
+/**
+ * The ZIP area whose centre is nearest to a point (degrees), with its miles from it: where a place known only
+ * by its coordinates (an imported shop) counts. Null for a point that is not on the map.
+ */
+export function nearestZip(latitude: number, longitude: number): { zip: string; miles: number } | null {
+	if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180)
+		return null;
+	const [nearest] = nearestToPoint(zipTable(), toPoint(latitude, longitude), 1);
+	return nearest ? { zip: tokenOfPlace(nearest.place).slice(1), miles: nearest.miles } : null;
+}
+
+/** Miles from a point (degrees) to a ZIP's centre; null when the ZIP has no place (or the point none). */
+export function milesFromZip(latitude: number, longitude: number, zip: string): number | null {
+	const place = placeOf(locToken(zip));
+	if (place === null || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+	return milesFromPoint(zipTable(), toPoint(latitude, longitude), place);
 }
 
 /** Miles as shown and sent: one decimal. */
