@@ -1,5 +1,71 @@
 import { Hono } from "hono";
+import { STATION_NOT_FOUND } from "../history/routes.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { requireUser, signedIn } from "../lib/guards.ts";
+import { notFound } from "../lib/http.ts";
+import { doc } from "../lib/openapi.ts";
+import { queryParams } from "../lib/validate.ts";
+import { carOf } from "../users/serialize.ts";
+import { fuelPrices, stationPrices } from "./fuel.ts";
+import { productPrices } from "./products.ts";
+import {
+	FuelPricesQuerySchema,
+	FuelPricesSchema,
+	ProductPricesQuerySchema,
+	ProductPricesSchema,
+	StationPricesSchema,
+} from "./schemas.ts";
 
-/** /api/v1: the versioned read API for integrations (pantry apps, Home Assistant). */
-export const v1Routes = new Hono<AppEnv>();
+const TAG = "Read API v1";
+/** A signed-in shopper by cookie or personal access token; a token's requests are throttled (429). */
+const READ = { tag: TAG, access: "read" } as const;
+
+/** /api/v1: the versioned read API for integrations (pantry apps, Home Assistant; decision 0068). */
+export const v1Routes = new Hono<AppEnv>()
+	.get(
+		"/products/prices",
+		doc({
+			...READ,
+			summary: "A product's typical and lowest price near a ZIP, and each store's",
+			description:
+				"The typical price is the median of the product's live, trustworthy reports near the ZIP (it and its " +
+				"20 nearest ZIP areas); the stores' prices are each store's latest such report in stock, cheapest first. " +
+				"A product nobody reported there is a 200 with null prices and no stores.",
+			errors: [400, 401, 403, 429],
+			ok: { description: "The prices, with when each was reported and last seen", schema: ProductPricesSchema },
+		}),
+		signedIn,
+		queryParams(ProductPricesQuerySchema),
+		(c) => c.json(productPrices(c.var.db, c.req.valid("query"), requireUser(c).id), 200),
+	)
+	.get(
+		"/fuel/prices",
+		doc({
+			...READ,
+			summary: "Fuel prices near a ZIP, cheapest first, with the area's average",
+			errors: [400, 401, 403, 429],
+			ok: { description: "The stations near the ZIP with a price of the fuel", schema: FuelPricesSchema },
+		}),
+		signedIn,
+		queryParams(FuelPricesQuerySchema),
+		(c) => {
+			const { zip, fuel } = c.req.valid("query");
+			return c.json(fuelPrices(c.var.db, zip, fuel, carOf(requireUser(c))), 200);
+		},
+	)
+	.get(
+		"/stations/:id/prices",
+		doc({
+			...READ,
+			summary: "A station's current price of each fuel",
+			errors: [401, 403, 404, 429],
+			ok: { description: "The station and its current prices", schema: StationPricesSchema },
+		}),
+		signedIn,
+		(c) => {
+			const raw = c.req.param("id");
+			const prices = /^\d{1,12}$/.test(raw) ? stationPrices(c.var.db, Number(raw)) : null;
+			if (!prices) throw notFound(STATION_NOT_FOUND);
+			return c.json(prices, 200);
+		},
+	);

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import * as v from "valibot";
+import { unknownZipMessage } from "../lib/fields.ts";
+import { DAY_MS } from "../lib/time.ts";
+import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { FUEL_MESSAGE, FuelPricesSchema, StationPricesSchema } from "./schemas.ts";
+
+let server: TestServer;
+let viewer: TestClient;
+/** Station ids by name. */
+const stations: Record<string, number> = {};
+/** Report ids by station and fuel ("Bravo regular"). */
+const reports: Record<string, number> = {};
+
+/** A fuel price at a named station in `zip`, by a reporter of its own. */
+async function post(stationName: string, zip: string, fuelType: string, price: number) {
+	const reporter = (await registerUser(server, { zipCode: zip })).client;
+	const res = await reporter.post("/api/gas/reports", {
+		stationName,
+		stationAddress: `${stationName} Rd`,
+		stationZipCode: zip,
+		fuelType,
+		price,
+	});
+	if (res.status !== 201) throw new Error(`${res.status} ${JSON.stringify(res.data)}`);
+	stations[stationName] = res.data.stationId;
+	reports[`${stationName} ${fuelType}`] = res.data.id;
+}
+
+/** Beverly Hills (90210) and two of its nearest ZIP areas; 90224 is a near number far away on the map. */
+beforeAll(async () => {
+	server = await startTestServer({ OLLAMA_HOST: "off" });
+	viewer = (await registerUser(server, { zipCode: "90210" })).client;
+	await post("Alpha", "90210", "regular", 3.6);
+	await post("Bravo", "90069", "regular", 3);
+	await post("Bravo", "90069", "premium", 4.1);
+	await post("Charlie", "90077", "regular", 3.3);
+	await post("Charlie", "90077", "electric", 0.42);
+	await post("Too Far", "90224", "regular", 1.999);
+	await post("Gone", "90210", "regular", 2.9);
+	// Its only price has expired: the station's prices follow (the database's triggers).
+	server.sqlite.query("UPDATE gas_price_reports SET is_expired = 1 WHERE id = ?").run(reports["Gone regular"]!);
+	// Alpha's price is two days old: past a pump price's fresh day.
+	server.sqlite
+		.query("UPDATE gas_price_reports SET created_at = ? WHERE id = ?")
+		.run(Date.now() - 2 * DAY_MS, reports["Alpha regular"]!);
+});
+afterAll(() => server.stop());
+
+const fuelPrices = (client: TestClient, query: string) => client.get(`/api/v1/fuel/prices?${query}`);
+type Listed = { station: { name: string }; price: number };
+const listed = (data: { stations: Listed[] }) => data.stations.map((s) => [s.station.name, s.price]);
+
+describe("GET /api/v1/fuel/prices", () => {
+	test("the stations near the ZIP with the fuel's price, cheapest first, with the area's average and lowest", async () => {
+		const res = await fuelPrices(viewer, "zip=90210&fuel=regular");
+		expect(res.status).toBe(200);
+		expect(v.safeParse(FuelPricesSchema, res.data).issues).toBeUndefined();
+		expect(listed(res.data)).toEqual([
+			["Bravo", 3],
+			["Charlie", 3.3],
+			["Alpha", 3.6],
+		]);
+		expect(res.data).toMatchObject({
+			zipCode: "90210",
+			fuel: "regular",
+			unit: "gallon",
+			currency: "USD",
+			average: 3.3,
+		});
+		const [bravo, , alpha] = res.data.stations;
+		expect(res.data.lowest).toEqual(bravo);
+		expect(bravo.station).toEqual({
+			id: stations.Bravo,
+			name: "Bravo",
+			address: "Bravo Rd",
+			zipCode: "90069",
+			distanceMiles: 1.9,
+		});
+		expect(bravo).toMatchObject({ fresh: true, lastSeenAt: bravo.reportedAt });
+		expect(Date.now() - Date.parse(bravo.reportedAt)).toBeLessThan(60_000);
+		expect(alpha.fresh).toBe(false);
+		expect(Date.now() - Date.parse(alpha.reportedAt)).toBeGreaterThan(2 * DAY_MS - 60_000);
+		// Its confidence halved twice over its two days.
+		expect(alpha.confidence).toBeLessThan(bravo.confidence / 3);
+	});
+
+	test("only the stations with a price of the fuel asked; electric by the kWh; none is an empty list", async () => {
+		const premium = (await fuelPrices(viewer, "zip=90210&fuel=premium")).data;
+		expect(listed(premium)).toEqual([["Bravo", 4.1]]);
+		const electric = (await fuelPrices(viewer, "zip=90210&fuel=electric")).data;
+		expect(electric).toMatchObject({ unit: "kWh", average: 0.42 });
+		expect(listed(electric)).toEqual([["Charlie", 0.42]]);
+		const none = (await fuelPrices(viewer, "zip=90210&fuel=e85")).data;
+		expect(none).toEqual({
+			zipCode: "90210",
+			fuel: "e85",
+			unit: "gallon",
+			currency: "USD",
+			average: null,
+			lowest: null,
+			stations: [],
+		});
+		const far = (await fuelPrices(viewer, "zip=90224&fuel=regular")).data;
+		expect(listed(far)).toEqual([["Too Far", 1.999]]);
+	});
+
+	test("400 names what is wrong; a guest is 401", async () => {
+		const cases: [string, string][] = [
+			["fuel=regular", "zip is required"],
+			["zip=90210", "fuel is required"],
+			["zip=90210&fuel=kerosene", FUEL_MESSAGE],
+			["zip=00000&fuel=regular", unknownZipMessage("00000")],
+		];
+		for (const [query, message] of cases) {
+			const res = await fuelPrices(viewer, query);
+			expect({ query, status: res.status, message: res.data.message }).toEqual({ query, status: 400, message });
+		}
+		expect((await fuelPrices(server.client(), "zip=90210&fuel=regular")).status).toBe(401);
+	});
+});
+
+describe("GET /api/v1/stations/:id/prices", () => {
+	test("the station's current price of each fuel, in the fuels' order, with its freshness", async () => {
+		const res = await viewer.get(`/api/v1/stations/${stations.Charlie}/prices`);
+		expect(res.status).toBe(200);
+		expect(v.safeParse(StationPricesSchema, res.data).issues).toBeUndefined();
+		expect(res.data.station).toEqual({
+			id: stations.Charlie,
+			name: "Charlie",
+			address: "Charlie Rd",
+			zipCode: "90077",
+		});
+		expect(res.data.currency).toBe("USD");
+		expect(
+			res.data.prices.map((p: { fuel: string; unit: string; price: number }) => [p.fuel, p.unit, p.price]),
+		).toEqual([
+			["regular", "gallon", 3.3],
+			["electric", "kWh", 0.42],
+		]);
+		expect(res.data.prices[1]).toMatchObject({ fresh: true, confidence: expect.any(Number) });
+	});
+
+	test("a newer price replaces the older as the current one; an expired one leaves", async () => {
+		// A station of its own, away from the others, so the lists above stay as they are.
+		await post("Echo", "10001", "regular", 3.1);
+		await post("Echo", "10001", "diesel", 4.2);
+		await post("Echo", "10001", "regular", 3.15);
+		const echo = (await viewer.get(`/api/v1/stations/${stations.Echo}/prices`)).data;
+		expect(echo.prices.map((p: { fuel: string; price: number }) => [p.fuel, p.price])).toEqual([
+			["regular", 3.15],
+			["diesel", 4.2],
+		]);
+		const gone = await viewer.get(`/api/v1/stations/${stations.Gone}/prices`);
+		expect(gone.status).toBe(200);
+		expect(gone.data.prices).toEqual([]);
+	});
+
+	test("an unknown station is 404; a guest is 401", async () => {
+		for (const id of ["999999", "abc", "1e3"]) {
+			const res = await viewer.get(`/api/v1/stations/${id}/prices`);
+			expect({ id, status: res.status, data: res.data }).toEqual({
+				id,
+				status: 404,
+				data: { message: "Gas station not found" },
+			});
+		}
+		expect((await server.client().get(`/api/v1/stations/${stations.Bravo}/prices`)).status).toBe(401);
+	});
+});
+
+describe("a personal access token", () => {
+	test("reads the v1 routes as its shopper's session does", async () => {
+		const created = await viewer.post("/api/tokens", { name: "Home Assistant" });
+		expect(created.status).toBe(201);
+		const bearer = { headers: { authorization: `Bearer ${created.data.secret}` } };
+		const script = server.client();
+		const byToken = await script.get("/api/v1/fuel/prices?zip=90210&fuel=regular", bearer);
+		expect(byToken.status).toBe(200);
+		expect(listed(byToken.data)).toEqual(listed((await fuelPrices(viewer, "zip=90210&fuel=regular")).data));
+		const station = await script.get(`/api/v1/stations/${stations.Charlie}/prices`, bearer);
+		expect(station).toMatchObject({ status: 200, data: { station: { name: "Charlie" } } });
+		expect(script.cookie).toBeUndefined();
+	});
+});

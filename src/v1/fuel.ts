@@ -1,0 +1,60 @@
+/**
+ * GET /api/v1/fuel/prices and GET /api/v1/stations/{id}/prices (decision 0068): what the Gas page and a station
+ * show, each price with the freshness of the report it stands on. The list and the area average are the Gas
+ * page's own (src/gas): its cheapest-first order and its Area Average card.
+ */
+import { FUEL_TYPES, type FuelType } from "../../db/enums.ts";
+import type { Db } from "../db.ts";
+import { areaTally, averageDollars, listNearbyStations } from "../gas/stations.ts";
+import { historyStation } from "../history/fuel-history.sql.ts";
+import { millsToNumber } from "../lib/money.ts";
+import { fuelFreshDays } from "../reports/trust.ts";
+import type { Car } from "../users/serialize.ts";
+import { freshnessOf } from "./freshness.ts";
+import type { FuelPrices, StationPrices } from "./schemas.ts";
+import { type CurrentFuelRow, currentFuelReports } from "./v1.sql.ts";
+
+/** What a fuel's price is of. */
+export const unitOf = (fuel: FuelType) => (fuel === "electric" ? "kWh" : "gallon");
+
+/** The current price of `fuel` at each station near the ZIP, cheapest first, with the area's average. */
+export function fuelPrices(db: Db, zip: string, fuel: FuelType, car: Car, now = Date.now()): FuelPrices {
+	// The Gas page's list sorted by price: the stations without this fuel's price come last, and are left out.
+	const listed = listNearbyStations(db, zip, fuel, "price", car).filter((s) => s[`${fuel}Price` as const] !== null);
+	const current = new Map(
+		currentFuelReports(db, { stations: listed.map((s) => s.id), fuels: [fuel] }).map((r) => [r.stationId, r]),
+	);
+	const stations = listed.flatMap((s) => {
+		const report = current.get(s.id);
+		if (!report) return [];
+		const { id, name, address, zipCode, distanceMiles } = s;
+		return [{ station: { id, name, address, zipCode, distanceMiles }, ...priceOf(report, now) }];
+	});
+	return {
+		zipCode: zip,
+		fuel,
+		unit: unitOf(fuel),
+		currency: "USD",
+		average: averageDollars(areaTally(db, zip, fuel)),
+		lowest: stations[0] ?? null,
+		stations,
+	};
+}
+
+/** The station's current price of each fuel; null when there is no such station. */
+export function stationPrices(db: Db, stationId: number, now = Date.now()): StationPrices | null {
+	const station = historyStation(db, stationId);
+	if (!station) return null;
+	const reports = currentFuelReports(db, { stations: [stationId], fuels: FUEL_TYPES });
+	return {
+		station: { id: station.id, name: station.name, address: station.address, zipCode: station.zipCode },
+		currency: "USD",
+		prices: reports.map((r) => ({ fuel: r.fuelType, unit: unitOf(r.fuelType), ...priceOf(r, now) })),
+	};
+}
+
+/** A report's price in dollars (to the tenth of a cent) with its freshness. */
+const priceOf = (r: CurrentFuelRow, now: number) => ({
+	price: millsToNumber(r.priceMills),
+	...freshnessOf(r, fuelFreshDays(r.fuelType), now),
+});

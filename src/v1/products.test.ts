@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import * as v from "valibot";
+import { unknownZipMessage } from "../lib/fields.ts";
+import { DAY_MS } from "../lib/time.ts";
+import { neighbourhood } from "../lib/zip.ts";
+import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { CATEGORY_SLUG_MESSAGE, ProductPricesSchema } from "./schemas.ts";
+
+let server: TestServer;
+let viewer: TestClient;
+let categoryIds: Record<string, number>;
+beforeAll(async () => {
+	server = await startTestServer({ OLLAMA_HOST: "off" });
+	viewer = (await registerUser(server)).client;
+	const categories = (await viewer.get("/api/categories")).data as { id: number; name: string }[];
+	categoryIds = Object.fromEntries(categories.map((c) => [c.name, c.id]));
+});
+afterAll(() => server.stop());
+
+/** A neighbour of 10001 (Manhattan, every shopper's home here), and how far it is. */
+const NEIGHBOUR = neighbourhood("10001")[1]!;
+const NEIGHBOUR_ZIP = NEIGHBOUR.token.slice(1);
+
+type Report = { name: string; price: number; store: string; zip?: string; category?: string };
+
+/** A report by a shopper of its own, at a store in `zip` (10001 unless given); its id and reporter. */
+async function report({ name, price, store, zip = "10001", category = "Groceries" }: Report) {
+	const { client } = await registerUser(server);
+	const res = await client.post("/api/price-reports", {
+		productName: name,
+		price,
+		categoryId: categoryIds[category],
+		storeName: store,
+		storeAddress: `${store} Ave`,
+		storeZipCode: zip,
+	});
+	if (res.status !== 201) throw new Error(JSON.stringify(res.data));
+	return { id: res.data.id as number, client };
+}
+
+/** Moves a report back in time; `expired`: the age sweep has expired it too. */
+function backdate(id: number, daysAgo: number, expired = false) {
+	const at = Date.now() - daysAgo * DAY_MS;
+	server.sqlite
+		.query("UPDATE price_reports SET created_at = ?1, updated_at = ?1, is_expired = ?2 WHERE id = ?3")
+		.run(at, expired ? 1 : 0, id);
+}
+
+const prices = (client: TestClient, params: Record<string, string>) =>
+	client.get(`/api/v1/products/prices?${new URLSearchParams(params)}`);
+
+type StorePrice = { store: { name: string }; price: number };
+const storePrices = (data: { stores: StorePrice[] }) => data.stores.map((s) => [s.store.name, s.price]);
+
+describe("GET /api/v1/products/prices", () => {
+	const name = "Oat Milk Barista";
+	const ids = { corner: 0, deli: 0 };
+	let cornerReporter: TestClient;
+	beforeAll(async () => {
+		const corner = await report({ name, price: 4, store: "Corner Grocer" });
+		ids.corner = corner.id;
+		cornerReporter = corner.client;
+		backdate(corner.id, 2);
+		await report({ name: "oat milk  BARISTA", price: 4.2, store: "Third Ave Foods" });
+		ids.deli = (await report({ name, price: 3.5, store: "Deli Two", zip: NEIGHBOUR_ZIP })).id;
+		// Cheaper, but far off, expired or hidden by flags: none of them counts.
+		await report({ name, price: 2, store: "Sunset Market", zip: "90210" });
+		backdate((await report({ name, price: 3.3, store: "Old Shack" })).id, 12, true);
+		const hidden = (await report({ name, price: 3.4, store: "Flagged Mart" })).id;
+		for (let i = 0; i < 3; i++) {
+			const flagger = (await registerUser(server)).client;
+			const res = await flagger.post(`/api/price-reports/${hidden}/feedback`, { kind: "wrong", reason: "wrong-price" });
+			expect(res.status).toBe(200);
+		}
+		// Seen again today: its freshness restarts, its report time stays.
+		const confirmer = (await registerUser(server)).client;
+		expect((await confirmer.post(`/api/price-reports/${ids.corner}/feedback`, { kind: "confirm" })).status).toBe(200);
+	});
+
+	test("the typical and lowest price near the ZIP, and each store's, cheapest first, as the contract says", async () => {
+		const res = await prices(viewer, { name: "OAT MILK barista", zip: "10001" });
+		expect(res.status).toBe(200);
+		expect(v.safeParse(ProductPricesSchema, res.data).issues).toBeUndefined();
+		expect(res.data).toMatchObject({
+			product: {
+				name: "OAT MILK barista",
+				category: { id: categoryIds.Groceries, slug: "groceries", name: "Groceries" },
+			},
+			zipCode: "10001",
+			currency: "USD",
+			typical: { price: 4, reports: 3, fresh: true },
+		});
+		expect(storePrices(res.data)).toEqual([
+			["Deli Two", 3.5],
+			["Corner Grocer", 4],
+			["Third Ave Foods", 4.2],
+		]);
+		const [deli, corner, third] = res.data.stores;
+		expect(res.data.lowest).toEqual(deli);
+		expect(deli.store).toEqual({
+			id: expect.any(Number),
+			name: "Deli Two",
+			address: "Deli Two Ave",
+			zipCode: NEIGHBOUR_ZIP,
+			distanceMiles: Math.round(NEIGHBOUR.miles * 10) / 10,
+		});
+		expect(corner.store).toMatchObject({ zipCode: "10001", distanceMiles: 0 });
+
+		// Freshness: the corner's price was reported two days ago and confirmed today.
+		const reportedAgo = Date.now() - Date.parse(corner.reportedAt);
+		expect(reportedAgo).toBeGreaterThan(2 * DAY_MS - 60_000);
+		expect(reportedAgo).toBeLessThan(2 * DAY_MS + 60_000);
+		expect(Date.now() - Date.parse(corner.lastSeenAt)).toBeLessThan(60_000);
+		expect(third.lastSeenAt).toBe(third.reportedAt);
+		for (const s of res.data.stores) {
+			expect(s.confidence).toBeGreaterThan(0);
+			expect(s.confidence).toBeLessThan(1);
+			expect(s.fresh).toBe(true);
+		}
+		// The typical price's freshness: its newest report, its latest sighting, the median confidence.
+		const newest = [deli, third].map((s) => s.reportedAt).sort()[1];
+		expect(res.data.typical.reportedAt).toBe(newest);
+		expect(res.data.typical.lastSeenAt).toBe([deli, corner, third].map((s) => s.lastSeenAt).sort()[2]);
+		const confidences = [deli, corner, third].map((s) => s.confidence).sort();
+		expect(res.data.typical.confidence).toBe(confidences[1]);
+	});
+
+	test("the typical price is the one the app measures savings and 'you paid' against; the offers are the page's", async () => {
+		const v1 = (await prices(cornerReporter, { name, zip: "10001" })).data;
+		const query = new URLSearchParams({ productName: name, categoryId: String(categoryIds.Groceries) });
+		const lastPaid = (await cornerReporter.get(`/api/products/last-paid?${query}`)).data;
+		expect(lastPaid.youPaid.typicalNow).toBe(v1.typical.price);
+		const history = (await cornerReporter.get(`/api/products/history?${query}`)).data;
+		expect(history.bestOffers.map((o: { store: { id: number }; price: number }) => [o.store.id, o.price])).toEqual(
+			v1.stores.map((s: { store: { id: number }; price: number }) => [s.store.id, s.price]),
+		);
+	});
+
+	test("another ZIP's neighbourhood has its own prices", async () => {
+		const res = await prices(viewer, { name, zip: "90210" });
+		expect(res.data.typical).toMatchObject({ price: 2, reports: 1 });
+		expect(storePrices(res.data)).toEqual([["Sunset Market", 2]]);
+	});
+
+	test("without a category, the one the name is most reported in near the ZIP; with one, that one's", async () => {
+		const yogurt = "Greek Yogurt Cup";
+		await report({ name: yogurt, price: 1.5, store: "Dairy Barn", category: "Dairy" });
+		await report({ name: yogurt, price: 1.6, store: "Milk Bar", category: "Dairy" });
+		await report({ name: yogurt, price: 1.2, store: "Pantry Plus" });
+		const guessed = (await prices(viewer, { name: yogurt, zip: "10001" })).data;
+		expect(guessed.product.category).toMatchObject({ slug: "dairy", name: "Dairy" });
+		expect(storePrices(guessed)).toEqual([
+			["Dairy Barn", 1.5],
+			["Milk Bar", 1.6],
+		]);
+		const asked = (await prices(viewer, { name: yogurt, zip: "10001", category: "Groceries" })).data;
+		expect(asked.product.category).toMatchObject({ slug: "groceries" });
+		expect(asked.typical).toMatchObject({ price: 1.2, reports: 1 });
+	});
+
+	test("a product nobody reported near the ZIP: 200, no prices, no stores", async () => {
+		const none = await prices(viewer, { name: "  Unicorn Jerky ", zip: "10001" });
+		expect(none.status).toBe(200);
+		expect(none.data).toEqual({
+			product: { name: "Unicorn Jerky", category: null },
+			zipCode: "10001",
+			currency: "USD",
+			typical: null,
+			lowest: null,
+			stores: [],
+		});
+		expect(v.safeParse(ProductPricesSchema, none.data).issues).toBeUndefined();
+		const inCategory = await prices(viewer, { name: "Unicorn Jerky", zip: "10001", category: "dairy" });
+		expect(inCategory.data).toMatchObject({
+			product: { category: { slug: "dairy" } },
+			typical: null,
+			lowest: null,
+			stores: [],
+		});
+	});
+
+	test("400 names what is wrong; a guest is 401", async () => {
+		const cases: [string, string][] = [
+			["zip=10001", "name is required"],
+			["name=Milk", "zip is required"],
+			["name=Milk&zip=00000", unknownZipMessage("00000")],
+			["name=Milk&zip=10001&category=no%20such", CATEGORY_SLUG_MESSAGE],
+			["name=Milk&zip=10001&category=nosuch", "Category not found"],
+			["name=Milk&name=Eggs&zip=10001", "name must be given once"],
+		];
+		for (const [query, message] of cases) {
+			const res = await viewer.get(`/api/v1/products/prices?${query}`);
+			expect({ query, status: res.status, message: res.data.message }).toEqual({ query, status: 400, message });
+		}
+		const guest = await server.client().get("/api/v1/products/prices?name=Milk&zip=10001");
+		expect(guest.status).toBe(401);
+		expect(guest.data).toEqual({ message: "You are not signed in" });
+	});
+});

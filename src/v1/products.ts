@@ -1,0 +1,96 @@
+/**
+ * GET /api/v1/products/prices (decision 0068): a product's typical and lowest price near a ZIP, and each store's
+ * current price, with their freshness. The typical price is the one a deal's savings and "you paid" measure
+ * against; the stores' prices are the product page's best offers (src/history), without its cap of three.
+ */
+import { inArray } from "drizzle-orm";
+import { stores } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
+import { CATEGORY_NOT_FOUND, categoryBySlug } from "../deals/categories.ts";
+import { reportRows } from "../deals/deals.sql.ts";
+import { badRequest } from "../lib/http.ts";
+import { centsToNumber } from "../lib/money.ts";
+import { normalizeText } from "../lib/normalize.ts";
+import { neighbourhood, roundMiles } from "../lib/zip.ts";
+import { median } from "../reports/consensus.ts";
+import { liveOfferIds } from "../reports/price-history.sql.ts";
+import { productFreshDays, type TrustInput, trustOf } from "../reports/trust.ts";
+import { freshnessOf, iso } from "./freshness.ts";
+import type { ProductPrices, ProductPricesQuery } from "./schemas.ts";
+import { busiestCategory, type CategoryRow, trustedReports } from "./v1.sql.ts";
+
+/** The stores listed: more than a phone page, fewer than a busy city's every shop. */
+export const STORES_MAX = 50;
+
+/** The typical price of some reports (their median, to the cent) with what it is made of; null without any. */
+function typicalOf(reports: readonly (TrustInput & { priceCents: number })[], freshDays: number, now: number) {
+	if (reports.length === 0) return null;
+	const each = reports.map((r) => trustOf(r, freshDays, now));
+	return {
+		price: centsToNumber(Math.round(median(reports.map((r) => r.priceCents)))),
+		reports: reports.length,
+		reportedAt: iso(reports.reduce((latest, r) => Math.max(latest, r.createdAt), 0)),
+		lastSeenAt: iso(each.reduce((latest, t) => Math.max(latest, t.seenAt), 0)),
+		confidence: Math.round(median(each.map((t) => t.confidence)) * 100) / 100,
+		fresh: each.some((t) => t.fresh),
+	};
+}
+
+/** The ZIPs of some stores, by id. */
+function storeZips(db: Db, ids: number[]): Map<number, string | null> {
+	if (ids.length === 0) return new Map();
+	const rows = db.select({ id: stores.id, zipCode: stores.zipCode }).from(stores).where(inArray(stores.id, ids)).all();
+	return new Map(rows.map((r) => [r.id, r.zipCode]));
+}
+
+/** The category asked for by slug (400 for an unknown one), else the name's busiest near the ZIP. */
+function categoryFor(db: Db, query: ProductPricesQuery, name: string, places: string): CategoryRow | null {
+	if (query.category === null) return busiestCategory(db, { name, places });
+	const found = categoryBySlug(db, query.category);
+	if (!found) throw badRequest(CATEGORY_NOT_FOUND);
+	return { ...found, slug: query.category };
+}
+
+/** The product's prices near the ZIP, as `viewerId` asks (nothing of theirs is in the answer). */
+export function productPrices(db: Db, query: ProductPricesQuery, viewerId: string, now = Date.now()): ProductPrices {
+	const near = neighbourhood(query.zip);
+	const places = JSON.stringify(near.map((p) => p.token));
+	const name = normalizeText(query.name);
+	const category = categoryFor(db, query, name, places);
+	const answer: ProductPrices = {
+		product: { name: query.name, category },
+		zipCode: query.zip,
+		currency: "USD",
+		typical: null,
+		lowest: null,
+		stores: [],
+	};
+	if (!category) return answer;
+
+	const product = { name, category: category.id, places };
+	const freshDays = productFreshDays(category.slug);
+	const offerIds = liveOfferIds(db, product, STORES_MAX);
+	const offers = offerIds.length > 0 ? reportRows(db, { ids: JSON.stringify(offerIds), viewer: viewerId }) : [];
+	const zips = storeZips(
+		db,
+		offers.map((o) => o.storeId),
+	);
+	const miles = new Map(near.map((p) => [p.token, p.miles]));
+	answer.typical = typicalOf(trustedReports(db, product), freshDays, now);
+	answer.stores = offers.map((row) => {
+		const distance = miles.get(row.locToken);
+		return {
+			store: {
+				id: row.storeId,
+				name: row.storeName,
+				address: row.storeAddress,
+				zipCode: zips.get(row.storeId) ?? null,
+				distanceMiles: distance === undefined ? null : roundMiles(distance),
+			},
+			price: centsToNumber(row.priceCents),
+			...freshnessOf(row, freshDays, now),
+		};
+	});
+	answer.lowest = answer.stores[0] ?? null;
+	return answer;
+}

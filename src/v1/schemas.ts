@@ -1,0 +1,194 @@
+/**
+ * The read API's contract (decision 0068): what /api/v1 takes and what it answers, as valibot schemas. The
+ * handlers build their answers typed by these outputs, and the contract (GET /api/openapi.json) is made from
+ * them, so the documented fields are the sent ones. Pure: no server code.
+ */
+import * as v from "valibot";
+import { FUEL_TYPES } from "../../db/enums.ts";
+import { ZIP_MAX_LENGTH, zipCharacters, zipThatResolves } from "../lib/fields.ts";
+
+export { FUEL_TYPES };
+
+export const NAME_MESSAGE = "name is required";
+export const ZIP_MESSAGE = "zip is required";
+export const FUEL_MESSAGE = `fuel must be one of ${FUEL_TYPES.join(", ")}`;
+export const CATEGORY_SLUG_MESSAGE = "category must be a category's slug, like dairy";
+
+/** A query parameter that must be there: a missing one reads as "" and fails with its own message. */
+const required = (message: string) => v.pipe(v.optional(v.string(), ""), v.trim(), v.nonEmpty(message));
+
+/** The ZIP whose neighbourhood is asked about: a 5-digit ZIP must be one the map places (else 400). */
+const zipParam = v.pipe(
+	required(ZIP_MESSAGE),
+	v.maxLength(ZIP_MAX_LENGTH, `zip must be at most ${ZIP_MAX_LENGTH} characters`),
+	zipCharacters("zip"),
+	zipThatResolves(),
+	v.description("A US ZIP (5 digits, or ZIP+4); near means it and the 20 ZIP areas nearest to it"),
+);
+
+export const ProductPricesQuerySchema = v.object({
+	name: v.pipe(
+		required(NAME_MESSAGE),
+		v.maxLength(200, "name must be at most 200 characters"),
+		v.description('The product\'s name; case and spacing do not matter ("Whole Milk 1 gal")'),
+	),
+	zip: zipParam,
+	category: v.pipe(
+		v.optional(v.string(), ""),
+		v.trim(),
+		v.transform((slug) => (slug === "" ? null : slug.toLowerCase())),
+		v.nullable(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,60}$/, CATEGORY_SLUG_MESSAGE))),
+		v.description(
+			"The category's slug (dairy, produce, ...; see GET /api/categories). When left out: the category in " +
+				"which the name has the most live reports near the ZIP",
+		),
+	),
+});
+export type ProductPricesQuery = v.InferOutput<typeof ProductPricesQuerySchema>;
+
+export const FuelPricesQuerySchema = v.object({
+	zip: zipParam,
+	fuel: v.pipe(
+		v.optional(v.string(), ""),
+		v.check((value) => value !== "", "fuel is required"),
+		v.picklist(FUEL_TYPES, FUEL_MESSAGE),
+		v.description("The fuel: regular, premium, diesel, e85 (all by the gallon) or electric (by the kWh)"),
+	),
+});
+export type FuelPricesQuery = v.InferOutput<typeof FuelPricesQuerySchema>;
+
+const described = <S extends v.GenericSchema>(schema: S, text: string) => v.pipe(schema, v.description(text));
+const id = (what: string) => described(v.pipe(v.number(), v.integer()), what);
+const time = (what: string) => described(v.pipe(v.string(), v.isoTimestamp()), what);
+const dollars = (decimals: 2 | 3) =>
+	described(v.number(), `US dollars, a number with at most ${decimals} decimals (${decimals === 2 ? 3.49 : 3.459})`);
+const miles = described(
+	v.nullable(v.number()),
+	"Miles from the asked ZIP's centre to the place's (one decimal); null where either is not on the map",
+);
+
+/** When a price was reported and last seen, and how far it can be trusted now (decision 0054). */
+const freshness = {
+	reportedAt: time("When the price was reported (ISO 8601, UTC)"),
+	lastSeenAt: time("When it was last seen: reported, or confirmed by a shopper since"),
+	confidence: described(
+		v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+		"How far the price can be trusted now, 0 to 1 (two decimals): the quality check's confidence, raised by " +
+			"confirmations, lowered by flags and halving every fresh period since it was last seen",
+	),
+	fresh: described(
+		v.boolean(),
+		"Seen within its kind's fresh period (a product's category: 5 to 14 days; pump fuel 1 day, charging 3)",
+	),
+};
+
+const StoreSchema = v.object({
+	id: id("The store's id"),
+	name: v.string(),
+	address: v.string(),
+	zipCode: described(v.nullable(v.string()), "The store's ZIP; null where nobody gave one"),
+	distanceMiles: miles,
+});
+
+const StorePriceSchema = v.object({
+	store: StoreSchema,
+	price: dollars(2),
+	...freshness,
+});
+
+const CategorySchema = v.object({ id: id("The category's id"), slug: v.string(), name: v.string() });
+
+export const ProductPricesSchema = v.object({
+	product: v.object({
+		name: described(v.string(), "The name as asked"),
+		category: described(
+			v.nullable(CategorySchema),
+			"The category the prices are of: the one asked, else the one the name is most reported in near the " +
+				"ZIP; null when none was asked and there is no report",
+		),
+	}),
+	zipCode: described(v.string(), "The ZIP as asked"),
+	currency: v.literal("USD"),
+	typical: described(
+		v.nullable(
+			v.object({
+				price: described(
+					v.number(),
+					"The median of the product's live, trustworthy reports near the ZIP, to the cent (US dollars)",
+				),
+				reports: described(v.pipe(v.number(), v.integer()), "How many reports the median is of"),
+				reportedAt: time("When the newest of them was reported"),
+				lastSeenAt: time("When any of them was last seen (reported or confirmed)"),
+				confidence: described(v.pipe(v.number(), v.minValue(0), v.maxValue(1)), "The median of their confidences now"),
+				fresh: described(v.boolean(), "Any of them was seen within the category's fresh period"),
+			}),
+		),
+		"null when there is no live, trustworthy report near the ZIP",
+	),
+	lowest: described(
+		v.nullable(StorePriceSchema),
+		"The cheapest current price: the first of `stores`; null when `stores` is empty",
+	),
+	stores: described(
+		v.array(StorePriceSchema),
+		"Each store's current price near the ZIP, cheapest first (at most 50): its latest report, live, " +
+			"trustworthy and in stock; empty when there is none",
+	),
+});
+export type ProductPrices = v.InferOutput<typeof ProductPricesSchema>;
+
+export const FUEL_UNITS = ["gallon", "kWh"] as const;
+const fuelUnit = described(v.picklist(FUEL_UNITS), "What the price is of: a gallon, or a kWh for electric");
+
+const StationSchema = v.object({
+	id: id("The station's id (GET /api/v1/stations/{id}/prices)"),
+	name: v.string(),
+	address: v.string(),
+	zipCode: described(v.nullable(v.string()), "The station's ZIP; null where nobody gave one"),
+});
+
+const StationPriceSchema = v.object({
+	station: v.object({ ...StationSchema.entries, distanceMiles: miles }),
+	price: dollars(3),
+	...freshness,
+});
+
+export const FuelPricesSchema = v.object({
+	zipCode: described(v.string(), "The ZIP as asked"),
+	fuel: v.picklist(FUEL_TYPES),
+	unit: fuelUnit,
+	currency: v.literal("USD"),
+	average: described(
+		v.nullable(v.number()),
+		"The average of the current prices of the fuel at the stations near the ZIP, to the tenth of a cent; " +
+			"null without any",
+	),
+	lowest: described(
+		v.nullable(StationPriceSchema),
+		"The cheapest station: the first of `stations`; null when `stations` is empty",
+	),
+	stations: described(
+		v.array(StationPriceSchema),
+		"The stations near the ZIP with a current price of the fuel, cheapest first (the fresher first on a tie, " +
+			"at most 100); empty when there is none",
+	),
+});
+export type FuelPrices = v.InferOutput<typeof FuelPricesSchema>;
+
+export const StationPricesSchema = v.object({
+	station: StationSchema,
+	currency: v.literal("USD"),
+	prices: described(
+		v.array(
+			v.object({
+				fuel: v.picklist(FUEL_TYPES),
+				unit: fuelUnit,
+				price: dollars(3),
+				...freshness,
+			}),
+		),
+		"The current price of each fuel with one (the latest live report), in the order regular, premium, " +
+			"diesel, e85, electric; empty when none is current",
+	),
+});
+export type StationPrices = v.InferOutput<typeof StationPricesSchema>;

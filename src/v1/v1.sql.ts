@@ -1,0 +1,78 @@
+/**
+ * The read API's raw SQL (decision 0068), raw because Drizzle cannot say INDEXED BY: each statement names the
+ * index the app's own views read for the same question, so an integration's poll costs what a page load does.
+ * Raw timestamps are milliseconds.
+ */
+import type { FuelType, gasPriceReports, priceReports, productCategories } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
+import type { StoredPick } from "../lib/stored.ts";
+import type { TrustInput } from "../reports/trust.ts";
+import { trustColumnsSql, trustworthySql } from "../reports/trust-shape.ts";
+
+type Bindings = Record<string, string | number | null>;
+
+/** A live report's price with its trust inputs. */
+export type TrustedReportRow = StoredPick<typeof priceReports, "priceCents"> & TrustInput;
+
+// The live, trustworthy reports of a product at some places: what a deal's savings and "you paid" measure the
+// typical price against (src/deals/savings.ts), one range of price_reports_history_idx per place, with each
+// report's trust columns read from its row.
+const TRUSTED_REPORTS_SQL = `
+  SELECT r.price_cents AS priceCents, r.created_at AS createdAt, r.verification_confidence AS verificationConfidence,
+    ${trustColumnsSql("r")}
+  FROM price_reports r INDEXED BY price_reports_history_idx
+  WHERE r.normalized_name = $name AND r.category_id = $category
+    AND r.loc_token IN (SELECT value FROM json_each($places)) AND r.is_expired = 0 AND ${trustworthySql("r")}`;
+
+/** The product's (normalised name and category) live, trustworthy reports at some places (JSON). */
+export function trustedReports(
+	db: Db,
+	bindings: { name: string; category: number; places: string },
+): TrustedReportRow[] {
+	return db.$client.query<TrustedReportRow, Bindings>(TRUSTED_REPORTS_SQL).all(bindings);
+}
+
+export type CategoryRow = StoredPick<typeof productCategories, "id" | "slug" | "name">;
+
+// Each category's range of the name at each place (the index leads with name, category, place), counted.
+const BUSIEST_CATEGORY_SQL = `
+  SELECT c.id AS id, c.slug AS slug, c.name AS name
+  FROM price_reports r INDEXED BY price_reports_history_idx
+  JOIN product_categories c ON c.id = r.category_id
+  WHERE r.normalized_name = $name AND r.category_id IN (SELECT id FROM product_categories)
+    AND r.loc_token IN (SELECT value FROM json_each($places)) AND r.is_expired = 0 AND ${trustworthySql("r")}
+  GROUP BY c.id
+  ORDER BY count(*) DESC, c.id
+  LIMIT 1`;
+
+/** The category in which a normalised name has the most live, trustworthy reports at some places; null if none. */
+export function busiestCategory(db: Db, bindings: { name: string; places: string }): CategoryRow | null {
+	return db.$client.query<CategoryRow, Bindings>(BUSIEST_CATEGORY_SQL).get(bindings);
+}
+
+/** A station's current report of a fuel: its price and trust inputs. */
+export type CurrentFuelRow = StoredPick<typeof gasPriceReports, "stationId" | "priceMills"> &
+	TrustInput & { fuelType: FuelType };
+
+// For each station and fuel asked, the latest live report (one probe of gas_reports_live_idx): the report whose
+// price the station shows, as the station's price columns are kept (migration 0002's triggers and the write).
+const CURRENT_FUEL_SQL = `
+  SELECT g.station_id AS stationId, g.fuel_type AS fuelType, g.price_mills AS priceMills, g.created_at AS createdAt,
+    g.verification_confidence AS verificationConfidence, ${trustColumnsSql("g")}
+  FROM json_each($stations) s, json_each($fuels) f
+  JOIN gas_price_reports g ON g.id = (
+    SELECT l.id FROM gas_price_reports l INDEXED BY gas_reports_live_idx
+    WHERE l.station_id = s.value AND l.fuel_type = f.value AND l.is_active = 1 AND l.is_expired = 0
+    ORDER BY l.created_at DESC, l.id DESC
+    LIMIT 1)
+  ORDER BY s.key, f.key`;
+
+/** The current report of each of `fuels` at each of `stations` that has one, in the order asked. */
+export function currentFuelReports(
+	db: Db,
+	bindings: { stations: readonly number[]; fuels: readonly FuelType[] },
+): CurrentFuelRow[] {
+	return db.$client
+		.query<CurrentFuelRow, Bindings>(CURRENT_FUEL_SQL)
+		.all({ stations: JSON.stringify(bindings.stations), fuels: JSON.stringify(bindings.fuels) });
+}
