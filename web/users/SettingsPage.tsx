@@ -7,6 +7,7 @@ import { usePageTitle } from "../components/usePageTitle.ts";
 import { PushSettings } from "../push/PushSettings.tsx";
 import { MySpots } from "../spots/MySpots.tsx";
 import { useToast } from "../state/toast.ts";
+import { ApiTokens } from "../tokens/ApiTokens.tsx";
 import { CarSettings } from "./CarSettings.tsx";
 import { FuelPreference } from "./FuelPreference.tsx";
 import { PasswordChange } from "./PasswordChange.tsx";
@@ -15,7 +16,7 @@ import { ProfileCard } from "./ProfileCard.tsx";
 
 /**
  * Settings (spec §2): profile photo and stats, fuel, privacy, alerts on this device, your car, password, sign
- * out, and the developer section.
+ * out, API access (personal access tokens), and the developer section.
  */
 export function SettingsPage() {
 	const { data } = useQuery(currentUserQuery);
@@ -78,6 +79,7 @@ export function SettingsPage() {
 				</div>
 			</div>
 			<MySpots />
+			<ApiTokens />
 			<section aria-labelledby="delete-account-heading" className="card bg-base-100 shadow-sm">
 				<div className="card-body gap-3">
 					<h2 id="delete-account-heading" className="font-semibold">
