@@ -45,7 +45,7 @@ function storeZips(db: Db, ids: number[]): Map<number, string | null> {
 
 /** The category asked for by slug (400 for an unknown one), else the name's busiest near the ZIP. */
 function categoryFor(db: Db, query: ProductPricesQuery, name: string, places: string): CategoryRow | null {
-	if (query.category === null) return busiestCategory(db, { name, places });
+	if (!query.category) return busiestCategory(db, { name, places });
 	const found = categoryBySlug(db, query.category);
 	if (!found) throw badRequest(CATEGORY_NOT_FOUND);
 	return { ...found, slug: query.category };

@@ -11,11 +11,12 @@ export { FUEL_TYPES };
 
 export const NAME_MESSAGE = "name is required";
 export const ZIP_MESSAGE = "zip is required";
+export const FUEL_REQUIRED_MESSAGE = "fuel is required";
 export const FUEL_MESSAGE = `fuel must be one of ${FUEL_TYPES.join(", ")}`;
 export const CATEGORY_SLUG_MESSAGE = "category must be a category's slug, like dairy";
 
-/** A query parameter that must be there: a missing one reads as "" and fails with its own message. */
-const required = (message: string) => v.pipe(v.optional(v.string(), ""), v.trim(), v.nonEmpty(message));
+/** A query parameter that must be there and not blank, as the contract says (`required`). */
+const required = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message));
 
 /** The ZIP whose neighbourhood is asked about: a 5-digit ZIP must be one the map places (else 400). */
 const zipParam = v.pipe(
@@ -33,14 +34,16 @@ export const ProductPricesQuerySchema = v.object({
 		v.description('The product\'s name; case and spacing do not matter ("Whole Milk 1 gal")'),
 	),
 	zip: zipParam,
-	category: v.pipe(
-		v.optional(v.string(), ""),
-		v.trim(),
-		v.transform((slug) => (slug === "" ? null : slug.toLowerCase())),
-		v.nullable(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,60}$/, CATEGORY_SLUG_MESSAGE))),
-		v.description(
-			"The category's slug (dairy, produce, ...; see GET /api/categories). When left out: the category in " +
-				"which the name has the most live reports near the ZIP",
+	category: v.optional(
+		v.pipe(
+			v.string(),
+			v.trim(),
+			v.regex(/^[A-Za-z0-9-]{0,60}$/, CATEGORY_SLUG_MESSAGE),
+			v.toLowerCase(),
+			v.description(
+				"The category's slug (dairy, produce, ...; see GET /api/categories). When left out: the category in " +
+					"which the name has the most live reports near the ZIP",
+			),
 		),
 	),
 });
@@ -49,8 +52,8 @@ export type ProductPricesQuery = v.InferOutput<typeof ProductPricesQuerySchema>;
 export const FuelPricesQuerySchema = v.object({
 	zip: zipParam,
 	fuel: v.pipe(
-		v.optional(v.string(), ""),
-		v.check((value) => value !== "", "fuel is required"),
+		v.string(FUEL_REQUIRED_MESSAGE),
+		v.check((value) => value !== "", FUEL_REQUIRED_MESSAGE),
 		v.picklist(FUEL_TYPES, FUEL_MESSAGE),
 		v.description("The fuel: regular, premium, diesel, e85 (all by the gallon) or electric (by the kWh)"),
 	),
