@@ -34,8 +34,10 @@ export type CreateTokenInput = v.InferOutput<typeof CreateTokenSchema>;
 const Timestamp = v.pipe(v.string(), v.isoTimestamp());
 
 /** A token as Settings lists it: never its secret, only the secret's last four characters. */
+const Id = v.pipe(v.number(), v.integer());
+
 export const TokenSchema = v.object({
-	id: v.number(),
+	id: Id,
 	name: v.string(),
 	hint: v.pipe(v.string(), v.description("The secret's last four characters")),
 	createdAt: Timestamp,
@@ -51,4 +53,4 @@ export const CreatedTokenSchema = v.object({
 	secret: v.pipe(v.string(), v.description("Send as `Authorization: Bearer <secret>`; shown this once only")),
 });
 
-export const RevokedTokenSchema = v.object({ id: v.number() });
+export const RevokedTokenSchema = v.object({ id: Id });
