@@ -12,6 +12,7 @@ test("a token made in Settings is shown once, reads but cannot write, and stops 
 	await page.goto("/settings");
 	const card = page.getByRole("region", { name: "API access" });
 	await expect(card.getByText("No tokens yet.")).toBeVisible();
+	await expect(card.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/docs/api");
 
 	await card.getByLabel("Token name").fill("Home Assistant");
 	await card.getByRole("button", { name: "Create token" }).click();

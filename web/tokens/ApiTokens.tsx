@@ -15,9 +15,8 @@ import { RevokeTokenDialog } from "./RevokeTokenDialog.tsx";
 export const TOKENS_FAILED = "Failed to load your tokens";
 export const TOKENS_EMPTY = "No tokens yet.";
 export const CREATE_FAILED = "Failed to create the token";
-/** The reference page (src/openapi/reference.ts) and, on it, the read API integrations use. */
+/** The reference page (src/openapi/reference.ts): its "Read API v1" section is the one integrations use. */
 export const API_REFERENCE_HREF = "/docs/api";
-export const INTEGRATION_GUIDE_HREF = "/docs/api#tag/read-api-v1";
 
 function TokenItem({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }) {
 	return (
@@ -171,15 +170,11 @@ export function ApiTokens() {
 				</h2>
 				<p className="text-sm text-base-content/70">
 					Personal access tokens let a home tool or script (Home Assistant, a pantry app) read prices as you. They can
-					only read: nothing is ever changed with one. See the{" "}
+					only read: nothing is ever changed with one. How to call the API is in the{" "}
 					<a className="link link-primary" href={API_REFERENCE_HREF}>
 						API reference
-					</a>{" "}
-					and the{" "}
-					<a className="link link-primary" href={INTEGRATION_GUIDE_HREF}>
-						read API for integrations
 					</a>
-					.
+					, under Read API v1.
 				</p>
 				{created && (
 					<NewTokenSecret
