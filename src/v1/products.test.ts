@@ -4,7 +4,7 @@ import { unknownZipMessage } from "../lib/fields.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { neighbourhood } from "../lib/zip.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
-import { CATEGORY_SLUG_MESSAGE, ProductPricesSchema } from "./schemas.ts";
+import { CATEGORY_SLUG_MESSAGE, CategoryListSchema, ProductPricesSchema } from "./schemas.ts";
 
 let server: TestServer;
 let viewer: TestClient;
@@ -195,5 +195,18 @@ describe("GET /api/v1/products/prices", () => {
 		const guest = await server.client().get("/api/v1/products/prices?name=Milk&zip=10001");
 		expect(guest.status).toBe(401);
 		expect(guest.data).toEqual({ message: "You are not signed in" });
+	});
+});
+
+describe("GET /api/v1/categories", () => {
+	test("every category's slug, name and group, as the product route takes them", async () => {
+		const res = await viewer.get("/api/v1/categories");
+		expect(res.status).toBe(200);
+		expect(v.safeParse(CategoryListSchema, res.data).issues).toBeUndefined();
+		const bySlug = Object.fromEntries(res.data.map((c: { slug: string }) => [c.slug, c]));
+		expect(bySlug.groceries).toEqual({ id: categoryIds.Groceries, slug: "groceries", name: "Groceries", group: null });
+		expect(bySlug.dairy).toEqual({ id: categoryIds.Dairy, slug: "dairy", name: "Dairy", group: "groceries" });
+		expect(res.data).toHaveLength(Object.keys(categoryIds).length);
+		expect((await server.client().get("/api/v1/categories")).status).toBe(401);
 	});
 });

@@ -6,9 +6,11 @@ import { notFound } from "../lib/http.ts";
 import { doc } from "../lib/openapi.ts";
 import { queryParams } from "../lib/validate.ts";
 import { carOf } from "../users/serialize.ts";
+import { categoryList } from "./categories.ts";
 import { fuelPrices, stationPrices } from "./fuel.ts";
 import { productPrices } from "./products.ts";
 import {
+	CategoryListSchema,
 	FuelPricesQuerySchema,
 	FuelPricesSchema,
 	ProductPricesQuerySchema,
@@ -22,6 +24,17 @@ const READ = { tag: TAG, access: "read" } as const;
 
 /** /api/v1: the versioned read API for integrations (pantry apps, Home Assistant; decision 0068). */
 export const v1Routes = new Hono<AppEnv>()
+	.get(
+		"/categories",
+		doc({
+			...READ,
+			summary: "List the product categories and their slugs",
+			errors: [401, 403, 429],
+			ok: { description: "Every category, in the taxonomy's order", schema: CategoryListSchema },
+		}),
+		signedIn,
+		(c) => c.json(categoryList(c.var.db), 200),
+	)
 	.get(
 		"/products/prices",
 		doc({

@@ -41,7 +41,7 @@ export const ProductPricesQuerySchema = v.object({
 			v.regex(/^[A-Za-z0-9-]{0,60}$/, CATEGORY_SLUG_MESSAGE),
 			v.toLowerCase(),
 			v.description(
-				"The category's slug (dairy, produce, ...; see GET /api/categories). When left out: the category in " +
+				"The category's slug (dairy, produce, ...; GET /api/v1/categories lists them). When left out: the category in " +
 					"which the name has the most live reports near the ZIP",
 			),
 		),
@@ -99,7 +99,23 @@ const StorePriceSchema = v.object({
 	...freshness,
 });
 
-const CategorySchema = v.object({ id: id("The category's id"), slug: v.string(), name: v.string() });
+const CategorySchema = v.object({
+	id: id("The category's id"),
+	slug: described(v.string(), "What the product route's `category` takes"),
+	name: v.string(),
+});
+
+export const CategoryListSchema = v.array(
+	v.object({
+		...CategorySchema.entries,
+		group: described(
+			v.nullable(v.string()),
+			"The slug of the category it sits under (dairy under groceries); null at the top. A product's prices " +
+				"are of its own category: a group's slug does not take in its members' reports",
+		),
+	}),
+);
+export type CategoryList = v.InferOutput<typeof CategoryListSchema>;
 
 export const ProductPricesSchema = v.object({
 	product: v.object({
