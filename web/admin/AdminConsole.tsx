@@ -11,6 +11,7 @@ import { SubmitButton } from "../components/SubmitButton.tsx";
 import { useDebounced } from "../components/useDebounced.ts";
 import { useOnEachFailure } from "../components/useOnEachFailure.ts";
 import { useToast } from "../state/toast.ts";
+import { ExportData } from "./ExportData.tsx";
 import { ModerationQueue } from "./ModerationQueue.tsx";
 import { ModerationRecord } from "./ModerationRecord.tsx";
 import {
@@ -31,7 +32,8 @@ export const LIFT_FAILED = "Failed to lift the suspension";
 
 /**
  * The moderation tools (spec §6, issue 40): the queue of flagged reports, list and filter users, terminate one
- * with a reason or lift a suspension, the record of what moderators did, a test notification.
+ * with a reason or lift a suspension, the record of what moderators did, a test notification, and the
+ * open-data export (issue 43).
  */
 export function AdminConsole() {
 	const auth = useQuery(currentUserQuery);
@@ -233,6 +235,8 @@ export function AdminConsole() {
 			)}
 
 			<ModerationRecord />
+
+			<ExportData />
 		</div>
 	);
 }
