@@ -4,6 +4,7 @@ import { clientAddress } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { CONSOLE_DISABLED_MESSAGE, requireAdminUnlock, requireUser, signedIn } from "../lib/guards.ts";
 import { notFound, tooManyRequests } from "../lib/http.ts";
+import { doc } from "../lib/openapi.ts";
 import { updateSessionData } from "../lib/sessions.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { listFlaggedReports } from "./flags.ts";
@@ -34,62 +35,139 @@ const unlockRequired = createMiddleware<AppEnv>(async (c, next) => {
  * middleware registered after it, so it is the one call open to every signed-in, active user.
  */
 export const adminRoutes = new Hono<AppEnv>()
-	.post("/verify-passkey", signedIn, jsonBody(PasskeySchema), (c) => {
-		const user = requireUser(c);
-		const session = c.get("session");
-		const config = c.get("config");
-		if (!config.adminPasskey || !session) throw notFound(CONSOLE_DISABLED_MESSAGE);
-		const throttle = c.var.runtime.limits.passkeys;
-		const client = clientAddress(c);
-		const wait = throttle.retryAfter(user.id, client);
-		if (wait > 0) {
-			throw tooManyRequests("Too many wrong passkeys.", wait);
-		}
-		if (!passkeyMatches(config.adminPasskey, c.req.valid("json").passkey)) {
-			throttle.recordFailure(user.id, client);
-			return c.json({ valid: false as boolean }, 200);
-		}
-		throttle.recordSuccess(user.id);
-		// This session only: the user's other devices stay locked, and signing out forgets the unlock.
-		updateSessionData(c.get("db"), session.sid, { ...session.sess, adminUnlocked: true });
-		return c.json({ valid: true as boolean }, 200);
-	})
+	.post(
+		"/verify-passkey",
+		doc({
+			summary: "Unlock the developer console with its passkey",
+			description: "404 when the server has no passkey (the console is off).",
+			tag: "Developer console",
+			access: "session",
+			errors: [400, 401, 403, 404, 429],
+			ok: { description: "`valid`: whether the passkey matched; when it did, this session is unlocked" },
+		}),
+		signedIn,
+		jsonBody(PasskeySchema),
+		(c) => {
+			const user = requireUser(c);
+			const session = c.get("session");
+			const config = c.get("config");
+			if (!config.adminPasskey || !session) throw notFound(CONSOLE_DISABLED_MESSAGE);
+			const throttle = c.var.runtime.limits.passkeys;
+			const client = clientAddress(c);
+			const wait = throttle.retryAfter(user.id, client);
+			if (wait > 0) {
+				throw tooManyRequests("Too many wrong passkeys.", wait);
+			}
+			if (!passkeyMatches(config.adminPasskey, c.req.valid("json").passkey)) {
+				throttle.recordFailure(user.id, client);
+				return c.json({ valid: false as boolean }, 200);
+			}
+			throttle.recordSuccess(user.id);
+			// This session only: the user's other devices stay locked, and signing out forgets the unlock.
+			updateSessionData(c.get("db"), session.sid, { ...session.sess, adminUnlocked: true });
+			return c.json({ valid: true as boolean }, 200);
+		},
+	)
 	.use("*", unlockRequired)
-	.get("/users", queryParams(AdminUsersQuerySchema), (c) => {
-		requireAdminUnlock(c);
-		const { users, total } = listUsersForAdmin(c.get("db"), c.req.valid("query").q);
-		// The spec's body is the list itself; how many match in all rides beside it.
-		c.header("X-Total-Count", String(total));
-		return c.json(users, 200);
-	})
-	.post("/terminate-account", jsonBody(TerminateSchema), (c) => {
-		const moderator = requireAdminUnlock(c);
-		const { userId, reason } = c.req.valid("json");
-		const done = terminateAccount(c.get("db"), moderator, userId, reason);
-		c.var.runtime.live.endUser(userId);
-		return c.json(done, 200);
-	})
-	.post("/lift-suspension", jsonBody(LiftSuspensionSchema), (c) => {
-		const moderator = requireAdminUnlock(c);
-		const { userId, reason } = c.req.valid("json");
-		return c.json(liftSuspension(c.get("db"), moderator, userId, reason), 200);
-	})
+	.get(
+		"/users",
+		doc({
+			summary: "Search accounts",
+			tag: "Developer console",
+			access: "console",
+			errors: [400, 401, 403, 404],
+			ok: { description: "Matching accounts; X-Total-Count says how many match in all" },
+		}),
+		queryParams(AdminUsersQuerySchema),
+		(c) => {
+			requireAdminUnlock(c);
+			const { users, total } = listUsersForAdmin(c.get("db"), c.req.valid("query").q);
+			// The spec's body is the list itself; how many match in all rides beside it.
+			c.header("X-Total-Count", String(total));
+			return c.json(users, 200);
+		},
+	)
+	.post(
+		"/terminate-account",
+		doc({
+			summary: "Suspend an account",
+			tag: "Developer console",
+			access: "console",
+			errors: [400, 401, 403, 404, 409],
+			ok: { description: "The suspension as recorded" },
+		}),
+		jsonBody(TerminateSchema),
+		(c) => {
+			const moderator = requireAdminUnlock(c);
+			const { userId, reason } = c.req.valid("json");
+			const done = terminateAccount(c.get("db"), moderator, userId, reason);
+			c.var.runtime.live.endUser(userId);
+			return c.json(done, 200);
+		},
+	)
+	.post(
+		"/lift-suspension",
+		doc({
+			summary: "Lift an account's suspension",
+			tag: "Developer console",
+			access: "console",
+			errors: [400, 401, 403, 404, 409],
+			ok: { description: "The lifting as recorded" },
+		}),
+		jsonBody(LiftSuspensionSchema),
+		(c) => {
+			const moderator = requireAdminUnlock(c);
+			const { userId, reason } = c.req.valid("json");
+			return c.json(liftSuspension(c.get("db"), moderator, userId, reason), 200);
+		},
+	)
 	// The moderation queue: reports with open flags, most flagged first; how many in all rides beside it.
-	.get("/flags", (c) => {
-		requireAdminUnlock(c);
-		const { items, total } = listFlaggedReports(c.get("db"));
-		c.header("X-Total-Count", String(total));
-		return c.json(items, 200);
-	})
-	.post("/flags/resolve", jsonBody(ResolveFlagsSchema), (c) => {
-		const moderator = requireAdminUnlock(c);
-		const input = c.req.valid("json");
-		const done = resolveFlags(c.get("db"), moderator, input);
-		if (input.action === "terminate" && done.record.target.id) c.var.runtime.live.endUser(done.record.target.id);
-		return c.json(done, 200);
-	})
+	.get(
+		"/flags",
+		doc({
+			summary: "List the moderation queue",
+			tag: "Developer console",
+			access: "console",
+			errors: [401, 403, 404],
+			ok: { description: "Reports with open flags, most flagged first; X-Total-Count says how many in all" },
+		}),
+		(c) => {
+			requireAdminUnlock(c);
+			const { items, total } = listFlaggedReports(c.get("db"));
+			c.header("X-Total-Count", String(total));
+			return c.json(items, 200);
+		},
+	)
+	.post(
+		"/flags/resolve",
+		doc({
+			summary: "Decide a flagged report",
+			tag: "Developer console",
+			access: "console",
+			errors: [400, 401, 403, 404, 409],
+			ok: { description: "The decision as recorded" },
+		}),
+		jsonBody(ResolveFlagsSchema),
+		(c) => {
+			const moderator = requireAdminUnlock(c);
+			const input = c.req.valid("json");
+			const done = resolveFlags(c.get("db"), moderator, input);
+			if (input.action === "terminate" && done.record.target.id) c.var.runtime.live.endUser(done.record.target.id);
+			return c.json(done, 200);
+		},
+	)
 	// The moderation record, newest first.
-	.get("/actions", (c) => {
-		requireAdminUnlock(c);
-		return c.json(listActions(c.get("db")), 200);
-	});
+	.get(
+		"/actions",
+		doc({
+			summary: "List the moderation record",
+			tag: "Developer console",
+			access: "console",
+			errors: [401, 403, 404],
+			ok: { description: "Moderators' decisions, newest first" },
+		}),
+		(c) => {
+			requireAdminUnlock(c);
+			return c.json(listActions(c.get("db")), 200);
+		},
+	);

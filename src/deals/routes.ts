@@ -3,6 +3,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { cachedJson } from "../lib/json-response.ts";
+import { doc } from "../lib/openapi.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { takeReportSlot } from "../reports/report-limit.ts";
 import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/resolve.ts";
@@ -23,49 +24,117 @@ const reportId = (raw: string) => {
 };
 
 /** /api/categories: the category taxonomy with its tags. */
-export const categoryRoutes = new Hono<AppEnv>().get("/", (c) => {
-	requireUser(c);
-	return cachedJson(c, "categories", () => listCategories(c.get("db")));
-});
+export const categoryRoutes = new Hono<AppEnv>().get(
+	"/",
+	doc({
+		summary: "List the categories",
+		tag: "Deals",
+		access: "read",
+		errors: [401, 403],
+		ok: { description: "The category taxonomy, each category with its tags and group" },
+	}),
+	(c) => {
+		requireUser(c);
+		return cachedJson(c, "categories", () => listCategories(c.get("db")));
+	},
+);
 
 /** /api/price-reports: reporting a price, one deal (a notification's link), upvotes and deals taken. */
 export const priceReportRoutes = new Hono<AppEnv>()
-	.get("/:id", signedIn, (c) => {
-		const user = requireUser(c);
-		return c.json(liveReportFor(c.get("db"), reportId(c.req.param("id")), user), 200);
-	})
-	.post("/", signedIn, jsonBody(PriceReportSchema), async (c) => {
-		const user = requireUser(c);
-		const input = c.req.valid("json");
-		let imageUrl: string | null = null;
-		if (input.imageUrl) {
-			imageUrl = resolveOwnUpload(c.get("config"), input.imageUrl, user.id);
-			if (!imageUrl) throw badRequest(NOT_YOUR_PHOTO_MESSAGE);
-		}
-		const { runtime } = c.var;
-		takeReportSlot(runtime.limits.reports, runtime.config.reportsPerHour, user.id);
-		// The same price already standing there is counted as a confirmation of it: 200, nothing created.
-		const answer = await createPriceReport(runtime, user, input, imageUrl);
-		return "confirmedExisting" in answer ? c.json(answer, 200) : c.json(answer, 201);
-	})
-	.post("/:id/upvote", (c) => {
-		const user = requireUser(c);
-		return c.json(toggleUpvote(c.get("db"), user.id, reportId(c.req.param("id"))), 200);
-	})
-	.post("/:id/take-deal", (c) => {
-		const user = requireUser(c);
-		return c.json(takeDeal(c.get("db"), user, reportId(c.req.param("id"))), 200);
-	});
+	.get(
+		"/:id",
+		doc({
+			summary: "Get a price report",
+			tag: "Deals",
+			access: "read",
+			errors: [401, 403, 404],
+			ok: { description: "The live report as search lists it (404 once it is expired or withdrawn)" },
+		}),
+		signedIn,
+		(c) => {
+			const user = requireUser(c);
+			return c.json(liveReportFor(c.get("db"), reportId(c.req.param("id")), user), 200);
+		},
+	)
+	.post(
+		"/",
+		doc({
+			summary: "Report a price",
+			description:
+				"Files a product's price at a store; the quality check may refuse it (422). The same price already standing there counts as a confirmation of it: 200, nothing created.",
+			tag: "Deals",
+			access: "session",
+			errors: [400, 401, 403, 422, 429],
+			ok: { status: 201, description: "The new report, with the older reports it expired as outliers" },
+		}),
+		signedIn,
+		jsonBody(PriceReportSchema),
+		async (c) => {
+			const user = requireUser(c);
+			const input = c.req.valid("json");
+			let imageUrl: string | null = null;
+			if (input.imageUrl) {
+				imageUrl = resolveOwnUpload(c.get("config"), input.imageUrl, user.id);
+				if (!imageUrl) throw badRequest(NOT_YOUR_PHOTO_MESSAGE);
+			}
+			const { runtime } = c.var;
+			takeReportSlot(runtime.limits.reports, runtime.config.reportsPerHour, user.id);
+			// The same price already standing there is counted as a confirmation of it: 200, nothing created.
+			const answer = await createPriceReport(runtime, user, input, imageUrl);
+			return "confirmedExisting" in answer ? c.json(answer, 200) : c.json(answer, 201);
+		},
+	)
+	.post(
+		"/:id/upvote",
+		doc({
+			summary: "Upvote a price report, or take the upvote back",
+			tag: "Deals",
+			access: "session",
+			errors: [401, 403, 404, 409],
+			ok: { description: "Whether the shopper now upvotes it, and its upvote count" },
+		}),
+		(c) => {
+			const user = requireUser(c);
+			return c.json(toggleUpvote(c.get("db"), user.id, reportId(c.req.param("id"))), 200);
+		},
+	)
+	.post(
+		"/:id/take-deal",
+		doc({
+			summary: "Take a deal",
+			description: "Records that the shopper bought at this price, and what they saved against the typical price.",
+			tag: "Deals",
+			access: "session",
+			errors: [401, 403, 404, 409],
+			ok: { description: "The deal taken, with its savings" },
+		}),
+		(c) => {
+			const user = requireUser(c);
+			return c.json(takeDeal(c.get("db"), user, reportId(c.req.param("id"))), 200);
+		},
+	);
 
 /** /api/stores: suggestions for the report form. */
 // Suggestions for the report form: stores reported in the zip the report will count in (the shopper's own,
 // or the vacation zip they typed); none without a zip.
-export const storeRoutes = new Hono<AppEnv>().get("/", signedIn, queryParams(StoresQuerySchema), (c) => {
-	const user = requireUser(c);
-	const zip = c.req.valid("query").zipCode ?? user.zipCode;
-	if (!zip) return c.json([], 200);
-	return cachedJson(c, `stores:${zip}`, () => storesInZip(c.get("db"), zip));
-});
+export const storeRoutes = new Hono<AppEnv>().get(
+	"/",
+	doc({
+		summary: "List the stores reported in a ZIP",
+		tag: "Deals",
+		access: "read",
+		errors: [400, 401, 403],
+		ok: { description: "Stores reported in the ZIP given or the shopper's (none without a ZIP)" },
+	}),
+	signedIn,
+	queryParams(StoresQuerySchema),
+	(c) => {
+		const user = requireUser(c);
+		const zip = c.req.valid("query").zipCode ?? user.zipCode;
+		if (!zip) return c.json([], 200);
+		return cachedJson(c, `stores:${zip}`, () => storesInZip(c.get("db"), zip));
+	},
+);
 
 /** Where a search looks and what it filters by: the zip asked for or the shopper's, and a known category. */
 function searchWhere(c: Context<AppEnv>, query: { zipCode: string | null; category?: string | undefined }) {
@@ -79,14 +148,39 @@ function searchWhere(c: Context<AppEnv>, query: { zipCode: string | null; catego
 
 /** /api/search: deals near the shopper, and how far a quiet neighbourhood's nearest are. */
 export const searchRoutes = new Hono<AppEnv>()
-	.get("/", signedIn, queryParams(SearchQuerySchema), (c) => {
-		const query = c.req.valid("query");
-		const { user, zip, category } = searchWhere(c, query);
-		const results = searchReports(c.get("db"), { ...query, category, zip, viewerId: user.id });
-		return c.json(results, 200);
-	})
-	.get("/nearest", signedIn, queryParams(NearestQuerySchema), (c) => {
-		const query = c.req.valid("query");
-		const { zip, category } = searchWhere(c, query);
-		return c.json({ nearest: nearestReports(c.get("db"), { q: query.q, category, zip }) }, 200);
-	});
+	.get(
+		"/",
+		doc({
+			summary: "Search deals near a ZIP",
+			tag: "Deals",
+			access: "read",
+			errors: [400, 401, 403],
+			ok: { description: "Live reports matching the search near the ZIP, a page at a time" },
+		}),
+		signedIn,
+		queryParams(SearchQuerySchema),
+		(c) => {
+			const query = c.req.valid("query");
+			const { user, zip, category } = searchWhere(c, query);
+			const results = searchReports(c.get("db"), { ...query, category, zip, viewerId: user.id });
+			return c.json(results, 200);
+		},
+	)
+	.get(
+		"/nearest",
+		doc({
+			summary: "Find the nearest reports of a search",
+			description: "For a quiet neighbourhood: how far the nearest matching reports are.",
+			tag: "Deals",
+			access: "read",
+			errors: [400, 401, 403],
+			ok: { description: "The nearest matching reports' distance, or null when there are none" },
+		}),
+		signedIn,
+		queryParams(NearestQuerySchema),
+		(c) => {
+			const query = c.req.valid("query");
+			const { zip, category } = searchWhere(c, query);
+			return c.json({ nearest: nearestReports(c.get("db"), { q: query.q, category, zip }) }, 200);
+		},
+	);

@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest } from "../lib/http.ts";
+import { doc } from "../lib/openapi.ts";
 import { queryParams } from "../lib/validate.ts";
 import { locToken } from "../lib/zip.ts";
 import { type AreaFeed, alertHitItems, areaFeed } from "./feed.ts";
@@ -19,14 +20,29 @@ const cachedArea = (c: Context<AppEnv>, key: string, compute: () => AreaFeed): A
  * /api/feed: the home feed near the shopper (issue 42). The neighbourhood's lists are shared by everyone there
  * and cached; the shopper's alert hits are theirs alone and read on every request.
  */
-export const feedRoutes = new Hono<AppEnv>().get("/", signedIn, queryParams(FeedQuerySchema), (c) => {
-	const user = requireUser(c);
-	const { zipCode, areas } = c.req.valid("query");
-	const zip = zipCode ?? user.zipCode;
-	if (!zip) throw badRequest(NO_FEED_ZIP_MESSAGE);
-	const db = c.get("db");
-	const { nearest, ...lists } = cachedArea(c, `feed:${locToken(zip)}:${areas}`, () => areaFeed(db, zip, areas));
-	const alertHits = alertHitItems(db, user.id, zip);
-	const quiet = lists.drops.length + lists.newest.length + lists.goodDeals.length + alertHits.length === 0;
-	return c.json({ zipCode: zip, ...lists, alertHits, quiet, nearest: quiet ? nearest : null }, 200);
-});
+export const feedRoutes = new Hono<AppEnv>().get(
+	"/",
+	doc({
+		summary: "Get the home feed near a ZIP",
+		tag: "Feed",
+		access: "read",
+		errors: [400, 401, 403],
+		ok: {
+			description:
+				"The neighbourhood's biggest drops, good deals and newest reports, the shopper's alert hits, and for a quiet one how far the nearest reports are",
+		},
+	}),
+	signedIn,
+	queryParams(FeedQuerySchema),
+	(c) => {
+		const user = requireUser(c);
+		const { zipCode, areas } = c.req.valid("query");
+		const zip = zipCode ?? user.zipCode;
+		if (!zip) throw badRequest(NO_FEED_ZIP_MESSAGE);
+		const db = c.get("db");
+		const { nearest, ...lists } = cachedArea(c, `feed:${locToken(zip)}:${areas}`, () => areaFeed(db, zip, areas));
+		const alertHits = alertHitItems(db, user.id, zip);
+		const quiet = lists.drops.length + lists.newest.length + lists.goodDeals.length + alertHits.length === 0;
+		return c.json({ zipCode: zip, ...lists, alertHits, quiet, nearest: quiet ? nearest : null }, 200);
+	},
+);

@@ -4,6 +4,7 @@ import type { NearbyReportJson } from "../gas/reports.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { notFound } from "../lib/http.ts";
+import { doc } from "../lib/openapi.ts";
 import { jsonBody } from "../lib/validate.ts";
 import { type FeedbackAnswer, giveFeedback, type UndoAnswer, undoFeedback } from "./give.ts";
 import { takeFeedbackSlot } from "./limit.ts";
@@ -28,30 +29,80 @@ const idOf = (raw: string, message: string) => {
  * shopper's hour of words (limit.ts).
  */
 export const priceFeedbackRoutes = new Hono<AppEnv>()
-	.post("/:id/feedback", signedIn, jsonBody(ProductFeedbackSchema), async (c) => {
-		const user = requireUser(c);
-		const id = idOf(c.req.param("id"), PRODUCT.notFound);
-		takeFeedbackSlot(c.var.runtime.limits.feedback, user.id);
-		return c.json(await giveFeedback(c.var.runtime, PRODUCT, user, id, c.req.valid("json")), 200);
-	})
-	.delete("/:id/feedback", signedIn, (c) => {
-		const user = requireUser(c);
-		const id = idOf(c.req.param("id"), PRODUCT.notFound);
-		takeFeedbackSlot(c.var.runtime.limits.feedback, user.id);
-		return c.json(undoFeedback(c.var.runtime, PRODUCT, user, id), 200);
-	});
+	.post(
+		"/:id/feedback",
+		doc({
+			summary: "Give your word on a price report",
+			description:
+				"Confirm, a changed price (filed as your own report, through the quality check), unavailable, or wrong (a flag). One word per shopper, replaced by the next.",
+			tag: "Feedback",
+			access: "session",
+			errors: [400, 401, 403, 404, 409, 422, 429],
+			ok: { description: "The report as you now see it, whether it is still listed, and a changed price's new report" },
+		}),
+		signedIn,
+		jsonBody(ProductFeedbackSchema),
+		async (c) => {
+			const user = requireUser(c);
+			const id = idOf(c.req.param("id"), PRODUCT.notFound);
+			takeFeedbackSlot(c.var.runtime.limits.feedback, user.id);
+			return c.json(await giveFeedback(c.var.runtime, PRODUCT, user, id, c.req.valid("json")), 200);
+		},
+	)
+	.delete(
+		"/:id/feedback",
+		doc({
+			summary: "Take back your word on a price report",
+			tag: "Feedback",
+			access: "session",
+			errors: [401, 403, 404, 409, 429],
+			ok: { description: "The report as you now see it" },
+		}),
+		signedIn,
+		(c) => {
+			const user = requireUser(c);
+			const id = idOf(c.req.param("id"), PRODUCT.notFound);
+			takeFeedbackSlot(c.var.runtime.limits.feedback, user.id);
+			return c.json(undoFeedback(c.var.runtime, PRODUCT, user, id), 200);
+		},
+	);
 
 /** /api/gas/reports/:id/feedback: the same for fuel reports ("unavailable": sold out). */
 export const gasFeedbackRoutes = new Hono<AppEnv>()
-	.post("/:id/feedback", signedIn, jsonBody(FuelFeedbackSchema), async (c) => {
-		const user = requireUser(c);
-		const id = idOf(c.req.param("id"), FUEL_REPORT.notFound);
-		takeFeedbackSlot(c.var.runtime.limits.feedback, user.id);
-		return c.json(await giveFeedback(c.var.runtime, FUEL_REPORT, user, id, c.req.valid("json")), 200);
-	})
-	.delete("/:id/feedback", signedIn, (c) => {
-		const user = requireUser(c);
-		const id = idOf(c.req.param("id"), FUEL_REPORT.notFound);
-		takeFeedbackSlot(c.var.runtime.limits.feedback, user.id);
-		return c.json(undoFeedback(c.var.runtime, FUEL_REPORT, user, id), 200);
-	});
+	.post(
+		"/:id/feedback",
+		doc({
+			summary: "Give your word on a fuel report",
+			description:
+				"Confirm, a changed price (filed as your own report, through the quality check), unavailable (sold out), or wrong (a flag). One word per shopper, replaced by the next.",
+			tag: "Feedback",
+			access: "session",
+			errors: [400, 401, 403, 404, 409, 422, 429],
+			ok: { description: "The report as you now see it, whether it is still listed, and a changed price's new report" },
+		}),
+		signedIn,
+		jsonBody(FuelFeedbackSchema),
+		async (c) => {
+			const user = requireUser(c);
+			const id = idOf(c.req.param("id"), FUEL_REPORT.notFound);
+			takeFeedbackSlot(c.var.runtime.limits.feedback, user.id);
+			return c.json(await giveFeedback(c.var.runtime, FUEL_REPORT, user, id, c.req.valid("json")), 200);
+		},
+	)
+	.delete(
+		"/:id/feedback",
+		doc({
+			summary: "Take back your word on a fuel report",
+			tag: "Feedback",
+			access: "session",
+			errors: [401, 403, 404, 409, 429],
+			ok: { description: "The report as you now see it" },
+		}),
+		signedIn,
+		(c) => {
+			const user = requireUser(c);
+			const id = idOf(c.req.param("id"), FUEL_REPORT.notFound);
+			takeFeedbackSlot(c.var.runtime.limits.feedback, user.id);
+			return c.json(undoFeedback(c.var.runtime, FUEL_REPORT, user, id), 200);
+		},
+	);

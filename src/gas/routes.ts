@@ -3,6 +3,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest } from "../lib/http.ts";
 import { cachedJson } from "../lib/json-response.ts";
+import { doc } from "../lib/openapi.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { takeReportSlot } from "../reports/report-limit.ts";
 import { starredStationIds } from "../spots/spots.sql.ts";
@@ -33,45 +34,93 @@ const cachedValue = <T>(c: Context<AppEnv>, key: string, compute: () => T): T =>
 
 /** Gas stations and fuel price reports (mounted under /api/gas). */
 export const gasRoutes = new Hono<AppEnv>()
-	.post("/reports", signedIn, jsonBody(GasReportSchema), async (c) => {
-		const user = requireUser(c);
-		const { runtime } = c.var;
-		takeReportSlot(runtime.limits.reports, runtime.config.reportsPerHour, user.id);
-		// The same price already standing there is counted as a confirmation of it: 200, nothing created.
-		const answer = await createGasReport(runtime, user, c.req.valid("json"));
-		return "confirmedExisting" in answer ? c.json(answer, 200) : c.json(answer, 201);
-	})
-	.get("/nearby", signedIn, queryParams(NearbyQuerySchema), (c) => {
-		const { user, zip } = userWithZip(c);
-		const db = c.get("db");
-		const { sort, fuelType } = c.req.valid("query");
-		const fuel = fuelType ?? user.preferredFuelType;
-		const car = carOf(user);
-		// Shoppers with the same car share an answer: only the fill-up of this fuel changes the figures.
-		const { milesPerUnit, unitsPerFill } = fillUpOf(car, fuel);
-		const key = `gas/nearby:${zip}:${fuel}:${sort}:${milesPerUnit}:${unitsPerFill}`;
-		const compute = () => listNearbyStations(db, zip, fuel, sort, car);
-		const starred = starredStationIds(db, user.id);
-		if (starred.size === 0) return cachedJson(c, key, compute);
-		const area = cachedValue(c, `gas/area:${zip}:${fuel}`, () => areaTally(db, zip, fuel));
-		return c.json(starredFirst(db, cachedValue(c, key, compute), starred, { zip, fuel, sort, car, area }), 200);
-	})
-	.get("/summary", (c) => {
-		const { zip } = userWithZip(c);
-		return cachedJson(c, `gas/summary:${zip}`, () => nearbySummary(c.get("db"), zip));
-	})
-	.get("/reports/nearby", signedIn, queryParams(RecentReportsQuerySchema), (c) => {
-		const { user, zip } = userWithZip(c);
-		const db = c.get("db");
-		const { limit } = c.req.valid("query");
-		const key = `gas/reports:${zip}:${limit}`;
-		const compute = () => listNearbyReports(db, zip, limit);
-		// The shared list holds nobody's stars, authorship or word: the viewer's are applied to it here. Its
-		// ids are cached beside it, so a shopper with none of them is answered the cached text as it is.
-		const ids = cachedValue(c, `${key}:ids`, () => cachedValue(c, key, compute).map((r) => r.id));
-		const marks = viewerMarks(db, ids, user.id);
-		const starred = starredStationIds(db, user.id);
-		if (starred.size === 0 && marks.size === 0) return cachedJson(c, key, compute);
-		const reports = cachedValue(c, key, compute).map((r) => withViewer(r, starred.has(r.stationId), marks.get(r.id)));
-		return c.json(reports, 200);
-	});
+	.post(
+		"/reports",
+		doc({
+			summary: "Report a fuel price",
+			description:
+				"Files a fuel's price at a station; the quality check may refuse it (422). The same price already standing there counts as a confirmation of it: 200, nothing created.",
+			tag: "Gas",
+			access: "session",
+			errors: [400, 401, 403, 422, 429],
+			ok: { status: 201, description: "The new report, with the older reports it expired as outliers" },
+		}),
+		signedIn,
+		jsonBody(GasReportSchema),
+		async (c) => {
+			const user = requireUser(c);
+			const { runtime } = c.var;
+			takeReportSlot(runtime.limits.reports, runtime.config.reportsPerHour, user.id);
+			// The same price already standing there is counted as a confirmation of it: 200, nothing created.
+			const answer = await createGasReport(runtime, user, c.req.valid("json"));
+			return "confirmedExisting" in answer ? c.json(answer, 200) : c.json(answer, 201);
+		},
+	)
+	.get(
+		"/nearby",
+		doc({
+			summary: "List stations near you with a fuel's prices",
+			tag: "Gas",
+			access: "read",
+			errors: [400, 401, 403],
+			ok: { description: "Stations near the shopper's ZIP, starred first, with the fuel's price and a fill-up's cost" },
+		}),
+		signedIn,
+		queryParams(NearbyQuerySchema),
+		(c) => {
+			const { user, zip } = userWithZip(c);
+			const db = c.get("db");
+			const { sort, fuelType } = c.req.valid("query");
+			const fuel = fuelType ?? user.preferredFuelType;
+			const car = carOf(user);
+			// Shoppers with the same car share an answer: only the fill-up of this fuel changes the figures.
+			const { milesPerUnit, unitsPerFill } = fillUpOf(car, fuel);
+			const key = `gas/nearby:${zip}:${fuel}:${sort}:${milesPerUnit}:${unitsPerFill}`;
+			const compute = () => listNearbyStations(db, zip, fuel, sort, car);
+			const starred = starredStationIds(db, user.id);
+			if (starred.size === 0) return cachedJson(c, key, compute);
+			const area = cachedValue(c, `gas/area:${zip}:${fuel}`, () => areaTally(db, zip, fuel));
+			return c.json(starredFirst(db, cachedValue(c, key, compute), starred, { zip, fuel, sort, car, area }), 200);
+		},
+	)
+	.get(
+		"/summary",
+		doc({
+			summary: "Summarize fuel prices near you",
+			tag: "Gas",
+			access: "read",
+			errors: [400, 401, 403],
+			ok: { description: "Each fuel's average near the shopper's ZIP, the stations tracked and the week's reports" },
+		}),
+		(c) => {
+			const { zip } = userWithZip(c);
+			return cachedJson(c, `gas/summary:${zip}`, () => nearbySummary(c.get("db"), zip));
+		},
+	)
+	.get(
+		"/reports/nearby",
+		doc({
+			summary: "List recent fuel reports near you",
+			tag: "Gas",
+			access: "read",
+			errors: [400, 401, 403],
+			ok: { description: "The newest fuel reports near the shopper's ZIP, with the shopper's own word on each" },
+		}),
+		signedIn,
+		queryParams(RecentReportsQuerySchema),
+		(c) => {
+			const { user, zip } = userWithZip(c);
+			const db = c.get("db");
+			const { limit } = c.req.valid("query");
+			const key = `gas/reports:${zip}:${limit}`;
+			const compute = () => listNearbyReports(db, zip, limit);
+			// The shared list holds nobody's stars, authorship or word: the viewer's are applied to it here. Its
+			// ids are cached beside it, so a shopper with none of them is answered the cached text as it is.
+			const ids = cachedValue(c, `${key}:ids`, () => cachedValue(c, key, compute).map((r) => r.id));
+			const marks = viewerMarks(db, ids, user.id);
+			const starred = starredStationIds(db, user.id);
+			if (starred.size === 0 && marks.size === 0) return cachedJson(c, key, compute);
+			const reports = cachedValue(c, key, compute).map((r) => withViewer(r, starred.has(r.stationId), marks.get(r.id)));
+			return c.json(reports, 200);
+		},
+	);

@@ -4,6 +4,7 @@ import { NO_GAS_ZIP_MESSAGE } from "../gas/routes.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest, notFound } from "../lib/http.ts";
+import { doc } from "../lib/openapi.ts";
 import { queryParams } from "../lib/validate.ts";
 import { categoryName } from "../reports/price-history.sql.ts";
 import { CATEGORY_NOT_FOUND, productHistory } from "./products.ts";
@@ -26,25 +27,59 @@ const stationId = (raw: string) => {
 
 /** /api/products: a product's price history near the shopper, and what they paid for it last. */
 export const productRoutes = new Hono<AppEnv>()
-	.get("/history", signedIn, queryParams(ProductHistoryQuerySchema), (c) => {
-		const user = requireUser(c);
-		const query = c.req.valid("query");
-		const zipCode = query.zipCode ?? user.zipCode;
-		if (!zipCode) throw badRequest(NO_SEARCH_ZIP_MESSAGE);
-		return c.json(productHistory(c.get("db"), { ...query, zipCode }, user.id), 200);
-	})
-	.get("/last-paid", signedIn, queryParams(LastPaidQuerySchema), (c) => {
-		const user = requireUser(c);
-		const query = c.req.valid("query");
-		const zipCode = query.zipCode ?? user.zipCode;
-		const db = c.get("db");
-		if (categoryName(db, query.categoryId) === null) throw badRequest(CATEGORY_NOT_FOUND);
-		return c.json({ youPaid: youPaid(db, user.id, { ...query, zipCode }) }, 200);
-	});
+	.get(
+		"/history",
+		doc({
+			summary: "Get a product's price history near a ZIP",
+			tag: "History",
+			access: "read",
+			errors: [400, 401, 403],
+			ok: { description: "Prices per store and the median over the days asked, with the lowest, typical and highest" },
+		}),
+		signedIn,
+		queryParams(ProductHistoryQuerySchema),
+		(c) => {
+			const user = requireUser(c);
+			const query = c.req.valid("query");
+			const zipCode = query.zipCode ?? user.zipCode;
+			if (!zipCode) throw badRequest(NO_SEARCH_ZIP_MESSAGE);
+			return c.json(productHistory(c.get("db"), { ...query, zipCode }, user.id), 200);
+		},
+	)
+	.get(
+		"/last-paid",
+		doc({
+			summary: "Get what you paid for a product last",
+			tag: "History",
+			access: "read",
+			errors: [400, 401, 403],
+			ok: {
+				description:
+					"Your last price paid for the product (a report or a deal taken) against the typical price now, or null",
+			},
+		}),
+		signedIn,
+		queryParams(LastPaidQuerySchema),
+		(c) => {
+			const user = requireUser(c);
+			const query = c.req.valid("query");
+			const zipCode = query.zipCode ?? user.zipCode;
+			const db = c.get("db");
+			if (categoryName(db, query.categoryId) === null) throw badRequest(CATEGORY_NOT_FOUND);
+			return c.json({ youPaid: youPaid(db, user.id, { ...query, zipCode }) }, 200);
+		},
+	);
 
 /** /api/gas/stations: one station's price history. */
 export const stationHistoryRoutes = new Hono<AppEnv>().get(
 	"/:id/history",
+	doc({
+		summary: "Get a station's price history",
+		tag: "History",
+		access: "read",
+		errors: [400, 401, 403, 404],
+		ok: { description: "The station with each fuel's prices over the days asked" },
+	}),
 	signedIn,
 	queryParams(StationHistoryQuerySchema),
 	(c) => {
@@ -56,9 +91,21 @@ export const stationHistoryRoutes = new Hono<AppEnv>().get(
 );
 
 /** /api/gas/trend: the area average near the shopper over the trend's days (TREND_DAYS). */
-export const areaTrendRoutes = new Hono<AppEnv>().get("/", signedIn, queryParams(AreaTrendQuerySchema), (c) => {
-	const user = requireUser(c);
-	if (!user.zipCode) throw badRequest(NO_GAS_ZIP_MESSAGE);
-	const fuel = c.req.valid("query").fuelType ?? user.preferredFuelType;
-	return c.json(areaTrend(c.get("db"), user.zipCode, fuel), 200);
-});
+export const areaTrendRoutes = new Hono<AppEnv>().get(
+	"/",
+	doc({
+		summary: "Get the fuel price trend near you",
+		tag: "History",
+		access: "read",
+		errors: [400, 401, 403],
+		ok: { description: "The area's average price of a fuel per day, over the trend's days" },
+	}),
+	signedIn,
+	queryParams(AreaTrendQuerySchema),
+	(c) => {
+		const user = requireUser(c);
+		if (!user.zipCode) throw badRequest(NO_GAS_ZIP_MESSAGE);
+		const fuel = c.req.valid("query").fuelType ?? user.preferredFuelType;
+		return c.json(areaTrend(c.get("db"), user.zipCode, fuel), 200);
+	},
+);

@@ -4,6 +4,8 @@ import { deleteCookie, setCookie } from "hono/cookie";
 const PLAIN_NAME = "cc_session";
 /** Over HTTPS the __Host- prefix pins the cookie to our exact origin. */
 const SECURE_NAME = "__Host-cc_session";
+/** Both names, for the API contract's description of the session scheme. */
+export const SESSION_COOKIE_NAME = { plain: PLAIN_NAME, https: SECURE_NAME } as const;
 
 const isHttps = (c: Context) => c.req.url.startsWith("https:") || c.req.header("x-forwarded-proto") === "https";
 

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../lib/context.ts";
 import { requireUser } from "../lib/guards.ts";
 import { notFound } from "../lib/http.ts";
+import { doc } from "../lib/openapi.ts";
 import {
 	listSpots,
 	STATION_NOT_FOUND,
@@ -22,23 +23,73 @@ const stationId = (raw: string) => spotId(raw, STATION_NOT_FOUND);
 
 /** /api/spots: the stores and stations the shopper starred ("my spots"). PUT stars, DELETE unstars; both idempotent. */
 export const spotRoutes = new Hono<AppEnv>()
-	.get("/", (c) => {
-		const user = requireUser(c);
-		return c.json(listSpots(c.get("db"), user.id), 200);
-	})
-	.put("/stores/:id", (c) => {
-		const user = requireUser(c);
-		return c.json(starStore(c.get("db"), user.id, storeId(c.req.param("id"))), 200);
-	})
-	.delete("/stores/:id", (c) => {
-		const user = requireUser(c);
-		return c.json(unstarStore(c.get("db"), user.id, storeId(c.req.param("id"))), 200);
-	})
-	.put("/stations/:id", (c) => {
-		const user = requireUser(c);
-		return c.json(starStation(c.get("db"), user.id, stationId(c.req.param("id"))), 200);
-	})
-	.delete("/stations/:id", (c) => {
-		const user = requireUser(c);
-		return c.json(unstarStation(c.get("db"), user.id, stationId(c.req.param("id"))), 200);
-	});
+	.get(
+		"/",
+		doc({
+			summary: "List your starred stores and stations",
+			tag: "Spots",
+			access: "read",
+			errors: [401, 403],
+			ok: { description: "Your starred stores and stations" },
+		}),
+		(c) => {
+			const user = requireUser(c);
+			return c.json(listSpots(c.get("db"), user.id), 200);
+		},
+	)
+	.put(
+		"/stores/:id",
+		doc({
+			summary: "Star a store",
+			tag: "Spots",
+			access: "session",
+			errors: [400, 401, 403, 404],
+			ok: { description: "The store is starred (also when it already was)" },
+		}),
+		(c) => {
+			const user = requireUser(c);
+			return c.json(starStore(c.get("db"), user.id, storeId(c.req.param("id"))), 200);
+		},
+	)
+	.delete(
+		"/stores/:id",
+		doc({
+			summary: "Unstar a store",
+			tag: "Spots",
+			access: "session",
+			errors: [401, 403, 404],
+			ok: { description: "The store is not starred (also when it was not)" },
+		}),
+		(c) => {
+			const user = requireUser(c);
+			return c.json(unstarStore(c.get("db"), user.id, storeId(c.req.param("id"))), 200);
+		},
+	)
+	.put(
+		"/stations/:id",
+		doc({
+			summary: "Star a station",
+			tag: "Spots",
+			access: "session",
+			errors: [400, 401, 403, 404],
+			ok: { description: "The station is starred (also when it already was)" },
+		}),
+		(c) => {
+			const user = requireUser(c);
+			return c.json(starStation(c.get("db"), user.id, stationId(c.req.param("id"))), 200);
+		},
+	)
+	.delete(
+		"/stations/:id",
+		doc({
+			summary: "Unstar a station",
+			tag: "Spots",
+			access: "session",
+			errors: [401, 403, 404],
+			ok: { description: "The station is not starred (also when it was not)" },
+		}),
+		(c) => {
+			const user = requireUser(c);
+			return c.json(unstarStation(c.get("db"), user.id, stationId(c.req.param("id"))), 200);
+		},
+	);

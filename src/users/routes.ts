@@ -3,6 +3,7 @@ import { clientAddress } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest, tooManyRequests } from "../lib/http.ts";
+import { doc } from "../lib/openapi.ts";
 import { deleteOtherSessions } from "../lib/sessions.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/resolve.ts";
@@ -30,95 +31,205 @@ export const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
 
 /** Other shoppers (mounted under /api/users): search, the top contributors near a zip, and a shopper's page. */
 export const usersRoutes = new Hono<AppEnv>()
-	.get("/search", signedIn, queryParams(UserSearchQuerySchema), (c) => {
-		const user = requireUser(c);
-		return c.json(searchUsers(c.get("db"), c.req.valid("query").q, user.id), 200);
-	})
-	.get("/top", signedIn, queryParams(TopContributorsQuerySchema), (c) => {
-		const user = requireUser(c);
-		const zipCode = c.req.valid("query").zipCode ?? user.zipCode;
-		// Without a zip there is no neighbourhood: an empty list, which the page words as "set your zip".
-		const contributors = zipCode ? topContributors(c.get("db"), zipCode, user.id) : [];
-		return c.json({ zipCode, contributors }, 200);
-	})
-	.get("/:username/profile", signedIn, (c) => {
-		const user = requireUser(c);
-		return c.json(publicProfile(c.get("db"), c.req.param("username"), user.id), 200);
-	});
+	.get(
+		"/search",
+		doc({
+			summary: "Search shoppers by name",
+			tag: "People",
+			access: "read",
+			errors: [400, 401, 403],
+			ok: { description: "Public shoppers whose name or username matches" },
+		}),
+		signedIn,
+		queryParams(UserSearchQuerySchema),
+		(c) => {
+			const user = requireUser(c);
+			return c.json(searchUsers(c.get("db"), c.req.valid("query").q, user.id), 200);
+		},
+	)
+	.get(
+		"/top",
+		doc({
+			summary: "List the top contributors near a ZIP",
+			tag: "People",
+			access: "read",
+			errors: [400, 401, 403],
+			ok: { description: "The ZIP and its top public contributors (none without a ZIP)" },
+		}),
+		signedIn,
+		queryParams(TopContributorsQuerySchema),
+		(c) => {
+			const user = requireUser(c);
+			const zipCode = c.req.valid("query").zipCode ?? user.zipCode;
+			// Without a zip there is no neighbourhood: an empty list, which the page words as "set your zip".
+			const contributors = zipCode ? topContributors(c.get("db"), zipCode, user.id) : [];
+			return c.json({ zipCode, contributors }, 200);
+		},
+	)
+	.get(
+		"/:username/profile",
+		doc({
+			summary: "Get a shopper's public profile",
+			tag: "People",
+			access: "read",
+			errors: [401, 403, 404],
+			ok: { description: "The shopper's public profile, stats and recent reports as their privacy allows" },
+		}),
+		signedIn,
+		(c) => {
+			const user = requireUser(c);
+			return c.json(publicProfile(c.get("db"), c.req.param("username"), user.id), 200);
+		},
+	);
 
 /** The signed-in user's profile settings (mounted under /api/profile); each answers the updated User. */
 export const profileRoutes = new Hono<AppEnv>()
-	.put("/fuel-preference", signedIn, jsonBody(FuelPreferenceSchema), (c) => {
-		const user = requireUser(c);
-		const db = c.get("db");
-		const { preferredFuelType } = c.req.valid("json");
-		return c.json(userJson(db, updateProfile(db, user.id, { preferredFuelType })), 200);
-	})
-	.put("/car", signedIn, jsonBody(CarSchema), (c) => {
-		const user = requireUser(c);
-		const db = c.get("db");
-		const { milesPerGallon, tankGallons, milesPerKwh, batteryKwh } = c.req.valid("json");
-		const patch = {
-			...(milesPerGallon === undefined ? {} : { carMilesPerGallon: milesPerGallon }),
-			...(tankGallons === undefined ? {} : { carTankGallons: tankGallons }),
-			...(milesPerKwh === undefined ? {} : { carMilesPerKwh: milesPerKwh }),
-			...(batteryKwh === undefined ? {} : { carBatteryKwh: batteryKwh }),
-		};
-		return c.json(userJson(db, updateProfile(db, user.id, patch)), 200);
-	})
-	.put("/alert-settings", signedIn, jsonBody(AlertSettingsSchema), (c) => {
-		const user = requireUser(c);
-		const db = c.get("db");
-		const { dailyCap } = c.req.valid("json");
-		return c.json(userJson(db, updateProfile(db, user.id, { alertDailyCap: dailyCap })), 200);
-	})
-	.put("/photo", signedIn, jsonBody(ProfilePhotoSchema), (c) => {
-		const user = requireUser(c);
-		const db = c.get("db");
-		const config = c.get("config");
-		const { photoURL } = c.req.valid("json");
-		let path: string | null = null;
-		if (photoURL !== null) {
-			path = resolveOwnUpload(config, photoURL, user.id);
-			if (!path) throw badRequest(NOT_YOUR_PHOTO_MESSAGE);
-		}
-		return c.json(userJson(db, setProfilePhoto(db, config.uploadsDir, user.id, path)), 200);
-	})
-	.put("/privacy", signedIn, jsonBody(PrivacySchema), (c) => {
-		const user = requireUser(c);
-		const db = c.get("db");
-		const { isPublicProfile, showActivity } = c.req.valid("json");
-		const patch = {
-			...(isPublicProfile === undefined ? {} : { profileVisible: isPublicProfile }),
-			...(showActivity === undefined ? {} : { statsVisible: showActivity }),
-		};
-		return c.json(userJson(db, updateProfile(db, user.id, patch)), 200);
-	})
-	.put("/password", signedIn, jsonBody(ChangePasswordSchema), async (c) => {
-		const user = requireUser(c);
-		const session = c.get("session");
-		const db = c.get("db");
-		const { currentPassword, newPassword } = c.req.valid("json");
-		// Someone at an unlocked device must not be able to guess the password: the login throttle counts
-		// these failures against the same username and address.
-		const { passwords, limits, live } = c.var.runtime;
-		const throttle = limits.logins;
-		const client = clientAddress(c);
-		const { wait, at } = throttle.begin(user.username, client);
-		if (wait > 0) {
-			throw tooManyRequests("Too many wrong passwords.", wait);
-		}
-		if (!(await passwords.verify(currentPassword, user.password))) {
-			throw badRequest(WRONG_CURRENT_PASSWORD, {
-				issues: [{ path: "currentPassword", message: WRONG_CURRENT_PASSWORD }],
-			});
-		}
-		throttle.succeeded(user.username, client, at);
-		const updated = updateProfile(db, user.id, { password: await passwords.hash(newPassword) });
-		// Every other device signs in again with the new password; this one stays signed in.
-		if (session) {
-			deleteOtherSessions(db, user.id, session.sid);
-			live.checkSessions();
-		}
-		return c.json(userJson(db, updated), 200);
-	});
+	.put(
+		"/fuel-preference",
+		doc({
+			summary: "Set your preferred fuel",
+			tag: "Profile",
+			access: "session",
+			errors: [400, 401, 403],
+			ok: { description: "The updated shopper" },
+		}),
+		signedIn,
+		jsonBody(FuelPreferenceSchema),
+		(c) => {
+			const user = requireUser(c);
+			const db = c.get("db");
+			const { preferredFuelType } = c.req.valid("json");
+			return c.json(userJson(db, updateProfile(db, user.id, { preferredFuelType })), 200);
+		},
+	)
+	.put(
+		"/car",
+		doc({
+			summary: "Set your car's mileage and tank",
+			tag: "Profile",
+			access: "session",
+			errors: [400, 401, 403],
+			ok: { description: "The updated shopper" },
+		}),
+		signedIn,
+		jsonBody(CarSchema),
+		(c) => {
+			const user = requireUser(c);
+			const db = c.get("db");
+			const { milesPerGallon, tankGallons, milesPerKwh, batteryKwh } = c.req.valid("json");
+			const patch = {
+				...(milesPerGallon === undefined ? {} : { carMilesPerGallon: milesPerGallon }),
+				...(tankGallons === undefined ? {} : { carTankGallons: tankGallons }),
+				...(milesPerKwh === undefined ? {} : { carMilesPerKwh: milesPerKwh }),
+				...(batteryKwh === undefined ? {} : { carBatteryKwh: batteryKwh }),
+			};
+			return c.json(userJson(db, updateProfile(db, user.id, patch)), 200);
+		},
+	)
+	.put(
+		"/alert-settings",
+		doc({
+			summary: "Set your daily cap of alerts",
+			tag: "Profile",
+			access: "session",
+			errors: [400, 401, 403],
+			ok: { description: "The updated shopper" },
+		}),
+		signedIn,
+		jsonBody(AlertSettingsSchema),
+		(c) => {
+			const user = requireUser(c);
+			const db = c.get("db");
+			const { dailyCap } = c.req.valid("json");
+			return c.json(userJson(db, updateProfile(db, user.id, { alertDailyCap: dailyCap })), 200);
+		},
+	)
+	.put(
+		"/photo",
+		doc({
+			summary: "Set or remove your profile photo",
+			description: "The photo is one you uploaded (PUT /api/uploads/{key}); null removes it.",
+			tag: "Profile",
+			access: "session",
+			errors: [400, 401, 403],
+			ok: { description: "The updated shopper" },
+		}),
+		signedIn,
+		jsonBody(ProfilePhotoSchema),
+		(c) => {
+			const user = requireUser(c);
+			const db = c.get("db");
+			const config = c.get("config");
+			const { photoURL } = c.req.valid("json");
+			let path: string | null = null;
+			if (photoURL !== null) {
+				path = resolveOwnUpload(config, photoURL, user.id);
+				if (!path) throw badRequest(NOT_YOUR_PHOTO_MESSAGE);
+			}
+			return c.json(userJson(db, setProfilePhoto(db, config.uploadsDir, user.id, path)), 200);
+		},
+	)
+	.put(
+		"/privacy",
+		doc({
+			summary: "Set who sees your profile and activity",
+			tag: "Profile",
+			access: "session",
+			errors: [400, 401, 403],
+			ok: { description: "The updated shopper" },
+		}),
+		signedIn,
+		jsonBody(PrivacySchema),
+		(c) => {
+			const user = requireUser(c);
+			const db = c.get("db");
+			const { isPublicProfile, showActivity } = c.req.valid("json");
+			const patch = {
+				...(isPublicProfile === undefined ? {} : { profileVisible: isPublicProfile }),
+				...(showActivity === undefined ? {} : { statsVisible: showActivity }),
+			};
+			return c.json(userJson(db, updateProfile(db, user.id, patch)), 200);
+		},
+	)
+	.put(
+		"/password",
+		doc({
+			summary: "Change your password",
+			description:
+				"A wrong current password is a 400 (`issues` names `currentPassword`), counted by the sign-in throttle.",
+			tag: "Profile",
+			access: "session",
+			errors: [400, 401, 403, 429],
+			ok: { description: "The updated shopper; your other devices are signed out" },
+		}),
+		signedIn,
+		jsonBody(ChangePasswordSchema),
+		async (c) => {
+			const user = requireUser(c);
+			const session = c.get("session");
+			const db = c.get("db");
+			const { currentPassword, newPassword } = c.req.valid("json");
+			// Someone at an unlocked device must not be able to guess the password: the login throttle counts
+			// these failures against the same username and address.
+			const { passwords, limits, live } = c.var.runtime;
+			const throttle = limits.logins;
+			const client = clientAddress(c);
+			const { wait, at } = throttle.begin(user.username, client);
+			if (wait > 0) {
+				throw tooManyRequests("Too many wrong passwords.", wait);
+			}
+			if (!(await passwords.verify(currentPassword, user.password))) {
+				throw badRequest(WRONG_CURRENT_PASSWORD, {
+					issues: [{ path: "currentPassword", message: WRONG_CURRENT_PASSWORD }],
+				});
+			}
+			throttle.succeeded(user.username, client, at);
+			const updated = updateProfile(db, user.id, { password: await passwords.hash(newPassword) });
+			// Every other device signs in again with the new password; this one stays signed in.
+			if (session) {
+				deleteOtherSessions(db, user.id, session.sid);
+				live.checkSessions();
+			}
+			return c.json(userJson(db, updated), 200);
+		},
+	);
