@@ -28,7 +28,7 @@ Commands:
   backup FILE       write a consistent copy of the database to FILE, safe while serving (--force overwrites)
   restore FILE      check FILE and make it the database; refuses while a server uses the data folder,
                     and over an existing database unless --force (which keeps the old one beside it)
-  export --out FILE [--format jsonl|csv]
+  export --out FILE [--format jsonl|csv] [--force]
                     write the live prices, stores and stations as open data (no private data), stamped
                     with DATA_LICENSE and DATA_ATTRIBUTION
   import SOURCE FILE
