@@ -1,5 +1,119 @@
-/** `commoncents import open-prices|osm|commoncents FILE`: open data into this instance. */
+/**
+ * `commoncents import open-prices|osm|commoncents FILE`: open data into this instance (decision 0070). It
+ * holds the data folder's lock while it writes, as `restore` does: it refuses while a server serves the
+ * folder, and no server starts on it meanwhile. It prints what it took and what it left out, by reason.
+ */
+import { ensureTaxonomy } from "../../db/seed.ts";
+import { PasswordHasher } from "../auth/passwords.ts";
+import { DatabaseFileError, migrate, openDb, SchemaError } from "../db.ts";
+import { ConfigError, loadConfig } from "../env.ts";
+import { dataDirHolder, describeHolder, lockDataDir } from "../ops/data-lock.ts";
+import { importCommonCents } from "./import-commoncents.ts";
+import { ImportFileError } from "./import-lines.ts";
+import { ImportRun } from "./import-run.ts";
+import { importOpenPrices } from "./open-prices.ts";
+import { importOsm } from "./osm.ts";
+import { SOURCES, type Source } from "./sources.ts";
+
+const USAGE =
+	"commoncents import open-prices PRICES [--locations LOCATIONS] | import osm FILE | import commoncents FILE";
+
+/** What each kind of file is, and whose account its prices are filed under (none for places alone). */
+const KINDS = {
+	"open-prices": { source: "open-prices", what: "Open Prices' prices" },
+	osm: { source: null, what: "OpenStreetMap's stores and stations" },
+	commoncents: { source: "commoncents", what: "a CommonCents export" },
+} as const satisfies Record<string, { source: Source | null; what: string }>;
+type Kind = keyof typeof KINDS;
+
+/** A mistake in the command line (exit 2), as against one in the data or the files (exit 1). */
+class UsageError extends Error {}
+/** The import cannot run now (the data folder is in use). */
+class BusyError extends Error {}
+
+export type ImportArgs = { kind: Kind; file: string; locations: string | null };
+
+/** Reads `KIND FILE` and, for open-prices, `--locations FILE` (or `--locations=FILE`); refuses anything else. */
+export function parseImportArgs(args: readonly string[]): ImportArgs {
+	const positional: string[] = [];
+	let locations: string | null = null;
+	for (let i = 0; i < args.length; i++) {
+		const arg = args[i] as string;
+		if (arg === "--locations" || arg.startsWith("--locations=")) {
+			const value = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : args[++i];
+			if (!value || value.startsWith("--")) throw new UsageError(`--locations needs a file: ${USAGE}`);
+			locations = value;
+		} else if (arg.startsWith("-")) throw new UsageError(`unknown option ${arg} for import`);
+		else positional.push(arg);
+	}
+	const [kind, file, ...extra] = positional;
+	if (!kind) throw new UsageError(`import needs a source and a file: ${USAGE}`);
+	if (!(kind in KINDS)) throw new UsageError(`unknown source ${kind}: import takes ${Object.keys(KINDS).join(", ")}`);
+	if (!file) throw new UsageError(`import ${kind} needs a FILE: ${USAGE}`);
+	if (extra.length > 0) throw new UsageError(`import ${kind} takes one FILE; extra: ${extra.join(" ")}`);
+	if (locations && kind !== "open-prices") throw new UsageError("--locations is for import open-prices only");
+	return { kind: kind as Kind, file, locations };
+}
+
+/** Runs the import on the database at `dbPath` (migrated, with the taxonomy); the lines to print. */
+export async function runImport(
+	{ kind, file, locations }: ImportArgs,
+	{ dbPath, passwordHashMemoryKib }: { dbPath: string; passwordHashMemoryKib: number },
+	now = Date.now(),
+): Promise<{ lines: string[]; run: ImportRun }> {
+	const { sqlite, db } = openDb(dbPath);
+	try {
+		migrate(sqlite);
+		ensureTaxonomy(db);
+		const { source } = KINDS[kind];
+		const run = await ImportRun.start(db, new PasswordHasher(passwordHashMemoryKib), source, now);
+		const started = performance.now();
+		if (kind === "open-prices") await importOpenPrices(run, file, locations);
+		else if (kind === "osm") await importOsm(run, file);
+		else await importCommonCents(run, file);
+		const tally = run.finish();
+		const seconds = ((performance.now() - started) / 1000).toFixed(1);
+		const lines = [`read ${tally.read} records of ${KINDS[kind].what} from ${file} in ${seconds} s`, ...tally.lines()];
+		if (source) {
+			lines.push(`prices are filed under the public profile "${run.ctx.account.username}"`);
+			lines.push(SOURCES[source].credit);
+		} else lines.push(SOURCES.openstreetmap.credit);
+		return { lines, run };
+	} finally {
+		sqlite.close();
+	}
+}
+
 export async function importCommand(args: string[]): Promise<void> {
-	console.error(`commoncents: import is not built yet (${args.join(" ")})`);
-	process.exit(2);
+	try {
+		const parsed = parseImportArgs(args);
+		const config = loadConfig();
+		const lock = lockDataDir(config.dataDir);
+		if (!lock) {
+			const holder = describeHolder(dataDirHolder(config.dataDir));
+			throw new BusyError(`CommonCents is serving this data folder${holder}; stop it before importing`);
+		}
+		try {
+			const { lines } = await runImport(parsed, config);
+			for (const line of lines) console.log(line);
+		} finally {
+			lock.release();
+		}
+	} catch (error) {
+		if (error instanceof UsageError) {
+			console.error(`commoncents: ${error.message}; see commoncents --help`);
+			process.exit(2);
+		}
+		if (
+			error instanceof ConfigError ||
+			error instanceof BusyError ||
+			error instanceof ImportFileError ||
+			error instanceof SchemaError ||
+			error instanceof DatabaseFileError
+		) {
+			console.error(`commoncents: ${error.message}`);
+			process.exit(1);
+		}
+		throw error;
+	}
 }

@@ -1,0 +1,38 @@
+/**
+ * An import's writes in batches: each batch one IMMEDIATE transaction, each record in it a savepoint of its
+ * own (import-prices.ts), as the report path's write batch does (reports/write-batch.ts). A batch is large
+ * enough that commits cost little of a large dump, small enough that a reader of the file never waits long.
+ */
+import type { Db } from "../db.ts";
+
+export const BATCH_SIZE = 250;
+
+export class ImportBatch {
+	private pending: (() => void)[] = [];
+	/** Transactions committed. */
+	batches = 0;
+
+	constructor(
+		private readonly db: Db,
+		private readonly size = BATCH_SIZE,
+	) {}
+
+	/** Queues a record's writes (synchronous: nothing in them may await); a full batch is written at once. */
+	add(write: () => void) {
+		this.pending.push(write);
+		if (this.pending.length >= this.size) this.flush();
+	}
+
+	/** Writes what is queued, in one transaction. */
+	flush() {
+		const writes = this.pending;
+		this.pending = [];
+		if (writes.length === 0) return;
+		this.db.$client
+			.transaction(() => {
+				for (const write of writes) write();
+			})
+			.immediate();
+		this.batches++;
+	}
+}

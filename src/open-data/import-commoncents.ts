@@ -1,0 +1,155 @@
+/**
+ * `commoncents import commoncents FILE`: another CommonCents instance's export (format.ts, JSON lines) into
+ * this one (decision 0070). Its stores and stations are found or made by name and address near their ZIP, as
+ * a report finds them; its prices are filed under the "commoncents" account, keyed by the exporting
+ * instance (its attribution) and the price's id there, at the time they were reported there.
+ */
+import * as v from "valibot";
+import { FUEL_TYPES, SIZE_UNITS } from "../../db/enums.ts";
+import { EXPORT_FORMAT, EXPORT_VERSION } from "./format.ts";
+import { ImportFileError, type JsonLine, jsonLines } from "./import-lines.ts";
+import type { PlaceInput } from "./import-places.ts";
+import { importFuelPrice, importProductPrice } from "./import-prices.ts";
+import type { ImportRun } from "./import-run.ts";
+import { leaveOut } from "./import-tally.ts";
+
+const Id = v.pipe(v.number(), v.integer());
+const When = v.pipe(
+	v.string(),
+	v.check((s) => Number.isFinite(Date.parse(s)), "reportedAt must be a date"),
+);
+
+const HeaderLine = v.object({
+	type: v.literal("header"),
+	format: v.literal(EXPORT_FORMAT),
+	version: v.number(),
+	attribution: v.string(),
+});
+const place = { id: Id, name: v.string(), address: v.string(), zipCode: v.nullable(v.string()) };
+const StoreLine = v.object({ type: v.literal("store"), ...place });
+const StationLine = v.object({ type: v.literal("station"), ...place });
+const PriceLine = v.object({
+	type: v.literal("price"),
+	id: Id,
+	storeId: Id,
+	productName: v.string(),
+	category: v.string(),
+	price: v.number(),
+	size: v.nullable(v.object({ quantity: v.number(), unit: v.picklist(SIZE_UNITS) })),
+	zipCode: v.string(),
+	reportedAt: When,
+});
+const FuelPriceLine = v.object({
+	type: v.literal("fuel_price"),
+	id: Id,
+	stationId: Id,
+	fuelType: v.picklist(FUEL_TYPES),
+	price: v.number(),
+	zipCode: v.nullable(v.string()),
+	reportedAt: When,
+});
+const Line = v.variant("type", [StoreLine, StationLine, PriceLine, FuelPriceLine]);
+
+/** A short, stable name for the exporting instance, from its attribution: the first part of every key. */
+const originOf = (attribution: string) =>
+	new Bun.CryptoHasher("sha256").update(attribution.trim().toLowerCase()).digest("hex").slice(0, 12);
+
+/** The first line must say the file is our export, in a version this binary reads. */
+function readHeader(first: JsonLine | undefined, path: string) {
+	const header = first && "value" in first ? v.safeParse(HeaderLine, first.value) : null;
+	if (!header?.success)
+		throw new ImportFileError(
+			`${path} is not a CommonCents export in JSON lines (its first line is no ${EXPORT_FORMAT} header; a CSV export cannot be imported)`,
+		);
+	if (header.output.version > EXPORT_VERSION)
+		throw new ImportFileError(
+			`${path} is a version ${header.output.version} export; import it with a newer CommonCents`,
+		);
+	return header.output;
+}
+
+/** Reads the export line by line and files each price; the run's tally says what became of each. */
+export async function importCommonCents(run: ImportRun, path: string) {
+	const stores = new Map<number, PlaceInput>();
+	const stations = new Map<number, PlaceInput>();
+	let origin: string | null = null;
+	for await (const line of jsonLines(path)) {
+		if (origin === null) {
+			origin = originOf(readHeader(line, path).attribution);
+			continue;
+		}
+		run.tally.read++;
+		if ("error" in line) {
+			run.tally.leave(leaveOut("not JSON", `line ${line.line}`));
+			continue;
+		}
+		const parsed = v.safeParse(Line, line.value);
+		if (!parsed.success) {
+			run.tally.leave(leaveOut(`not a line of the export: ${parsed.issues[0]?.message}`, `line ${line.line}`));
+			continue;
+		}
+		const entry = parsed.output;
+		if (entry.type === "store" || entry.type === "station") {
+			const place = {
+				sourceKey: null,
+				name: entry.name,
+				address: entry.address,
+				phone: null,
+				zip: entry.zipCode ?? "",
+			};
+			(entry.type === "store" ? stores : stations).set(entry.id, place);
+			continue;
+		}
+		const key = `commoncents:${origin}:${entry.type === "price" ? "price" : "fuel"}:${entry.id}`;
+		const reportedAt = Date.parse(entry.reportedAt);
+		if (entry.type === "price") {
+			const example = `price ${entry.id}`;
+			const store = stores.get(entry.storeId);
+			if (!store) {
+				run.tally.leave(leaveOut("its store is not in the file", example));
+				continue;
+			}
+			const at = { ...store, zip: store.zip || entry.zipCode };
+			run.file(() =>
+				run.record(
+					{ price: "price", place: "store" },
+					importProductPrice(
+						run.ctx,
+						at,
+						{
+							sourceKey: key,
+							productName: entry.productName,
+							category: entry.category,
+							price: entry.price.toFixed(2),
+							size: entry.size,
+							tags: [],
+							description: null,
+							reportedAt,
+						},
+						example,
+					),
+				),
+			);
+			continue;
+		}
+		const example = `fuel price ${entry.id}`;
+		const station = stations.get(entry.stationId);
+		const zip = station?.zip || entry.zipCode;
+		if (!station || !zip) {
+			run.tally.leave(leaveOut("its station is not in the file", example));
+			continue;
+		}
+		run.file(() =>
+			run.record(
+				{ price: "fuel price", place: "station" },
+				importFuelPrice(
+					run.ctx,
+					{ ...station, zip },
+					{ sourceKey: key, fuelType: entry.fuelType, price: entry.price.toFixed(3), reportedAt },
+					example,
+				),
+			),
+		);
+	}
+	if (origin === null) throw new ImportFileError(`${path} is empty`);
+}

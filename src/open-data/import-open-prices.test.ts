@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { openPricesLines, seenAtShifted, writeOpenPrices } from "./fixtures/fixtures.ts";
+import { runImport } from "./import-cli.ts";
+import { openPricesRecord } from "./open-prices.ts";
+
+// Sign-ups (argon2) and a server on a busy shared machine.
+setDefaultTimeout(30_000);
+
+let server: TestServer;
+let shopper: TestClient;
+let dir: string;
+let files: ReturnType<typeof writeOpenPrices>;
+let first: Awaited<ReturnType<typeof runImport>>;
+
+const importInto = (dbPath: string, file = files.prices) =>
+	runImport({ kind: "open-prices", file, locations: files.locations }, { dbPath, passwordHashMemoryKib: 19_456 });
+
+type Row = Record<string, unknown>;
+const rows = (sql: string, ...params: (string | number)[]) =>
+	server.sqlite.query<Row, typeof params>(sql).all(...params);
+const count = (table: string) => (rows(`SELECT count(*) AS n FROM ${table}`)[0]!.n as number) ?? 0;
+
+beforeAll(async () => {
+	server = await startTestServer({ OLLAMA_HOST: "off" });
+	dir = mkdtempSync(join(tmpdir(), "commoncents-open-prices-"));
+	files = writeOpenPrices(dir);
+	first = await importInto(server.config.dbPath);
+	shopper = (await registerUser(server, { zipCode: "90036" })).client;
+});
+afterAll(async () => {
+	await server.stop();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+const search = async (q: string) => (await shopper.get(`/api/search?${new URLSearchParams({ q })}`)).data;
+
+describe("import open-prices", () => {
+	test("a USD price in the US with a product or category is a report at its store, by the Open Prices profile", async () => {
+		const { tally } = first.run;
+		expect(tally.read).toBe(15);
+		expect(tally.tookAs("price", "added")).toBe(5);
+		expect(tally.tookAs("store", "added")).toBe(2);
+
+		// Two Open Prices contributors priced them there: one card, the cheaper first, with both prices counted.
+		const [organic, ...others] = await search("apples");
+		expect(others).toEqual([]);
+		expect(organic).toMatchObject({
+			price: 2.49,
+			storeReports: { reports: 2, agreeing: 1 },
+			productName: "Organic apples",
+			size: { quantity: 1, unit: "kg" },
+			tags: ["organic"],
+			zipCode: "90036",
+			store: { name: "Farmers Fresh Market", address: "263 South La Brea Avenue" },
+			user: { firstName: "Open Prices", username: "open-prices" },
+		});
+		// The store's own ZIP (its address's), and the time the price was seen, not the time it was imported.
+		const [seen] = rows("SELECT created_at AS at FROM price_reports WHERE source_key = 'open-prices:1001'");
+		expect(seen!.at).toBe(seenAtShifted("2026-11-18T18:22:05.311904-08:00", files.days));
+
+		const [cheddar] = await search("cheddar");
+		expect(cheddar).toMatchObject({
+			price: 3.99,
+			description: "On sale, was $5.49",
+			zipCode: "90046",
+			store: { name: "Sunset Grocery", address: "7700 Sunset Boulevard" },
+		});
+		const profile = await shopper.get("/api/users/open-prices/profile");
+		expect(profile.status).toBe(200);
+		expect(profile.data.firstName).toBe("Open Prices");
+	});
+
+	test("what is left out is counted by reason, with examples", () => {
+		const { tally } = first.run;
+		expect(tally.reasons().map((r) => [r.reason, r.count])).toEqual([
+			["no location on the map", 2],
+			["outside the US", 2],
+			["a duplicate, as Open Prices marks it", 1],
+			["no product name nor category", 1],
+			["not in US dollars", 1],
+			["refused by the quality check", 1],
+			["the store has no street address", 1],
+			["too old to be live (seen over 30 days ago)", 1],
+		]);
+		expect(first.lines).toContain("  not in US dollars: 1, e.g. price 1004 (EUR)");
+		expect(first.lines).toContain("  outside the US: 2, e.g. price 1005 (PA); price 1012");
+		expect(first.lines).toContain(
+			"  refused by the quality check: 1, e.g. price 1010: $349.00 is outside the usual range for Produce.",
+		);
+		// The slip is nowhere: not listed, not counted against anyone.
+		expect(rows("SELECT id FROM price_reports WHERE price_cents = 34900")).toEqual([]);
+		expect(rows("SELECT reports_refused AS n FROM users WHERE source = 'open-prices'")).toEqual([{ n: 0 }]);
+	});
+
+	test("the account can never sign in", async () => {
+		const [account] = rows("SELECT password FROM users WHERE source = 'open-prices'");
+		expect(String(account!.password)).toStartWith("$argon2id$");
+		const res = await server.client().post("/api/auth/login", { username: "open-prices", password: "open-prices" });
+		expect(res.status).toBe(401);
+	});
+
+	test("a second run adds nothing; a changed price replaces the one imported, and its neighbours stay", async () => {
+		const tables = ["users", "stores", "price_reports", "price_alert_hits"];
+		const before = tables.map(count);
+		const again = await importInto(server.config.dbPath);
+		expect(tables.map(count)).toEqual(before);
+		expect(again.run.tally.tookAs("price", "already here")).toBe(5);
+		expect(again.run.tally.tookAs("price", "added")).toBe(0);
+
+		const changed = writeOpenPrices(dir, {
+			name: "changed.jsonl",
+			edit: (lines) => lines.map((line) => (line.id === 1001 ? { ...line, price: 2.39 } : line)),
+		});
+		const third = await importInto(server.config.dbPath, changed.prices);
+		expect(third.run.tally.tookAs("price", "updated")).toBe(1);
+		expect(third.run.tally.tookAs("price", "already here")).toBe(4);
+		expect(await search("apples")).toMatchObject([{ price: 2.39, storeReports: { reports: 2 } }]);
+		const live = rows(
+			"SELECT count(*) AS n FROM price_reports WHERE is_active = 1 AND is_expired = 0 AND source_key IS NOT NULL",
+		);
+		expect(live).toEqual([{ n: 5 }]);
+		expect(rows("SELECT source_key AS key FROM price_reports WHERE price_cents = 249")).toEqual([{ key: null }]);
+	});
+
+	test("a gzipped dump reads the same", async () => {
+		const other = mkdtempSync(join(tmpdir(), "commoncents-open-prices-gz-"));
+		try {
+			const gz = writeOpenPrices(dir, { name: "prices.jsonl.gz" });
+			const run = await importInto(join(other, "gz.db"), gz.prices);
+			expect(run.lines.slice(1)).toEqual(first.lines.slice(1));
+		} finally {
+			rmSync(other, { recursive: true, force: true });
+		}
+	});
+});
+
+describe("a price line's place", () => {
+	const line = (fields: Row) => ({
+		line: 1,
+		value: { ...openPricesLines()[0], location: null, location_id: null, ...fields },
+	});
+	const where = {
+		osm_id: 42,
+		osm_type: "NODE",
+		osm_name: "Corner Store",
+		osm_display_name: "Corner Store, 5, Main Street, Anytown",
+	};
+
+	test("may come whole (the API's) or flattened (the Parquet copy's); with no postcode, it is the nearest ZIP", () => {
+		const nested = openPricesRecord(line({ location: { ...where, osm_lat: 40.7506, osm_lon: -73.9971 } }), new Map());
+		expect(nested).toMatchObject({
+			store: { sourceKey: "osm:node/42", name: "Corner Store", address: "5 Main Street", zip: "10001" },
+		});
+		const flat = openPricesRecord(
+			line({
+				location_osm_id: 42,
+				location_osm_type: "NODE",
+				location_osm_name: "Corner Store",
+				location_osm_display_name: where.osm_display_name,
+				location_osm_lat: "34.1005",
+				location_osm_lon: "-118.4146",
+			}),
+			new Map(),
+		);
+		expect(flat).toMatchObject({ store: { zip: "90210" } });
+	});
+});

@@ -1,0 +1,140 @@
+/**
+ * Where an imported store or station is (decision 0070): the ZIP of its point on the map, and the place
+ * itself, found by the source's key (`stores.source_key`, "osm:node/123") or, the first time, as a report
+ * finds it (reports/places.ts: its name and address near its ZIP), then marked with the key. Inside the
+ * caller's transaction.
+ */
+import type { Db } from "../db.ts";
+import { placeLookupKey } from "../lib/normalize.ts";
+import { locToken, milesFromZip, nearestZip, zipKind } from "../lib/zip.ts";
+import { findOrCreateStation, findOrCreateStore } from "../reports/places.ts";
+import { type LeftOut, leaveOut } from "./import-tally.ts";
+
+/** Farther than this from every ZIP area's centre, a point is not in the US (another country, the sea). */
+export const OUTSIDE_US_MILES = 50;
+/** The address's own ZIP is kept when its centre is this near the point: it is the shop's ZIP, not a guess. */
+const OWN_ZIP_MILES = 15;
+
+export const OUTSIDE_US = "outside the US";
+
+/**
+ * The ZIP a point counts in: the address's own ZIP when it is a US ZIP near the point, else the ZIP area
+ * nearest it. Left out when the source says another country, or the point is far from every ZIP.
+ */
+export function zipAt(
+	point: { lat: number; lon: number },
+	address: { postcode?: string | null; countryCode?: string | null },
+	example: string,
+): string | LeftOut {
+	const country = address.countryCode?.trim().toUpperCase();
+	if (country && country !== "US") return leaveOut(OUTSIDE_US, `${example} (${country})`);
+	const postcode = address.postcode?.trim().slice(0, 5);
+	if (postcode && zipKind(postcode) === "us") {
+		const miles = milesFromZip(point.lat, point.lon, postcode);
+		if (miles !== null && miles <= OWN_ZIP_MILES) return postcode;
+	}
+	const nearest = nearestZip(point.lat, point.lon);
+	if (!nearest || nearest.miles > OUTSIDE_US_MILES) return leaveOut(OUTSIDE_US, example);
+	return nearest.zip;
+}
+
+/** A store or station as a source gives it. `sourceKey` is null where the source has none to keep. */
+export type PlaceInput = { sourceKey: string | null; name: string; address: string; phone: string | null; zip: string };
+
+/** A place as stored: what a report naming it must say so the report path finds this very place. */
+export type Placed = { id: number; name: string; address: string; zipCode: string | null; locToken: string };
+
+/**
+ * What became of a place: new; an existing one (a shopper's, or a keyless import's) now marked with the key;
+ * changed by the source; as it was; or already marked by another of the source's keys (two entries of the
+ * source with one name and address nearby are one place).
+ */
+export type PlaceOutcome = "added" | "matched to one already here" | "updated" | "already here" | "shared";
+
+type PlaceTable = "stores" | "gas_stations";
+type PlaceRow = Placed & { phone: string | null; sourceKey: string | null };
+
+const placeByKey = (db: Db, table: PlaceTable, key: string) =>
+	db.$client
+		.query<PlaceRow, [string]>(
+			`SELECT id, name, address, phone, zip_code AS zipCode, loc_token AS locToken, source_key AS sourceKey
+       FROM ${table} WHERE source_key = ?1`,
+		)
+		.get(key);
+
+const placeById = (db: Db, table: PlaceTable, id: number) =>
+	db.$client
+		.query<PlaceRow, [number]>(
+			`SELECT id, name, address, phone, zip_code AS zipCode, loc_token AS locToken, source_key AS sourceKey
+       FROM ${table} WHERE id = ?1`,
+		)
+		.get(id)!;
+
+const newestId = (db: Db, table: PlaceTable) =>
+	db.$client.query<{ id: number }, []>(`SELECT coalesce(max(id), 0) AS id FROM ${table}`).get()!.id;
+
+const sameAs = (row: PlaceRow, p: PlaceInput) =>
+	row.name === p.name &&
+	row.address === p.address &&
+	row.zipCode === p.zip &&
+	(p.phone === null || row.phone === p.phone);
+
+const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String(error));
+
+/** A place the source moved or renamed, as the source now has it; left out if another place already is that. */
+function updatePlace(db: Db, table: PlaceTable, row: PlaceRow, p: PlaceInput, example: string): Placed | LeftOut {
+	const changed = {
+		id: row.id,
+		name: p.name,
+		address: p.address,
+		phone: p.phone ?? row.phone,
+		zip: p.zip,
+		loc: locToken(p.zip),
+		lookup: placeLookupKey(p.name, p.address),
+	};
+	try {
+		db.$client
+			.query(`UPDATE ${table} SET name = $name, address = $address, phone = $phone, zip_code = $zip,
+          loc_token = $loc, lookup_key = $lookup WHERE id = $id`)
+			.run(changed);
+	} catch (error) {
+		if (isUniqueViolation(error))
+			return leaveOut("a place of the same name and address is already in that ZIP", example);
+		throw error;
+	}
+	return { id: row.id, name: p.name, address: p.address, zipCode: p.zip, locToken: changed.loc };
+}
+
+/**
+ * Finds or makes the place, marks it with the source's key, and (with `update`, for the source that owns
+ * places) brings a keyed one up to date. Another source's prices take a keyed place as it is.
+ */
+export function placeAt(
+	db: Db,
+	table: PlaceTable,
+	p: PlaceInput,
+	{ update, example }: { update: boolean; example: string },
+): { place: Placed; outcome: PlaceOutcome } | LeftOut {
+	if (p.sourceKey) {
+		const known = placeByKey(db, table, p.sourceKey);
+		if (known) {
+			if (!update || sameAs(known, p)) return { place: known, outcome: "already here" };
+			const updated = updatePlace(db, table, known, p, example);
+			return "leftOut" in updated ? updated : { place: updated, outcome: "updated" };
+		}
+	}
+	const before = newestId(db, table);
+	const id =
+		table === "stores"
+			? findOrCreateStore(db, { name: p.name, address: p.address, phone: p.phone, zip: p.zip }).id
+			: findOrCreateStation(db, { name: p.name, address: p.address, zip: p.zip });
+	const created = id > before;
+	// A station is found or made without a phone; the source's is kept on a new one.
+	if (created && table === "gas_stations" && p.phone)
+		db.$client.query("UPDATE gas_stations SET phone = ?1 WHERE id = ?2").run(p.phone, id);
+	const row = placeById(db, table, id);
+	if (!p.sourceKey) return { place: row, outcome: created ? "added" : "already here" };
+	if (row.sourceKey !== null) return { place: row, outcome: "shared" };
+	db.$client.query(`UPDATE ${table} SET source_key = ?1 WHERE id = ?2`).run(p.sourceKey, id);
+	return { place: row, outcome: created ? "added" : "matched to one already here" };
+}
