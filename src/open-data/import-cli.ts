@@ -9,7 +9,7 @@ import { DatabaseFileError, migrate, openDb, SchemaError } from "../db.ts";
 import { ConfigError, loadConfig } from "../env.ts";
 import { dataDirHolder, describeHolder, lockDataDir } from "../ops/data-lock.ts";
 import { importCommonCents } from "./import-commoncents.ts";
-import { ImportFileError } from "./import-lines.ts";
+import { checkFile, ImportFileError } from "./import-lines.ts";
 import { ImportRun } from "./import-run.ts";
 import { importOpenPrices } from "./open-prices.ts";
 import { importOsm } from "./osm.ts";
@@ -61,6 +61,8 @@ export async function runImport(
 	{ dbPath, passwordHashMemoryKib }: { dbPath: string; passwordHashMemoryKib: number },
 	now = Date.now(),
 ): Promise<{ lines: string[]; run: ImportRun }> {
+	checkFile(file);
+	if (locations) checkFile(locations);
 	const { sqlite, db } = openDb(dbPath);
 	try {
 		migrate(sqlite);
@@ -87,6 +89,9 @@ export async function runImport(
 export async function importCommand(args: string[]): Promise<void> {
 	try {
 		const parsed = parseImportArgs(args);
+		// A mistyped file name is named before a data folder is made for it.
+		checkFile(parsed.file);
+		if (parsed.locations) checkFile(parsed.locations);
 		const config = loadConfig();
 		const lock = lockDataDir(config.dataDir);
 		if (!lock) {

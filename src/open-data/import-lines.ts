@@ -21,7 +21,8 @@ function isGzip(path: string): boolean {
 	}
 }
 
-function checkFile(path: string) {
+/** Refuses a path that is not a file, before anything is opened or written. */
+export function checkFile(path: string) {
 	let stat: ReturnType<typeof statSync>;
 	try {
 		stat = statSync(path);
