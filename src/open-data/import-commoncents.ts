@@ -68,10 +68,57 @@ function readHeader(first: JsonLine | undefined, path: string) {
 	return header.output;
 }
 
+type Places = { stores: Map<number, PlaceInput>; stations: Map<number, PlaceInput> };
+type Entry = v.InferOutput<typeof Line>;
+
+/** A store or station of the export, kept for the prices that name it (they come after it). */
+function keepPlace(places: Places, entry: Extract<Entry, { type: "store" | "station" }>) {
+	const place = { sourceKey: null, name: entry.name, address: entry.address, phone: null, zip: entry.zipCode ?? "" };
+	(entry.type === "store" ? places.stores : places.stations).set(entry.id, place);
+}
+
+/** Queues a price of the export, at its store, keyed by the exporting instance and its id there. */
+function filePrice(run: ImportRun, places: Places, origin: string, entry: Extract<Entry, { type: "price" }>) {
+	const example = `price ${entry.id}`;
+	const store = places.stores.get(entry.storeId);
+	if (!store) return run.tally.leave(leaveOut("its store is not in the file", example));
+	const at = { ...store, zip: store.zip || entry.zipCode };
+	const price = {
+		sourceKey: `commoncents:${origin}:price:${entry.id}`,
+		productName: entry.productName,
+		category: entry.category,
+		price: entry.price.toFixed(2),
+		size: entry.size,
+		tags: [],
+		description: null,
+		reportedAt: Date.parse(entry.reportedAt),
+	};
+	run.file(() => run.record({ price: "price", place: "store" }, importProductPrice(run.ctx, at, price, example)));
+}
+
+/** The same for a fuel price, at its station. */
+function fileFuelPrice(run: ImportRun, places: Places, origin: string, entry: Extract<Entry, { type: "fuel_price" }>) {
+	const example = `fuel price ${entry.id}`;
+	const station = places.stations.get(entry.stationId);
+	const zip = station?.zip || entry.zipCode;
+	if (!station || !zip) return run.tally.leave(leaveOut("its station is not in the file", example));
+	const price = {
+		sourceKey: `commoncents:${origin}:fuel:${entry.id}`,
+		fuelType: entry.fuelType,
+		price: entry.price.toFixed(3),
+		reportedAt: Date.parse(entry.reportedAt),
+	};
+	run.file(() =>
+		run.record(
+			{ price: "fuel price", place: "station" },
+			importFuelPrice(run.ctx, { ...station, zip }, price, example),
+		),
+	);
+}
+
 /** Reads the export line by line and files each price; the run's tally says what became of each. */
 export async function importCommonCents(run: ImportRun, path: string) {
-	const stores = new Map<number, PlaceInput>();
-	const stations = new Map<number, PlaceInput>();
+	const places: Places = { stores: new Map(), stations: new Map() };
 	let origin: string | null = null;
 	for await (const line of jsonLines(path)) {
 		if (origin === null) {
@@ -89,67 +136,9 @@ export async function importCommonCents(run: ImportRun, path: string) {
 			continue;
 		}
 		const entry = parsed.output;
-		if (entry.type === "store" || entry.type === "station") {
-			const place = {
-				sourceKey: null,
-				name: entry.name,
-				address: entry.address,
-				phone: null,
-				zip: entry.zipCode ?? "",
-			};
-			(entry.type === "store" ? stores : stations).set(entry.id, place);
-			continue;
-		}
-		const key = `commoncents:${origin}:${entry.type === "price" ? "price" : "fuel"}:${entry.id}`;
-		const reportedAt = Date.parse(entry.reportedAt);
-		if (entry.type === "price") {
-			const example = `price ${entry.id}`;
-			const store = stores.get(entry.storeId);
-			if (!store) {
-				run.tally.leave(leaveOut("its store is not in the file", example));
-				continue;
-			}
-			const at = { ...store, zip: store.zip || entry.zipCode };
-			run.file(() =>
-				run.record(
-					{ price: "price", place: "store" },
-					importProductPrice(
-						run.ctx,
-						at,
-						{
-							sourceKey: key,
-							productName: entry.productName,
-							category: entry.category,
-							price: entry.price.toFixed(2),
-							size: entry.size,
-							tags: [],
-							description: null,
-							reportedAt,
-						},
-						example,
-					),
-				),
-			);
-			continue;
-		}
-		const example = `fuel price ${entry.id}`;
-		const station = stations.get(entry.stationId);
-		const zip = station?.zip || entry.zipCode;
-		if (!station || !zip) {
-			run.tally.leave(leaveOut("its station is not in the file", example));
-			continue;
-		}
-		run.file(() =>
-			run.record(
-				{ price: "fuel price", place: "station" },
-				importFuelPrice(
-					run.ctx,
-					{ ...station, zip },
-					{ sourceKey: key, fuelType: entry.fuelType, price: entry.price.toFixed(3), reportedAt },
-					example,
-				),
-			),
-		);
+		if (entry.type === "price") filePrice(run, places, origin, entry);
+		else if (entry.type === "fuel_price") fileFuelPrice(run, places, origin, entry);
+		else keepPlace(places, entry);
 	}
 	if (origin === null) throw new ImportFileError(`${path} is empty`);
 }

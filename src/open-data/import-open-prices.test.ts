@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 import { openPricesLines, seenAtShifted, writeOpenPrices } from "./fixtures/fixtures.ts";
 import { runImport } from "./import-cli.ts";
-import { openPricesRecord } from "./open-prices.ts";
+import { NO_LOCATIONS_FILE, openPricesRecord } from "./open-prices.ts";
 
 // Sign-ups (argon2) and a server on a busy shared machine.
 setDefaultTimeout(30_000);
@@ -167,5 +167,13 @@ describe("a price line's place", () => {
 			new Map(),
 		);
 		expect(flat).toMatchObject({ store: { zip: "90210" } });
+	});
+
+	test("by its id in the locations dump, which the command asks for when it is not given", () => {
+		const [apples] = openPricesLines();
+		expect(openPricesRecord({ line: 1, value: apples }, new Map())).toEqual({
+			leftOut: NO_LOCATIONS_FILE,
+			example: "price 1001",
+		});
 	});
 });

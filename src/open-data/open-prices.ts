@@ -95,12 +95,15 @@ export function seenAt(date: string | null, created: string | null): number | nu
 	return Number.isFinite(uploaded) ? uploaded : null;
 }
 
-function locationOf(raw: Raw, locations: Map<number, OpenPricesLocation>): OpenPricesLocation | null {
+/** A price's location: on the line itself, or by its id in the locations dump (undefined: not in it). */
+function locationOf(raw: Raw, locations: Map<number, OpenPricesLocation>): OpenPricesLocation | null | undefined {
 	if (isObject(raw.location)) return locationFields(raw.location, "");
 	if (raw.location_osm_lat !== undefined) return locationFields(raw, "location_");
 	const id = number(raw.location_id) ?? number(raw.location);
-	return id === null ? null : (locations.get(id) ?? null);
+	return id === null ? null : locations.get(id);
 }
+
+export const NO_LOCATIONS_FILE = "its place is in Open Prices' locations dump: add --locations locations.jsonl.gz";
 
 export type OpenPricesRecord = { store: PlaceInput; price: ProductPriceInput; example: string };
 
@@ -121,6 +124,8 @@ export function openPricesRecord(
 	const amount = number(raw.price);
 	if (amount === null || amount <= 0) return leaveOut("no price", example);
 	const location = locationOf(raw, locations);
+	if (location === undefined)
+		return leaveOut(locations.size === 0 ? NO_LOCATIONS_FILE : "its location is not in the locations file", example);
 	if (!location || location.lat === null || location.lon === null) return leaveOut("no location on the map", example);
 	const zip = zipAt({ lat: location.lat, lon: location.lon }, location, example);
 	if (isLeftOut(zip)) return zip;
