@@ -21,6 +21,36 @@ const DESCRIPTION = [
 	"lists each field's in `issues`.",
 ].join("\n");
 
+/**
+ * The read API's quick start, at the top of the reference page: integrators land there from Settings
+ * (docs/integrations.md is the long form, with sample answers and more recipes).
+ */
+const READ_API_GUIDE = `**Read API v1.** The versioned read API for integrations: a product's typical and lowest price near a ZIP, fuel prices
+near a ZIP, a station's prices; each price with \`reportedAt\`, \`lastSeenAt\` and its \`confidence\` now.
+
+Make a read-only token in **Settings > API access** and send it on GET requests (60 a minute per token):
+
+\`\`\`sh
+curl -H "Authorization: Bearer cc_pat_..." "https://your-instance/api/v1/fuel/prices?zip=90210&fuel=regular"
+\`\`\`
+
+A Home Assistant sensor (\`configuration.yaml\`; \`commoncents_authorization: "Bearer cc_pat_..."\` in \`secrets.yaml\`):
+
+\`\`\`yaml
+sensor:
+  - platform: rest
+    name: Whole milk lowest near home
+    resource: https://your-instance/api/v1/products/prices
+    params: { name: "Whole Milk 1 gal", zip: "90210", category: dairy }
+    headers:
+      Authorization: !secret commoncents_authorization
+    scan_interval: 3600
+    value_template: "{{ value_json.lowest.price }}"
+    availability: "{{ value_json is defined and value_json.lowest is not none }}"
+    unit_of_measurement: USD
+    json_attributes: [lowest, typical]
+\`\`\``;
+
 /** One group per feature on the reference page, in the order a reader meets them. */
 const TAGS = [
 	{ name: "Accounts", description: "Signing up, in and out; the signed-in shopper and their account" },
@@ -112,7 +142,7 @@ export async function generateDocument(app: Hono<AppEnv>) {
 	const document = await generateSpecs(app, {
 		documentation: {
 			openapi: "3.1.0",
-			info: { title: "CommonCents API", version: VERSION, description: DESCRIPTION },
+			info: { title: "CommonCents API", version: VERSION, description: `${DESCRIPTION}\n\n${READ_API_GUIDE}` },
 			tags: TAGS,
 			components: {
 				securitySchemes: {
