@@ -76,10 +76,8 @@ export async function runImport(
 		const tally = run.finish();
 		const seconds = ((performance.now() - started) / 1000).toFixed(1);
 		const lines = [`read ${tally.read} records of ${KINDS[kind].what} from ${file} in ${seconds} s`, ...tally.lines()];
-		if (source) {
-			lines.push(`prices are filed under the public profile "${run.ctx.account.username}"`);
-			lines.push(SOURCES[source].credit);
-		} else lines.push(SOURCES.openstreetmap.credit);
+		if (source) lines.push(`prices are filed under the public profile "${run.ctx.account.username}"`);
+		lines.push(run.credit ?? SOURCES[source ?? "openstreetmap"].credit);
 		return { lines, run };
 	} finally {
 		sqlite.close();

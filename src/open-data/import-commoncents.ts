@@ -23,6 +23,7 @@ const HeaderLine = v.object({
 	type: v.literal("header"),
 	format: v.literal(EXPORT_FORMAT),
 	version: v.number(),
+	license: v.string(),
 	attribution: v.string(),
 });
 const place = { id: Id, name: v.string(), address: v.string(), zipCode: v.nullable(v.string()) };
@@ -122,7 +123,9 @@ export async function importCommonCents(run: ImportRun, path: string) {
 	let origin: string | null = null;
 	for await (const line of jsonLines(path)) {
 		if (origin === null) {
-			origin = originOf(readHeader(line, path).attribution);
+			const header = readHeader(line, path);
+			origin = originOf(header.attribution);
+			run.credit = `this export is ${header.license}: credit "${header.attribution}" where you publish it`;
 			continue;
 		}
 		run.tally.read++;

@@ -17,6 +17,8 @@ const placeCounted = (outcome: PlaceOutcome) => (outcome === "shared" ? "already
 export class ImportRun {
 	readonly tally = new ImportTally();
 	readonly batch: ImportBatch;
+	/** How the file's licence asks to be credited, when the file says so itself (our export's header). */
+	credit: string | null = null;
 	/** The places counted so far: a store with ten prices is one store. */
 	private readonly placesCounted = new Set<string>();
 

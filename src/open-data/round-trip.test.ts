@@ -136,6 +136,7 @@ describe("export, then import into a fresh database", () => {
 		expect(first.run.tally.tookAs("price", "added")).toBe(17);
 		expect(first.run.tally.tookAs("fuel price", "added")).toBe(7);
 		expect(first.run.tally.leftOutCount).toBe(0);
+		expect(first.lines.at(-1)).toBe('this export is ODbL-1.0: credit "Westside Price Watch" where you publish it');
 
 		const copied = livePrices(await exportOf(copy()));
 		expect(copied.products).toEqual(origin.products);

@@ -23,7 +23,7 @@ export const SOURCES = {
 	commoncents: {
 		username: "commoncents",
 		name: "CommonCents",
-		credit: "credit the export's source as its header asks",
+		credit: "credit the export's source as its header says",
 	},
 } as const;
 export type Source = keyof typeof SOURCES;
