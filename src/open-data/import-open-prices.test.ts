@@ -113,12 +113,21 @@ describe("import open-prices", () => {
 
 		const changed = writeOpenPrices(dir, {
 			name: "changed.jsonl",
-			edit: (lines) => lines.map((line) => (line.id === 1001 ? { ...line, price: 2.39 } : line)),
+			edit: (lines) =>
+				lines.map((line) =>
+					line.id === 1001
+						? { ...line, price: 2.39 }
+						: line.id === 1013
+							? { ...line, product_name: "Extra Sharp Cheddar 8 oz" }
+							: line,
+				),
 		});
 		const third = await importInto(server.config.dbPath, changed.prices);
-		expect(third.run.tally.tookAs("price", "updated")).toBe(1);
-		expect(third.run.tally.tookAs("price", "already here")).toBe(4);
+		expect(third.run.tally.tookAs("price", "updated")).toBe(2);
+		expect(third.run.tally.tookAs("price", "already here")).toBe(3);
 		expect(await search("apples")).toMatchObject([{ price: 2.39, storeReports: { reports: 2 } }]);
+		// Renamed at the source: the price under its old name stops counting.
+		expect((await search("cheddar")).map((r: Row) => r.productName)).toEqual(["Extra Sharp Cheddar 8 oz"]);
 		const live = rows(
 			"SELECT count(*) AS n FROM price_reports WHERE is_active = 1 AND is_expired = 0 AND source_key IS NOT NULL",
 		);

@@ -123,6 +123,18 @@ const releaseKey = (db: Db, table: Table, existing: Existing | null) => {
 	if (existing) db.$client.query(`UPDATE ${table} SET source_key = NULL WHERE id = ?1`).run(existing.id);
 };
 
+/**
+ * The price it replaces stops counting, as a shopper's earlier price does: the write replaces it when it is of
+ * the same thing; one the source now says is of another product (or fuel) is retired here.
+ */
+function retire(db: Db, table: Table, existing: Existing | null, now: number) {
+	if (!existing) return;
+	db.$client
+		.query(`UPDATE ${table} SET is_expired = 1, expired_at = $now, expired_reason = $reason, updated_at = $now
+      WHERE id = $id AND is_expired = 0`)
+		.run({ id: existing.id, now, reason: REPLACED_REASON });
+}
+
 /** Runs one price's writes in a savepoint; the quality check's refusal is a reason, not a failure. */
 function filing(db: Db, example: string, write: () => PriceOutcome | LeftOut): PriceOutcome | LeftOut {
 	try {
@@ -192,6 +204,7 @@ export function importProductPrice(
 			modelVerdict: null,
 		});
 		keepSideBySide(db, "price_reports", before, existing?.id);
+		retire(db, "price_reports", existing, ctx.now);
 		if ("confirmedExisting" in written) return { price: CONFIRMED, place: outcome, placeId: place.id };
 		stamp(db, "price_reports", written.row.id, input.sourceKey, reportedAt);
 		return { price: existing ? "updated" : "added", place: outcome, placeId: place.id };
@@ -252,6 +265,7 @@ export function importFuelPrice(
 			verdict,
 		});
 		keepSideBySide(db, "gas_price_reports", before, existing?.id);
+		retire(db, "gas_price_reports", existing, ctx.now);
 		if ("confirmedExisting" in written) return { price: CONFIRMED, place: outcome, placeId: place.id };
 		stamp(db, "gas_price_reports", written.id, input.sourceKey, reportedAt);
 		refreshStation(db, place.id, fields.fuelType);
