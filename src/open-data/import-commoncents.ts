@@ -101,8 +101,9 @@ function filePrice(run: ImportRun, places: Places, origin: string, entry: Extrac
 function fileFuelPrice(run: ImportRun, places: Places, origin: string, entry: Extract<Entry, { type: "fuel_price" }>) {
 	const example = `fuel price ${entry.id}`;
 	const station = places.stations.get(entry.stationId);
-	const zip = station?.zip || entry.zipCode;
-	if (!station || !zip) return run.tally.leave(leaveOut("its station is not in the file", example));
+	if (!station) return run.tally.leave(leaveOut("its station is not in the file", example));
+	const zip = station.zip || entry.zipCode;
+	if (!zip) return run.tally.leave(leaveOut("its station has no ZIP", example));
 	const price = {
 		sourceKey: `commoncents:${origin}:fuel:${entry.id}`,
 		fuelType: entry.fuelType,

@@ -1,0 +1,118 @@
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { HOUR_MS } from "../lib/time.ts";
+import type { ExportLine } from "./format.ts";
+import { runImport } from "./import-cli.ts";
+
+let dir: string;
+beforeAll(() => {
+	dir = mkdtempSync(join(tmpdir(), "commoncents-import-export-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const reportedAt = new Date(Date.now() - HOUR_MS).toISOString();
+const fresh = { reportedAt, lastSeenAt: reportedAt, confirmations: 0, confidence: 0.9 };
+
+/** An export as another instance would write it, signed with its attribution. */
+function exportFile(name: string, attribution: string, extra: string[] = []) {
+	const lines: ExportLine[] = [
+		{
+			type: "header",
+			format: "commoncents-open-data",
+			version: 1,
+			exportedAt: new Date().toISOString(),
+			license: "ODbL-1.0",
+			licenseUrl: null,
+			attribution,
+			counts: { stores: 1, stations: 0, prices: 3, fuelPrices: 1 },
+		},
+		{ type: "store", id: 7, name: "Corner Shop", address: "5 Elm St", zipCode: "10001" },
+		{
+			type: "price",
+			id: 1,
+			storeId: 7,
+			productName: "Bagels",
+			category: "bakery",
+			price: 4.5,
+			size: { quantity: 6, unit: "count" },
+			zipCode: "10001",
+			reporter: null,
+			...fresh,
+		},
+		// A category this instance does not have: filed under Groceries.
+		{ ...baseline(2), productName: "Lawn Seed", category: "garden" },
+		{ ...baseline(3), productName: "Bread", category: "bakery", price: 549 },
+		{ ...baseline(4), storeId: 99, productName: "Jam" },
+		{
+			type: "fuel_price",
+			id: 5,
+			stationId: 42,
+			fuelType: "regular",
+			price: 3.299,
+			zipCode: "10001",
+			reporter: null,
+			...fresh,
+		},
+	];
+	const path = join(dir, name);
+	writeFileSync(path, `${[...lines.map((l) => JSON.stringify(l)), ...extra].join("\n")}\n`);
+	return path;
+}
+
+function baseline(id: number): Extract<ExportLine, { type: "price" }> {
+	return {
+		type: "price",
+		id,
+		storeId: 7,
+		productName: "",
+		category: "groceries",
+		price: 2.5,
+		size: null,
+		zipCode: "10001",
+		reporter: null,
+		...fresh,
+	};
+}
+
+const importFile = (file: string, dbPath: string) =>
+	runImport({ kind: "commoncents", file, locations: null }, { dbPath, passwordHashMemoryKib: 19_456 });
+
+describe("import commoncents", () => {
+	test("files each price at its store through the quality check, and says why it left the others out", async () => {
+		const dbPath = join(dir, "town.db");
+		const done = await importFile(exportFile("a.jsonl", "Springfield Prices", ['{"type":"coupon","id":1}']), dbPath);
+		expect(done.run.tally.tookAs("price", "added")).toBe(2);
+		expect(done.run.tally.reasons().map((r) => [r.reason, r.count])).toEqual([
+			["its station is not in the file", 1],
+			["its store is not in the file", 1],
+			[
+				'not a line of the export: Invalid type: Expected ("store" | "station" | "price" | "fuel_price") but received "coupon"',
+				1,
+			],
+			["refused by the quality check", 1],
+		]);
+		const db = new Database(dbPath, { readonly: true });
+		const filed = db
+			.query(`SELECT p.product_name AS name, c.slug AS category, p.size_milli AS size, p.zip_code AS zip
+        FROM price_reports p JOIN product_categories c ON c.id = p.category_id ORDER BY p.id`)
+			.all();
+		db.close();
+		expect(filed).toEqual([
+			{ name: "Bagels", category: "bakery", size: 6000, zip: "10001" },
+			{ name: "Lawn Seed", category: "groceries", size: null, zip: "10001" },
+		]);
+	});
+
+	test("the same ids from another instance are other prices, not changes of these", async () => {
+		const dbPath = join(dir, "two.db");
+		await importFile(exportFile("a.jsonl", "Springfield Prices"), dbPath);
+		const other = await importFile(exportFile("b.jsonl", "Shelbyville Prices"), dbPath);
+		expect(other.run.tally.tookAs("price", "added")).toBe(2);
+		expect(other.run.tally.tookAs("price", "updated")).toBe(0);
+		const again = await importFile(exportFile("b2.jsonl", "Shelbyville Prices"), dbPath);
+		expect(again.run.tally.tookAs("price", "already here")).toBe(2);
+	});
+});
