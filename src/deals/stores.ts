@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, exists, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { priceReports, stores } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { neighbourhood, roundMiles } from "../lib/zip.ts";
@@ -13,7 +13,8 @@ export type StoreSuggestion = { name: string; address: string; zipCode: string; 
  * The stores reported near a zip (its neighbourhood, src/lib/zip.ts), nearest first and then the most
  * reported: the report form suggests them, so a shopper picks "FreshMart, 120 W 23rd St" (and with it the
  * store's own ZIP) rather than typing it again, and a slip does not make a second FreshMart. Only stores with
- * a report not withdrawn: a store that only a terminated account reported is not suggested.
+ * a report not withdrawn (a store that only a terminated account reported is not suggested), or imported from
+ * open data (a new town's shops, waiting for their first price).
  */
 export function storesInZip(db: Db, zip: string): StoreSuggestion[] {
 	const near = neighbourhood(zip);
@@ -27,7 +28,7 @@ export function storesInZip(db: Db, zip: string): StoreSuggestion[] {
 	const rows = db
 		.select({ name: stores.name, address: stores.address, zipCode: stores.zipCode, locToken: stores.locToken })
 		.from(stores)
-		.where(and(inArray(stores.locToken, [...miles.keys()]), exists(reported)))
+		.where(and(inArray(stores.locToken, [...miles.keys()]), or(exists(reported), isNotNull(stores.sourceKey))))
 		.orderBy(
 			nearestFirst(near.map((p) => p.token)),
 			desc(db.$count(priceReports, eq(priceReports.storeId, stores.id))),

@@ -28,9 +28,12 @@ const STATIONS_NEAR_SQL = `
     regular_price_mills AS regularPriceMills, premium_price_mills AS premiumPriceMills,
     diesel_price_mills AS dieselPriceMills, e85_price_mills AS e85PriceMills, electric_price_mills AS electricPriceMills
   FROM gas_stations
-  WHERE loc_token IN (SELECT value FROM json_each(?1)) AND reports_count > 0`;
+  WHERE loc_token IN (SELECT value FROM json_each(?1)) AND (reports_count > 0 OR source_key IS NOT NULL)`;
 
-/** The stations at the given location tokens with at least one report counted. */
+/**
+ * The stations at the given location tokens with at least one report counted, or imported from open data
+ * (a new town's stations, waiting for their first price).
+ */
 export function stationsAt(db: Db, tokens: readonly string[]): StationRow[] {
 	return db.$client.query<StationRow, [string]>(STATIONS_NEAR_SQL).all(tokensParam(tokens));
 }
@@ -41,9 +44,9 @@ const STATIONS_BY_ID_SQL = `
     regular_price_mills AS regularPriceMills, premium_price_mills AS premiumPriceMills,
     diesel_price_mills AS dieselPriceMills, e85_price_mills AS e85PriceMills, electric_price_mills AS electricPriceMills
   FROM gas_stations
-  WHERE id IN (SELECT value FROM json_each(?1)) AND reports_count > 0`;
+  WHERE id IN (SELECT value FROM json_each(?1)) AND (reports_count > 0 OR source_key IS NOT NULL)`;
 
-/** Some stations by id (a shopper's starred ones, wherever they are), those with at least one report counted. */
+/** Some stations by id (a shopper's starred ones, wherever they are), those stationsAt would list. */
 export function stationsById(db: Db, ids: Iterable<number>): StationRow[] {
 	return db.$client.query<StationRow, [string]>(STATIONS_BY_ID_SQL).all(JSON.stringify([...ids]));
 }

@@ -71,6 +71,20 @@ describe("import osm", () => {
 		expect(first.lines).toContain('  outside the US: 1, e.g. node/9100000007 "Mercado Central" (MX)');
 	});
 
+	test("a new town's places show before their first price: stations on the Gas page, shops in the form", async () => {
+		const { client } = await registerUser(server, { zipCode: "90048" });
+		const near = await client.get("/api/gas/nearby?fuelType=electric");
+		expect(near.status).toBe(200);
+		expect(near.data.map((s: Row) => [s.name, s.zipCode, s.electricPrice])).toContainEqual([
+			"Beverly Charging",
+			"90048",
+			null,
+		]);
+		const stores = await client.get("/api/stores?zipCode=90048");
+		expect(stores.status).toBe(200);
+		expect(stores.data.map((s: Row) => s.name)).toContain("Farmers Fresh Market");
+	});
+
 	test("a shopper's price at a station OSM gave lands at that station, in its ZIP", async () => {
 		const { client } = await registerUser(server, { zipCode: "90069" });
 		const report = await client.post("/api/gas/reports", {
