@@ -33,8 +33,9 @@ Commands:
                     with DATA_LICENSE and DATA_ATTRIBUTION
   import SOURCE FILE
                     add prices, stores or stations from open data: SOURCE is open-prices (Open Prices'
-                    JSON lines), osm (an Overpass GeoJSON export) or commoncents (our own export); a second
-                    run updates, it does not duplicate
+                    prices dump, with --locations FILE for its places), osm (an Overpass GeoJSON export)
+                    or commoncents (our own export); a second run updates, it does not duplicate; refused
+                    while a server uses the data folder
   --help            show this help
   --version         print the version
 
