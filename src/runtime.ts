@@ -20,6 +20,7 @@ import { StorageTrouble } from "./ops/storage-trouble.ts";
 import { PushSender } from "./push/sender.ts";
 import { PriceModel } from "./reports/model.ts";
 import { ReportWriter } from "./reports/writer.ts";
+import { createTokenReader, type TokenReader } from "./tokens/reader.ts";
 
 export type Limits = {
 	logins: LoginThrottle;
@@ -43,6 +44,7 @@ export type Runtime = {
 	changeStamp: ChangeStamp;
 	readCache: ReadCache;
 	readSession: SessionReader;
+	readToken: TokenReader;
 	live: LiveHub;
 	/** Web Push to the shoppers' subscribed devices (fire and forget). */
 	push: PushSender;
@@ -68,6 +70,7 @@ export function buildRuntime(config: Config, { sqlite, db }: { sqlite: Database;
 		changeStamp,
 		readCache: createReadCache(changeStamp),
 		readSession: createSessionReader(db, changeStamp),
+		readToken: createTokenReader(db, changeStamp),
 		live: new LiveHub(db),
 		push: new PushSender(db, { vapid: config.vapid, allowedOrigins: config.pushAllowedOrigins }),
 		reports: new ReportWriter(db),

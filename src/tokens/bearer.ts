@@ -6,11 +6,12 @@
 
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { apiTokens, users } from "../../db/schema.ts";
+import { apiTokens } from "../../db/schema.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { forbidden, tooManyRequests, unauthorized } from "../lib/http.ts";
+import { readSessionCookie } from "../lib/session-cookie.ts";
 import type { ValidSession } from "../lib/sessions.ts";
-import { MINUTE_MS } from "../lib/time.ts";
+import { HOUR_MS } from "../lib/time.ts";
 import { tokenHashOf } from "./queries.ts";
 import { TOKEN_PREFIX, TOKEN_REQUESTS_PER_MINUTE, TOKEN_SHAPE } from "./schemas.ts";
 
@@ -27,11 +28,17 @@ export const TOKEN_PATH_REFUSED = "Personal access tokens cannot reach this part
 const SESSION_ONLY = ["/api/tokens", "/api/admin", "/api/events"];
 const sessionOnly = (path: string) => SESSION_ONLY.some((p) => path === p || path.startsWith(`${p}/`));
 
-/** The token the request carries: its secret, or null when it carries none (another scheme is not ours). */
+/**
+ * The token the request carries: its secret, or null when it carries none (another scheme is not ours). A
+ * bearer that is not one of our tokens is ignored beside a session cookie (a proxy in front may forward its
+ * own, an OAuth JWT, with a browser's requests); alone, it is a mistyped token and is refused as one.
+ */
 export function bearerOf(c: Context<AppEnv>): string | null {
 	const header = c.req.header("authorization");
 	const match = header === undefined ? null : BEARER.exec(header.trim());
-	return match ? (match[1] ?? "").trim() : null;
+	if (!match) return null;
+	const secret = (match[1] ?? "").trim();
+	return secret.toLowerCase().startsWith(TOKEN_PREFIX) || !readSessionCookie(c) ? secret : null;
 }
 
 /** A write carrying a token is refused before the Origin check, so a script learns why rather than "cross-site". */
@@ -48,7 +55,7 @@ function refused(c: Context<AppEnv>, message: string) {
 /**
  * The session a GET or HEAD acts in for a token: its user's, never unlocked for the console, never renewed and
  * never written to a cookie. Throws 401 for a malformed, unknown or revoked token and for a suspended account,
- * 403 for a session-only path, 429 past the token's limit. Writes last-used at most once a minute.
+ * 403 for a session-only path, 429 past the token's limit. Writes last-used at most once an hour.
  */
 export function tokenSession(c: Context<AppEnv>, secret: string, now = Date.now()): ValidSession {
 	// The gate refused writes already; OPTIONS is no read either.
@@ -56,12 +63,7 @@ export function tokenSession(c: Context<AppEnv>, secret: string, now = Date.now(
 	if (!TOKEN_SHAPE.test(secret)) throw refused(c, TOKEN_MALFORMED);
 	const db = c.var.db;
 	// The secret's hash is matched by the unique index: nothing secret is compared here.
-	const found = db
-		.select({ id: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt, user: users })
-		.from(apiTokens)
-		.innerJoin(users, eq(users.id, apiTokens.userId))
-		.where(eq(apiTokens.tokenHash, tokenHashOf(secret)))
-		.get();
+	const found = c.var.runtime.readToken(tokenHashOf(secret));
 	if (!found) throw refused(c, TOKEN_INVALID);
 	if (found.user.isTerminated) throw refused(c, TOKEN_ACCOUNT_SUSPENDED);
 	if (sessionOnly(c.req.path)) throw forbidden(TOKEN_PATH_REFUSED);
@@ -69,8 +71,8 @@ export function tokenSession(c: Context<AppEnv>, secret: string, now = Date.now(
 	if (wait > 0) {
 		throw tooManyRequests(`Too many requests with this token (at most ${TOKEN_REQUESTS_PER_MINUTE} a minute).`, wait);
 	}
-	// Every write starts the read caches afresh: a token polled all day must not write on every call.
-	if (!found.lastUsedAt || now - found.lastUsedAt.getTime() >= MINUTE_MS) {
+	// Every write starts the app's read caches afresh: a token polled all day must not write on every call.
+	if (!found.lastUsedAt || now - found.lastUsedAt.getTime() >= HOUR_MS) {
 		db.update(apiTokens)
 			.set({ lastUsedAt: new Date(now) })
 			.where(eq(apiTokens.id, found.id))

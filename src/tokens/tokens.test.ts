@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { eq } from "drizzle-orm";
 import { apiTokens } from "../../db/schema.ts";
 import { moderator, PASSKEY, reportProduct, tag } from "../admin/testing.ts";
-import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import { registerUser, STRONG_PASSWORD, startTestServer, type TestServer } from "../test/harness.ts";
 import {
 	TOKEN_ACCOUNT_SUSPENDED,
 	TOKEN_INVALID,
@@ -106,7 +106,7 @@ describe("Authorization: Bearer", () => {
 
 		const used = stored(token.id)?.lastUsedAt;
 		expect(used).toBeInstanceOf(Date);
-		// Within the minute, reads do not write it again.
+		// Within the hour, reads do not write it again.
 		await withToken(secret);
 		expect(stored(token.id)?.lastUsedAt).toEqual(used!);
 		expect((await client.get("/api/tokens")).data[0].lastUsedAt).toBe(used!.toISOString());
@@ -137,6 +137,44 @@ describe("Authorization: Bearer", () => {
 		expect(me.data.id).toBe(user.id);
 		const write = await other.client.patch("/api/auth/user", { zipCode: "90210" }, { headers });
 		expect([write.status, write.data.message]).toEqual([403, TOKEN_WRITE_REFUSED]);
+	});
+
+	test("a bearer that is not ours, beside a cookie, is a proxy's: the cookie decides", async () => {
+		const { client, user } = await registerUser(server);
+		const headers = { authorization: "Bearer eyJhbGciOiJSUzI1NiJ9.proxy.jwt" };
+		const me = await client.get("/api/auth/user", { headers });
+		expect([me.status, me.data.id]).toEqual([200, user.id]);
+		const write = await client.patch("/api/auth/user", { zipCode: "90210" }, { headers });
+		expect(write.status).toBe(200);
+	});
+
+	test("every read the contract keeps to the session refuses a token", async () => {
+		const { secret } = await shopperWithToken();
+		const contract = (await server.client().get("/api/openapi.json")).data as {
+			paths: Record<string, { get?: { security?: Record<string, string[]>[] } }>;
+		};
+		const sessionOnly = Object.entries(contract.paths)
+			.filter(([, ops]) => ops.get?.security?.length && !ops.get.security.some((s) => "token" in s))
+			.map(([path]) => path.replace(/\{[^}]+\}/g, "1"));
+		expect(sessionOnly).toContain("/api/tokens");
+		for (const path of sessionOnly) {
+			const res = await withToken(secret, "GET", path);
+			expect([path, res.status, res.data.message]).toEqual([path, 403, TOKEN_PATH_REFUSED]);
+		}
+	});
+
+	test("a password change revokes every token of the shopper", async () => {
+		const { client, secret } = await shopperWithToken();
+		expect((await withToken(secret)).status).toBe(200);
+		const changed = await client.put("/api/profile/password", {
+			currentPassword: STRONG_PASSWORD,
+			newPassword: "Another!Pass2",
+			confirmPassword: "Another!Pass2",
+		});
+		expect(changed.status).toBe(200);
+		const after = await withToken(secret);
+		expect([after.status, after.data.message]).toEqual([401, TOKEN_INVALID]);
+		expect((await client.get("/api/tokens")).data).toEqual([]);
 	});
 
 	test("an unknown, malformed or revoked token is 401, saying so", async () => {

@@ -1,6 +1,6 @@
 /** The signed-in user's own settings (spec §2 Settings): each change answers the updated user. */
 import { eq } from "drizzle-orm";
-import { type User, users } from "../../db/schema.ts";
+import { apiTokens, type User, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { removeUploadFiles, unreferencedPaths } from "../uploads/references.ts";
 
@@ -54,4 +54,9 @@ export function setProfilePhoto(db: Db, uploadsDir: string, userId: string, path
 	if (!user) throw new Error(`user ${userId} disappeared during a photo update`);
 	removeUploadFiles(uploadsDir, orphaned);
 	return user;
+}
+
+/** Revokes every personal access token of the shopper (a password change ends what an intruder may have made). */
+export function revokeAllTokens(db: Db, userId: string) {
+	db.delete(apiTokens).where(eq(apiTokens.userId, userId)).run();
 }

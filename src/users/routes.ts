@@ -8,7 +8,7 @@ import { deleteOtherSessions } from "../lib/sessions.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/resolve.ts";
 import { topContributors } from "./contributors.ts";
-import { setProfilePhoto, updateProfile } from "./profile.ts";
+import { revokeAllTokens, setProfilePhoto, updateProfile } from "./profile.ts";
 import { publicProfile } from "./public-profile.ts";
 import { userJson } from "./queries.ts";
 import {
@@ -224,12 +224,16 @@ export const profileRoutes = new Hono<AppEnv>()
 				});
 			}
 			throttle.succeeded(user.username, client, at);
-			const updated = updateProfile(db, user.id, { password: await passwords.hash(newPassword) });
-			// Every other device signs in again with the new password; this one stays signed in.
-			if (session) {
-				deleteOtherSessions(db, user.id, session.sid);
-				live.checkSessions();
-			}
+			const hash = await passwords.hash(newPassword);
+			// Every other device signs in again with the new password (this one stays signed in), and every
+			// personal access token is revoked: a password is changed when someone else may have had it.
+			const updated = db.transaction(() => {
+				const changed = updateProfile(db, user.id, { password: hash });
+				if (session) deleteOtherSessions(db, user.id, session.sid);
+				revokeAllTokens(db, user.id);
+				return changed;
+			});
+			if (session) live.checkSessions();
 			return c.json(userJson(db, updated), 200);
 		},
 	);

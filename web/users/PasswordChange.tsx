@@ -38,7 +38,10 @@ export function PasswordChange() {
 		change.mutate(input, {
 			onSuccess: () => {
 				form.reset();
-				toast({ title: "Password updated", description: "Your other devices have been signed out." });
+				toast({
+					title: "Password updated",
+					description: "Your other devices have been signed out, and your API tokens revoked.",
+				});
 			},
 			onError: (error) => {
 				if (sessionLost(error)) return;
