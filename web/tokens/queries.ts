@@ -21,6 +21,8 @@ export function useCreateToken() {
 	const queryClient = useQueryClient();
 	return useLastingMutation({
 		mutationFn: (json: CreateTokenInput) => unwrap(api.tokens.$post({ json })),
+		// The mutation cache would hold the answer, secret included, until collected: drop it at once.
+		gcTime: 0,
 		onSuccess: ({ token }) => {
 			queryClient.setQueryData<ApiToken[]>(tokenKeys.all, (list) => list && [token, ...list]);
 			void queryClient.invalidateQueries({ queryKey: tokenKeys.all });
