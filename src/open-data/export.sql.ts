@@ -1,8 +1,9 @@
 /**
  * The open-data export's raw SQL (decision 0069): what is live (active, unexpired, not judged wrong), the
  * stores and stations those prices name, and the prices with their place. Each statement is iterated row by
- * row, never read whole. Nothing private is selected: the reporter's username only where their profile is
- * public, and no user id, name, email, photo, description or the zip a shopper reported from.
+ * row, never read whole. Nothing private is selected: the reporter's username only where their profile and
+ * activity are public, and no user id, name, email, photo, description, nor the report's own zip (a shopper's
+ * home when the store has no zip and none was typed): a price's zip is its store's.
  * Row types are derived from db/schema.ts; raw timestamps are milliseconds.
  */
 import type { Database } from "bun:sqlite";
@@ -15,8 +16,12 @@ import type { ExportCounts } from "./format.ts";
 /** Live: what shoppers are shown. A hidden (flagged) or suspended reporter's report is not active. */
 const live = (alias: string) => `${alias}.is_active = 1 AND ${alias}.is_expired = 0 AND ${alias}.is_discredited = 0`;
 
-/** A public, active profile's username; otherwise null. */
-const REPORTER_SQL = "CASE WHEN u.profile_visible = 1 AND u.is_terminated = 0 THEN u.username END AS reporter";
+/**
+ * The username of a reporter who shows their profile and their activity (as their public page and the
+ * leaderboard do: src/users/public-profile.ts, contributors.sql.ts) and is not terminated; otherwise null.
+ */
+const REPORTER_SQL =
+	"CASE WHEN u.profile_visible = 1 AND u.stats_visible = 1 AND u.is_terminated = 0 THEN u.username END AS reporter";
 
 const trustSql = (alias: string) => `
   ${alias}.verification_confidence AS verificationConfidence, ${alias}.created_at AS createdAt,
@@ -56,19 +61,18 @@ type PlaceColumns = {
 };
 
 /** A live product price with its category, its public reporter, its trust inputs and its store. */
-export type PriceRow = StoredPick<
-	typeof priceReports,
-	"id" | "storeId" | "productName" | "priceCents" | "sizeMilli" | "zipCode"
-> &
+export type PriceRow = StoredPick<typeof priceReports, "id" | "storeId" | "productName" | "priceCents" | "sizeMilli"> &
 	TrustInput &
 	PlaceColumns & { sizeUnit: SizeUnit | null; category: string; reporter: string | null };
 
+// The price statements read their table NOT INDEXED: in id order, a rowid scan streams the live rows as it meets
+// them, where an index on the live columns (the planner's pick without statistics) would sort them all first.
 const PRICES_SQL = `
   SELECT p.id AS id, p.store_id AS storeId, p.product_name AS productName, c.slug AS category,
-    p.price_cents AS priceCents, p.size_milli AS sizeMilli, p.size_unit AS sizeUnit, p.zip_code AS zipCode,
+    p.price_cents AS priceCents, p.size_milli AS sizeMilli, p.size_unit AS sizeUnit,
     ${REPORTER_SQL}, ${trustSql("p")},
     s.name AS placeName, s.address AS placeAddress, s.zip_code AS placeZipCode, s.loc_token AS placeLocToken
-  FROM price_reports p
+  FROM price_reports p NOT INDEXED
   JOIN product_categories c ON c.id = p.category_id
   JOIN users u ON u.id = p.user_id
   JOIN stores s ON s.id = p.store_id
@@ -86,7 +90,7 @@ const FUEL_PRICES_SQL = `
   SELECT g.id AS id, g.station_id AS stationId, g.fuel_type AS fuelType, g.price_mills AS priceMills,
     ${REPORTER_SQL}, ${trustSql("g")},
     s.name AS placeName, s.address AS placeAddress, s.zip_code AS placeZipCode, s.loc_token AS placeLocToken
-  FROM gas_price_reports g
+  FROM gas_price_reports g NOT INDEXED
   JOIN users u ON u.id = g.user_id
   JOIN gas_stations s ON s.id = g.station_id
   WHERE ${live("g")}

@@ -14,10 +14,13 @@ const LICENSE_ENV = { DATA_LICENSE: "cc-by-4.0", DATA_ATTRIBUTION: "Testville Pr
 
 let server: TestServer;
 let mod: Awaited<ReturnType<typeof moderator>>;
-const ids = { milk: 0, formula: 0, expired: 0, hidden: 0, banned: 0, fuel: 0 };
+const ids = { milk: 0, formula: 0, quiet: 0, expired: 0, hidden: 0, banned: 0, fuel: 0 };
 let publicName: string;
 let privateName: string;
 let privateUserId: string;
+let quietName: string;
+/** The home of a shopper who typed no store zip: near the store's place (10001), so the store is the same one. */
+const QUIET_HOME = "10010";
 
 const reportProduct = async (client: TestClient, body: Record<string, unknown>) => {
 	const res = await client.post("/api/price-reports", {
@@ -41,6 +44,10 @@ beforeAll(async () => {
 	privateName = closed.username;
 	privateUserId = closed.user.id;
 	expect((await closed.client.put("/api/profile/privacy", { isPublicProfile: false })).status).toBe(200);
+	// A public profile that hides its activity: no price of theirs may name them.
+	const quiet = await registerUser(server, { firstName: "Quietfirst", zipCode: QUIET_HOME });
+	quietName = quiet.username;
+	expect((await quiet.client.put("/api/profile/privacy", { showActivity: false })).status).toBe(200);
 
 	ids.milk = await reportProduct(open.client, {
 		productName: "Whole Milk",
@@ -54,6 +61,14 @@ beforeAll(async () => {
 		vacationMode: true,
 		reportZipCode: "33139",
 	});
+	// A store from before stores kept a zip (migration 0013), placed by its location token alone. A report there
+	// with no store zip typed, out of vacation, is filed under the reporter's home zip (src/reports/write-price.ts).
+	server.sqlite
+		.query("UPDATE stores SET zip_code = NULL WHERE id = (SELECT store_id FROM price_reports WHERE id = ?)")
+		.run(ids.milk);
+	ids.quiet = await reportProduct(quiet.client, { productName: "Quiet Eggs" });
+	const filed = server.sqlite.query("SELECT zip_code AS zip FROM price_reports WHERE id = ?").get(ids.quiet);
+	expect(filed).toEqual({ zip: QUIET_HOME });
 	ids.expired = await reportProduct(open.client, { productName: "Expired Bread" });
 	ids.hidden = await reportProduct(open.client, { productName: "Hidden Cheese" });
 	ids.banned = await reportProduct(banned.client, { productName: "Banned Butter" });
@@ -136,30 +151,52 @@ describe("the open-data export", () => {
 			license: "CC-BY-4.0",
 			licenseUrl: "https://creativecommons.org/licenses/by/4.0/",
 			attribution: "Testville Price Watch, CommonCents",
-			counts: { stores: 2, stations: 1, prices: 2, fuelPrices: 1 },
+			counts: { stores: 2, stations: 1, prices: 3, fuelPrices: 1 },
 		});
 		expect(Date.now() - Date.parse(header.exportedAt)).toBeLessThan(60_000);
 		const types = lines.map((l) => l.type);
-		expect(types).toEqual(["header", "store", "store", "station", "price", "price", "fuel_price"]);
+		expect(types).toEqual(["header", "store", "store", "station", "price", "price", "price", "fuel_price"]);
 		const prices = lines.filter((l) => l.type === "price");
 		// Expired, hidden by flags and a terminated reporter's: none of them.
-		expect(prices.map((p) => p.id)).toEqual([ids.milk, ids.formula]);
+		expect(prices.map((p) => p.id)).toEqual([ids.milk, ids.formula, ids.quiet]);
 		const stores = new Set(lines.filter((l) => l.type === "store").map((s) => s.id));
 		expect(prices.every((p) => stores.has(p.storeId))).toBe(true);
 	});
 
-	test("a reporter is named only where their profile is public; nothing private is written", async () => {
+	test("a reporter is named only where their profile and activity are public; nothing private is written", async () => {
 		const { text } = await exported("jsonl");
 		const lines = jsonLines(text);
 		const byId = (id: number, type = "price") => lines.find((l) => l.type === type && l.id === id);
 		expect(byId(ids.milk).reporter).toBe(publicName);
 		expect(byId(ids.formula).reporter).toBeNull();
+		expect(byId(ids.quiet).reporter).toBeNull();
 		expect(byId(ids.fuel, "fuel_price").reporter).toBeNull();
-		for (const secret of [privateName, privateUserId, "Privatefirst", "Privatelast", "Publicfirst", "Privatenote"])
-			expect(text).not.toContain(secret);
+		const secrets = [
+			privateName,
+			privateUserId,
+			quietName,
+			"Privatefirst",
+			"Privatelast",
+			"Publicfirst",
+			"Privatenote",
+		];
+		for (const secret of secrets) expect(text).not.toContain(secret);
 		// A vacation report counts in the zip it was made for; the private reporter's own zip is nowhere.
 		expect(byId(ids.formula).zipCode).toBe("33139");
 		expect(text).not.toContain("10002");
+	});
+
+	test("a price's ZIP is its store's, never the home ZIP a report without a store ZIP was filed under", async () => {
+		const lines = jsonLines((await exported("jsonl")).text);
+		const [milk, quiet] = [ids.milk, ids.quiet].map((id) => lines.find((l) => l.type === "price" && l.id === id));
+		expect(quiet.storeId).toBe(milk.storeId);
+		expect(lines.find((l) => l.type === "store" && l.id === quiet.storeId).zipCode).toBe("10001");
+		expect(quiet.zipCode).toBe("10001");
+		expect(lines.filter((l) => l.zipCode === QUIET_HOME)).toEqual([]);
+		const [columns, ...rows] = parseCsv((await exported("csv")).text);
+		const zipCells = rows.map((row) => [row[columns!.indexOf("id")], row[columns!.indexOf("zip_code")]]);
+		expect(zipCells).toContainEqual([String(ids.quiet), "10001"]);
+		expect(zipCells.filter(([, zip]) => zip === QUIET_HOME)).toEqual([]);
 	});
 
 	test("prices carry their ZIP, size and freshness: a confirmation is seen later and trusted more", async () => {
@@ -195,9 +232,9 @@ describe("the open-data export", () => {
 		const { text } = await exported("csv");
 		expect(text.endsWith("\r\n")).toBe(true);
 		const [columns, ...rows] = parseCsv(text);
-		expect(rows).toHaveLength(3);
+		expect(rows).toHaveLength(4);
 		const record = (row: string[]) => Object.fromEntries(columns!.map((c, i) => [c, row[i]]));
-		const [milk, formula, fuel] = rows.map(record);
+		const [milk, formula, , fuel] = rows.map(record);
 		expect(milk).toMatchObject({
 			type: "price",
 			id: String(ids.milk),
@@ -281,7 +318,7 @@ describe("GET /api/admin/export", () => {
 		expect(csv.status).toBe(200);
 		expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8; header=present");
 		expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="commoncents-open-data-${day}.csv"`);
-		expect(parseCsv(csv.data as string)).toHaveLength(4);
+		expect(parseCsv(csv.data as string)).toHaveLength(5);
 	});
 
 	test("an unknown format is a 400 naming it; the summary says the licence and the counts", async () => {
@@ -293,7 +330,7 @@ describe("GET /api/admin/export", () => {
 			license: "CC-BY-4.0",
 			licenseUrl: "https://creativecommons.org/licenses/by/4.0/",
 			attribution: "Testville Price Watch, CommonCents",
-			counts: { stores: 2, stations: 1, prices: 2, fuelPrices: 1 },
+			counts: { stores: 2, stations: 1, prices: 3, fuelPrices: 1 },
 		});
 	});
 });

@@ -186,9 +186,11 @@ function* csvLines(sqlite: Database, header: ExportHeader, now: number): Generat
 
 /**
  * A place's own zip, else the zip its location token stands for (where the app places it: the zip it was
- * first reported with, as a store card shows it).
+ * first reported with, as a store card shows it); "" for a place with neither, which no place with a price
+ * is (a store takes its first report's token, migration 0013).
  */
-const placeZip = (zipCode: string | null, locToken: string) => zipCode ?? (locToken ? locToken.slice(1) : null);
+const zipOf = (zipCode: string | null, locToken: string) => zipCode ?? locToken.slice(1);
+const placeZip = (zipCode: string | null, locToken: string) => zipOf(zipCode, locToken) || null;
 
 const place = (row: PlaceRow) => ({
 	id: row.id,
@@ -231,7 +233,9 @@ function productPrice(row: PriceRow, now: number): ExportPrice {
 		price: row.priceCents / 100,
 		size:
 			row.sizeMilli !== null && row.sizeUnit !== null ? { quantity: row.sizeMilli / 1000, unit: row.sizeUnit } : null,
-		zipCode: row.zipCode,
+		// Where the price is: its store's zip, as for fuel. Never the report's own, which is the reporter's home
+		// when the store has no zip and none was typed (src/reports/write-price.ts).
+		zipCode: zipOf(row.placeZipCode, row.placeLocToken),
 		reporter: row.reporter,
 		...freshness(row, productFreshDays(row.category), now),
 	};
