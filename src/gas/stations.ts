@@ -143,11 +143,15 @@ function ranked(stations: readonly NearStation[], comparison: Comparison, sort: 
  * its miles and what a fill-up of `fuel` there saves for `car` after the drive.
  */
 export function listNearbyStations(db: Db, zip: string, fuel: FuelType, sort: StationSort, car: Car): StationJson[] {
+	return nearbyWithArea(db, zip, fuel, sort, car).stations;
+}
+
+/** The nearby list with the area's tally of `fuel` it was compared with (areaTally's), from one read. */
+export function nearbyWithArea(db: Db, zip: string, fuel: FuelType, sort: StationSort, car: Car) {
 	const stations = stationsNear(db, neighbourhood(zip));
 	const comparison: Comparison = { fuel, area: tally(stations, fuel), fill: fillUpOf(car, fuel) };
-	return ranked(stations, comparison, sort)
-		.slice(0, NEARBY_MAX)
-		.map((r) => toStationJson(r.station, comparison, r.savings));
+	const list = ranked(stations, comparison, sort).slice(0, NEARBY_MAX);
+	return { stations: list.map((r) => toStationJson(r.station, comparison, r.savings)), area: comparison.area };
 }
 
 /** The prices of `fuel` the neighbourhood's stations average to (what each station is compared with). */

@@ -105,6 +105,64 @@ describe("GET /api/v1/fuel/prices", () => {
 		expect(listed(far)).toEqual([["Too Far", 1.999]]);
 	});
 
+	test("the lowest is the cheapest price that stands up: not unusual and unconfirmed, sold out or flagged", async () => {
+		// Chicago, away from the stations above. The quality check's verdicts are set here, so the test does not
+		// hang on how it judges these prices against each other.
+		for (const [name, price] of [
+			["Typo Fuel", 2.1],
+			["Dry Pumps", 2.5],
+			["Disputed", 2.7],
+			["Steady", 2.9],
+			["Pricey", 3.2],
+		] as const)
+			await post(name, "60601", "regular", price);
+		const ids = ["Typo Fuel", "Dry Pumps", "Disputed", "Steady", "Pricey"].map((n) => reports[`${n} regular`]!);
+		server.sqlite
+			.query("UPDATE gas_price_reports SET is_unusual = (id = ?1) WHERE id IN (SELECT value FROM json_each(?2))")
+			.run(ids[0]!, JSON.stringify(ids));
+		const word = async (id: number, body: Record<string, string>) => {
+			const shopper = (await registerUser(server, { zipCode: "60601" })).client;
+			expect((await shopper.post(`/api/gas/reports/${id}/feedback`, body)).status).toBe(200);
+		};
+		await word(ids[1]!, { kind: "unavailable" });
+		await word(ids[2]!, { kind: "wrong", reason: "wrong-price" });
+
+		const res = await fuelPrices(viewer, "zip=60601&fuel=regular");
+		expect(v.safeParse(FuelPricesSchema, res.data).issues).toBeUndefined();
+		// The list is the Gas page's, every current price; the average is its Area Average card's.
+		expect(listed(res.data)).toEqual([
+			["Typo Fuel", 2.1],
+			["Dry Pumps", 2.5],
+			["Disputed", 2.7],
+			["Steady", 2.9],
+			["Pricey", 3.2],
+		]);
+		expect(res.data.average).toBe(2.68);
+		type Trust = { unusual: boolean; outOfStock: boolean; flagged: boolean };
+		const trust = res.data.stations.map(({ unusual, outOfStock, flagged }: Trust) => ({
+			unusual,
+			outOfStock,
+			flagged,
+		}));
+		const clear = { unusual: false, outOfStock: false, flagged: false };
+		expect(trust).toEqual([
+			{ ...clear, unusual: true },
+			{ ...clear, outOfStock: true },
+			{ ...clear, flagged: true },
+			clear,
+			clear,
+		]);
+		expect(res.data.lowest).toEqual(res.data.stations[3]);
+		expect(res.data.lowest.station.name).toBe("Steady");
+		const dry = (await viewer.get(`/api/v1/stations/${stations["Dry Pumps"]}/prices`)).data;
+		expect(dry.prices).toMatchObject([{ fuel: "regular", price: 2.5, ...clear, outOfStock: true }]);
+
+		// Confirmed by another shopper, the unusual price stands: it is the lowest now.
+		await word(ids[0]!, { kind: "confirm" });
+		const confirmed = (await fuelPrices(viewer, "zip=60601&fuel=regular")).data;
+		expect(confirmed.lowest).toMatchObject({ station: { name: "Typo Fuel" }, price: 2.1, unusual: false });
+	});
+
 	test("400 names what is wrong; a guest is 401", async () => {
 		const cases: [string, string][] = [
 			["fuel=regular", "zip is required"],

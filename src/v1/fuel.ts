@@ -1,16 +1,18 @@
 /**
  * GET /api/v1/fuel/prices and GET /api/v1/stations/{id}/prices (decision 0068): what the Gas page and a station
- * show, each price with the freshness of the report it stands on. The list and the area average are the Gas
- * page's own (src/gas): its cheapest-first order and its Area Average card.
+ * show, each price with the freshness and trust of the report it stands on. The list and the area average are
+ * the Gas page's own (src/gas): its cheapest-first order and its Area Average card. The lowest is the first
+ * price of the list that can be stood behind (freshness.ts standsUp), as a product's lowest is its first
+ * trustworthy, in-stock offer.
  */
 import { FUEL_TYPES, type FuelType } from "../../db/enums.ts";
 import type { Db } from "../db.ts";
-import { areaTally, averageDollars, listNearbyStations } from "../gas/stations.ts";
+import { averageDollars, nearbyWithArea } from "../gas/stations.ts";
 import { historyStation } from "../history/fuel-history.sql.ts";
 import { millsToNumber } from "../lib/money.ts";
 import { fuelFreshDays } from "../reports/trust.ts";
 import type { Car } from "../users/serialize.ts";
-import { freshnessOf } from "./freshness.ts";
+import { freshnessOf, standsUp } from "./freshness.ts";
 import type { FuelPrices, StationPrices } from "./schemas.ts";
 import { type CurrentFuelRow, currentFuelReports } from "./v1.sql.ts";
 
@@ -20,7 +22,8 @@ export const unitOf = (fuel: FuelType) => (fuel === "electric" ? "kWh" : "gallon
 /** The current price of `fuel` at each station near the ZIP, cheapest first, with the area's average. */
 export function fuelPrices(db: Db, zip: string, fuel: FuelType, car: Car, now = Date.now()): FuelPrices {
 	// The Gas page's list sorted by price: the stations without this fuel's price come last, and are left out.
-	const listed = listNearbyStations(db, zip, fuel, "price", car).filter((s) => s[`${fuel}Price` as const] !== null);
+	const nearby = nearbyWithArea(db, zip, fuel, "price", car);
+	const listed = nearby.stations.filter((s) => s[`${fuel}Price` as const] !== null);
 	const current = new Map(
 		currentFuelReports(db, { stations: listed.map((s) => s.id), fuels: [fuel] }).map((r) => [r.stationId, r]),
 	);
@@ -35,8 +38,8 @@ export function fuelPrices(db: Db, zip: string, fuel: FuelType, car: Car, now = 
 		fuel,
 		unit: unitOf(fuel),
 		currency: "USD",
-		average: averageDollars(areaTally(db, zip, fuel)),
-		lowest: stations[0] ?? null,
+		average: averageDollars(nearby.area),
+		lowest: stations.find(standsUp) ?? null,
 		stations,
 	};
 }
@@ -53,7 +56,7 @@ export function stationPrices(db: Db, stationId: number, now = Date.now()): Stat
 	};
 }
 
-/** A report's price in dollars (to the tenth of a cent) with its freshness. */
+/** A report's price in dollars (to the tenth of a cent) with its freshness and trust. */
 const priceOf = (r: CurrentFuelRow, now: number) => ({
 	price: millsToNumber(r.priceMills),
 	...freshnessOf(r, fuelFreshDays(r.fuelType), now),

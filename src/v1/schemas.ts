@@ -83,6 +83,21 @@ const freshness = {
 		v.boolean(),
 		"Seen within its kind's fresh period (a product's category: 5 to 14 days; pump fuel 1 day, charging 3)",
 	),
+	unusual: described(
+		v.boolean(),
+		"Unusual for its kind (the quality check doubts it) and not yet confirmed by another shopper; never the " +
+			"`lowest`. A store's price of a product is never one",
+	),
+	outOfStock: described(
+		v.boolean(),
+		"The latest word about it is that it is unavailable (a product out of stock, a fuel sold out), with no " +
+			"confirmation since; never the `lowest`. A store's price of a product is never one",
+	),
+	flagged: described(
+		v.boolean(),
+		"A shopper has flagged it as wrong and no moderator has ruled yet; never the `lowest`. A store's price of " +
+			"a product is never one",
+	),
 };
 
 const StoreSchema = v.object({
@@ -179,17 +194,20 @@ export const FuelPricesSchema = v.object({
 	currency: v.literal("USD"),
 	average: described(
 		v.nullable(v.number()),
-		"The average of the current prices of the fuel at the stations near the ZIP, to the tenth of a cent; " +
-			"null without any",
+		"The Gas page's Area Average: the average of the current prices of the fuel at the stations near the " +
+			"ZIP (unusual, sold-out and flagged ones included, as the app compares each station with it), to the " +
+			"tenth of a cent; null without any",
 	),
 	lowest: described(
 		v.nullable(StationPriceSchema),
-		"The cheapest station: the first of `stations`; null when `stations` is empty",
+		"The cheapest price that can be stood behind: the first of `stations` that is neither `unusual`, " +
+			"`outOfStock` nor `flagged`; null when there is none",
 	),
 	stations: described(
 		v.array(StationPriceSchema),
 		"The stations near the ZIP with a current price of the fuel, cheapest first (the fresher first on a tie, " +
-			"at most 100); empty when there is none",
+			"at most 100), as the Gas page lists them: each station's latest report, whatever its trust; empty when " +
+			"there is none",
 	),
 });
 export type FuelPrices = v.InferOutput<typeof FuelPricesSchema>;
