@@ -10,7 +10,7 @@ import { clearSessionCookie, writeSessionCookie } from "../lib/session-cookie.ts
 import { createSession, deleteSession } from "../lib/sessions.ts";
 import { jsonBody } from "../lib/validate.ts";
 import { deleteAccount, getUserByUsername, userJson } from "../users/queries.ts";
-import { LoginSchema, RegisterSchema, UpdateZipSchema } from "./schemas.ts";
+import { isReservedUsername, LoginSchema, RegisterSchema, UpdateZipSchema } from "./schemas.ts";
 import { takeSignupSlot } from "./throttle.ts";
 
 const INVALID_LOGIN = "Invalid username or password";
@@ -36,7 +36,8 @@ export const authRoutes = new Hono<AppEnv>()
 			if (wait > 0) {
 				throw tooManyRequests("Too many new accounts from your network.", wait);
 			}
-			if (getUserByUsername(db, input.username)) throw conflict("Username is already taken");
+			if (isReservedUsername(input.username) || getUserByUsername(db, input.username))
+				throw conflict("Username is already taken");
 			const password = await c.var.runtime.passwords.hash(input.password);
 			let user: typeof users.$inferSelect | undefined;
 			try {

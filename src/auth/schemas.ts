@@ -36,6 +36,16 @@ export const UsernameSchema = v.pipe(
 	v.regex(/^[A-Za-z0-9_.-]+$/, "Username may only contain letters, numbers, dots, dashes and underscores"),
 );
 
+/**
+ * The open-data sources' account names (src/open-data/sources.ts) and the "-data" ones an import falls back to
+ * when a shopper had one already: sign-up answers them as taken, so no shopper passes for a source.
+ */
+const SOURCE_USERNAMES = ["open-prices", "openstreetmap", "commoncents"];
+export const isReservedUsername = (username: string) => {
+	const name = username.trim().toLowerCase();
+	return SOURCE_USERNAMES.some((base) => name === base || new RegExp(`^${base}-data(-\\d+)?$`).test(name));
+};
+
 export const RegisterSchema = v.pipe(
 	v.object({
 		username: UsernameSchema,

@@ -17,7 +17,8 @@ export type ContributorRow = StoredPick<
 };
 
 // The reports of $ids (JSON) that are live and made since $since, each by its key, grouped by reporter; only those
-// who show their page and their activity, and are not suspended. Ranked by those reports, then by the share of
+// who show their page and their activity, and are not suspended, nor an open-data source (decision 0070: an
+// import is not a neighbour). Ranked by those reports, then by the share of
 // their judged reports that stood (none judged: last), then by all they ever reported.
 const TOP_SQL = `
   SELECT u.id AS id, u.username AS username, u.first_name AS firstName, u.last_name AS lastName,
@@ -27,7 +28,7 @@ const TOP_SQL = `
   JOIN price_reports r ON r.id = p.value
   JOIN users u ON u.id = r.user_id
   WHERE r.is_active = 1 AND r.is_expired = 0 AND r.created_at >= $since
-    AND u.profile_visible = 1 AND u.stats_visible = 1 AND u.is_terminated = 0
+    AND u.profile_visible = 1 AND u.stats_visible = 1 AND u.is_terminated = 0 AND u.source IS NULL
   GROUP BY u.id
   ORDER BY nearbyReports DESC,
     CASE WHEN u.total_reports + u.reports_refused > 0

@@ -46,18 +46,22 @@ export function recentReportsOf(db: Db, userId: string, limit = PROFILE_RECENT_R
 		}));
 }
 
-/** What a shopper did: their counters, accuracy and newest reports. */
+/**
+ * What a shopper did: their counters, accuracy and newest reports. An open-data source's account (decision
+ * 0070) is no shopper to rate: no Trusted Contributor badge, no accuracy.
+ */
 function activityOf(db: Db, user: User) {
 	const { priceReportsMade, reputation } = reportStats(db, user.id);
+	const person = user.source === null;
 	return {
 		totalReports: user.totalReports,
 		totalMoneySaved: centsToNumber(user.totalMoneySavedCents),
 		uniqueStoresVisited: user.uniqueStoresVisited,
-		/** Trusted Contributor past 10, as on Discover. */
-		priceReportsMade,
+		/** Trusted Contributor past 10, as on Discover; null for a data source. */
+		priceReportsMade: person ? priceReportsMade : null,
 		/** Upvotes earned on their reports. */
 		reputation,
-		accuracy: accuracyOf(user),
+		accuracy: person ? accuracyOf(user) : null,
 		recentReports: recentReportsOf(db, user.id),
 	};
 }
@@ -78,6 +82,8 @@ export function publicProfile(db: Db, username: string, viewerId: string) {
 		zipCode: user.zipCode,
 		profileImageUrl: user.profileImageUrl,
 		memberSince: user.createdAt.toISOString(),
+		/** The open-data source this account files prices for ("open-prices"), or null for a person. */
+		source: user.source,
 		/** The viewer's own page: shown even while private, its activity even while hidden. */
 		own,
 		isPublicProfile: user.profileVisible,

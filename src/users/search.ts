@@ -1,9 +1,10 @@
 /**
  * Discover (spec §2): users by username, first or last name. Every word of the query must start one of
- * those three (case aside), so "mar" finds Maria and "maria g" finds Maria Garcia. Private profiles and
- * suspended accounts are never listed; a user who hides their activity is listed without their numbers.
+ * those three (case aside), so "mar" finds Maria and "maria g" finds Maria Garcia. Private profiles,
+ * suspended accounts and open-data sources' accounts (decision 0070: not people) are never listed; a user who
+ * hides their activity is listed without their numbers.
  */
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { priceReports, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { centsToNumber } from "../lib/money.ts";
@@ -51,6 +52,7 @@ export function searchUsers(db: Db, q: string, viewerId: string, limit = USER_SE
 			and(
 				eq(users.profileVisible, true),
 				eq(users.isTerminated, false),
+				isNull(users.source),
 				// Discover is for finding other people; one's own card is on the Settings screen.
 				ne(users.id, viewerId),
 				...matches,
