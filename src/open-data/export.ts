@@ -6,6 +6,7 @@
  * iterated and handed on in chunks, never held whole.
  */
 import { Database } from "bun:sqlite";
+import { dirname } from "node:path";
 import { migrations } from "../../db/migrations/index.ts";
 import { appliedMigrations, unknownMigrations } from "../db.ts";
 import { DATA_LICENSE_URLS } from "../env.ts";
@@ -31,6 +32,7 @@ import {
 	type ExportPrice,
 	type Freshness,
 } from "./format.ts";
+import { instanceId } from "./instance.ts";
 
 export type ExportOptions = {
 	format: ExportFormat;
@@ -39,6 +41,8 @@ export type ExportOptions = {
 	/** Defaults to the URL known for the licence (env.ts DATA_LICENSE_URLS), else none. */
 	licenseUrl?: string | null;
 	attribution: string;
+	/** This instance's id; by default the one kept beside the database (instance.ts). */
+	instance?: string;
 	/** The moment freshness is measured at and the export is dated (tests); now by default. */
 	now?: number;
 };
@@ -84,6 +88,7 @@ export function* openDataChunks(dbPath: string, options: ExportOptions): Generat
 			license: options.license,
 			licenseUrl: options.licenseUrl === undefined ? (DATA_LICENSE_URLS[options.license] ?? null) : options.licenseUrl,
 			attribution: options.attribution,
+			instance: options.instance ?? keptInstanceId(dbPath),
 			counts: exportCounts(sqlite),
 		};
 		const lines = options.format === "csv" ? csvLines(sqlite, header, now) : jsonLines(sqlite, header, now);
@@ -100,6 +105,14 @@ export function* openDataChunks(dbPath: string, options: ExportOptions): Generat
 		return header;
 	} finally {
 		sqlite.close();
+	}
+}
+
+function keptInstanceId(dbPath: string): string {
+	try {
+		return instanceId(dirname(dbPath));
+	} catch (error) {
+		throw new ExportError((error as Error).message);
 	}
 }
 

@@ -21,6 +21,8 @@ export type ExportHeader = {
 	licenseUrl: string | null;
 	/** Whom to credit (DATA_ATTRIBUTION). */
 	attribution: string;
+	/** The exporting instance's id (instance.ts): an importer keys the prices by it and their ids. */
+	instance: string;
 	counts: { stores: number; stations: number; prices: number; fuelPrices: number };
 };
 

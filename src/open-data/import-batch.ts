@@ -1,6 +1,6 @@
 /**
  * An import's writes in batches: each batch one IMMEDIATE transaction, each record in it a savepoint of its
- * own (import-prices.ts), as the report path's write batch does (reports/write-batch.ts). A batch is large
+ * own (import-run.ts), as the report path's write batch does (reports/write-batch.ts). A batch is large
  * enough that commits cost little of a large dump, small enough that a reader of the file never waits long.
  */
 import type { Db } from "../db.ts";
@@ -11,6 +11,8 @@ export class ImportBatch {
 	private pending: (() => void)[] = [];
 	/** Transactions committed. */
 	batches = 0;
+	/** Records whose writes are committed. */
+	committed = 0;
 
 	constructor(
 		private readonly db: Db,
@@ -34,5 +36,6 @@ export class ImportBatch {
 			})
 			.immediate();
 		this.batches++;
+		this.committed += writes.length;
 	}
 }

@@ -10,10 +10,11 @@ import { ConfigError, loadConfig } from "../env.ts";
 import { dataDirHolder, describeHolder, lockDataDir } from "../ops/data-lock.ts";
 import { importCommonCents } from "./import-commoncents.ts";
 import { checkFile, ImportFileError } from "./import-lines.ts";
-import { ImportRun } from "./import-run.ts";
+import { ImportRun, ImportStoppedError, isDatabaseFailure } from "./import-run.ts";
 import { importOpenPrices } from "./open-prices.ts";
 import { importOsm } from "./osm.ts";
-import { SOURCES, type Source } from "./sources.ts";
+import { printable } from "./raw.ts";
+import { SOURCES, type Source, SourceSuspendedError } from "./sources.ts";
 
 const USAGE =
 	"commoncents import open-prices PRICES [--locations LOCATIONS] | import osm FILE | import commoncents FILE";
@@ -70,15 +71,22 @@ export async function runImport(
 		const { source } = KINDS[kind];
 		const run = await ImportRun.start(db, new PasswordHasher(passwordHashMemoryKib), source, now);
 		const started = performance.now();
-		if (kind === "open-prices") await importOpenPrices(run, file, locations);
-		else if (kind === "osm") await importOsm(run, file);
-		else await importCommonCents(run, file);
-		const tally = run.finish();
+		try {
+			if (kind === "open-prices") await importOpenPrices(run, file, locations);
+			else if (kind === "osm") await importOsm(run, file);
+			else await importCommonCents(run, file);
+			run.finish();
+		} catch (error) {
+			if (isDatabaseFailure(error)) throw run.stopped(error);
+			throw error;
+		}
+		const { tally } = run;
 		const seconds = ((performance.now() - started) / 1000).toFixed(1);
 		const lines = [`read ${tally.read} records of ${KINDS[kind].what} from ${file} in ${seconds} s`, ...tally.lines()];
-		if (source) lines.push(`prices are filed under the public profile "${run.ctx.account.username}"`);
+		if (run.account) lines.push(`prices are filed under the public profile "${run.account.username}"`);
 		lines.push(run.credit ?? SOURCES[source ?? "openstreetmap"].credit);
-		return { lines, run };
+		// Names and messages come from the file: nothing in them may drive the terminal.
+		return { lines: lines.map(printable), run };
 	} finally {
 		sqlite.close();
 	}
@@ -111,6 +119,8 @@ export async function importCommand(args: string[]): Promise<void> {
 			error instanceof ConfigError ||
 			error instanceof BusyError ||
 			error instanceof ImportFileError ||
+			error instanceof ImportStoppedError ||
+			error instanceof SourceSuspendedError ||
 			error instanceof SchemaError ||
 			error instanceof DatabaseFileError
 		) {

@@ -13,22 +13,30 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const SPRINGFIELD = "5b1c0e5e-3a3f-4d7e-9a0e-0f6f1f6b2a11";
+const SHELBYVILLE = "9d2f7c44-8e21-4b6a-b7de-2c1e0a9f4d52";
 const reportedAt = new Date(Date.now() - HOUR_MS).toISOString();
 const fresh = { reportedAt, lastSeenAt: reportedAt, confirmations: 0, confidence: 0.9 };
 
-/** An export as another instance would write it, signed with its attribution. */
-function exportFile(name: string, attribution: string, extra: string[] = []) {
+/** An export as another instance would write it: its id, and the attribution its operator chose. */
+function exportFile(
+	name: string,
+	{ instance, attribution = "CommonCents contributors" }: { instance: string | null; attribution?: string },
+	extra: string[] = [],
+) {
+	const header = {
+		type: "header",
+		format: "commoncents-open-data",
+		version: 1,
+		exportedAt: new Date().toISOString(),
+		license: "ODbL-1.0",
+		licenseUrl: null,
+		attribution,
+		...(instance === null ? {} : { instance }),
+		counts: { stores: 1, stations: 0, prices: 3, fuelPrices: 1 },
+	} as Extract<ExportLine, { type: "header" }>;
 	const lines: ExportLine[] = [
-		{
-			type: "header",
-			format: "commoncents-open-data",
-			version: 1,
-			exportedAt: new Date().toISOString(),
-			license: "ODbL-1.0",
-			licenseUrl: null,
-			attribution,
-			counts: { stores: 1, stations: 0, prices: 3, fuelPrices: 1 },
-		},
+		header,
 		{ type: "store", id: 7, name: "Corner Shop", address: "5 Elm St", zipCode: "10001" },
 		{
 			type: "price",
@@ -83,7 +91,10 @@ const importFile = (file: string, dbPath: string) =>
 describe("import commoncents", () => {
 	test("files each price at its store through the quality check, and says why it left the others out", async () => {
 		const dbPath = join(dir, "town.db");
-		const done = await importFile(exportFile("a.jsonl", "Springfield Prices", ['{"type":"coupon","id":1}']), dbPath);
+		const done = await importFile(
+			exportFile("a.jsonl", { instance: SPRINGFIELD, attribution: "Springfield Prices" }, ['{"type":"coupon","id":1}']),
+			dbPath,
+		);
 		expect(done.run.tally.tookAs("price", "added")).toBe(2);
 		expect(done.run.tally.reasons().map((r) => [r.reason, r.count])).toEqual([
 			["its station is not in the file", 1],
@@ -106,13 +117,26 @@ describe("import commoncents", () => {
 		]);
 	});
 
-	test("the same ids from another instance are other prices, not changes of these", async () => {
+	test("the same ids from another instance are other prices, whatever the attributions say", async () => {
 		const dbPath = join(dir, "two.db");
-		await importFile(exportFile("a.jsonl", "Springfield Prices"), dbPath);
-		const other = await importFile(exportFile("b.jsonl", "Shelbyville Prices"), dbPath);
+		// Both keep the default attribution: they are told apart by their ids.
+		await importFile(exportFile("a.jsonl", { instance: SPRINGFIELD }), dbPath);
+		const other = await importFile(exportFile("b.jsonl", { instance: SHELBYVILLE }), dbPath);
 		expect(other.run.tally.tookAs("price", "added")).toBe(2);
 		expect(other.run.tally.tookAs("price", "updated")).toBe(0);
-		const again = await importFile(exportFile("b2.jsonl", "Shelbyville Prices"), dbPath);
-		expect(again.run.tally.tookAs("price", "already here")).toBe(2);
+		// An operator who changes the attribution exports the same prices: nothing is added twice.
+		const renamed = await importFile(
+			exportFile("b2.jsonl", { instance: SHELBYVILLE, attribution: "Shelbyville Price Watch" }),
+			dbPath,
+		);
+		expect(renamed.run.tally.tookAs("price", "already here")).toBe(2);
+		expect(renamed.run.tally.tookAs("price", "added")).toBe(0);
+	});
+
+	test("an export whose header has no instance id is refused, naming why", async () => {
+		const file = exportFile("anonymous.jsonl", { instance: null });
+		await expect(importFile(file, join(dir, "anonymous.db"))).rejects.toThrow(
+			`${file} does not say which instance exported it (its header has no instance id); export it again with this version of CommonCents`,
+		);
 	});
 });

@@ -2,7 +2,8 @@
  * `commoncents import commoncents FILE`: another CommonCents instance's export (format.ts, JSON lines) into
  * this one (decision 0070). Its stores and stations are found or made by name and address near their ZIP, as
  * a report finds them; its prices are filed under the "commoncents" account, keyed by the exporting
- * instance (its attribution) and the price's id there, at the time they were reported there.
+ * instance (its header's `instance`, instance.ts) and the price's id there, at the time they were reported
+ * there.
  */
 import * as v from "valibot";
 import { FUEL_TYPES, SIZE_UNITS } from "../../db/enums.ts";
@@ -12,6 +13,7 @@ import type { PlaceInput } from "./import-places.ts";
 import { importFuelPrice, importProductPrice } from "./import-prices.ts";
 import type { ImportRun } from "./import-run.ts";
 import { leaveOut } from "./import-tally.ts";
+import { INSTANCE_ID } from "./instance.ts";
 
 const Id = v.pipe(v.number(), v.integer());
 const When = v.pipe(
@@ -25,6 +27,7 @@ const HeaderLine = v.object({
 	version: v.number(),
 	license: v.string(),
 	attribution: v.string(),
+	instance: v.optional(v.string()),
 });
 const place = { id: Id, name: v.string(), address: v.string(), zipCode: v.nullable(v.string()) };
 const StoreLine = v.object({ type: v.literal("store"), ...place });
@@ -51,10 +54,6 @@ const FuelPriceLine = v.object({
 });
 const Line = v.variant("type", [StoreLine, StationLine, PriceLine, FuelPriceLine]);
 
-/** A short, stable name for the exporting instance, from its attribution: the first part of every key. */
-const originOf = (attribution: string) =>
-	new Bun.CryptoHasher("sha256").update(attribution.trim().toLowerCase()).digest("hex").slice(0, 12);
-
 /** The first line must say the file is our export, in a version this binary reads. */
 function readHeader(first: JsonLine | undefined, path: string) {
 	const header = first && "value" in first ? v.safeParse(HeaderLine, first.value) : null;
@@ -66,7 +65,12 @@ function readHeader(first: JsonLine | undefined, path: string) {
 		throw new ImportFileError(
 			`${path} is a version ${header.output.version} export; import it with a newer CommonCents`,
 		);
-	return header.output;
+	const { instance } = header.output;
+	if (!instance || !INSTANCE_ID.test(instance))
+		throw new ImportFileError(
+			`${path} does not say which instance exported it (its header has no instance id); export it again with this version of CommonCents`,
+		);
+	return { ...header.output, instance };
 }
 
 type Places = { stores: Map<number, PlaceInput>; stations: Map<number, PlaceInput> };
@@ -94,7 +98,9 @@ function filePrice(run: ImportRun, places: Places, origin: string, entry: Extrac
 		description: null,
 		reportedAt: Date.parse(entry.reportedAt),
 	};
-	run.file(() => run.record({ price: "price", place: "store" }, importProductPrice(run.ctx, at, price, example)));
+	run.file(example, () =>
+		run.record({ price: "price", place: "store" }, importProductPrice(run.ctx, at, price, example)),
+	);
 }
 
 /** The same for a fuel price, at its station. */
@@ -110,7 +116,7 @@ function fileFuelPrice(run: ImportRun, places: Places, origin: string, entry: Ex
 		price: entry.price.toFixed(3),
 		reportedAt: Date.parse(entry.reportedAt),
 	};
-	run.file(() =>
+	run.file(example, () =>
 		run.record(
 			{ price: "fuel price", place: "station" },
 			importFuelPrice(run.ctx, { ...station, zip }, price, example),
@@ -125,7 +131,7 @@ export async function importCommonCents(run: ImportRun, path: string) {
 	for await (const line of jsonLines(path)) {
 		if (origin === null) {
 			const header = readHeader(line, path);
-			origin = originOf(header.attribution);
+			origin = header.instance;
 			run.credit = `this export is ${header.license}: credit "${header.attribution}" where you publish it`;
 			continue;
 		}

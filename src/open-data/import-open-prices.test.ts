@@ -58,9 +58,12 @@ describe("import open-prices", () => {
 			store: { name: "Farmers Fresh Market", address: "263 South La Brea Avenue" },
 			user: { firstName: "Open Prices", username: "open-prices" },
 		});
-		// The store's own ZIP (its address's), and the time the price was seen, not the time it was imported.
-		const [seen] = rows("SELECT created_at AS at FROM price_reports WHERE source_key = 'open-prices:1001'");
-		expect(seen!.at).toBe(seenAtShifted("2026-11-18T18:22:05.311904-08:00", files.days));
+		// The store's own ZIP (its address's), and the time the price was seen, not the time it was imported: the
+		// upload's time when it was uploaded the day it was bought (UTC, as the dump writes it), else that day's noon.
+		const seen = (id: number) =>
+			rows("SELECT created_at AS at FROM price_reports WHERE source_key = ?", `open-prices:${id}`)[0]!.at;
+		expect(seen(1013)).toBe(seenAtShifted("2026-11-20T15:55:12.000000Z", files.days));
+		expect(seen(1001)).toBe(seenAtShifted("2026-11-18T12:00:00Z", files.days));
 
 		const [cheddar] = await search("cheddar");
 		expect(cheddar).toMatchObject({

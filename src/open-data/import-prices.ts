@@ -1,8 +1,10 @@
 /**
  * An imported price, filed as a shopper's is (decision 0070): the report form's schema, then the report
  * path's own write (reports/write-price.ts, write-fuel.ts) with its quality check on the statistics, its
- * duplicates, outliers, counters and alert hits, under the source's account. Each price is a savepoint in
- * the caller's batch transaction: one the check refuses rolls back alone, the store it would have made too.
+ * outliers, counters and alert hits, under the source's account. Unlike a shopper's, it is never counted as
+ * a confirmation of a shopper's same price (it is the source's own report, with its key), and it alerts
+ * nobody when it was seen over a day ago. Each price is a savepoint of its own (import-run.ts): one the
+ * check refuses rolls back alone, the store it would have made too.
  *
  * What the write cannot know, the import adds on the row it wrote: the source's key (a second import finds
  * it and adds nothing; a changed price replaces it) and the time the source says the price was seen.
@@ -14,7 +16,6 @@ import type { Db } from "../db.ts";
 import { getCategoryWithTagSlugs } from "../deals/categories.ts";
 import { PriceReportSchema } from "../deals/schemas.ts";
 import { GasReportSchema } from "../gas/schemas.ts";
-import { HttpError } from "../lib/errors.ts";
 import { normalizeText } from "../lib/normalize.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { checkPrice } from "../reports/check.ts";
@@ -24,10 +25,10 @@ import { writeGasReport } from "../reports/write-fuel.ts";
 import { writePriceReport } from "../reports/write-price.ts";
 import { type PlaceInput, type PlaceOutcome, placeAt } from "./import-places.ts";
 import { type LeftOut, leaveOut } from "./import-tally.ts";
-import type { SourceAccount } from "./sources.ts";
+import type { SourceAccounts } from "./sources.ts";
 
 /** Where an import files its prices: the database, the source's account, the categories by slug, its clock. */
-export type ImportContext = { db: Db; account: SourceAccount; categories: Categories; now: number };
+export type ImportContext = { db: Db; accounts: SourceAccounts; categories: Categories; now: number };
 
 type Category = NonNullable<ReturnType<typeof getCategoryWithTagSlugs>>;
 export type Categories = Map<string, Category>;
@@ -59,8 +60,8 @@ export type FuelPriceInput = { sourceKey: string; fuelType: FuelType; price: num
 /** What became of a price ("added", "updated", "already here", a confirmation), and of its place (which). */
 export type PriceOutcome = { price: string; place: PlaceOutcome; placeId: number };
 
-export const CONFIRMED = "counted as a confirmation of a shopper's same price";
-export const REFUSED = "refused by the quality check";
+/** The write files an imported price as a report of its own (write-price.ts importedWrite). */
+const NEVER_A_CONFIRMATION = "an imported price was taken as a confirmation";
 const tooOld = (days: number) => `too old to be live (seen over ${days} days ago)`;
 const invalid = (issues: readonly v.BaseIssue<unknown>[]) => `not a valid report: ${issues[0]?.message ?? "invalid"}`;
 
@@ -135,19 +136,6 @@ function retire(db: Db, table: Table, existing: Existing | null, now: number) {
 		.run({ id: existing.id, now, reason: REPLACED_REASON });
 }
 
-/** Runs one price's writes in a savepoint; the quality check's refusal is a reason, not a failure. */
-function filing(db: Db, example: string, write: () => PriceOutcome | LeftOut): PriceOutcome | LeftOut {
-	try {
-		return db.$client.transaction(write)();
-	} catch (error) {
-		if (error instanceof HttpError && error.status === 422) {
-			const reason = (error.extra as { reason?: string } | undefined)?.reason ?? error.message;
-			return leaveOut(REFUSED, `${example}: ${reason}`);
-		}
-		throw error;
-	}
-}
-
 /** Files a product price at a store, or says why not. */
 export function importProductPrice(
 	ctx: ImportContext,
@@ -155,7 +143,7 @@ export function importProductPrice(
 	input: ProductPriceInput,
 	example: string,
 ): PriceOutcome | LeftOut {
-	const { db, account } = ctx;
+	const { db } = ctx;
 	const category = ctx.categories.get(input.category) ?? ctx.categories.get(FALLBACK_CATEGORY)!;
 	const days = maxAgeDays(category.slug);
 	if (input.reportedAt < ctx.now - days * DAY_MS) return leaveOut(tooOld(days), example);
@@ -178,37 +166,37 @@ export function importProductPrice(
 	const existing = existingByKey(db, "price_reports", input.sourceKey);
 	const size = fields.size ? `${Math.round(fields.size.quantity * 1000)}${fields.size.unit}` : "";
 	const thing = `${normalized}|${category.id}|${size}`;
-	return filing(db, example, () => {
-		const placed = placeAt(db, "stores", store, { update: false, example });
-		if ("leftOut" in placed) return placed;
-		const { place, outcome } = placed;
-		if (unchanged(existing, fields.price, thing)) return { price: "already here", place: outcome, placeId: place.id };
-		const before = liveIds(
-			db,
-			"price_reports",
-			"store_id = $store AND normalized_name = $name AND category_id = $category",
-			{
-				user: account.id,
-				store: place.id,
-				name: normalized,
-				category: category.id,
-			},
-		);
-		releaseKey(db, "price_reports", existing);
-		const written = writePriceReport(db, {
-			user: account,
-			input: { ...fields, storeName: place.name, storeAddress: place.address },
-			imageUrl: null,
-			zip: place.zipCode ?? store.zip,
-			category: { slug: category.slug, name: category.name, groupSlug: category.groupSlug },
-			modelVerdict: null,
-		});
-		keepSideBySide(db, "price_reports", before, existing?.id);
-		retire(db, "price_reports", existing, ctx.now);
-		if ("confirmedExisting" in written) return { price: CONFIRMED, place: outcome, placeId: place.id };
-		stamp(db, "price_reports", written.row.id, input.sourceKey, reportedAt);
-		return { price: existing ? "updated" : "added", place: outcome, placeId: place.id };
+	const placed = placeAt(db, "stores", store, { update: false, example });
+	if ("leftOut" in placed) return placed;
+	const { place, outcome } = placed;
+	if (unchanged(existing, fields.price, thing)) return { price: "already here", place: outcome, placeId: place.id };
+	const account = ctx.accounts.account();
+	const before = liveIds(
+		db,
+		"price_reports",
+		"store_id = $store AND normalized_name = $name AND category_id = $category",
+		{
+			user: account.id,
+			store: place.id,
+			name: normalized,
+			category: category.id,
+		},
+	);
+	releaseKey(db, "price_reports", existing);
+	const written = writePriceReport(db, {
+		user: account,
+		input: { ...fields, storeName: place.name, storeAddress: place.address },
+		imageUrl: null,
+		zip: place.zipCode ?? store.zip,
+		category: { slug: category.slug, name: category.name, groupSlug: category.groupSlug },
+		modelVerdict: null,
+		imported: { seenAt: reportedAt },
 	});
+	if ("confirmedExisting" in written) throw new Error(NEVER_A_CONFIRMATION);
+	keepSideBySide(db, "price_reports", before, existing?.id);
+	retire(db, "price_reports", existing, ctx.now);
+	stamp(db, "price_reports", written.row.id, input.sourceKey, reportedAt);
+	return { price: existing ? "updated" : "added", place: outcome, placeId: place.id };
 }
 
 /** The station's cached price of a fuel and its "updated", from its newest reports as the source dated them. */
@@ -229,7 +217,7 @@ export function importFuelPrice(
 	input: FuelPriceInput,
 	example: string,
 ): PriceOutcome | LeftOut {
-	const { db, account } = ctx;
+	const { db } = ctx;
 	if (input.reportedAt < ctx.now - FUEL_MAX_AGE_DAYS * DAY_MS) return leaveOut(tooOld(FUEL_MAX_AGE_DAYS), example);
 	const parsed = v.safeParse(GasReportSchema, {
 		stationName: station.name,
@@ -242,33 +230,33 @@ export function importFuelPrice(
 	const fields = parsed.output;
 	const reportedAt = Math.min(input.reportedAt, ctx.now);
 	const existing = existingByKey(db, "gas_price_reports", input.sourceKey);
-	return filing(db, example, () => {
-		const placed = placeAt(db, "gas_stations", station, { update: false, example });
-		if ("leftOut" in placed) return placed;
-		const { place, outcome } = placed;
-		if (unchanged(existing, fields.price, fields.fuelType))
-			return { price: "already here", place: outcome, placeId: place.id };
-		const zip = place.zipCode ?? station.zip;
-		const key = { fuel: fields.fuelType, zip };
-		// The statistics' verdict, as a shopper's fuel price gets it with the model off.
-		const verdict = checkPrice(FUEL, key, FUEL.history(db, key), fields.price, account.id);
-		const before = liveIds(db, "gas_price_reports", "station_id = $station AND fuel_type = $fuel", {
-			user: account.id,
-			station: place.id,
-			fuel: fields.fuelType,
-		});
-		releaseKey(db, "gas_price_reports", existing);
-		const written = writeGasReport(db, {
-			userId: account.id,
-			input: { ...fields, stationName: place.name, stationAddress: place.address },
-			zip,
-			verdict,
-		});
-		keepSideBySide(db, "gas_price_reports", before, existing?.id);
-		retire(db, "gas_price_reports", existing, ctx.now);
-		if ("confirmedExisting" in written) return { price: CONFIRMED, place: outcome, placeId: place.id };
-		stamp(db, "gas_price_reports", written.id, input.sourceKey, reportedAt);
-		refreshStation(db, place.id, fields.fuelType);
-		return { price: existing ? "updated" : "added", place: outcome, placeId: place.id };
+	const placed = placeAt(db, "gas_stations", station, { update: false, example });
+	if ("leftOut" in placed) return placed;
+	const { place, outcome } = placed;
+	if (unchanged(existing, fields.price, fields.fuelType))
+		return { price: "already here", place: outcome, placeId: place.id };
+	const account = ctx.accounts.account();
+	const zip = place.zipCode ?? station.zip;
+	const key = { fuel: fields.fuelType, zip };
+	// The statistics' verdict, as a shopper's fuel price gets it with the model off.
+	const verdict = checkPrice(FUEL, key, FUEL.history(db, key), fields.price, account.id);
+	const before = liveIds(db, "gas_price_reports", "station_id = $station AND fuel_type = $fuel", {
+		user: account.id,
+		station: place.id,
+		fuel: fields.fuelType,
 	});
+	releaseKey(db, "gas_price_reports", existing);
+	const written = writeGasReport(db, {
+		userId: account.id,
+		input: { ...fields, stationName: place.name, stationAddress: place.address },
+		zip,
+		verdict,
+		imported: { seenAt: reportedAt },
+	});
+	if ("confirmedExisting" in written) throw new Error(NEVER_A_CONFIRMATION);
+	keepSideBySide(db, "gas_price_reports", before, existing?.id);
+	retire(db, "gas_price_reports", existing, ctx.now);
+	stamp(db, "gas_price_reports", written.id, input.sourceKey, reportedAt);
+	refreshStation(db, place.id, fields.fuelType);
+	return { price: existing ? "updated" : "added", place: outcome, placeId: place.id };
 }

@@ -5,14 +5,29 @@
  */
 import type { PasswordHasher } from "../auth/passwords.ts";
 import type { Db } from "../db.ts";
+import { HttpError } from "../lib/errors.ts";
+import { errorCode } from "../ops/storage-trouble.ts";
 import { ImportBatch } from "./import-batch.ts";
 import type { PlaceOutcome } from "./import-places.ts";
 import { type ImportContext, loadCategories, type PriceOutcome } from "./import-prices.ts";
-import { ImportTally, isLeftOut, type LeftOut } from "./import-tally.ts";
-import { type Source, sourceAccount } from "./sources.ts";
+import { ImportTally, isLeftOut, type LeftOut, leaveOut } from "./import-tally.ts";
+import { type Source, SourceAccounts } from "./sources.ts";
+
+export const REFUSED = "refused by the quality check";
 
 /** How a place's outcome is counted: one found under another of the source's keys is one already here. */
 const placeCounted = (outcome: PlaceOutcome) => (outcome === "shared" ? "already here" : outcome);
+
+/**
+ * A failure of the database itself (its disk full or failing, the file locked, read-only or damaged): every
+ * later record would fail the same way, so the run stops; anything else fails one record, which is left out.
+ */
+const DATABASE_FAILURE =
+	/^(SQLITE_(FULL|IOERR|READONLY|CANTOPEN|BUSY|LOCKED|CORRUPT|NOTADB|NOMEM|PERM)|ENOSPC|EROFS|EDQUOT|EIO)/;
+export const isDatabaseFailure = (error: unknown) => DATABASE_FAILURE.test(errorCode(error) ?? "");
+
+/** The run stopped on a failure of the database: its message says what was saved before it. */
+export class ImportStoppedError extends Error {}
 
 export class ImportRun {
 	readonly tally = new ImportTally();
@@ -30,19 +45,24 @@ export class ImportRun {
 	}
 
 	/**
-	 * A run; with a `source`, one that files prices under its account (made on its first import). Places
-	 * alone (osm) need no account.
+	 * A run; with a `source`, one that files prices under its account (made with its first filed price).
+	 * Places alone (osm) need no account. Throws SourceSuspendedError while the source's account is suspended.
 	 */
 	static async start(db: Db, passwords: PasswordHasher, source: Source | null, now = Date.now()) {
 		if (source === null) return new ImportRun(db, null);
-		const account = await sourceAccount(db, source, passwords);
-		return new ImportRun(db, { db, account, categories: loadCategories(db), now });
+		const accounts = await SourceAccounts.open(db, source, passwords);
+		return new ImportRun(db, { db, accounts, categories: loadCategories(db), now });
 	}
 
 	/** Where prices are filed: only a run started with a source files any. */
 	get ctx(): ImportContext {
 		if (!this.filing) throw new Error("this import files no prices");
 		return this.filing;
+	}
+
+	/** The source's account once a price is filed under it; null for places alone, or nothing filed yet. */
+	get account() {
+		return this.filing?.accounts.existing ?? null;
 	}
 
 	/** Counts a price's outcome (and its place's, once per place), or its reason for being left out. */
@@ -59,9 +79,21 @@ export class ImportRun {
 		this.tally.take(noun, placeCounted(outcome));
 	}
 
-	/** Queues a record's writes; its outcome is counted once they have run. */
-	file(write: () => void) {
-		this.batch.add(write);
+	/**
+	 * Queues a record's writes, a savepoint of their own; their outcome is counted once they have run. One the
+	 * quality check refuses (422), or that fails for any other reason but the database's, rolls back alone and
+	 * is left out with its reason; a failure of the database stops the run.
+	 */
+	file(example: string, write: () => void) {
+		this.batch.add(() => {
+			try {
+				this.db.$client.transaction(write)();
+			} catch (error) {
+				if (isDatabaseFailure(error)) throw error;
+				this.filing?.accounts.forgetIfGone();
+				this.tally.leave(failure(error, example));
+			}
+		});
 	}
 
 	/** Writes what is still queued. */
@@ -69,4 +101,24 @@ export class ImportRun {
 		this.batch.flush();
 		return this.tally;
 	}
+
+	/** What to say when the database failed mid-run: what it is, and what is saved. */
+	stopped(error: unknown): ImportStoppedError {
+		const code = errorCode(error);
+		const { committed } = this.batch;
+		return new ImportStoppedError(
+			`the import stopped: the database failed (${code ? `${code}: ` : ""}${(error as Error).message}); ` +
+				`${committed} records were written before it, nothing after them. Run it again once the database is ` +
+				"fixed: what was written is recognized, not added twice",
+		);
+	}
+}
+
+/** Why a record that threw is left out: the quality check's reason, or the error's own words. */
+function failure(error: unknown, example: string): LeftOut {
+	if (error instanceof HttpError && error.status === 422) {
+		const reason = (error.extra as { reason?: string } | undefined)?.reason ?? error.message;
+		return leaveOut(REFUSED, `${example}: ${reason}`);
+	}
+	return leaveOut(`failed: ${error instanceof Error ? error.message : String(error)}`, example);
 }

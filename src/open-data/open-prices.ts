@@ -16,8 +16,7 @@ import { importProductPrice, type ProductPriceInput } from "./import-prices.ts";
 import type { ImportRun } from "./import-run.ts";
 import { isLeftOut, type LeftOut, leaveOut } from "./import-tally.ts";
 import { categoryOfTag, tagName } from "./open-prices-categories.ts";
-
-type Raw = Record<string, unknown>;
+import { isObject, number, type Raw, text } from "./raw.ts";
 
 /** A location as the import reads it, from the locations dump or from the price line itself. */
 export type OpenPricesLocation = {
@@ -29,14 +28,6 @@ export type OpenPricesLocation = {
 	lat: number | null;
 	lon: number | null;
 };
-
-const text = (value: unknown): string | null =>
-	typeof value === "string" && value.trim() !== "" ? value.trim() : typeof value === "number" ? String(value) : null;
-const number = (value: unknown): number | null => {
-	const n = typeof value === "number" ? value : typeof value === "string" && value.trim() ? Number(value) : Number.NaN;
-	return Number.isFinite(n) ? n : null;
-};
-const isObject = (value: unknown): value is Raw => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A location's fields, each under `prefix` ("" in the locations dump, "location_" flattened on a price). */
 function locationFields(raw: Raw, prefix: string): OpenPricesLocation {
@@ -176,7 +167,7 @@ export async function importOpenPrices(run: ImportRun, path: string, locationsPa
 			run.tally.leave(record);
 			continue;
 		}
-		run.file(() =>
+		run.file(record.example, () =>
 			run.record(
 				{ price: "price", place: "store" },
 				importProductPrice(run.ctx, record.store, record.price, record.example),

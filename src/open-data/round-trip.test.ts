@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { seedDemo } from "../../db/demo.ts";
@@ -153,5 +153,18 @@ describe("export, then import into a fresh database", () => {
 		expect(again.run.tally.tookAs("fuel price", "already here")).toBe(7);
 		expect(again.run.tally.tookAs("price", "added") + again.run.tally.tookAs("fuel price", "added")).toBe(0);
 		expect(livePrices(await exportOf(copy())).products).toEqual(livePrices(await Bun.file(exported).text()).products);
+	});
+});
+
+describe("the export's instance id", () => {
+	const headerOf = (text: string) => JSON.parse(text.slice(0, text.indexOf("\n"))) as { instance: string };
+
+	test("is made once per data folder and kept there: every export of it says the same; another folder's differs", async () => {
+		const ours = headerOf(await Bun.file(exported).text()).instance;
+		expect(ours).toMatch(/^[0-9a-f-]{36}$/);
+		expect(readFileSync(join(server.config.dataDir, "instance"), "utf8").trim()).toBe(ours);
+		expect(headerOf(await exportOf(server.config.dbPath)).instance).toBe(ours);
+		// The copy imported into another folder is another instance.
+		expect(headerOf(await exportOf(copy())).instance).not.toBe(ours);
 	});
 });

@@ -1,7 +1,8 @@
 /**
  * The open-data sources an import takes from, and the account each files its prices under (decision 0070):
  * a public profile named after the source, so a price says where it came from, and a password nobody knows
- * (the hash of random bytes thrown away), so the account can never sign in. users.source marks it.
+ * (the hash of random bytes thrown away), so the account can never sign in. users.source marks it; sign-up
+ * keeps the sources' names for them (auth/schemas.ts isReservedUsername).
  */
 import { eq, sql } from "drizzle-orm";
 import { type User, users } from "../../db/schema.ts";
@@ -31,6 +32,9 @@ export type Source = keyof typeof SOURCES;
 /** What a report's write needs of the account (reports/write-price.ts PriceReportJob's user). */
 export type SourceAccount = Pick<User, "id" | "firstName" | "lastName" | "username" | "profileVisible">;
 
+/** A moderator suspended the source's account: its prices are not wanted until the suspension is lifted. */
+export class SourceSuspendedError extends Error {}
+
 const ACCOUNT_COLUMNS = {
 	id: users.id,
 	firstName: users.firstName,
@@ -39,8 +43,12 @@ const ACCOUNT_COLUMNS = {
 	profileVisible: users.profileVisible,
 };
 
-const findAccount = (db: Db, source: Source): SourceAccount | undefined =>
-	db.select(ACCOUNT_COLUMNS).from(users).where(eq(users.source, source)).get();
+const findAccount = (db: Db, source: Source) =>
+	db
+		.select({ ...ACCOUNT_COLUMNS, isTerminated: users.isTerminated, terminationReason: users.terminationReason })
+		.from(users)
+		.where(eq(users.source, source))
+		.get();
 
 /** The first of the source's names that no shopper has taken ("open-prices", else "open-prices-data", ...). */
 function freeUsername(db: Db, base: string): string {
@@ -52,33 +60,65 @@ function freeUsername(db: Db, base: string): string {
 }
 
 /**
- * The source's account, made on its first import. The password hash is awaited before the write, so no
- * write lock is held while argon2 works.
+ * The source's account for one import: the one it has, else made with its first filed price, so an import
+ * that files nothing leaves no empty profile behind. Refused up front while the account is suspended.
  */
-export async function sourceAccount(db: Db, source: Source, passwords: PasswordHasher): Promise<SourceAccount> {
-	const found = findAccount(db, source);
-	if (found) return found;
-	const unguessable = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
-	const password = await passwords.hash(unguessable);
-	const { username, name } = SOURCES[source];
-	// The statements run on the transaction's connection, which is db's own (bun:sqlite is synchronous).
-	return db.transaction(
-		() =>
-			findAccount(db, source) ??
-			db
-				.insert(users)
-				.values({
-					username: freeUsername(db, username),
-					password,
-					firstName: name,
-					lastName: null,
-					zipCode: null,
-					source,
-					profileVisible: true,
-					statsVisible: true,
-				})
-				.returning(ACCOUNT_COLUMNS)
-				.get(),
-		{ behavior: "immediate" },
-	);
+export class SourceAccounts {
+	private constructor(
+		private readonly db: Db,
+		readonly source: Source,
+		private known: SourceAccount | null,
+		private readonly password: string | null,
+	) {}
+
+	/**
+	 * Finds the account, or hashes the password a new one would get (awaited here, so no write lock is held
+	 * while argon2 works); throws SourceSuspendedError for a suspended one.
+	 */
+	static async open(db: Db, source: Source, passwords: PasswordHasher): Promise<SourceAccounts> {
+		const found = findAccount(db, source);
+		if (found?.isTerminated) {
+			const why = found.terminationReason ? ` (${found.terminationReason})` : "";
+			throw new SourceSuspendedError(
+				`the source account "${found.username}" (${SOURCES[source].name}) is suspended${why}: nothing was ` +
+					"imported. Lift the suspension in the developer console to import from it again",
+			);
+		}
+		if (found) return new SourceAccounts(db, source, found, null);
+		const unguessable = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+		return new SourceAccounts(db, source, null, await passwords.hash(unguessable));
+	}
+
+	/** The account, or null while none is made (nothing filed yet). */
+	get existing(): SourceAccount | null {
+		return this.known;
+	}
+
+	/** The account, made now (inside the caller's transaction) when it has none yet. */
+	account(): SourceAccount {
+		if (this.known) return this.known;
+		const { username, name } = SOURCES[this.source];
+		this.known = this.db
+			.insert(users)
+			.values({
+				username: freeUsername(this.db, username),
+				password: this.password!,
+				firstName: name,
+				lastName: null,
+				zipCode: null,
+				source: this.source,
+				profileVisible: true,
+				statsVisible: true,
+			})
+			.returning(ACCOUNT_COLUMNS)
+			.get();
+		return this.known;
+	}
+
+	/** After a rollback: an account made inside it is gone, and is made again with the next filed price. */
+	forgetIfGone() {
+		if (!this.known) return;
+		const still = this.db.select({ id: users.id }).from(users).where(eq(users.id, this.known.id)).get();
+		if (!still) this.known = null;
+	}
 }

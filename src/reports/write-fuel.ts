@@ -17,6 +17,7 @@ import { expireOutliers, REPLACED_REASON } from "./expiry.ts";
 import { confirmReport, type ReportChange, retireChangedReport } from "./feedback-rows.ts";
 import { FUEL } from "./markets.ts";
 import { findOrCreateStation } from "./places.ts";
+import { type ImportedPrice, importedWrite } from "./write-price.ts";
 
 /** Each fuel's price column on gas_stations. */
 export const PRICE_KEY = {
@@ -46,6 +47,8 @@ export type GasReportJob = {
 	verdict: StoredVerdict;
 	/** A "changed" word on another shopper's report of this fuel at this station, which this price replaces. */
 	change?: ReportChange | null;
+	/** An open-data import's price (decision 0070): write-price.ts `importedWrite`. */
+	imported?: ImportedPrice | null;
 };
 
 /** The same price was already standing there: the reporter's price became its confirmation. */
@@ -87,7 +90,7 @@ function supersedeFuel(db: Db, who: { userId: string; stationId: number; fuel: F
  */
 export function writeGasReport(
 	db: Db,
-	{ userId, input, zip, verdict, change }: GasReportJob,
+	{ userId, input, zip, verdict, change, imported }: GasReportJob,
 ): ConfirmedFuel | FiledFuel {
 	return db.transaction((tx): ConfirmedFuel | FiledFuel => {
 		// A report said to have changed is no longer a voice of the price it is replaced by.
@@ -96,11 +99,14 @@ export function writeGasReport(
 		const stationId = findOrCreateStation(db, { name: input.stationName, address: input.stationAddress, zip });
 		const now = new Date();
 		const who = { userId, stationId, fuel: input.fuelType };
-		const standing = standingFuelReport(
-			db,
-			{ station: stationId, fuel: input.fuelType, price: input.price, user: userId },
-			now.getTime(),
-		);
+		const writes = importedWrite(imported, now.getTime());
+		const standing =
+			writes.confirms &&
+			standingFuelReport(
+				db,
+				{ station: stationId, fuel: input.fuelType, price: input.price, user: userId },
+				now.getTime(),
+			);
 		if (standing) {
 			const replaced = supersedeFuel(db, who, standing.id, now);
 			confirmReport(db, FUEL.table, standing.id, userId, now.getTime());
@@ -153,20 +159,21 @@ export function writeGasReport(
 			.from(gasStations)
 			.where(eq(gasStations.id, stationId))
 			.get();
-		const hits = station
-			? recordFuelHitsSafely(db, {
-					id: report.id,
-					userId,
-					fuelType: input.fuelType,
-					priceMills: input.price,
-					stationId,
-					stationName: station.name,
-					stationAddress: station.address,
-					zipCode: station.zip ?? zip,
-					locToken: station.loc,
-					replaces: replaced.map((r) => r.id),
-				})
-			: [];
+		const hits =
+			station && writes.alerts
+				? recordFuelHitsSafely(db, {
+						id: report.id,
+						userId,
+						fuelType: input.fuelType,
+						priceMills: input.price,
+						stationId,
+						stationName: station.name,
+						stationAddress: station.address,
+						zipCode: station.zip ?? zip,
+						locToken: station.loc,
+						replaces: replaced.map((r) => r.id),
+					})
+				: [];
 		return { id: report.id, expirationAnalysis, replaced: replaced[0]?.priceMills, hits };
 	});
 }

@@ -9,6 +9,7 @@ import type { Availability, SizeUnit } from "../../db/enums.ts";
 import type { User } from "../../db/schema.ts";
 import { recordHitsSafely } from "../alerts/matching.ts";
 import type { Db } from "../db.ts";
+import { DAY_MS } from "../lib/time.ts";
 import { checkPrice, type StoredVerdict } from "./check.ts";
 import { type StandingReport, standingPriceReport } from "./duplicates.ts";
 import { expireOutliers, REPLACED_REASON } from "./expiry.ts";
@@ -48,7 +49,22 @@ export type PriceReportJob = {
 	modelVerdict: StoredVerdict | null;
 	/** A "changed" word on another shopper's report of this product here, which this price replaces. */
 	change?: ReportChange | null;
+	/** An open-data import's price (decision 0070): see `importedWrite`. */
+	imported?: ImportedPrice | null;
 };
+
+/** An imported price: when its source saw it (ms). */
+export type ImportedPrice = { seenAt: number };
+
+/**
+ * What an import's price does differently. It is the source's own report, never a confirmation of a
+ * shopper's standing one (a source is not a shopper seeing the price today, and a confirmation would leave
+ * the import nothing to recognize on its next run); and it alerts nobody when it was seen over a day ago.
+ */
+export const importedWrite = (imported: ImportedPrice | null | undefined, now: number) => ({
+	confirms: !imported,
+	alerts: !imported || imported.seenAt >= now - DAY_MS,
+});
 
 /** The same price was already standing there: the reporter's price became its confirmation. */
 export type ConfirmedExisting = {
@@ -78,18 +94,21 @@ export function writePriceReport(db: Db, job: PriceReportJob) {
 	});
 	const storeZip = store.zipCode ?? zip;
 	const now = Date.now();
-	const standing = standingPriceReport(
-		db,
-		{
-			name: key.normalizedName,
-			category: key.categoryId,
-			loc: store.locToken,
-			store: store.id,
-			price: input.price,
-			user: user.id,
-		},
-		now,
-	);
+	const writes = importedWrite(job.imported, now);
+	const standing =
+		writes.confirms &&
+		standingPriceReport(
+			db,
+			{
+				name: key.normalizedName,
+				category: key.categoryId,
+				loc: store.locToken,
+				store: store.id,
+				price: input.price,
+				user: user.id,
+			},
+			now,
+		);
 	if (standing) return confirmStanding(db, job, { store: store.id, normalized: key.normalizedName }, standing, now);
 	const firstVisit = !hasReportedAt(db, user.id, store.id);
 	// Thousandths, as stored: the schema let through at most three decimals.
@@ -161,14 +180,16 @@ export function writePriceReport(db: Db, job: PriceReportJob) {
 	const expirationAnalysis = expireOutliers(db, PRODUCTS, history, input.price, user.id, now);
 	countPriceReport(db, user.id, firstVisit, now);
 	// In the same transaction as the report (no second commit), on the row as written: a new report is live.
-	const hits = recordHitsSafely(db, {
-		...row,
-		id: stored.id,
-		userId: user.id,
-		locToken: store.locToken,
-		live: 1,
-		replaces: replaced.map((r) => r.id),
-	});
+	const hits = writes.alerts
+		? recordHitsSafely(db, {
+				...row,
+				id: stored.id,
+				userId: user.id,
+				locToken: store.locToken,
+				live: 1,
+				replaces: replaced.map((r) => r.id),
+			})
+		: [];
 	return { row: { ...row, ...stored }, expirationAnalysis, hits, replaced, warning: verdict.warning };
 }
 
