@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { fixture, writeOpenPrices } from "./fixtures/fixtures.ts";
 import { runImport } from "./import-cli.ts";
+import { osmPlace } from "./osm.ts";
 
 // Sign-ups (argon2) and a server on a busy shared machine.
 setDefaultTimeout(30_000);
@@ -133,6 +134,89 @@ describe("import osm", () => {
 		const atOsmStore = rows(`SELECT count(*) AS n FROM price_reports p JOIN stores s ON s.id = p.store_id
       WHERE s.source_key = 'osm:node/9000000001'`);
 		expect(atOsmStore).toEqual([{ n: 3 }]);
+	});
+
+	test("a store OSM moved takes its prices along: search finds them where it now is", async () => {
+		const document = JSON.parse(readFileSync(fixture("overpass.geojson"), "utf8"));
+		const market = document.features[0];
+		market.geometry.coordinates = [-73.9971, 40.7506];
+		market.properties["addr:postcode"] = "10001";
+		const moved = join(dir, "moved.geojson");
+		writeFileSync(moved, JSON.stringify(document));
+		const done = await importOsm(moved);
+		expect(done.run.tally.tookAs("store", "updated")).toBe(1);
+		const zips = rows(`SELECT DISTINCT p.zip_code AS zip, p.loc_token AS loc FROM price_reports p
+      JOIN stores s ON s.id = p.store_id WHERE s.source_key = 'osm:node/9000000001'`);
+		expect(zips).toEqual([{ zip: "10001", loc: "z10001" }]);
+		const search = async (zipCode: string) => {
+			const { client } = await registerUser(server, { zipCode });
+			const found = await client.get("/api/search?q=apples");
+			return found.data.map((r: { store: { name: string } }) => r.store.name);
+		};
+		expect(await search("10001")).toContain("Farmers Fresh Market");
+		expect(await search("90036")).toEqual([]);
+	});
+
+	test("a place OSM renamed into another place already in its ZIP is left out, naming why", async () => {
+		const { client } = await registerUser(server, { zipCode: "90067" });
+		const shop = await client.post("/api/price-reports", {
+			productName: "USB Cable",
+			price: 9.99,
+			categoryId: server.sqlite.query<{ id: number }, []>("SELECT min(id) AS id FROM product_categories").get()!.id,
+			storeName: "Century Gadgets",
+			storeAddress: "1 Avenue of the Stars",
+		});
+		expect(shop.status).toBe(201);
+		const document = JSON.parse(readFileSync(fixture("overpass.geojson"), "utf8"));
+		const techHub = document.features.find((f: Row) => f.id === "node/9100000008");
+		Object.assign(techHub.properties, {
+			brand: "Century Gadgets",
+			"addr:housenumber": "1",
+			"addr:street": "Avenue of the Stars",
+		});
+		const renamed = join(dir, "collides.geojson");
+		writeFileSync(renamed, JSON.stringify(document));
+		const done = await importOsm(renamed);
+		expect(done.run.tally.leftOutFor("a place of the same name and address is already in that ZIP")).toBe(1);
+		expect(rows("SELECT name FROM stores WHERE source_key = 'osm:node/9100000008'")).toEqual([
+			{ name: "TechHub Electronics" },
+		]);
+	});
+});
+
+describe("a feature", () => {
+	const shop = (tags: Row, point = { lat: 34.0595, lon: -118.4186 }) =>
+		osmPlace({ id: "node/1", tags: { shop: "supermarket", "addr:street": "Main Street", ...tags }, point }, 0);
+
+	test("with a postcode not shaped as a ZIP is outside the US, however near a US ZIP it is", () => {
+		// Windsor, Ontario, across the river from Detroit, with no addr:country.
+		const windsor = shop({ name: "Windsor Market", "addr:postcode": "N9A 5K3" }, { lat: 42.3149, lon: -83.0364 });
+		expect(windsor).toEqual({ leftOut: "outside the US", example: 'node/1 "Windsor Market" (postcode N9A 5K3)' });
+		expect(shop({ name: "Century Market", "addr:postcode": "90067-1234" })).toMatchObject({ place: { zip: "90067" } });
+	});
+
+	test("takes the report form's limits: a name or address too long is left out, a phone too long dropped", () => {
+		expect(shop({ name: "N".repeat(121) })).toMatchObject({
+			leftOut: "not a valid place: Store name must be at most 120 characters",
+		});
+		expect(shop({ name: "Long Street Market", "addr:street": "S".repeat(201) })).toMatchObject({
+			leftOut: "not a valid place: Store address must be at most 200 characters",
+		});
+		expect(shop({ name: "Two Phones", phone: "+1 310 555 0100; +1 310 555 0101" })).toMatchObject({
+			place: { phone: "+1 310 555 0100" },
+		});
+		expect(shop({ name: "Odd Phone", phone: "9".repeat(31) })).toMatchObject({ place: { phone: null } });
+	});
+
+	test("names nothing on the terminal with the file's control characters", async () => {
+		const file = join(dir, "escapes.json");
+		const evil = "Evil\u001b]0;owned\u0007 Shop\nfake line";
+		writeFileSync(
+			file,
+			JSON.stringify({ elements: [{ type: "node", id: 7, lat: 34, lon: -118, tags: { shop: "yes", name: evil } }] }),
+		);
+		const done = await importOsm(file, join(dir, "escapes.db"));
+		expect(done.lines).toContain('  no street address: 1, e.g. node/7 "Evil?]0;owned? Shop?fake line"');
 	});
 });
 

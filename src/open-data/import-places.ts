@@ -7,6 +7,7 @@
 import type { Db } from "../db.ts";
 import { placeLookupKey } from "../lib/normalize.ts";
 import { locToken, milesFromZip, nearestZip, zipKind } from "../lib/zip.ts";
+import { errorCode } from "../ops/storage-trouble.ts";
 import { findOrCreateStation, findOrCreateStore } from "../reports/places.ts";
 import { type LeftOut, leaveOut } from "./import-tally.ts";
 
@@ -17,9 +18,13 @@ const OWN_ZIP_MILES = 15;
 
 export const OUTSIDE_US = "outside the US";
 
+/** A US ZIP as an address writes it: five digits, maybe with the four more ("90036-1234", "90036 1234"). */
+const ZIP_SHAPED = /^(\d{5})(?:[-\s]?\d{4})?$/;
+
 /**
  * The ZIP a point counts in: the address's own ZIP when it is a US ZIP near the point, else the ZIP area
- * nearest it. Left out when the source says another country, or the point is far from every ZIP.
+ * nearest it. Left out when the source says another country, when its postcode is not shaped as a ZIP is
+ * (Windsor's "N9A 5K3" is Canada's, however near Detroit), or when the point is far from every ZIP.
  */
 export function zipAt(
 	point: { lat: number; lon: number },
@@ -28,7 +33,9 @@ export function zipAt(
 ): string | LeftOut {
 	const country = address.countryCode?.trim().toUpperCase();
 	if (country && country !== "US") return leaveOut(OUTSIDE_US, `${example} (${country})`);
-	const postcode = address.postcode?.trim().slice(0, 5);
+	const written = address.postcode?.trim();
+	if (written && !ZIP_SHAPED.test(written)) return leaveOut(OUTSIDE_US, `${example} (postcode ${written})`);
+	const postcode = written ? ZIP_SHAPED.exec(written)![1]! : null;
 	if (postcode && zipKind(postcode) === "us") {
 		const miles = milesFromZip(point.lat, point.lon, postcode);
 		if (miles !== null && miles <= OWN_ZIP_MILES) return postcode;
@@ -79,7 +86,19 @@ const sameAs = (row: PlaceRow, p: PlaceInput) =>
 	row.zipCode === p.zip &&
 	(p.phone === null || row.phone === p.phone);
 
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String(error));
+const isUniqueViolation = (error: unknown) => errorCode(error) === "SQLITE_CONSTRAINT_UNIQUE";
+
+/**
+ * A store's reports count where it is (reports/write-price.ts): moved, they move with it, in the same
+ * transaction, and the search index follows their loc_token through its triggers (migration 0016). A
+ * station's reports have no place of their own: they count at the station's.
+ */
+function moveReports(db: Db, storeId: number, zip: string, loc: string) {
+	db.$client
+		.query(`UPDATE price_reports SET zip_code = $zip, loc_token = $loc
+      WHERE store_id = $store AND (zip_code <> $zip OR loc_token <> $loc)`)
+		.run({ store: storeId, zip, loc });
+}
 
 /** A place the source moved or renamed, as the source now has it; left out if another place already is that. */
 function updatePlace(db: Db, table: PlaceTable, row: PlaceRow, p: PlaceInput, example: string): Placed | LeftOut {
@@ -102,6 +121,7 @@ function updatePlace(db: Db, table: PlaceTable, row: PlaceRow, p: PlaceInput, ex
 			return leaveOut("a place of the same name and address is already in that ZIP", example);
 		throw error;
 	}
+	if (table === "stores" && row.locToken !== changed.loc) moveReports(db, row.id, p.zip, changed.loc);
 	return { id: row.id, name: p.name, address: p.address, zipCode: p.zip, locToken: changed.loc };
 }
 

@@ -7,19 +7,30 @@
  * amenity=fuel (and amenity=charging_station) is a station, shop=* a store, each keyed by its OSM id
  * ("osm:node/123") in the ZIP its point is in; a second import updates what OSM changed.
  */
+import * as v from "valibot";
+import { PriceReportSchema } from "../deals/schemas.ts";
+import { GasReportSchema } from "../gas/schemas.ts";
 import { ImportFileError, jsonDocument } from "./import-lines.ts";
 import { type PlaceInput, placeAt, zipAt } from "./import-places.ts";
 import type { ImportRun } from "./import-run.ts";
 import { isLeftOut, type LeftOut, leaveOut } from "./import-tally.ts";
+import { isObject, type Raw, text } from "./raw.ts";
 
-type Raw = Record<string, unknown>;
 type Point = { lat: number; lon: number };
 
-const isObject = (value: unknown): value is Raw => typeof value === "object" && value !== null && !Array.isArray(value);
-const tagText = (tags: Raw, key: string) => {
-	const value = tags[key];
-	return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
-};
+const tagText = (tags: Raw, key: string) => text(tags[key]);
+
+/** A place's name, address and phone as the report forms take them (their lengths above all). */
+const STORE = PriceReportSchema.pipe[0].entries;
+const StoreFields = v.object({ name: STORE.storeName, address: STORE.storeAddress, phone: STORE.storePhone });
+const STATION = GasReportSchema.pipe[0].entries;
+const StationFields = v.object({ name: STATION.stationName, address: STATION.stationAddress, phone: STORE.storePhone });
+
+/** The first of a phone tag's numbers ("+1 555 0100; +1 555 0101"), kept only if the form would take it. */
+function phoneOf(tags: Raw): string | null {
+	const first = (tagText(tags, "phone") ?? tagText(tags, "contact:phone"))?.split(";")[0]?.trim();
+	return first && v.is(STORE.storePhone, first) ? first : null;
+}
 
 /** A feature's tags, its OSM id ("node/123") and its point, whichever exporter wrote it. */
 type Feature = { id: string | null; tags: Raw; point: Point | null };
@@ -108,12 +119,9 @@ export function osmPlace(feature: Feature, index: number): OsmPlace | LeftOut {
 		example,
 	);
 	if (isLeftOut(zip)) return zip;
-	const phone = tagText(tags, "phone") ?? tagText(tags, "contact:phone");
-	return {
-		kind,
-		example,
-		place: { sourceKey: `osm:${feature.id}`, name, address, phone: phone?.slice(0, 30) ?? null, zip },
-	};
+	const fields = v.safeParse(kind === "store" ? StoreFields : StationFields, { name, address, phone: phoneOf(tags) });
+	if (!fields.success) return leaveOut(`not a valid place: ${fields.issues[0]?.message ?? "invalid"}`, example);
+	return { kind, example, place: { sourceKey: `osm:${feature.id}`, ...fields.output, zip } };
 }
 
 /** Reads the export and keeps each store and station; the run's tally says what became of each. */
@@ -127,7 +135,7 @@ export async function importOsm(run: ImportRun, path: string) {
 			run.tally.leave(found);
 			continue;
 		}
-		run.file(() => {
+		run.file(found.example, () => {
 			const table = found.kind === "store" ? "stores" : "gas_stations";
 			const placed = placeAt(run.db, table, found.place, { update: true, example: found.example });
 			if (isLeftOut(placed)) return run.tally.leave(placed);
