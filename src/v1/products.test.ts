@@ -136,6 +136,32 @@ describe("GET /api/v1/products/prices", () => {
 		);
 	});
 
+	test("a store's price is its latest trustworthy one, and a store whose latest is out of stock has none", async () => {
+		const tea = "Loose Leaf Tea";
+		// An older, cheaper price at each store, then a newer one by another shopper.
+		const older = await report({ name: tea, price: 5, store: "Tea House" });
+		backdate(older.id, 3);
+		await report({ name: tea, price: 6, store: "Tea House" });
+		backdate((await report({ name: tea, price: 4, store: "Leaf Stop" })).id, 3);
+		const newer = await report({ name: tea, price: 4.5, store: "Leaf Stop" });
+		const shopper = (await registerUser(server)).client;
+		expect((await shopper.post(`/api/price-reports/${newer.id}/feedback`, { kind: "unavailable" })).status).toBe(200);
+		// A newer price since expired still stands in front of the older one, as on the product page.
+		const expired = await report({ name: tea, price: 7, store: "Kettle Corner" });
+		backdate((await report({ name: tea, price: 3, store: "Kettle Corner" })).id, 2);
+		backdate(expired.id, 1, true);
+		await report({ name: tea, price: 6.5, store: "Steep Street" });
+
+		// The quality check's verdicts are set here, so the test does not hang on how it judges these prices.
+		server.sqlite.query("UPDATE price_reports SET is_unusual = 0 WHERE normalized_name = ?").run("loose leaf tea");
+		const res = await prices(viewer, { name: tea, zip: "10001" });
+		expect(storePrices(res.data)).toEqual([
+			["Tea House", 6],
+			["Steep Street", 6.5],
+		]);
+		expect(res.data.lowest.store.name).toBe("Tea House");
+	});
+
 	test("another ZIP's neighbourhood has its own prices", async () => {
 		const res = await prices(viewer, { name, zip: "90210" });
 		expect(res.data.typical).toMatchObject({ price: 2, reports: 1 });

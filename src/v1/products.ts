@@ -13,11 +13,10 @@ import { centsToNumber } from "../lib/money.ts";
 import { normalizeText } from "../lib/normalize.ts";
 import { neighbourhood, roundMiles } from "../lib/zip.ts";
 import { median } from "../reports/consensus.ts";
-import { liveOfferIds } from "../reports/price-history.sql.ts";
 import { productFreshDays, type TrustInput, trustOf } from "../reports/trust.ts";
 import { freshnessOf, iso } from "./freshness.ts";
 import type { ProductPrices, ProductPricesQuery } from "./schemas.ts";
-import { busiestCategory, type CategoryRow, trustedReports } from "./v1.sql.ts";
+import { busiestCategory, type CategoryRow, offerIds, trustedReports } from "./v1.sql.ts";
 
 /** The stores listed: more than a phone page, fewer than a busy city's every shop. */
 export const STORES_MAX = 50;
@@ -69,8 +68,8 @@ export function productPrices(db: Db, query: ProductPricesQuery, viewerId: strin
 
 	const product = { name, category: category.id, places };
 	const freshDays = productFreshDays(category.slug);
-	const offerIds = liveOfferIds(db, product, STORES_MAX);
-	const offers = offerIds.length > 0 ? reportRows(db, { ids: JSON.stringify(offerIds), viewer: viewerId }) : [];
+	const ids = offerIds(db, { ...product, limit: STORES_MAX });
+	const offers = ids.length > 0 ? reportRows(db, { ids: JSON.stringify(ids), viewer: viewerId }) : [];
 	const zips = storeZips(
 		db,
 		offers.map((o) => o.storeId),

@@ -32,6 +32,44 @@ export function trustedReports(
 	return db.$client.query<TrustedReportRow, Bindings>(TRUSTED_REPORTS_SQL).all(bindings);
 }
 
+// The product page's offers (src/reports/price-history.sql.ts liveOfferIds) in one statement: each store's latest
+// trustworthy price, numbered per store in one sort of price_reports_price_history_idx's entries (the index alone;
+// it keeps expired reports, so a newer price since expired still hides an older one, as on the page); those
+// latest, cheapest first, materialized; then their rows by key, in that order, until `limit` are live and in
+// stock. The outer ORDER BY is the materialized order, so SQLite reads it without sorting again and stops early.
+const OFFERS_SQL = `
+  WITH latest AS (
+    SELECT r.id AS id, r.price_cents AS price, r.created_at AS createdAt,
+      row_number() OVER (PARTITION BY r.store_id ORDER BY r.created_at DESC, r.id DESC) AS nth
+    FROM price_reports r INDEXED BY price_reports_price_history_idx
+    WHERE r.normalized_name = $name AND r.category_id = $category
+      AND r.loc_token IN (SELECT value FROM json_each($places)) AND ${trustworthySql("r")}
+  ),
+  cheapest AS MATERIALIZED (
+    SELECT id, price, createdAt FROM latest WHERE nth = 1 ORDER BY price, createdAt DESC, id DESC
+  )
+  SELECT o.id AS id
+  FROM cheapest c
+  JOIN price_reports o ON o.id = c.id
+  WHERE o.is_expired = 0 AND o.availability <> 'out-of-stock'
+    AND NOT (o.unavailable_at IS NOT NULL AND o.unavailable_at > coalesce(o.confirmed_at, 0))
+  ORDER BY c.price, c.createdAt DESC, c.id DESC
+  LIMIT $limit`;
+
+/**
+ * The ids of the product's (normalised name and category) offers at some places (JSON), cheapest first, at most
+ * `limit`: each store's latest trustworthy price, where it is live and in stock.
+ */
+export function offerIds(
+	db: Db,
+	bindings: { name: string; category: number; places: string; limit: number },
+): number[] {
+	return db.$client
+		.query<{ id: number }, Bindings>(OFFERS_SQL)
+		.all(bindings)
+		.map((r) => r.id);
+}
+
 export type CategoryRow = StoredPick<typeof productCategories, "id" | "slug" | "name">;
 
 // Each category's range of the name at each place (the index leads with name, category, place), counted.
