@@ -14,11 +14,9 @@ import {
 	ProductHistoryQuerySchema,
 	StationHistoryQuerySchema,
 } from "./schemas.ts";
-import { stationHistory } from "./stations.ts";
+import { STATION_NOT_FOUND, stationHistory } from "./stations.ts";
 import { areaTrend } from "./trend.ts";
 import { youPaid } from "./you-paid.ts";
-
-export const STATION_NOT_FOUND = "Gas station not found";
 
 const stationId = (raw: string) => {
 	if (!/^\d{1,12}$/.test(raw)) throw notFound(STATION_NOT_FOUND);

@@ -13,6 +13,9 @@ import { historyStation, type StationPriceRow, stationPrices, stationRecentRepor
 import type { StationHistoryQuery } from "./schemas.ts";
 import type { FuelHistory, StationHistory } from "./shapes.ts";
 
+/** The answer for a station id that names none (its history, its prices in the read API). */
+export const STATION_NOT_FOUND = "Gas station not found";
+
 /** The station page's recent reports: a phone screen's worth. */
 export const RECENT_REPORTS_MAX = 10;
 

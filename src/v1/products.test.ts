@@ -160,6 +160,11 @@ describe("GET /api/v1/products/prices", () => {
 			["Steep Street", 6.5],
 		]);
 		expect(res.data.lowest.store.name).toBe("Tea House");
+
+		// A store from before stores kept a zip: the one its place stands for, as its card shows it.
+		server.sqlite.query("UPDATE stores SET zip_code = NULL WHERE name = 'Steep Street'").run();
+		const steep = (await prices(viewer, { name: tea, zip: "10001" })).data.stores[1];
+		expect(steep.store).toMatchObject({ name: "Steep Street", zipCode: "10001" });
 	});
 
 	test("another ZIP's neighbourhood has its own prices", async () => {

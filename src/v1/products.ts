@@ -35,11 +35,18 @@ function typicalOf(reports: readonly (TrustInput & { priceCents: number })[], fr
 	};
 }
 
-/** The ZIPs of some stores, by id. */
+/**
+ * The ZIPs of some stores, by id: a store's own, else the one its location token stands for (where the app
+ * places it), as store cards and the open-data export show it.
+ */
 function storeZips(db: Db, ids: number[]): Map<number, string | null> {
 	if (ids.length === 0) return new Map();
-	const rows = db.select({ id: stores.id, zipCode: stores.zipCode }).from(stores).where(inArray(stores.id, ids)).all();
-	return new Map(rows.map((r) => [r.id, r.zipCode]));
+	const rows = db
+		.select({ id: stores.id, zipCode: stores.zipCode, locToken: stores.locToken })
+		.from(stores)
+		.where(inArray(stores.id, ids))
+		.all();
+	return new Map(rows.map((r) => [r.id, r.zipCode ?? (r.locToken.slice(1) || null)]));
 }
 
 /** The category asked for by slug (400 for an unknown one), else the name's busiest near the ZIP. */

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { STATION_NOT_FOUND } from "../history/routes.ts";
+import { STATION_NOT_FOUND } from "../history/stations.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { notFound } from "../lib/http.ts";

@@ -104,7 +104,10 @@ const StoreSchema = v.object({
 	id: id("The store's id"),
 	name: v.string(),
 	address: v.string(),
-	zipCode: described(v.nullable(v.string()), "The store's ZIP; null where nobody gave one"),
+	zipCode: described(
+		v.nullable(v.string()),
+		"The store's ZIP: its own, else the one the app places it in (as its store card shows); null without either",
+	),
 	distanceMiles: miles,
 });
 
