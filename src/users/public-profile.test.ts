@@ -75,6 +75,7 @@ describe("GET /api/users/:username/profile", () => {
 			zipCode: "10001",
 			profileImageUrl: null,
 			memberSince: maria.user.createdAt,
+			source: null,
 			own: false,
 			isPublicProfile: true,
 			showActivity: true,
