@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useId } from "react";
 import { EXPORT_FORMATS, type ExportFormat } from "../../src/open-data/format.ts";
 import { api, unwrap } from "../api/client.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
@@ -23,6 +24,7 @@ const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-
  * server. A plain link, so the browser saves it as it arrives rather than after holding it all in the page.
  */
 export function ExportData() {
+	const ids = useId();
 	const summary = useQuery(exportSummaryQuery);
 	const sessionLost = useSessionLost();
 	const relock = useRelock();
@@ -35,12 +37,12 @@ export function ExportData() {
 		about = <span className="loading loading-dots" role="status" aria-label="Loading what the export holds" />;
 	else if (summary.isError)
 		about = (
-			<p className="flex items-center gap-2 text-sm text-error">
-				Could not load what the export holds.
+			<div className="flex items-center gap-2 text-sm text-error">
+				<span role="alert">Could not load what the export holds.</span>
 				<button type="button" className="btn btn-xs btn-ghost" onClick={() => void summary.refetch()}>
 					Try again
 				</button>
-			</p>
+			</div>
 		);
 	else {
 		const { counts, license, licenseUrl, attribution } = summary.data;
@@ -67,13 +69,13 @@ export function ExportData() {
 	}
 
 	return (
-		<section className="flex flex-col gap-3" aria-labelledby="export-heading">
-			<h3 id="export-heading" className="font-semibold">
+		<section className="flex flex-col gap-3" aria-labelledby={`${ids}-heading`}>
+			<h3 id={`${ids}-heading`} className="font-semibold">
 				Open data export
 			</h3>
 			<p className="text-sm text-base-content/70">
 				The live prices with their stores and stations, ZIP and freshness. Nothing private: a reporter is named only
-				where their profile is public. Every copy carries the licence and attribution below.
+				where their profile and activity are public. Every copy carries the licence and attribution below.
 			</p>
 			{about}
 			{/* A link per format rather than a choice and a button: one tap, and nothing to get out of step. */}
@@ -84,11 +86,11 @@ export function ExportData() {
 							className="btn btn-outline btn-sm"
 							href={`/api/admin/export?format=${format}`}
 							download
-							aria-describedby={`export-${format}-hint`}
+							aria-describedby={`${ids}-${format}-hint`}
 						>
 							Download {FORMAT_LABEL[format].name}
 						</a>
-						<p id={`export-${format}-hint`} className="text-xs text-base-content/70">
+						<p id={`${ids}-${format}-hint`} className="text-xs text-base-content/70">
 							{FORMAT_LABEL[format].hint}
 						</p>
 					</li>
