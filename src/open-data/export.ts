@@ -9,7 +9,7 @@ import { Database } from "bun:sqlite";
 import { dirname } from "node:path";
 import { migrations } from "../../db/migrations/index.ts";
 import { appliedMigrations, unknownMigrations } from "../db.ts";
-import { DATA_LICENSE_URLS } from "../env.ts";
+import { DATA_LICENSE_URLS } from "../lib/data-license.ts";
 import { fuelFreshDays, productFreshDays, type TrustInput, trustOf } from "../reports/trust.ts";
 import { csvHeader, csvRow } from "./csv.ts";
 import {
