@@ -255,7 +255,7 @@ test("the report form tells a photo too big, a failed upload, a refused price an
 	await submit.click();
 	const notice = page.getByRole("status").filter({ hasText: "Price reported" });
 	await expect(notice).toContainText("Your report helped remove 1 outlier price; the community price is now $3.57.");
-	await page.waitForTimeout(5_000);
+	await page.clock.runFor(5_000);
 	await expect(notice).toBeVisible();
 	const search = await page.request.get(`/api/search?q=${encodeURIComponent(product)}`);
 	expect(((await search.json()) as { id: number }[]).map((r) => r.id)).not.toContain(slip.id);
