@@ -127,7 +127,7 @@ export function createApp(runtime: Runtime, { assets }: { assets?: StaticAssets 
 	app.all("/api/*", (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
 
 	app.route("/uploads", uploadFileRoutes);
-	app.route("/docs/api", apiReferenceRoutes);
+	app.route("/docs/api", apiReferenceRoutes());
 	if (assets) app.get("*", (c) => assets.serve(c.req.raw));
 	app.notFound((c) => c.json({ message: "Not found" }, 404));
 

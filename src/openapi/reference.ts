@@ -51,7 +51,7 @@ const names = {
 	css: `reference-${contentHash(pageCss)}.css`,
 };
 
-const ASSETS = new Map<string, Asset>([
+const ASSETS: ReadonlyMap<string, Asset> = new Map<string, Asset>([
 	[names.bundle, { type: JS, bytes: fromFile(bundlePath) }],
 	[names.swaggerCss, { type: CSS, bytes: fromFile(swaggerCssPath) }],
 	[names.script, { type: JS, bytes: fromText(pageScript) }],
@@ -59,19 +59,6 @@ const ASSETS = new Map<string, Asset>([
 ]);
 
 const gzipped = promisify(gzip);
-/**
- * Each file gzipped once, on its first ask, off the event loop: Swagger UI's bundle goes from 1.7 MB to a
- * quarter of that. The web app's files are compressed at build time; these are not part of its build.
- */
-const compressed = new Map<string, Promise<Uint8Array>>();
-const gzipOf = (name: string, asset: Asset) => {
-	let bytes = compressed.get(name);
-	if (!bytes) {
-		bytes = asset.bytes().then((raw) => gzipped(raw, { level: 9 }));
-		compressed.set(name, bytes);
-	}
-	return bytes;
-};
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -100,25 +87,41 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-export const apiReferenceRoutes = new Hono<AppEnv>()
-	.get("/", (c) =>
-		c.html(PAGE, 200, {
-			"Content-Security-Policy": REFERENCE_CSP,
-			// It names the current files; they are cached for good, the page is asked again each time.
-			"Cache-Control": "no-cache",
-		}),
-	)
-	.get("/:file", async (c) => {
-		const name = c.req.param("file");
-		const asset = ASSETS.get(name);
-		if (!asset) throw notFound("Not found");
-		const gzip = acceptedEncodings(c.req.header("accept-encoding") ?? null).has("gzip");
-		const headers: Record<string, string> = {
-			"Content-Type": asset.type,
-			"Cache-Control": IMMUTABLE,
-			Vary: "Accept-Encoding",
-		};
-		if (gzip) headers["Content-Encoding"] = "gzip";
-		const body = gzip ? await gzipOf(name, asset) : await asset.bytes();
-		return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
-	});
+/**
+ * /docs/api: the page and its files. Each file is gzipped once, on its first ask, off the event loop (Swagger
+ * UI's bundle shrinks to about a quarter), and kept for the app's life: the web app's files are compressed at
+ * build time; these are not part of its build.
+ */
+export function apiReferenceRoutes() {
+	const compressed = new Map<string, Promise<Uint8Array>>();
+	const gzipOf = (name: string, asset: Asset) => {
+		let bytes = compressed.get(name);
+		if (!bytes) {
+			bytes = asset.bytes().then((raw) => gzipped(raw, { level: 9 }));
+			compressed.set(name, bytes);
+		}
+		return bytes;
+	};
+	return new Hono<AppEnv>()
+		.get("/", (c) =>
+			c.html(PAGE, 200, {
+				"Content-Security-Policy": REFERENCE_CSP,
+				// It names the current files; they are cached for good, the page is asked again each time.
+				"Cache-Control": "no-cache",
+			}),
+		)
+		.get("/:file", async (c) => {
+			const name = c.req.param("file");
+			const asset = ASSETS.get(name);
+			if (!asset) throw notFound("Not found");
+			const gzip = acceptedEncodings(c.req.header("accept-encoding") ?? null).has("gzip");
+			const headers: Record<string, string> = {
+				"Content-Type": asset.type,
+				"Cache-Control": IMMUTABLE,
+				Vary: "Accept-Encoding",
+			};
+			if (gzip) headers["Content-Encoding"] = "gzip";
+			const body = gzip ? await gzipOf(name, asset) : await asset.bytes();
+			return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
+		});
+}
