@@ -29,6 +29,12 @@ export const reportLifecycle = () => ({
 	unavailableAt: integer("unavailable_at", { mode: "timestamp_ms" }),
 	/** ours: open "wrong" flags, which a moderator has not yet dismissed or upheld. */
 	flagCount: integer("flag_count").notNull().default(0),
+	/**
+	 * ours: the same confirmations and open flags, each weighed by its shopper's standing (an account's age, its
+	 * reports that stood, its accuracy: src/reports/standing.ts). What earns AI Verified and what hides a price.
+	 */
+	confirmWeight: real("confirm_weight").notNull().default(0),
+	flagWeight: real("flag_weight").notNull().default(0),
 	/** ours: why is_active is 0: the reporter was suspended, or flags hid it until a moderator decides. */
 	withdrawnReason: text("withdrawn_reason", { enum: WITHDRAWN_REASONS }),
 	/**

@@ -18,6 +18,8 @@ export const users = sqliteTable(
 		profileImageUrl: text("profile_image_url"),
 		statsVisible: flag("stats_visible", true),
 		profileVisible: flag("profile_visible", true),
+		/** ours: the shopper chose to be named as a reporter in open-data exports (Settings > Privacy). */
+		creditOpenData: flag("credit_open_data", false),
 		totalReports: integer("total_reports").notNull().default(0),
 		totalMoneySavedCents: integer("total_money_saved_cents").notNull().default(0),
 		uniqueStoresVisited: integer("unique_stores_visited").notNull().default(0),
@@ -89,6 +91,40 @@ export const apiTokens = sqliteTable(
 );
 
 export type ApiToken = typeof apiTokens.$inferSelect;
+
+/**
+ * ours: what a shopper is told about their own reports: a price hidden by flags until a moderator looks, and
+ * what the moderator then decided. Read in the app until dismissed; also sent live and by push.
+ */
+export const userNotices = sqliteTable(
+	"user_notices",
+	{
+		id: integer("id").primaryKey({ autoIncrement: true }),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		kind: text("kind", { enum: ["report-hidden", "report-restored", "report-removed"] }).notNull(),
+		/** The report it is about: a product report's id, or a fuel report's (by `market`). */
+		market: text("market", { enum: ["products", "fuel"] }).notNull(),
+		reportId: integer("report_id").notNull(),
+		message: text("message").notNull(),
+		createdAt: createdAt(),
+		readAt: integer("read_at", { mode: "timestamp_ms" }),
+	},
+	(t) => [index("user_notices_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * ours: facts about this instance that must outlive its data folder's files and travel with a backup of the
+ * database: the open-data instance id, and later what several app servers must share.
+ */
+export const instanceSettings = sqliteTable("instance_settings", {
+	key: text("key").primaryKey(),
+	value: text("value").notNull(),
+	createdAt: createdAt(),
+});
+
+export type UserNotice = typeof userNotices.$inferSelect;
 
 export type SessionData = { userId: string; createdAt: number; adminUnlocked?: boolean };
 
