@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from "../test/harness.ts";
 import { runCommand } from "../test/processes.ts";
 import { fixture } from "./fixtures/fixtures.ts";
 import { parseImportArgs, runImport } from "./import-cli.ts";
+import { DEFAULT_LIMITS } from "./import-limits.ts";
 import { ImportFileError } from "./import-lines.ts";
 
 // Child processes and a server on a busy shared machine.
@@ -57,9 +58,15 @@ describe("commoncents import", () => {
 			kind: "open-prices",
 			file: "p.jsonl.gz",
 			locations: "l.jsonl.gz",
+			limits: DEFAULT_LIMITS,
 		});
 		expect(parseImportArgs(["open-prices", "--locations=l.jsonl", "p.jsonl"]).locations).toBe("l.jsonl");
-		expect(parseImportArgs(["osm", "town.geojson"])).toEqual({ kind: "osm", file: "town.geojson", locations: null });
+		expect(parseImportArgs(["osm", "town.geojson"])).toEqual({
+			kind: "osm",
+			file: "town.geojson",
+			locations: null,
+			limits: DEFAULT_LIMITS,
+		});
 		const refused = (args: string[]) => {
 			try {
 				parseImportArgs(args);

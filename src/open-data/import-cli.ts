@@ -9,7 +9,8 @@ import { DatabaseFileError, migrate, openDb, SchemaError } from "../db.ts";
 import { ConfigError, loadConfig } from "../env.ts";
 import { dataDirHolder, describeHolder, lockDataDir } from "../ops/data-lock.ts";
 import { importCommonCents } from "./import-commoncents.ts";
-import { checkFile, ImportFileError } from "./import-lines.ts";
+import { DEFAULT_LIMITS, type ImportLimits, parseSize } from "./import-limits.ts";
+import { checkBounds, checkFile, ImportFileError } from "./import-lines.ts";
 import { ImportRun, ImportStoppedError, isDatabaseFailure } from "./import-run.ts";
 import { importOpenPrices } from "./open-prices.ts";
 import { importOsm } from "./osm.ts";
@@ -17,7 +18,11 @@ import { printable } from "./raw.ts";
 import { SOURCES, type Source, SourceSuspendedError } from "./sources.ts";
 
 const USAGE =
-	"commoncents import open-prices PRICES [--locations LOCATIONS] | import osm FILE | import commoncents FILE";
+	"commoncents import open-prices PRICES [--locations LOCATIONS] | import osm FILE | import commoncents FILE" +
+	" [--max-bytes SIZE] [--max-line-bytes SIZE]";
+
+/** The options that bound what one run reads (import-limits.ts), by the limit each sets. */
+const LIMIT_OPTIONS = { "--max-bytes": "maxBytes", "--max-line-bytes": "maxLineBytes" } as const;
 
 /** What each kind of file is, and whose account its prices are filed under (none for places alone). */
 const KINDS = {
@@ -32,18 +37,28 @@ class UsageError extends Error {}
 /** The import cannot run now (the data folder is in use). */
 class BusyError extends Error {}
 
-export type ImportArgs = { kind: Kind; file: string; locations: string | null };
+export type ImportArgs = { kind: Kind; file: string; locations: string | null; limits?: ImportLimits };
 
-/** Reads `KIND FILE` and, for open-prices, `--locations FILE` (or `--locations=FILE`); refuses anything else. */
+/**
+ * Reads `KIND FILE`, for open-prices `--locations FILE` (or `--locations=FILE`), and the limits
+ * (`--max-bytes 16GiB`); refuses anything else.
+ */
 export function parseImportArgs(args: readonly string[]): ImportArgs {
 	const positional: string[] = [];
 	let locations: string | null = null;
+	const limits = { ...DEFAULT_LIMITS };
 	for (let i = 0; i < args.length; i++) {
 		const arg = args[i] as string;
-		if (arg === "--locations" || arg.startsWith("--locations=")) {
-			const value = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : args[++i];
+		const name = arg.includes("=") ? arg.slice(0, arg.indexOf("=")) : arg;
+		const optionValue = () => (arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : args[++i]);
+		if (name === "--locations") {
+			const value = optionValue();
 			if (!value || value.startsWith("--")) throw new UsageError(`--locations needs a file: ${USAGE}`);
 			locations = value;
+		} else if (name in LIMIT_OPTIONS) {
+			const size = parseSize(optionValue() ?? "");
+			if (size === null) throw new UsageError(`${name} needs a size in bytes, such as 8GiB, 512MiB or 1048576`);
+			limits[LIMIT_OPTIONS[name as keyof typeof LIMIT_OPTIONS]] = size;
 		} else if (arg.startsWith("-")) throw new UsageError(`unknown option ${arg} for import`);
 		else positional.push(arg);
 	}
@@ -53,17 +68,20 @@ export function parseImportArgs(args: readonly string[]): ImportArgs {
 	if (!file) throw new UsageError(`import ${kind} needs a FILE: ${USAGE}`);
 	if (extra.length > 0) throw new UsageError(`import ${kind} takes one FILE; extra: ${extra.join(" ")}`);
 	if (locations && kind !== "open-prices") throw new UsageError("--locations is for import open-prices only");
-	return { kind: kind as Kind, file, locations };
+	return { kind: kind as Kind, file, locations, limits };
 }
 
 /** Runs the import on the database at `dbPath` (migrated, with the taxonomy); the lines to print. */
 export async function runImport(
-	{ kind, file, locations }: ImportArgs,
+	{ kind, file, locations, limits = DEFAULT_LIMITS }: ImportArgs,
 	{ dbPath, passwordHashMemoryKib }: { dbPath: string; passwordHashMemoryKib: number },
 	now = Date.now(),
 ): Promise<{ lines: string[]; run: ImportRun }> {
 	checkFile(file);
 	if (locations) checkFile(locations);
+	// Batches commit as the file is read: a file past a limit is refused whole, before the database is opened.
+	if (kind !== "osm") await checkBounds(file, limits);
+	if (locations) await checkBounds(locations, limits);
 	const { sqlite, db } = openDb(dbPath);
 	try {
 		migrate(sqlite);
@@ -72,9 +90,9 @@ export async function runImport(
 		const run = await ImportRun.start(db, new PasswordHasher(passwordHashMemoryKib), source, now);
 		const started = performance.now();
 		try {
-			if (kind === "open-prices") await importOpenPrices(run, file, locations);
-			else if (kind === "osm") await importOsm(run, file);
-			else await importCommonCents(run, file);
+			if (kind === "open-prices") await importOpenPrices(run, file, locations, limits);
+			else if (kind === "osm") await importOsm(run, file, limits);
+			else await importCommonCents(run, file, limits);
 			run.finish();
 		} catch (error) {
 			if (isDatabaseFailure(error)) throw run.stopped(error);

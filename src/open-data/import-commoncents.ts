@@ -8,6 +8,7 @@
 import * as v from "valibot";
 import { FUEL_TYPES, SIZE_UNITS } from "../../db/enums.ts";
 import { EXPORT_FORMAT, EXPORT_VERSION } from "./format.ts";
+import type { ImportLimits } from "./import-limits.ts";
 import { ImportFileError, type JsonLine, jsonLines } from "./import-lines.ts";
 import type { PlaceInput } from "./import-places.ts";
 import { importFuelPrice, importProductPrice } from "./import-prices.ts";
@@ -125,10 +126,10 @@ function fileFuelPrice(run: ImportRun, places: Places, origin: string, entry: Ex
 }
 
 /** Reads the export line by line and files each price; the run's tally says what became of each. */
-export async function importCommonCents(run: ImportRun, path: string) {
+export async function importCommonCents(run: ImportRun, path: string, limits?: ImportLimits) {
 	const places: Places = { stores: new Map(), stations: new Map() };
 	let origin: string | null = null;
-	for await (const line of jsonLines(path)) {
+	for await (const line of jsonLines(path, limits)) {
 		if (origin === null) {
 			const header = readHeader(line, path);
 			origin = header.instance;

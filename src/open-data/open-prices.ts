@@ -10,6 +10,7 @@
  * A USD price with a place on the map in the US and a product name or category becomes a report of that
  * product at that store (keyed "osm:node/123", as the osm import keys it) in the ZIP the store is in.
  */
+import type { ImportLimits } from "./import-limits.ts";
 import { type JsonLine, jsonLines } from "./import-lines.ts";
 import { type PlaceInput, zipAt } from "./import-places.ts";
 import { importProductPrice, type ProductPriceInput } from "./import-prices.ts";
@@ -46,9 +47,9 @@ function locationFields(raw: Raw, prefix: string): OpenPricesLocation {
 }
 
 /** The locations dump, by Open Prices' location id. */
-export async function readLocations(path: string): Promise<Map<number, OpenPricesLocation>> {
+export async function readLocations(path: string, limits?: ImportLimits): Promise<Map<number, OpenPricesLocation>> {
 	const locations = new Map<number, OpenPricesLocation>();
-	for await (const line of jsonLines(path)) {
+	for await (const line of jsonLines(path, limits)) {
 		if (!("value" in line) || !isObject(line.value)) continue;
 		const id = number(line.value.id);
 		if (id !== null) locations.set(id, locationFields(line.value, ""));
@@ -158,9 +159,14 @@ export function openPricesRecord(
 }
 
 /** Reads the dump line by line and files each price it can; the run's tally says what became of each. */
-export async function importOpenPrices(run: ImportRun, path: string, locationsPath: string | null) {
-	const locations = locationsPath ? await readLocations(locationsPath) : new Map<number, OpenPricesLocation>();
-	for await (const line of jsonLines(path)) {
+export async function importOpenPrices(
+	run: ImportRun,
+	path: string,
+	locationsPath: string | null,
+	limits?: ImportLimits,
+) {
+	const locations = locationsPath ? await readLocations(locationsPath, limits) : new Map<number, OpenPricesLocation>();
+	for await (const line of jsonLines(path, limits)) {
 		run.tally.read++;
 		const record = openPricesRecord(line, locations);
 		if (isLeftOut(record)) {

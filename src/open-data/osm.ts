@@ -10,6 +10,7 @@
 import * as v from "valibot";
 import { PriceReportSchema } from "../deals/schemas.ts";
 import { GasReportSchema } from "../gas/schemas.ts";
+import type { ImportLimits } from "./import-limits.ts";
 import { ImportFileError, jsonDocument } from "./import-lines.ts";
 import { type PlaceInput, placeAt, zipAt } from "./import-places.ts";
 import type { ImportRun } from "./import-run.ts";
@@ -125,8 +126,9 @@ export function osmPlace(feature: Feature, index: number): OsmPlace | LeftOut {
 }
 
 /** Reads the export and keeps each store and station; the run's tally says what became of each. */
-export async function importOsm(run: ImportRun, path: string) {
-	const features = osmFeatures(await jsonDocument(path));
+export async function importOsm(run: ImportRun, path: string, limits?: ImportLimits) {
+	// Read whole before the first write: a document past its limit is refused with nothing imported.
+	const features = osmFeatures(await jsonDocument(path, limits));
 	if (!features) throw new ImportFileError(`${path} is neither GeoJSON (features) nor Overpass JSON (elements)`);
 	for (const [index, feature] of features.entries()) {
 		run.tally.read++;
