@@ -4,9 +4,10 @@
  * per connection and text; the statements used in a loop are handed back as they are. Everything else about
  * deals is Drizzle.
  */
-import type { priceReports, productCategories, productTags, stores, users } from "../../db/schema.ts";
+import type { priceReports, productCategories, productTags, stores } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
+import { type ReporterRow, reporterColumnsSql } from "../reports/reporter.ts";
 import { type TrustRow, trustColumnsSql } from "../reports/trust-shape.ts";
 import type { SearchSort } from "./schemas.ts";
 
@@ -36,16 +37,13 @@ export type ReportRow = StoredPick<
 	| "sizeMilli"
 	| "sizeUnit"
 > &
-	TrustRow & {
+	TrustRow &
+	ReporterRow & {
 		/** Its category's slug: how long its price stays fresh. */
 		categorySlug: Stored<typeof productCategories.slug>;
 		storeId: Stored<typeof stores.id>;
 		storeName: Stored<typeof stores.name>;
 		storeAddress: Stored<typeof stores.address>;
-		firstName: Stored<typeof users.firstName>;
-		lastName: Stored<typeof users.lastName>;
-		/** The reporter's username when their profile is public (their byline links to it), else null. */
-		reporterUsername: Stored<typeof users.username> | null;
 		/** 1 when the viewer upvoted the report, else 0. */
 		hasUserUpvoted: number;
 		/** 1 when the viewer took the report's deal, else 0. */
@@ -60,8 +58,7 @@ const REPORT_COLUMNS_SQL = `
   r.availability AS availability, r.zip_code AS zipCode, r.size_milli AS sizeMilli, r.size_unit AS sizeUnit,
   ${trustColumnsSql("r")}, c.slug AS categorySlug,
   s.id AS storeId, s.name AS storeName, s.address AS storeAddress,
-  u.first_name AS firstName, u.last_name AS lastName,
-  CASE WHEN u.profile_visible = 1 AND u.is_terminated = 0 THEN u.username END AS reporterUsername`;
+  ${reporterColumnsSql("u")}`;
 
 /**
  * What the viewer ($viewer) did with report `r`: upvoted it, took its deal, made it, said something of it.

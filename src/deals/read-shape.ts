@@ -1,5 +1,6 @@
 import type { SizeUnit } from "../../db/enums.ts";
 import { centsToNumber } from "../lib/money.ts";
+import { reporterJson } from "../reports/reporter.ts";
 import { productFreshDays } from "../reports/trust.ts";
 import { trustJson } from "../reports/trust-shape.ts";
 import type { ReportRow } from "./deals.sql.ts";
@@ -53,8 +54,9 @@ export function toReportJson(row: ReportRow, near: NearShopper = {}, now = Date.
 			row.sizeMilli !== null && row.sizeUnit !== null
 				? { quantity: row.sizeMilli / 1000, unit: row.sizeUnit as SizeUnit }
 				: null,
-		// username: beyond spec §3, the byline's link to a public profile; null when the reporter hides theirs.
-		user: { firstName: row.firstName, lastName: row.lastName, username: row.reporterUsername },
+		// The reporter as the viewer sees them (reports/reporter.ts): beyond spec §3, `username` is the byline's link
+		// to a public profile (null while theirs is private), and others see only the initial of the last name.
+		user: reporterJson(row, Boolean(row.isOwnReport)),
 		// verificationConfidence (the confidence now) and the rest of the trust fields.
 		...trust,
 	};

@@ -41,7 +41,7 @@ describe("GET /api/price-reports/:id", () => {
 			hasUserUpvoted: true,
 			hasUserTakenDeal: true,
 			store: { name: "Corner Grocer", address: "9 Elm St" },
-			user: { firstName: "Sam", lastName: "Shopper" },
+			user: { firstName: "Sam", lastName: "S" },
 		});
 		expect(res.data.distanceMiles).toBe(1.9); // West Hollywood from Beverly Hills
 		const searched = await viewer.client.get("/api/search?q=quince");

@@ -52,7 +52,7 @@ describe("GET /api/search", () => {
 			hasUserUpvoted: false,
 			hasUserTakenDeal: false,
 			store: { name: "Store Organic Whole Milk", address: "1 Main St" },
-			user: { firstName: "Sam", lastName: "Shopper" },
+			user: { firstName: "Sam", lastName: "S" },
 		});
 	});
 

@@ -3,9 +3,10 @@
  * on every Gas page and measured by the benchmarks (docs/performance.md). They are bun:sqlite statements,
  * compiled once per connection and text. Everything else about fuel is Drizzle.
  */
-import type { FuelType, gasPriceReports, gasStations, users } from "../../db/schema.ts";
+import type { FuelType, gasPriceReports, gasStations } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
+import { type ReporterRow, reporterColumnsSql } from "../reports/reporter.ts";
 import { type MyFeedback, myFeedbackOf, type TrustRow, trustColumnsSql } from "../reports/trust-shape.ts";
 import type { PRICE_KEY } from "../reports/write-fuel.ts";
 
@@ -71,13 +72,12 @@ export type NearbyReportRow = StoredPick<
 	typeof gasPriceReports,
 	"id" | "stationId" | "priceMills" | "defPriceCents" | "createdAt"
 > &
-	TrustRow & {
+	TrustRow &
+	ReporterRow & {
 		fuelType: (typeof gasPriceReports.$inferSelect)["fuelType"];
 		stationName: Stored<typeof gasStations.name>;
 		stationAddress: Stored<typeof gasStations.address>;
 		stationToken: Stored<typeof gasStations.locToken>;
-		firstName: Stored<typeof users.firstName>;
-		username: Stored<typeof users.username>;
 	};
 
 /** A NearbyReportRow's columns; `g`, `s` and `u` are the report, station and reporter aliases. */
@@ -85,7 +85,7 @@ export const REPORT_COLUMNS_SQL = `
   g.id AS id, g.station_id AS stationId, s.name AS stationName, s.address AS stationAddress, s.loc_token AS stationToken,
   g.fuel_type AS fuelType, g.price_mills AS priceMills, g.def_price_cents AS defPriceCents, g.created_at AS createdAt,
   g.verification_confidence AS verificationConfidence, ${trustColumnsSql("g")},
-  u.first_name AS firstName, u.username AS username`;
+  ${reporterColumnsSql("u")}`;
 
 // The newest live reports at the neighbourhood's stations, chosen in gas_reports_live_idx alone (the stations
 // of each location token, each station's live reports with their dates); only the page's rows are read in full.

@@ -212,7 +212,7 @@ describe("GET /api/gas/reports/nearby", () => {
 			price: 4.1,
 			defPrice: 3.49,
 			createdAt: expect.stringMatching(/^\d{4}-/),
-			user: { firstName: "Sam", username: expect.any(String) },
+			user: { firstName: "Sam", lastName: "S", username: expect.any(String) },
 			verificationConfidence: expect.any(Number),
 			seenAt: diesel.createdAt,
 			fresh: true,

@@ -9,6 +9,7 @@ import { duplicateMessage } from "../reports/duplicates.ts";
 import { replacedWarning } from "../reports/expiry.ts";
 import { FUEL } from "../reports/markets.ts";
 import { countingRefusals, joinWarnings } from "../reports/refusals.ts";
+import { ownReporterJson, reporterJson } from "../reports/reporter.ts";
 import { NO_ZIP_MESSAGE } from "../reports/schemas.ts";
 import { fuelFreshDays } from "../reports/trust.ts";
 import { trustJson } from "../reports/trust-shape.ts";
@@ -96,7 +97,8 @@ export function toGasReportJson(row: NearbyReportRow, distanceMiles: number | nu
 		price: millsToNumber(row.priceMills),
 		defPrice: row.fuelType === "diesel" && row.defPriceCents !== null ? centsToNumber(row.defPriceCents) : null,
 		createdAt: new Date(row.createdAt).toISOString(),
-		user: { firstName: row.firstName, username: row.username },
+		// The reporter as the viewer sees them (reports/reporter.ts), as a price report's byline.
+		user: reporterJson(row, Boolean(row.isOwnReport)),
 		...trust,
 	};
 }
@@ -118,13 +120,22 @@ export function getGasReportJson(db: Db, id: number, viewer: Pick<User, "id" | "
  */
 export type NearbyReportJson = GasReportJson & { starred: boolean };
 
-/** A shared list's report as one shopper sees it: their star, authorship and own word. */
-export function withViewer(report: NearbyReportJson, starred: boolean, mark: ViewerMark | undefined): NearbyReportJson {
+/**
+ * A shared list's report as one shopper sees it: their star, authorship and own word, and on their own report
+ * their name whole (the shared list carries everyone's as others see it).
+ */
+export function withViewer(
+	report: NearbyReportJson,
+	starred: boolean,
+	mark: ViewerMark | undefined,
+	viewer: Parameters<typeof ownReporterJson>[0],
+): NearbyReportJson {
 	if (!starred && !mark) return report;
 	return {
 		...report,
 		starred,
 		...(mark && { isOwnReport: mark.isOwnReport, feedback: { ...report.feedback, mine: mark.mine } }),
+		...(mark?.isOwnReport && { user: ownReporterJson(viewer) }),
 	};
 }
 

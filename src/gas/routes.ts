@@ -120,7 +120,9 @@ export const gasRoutes = new Hono<AppEnv>()
 			const marks = viewerMarks(db, ids, user.id);
 			const starred = starredStationIds(db, user.id);
 			if (starred.size === 0 && marks.size === 0) return cachedJson(c, key, compute);
-			const reports = cachedValue(c, key, compute).map((r) => withViewer(r, starred.has(r.stationId), marks.get(r.id)));
+			const reports = cachedValue(c, key, compute).map((r) =>
+				withViewer(r, starred.has(r.stationId), marks.get(r.id), user),
+			);
 			return c.json(reports, 200);
 		},
 	);

@@ -8,6 +8,7 @@ import { indexPageIds } from "../deals/deals.sql.ts";
 import { everythingAt } from "../feed/feed.sql.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { neighbourhood } from "../lib/zip.ts";
+import { nameAsSeen } from "../reports/reporter.ts";
 import { accuracyOf } from "./accuracy.ts";
 import { contributorRows } from "./contributors.sql.ts";
 import { reportStats } from "./queries.ts";
@@ -41,8 +42,8 @@ export function topContributors(db: Db, zip: string, viewerId: string, now = Dat
 		.slice(0, TOP_CONTRIBUTORS)
 		.map((r) => ({
 			username: r.username,
-			firstName: r.firstName,
-			lastName: r.lastName,
+			// Never the viewer: others see the initial of a last name (reports/reporter.ts).
+			...nameAsSeen(r, false),
 			profileImageUrl: r.profileImageUrl,
 			/** Their live reports near the zip in the last 30 days (of the newest counted). */
 			nearbyReports: r.nearbyReports,

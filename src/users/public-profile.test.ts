@@ -71,7 +71,8 @@ describe("GET /api/users/:username/profile", () => {
 		expect(who).toEqual({
 			username: maria.username,
 			firstName: "Maria",
-			lastName: "Garcia",
+			// Others see the initial of her last name.
+			lastName: "G",
 			zipCode: "10001",
 			profileImageUrl: null,
 			memberSince: maria.user.createdAt,
@@ -97,6 +98,7 @@ describe("GET /api/users/:username/profile", () => {
 			categoryId: dairy,
 			store: { id: expect.any(Number), name: "Milk Shop 10" },
 			createdAt: expect.any(String),
+			underReview: false,
 		});
 	});
 
@@ -126,10 +128,10 @@ describe("GET /api/users/:username/profile", () => {
 			const res = await viewer.client.get(`/api/users/${encodeURIComponent(name)}/profile`);
 			expect({ name, status: res.status, data: res.data }).toEqual({ name, status: 404, data: NOT_FOUND });
 		}
-		// The shopper still sees their own private page, and is told it is private.
+		// The shopper still sees their own private page, and is told it is private; their last name whole.
 		const own = await hugo.client.get(`/api/users/${hugo.username}/profile`);
 		expect(own.status).toBe(200);
-		expect(own.data).toMatchObject({ own: true, isPublicProfile: false, username: hugo.username });
+		expect(own.data).toMatchObject({ own: true, isPublicProfile: false, username: hugo.username, lastName: "Shopper" });
 		// Made public again, everyone sees it.
 		await setPrivacy(hugo.client, { isPublicProfile: true });
 		expect((await viewer.client.get(`/api/users/${hugo.username}/profile`)).status).toBe(200);
@@ -185,7 +187,7 @@ describe("GET /api/users/top", () => {
 		expect(res.data.contributors[0]).toEqual({
 			username: most.username,
 			firstName: "Most",
-			lastName: "Shopper",
+			lastName: "S",
 			profileImageUrl: null,
 			nearbyReports: 3,
 			totalReports: 3,

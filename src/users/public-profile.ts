@@ -8,6 +8,7 @@ import { priceReports, stores, type User } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { notFound } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
+import { nameAsSeen } from "../reports/reporter.ts";
 import { accuracyOf } from "./accuracy.ts";
 import { getUserByUsername, reportStats } from "./queries.ts";
 
@@ -77,8 +78,8 @@ export function publicProfile(db: Db, username: string, viewerId: string) {
 	if (!user || (!own && (!user.profileVisible || user.isTerminated))) throw notFound(PROFILE_NOT_FOUND);
 	return {
 		username: user.username,
-		firstName: user.firstName,
-		lastName: user.lastName,
+		// Their last name whole to themselves, its initial to others (reports/reporter.ts).
+		...nameAsSeen(user, own),
 		zipCode: user.zipCode,
 		profileImageUrl: user.profileImageUrl,
 		memberSince: user.createdAt.toISOString(),

@@ -19,7 +19,7 @@ const tag = () => `zq${Date.now().toString(36)}${(seq++).toString(36)}`;
 const usernames = (data: { username: string }[]) => data.map((u) => u.username).sort();
 
 describe("GET /api/users/search", () => {
-	test("finds users by the start of the username, first or last name, case aside, in the §3 shape", async () => {
+	test("finds users by the start of the username or first name, or a last initial, case aside, in the §3 shape", async () => {
 		const t = tag();
 		const searcher = await registerUser(server);
 		const maria = await registerUser(server, { username: `${t}_maria`, firstName: "Maria", lastName: "Garcia" });
@@ -33,13 +33,14 @@ describe("GET /api/users/search", () => {
 
 		const res = await searcher.client.get(`/api/users/search?q=${t.toUpperCase()}`);
 		expect(res.status).toBe(200);
-		// Username prefix first; the last-name match and the first-name match by username after it.
-		expect(res.data.map((u: { username: string }) => u.username)).toEqual([`${t}_maria`, `other${t}`, `x${t}y`]);
+		// Username prefix first, the first-name match after it; a last name is matched by its initial only, as
+		// others see it, so the whole of it finds nobody.
+		expect(res.data.map((u: { username: string }) => u.username)).toEqual([`${t}_maria`, `other${t}`]);
 		expect(res.data[0]).toEqual({
 			id: maria.user.id,
 			username: `${t}_maria`,
 			firstName: "Maria",
-			lastName: "Garcia",
+			lastName: "G",
 			zipCode: "10001",
 			profileImageUrl: null,
 			totalReports: 3,
@@ -54,7 +55,10 @@ describe("GET /api/users/search", () => {
 		expect(res.data[1].accuracy).toBeNull();
 		// Nothing in the middle of a word matches, and every word must match something.
 		expect((await searcher.client.get(`/api/users/search?q=${t.slice(2)}`)).data).toEqual([]);
-		expect(usernames((await searcher.client.get(`/api/users/search?q=${t}_m gar`)).data)).toEqual([`${t}_maria`]);
+		expect(usernames((await searcher.client.get(`/api/users/search?q=${t}_m g`)).data)).toEqual([`${t}_maria`]);
+		expect(usernames((await searcher.client.get(`/api/users/search?q=${t}_m G.`)).data)).toEqual([`${t}_maria`]);
+		expect((await searcher.client.get(`/api/users/search?q=${t}_m gar`)).data).toEqual([]);
+		expect((await searcher.client.get(`/api/users/search?q=${t}_m n`)).data).toEqual([]);
 		expect((await searcher.client.get(`/api/users/search?q=${t}_m smith`)).data).toEqual([]);
 	});
 

@@ -1,6 +1,8 @@
 /**
- * Discover (spec §2): users by username, first or last name. Every word of the query must start one of
- * those three (case aside), so "mar" finds Maria and "maria g" finds Maria Garcia. Private profiles,
+ * Discover (spec §2): users by username or name. Every word of the query must start the username or the first
+ * name, or be the initial of the last name (case aside, a dot after it or not), so "mar" finds Maria and
+ * "maria g" finds Maria Garcia: others see a last name's initial only (decision 0074), and a search that
+ * answered to the whole of it would tell anyone who guessed it that they guessed right. Private profiles,
  * suspended accounts and open-data sources' accounts (decision 0070: not people) are never listed; a user who
  * hides their activity is listed without their numbers.
  */
@@ -8,6 +10,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { priceReports, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { centsToNumber } from "../lib/money.ts";
+import { lastInitial } from "../reports/reporter.ts";
 import { accuracyOf } from "./accuracy.ts";
 
 export const USER_SEARCH_LIMIT = 20;
@@ -20,14 +23,19 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 const startsWith = (column: unknown, prefix: string) =>
 	sql`lower(coalesce(${column}, '')) LIKE ${`${escapeLike(prefix)}%`} ESCAPE '\\'`;
 
+/** A word that is a letter alone (a dot after it or not) matches the last names that start with it. */
+function wordMatches(word: string) {
+	const names = sql`${startsWith(users.username, word)} OR ${startsWith(users.firstName, word)}`;
+	const initial = /^\p{L}\.?$/u.test(word) ? word[0] : null;
+	if (initial === null) return sql`(${names})`;
+	return sql`(${names} OR lower(substr(trim(coalesce(${users.lastName}, '')), 1, 1)) = ${initial})`;
+}
+
 export function searchUsers(db: Db, q: string, viewerId: string, limit = USER_SEARCH_LIMIT) {
 	const text = q.trim().toLowerCase();
 	const words = text.split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
 	if (words.length === 0) return [];
-	const matches = words.map(
-		(w) =>
-			sql`(${startsWith(users.username, w)} OR ${startsWith(users.firstName, w)} OR ${startsWith(users.lastName, w)})`,
-	);
+	const matches = words.map(wordMatches);
 	const rows = db
 		.select({
 			id: users.id,
@@ -92,7 +100,8 @@ export function toSearchResult(row: Row) {
 		id: row.id,
 		username: row.username,
 		firstName: row.firstName,
-		lastName: row.lastName,
+		// Never the viewer (they are not listed): others see a last name's initial (reports/reporter.ts).
+		lastName: lastInitial(row.lastName),
 		zipCode: row.zipCode,
 		profileImageUrl: row.profileImageUrl,
 		totalReports: show ? row.totalReports : null,

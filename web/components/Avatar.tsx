@@ -20,5 +20,11 @@ export function Avatar({ person, size = "md" }: { person: Person; size?: keyof t
 	);
 }
 
-export const displayName = (p: Pick<Person, "firstName" | "lastName" | "username">) =>
-	[p.firstName, p.lastName].filter(Boolean).join(" ") || p.username;
+/**
+ * A person's name as the server gives it: other shoppers' come with their last name's initial only ("Maria
+ * G."), a moderator's list and one's own with it whole.
+ */
+export const displayName = (p: Pick<Person, "firstName" | "lastName" | "username">) => {
+	const last = p.lastName?.length === 1 ? `${p.lastName}.` : p.lastName;
+	return [p.firstName, last].filter(Boolean).join(" ") || p.username;
+};
