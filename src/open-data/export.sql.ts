@@ -1,8 +1,8 @@
 /**
  * The open-data export's raw SQL (decision 0069): what is live (active, unexpired, not judged wrong), the
  * stores and stations those prices name, and the prices with their place. Each statement is iterated row by
- * row, never read whole. Nothing private is selected: the reporter's username only where their profile and
- * activity are public, and no user id, name, email, photo, description, nor the report's own zip (a shopper's
+ * row, never read whole. Nothing private is selected: the reporter's username only where they asked to be
+ * credited and their profile and activity are public, and no user id, name, email, photo, description, nor the report's own zip (a shopper's
  * home when the store has no zip and none was typed): a price's zip is its store's.
  * Row types are derived from db/schema.ts; raw timestamps are milliseconds.
  */
@@ -17,15 +17,18 @@ import type { ExportCounts } from "./format.ts";
 const live = (alias: string) => `${alias}.is_active = 1 AND ${alias}.is_expired = 0 AND ${alias}.is_discredited = 0`;
 
 /**
- * The username of a reporter who shows their profile and their activity (as their public page and the
- * leaderboard do: src/users/public-profile.ts, contributors.sql.ts) and is not terminated; otherwise null.
+ * The username of a reporter who asked to be credited in open data (Settings > Privacy, off by default:
+ * decision 0075), still shows their profile and their activity (as their public page and the leaderboard do:
+ * src/users/public-profile.ts, contributors.sql.ts) and is not suspended; otherwise null. An import's source
+ * account is no person: it is credited as the source it stands for.
  */
-const REPORTER_SQL =
-	"CASE WHEN u.profile_visible = 1 AND u.stats_visible = 1 AND u.is_terminated = 0 THEN u.username END AS reporter";
+const REPORTER_SQL = `CASE WHEN (u.credit_open_data = 1 OR u.source IS NOT NULL)
+    AND u.profile_visible = 1 AND u.stats_visible = 1 AND u.is_terminated = 0 THEN u.username END AS reporter`;
 
 const trustSql = (alias: string) => `
   ${alias}.verification_confidence AS verificationConfidence, ${alias}.created_at AS createdAt,
-  ${alias}.confirmed_at AS confirmedAt, ${alias}.confirm_count AS confirmCount, ${alias}.changed_count AS changedCount,
+  ${alias}.confirmed_at AS confirmedAt, ${alias}.confirm_count AS confirmCount, ${alias}.confirm_weight AS confirmWeight,
+  ${alias}.changed_count AS changedCount,
   ${alias}.unavailable_count AS unavailableCount, ${alias}.unavailable_at AS unavailableAt,
   ${alias}.flag_count AS flagCount, ${alias}.is_unusual AS isUnusual`;
 

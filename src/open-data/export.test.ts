@@ -19,6 +19,7 @@ let publicName: string;
 let privateName: string;
 let privateUserId: string;
 let quietName: string;
+let publicClient: TestClient;
 /** The home of a shopper who typed no store zip: near the store's place (10001), so the store is the same one. */
 const QUIET_HOME = "10010";
 
@@ -41,13 +42,18 @@ beforeAll(async () => {
 	const closed = await registerUser(server, { firstName: "Privatefirst", lastName: "Privatelast", zipCode: "10002" });
 	const banned = await registerUser(server, { firstName: "Bannedfirst" });
 	publicName = open.username;
+	publicClient = open.client;
 	privateName = closed.username;
 	privateUserId = closed.user.id;
-	expect((await closed.client.put("/api/profile/privacy", { isPublicProfile: false })).status).toBe(200);
+	// Each asks to be credited in open data; only the public one, showing their activity, is.
+	expect((await open.client.put("/api/profile/privacy", { creditOpenData: true })).status).toBe(200);
+	const hidden = { isPublicProfile: false, creditOpenData: true };
+	expect((await closed.client.put("/api/profile/privacy", hidden)).status).toBe(200);
 	// A public profile that hides its activity: no price of theirs may name them.
 	const quiet = await registerUser(server, { firstName: "Quietfirst", zipCode: QUIET_HOME });
 	quietName = quiet.username;
-	expect((await quiet.client.put("/api/profile/privacy", { showActivity: false })).status).toBe(200);
+	const quietPrivacy = { showActivity: false, creditOpenData: true };
+	expect((await quiet.client.put("/api/profile/privacy", quietPrivacy)).status).toBe(200);
 
 	ids.milk = await reportProduct(open.client, {
 		productName: "Whole Milk",
@@ -161,6 +167,23 @@ describe("the open-data export", () => {
 		expect(prices.map((p) => p.id)).toEqual([ids.milk, ids.formula, ids.quiet]);
 		const stores = new Set(lines.filter((l) => l.type === "store").map((s) => s.id));
 		expect(prices.every((p) => stores.has(p.storeId))).toBe(true);
+	});
+
+	test("a reporter is named only with their consent, and never while their profile or activity is hidden", async () => {
+		const reporterOfMilk = async () =>
+			jsonLines((await exported("jsonl")).text).find((l) => l.type === "price" && l.id === ids.milk).reporter;
+		expect(await reporterOfMilk()).toBe(publicName);
+		// Credit is the shopper's to give: a public profile alone names nobody, and a new account has not given it.
+		const off = await publicClient.put("/api/profile/privacy", { creditOpenData: false });
+		expect(off.data.creditOpenData).toBe(false);
+		try {
+			expect(await reporterOfMilk()).toBeNull();
+			const fresh = await registerUser(server);
+			expect((await fresh.client.get("/api/auth/user")).data.creditOpenData).toBe(false);
+		} finally {
+			expect((await publicClient.put("/api/profile/privacy", { creditOpenData: true })).status).toBe(200);
+		}
+		expect(await reporterOfMilk()).toBe(publicName);
 	});
 
 	test("a reporter is named only where their profile and activity are public; nothing private is written", async () => {

@@ -194,6 +194,10 @@ describe("PUT /api/profile/privacy", () => {
 		const row = server.db.select().from(users).where(eq(users.id, user.id)).get();
 		expect(row).toMatchObject({ profileVisible: false, statsVisible: true });
 
+		expect(one.data.creditOpenData).toBe(false);
+		const credit = await client.put("/api/profile/privacy", { creditOpenData: true });
+		expect(credit.data).toMatchObject({ isPublicProfile: false, showActivity: true, creditOpenData: true });
+
 		expect((await client.put("/api/profile/privacy", {})).status).toBe(400);
 		expect((await client.put("/api/profile/privacy", { isPublicProfile: "no" })).status).toBe(400);
 	});

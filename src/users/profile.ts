@@ -10,6 +10,7 @@ type ProfilePatch = Partial<
 		| "preferredFuelType"
 		| "profileVisible"
 		| "statsVisible"
+		| "creditOpenData"
 		| "password"
 		| "carMilesPerGallon"
 		| "carTankGallons"

@@ -172,7 +172,7 @@ export const profileRoutes = new Hono<AppEnv>()
 	.put(
 		"/privacy",
 		doc({
-			summary: "Set who sees your profile and activity",
+			summary: "Set who sees your profile and activity, and whether open data names you",
 			tag: "Profile",
 			access: "session",
 			errors: [400, 401, 403],
@@ -183,10 +183,11 @@ export const profileRoutes = new Hono<AppEnv>()
 		(c) => {
 			const user = requireUser(c);
 			const db = c.get("db");
-			const { isPublicProfile, showActivity } = c.req.valid("json");
+			const { isPublicProfile, showActivity, creditOpenData } = c.req.valid("json");
 			const patch = {
 				...(isPublicProfile === undefined ? {} : { profileVisible: isPublicProfile }),
 				...(showActivity === undefined ? {} : { statsVisible: showActivity }),
+				...(creditOpenData === undefined ? {} : { creditOpenData }),
 			};
 			return c.json(userJson(db, updateProfile(db, user.id, patch)), 200);
 		},

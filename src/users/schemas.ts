@@ -97,15 +97,18 @@ export const ProfilePhotoSchema = v.object({
 	photoURL: v.nullable(v.pipe(v.string("The photo must be a URL"), v.maxLength(2048, "The photo URL is too long"))),
 });
 
-/** Either toggle alone may be sent; at least one must be. */
+/** Any toggle alone may be sent; at least one must be. */
 export const PrivacySchema = v.pipe(
 	v.object({
 		isPublicProfile: v.optional(v.boolean("isPublicProfile must be true or false")),
 		showActivity: v.optional(v.boolean("showActivity must be true or false")),
+		/** Named as the reporter of one's prices in open-data exports (decision 0075); off until turned on. */
+		creditOpenData: v.optional(v.boolean("creditOpenData must be true or false")),
 	}),
 	v.check(
-		(input) => input.isPublicProfile !== undefined || input.showActivity !== undefined,
-		"Send isPublicProfile, showActivity or both",
+		(input) =>
+			input.isPublicProfile !== undefined || input.showActivity !== undefined || input.creditOpenData !== undefined,
+		"Send isPublicProfile, showActivity, creditOpenData or several",
 	),
 );
 

@@ -25,6 +25,8 @@ export function toUserJson(user: User, stats: { priceReportsMade: number; reputa
 		car: carOf(user),
 		isPublicProfile: user.profileVisible,
 		showActivity: user.statsVisible,
+		/** Named as the reporter of one's prices in open-data exports; off until the shopper turns it on. */
+		creditOpenData: user.creditOpenData,
 		/** The most push notifications a day. */
 		alertDailyCap: user.alertDailyCap,
 		totalMoneySaved: centsToNumber(user.totalMoneySavedCents),

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { RegisterSchema, ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
 import { failureText } from "../api/failure.ts";
 import type { KeptValues } from "../components/fields.tsx";
@@ -20,6 +21,7 @@ export function SignUpForm({
 	const signUp = useSignUp();
 	const toast = useToast();
 	const { values, field } = form;
+	const publicNoteId = useId();
 
 	const submit = (event: React.FormEvent) => {
 		event.preventDefault();
@@ -65,7 +67,10 @@ export function SignUpForm({
 				trailing={<PasswordVisibilityToggle shown={showPasswords} onToggle={onTogglePasswords} />}
 			/>
 			<Field label="Confirm password" {...field("confirmPassword")} type={passwordType} autoComplete="new-password" />
-			<button type="submit" className="btn btn-primary mt-2" disabled={signUp.isPending}>
+			<p id={publicNoteId} className="mt-2 text-sm text-base-content/70">
+				Your profile and reports are public; you can change that in Settings &gt; Privacy.
+			</p>
+			<button type="submit" className="btn btn-primary" aria-describedby={publicNoteId} disabled={signUp.isPending}>
 				{signUp.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
 				Create Account
 			</button>

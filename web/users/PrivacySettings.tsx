@@ -7,7 +7,7 @@ import { useUpdatePrivacy } from "./queries.ts";
 
 export const PRIVACY_FAILED = "Failed to update privacy settings. Please try again.";
 
-type Key = "isPublicProfile" | "showActivity";
+type Key = "isPublicProfile" | "showActivity" | "creditOpenData";
 const TOGGLES: { key: Key; label: string; on: string; off: string }[] = [
 	{
 		key: "isPublicProfile",
@@ -21,9 +21,15 @@ const TOGGLES: { key: Key; label: string; on: string; off: string }[] = [
 		on: "Your profile page shows your reports, savings, stores and accuracy, and your latest prices.",
 		off: "Others see your name only: your numbers and latest prices are hidden, and you are not in Top contributors.",
 	},
+	{
+		key: "creditOpenData",
+		label: "Credit me in open data",
+		on: "When this town's prices are published as open data, your username goes with your prices, while your profile and activity are shown.",
+		off: "When this town's prices are published as open data, yours go without your name.",
+	},
 ];
 
-/** The two privacy switches (spec §6); each is saved as soon as it is flipped. */
+/** The privacy switches (spec §6, and open-data credit); each is saved as soon as it is flipped. */
 export function PrivacySettings({ user }: { user: CurrentUser }) {
 	const update = useUpdatePrivacy();
 	const toast = useToast();

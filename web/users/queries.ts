@@ -87,7 +87,8 @@ export const useUpdatePhoto = () =>
 /** One's own page and the lists one is on show these settings: they are asked again. */
 export const useUpdatePrivacy = () =>
 	useProfileMutation(
-		(json: { isPublicProfile?: boolean; showActivity?: boolean }) => unwrap(api.profile.privacy.$put({ json })),
+		(json: { isPublicProfile?: boolean; showActivity?: boolean; creditOpenData?: boolean }) =>
+			unwrap(api.profile.privacy.$put({ json })),
 		{ invalidates: [userKeys.all] },
 	);
 
