@@ -11,6 +11,7 @@ import { type Db, migrate, openDb } from "./db.ts";
 import type { Config } from "./env.ts";
 import { ALL_JOBS, type Jobs, startJobs } from "./jobs.ts";
 import { log } from "./lib/log.ts";
+import { adoptInstanceFile } from "./open-data/instance.ts";
 import { type DataDirLock, inUseMessage, lockDataDir, releasePidFile, writePidFile } from "./ops/data-lock.ts";
 import { HEALTH_PATH, HEALTH_PROBE_MS, healthRoute, healthSnapshot } from "./ops/health.ts";
 import { mergeDuplicatePlaces } from "./reports/merge-places.ts";
@@ -132,6 +133,8 @@ function openDatabase(config: Config) {
 		migrate(opened.sqlite);
 		ensureTaxonomy(opened.db);
 		takeDataSteps(opened);
+		// Before a backup can be taken: the id kept in the data folder moves into the database it belongs to.
+		adoptInstanceFile(opened.sqlite, config.dataDir);
 	} catch (error) {
 		opened.sqlite.close();
 		throw error;

@@ -32,7 +32,7 @@ import {
 	type ExportPrice,
 	type Freshness,
 } from "./format.ts";
-import { instanceId } from "./instance.ts";
+import { instanceId, keptInstanceId } from "./instance.ts";
 
 export type ExportOptions = {
 	format: ExportFormat;
@@ -41,7 +41,7 @@ export type ExportOptions = {
 	/** Defaults to the URL known for the licence (env.ts DATA_LICENSE_URLS), else none. */
 	licenseUrl?: string | null;
 	attribution: string;
-	/** This instance's id; by default the one kept beside the database (instance.ts). */
+	/** This instance's id; by default the one kept in the database, made there on the first export (instance.ts). */
 	instance?: string;
 	/** The moment freshness is measured at and the export is dated (tests); now by default. */
 	now?: number;
@@ -77,6 +77,7 @@ export async function exportOpenData(
 export function* openDataChunks(dbPath: string, options: ExportOptions): Generator<string, ExportHeader> {
 	const sqlite = openForExport(dbPath);
 	try {
+		const instance = options.instance ?? instanceOf(sqlite, dbPath);
 		// One snapshot from the first read to the last (WAL): what the header counts is what follows.
 		sqlite.exec("BEGIN");
 		const now = options.now ?? Date.now();
@@ -88,7 +89,7 @@ export function* openDataChunks(dbPath: string, options: ExportOptions): Generat
 			license: options.license,
 			licenseUrl: options.licenseUrl === undefined ? (DATA_LICENSE_URLS[options.license] ?? null) : options.licenseUrl,
 			attribution: options.attribution,
-			instance: options.instance ?? keptInstanceId(dbPath),
+			instance,
 			counts: exportCounts(sqlite),
 		};
 		const lines = options.format === "csv" ? csvLines(sqlite, header, now) : jsonLines(sqlite, header, now);
@@ -108,11 +109,22 @@ export function* openDataChunks(dbPath: string, options: ExportOptions): Generat
 	}
 }
 
-function keptInstanceId(dbPath: string): string {
+/**
+ * The id kept in the database; on the first export, adopted or made on a short write connection of its own
+ * (the export's is read-only), taken before the export's snapshot so the header and the rows agree.
+ */
+function instanceOf(sqlite: Database, dbPath: string): string {
+	const kept = keptInstanceId(sqlite);
+	if (kept) return kept;
+	let writer: Database | null = null;
 	try {
-		return instanceId(dirname(dbPath));
+		writer = new Database(dbPath, { readwrite: true, create: false });
+		writer.exec("PRAGMA busy_timeout = 5000");
+		return instanceId(writer, dirname(dbPath));
 	} catch (error) {
-		throw new ExportError((error as Error).message);
+		throw new ExportError(`cannot keep this instance's id in ${dbPath}: ${(error as Error).message}`);
+	} finally {
+		writer?.close();
 	}
 }
 

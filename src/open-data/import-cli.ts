@@ -3,6 +3,7 @@
  * holds the data folder's lock while it writes, as `restore` does: it refuses while a server serves the
  * folder, and no server starts on it meanwhile. It prints what it took and what it left out, by reason.
  */
+import { dirname } from "node:path";
 import { ensureTaxonomy } from "../../db/seed.ts";
 import { PasswordHasher } from "../auth/passwords.ts";
 import { DatabaseFileError, migrate, openDb, SchemaError } from "../db.ts";
@@ -12,6 +13,7 @@ import { importCommonCents } from "./import-commoncents.ts";
 import { DEFAULT_LIMITS, type ImportLimits, parseSize } from "./import-limits.ts";
 import { checkBounds, checkFile, ImportFileError } from "./import-lines.ts";
 import { ImportRun, ImportStoppedError, isDatabaseFailure } from "./import-run.ts";
+import { adoptInstanceFile } from "./instance.ts";
 import { importOpenPrices } from "./open-prices.ts";
 import { importOsm } from "./osm.ts";
 import { printable } from "./raw.ts";
@@ -86,6 +88,7 @@ export async function runImport(
 	try {
 		migrate(sqlite);
 		ensureTaxonomy(db);
+		adoptInstanceFile(sqlite, dirname(dbPath));
 		const { source } = KINDS[kind];
 		const run = await ImportRun.start(db, new PasswordHasher(passwordHashMemoryKib), source, now);
 		const started = performance.now();

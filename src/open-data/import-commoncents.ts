@@ -14,7 +14,7 @@ import type { PlaceInput } from "./import-places.ts";
 import { importFuelPrice, importProductPrice } from "./import-prices.ts";
 import type { ImportRun } from "./import-run.ts";
 import { leaveOut } from "./import-tally.ts";
-import { INSTANCE_ID } from "./instance.ts";
+import { INSTANCE_ID, keptInstanceId } from "./instance.ts";
 
 const Id = v.pipe(v.number(), v.integer());
 const When = v.pipe(
@@ -132,6 +132,11 @@ export async function importCommonCents(run: ImportRun, path: string, limits?: I
 	for await (const line of jsonLines(path, limits)) {
 		if (origin === null) {
 			const header = readHeader(line, path);
+			// Our own prices filed again under the source's account would stand beside themselves.
+			if (header.instance === keptInstanceId(run.db.$client))
+				throw new ImportFileError(
+					`${path} is this instance's own export (instance ${header.instance}); import it into another instance`,
+				);
 			origin = header.instance;
 			run.credit = `this export is ${header.license}: credit "${header.attribution}" where you publish it`;
 			continue;

@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { seedDemo } from "../../db/demo.ts";
@@ -159,10 +159,11 @@ describe("export, then import into a fresh database", () => {
 describe("the export's instance id", () => {
 	const headerOf = (text: string) => JSON.parse(text.slice(0, text.indexOf("\n"))) as { instance: string };
 
-	test("is made once per data folder and kept there: every export of it says the same; another folder's differs", async () => {
+	test("is made once per database and kept in it: every export of it says the same; another database's differs", async () => {
 		const ours = headerOf(await Bun.file(exported).text()).instance;
 		expect(ours).toMatch(/^[0-9a-f-]{36}$/);
-		expect(readFileSync(join(server.config.dataDir, "instance"), "utf8").trim()).toBe(ours);
+		const kept = server.sqlite.query("SELECT value FROM instance_settings WHERE key = 'instance-id'").get();
+		expect(kept).toEqual({ value: ours });
 		expect(headerOf(await exportOf(server.config.dbPath)).instance).toBe(ours);
 		// The copy imported into another folder is another instance.
 		expect(headerOf(await exportOf(copy())).instance).not.toBe(ours);

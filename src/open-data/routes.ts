@@ -8,6 +8,7 @@ import { queryParams } from "../lib/validate.ts";
 import { exportCounts } from "./export.sql.ts";
 import { openDataChunks } from "./export.ts";
 import { EXPORT_FORMATS, type ExportFormat } from "./format.ts";
+import { instanceId } from "./instance.ts";
 
 const TAG = "Developer console";
 
@@ -57,7 +58,9 @@ export const exportRoutes = new Hono<AppEnv>()
 			requireAdminUnlock(c);
 			const { format } = c.req.valid("query");
 			const config = c.get("config");
-			const chunks = openDataChunks(config.dbPath, { format, ...config.openData });
+			// Made on the server's own connection when this is the first export: no second writer is opened.
+			const instance = instanceId(c.get("db").$client, config.dataDir);
+			const chunks = openDataChunks(config.dbPath, { format, ...config.openData, instance });
 			// The first chunk is read before answering: a database that cannot be read is an error, not an empty file.
 			let next: IteratorResult<string, unknown> | null = chunks.next();
 			const encoder = new TextEncoder();
