@@ -197,13 +197,13 @@ export async function seedDemo(db: Db): Promise<DemoSeeded> {
 	const report = async (who: Shopper, raw: Record<string, unknown>) => {
 		const input = v.parse(PriceReportSchema, raw);
 		const answer = await createPriceReport(quiet, shopper[who], input, null);
-		reported[`${who}:${input.productName}`] = answer.id;
-		return answer.id;
+		reported[`${who}:${input.productName}`] = answer.body.id;
+		return answer.body.id;
 	};
 	const fuelReport = async (who: Shopper, raw: Record<string, unknown>) => {
 		// Each shopper's stations are in their own zip.
 		const input = v.parse(GasReportSchema, { ...raw, stationZipCode: shopper[who].zipCode });
-		return (await createGasReport(quiet, shopper[who], input)).id;
+		return (await createGasReport(quiet, shopper[who], input)).body.id;
 	};
 	const past: { table: ReportTable; id: number; daysAgo: number }[] = [];
 	for (const [who, productName, price, daysAgo] of PAST_PRICE_REPORTS) {

@@ -182,8 +182,10 @@ describe("POST /api/price-reports", () => {
 			storeName: "Corner  Shop",
 			storeAddress: "1 Main St",
 		});
+		// Another price: the same one again within a minute would be the first report, answered again.
 		const second = await client.post("/api/price-reports", {
 			...milk(),
+			price: 3.59,
 			storeName: "corner shop",
 			storeAddress: " 1 MAIN   st ",
 		});
@@ -299,6 +301,7 @@ describe("POST /api/price-reports", () => {
 			{ ...milk(), storeName: "Harbor Market", storeAddress: "7 Pier Rd" },
 			{
 				...milk(),
+				price: 3.59,
 				storeName: "harbor  MARKET",
 				storeAddress: "7 pier rd",
 				description: "",

@@ -1,14 +1,17 @@
 import type { User } from "../../db/schema.ts";
 import { deliverHits, type HitOutlets } from "../alerts/delivery.ts";
 import type { Db } from "../db.ts";
+import type { ExpirationAnalysis } from "../lib/errors.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { assessPrice } from "../reports/check.ts";
 import { duplicateMessage } from "../reports/duplicates.ts";
 import { replacedWarning } from "../reports/expiry.ts";
 import { PRODUCTS, productKey } from "../reports/markets.ts";
 import { countingRefusals, joinWarnings } from "../reports/refusals.ts";
+import { writePriceReportOnce } from "../reports/repeats.ts";
 import { NO_ZIP_MESSAGE } from "../reports/schemas.ts";
 import { type PriceReportJob, writePriceReport } from "../reports/write-price.ts";
+import type { ReportKind } from "../reports/writer.ts";
 import type { Runtime } from "../runtime.ts";
 import { getCategoryWithTagSlugs } from "./categories.ts";
 import { reportRowById } from "./deals.sql.ts";
@@ -24,12 +27,28 @@ type Filing = Pick<Runtime, "db" | "model" | "reports"> & HitOutlets;
  * reporter's counters and the alert hits it causes, or the confirmation of the same price standing there.
  * Answers once that has committed; then the hits go to their owners' open streams and devices.
  */
-export async function filePriceReport(
-	{ db, model, reports, live, push }: Filing,
+export async function filePriceReport(runtime: Filing, user: User, job: Omit<PriceReportJob, "user" | "modelVerdict">) {
+	const written = await checkAndWrite(runtime, user, job, "price", writePriceReport);
+	if (!("confirmedExisting" in written)) deliverHits(runtime, written.hits);
+	return written;
+}
+
+/** filePriceReport for a shopper's own report: the same price of theirs there within a minute is answered as it. */
+async function filePriceReportOnce(runtime: Filing, user: User, job: Omit<PriceReportJob, "user" | "modelVerdict">) {
+	const written = await checkAndWrite(runtime, user, job, "price-once", writePriceReportOnce);
+	if ("hits" in written) deliverHits(runtime, written.hits);
+	return written;
+}
+
+/** The quality check (the model's part before the write), then `write` in the report writer's transaction. */
+async function checkAndWrite<T>(
+	{ db, model, reports }: Filing,
 	user: User,
 	job: Omit<PriceReportJob, "user" | "modelVerdict">,
-) {
-	const written = await countingRefusals(db, user.id, async () => {
+	kind: ReportKind,
+	write: (db: Db, job: PriceReportJob) => T,
+): Promise<T> {
+	return countingRefusals(db, user.id, async () => {
 		// With the model on, judged before the write transaction: the model may take its time, and no write lock
 		// is held meanwhile. With it off, the statistics judge inside the transaction on the history it reads there.
 		const modelVerdict = model.off
@@ -54,10 +73,8 @@ export async function filePriceReport(
 			},
 			modelVerdict,
 		};
-		return reports.write("price", full, () => writePriceReport(db, full));
+		return reports.write(kind, full, () => write(db, full));
 	});
-	if (!("confirmedExisting" in written)) deliverHits({ live, push }, written.hits);
-	return written;
 }
 
 /** The answer's warning when the price replaced the shopper's own earlier one there. */
@@ -65,9 +82,10 @@ const replacedNote = (replaced: { priceCents: number }[], storeName: string) =>
 	replaced[0] ? replacedWarning(PRODUCTS.format(replaced[0].priceCents), storeName) : null;
 
 /**
- * Checks and stores a price report (filePriceReport). `imageUrl` must already be resolved to one of our
- * uploads (or null). The same price another shopper reported there within a day is answered as the report
- * it confirmed, with `confirmedExisting` and a message (the route answers it 200, not 201).
+ * Checks and stores a price report (filePriceReport); the answer and its status. `imageUrl` must already be
+ * resolved to one of our uploads (or null). The same price another shopper reported there within a day is
+ * answered as the report it confirmed, with `confirmedExisting` and a message, and the shopper's own same
+ * price there within a minute as that report (repeats.ts): both 200, nothing created.
  */
 export async function createPriceReport(runtime: Filing, user: User, input: PriceReportInput, imageUrl: string | null) {
 	const { db } = runtime;
@@ -82,29 +100,39 @@ export async function createPriceReport(runtime: Filing, user: User, input: Pric
 	if (unknownTags.length > 0) {
 		throw badRequest(`Unknown tag for ${category.name}: ${unknownTags.join(", ")}`);
 	}
-	const written = await filePriceReport(runtime, user, {
+	const written = await filePriceReportOnce(runtime, user, {
 		input,
 		imageUrl,
 		zip,
 		category: { slug: category.slug, name: category.name, groupSlug: category.groupSlug },
 	});
+	// Their own report of a moment ago, as it stands: the same answer as the first time, nothing new filed.
+	if ("repeatOf" in written) return { status: 200 as const, body: filed(getReportJson(db, written.repeatOf, user.id)) };
 	if ("confirmedExisting" in written) {
 		const report = getReportJson(db, written.confirmedExisting.id, user.id);
 		const warning = replacedNote(written.replaced, report.store.name);
-		return {
+		const body = {
 			...report,
 			confirmedExisting: true as const,
 			message: duplicateMessage(written.confirmedExisting),
 			...(warning ? { warning } : {}),
 		};
+		return { status: 200 as const, body };
 	}
 	const { row, expirationAnalysis, replaced } = written;
 	// The answer is built from what was just written (the same read shape as getReportJson, without reading
 	// it back): a new report has no votes, and its store and reporter are the rows used to write it.
 	const report = toReportJson(row);
 	const warning = joinWarnings(written.warning, replacedNote(replaced, row.storeName));
-	return { ...report, ...(expirationAnalysis ? { expirationAnalysis } : {}), ...(warning ? { warning } : {}) };
+	return { status: 201 as const, body: filed(report, expirationAnalysis, warning) };
 }
+
+/** A filed report's answer: the report, the outliers it expired and its warnings, when there are any. */
+const filed = <R>(report: R, expirationAnalysis?: ExpirationAnalysis | null, warning?: string) => ({
+	...report,
+	...(expirationAnalysis ? { expirationAnalysis } : {}),
+	...(warning ? { warning } : {}),
+});
 
 /** One report in the read shape, as `viewerId` sees it. */
 export function getReportJson(db: Db, id: number, viewerId: string) {

@@ -1,6 +1,7 @@
 import type { User } from "../../db/schema.ts";
 import { deliverHits, type HitOutlets } from "../alerts/delivery.ts";
 import type { Db } from "../db.ts";
+import type { ExpirationAnalysis } from "../lib/errors.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { centsToNumber, millsToNumber } from "../lib/money.ts";
 import { milesBetween, neighbourhood, roundMiles } from "../lib/zip.ts";
@@ -9,11 +10,13 @@ import { duplicateMessage } from "../reports/duplicates.ts";
 import { replacedWarning } from "../reports/expiry.ts";
 import { FUEL } from "../reports/markets.ts";
 import { countingRefusals, joinWarnings } from "../reports/refusals.ts";
+import { writeGasReportOnce } from "../reports/repeats.ts";
 import { ownReporterJson, reporterJson } from "../reports/reporter.ts";
 import { NO_ZIP_MESSAGE } from "../reports/schemas.ts";
 import { fuelFreshDays } from "../reports/trust.ts";
 import { trustJson } from "../reports/trust-shape.ts";
 import { type GasReportJob, writeGasReport } from "../reports/write-fuel.ts";
+import type { ReportKind } from "../reports/writer.ts";
 import type { Runtime } from "../runtime.ts";
 import { gasReportRowById, type NearbyReportRow, newestReportsAt, type ViewerMark } from "./gas.sql.ts";
 import type { GasReportInput } from "./schemas.ts";
@@ -39,10 +42,26 @@ type Filing = Pick<Runtime, "db" | "model" | "reports"> & HitOutlets;
  * transaction is the write batch's, shared with the price and fuel reports that arrived beside it; this
  * report's own part is a savepoint within it.
  */
-export async function fileGasReport(
-	{ db, model, reports, live, push }: Filing,
+export async function fileGasReport(runtime: Filing, user: User, job: Omit<GasReportJob, "userId" | "verdict">) {
+	const { written, verdict } = await checkAndWrite(runtime, user, job, "fuel", writeGasReport);
+	if (!("confirmedExisting" in written)) deliverHits(runtime, written.hits);
+	return { written, verdict };
+}
+
+/** fileGasReport for a shopper's own report: the same price of theirs there within a minute is answered as it. */
+async function fileGasReportOnce(runtime: Filing, user: User, job: Omit<GasReportJob, "userId" | "verdict">) {
+	const { written, verdict } = await checkAndWrite(runtime, user, job, "fuel-once", writeGasReportOnce);
+	if ("hits" in written) deliverHits(runtime, written.hits);
+	return { written, verdict };
+}
+
+/** The quality check, then `write` in the report writer's transaction. */
+async function checkAndWrite<T>(
+	{ db, model, reports }: Filing,
 	user: User,
 	job: Omit<GasReportJob, "userId" | "verdict">,
+	kind: ReportKind,
+	write: (db: Db, job: GasReportJob) => T,
 ) {
 	const { input, zip } = job;
 	// Judged before the write transaction, model or not: the model may take its time, and no write lock is
@@ -51,35 +70,45 @@ export async function fileGasReport(
 		assessPrice(db, model, FUEL, { fuel: input.fuelType, zip }, input.price, user.id, job.change?.reportId),
 	);
 	const full: GasReportJob = { ...job, userId: user.id, verdict };
-	const written = await reports.write("fuel", full, () => writeGasReport(db, full));
-	if (!("confirmedExisting" in written)) deliverHits({ live, push }, written.hits);
+	const written = await reports.write(kind, full, () => write(db, full));
 	return { written, verdict };
 }
 
 /**
- * Files a fuel report (fileGasReport). The same price another shopper reported there within a day is
- * answered as the report it confirmed, with `confirmedExisting` and a message (the route answers it 200).
+ * Files a fuel report (fileGasReport); the answer and its status. The same price another shopper reported
+ * there within a day is answered as the report it confirmed, with `confirmedExisting` and a message, and the
+ * shopper's own same price there within a minute as that report (repeats.ts): both 200, nothing created.
  */
 export async function createGasReport(runtime: Filing, user: User, input: GasReportInput) {
 	const { db } = runtime;
-	const { written, verdict } = await fileGasReport(runtime, user, { input, zip: reportZip(user, input) });
+	const { written, verdict } = await fileGasReportOnce(runtime, user, { input, zip: reportZip(user, input) });
+	// Their own report of a moment ago, as it stands: the same answer as the first time, nothing new filed.
+	if ("repeatOf" in written) return { status: 200 as const, body: filed(getGasReportJson(db, written.repeatOf, user)) };
 	const replacedNote = (stationName: string) =>
 		written.replaced === undefined ? null : replacedWarning(FUEL.format(written.replaced), stationName);
 	if ("confirmedExisting" in written) {
 		const report = getGasReportJson(db, written.confirmedExisting.id, user);
 		const warning = replacedNote(report.stationName);
-		return {
+		const body = {
 			...report,
 			confirmedExisting: true as const,
 			message: duplicateMessage(written.confirmedExisting),
 			...(warning ? { warning } : {}),
 		};
+		return { status: 200 as const, body };
 	}
 	const { id, expirationAnalysis } = written;
 	const report = getGasReportJson(db, id, user);
 	const warning = joinWarnings(verdict.warning, replacedNote(report.stationName));
-	return { ...report, ...(expirationAnalysis ? { expirationAnalysis } : {}), ...(warning ? { warning } : {}) };
+	return { status: 201 as const, body: filed(report, expirationAnalysis, warning) };
 }
+
+/** A filed report's answer: the report, the outliers it expired and its warnings, when there are any. */
+const filed = (report: GasReportJson, expirationAnalysis?: ExpirationAnalysis | null, warning?: string) => ({
+	...report,
+	...(expirationAnalysis ? { expirationAnalysis } : {}),
+	...(warning ? { warning } : {}),
+});
 
 /**
  * Spec §3 "Gas report", plus the station's miles from the shopper (null when either has no place on the

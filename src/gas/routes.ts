@@ -39,7 +39,7 @@ export const gasRoutes = new Hono<AppEnv>()
 		doc({
 			summary: "Report a fuel price",
 			description:
-				"Files a fuel's price at a station; the quality check may refuse it (422). The same price already standing there counts as a confirmation of it: 200, nothing created.",
+				"Files a fuel's price at a station; the quality check may refuse it (422). The same price already standing there counts as a confirmation of it, and the shopper's own same price there within a minute is answered as that report: 200, nothing created.",
 			tag: "Gas",
 			access: "session",
 			errors: [400, 401, 403, 422, 429],
@@ -51,9 +51,10 @@ export const gasRoutes = new Hono<AppEnv>()
 			const user = requireUser(c);
 			const { runtime } = c.var;
 			takeReportSlot(runtime.limits.reports, runtime.config.reportsPerHour, user.id);
-			// The same price already standing there is counted as a confirmation of it: 200, nothing created.
+			// The same price already standing there is counted as a confirmation of it, and the shopper's own
+			// same price of a moment ago is answered as that report: 200, nothing created.
 			const answer = await createGasReport(runtime, user, c.req.valid("json"));
-			return "confirmedExisting" in answer ? c.json(answer, 200) : c.json(answer, 201);
+			return answer.status === 201 ? c.json(answer.body, 201) : c.json(answer.body, 200);
 		},
 	)
 	.get(

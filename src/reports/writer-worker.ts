@@ -5,6 +5,7 @@
  */
 import { type Db, openDb } from "../db.ts";
 import { BACKSTOP_PAGES } from "../ops/checkpointer.ts";
+import { writeGasReportOnce, writePriceReportOnce } from "./repeats.ts";
 import { WriteBatcher } from "./write-batch.ts";
 import { type GasReportJob, writeGasReport } from "./write-fuel.ts";
 import { type PriceReportJob, writePriceReport } from "./write-price.ts";
@@ -23,6 +24,8 @@ export const WRITER_MAX_BATCH = 128;
 const WRITES: Record<ReportKind, (db: Db, job: never) => unknown> = {
 	price: (db, job: PriceReportJob) => writePriceReport(db, job),
 	fuel: (db, job: GasReportJob) => writeGasReport(db, job),
+	"price-once": (db, job: PriceReportJob) => writePriceReportOnce(db, job),
+	"fuel-once": (db, job: GasReportJob) => writeGasReportOnce(db, job),
 };
 
 type Result = Extract<FromWriter, { type: "done" }>["results"][number];

@@ -15,7 +15,8 @@ import { log } from "../lib/log.ts";
 import { errorCode } from "../ops/storage-trouble.ts";
 import { type BatchStats, WriteBatcher } from "./write-batch.ts";
 
-export type ReportKind = "price" | "fuel";
+/** Which write: a report as filed, or a shopper's report that may repeat their own (repeats.ts). */
+export type ReportKind = "price" | "fuel" | "price-once" | "fuel-once";
 
 /** A failure as it crosses back from the writer thread: an HttpError keeps its status and extra fields. */
 export type WireError = { status?: number; message: string; extra?: Record<string, unknown>; code?: string };
