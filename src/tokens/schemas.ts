@@ -41,7 +41,7 @@ export const TokenSchema = v.object({
 	name: v.string(),
 	hint: v.pipe(v.string(), v.description("The secret's last four characters")),
 	createdAt: Timestamp,
-	lastUsedAt: v.pipe(v.nullable(Timestamp), v.description("Updated at most once a minute; null until first used")),
+	lastUsedAt: v.pipe(v.nullable(Timestamp), v.description("Updated at most once an hour; null until first used")),
 });
 export type TokenJson = v.InferOutput<typeof TokenSchema>;
 

@@ -36,13 +36,15 @@ describe("receiveUpload", () => {
 		expect(readdirSync(dir)).toEqual([]);
 	});
 
-	test("a prompt body is stored byte for byte", async () => {
+	test("a prompt body is stored byte for byte, readable by the binary's user only", async () => {
 		const key = newKey();
 		expect(await receiveUpload(dir, key, put(PNG), 5_000_000, 150)).toEqual({
 			objectPath: `/uploads/${key}`,
 			contentType: "image/png",
 		});
-		expect(new Uint8Array(readFileSync(join(dir, `${key}.png`)))).toEqual(new Uint8Array(PNG));
+		const stored = join(dir, `${key}.png`);
+		expect(new Uint8Array(readFileSync(stored))).toEqual(new Uint8Array(PNG));
+		expect((statSync(stored).mode & 0o777).toString(8)).toBe("600");
 	});
 
 	test("a body that is no image is refused on its first bytes, without waiting for the rest", async () => {

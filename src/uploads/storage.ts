@@ -99,7 +99,8 @@ export async function receiveUpload(
 		reader.cancel().catch(() => {});
 	}, deadlineMs);
 	try {
-		const file = await open(temp, "wx", 0o644);
+		// For the binary's user only, as its folder is (docs/security.md): the app serves it; nobody else need read it.
+		const file = await open(temp, "wx", 0o600);
 		let type: ImageType | null;
 		try {
 			let head = new Uint8Array(0);
