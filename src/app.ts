@@ -16,6 +16,7 @@ import { jsonText } from "./lib/json-response.ts";
 import { log } from "./lib/log.ts";
 import { doc } from "./lib/openapi.ts";
 import { checkJsonBody, checkOrigin, isSafeMethod, jsonBodyLimit, securityHeaders } from "./lib/security.ts";
+import { noticeRoutes } from "./notices/routes.ts";
 import { exportRoutes } from "./open-data/routes.ts";
 import { openApiDocument } from "./openapi/document.ts";
 import { apiReferenceRoutes } from "./openapi/reference.ts";
@@ -70,6 +71,7 @@ const api = new Hono<AppEnv>()
 	.route("/push", pushRoutes)
 	.route("/users", usersRoutes)
 	.route("/profile", profileRoutes)
+	.route("/notices", noticeRoutes)
 	.route("/tokens", tokenRoutes)
 	.route("/admin", adminRoutes)
 	.route("/admin/export", exportRoutes)

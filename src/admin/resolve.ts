@@ -6,14 +6,17 @@
  *   one more report removed;
  * - terminate: the same, and the reporter is suspended as by POST /api/admin/terminate-account.
  * A report its flags hid is decided so even when none of them is open any more (taken back, or their
- * givers' accounts deleted): it waits in the queue for this decision alone.
+ * givers' accounts deleted): it waits in the queue for this decision alone. Its reporter is told what came
+ * of it (decision 0076): listed again, or removed; a terminated reporter's suspension says it for them.
  */
 import { eq, sql } from "drizzle-orm";
 import { type User, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { badRequest, conflict, notFound } from "../lib/http.ts";
+import { deliverNotices, type PendingNotice, writeNotice } from "../notices/notices.ts";
 import { FEEDBACK_TABLE, recountFeedback } from "../reports/feedback-counts.ts";
 import { discreditReports, expireReportsById, type ReportTable } from "../reports/reports.sql.ts";
+import type { Runtime } from "../runtime.ts";
 import { describeFlags, describeReport, flaggedReport, reportExists } from "./flags.ts";
 import { recordAction } from "./record.ts";
 import type { FlaggedKind, ResolveFlagsInput } from "./schemas.ts";
@@ -56,10 +59,16 @@ function listed(db: Db, table: ReportTable, id: number) {
 	return row?.live === 1;
 }
 
-export function resolveFlags(db: Db, moderator: User, input: ResolveFlagsInput) {
+export function resolveFlags(
+	runtime: Pick<Runtime, "db" | "live" | "push">,
+	moderator: User,
+	input: ResolveFlagsInput,
+) {
+	const { db } = runtime;
 	const { kind, reportId, action, reason } = input;
 	const table = TABLE[kind];
-	return db.transaction(
+	let told: PendingNotice | null = null;
+	const done = db.transaction(
 		(tx) => {
 			const item = flaggedReport(db, kind, reportId);
 			if (!item) {
@@ -78,6 +87,8 @@ export function resolveFlags(db: Db, moderator: User, input: ResolveFlagsInput) 
 			if (action === "dismiss") {
 				closeFlags(db, table, reportId, "dismissed", ms);
 				unhide(db, table, reportId, item.reporter.isTerminated, ms);
+				if (item.hidden && !item.expired && !item.reporter.isTerminated)
+					told = writeNotice(db, table, reportId, "report-restored", ms);
 			} else {
 				closeFlags(db, table, reportId, "upheld", ms);
 				// One already expired by age keeps its own reason; the flags still count against its reporter, and
@@ -88,6 +99,9 @@ export function resolveFlags(db: Db, moderator: User, input: ResolveFlagsInput) 
 					.set({ reportsUpheld: sql`${users.reportsUpheld} + 1` })
 					.where(eq(users.id, item.reporter.id))
 					.run();
+				// Hidden, or still listed: the reporter hears it is gone. One that had aged out already is no news.
+				if (action === "expire" && (item.hidden || !item.expired))
+					told = writeNotice(db, table, reportId, "report-removed", ms);
 			}
 			recountFeedback(db, table, reportId, ms);
 			const record = recordAction(tx, {
@@ -103,4 +117,6 @@ export function resolveFlags(db: Db, moderator: User, input: ResolveFlagsInput) 
 		},
 		{ behavior: "immediate" },
 	);
+	deliverNotices(runtime, [told]);
+	return done;
 }

@@ -151,7 +151,7 @@ export const adminRoutes = new Hono<AppEnv>()
 		(c) => {
 			const moderator = requireAdminUnlock(c);
 			const input = c.req.valid("json");
-			const done = resolveFlags(c.get("db"), moderator, input);
+			const done = resolveFlags(c.var.runtime, moderator, input);
 			if (input.action === "terminate" && done.record.target.id) c.var.runtime.live.endUser(done.record.target.id);
 			return c.json(done, 200);
 		},

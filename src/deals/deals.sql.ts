@@ -8,7 +8,7 @@ import type { priceReports, productCategories, productTags, stores } from "../..
 import type { Db } from "../db.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
 import { type ReporterRow, reporterColumnsSql } from "../reports/reporter.ts";
-import { type TrustRow, trustColumnsSql } from "../reports/trust-shape.ts";
+import { reviewColumnSql, type TrustRow, trustColumnsSql } from "../reports/trust-shape.ts";
 import type { SearchSort } from "./schemas.ts";
 
 type Bindings = Record<string, string | number | null>;
@@ -75,7 +75,7 @@ const CATEGORY_JOIN_SQL = "JOIN product_categories c ON c.id = r.category_id";
 
 const REPORT_BY_ID_SQL = `
       SELECT ${REPORT_COLUMNS_SQL}, ${VIEWER_COLUMNS_SQL},
-        r.loc_token AS locToken, r.is_active AS isActive, r.is_expired AS isExpired
+        r.loc_token AS locToken, r.is_active AS isActive, r.is_expired AS isExpired, ${reviewColumnSql("r")}
       FROM price_reports r
       JOIN stores s ON s.id = r.store_id
       JOIN users u ON u.id = r.user_id

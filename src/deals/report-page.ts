@@ -32,11 +32,13 @@ export type ReportResult = ReturnType<typeof asResult>;
 
 /**
  * One live report as a search result shows it to `viewer` (the deal a push notification opens). A withdrawn
- * or expired report is not found: it is no longer a deal anyone can take.
+ * or expired report is not found: it is no longer a deal anyone can take. Its reporter alone still reads it
+ * while flags hide it (`underReview`), so the notice that told them opens it.
  */
 export function liveReportFor(db: Db, id: number, viewer: Viewer) {
 	const row = reportRowById(db, { id, viewer: viewer.id });
-	if (!row?.isActive || row.isExpired) throw notFound(REPORT_NOT_FOUND);
+	const ownUnderReview = row?.isOwnReport === 1 && row.hiddenByFlags === 1;
+	if (!row || (!ownUnderReview && (!row.isActive || row.isExpired))) throw notFound(REPORT_NOT_FOUND);
 	return asResult(db, row, viewer);
 }
 

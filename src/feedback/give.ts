@@ -8,6 +8,7 @@
 import type { User } from "../../db/schema.ts";
 import { badRequest, conflict, forbidden, notFound } from "../lib/http.ts";
 import { DAY_MS } from "../lib/time.ts";
+import { deliverNotices, type PendingNotice, writeNotice } from "../notices/notices.ts";
 import { duplicateMessage } from "../reports/duplicates.ts";
 import { recountFeedback } from "../reports/feedback-counts.ts";
 import {
@@ -76,15 +77,16 @@ export async function giveFeedback<S extends ReportState, A>(
 		};
 	}
 	const now = Date.now();
-	const listed = db.$client
+	const hidden = db.$client
 		.transaction(() => {
 			requireOthersListed(subject, subject.state(db, reportId), user.id);
 			upsertFeedback(db, subject.table, { reportId, userId: user.id, kind: input.kind, reason: input.reason, now });
-			// Past the flag threshold this word hides the report: it is no longer listed.
-			return !recountFeedback(db, subject.table, reportId, now)?.hidden;
+			// Past the flag threshold this word hides the report: it is no longer listed, and its reporter is told.
+			return recountTelling(db, subject.table, reportId, now);
 		})
 		.immediate();
-	return { report: subject.answer(db, reportId, user), listed };
+	deliverNotices(runtime, [hidden.notice]);
+	return { report: subject.answer(db, reportId, user), listed: !hidden.hidden };
 }
 
 /**
@@ -92,14 +94,14 @@ export async function giveFeedback<S extends ReportState, A>(
  * the report it retired comes back if it is still expired for that alone and within its age.
  */
 export function undoFeedback<S extends ReportState, A>(
-	runtime: Pick<Runtime, "db">,
+	runtime: Pick<Runtime, "db" | "live" | "push">,
 	subject: Subject<S, A>,
 	user: User,
 	reportId: number,
 ): UndoAnswer<A> {
 	const { db } = runtime;
 	const now = Date.now();
-	db.$client
+	const told = db.$client
 		.transaction(() => {
 			const state = subject.state(db, reportId);
 			if (!state) throw notFound(subject.notFound);
@@ -107,10 +109,12 @@ export function undoFeedback<S extends ReportState, A>(
 			if (!word) throw notFound(NOTHING_TO_UNDO_MESSAGE);
 			if (word.kind === "wrong" && word.status !== "open") throw conflict(DECIDED_MESSAGE);
 			deleteFeedback(db, subject.table, reportId, user.id);
-			if (word.kind === "changed") undoChange(subject, state, word, user.id, now, db);
-			recountFeedback(db, subject.table, reportId, now);
+			// A confirmation taken back can leave the flags outnumbering the rest: that hides the report too.
+			const changed = word.kind === "changed" ? undoChange(subject, state, word, user.id, now, db) : null;
+			return [changed, recountTelling(db, subject.table, reportId, now).notice];
 		})
 		.immediate();
+	deliverNotices(runtime, told);
 	return { report: subject.answer(db, reportId, user) };
 }
 
@@ -128,6 +132,7 @@ function undoChange<S extends ReportState>(
 	db: Filing["db"],
 ) {
 	const { table } = subject;
+	let hidden: PendingNotice | null = null;
 	if (word.newReportId !== null) {
 		if (reportOwner(db, table, word.newReportId) === userId) withdrawFiled(db, table, word.newReportId, userId, now);
 		else {
@@ -135,11 +140,21 @@ function undoChange<S extends ReportState>(
 			// Only the confirmation the changed price made (written in the same instant), not a later word.
 			if (confirmation?.kind === "confirm" && confirmation.updatedAt === word.updatedAt) {
 				deleteFeedback(db, table, word.newReportId, userId);
-				recountFeedback(db, table, word.newReportId, now);
+				hidden = recountTelling(db, table, word.newReportId, now).notice;
 			}
 		}
 	}
-	if (word.price === null) return;
+	if (word.price === null) return hidden;
 	const bornAfter = now - subject.maxAgeDays(state) * DAY_MS;
 	restoreRetired(db, table, state.id, changedReason(subject.format(word.price)), bornAfter, now);
+	return hidden;
+}
+
+/**
+ * Recounts a report's words: whether that hid it, and then the notice to its reporter, written in the same
+ * transaction (sent once it has committed).
+ */
+function recountTelling(db: Filing["db"], table: Subject<ReportState, unknown>["table"], id: number, now: number) {
+	const hidden = recountFeedback(db, table, id, now)?.hidden === true;
+	return { hidden, notice: hidden ? writeNotice(db, table, id, "report-hidden", now) : null };
 }

@@ -7,7 +7,13 @@ import type { FuelType, gasPriceReports, gasStations } from "../../db/schema.ts"
 import type { Db } from "../db.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
 import { type ReporterRow, reporterColumnsSql } from "../reports/reporter.ts";
-import { type MyFeedback, myFeedbackOf, type TrustRow, trustColumnsSql } from "../reports/trust-shape.ts";
+import {
+	type MyFeedback,
+	myFeedbackOf,
+	reviewColumnSql,
+	type TrustRow,
+	trustColumnsSql,
+} from "../reports/trust-shape.ts";
 import type { PRICE_KEY } from "../reports/write-fuel.ts";
 
 /** A station as the nearby views read it, with its location token and every fuel's price (mills). */
@@ -111,7 +117,8 @@ export function newestReportsAt(db: Db, tokens: readonly string[], limit: number
 
 // One report in any state, with what the viewer has to do with it (their feedback: one unique-index probe).
 const REPORT_BY_ID_SQL = `
-  SELECT ${REPORT_COLUMNS_SQL}, g.user_id = $viewer AS isOwnReport, f.kind AS myFeedbackKind, f.reason AS myFeedbackReason
+  SELECT ${REPORT_COLUMNS_SQL}, g.user_id = $viewer AS isOwnReport, f.kind AS myFeedbackKind, f.reason AS myFeedbackReason,
+    ${reviewColumnSql("g")}
   FROM gas_price_reports g
   JOIN gas_stations s ON s.id = g.station_id
   JOIN users u ON u.id = g.user_id

@@ -25,6 +25,8 @@ export type TrustRow = TrustInput & {
 	isOwnReport: number;
 	myFeedbackKind: string | null;
 	myFeedbackReason: string | null;
+	/** 1 when shoppers' flags hid the report until a moderator decides (reviewColumnSql); read by id only. */
+	hiddenByFlags?: number;
 };
 
 /** The viewer's word from a row's columns; null when they said nothing. */
@@ -54,6 +56,11 @@ export function trustJson(row: TrustRow, freshDays: number, now = Date.now()) {
 		/** The latest word about its stock is "unavailable" (fuel: sold out). */
 		outOfStock: trust.outOfStock,
 		isOwnReport: Boolean(row.isOwnReport),
+		/**
+		 * Hidden by flags while a moderator looks, told to its reporter alone: nobody else is shown a hidden
+		 * report at all (decision 0076).
+		 */
+		underReview: Boolean(row.isOwnReport) && Boolean(row.hiddenByFlags),
 		feedback,
 	};
 }
@@ -79,6 +86,10 @@ export const trustColumnsSql = (alias: string) => `
 
 /**
  * A price that can be stood behind, of a report aliased `alias`: neither withdrawn nor judged wrong, no open
+/** TrustRow's `hiddenByFlags`, for a report aliased `alias`: withdrawn by flags, not yet decided. */
+export const reviewColumnSql = (alias: string) =>
+	`(${alias}.is_active = 0 AND ${alias}.is_expired = 0 AND ${alias}.withdrawn_reason = 'flagged') AS hiddenByFlags`;
+
  * flag, and not an unusual price nobody has confirmed. The price history, its lows (Good deal) and a deal's
  * typical price count only these (the history indexes hold exactly the first two conditions).
  */

@@ -3,7 +3,7 @@
  * they show their activity. A private profile, a suspended account and a username nobody has are one and the
  * same answer, so nobody can learn who hides; the shopper alone sees their own page however it is set.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, or } from "drizzle-orm";
 import { priceReports, stores, type User } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { notFound } from "../lib/http.ts";
@@ -19,8 +19,17 @@ export const PROFILE_RECENT_REPORTS = 10;
 /** A username as sign-up takes them (src/auth/schemas.ts): anything else is nobody's. */
 const USERNAME = /^[A-Za-z0-9_.-]{3,30}$/;
 
-/** The newest live price reports of a shopper, each enough to open its product's page. */
-export function recentReportsOf(db: Db, userId: string, limit = PROFILE_RECENT_REPORTS) {
+/**
+ * The newest live price reports of a shopper, each enough to open its product's page. On their own page,
+ * also those flags hid while a moderator looks, marked `underReview` (decision 0076).
+ */
+export function recentReportsOf(db: Db, userId: string, { own = false, limit = PROFILE_RECENT_REPORTS } = {}) {
+	const live = and(eq(priceReports.isActive, true), eq(priceReports.isExpired, false));
+	const underReview = and(
+		eq(priceReports.isActive, false),
+		eq(priceReports.isExpired, false),
+		eq(priceReports.withdrawnReason, "flagged"),
+	);
 	return db
 		.select({
 			id: priceReports.id,
@@ -30,10 +39,11 @@ export function recentReportsOf(db: Db, userId: string, limit = PROFILE_RECENT_R
 			storeId: stores.id,
 			storeName: stores.name,
 			createdAt: priceReports.createdAt,
+			isActive: priceReports.isActive,
 		})
 		.from(priceReports)
 		.innerJoin(stores, eq(stores.id, priceReports.storeId))
-		.where(and(eq(priceReports.userId, userId), eq(priceReports.isActive, true), eq(priceReports.isExpired, false)))
+		.where(and(eq(priceReports.userId, userId), own ? or(live, underReview) : live))
 		.orderBy(desc(priceReports.createdAt), desc(priceReports.id))
 		.limit(limit)
 		.all()
@@ -44,6 +54,8 @@ export function recentReportsOf(db: Db, userId: string, limit = PROFILE_RECENT_R
 			categoryId: r.categoryId,
 			store: { id: r.storeId, name: r.storeName },
 			createdAt: r.createdAt.toISOString(),
+			/** Hidden by flags until a moderator decides: only ever on the shopper's own page. */
+			underReview: !r.isActive,
 		}));
 }
 
@@ -51,7 +63,7 @@ export function recentReportsOf(db: Db, userId: string, limit = PROFILE_RECENT_R
  * What a shopper did: their counters, accuracy and newest reports. An open-data source's account (decision
  * 0070) is no shopper to rate: no Trusted Contributor badge, no accuracy.
  */
-function activityOf(db: Db, user: User) {
+function activityOf(db: Db, user: User, own: boolean) {
 	const { priceReportsMade, reputation } = reportStats(db, user.id);
 	const person = user.source === null;
 	return {
@@ -63,7 +75,7 @@ function activityOf(db: Db, user: User) {
 		/** Upvotes earned on their reports. */
 		reputation,
 		accuracy: person ? accuracyOf(user) : null,
-		recentReports: recentReportsOf(db, user.id),
+		recentReports: recentReportsOf(db, user.id, { own }),
 	};
 }
 
@@ -90,7 +102,7 @@ export function publicProfile(db: Db, username: string, viewerId: string) {
 		isPublicProfile: user.profileVisible,
 		showActivity: user.statsVisible,
 		/** Null while they hide their activity from others. */
-		activity: own || user.statsVisible ? activityOf(db, user) : null,
+		activity: own || user.statsVisible ? activityOf(db, user, own) : null,
 	};
 }
 export type PublicProfile = ReturnType<typeof publicProfile>;

@@ -44,8 +44,9 @@ const listKey = (target: FeedbackTarget): QueryKey => (target === "product" ? SE
 
 /** The read shape's trust fields: what a word changes on the report (a list's own fields, stars and miles, stay). */
 function trustOf(report: Answered): TrustJson {
-	const { verificationConfidence, seenAt, fresh, bestDeal, unusual, outOfStock, isOwnReport, feedback } = report;
-	return { verificationConfidence, seenAt, fresh, bestDeal, unusual, outOfStock, isOwnReport, feedback };
+	const { verificationConfidence, seenAt, fresh, bestDeal, unusual, outOfStock, isOwnReport, underReview, feedback } =
+		report;
+	return { verificationConfidence, seenAt, fresh, bestDeal, unusual, outOfStock, isOwnReport, underReview, feedback };
 }
 
 /** Shows the answer's report at once wherever it is listed; the lists are then asked again. */
