@@ -14,20 +14,28 @@
  */
 import type { HitEventData } from "../../src/alerts/delivery.ts";
 import type { SESSION_ENDED_EVENT } from "../../src/alerts/live.ts";
+import type { NOTICE_EVENT, NoticeJson } from "../../src/notices/notices.ts";
 
 export type LiveHandlers = {
 	onHit: (hit: HitEventData) => void;
+	/** A notice about one of the shopper's own reports (hidden by flags, listed again, removed). */
+	onNotice?: (notice: NoticeJson) => void;
 	/** The stream ended for good (refused, or the server unreachable): worth asking who is signed in. */
 	onRefused: () => void;
 	/** The stream connected again after a drop: the account behind the cookie may have changed meanwhile. */
 	onReconnected: () => void;
 };
 
-type Wire = { type: "hit"; id: number; hit: HitEventData } | { type: "refused" } | { type: "reconnected" };
+type Wire =
+	| { type: "hit"; id: number; hit: HitEventData }
+	| { type: "notice"; notice: NoticeJson }
+	| { type: "refused" }
+	| { type: "reconnected" };
 
 const RECONNECT_AFTER_REFUSAL_MS = 15_000;
 // Checked against the server's name by type only: importing the value would bundle server code.
 const SESSION_ENDED: typeof SESSION_ENDED_EVENT = "session-ended";
+const NOTICE: typeof NOTICE_EVENT = "notice";
 const NAME = "commoncents-live";
 
 const subscribers: LiveHandlers[] = [];
@@ -48,7 +56,8 @@ function receive(message: Wire) {
 	if (message.type === "hit") {
 		lastHitId = Math.max(lastHitId ?? 0, message.id);
 		current()?.onHit(message.hit);
-	} else if (message.type === "refused") current()?.onRefused();
+	} else if (message.type === "notice") current()?.onNotice?.(message.notice);
+	else if (message.type === "refused") current()?.onRefused();
 	else current()?.onReconnected();
 }
 
@@ -74,6 +83,13 @@ function connect() {
 			publish({ type: "hit", id: Number(lastEventId) || 0, hit: JSON.parse(data) as HitEventData });
 		} catch (error) {
 			console.error("price alert event", error);
+		}
+	});
+	es.addEventListener(NOTICE, (event) => {
+		try {
+			publish({ type: "notice", notice: JSON.parse((event as MessageEvent<string>).data) as NoticeJson });
+		} catch (error) {
+			console.error("notice event", error);
 		}
 	});
 	es.addEventListener("error", () => {

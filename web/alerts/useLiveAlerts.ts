@@ -4,8 +4,11 @@ import { useCallback, useEffect } from "react";
 import { alertTag } from "../../src/push/payload.ts";
 import { type AuthState, authKeys, forgetUser, readAuthState } from "../auth/queries.ts";
 import { inAppPath } from "../components/app-path.ts";
+import { dealKeys } from "../deals/queries.ts";
+import { noticeKeys } from "../notices/queries.ts";
 import { readPushOwner } from "../state/push-owner.ts";
 import { type Toast, useToast } from "../state/toast.ts";
+import { userKeys } from "../users/queries.ts";
 import { subscribeLive } from "./live.ts";
 import { showBrowserNotification } from "./notify.ts";
 import { alertKeys } from "./queries.ts";
@@ -53,9 +56,27 @@ export function useLiveAlerts() {
 					deliver(hit.title, hit.body, alertTag(hit.alertId), link, readPushOwner() !== null);
 					void queryClient.invalidateQueries({ queryKey: alertKeys.all });
 				},
+				onNotice: (notice) => {
+					const link = notice.url
+						? { label: "See your price", href: notice.url, open: () => router.history.push(notice.url ?? "/") }
+						: { label: "See notices", href: "/settings#notices", open: () => router.history.push("/settings#notices") };
+					// Its push message rings on a device with push on, as for a hit: the page only toasts then.
+					deliver(
+						notice.title,
+						notice.message,
+						`notice-${notice.market}-${notice.reportId}`,
+						link,
+						readPushOwner() !== null,
+					);
+					void queryClient.invalidateQueries({ queryKey: noticeKeys.all });
+					// The report now reads as under review, listed again or gone, wherever it is shown.
+					void queryClient.invalidateQueries({ queryKey: dealKeys.all });
+					void queryClient.invalidateQueries({ queryKey: userKeys.profile });
+				},
 				onRefused: () => void recheckAccount(queryClient),
 				onReconnected: () => {
 					void recheckAccount(queryClient);
+					void queryClient.invalidateQueries({ queryKey: noticeKeys.all });
 					// A hit made while the stream was away shows as the alert's last hit, even if it was not replayed.
 					void queryClient.invalidateQueries({ queryKey: alertKeys.all });
 				},

@@ -4,6 +4,7 @@ import { PriceAlerts } from "../alerts/PriceAlerts.tsx";
 import { currentUserQuery } from "../auth/queries.ts";
 import { Tabs } from "../components/Tabs.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
+import { NoticeBanner } from "../notices/NoticeBanner.tsx";
 import { FindDeals } from "./FindDeals.tsx";
 import { type DealsTab, useDealsTab } from "./homeState.ts";
 import { ReportPriceForm } from "./ReportPriceForm.tsx";
@@ -28,6 +29,7 @@ export function DealsHome() {
 			<h1 id="deals-heading" className="text-2xl font-bold">
 				Deals near you
 			</h1>
+			<NoticeBanner />
 			<Tabs label="Deals" tabs={TABS} value={tab} onChange={choose}>
 				{/* Once opened, both stay mounted: a search or a half-filled report survives a look at another tab. */}
 				<div hidden={tab !== "find"}>

@@ -5,6 +5,7 @@ import { useSessionLost } from "../auth/useSessionLost.ts";
 import { formatCurrency, formatMiles, seenAgo } from "../components/format.ts";
 import { AlertIcon, CheckIcon, PinIcon, SparkleIcon, TagIcon, ThumbUpIcon, TrendIcon } from "../components/icons.tsx";
 import { FeedbackBar } from "../feedback/FeedbackBar.tsx";
+import { UnderReviewNote } from "../notices/UnderReviewNote.tsx";
 import { StarButton } from "../spots/StarButton.tsx";
 import { useToast } from "../state/toast.ts";
 import { ReporterLink } from "../users/ReporterLink.tsx";
@@ -169,6 +170,7 @@ export function ResultCard({
 						</span>
 					</p>
 				)}
+				{report.underReview && <UnderReviewNote />}
 				{report.description && <div className="text-sm text-base-content/80">{report.description}</div>}
 				<div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
 					<div className="text-xs text-base-content/70">

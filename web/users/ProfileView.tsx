@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { Avatar, displayName } from "../components/Avatar.tsx";
 import { formatCurrency, timeAgo } from "../components/format.ts";
 import { PinIcon } from "../components/icons.tsx";
+import { UnderReviewNote } from "../notices/UnderReviewNote.tsx";
 import type { PublicProfile } from "./queries.ts";
 import { Reputation } from "./Reputation.tsx";
 
@@ -118,8 +119,9 @@ function RecentReports({ reports }: { reports: Activity["recentReports"] }) {
 								data-testid="recent-report"
 							>
 								<span className="card-body flex-row items-start justify-between gap-3 p-3 wrap-anywhere">
-									<span className="flex min-w-0 flex-col">
+									<span className="flex min-w-0 flex-col items-start gap-0.5">
 										<span className="font-semibold">{r.productName}</span>
+										{r.underReview && <UnderReviewNote compact />}
 										<span className="text-xs text-base-content/70">
 											{r.store.name} · <time dateTime={r.createdAt}>{timeAgo(r.createdAt)}</time>
 										</span>

@@ -4,6 +4,7 @@ import { DeveloperSection } from "../admin/DeveloperSection.tsx";
 import { DeleteAccount } from "../auth/DeleteAccount.tsx";
 import { currentUserQuery, useSignOut } from "../auth/queries.ts";
 import { usePageTitle } from "../components/usePageTitle.ts";
+import { NoticeList } from "../notices/NoticeList.tsx";
 import { PushSettings } from "../push/PushSettings.tsx";
 import { MySpots } from "../spots/MySpots.tsx";
 import { useToast } from "../state/toast.ts";
@@ -15,7 +16,7 @@ import { PrivacySettings } from "./PrivacySettings.tsx";
 import { ProfileCard } from "./ProfileCard.tsx";
 
 /**
- * Settings (spec §2): profile photo and stats, fuel, privacy, alerts on this device, your car, password, sign
+ * Settings (spec §2): profile photo and stats, notices about your prices, fuel, privacy, alerts on this device, your car, password, sign
  * out, API access (personal access tokens), and the developer section.
  */
 export function SettingsPage() {
@@ -52,6 +53,7 @@ export function SettingsPage() {
 					</button>
 				</div>
 			</div>
+			<NoticeList />
 			<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
 				<section aria-labelledby="preferences-heading" className="card bg-base-100 shadow-sm">
 					<div className="card-body gap-6">
