@@ -15,9 +15,10 @@ test("a neighbour's top contributor opens their page, until they make it private
 }, testInfo) => {
 	const origin = baseURL ?? "";
 	const { home, nextDoor } = PLACES[testInfo.project.name === "desktop" ? "desktop" : "phone"];
-	const lastName = uniqueName("Top");
-	const name = `Cora ${lastName}`;
-	const cora = await signInInNewContext(browser, origin, { firstName: "Cora", lastName, zipCode: home });
+	// Other shoppers see her last name's initial only: her first name is the part that is hers alone.
+	const firstName = uniqueName("Cora");
+	const name = `${firstName} T.`;
+	const cora = await signInInNewContext(browser, origin, { firstName, lastName: uniqueName("Top"), zipCode: home });
 	const cheese = uniqueName("Goat Cheese ");
 	await reportThroughApi(cora.page, origin, {
 		productName: uniqueName("Oat Milk "),

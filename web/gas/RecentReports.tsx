@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { formatCurrency, formatMiles, seenAgo } from "../components/format.ts";
+import { formatCurrency, formatMiles, seenAgo, shortName } from "../components/format.ts";
 import { AlertIcon } from "../components/icons.tsx";
 import { FeedbackBar } from "../feedback/FeedbackBar.tsx";
 import { StarButton } from "../spots/StarButton.tsx";
@@ -74,7 +74,7 @@ export function RecentReports({ zipCode }: { zipCode: string }) {
 												)}
 											</p>
 											<p className="text-xs text-base-content/70">
-												by {r.user.firstName || `@${r.user.username}`} ·{" "}
+												by {shortName(r.user.firstName, r.user.lastName)} ·{" "}
 												<time dateTime={r.seenAt} data-testid="gas-report-time">
 													{seenAgo(r)}
 												</time>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
-import { formatCurrency, seenAgo } from "../components/format.ts";
+import { formatCurrency, seenAgo, shortName } from "../components/format.ts";
 import { FeedbackBar } from "../feedback/FeedbackBar.tsx";
 import { FUEL_LABEL, formatFuelPrice, unitOf } from "../gas/fuel.ts";
 import { type StationParams, type StationReport, stationReportsQuery } from "./queries.ts";
@@ -46,7 +46,8 @@ export function StationReports({
 												<span className="sr-only"> at {stationName}</span>
 											</p>
 											<p className="text-xs text-base-content/75">
-												by {r.user.firstName || `@${r.user.username}`} · <time dateTime={r.seenAt}>{seenAgo(r)}</time>
+												by {shortName(r.user.firstName, r.user.lastName)} ·{" "}
+												<time dateTime={r.seenAt}>{seenAgo(r)}</time>
 											</p>
 										</div>
 										<div className="shrink-0 text-right">
