@@ -2,8 +2,9 @@
  * Measures the statistical quality check (src/reports/consensus.ts) on a labelled synthetic set, products and
  * fuel: honest prices with a realistic spread between stores and real sales (among them sales exactly 20% below),
  * and typed slips (x10, x0.1, x100, swapped digits). Prints, per kind and per depth of history (the check's
- * three regimes), how many prices are refused, listed as unusual or accepted; then the figures of issue 40
- * against its targets, and exits 1 when one is missed.
+ * three regimes), how many prices are refused, asked about (saved only once the shopper confirms them), listed
+ * as unusual or accepted; a summary of what each regime stops; then the figures against their targets, and
+ * exits 1 when one is missed.
  *   bun scripts/eval-quality.ts [cases=20000] [seed=7]
  */
 import type { FuelType } from "../db/enums.ts";
@@ -93,7 +94,8 @@ const SLIPS: [string, (units: number) => number | null][] = [
 	["digit swap", swapDigits],
 ];
 
-type Outcome = "refused" | "unusual" | "accepted";
+/** "asked": the check's question (decision 0072), the price saved only once its reporter confirms it. */
+type Outcome = "refused" | "asked" | "unusual" | "accepted";
 type Tally = Record<Outcome, number>;
 const depthLabel = (n: number) =>
 	n >= MIN_BAND_REPORTS ? `${MIN_BAND_REPORTS}+ reports` : n >= MIN_CONSENSUS_REPORTS ? "3-4 reports" : "thin (<3)";
@@ -102,7 +104,7 @@ function evaluate(market: Market) {
 	const tallies = new Map<string, Tally>();
 	const count = (depth: number, kind: string, outcome: Outcome) => {
 		const key = `${depthLabel(depth)}|${kind}`;
-		const t = tallies.get(key) ?? { refused: 0, unusual: 0, accepted: 0 };
+		const t = tallies.get(key) ?? { refused: 0, asked: 0, unusual: 0, accepted: 0 };
 		t[outcome]++;
 		tallies.set(key, t);
 	};
@@ -112,7 +114,7 @@ function evaluate(market: Market) {
 		const history = Array.from({ length: depth }, honest);
 		const judge = (price: number): Outcome => {
 			const v = judgePrice(price, history, bounds, market.format);
-			return !v.accepted ? "refused" : v.unusual ? "unusual" : "accepted";
+			return !v.accepted ? "refused" : v.doubt ? "asked" : v.unusual ? "unusual" : "accepted";
 		};
 		count(depth, "honest", judge(honest()));
 		// The local consensus where there is one, else the middle of honest prices.
@@ -135,13 +137,34 @@ const sum = (ts: (Tally | undefined)[]) =>
 	ts.reduce<Tally>(
 		(a, t) => ({
 			refused: a.refused + (t?.refused ?? 0),
+			asked: a.asked + (t?.asked ?? 0),
 			unusual: a.unusual + (t?.unusual ?? 0),
 			accepted: a.accepted + (t?.accepted ?? 0),
 		}),
-		{ refused: 0, unusual: 0, accepted: 0 },
+		{ refused: 0, asked: 0, unusual: 0, accepted: 0 },
 	);
-const total = (t: Tally) => t.refused + t.unusual + t.accepted;
+const total = (t: Tally) => t.refused + t.asked + t.unusual + t.accepted;
+/** Not saved as sent: refused, or asked about first. */
+const stopped = (t: Tally) => (total(t) ? (t.refused + t.asked) / total(t) : 0);
 const share = (t: Tally, o: Outcome) => (total(t) ? t[o] / total(t) : 0);
+
+/** Per regime and kind of price: refused / asked, in percent (the shares a shopper meets before anything is saved). */
+function summarize(
+	name: string,
+	depths: string[],
+	of: (depth: string, kinds: string[]) => Tally,
+	columns: [string, string[]][],
+) {
+	console.log(`\n${name}: refused / asked`);
+	console.log(`${"history".padEnd(12)} ${columns.map(([label]) => label.padStart(16)).join(" ")}`);
+	for (const depth of depths) {
+		const cells = columns.map(([, kinds]) => {
+			const t = of(depth, kinds);
+			return `${pct(t.refused, total(t))} / ${pct(t.asked, total(t))}`.padStart(16);
+		});
+		console.log(`${depth.padEnd(12)} ${cells.join(" ")}`);
+	}
+}
 
 const started = performance.now();
 const failures: string[] = [];
@@ -150,19 +173,28 @@ for (const market of [products, pumps, charging]) {
 	const tallies = evaluate(market);
 	console.log(`\n${market.name}`);
 	console.log(
-		`${"history".padEnd(12)} ${"kind".padEnd(22)} ${"cases".padStart(6)} ${"refused".padStart(8)} ${"unusual".padStart(8)} ${"accepted".padStart(9)}`,
+		`${"history".padEnd(12)} ${"kind".padEnd(22)} ${"cases".padStart(6)} ${"refused".padStart(8)} ${"asked".padStart(7)} ${"unusual".padStart(8)} ${"accepted".padStart(9)}`,
 	);
 	for (const [key, t] of [...tallies].sort()) {
 		const [depth, kind] = key.split("|") as [string, string];
 		const n = total(t);
 		console.log(
-			`${depth.padEnd(12)} ${kind.padEnd(22)} ${String(n).padStart(6)} ${pct(t.refused, n).padStart(8)} ${pct(t.unusual, n).padStart(8)} ${pct(t.accepted, n).padStart(9)}`,
+			`${depth.padEnd(12)} ${kind.padEnd(22)} ${String(n).padStart(6)} ${pct(t.refused, n).padStart(8)} ${pct(t.asked, n).padStart(7)} ${pct(t.unusual, n).padStart(8)} ${pct(t.accepted, n).padStart(9)}`,
 		);
 	}
 	const band = `${MIN_BAND_REPORTS}+ reports`;
 	const all = [band, "3-4 reports", "thin (<3)"];
 	const of = (depths: string[], kinds: string[]) =>
 		sum(depths.flatMap((d) => kinds.map((k) => tallies.get(`${d}|${k}`))));
+	const DECIMAL_SLIPS = ["x10", "x0.1", "x100"];
+	const FAR_SWAPS = ["digit swap > 50% off"];
+	const HONEST = ["honest", "sale 20% off a store", "sale 20% below median"];
+	summarize(market.name, [...all].reverse(), (depth, kinds) => of([depth], kinds), [
+		["x10/x0.1/x100", DECIMAL_SLIPS],
+		["swaps >50% off", FAR_SWAPS],
+		["honest", ["honest"]],
+		["20%-off sales", ["sale 20% off a store", "sale 20% below median"]],
+	]);
 	// Honest: as shoppers report them (one in ten on sale), and sales 20% off a store's own price. A sale 20% below
 	// the median is usual by construction, so it is shown on its own rather than diluting the rate.
 	const decimals = of([band], ["x10", "x0.1", "x100"]);
@@ -178,6 +210,12 @@ for (const market of [products, pumps, charging]) {
 	];
 	if (market.swapTarget)
 		figures.splice(1, 0, [`${band}: digit swaps > 50% off refused`, share(swaps, "refused"), ">=", 0.98]);
+	// With 3 or 4 voices, the swaps too far off to be honest are asked about (or refused), and honest prices pass.
+	const few = "3-4 reports";
+	if (market.swapTarget)
+		figures.push([`${few}: digit swaps > 50% off stopped`, stopped(of([few], FAR_SWAPS)), ">=", 0.95]);
+	figures.push([`${few}: honest prices and 20%-off sales stopped`, stopped(of([few], HONEST)), "<=", 0.01]);
+	figures.push(["thin (<3): honest prices and 20%-off sales stopped", stopped(of(["thin (<3)"], HONEST)), "<=", 0.01]);
 	lines.push(`${market.name}:`);
 	for (const [label, value, op, target] of figures) {
 		const ok = op === ">=" ? value >= target : value <= target;
@@ -188,7 +226,8 @@ for (const market of [products, pumps, charging]) {
 		lines.push(
 			`  (no target for its digit swaps: its honest prices are as far apart; ${pct(swaps.refused, total(swaps))} refused)`,
 		);
-	const outcomes = (t: Tally) => `refused ${pct(t.refused, total(t), 2)}, unusual ${pct(t.unusual, total(t), 2)}`;
+	const outcomes = (t: Tally) =>
+		`refused ${pct(t.refused, total(t), 2)}, asked ${pct(t.asked, total(t), 2)}, unusual ${pct(t.unusual, total(t), 2)}`;
 	lines.push(`  honest prices as reported: ${outcomes(reported)} (with ${band}: ${outcomes(reportedInBands)})`);
 	lines.push(`  sales 20% off a store: ${outcomes(storeSales)}; 20% below the median: ${outcomes(sales)}`);
 }

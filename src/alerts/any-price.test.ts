@@ -55,12 +55,14 @@ describe("an alert at any price", () => {
 			price: 180,
 			categoryId: cat.groceries,
 			zip: "90210",
+			confirmUnusual: true,
 		});
 		expect(hitsOf(made.data.id)).toHaveLength(0);
 		const near = await reportPrice(reporter, {
 			productName: "Spanish Saffron Threads",
 			price: 150,
 			categoryId: cat.groceries,
+			confirmUnusual: true,
 		});
 		expect(hitsOf(made.data.id).map((h) => h.priceReportId)).toEqual([near.id]);
 		const [listed] = (await client.get("/api/price-alerts")).data;

@@ -21,7 +21,15 @@ export async function categoryIds(client: TestClient) {
 /** Reports a price at `zip` (vacation mode, so any reporter can report anywhere); fails the test unless stored. */
 export async function reportPrice(
 	client: TestClient,
-	fields: { productName: string; price: number; categoryId: number; zip?: string; storeName?: string },
+	fields: {
+		productName: string;
+		price: number;
+		categoryId: number;
+		zip?: string;
+		storeName?: string;
+		/** Kept as typed when the quality check asks about a price far from the usual. */
+		confirmUnusual?: boolean;
+	},
 ) {
 	const res = await client.post("/api/price-reports", {
 		productName: fields.productName,
@@ -31,6 +39,7 @@ export async function reportPrice(
 		storeAddress: "1 Market St",
 		vacationMode: Boolean(fields.zip),
 		reportZipCode: fields.zip ?? null,
+		...(fields.confirmUnusual && { confirmUnusual: true }),
 	});
 	if (res.status !== 201) throw new Error(`report failed: ${res.status} ${JSON.stringify(res.data)}`);
 	return res.data as { id: number; productName: string; store: { name: string; address: string } };

@@ -101,6 +101,8 @@ describe("POST /api/price-reports", () => {
 			categoryId: 1,
 			tags: [],
 			price,
+			// Ten cents is below the category's usual range: kept as typed when the check asks.
+			confirmUnusual: true,
 		});
 		expect(res.status).toBe(201);
 		expect(server.db.select().from(priceReports).where(eq(priceReports.id, res.data.id)).get()?.priceCents).toBe(cents);

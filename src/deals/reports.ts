@@ -61,6 +61,7 @@ async function checkAndWrite<T>(
 					job.input.price,
 					user.id,
 					job.change?.reportId,
+					job.input.confirmUnusual,
 				);
 		const full: PriceReportJob = {
 			...job,

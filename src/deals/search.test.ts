@@ -180,7 +180,8 @@ describe("GET /api/search: the index of words by place (db/schema/reports.ts)", 
 	});
 
 	test("a prefix of very many words is still every one of them, and an unknown word finds nothing", async () => {
-		for (let i = 1; i <= 20; i++) await at(`Qx${i} Gadget`, 10 + i, "90210");
+		// Within Dairy's usual range, so the quality check takes every one unasked.
+		for (let i = 1; i <= 20; i++) await at(`Qx${i} Gadget`, i, "90210");
 		expect(await find({ q: "qx", limit: "100" })).toHaveLength(20);
 		expect(await find({ q: "qx1", limit: "100" })).toHaveLength(11);
 		expect(await find({ q: "qx gadg", limit: "5" })).toEqual([

@@ -9,10 +9,18 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-/** Bakery: its usual range ends at $20, so a $59.90 loaf is held as unusual on thin history. */
+/** Bakery: its usual range ends at $20, so a $59.90 loaf is asked about on thin history, then held as unusual. */
 const BAKERY = 5;
 
-const report = async (client: TestClient, name: string, price: number | string, zip?: string, categoryId = 1) => {
+/** `keep`: the shopper's answer when the check asks about a price far outside its category's usual range. */
+const report = async (
+	client: TestClient,
+	name: string,
+	price: number | string,
+	zip?: string,
+	categoryId = 1,
+	keep = false,
+) => {
 	const res = await client.post("/api/price-reports", {
 		productName: name,
 		price,
@@ -20,6 +28,7 @@ const report = async (client: TestClient, name: string, price: number | string, 
 		storeName: `Store at ${price}`,
 		storeAddress: "1 Main St",
 		...(zip ? { vacationMode: true, reportZipCode: zip } : {}),
+		...(keep && { confirmUnusual: true }),
 	});
 	if (res.status !== 201) throw new Error(JSON.stringify(res.data));
 	return res.data.id as number;
@@ -140,7 +149,7 @@ describe("POST /api/price-reports/:id/take-deal", () => {
 		const slip = await registerUser(server, { zipCode: "60614" });
 		const taker = await registerUser(server, { zipCode: "60614" });
 		const bread = await report(baker.client, "Sourdough Loaf", "5.99", undefined, BAKERY);
-		const loaf = await report(slip.client, "Sourdough Loaf", "59.90", undefined, BAKERY);
+		const loaf = await report(slip.client, "Sourdough Loaf", "59.90", undefined, BAKERY, true);
 		expect(server.db.select().from(priceReports).where(eq(priceReports.id, loaf)).get()?.isUnusual).toBe(true);
 		const res = await taker.client.post(`/api/price-reports/${bread}/take-deal`);
 		expect(res.data).toEqual({ savings: 0, highestPrice: 5.99, typicalPrice: 5.99 });
@@ -151,7 +160,7 @@ describe("POST /api/price-reports/:id/take-deal", () => {
 		const r = await registerUser(server, { zipCode: "60615" });
 		const ids: number[] = [];
 		for (const price of ["4.49", "4.99", "5.49", "59.90"])
-			ids.push(await report(r.client, "Rye Loaf", price, undefined, BAKERY));
+			ids.push(await report(r.client, "Rye Loaf", price, undefined, BAKERY, price === "59.90"));
 		server.db.update(priceReports).set({ confirmCount: 1 }).where(eq(priceReports.id, ids[3]!)).run();
 		const taker = await registerUser(server, { zipCode: "60615" });
 		const res = await taker.client.post(`/api/price-reports/${ids[0]}/take-deal`);
@@ -173,7 +182,7 @@ describe("POST /api/price-reports/:id/take-deal", () => {
 		const r = await registerUser(server, { zipCode: "60617" });
 		await report(r.client, "Bagels", "4.49", undefined, BAKERY);
 		await report(r.client, "Bagels", "4.99", undefined, BAKERY);
-		const odd = await report(r.client, "Bagels", "0.50", undefined, BAKERY); // below Bakery's usual range
+		const odd = await report(r.client, "Bagels", "0.50", undefined, BAKERY, true); // below Bakery's usual range
 		const taker = await registerUser(server, { zipCode: "60617" });
 		const res = await taker.client.post(`/api/price-reports/${odd}/take-deal`);
 		expect(res.status).toBe(200);

@@ -67,7 +67,16 @@ async function checkAndWrite<T>(
 	// Judged before the write transaction, model or not: the model may take its time, and no write lock is
 	// held meanwhile.
 	const verdict = await countingRefusals(db, user.id, () =>
-		assessPrice(db, model, FUEL, { fuel: input.fuelType, zip }, input.price, user.id, job.change?.reportId),
+		assessPrice(
+			db,
+			model,
+			FUEL,
+			{ fuel: input.fuelType, zip },
+			input.price,
+			user.id,
+			job.change?.reportId,
+			input.confirmUnusual,
+		),
 	);
 	const full: GasReportJob = { ...job, userId: user.id, verdict };
 	const written = await reports.write(kind, full, () => write(db, full));

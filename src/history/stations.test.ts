@@ -13,7 +13,14 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 /** A fuel price at a named station in `zip`, by a reporter of its own unless given. */
-async function post(zip: string, stationName: string, fuelType: string, price: number, by?: TestClient) {
+async function post(
+	zip: string,
+	stationName: string,
+	fuelType: string,
+	price: number,
+	by?: TestClient,
+	extra: Record<string, unknown> = {},
+) {
 	const reporter = by ?? (await registerUser(server, { zipCode: zip })).client;
 	const res = await reporter.post("/api/gas/reports", {
 		stationName,
@@ -21,6 +28,7 @@ async function post(zip: string, stationName: string, fuelType: string, price: n
 		stationZipCode: zip,
 		fuelType,
 		price,
+		...extra,
 	});
 	if (res.status !== 201) throw new Error(`${res.status} ${JSON.stringify(res.data)}`);
 	return { id: res.data.id as number, stationId: res.data.stationId as number, reporter };
@@ -137,8 +145,9 @@ describe("GET /api/gas/stations/:id/history", () => {
 		expect(page.recentReports.map((r) => r.id)).toEqual([flagged.id, kept.id]);
 		expect(page.recentReports[0]).toMatchObject({ feedback: { wrong: 1 } });
 
-		// On thin history, $7.250 is far above the usual: out of the history until another shopper confirms it.
-		const unusual = await post("87010", "Odd Fuel", "regular", 7.25);
+		// On thin history, $7.250 is far above the usual: kept when asked, out of the history until another shopper
+		// confirms it.
+		const unusual = await post("87010", "Odd Fuel", "regular", 7.25, undefined, { confirmUnusual: true });
 		expect(row(unusual.id)?.isUnusual).toBe(true);
 		const far = await viewerAt("87010");
 		expect((await history(far, unusual.stationId)).fuels).toEqual([]);

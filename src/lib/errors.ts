@@ -13,8 +13,18 @@ export type ErrorBody = { message: string; issues?: Issue[] };
 /** A price in dollars, as the API writes prices: 3.49 for a product, 3.459 for fuel. */
 export type DollarRange = { min: number; max: number };
 
-/** Spec §7's 422: a price far from what the community reports, with where it would have been believable. */
-export type RejectionBody = ErrorBody & { reason: string; suggestedRange: DollarRange };
+/**
+ * Spec §7's 422: a price far from what the community reports, with where it would have been believable and,
+ * when a slipped decimal or two swapped digits read as a price in that range, the likeliest price meant.
+ */
+export type RejectionBody = ErrorBody & { reason: string; suggestedRange: DollarRange; suggestedPrice?: number };
+
+/**
+ * A 422 that asks rather than refuses (decision 0072): a price too far off to save unasked, on too few voices to
+ * refuse it. `message` asks ("Did you mean $3.49?"), `suggestedPrice` is the likeliest price meant, when one fits;
+ * the same report resent with `confirmUnusual: true` is saved, as unusual.
+ */
+export type DoubtfulPriceBody = RejectionBody & { confirmable: true };
 
 /** The 403 a suspended account gets, with why and since when. */
 export type SuspendedBody = ErrorBody & SuspendedAnswer;
@@ -59,9 +69,10 @@ export const tooManyRequests = (what: string, retryAfterSeconds: number) =>
 export type PriceUnit = "cents" | "mills";
 const toDollars: Record<PriceUnit, (n: number) => number> = { cents: centsToNumber, mills: millsToNumber };
 
-/** Spec §7's rejected report; `range` in the server's own unit, answered in dollars. */
-export const rejection = (reason: string, range: DollarRange, unit: PriceUnit) =>
+/** Spec §7's rejected report; `range` and `meant` in the server's own unit, answered in dollars. */
+export const rejection = (reason: string, range: DollarRange, unit: PriceUnit, meant: number | null = null) =>
 	new HttpError(422, "Price report rejected", {
 		reason,
 		suggestedRange: { min: toDollars[unit](range.min), max: toDollars[unit](range.max) },
+		...(meant !== null && { suggestedPrice: toDollars[unit](meant) }),
 	} satisfies Omit<RejectionBody, keyof ErrorBody>);

@@ -64,7 +64,7 @@ export const ERROR_STATUSES = {
 	409: "Conflicts with what is stored",
 	413: "The body or file is too large",
 	415: "The body is not of a type this route takes",
-	422: "Refused by the quality check (with `reason` and `suggestedRange`)",
+	422: "Refused by the quality check (with `reason`, `suggestedRange`, perhaps `suggestedPrice`), or asked about (`confirmable`: resend with `confirmUnusual: true` to keep it)",
 	429: "Too many requests: try again after `retryAfterSeconds` (also the Retry-After header)",
 	503: "The server cannot store anything right now (a full disk): try again after the Retry-After header",
 } as const;

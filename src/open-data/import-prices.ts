@@ -158,6 +158,9 @@ export function importProductPrice(
 		storePhone: store.phone,
 		storeZipCode: store.zip,
 		size: input.size,
+		// A source is a trusted batch, and nobody is there to answer the check's question: a doubtful price is
+		// filed as unusual, as a shopper's is once they confirm it.
+		confirmUnusual: true,
 	});
 	if (!parsed.success) return leaveOut(invalid(parsed.issues), example);
 	const fields = parsed.output;
@@ -238,8 +241,9 @@ export function importFuelPrice(
 	const account = ctx.accounts.account();
 	const zip = place.zipCode ?? station.zip;
 	const key = { fuel: fields.fuelType, zip };
-	// The statistics' verdict, as a shopper's fuel price gets it with the model off.
-	const verdict = checkPrice(FUEL, key, FUEL.history(db, key), fields.price, account.id);
+	// The statistics' verdict, as a shopper's fuel price gets it with the model off; confirmed, as the product
+	// prices are: nobody is there to answer the check's question.
+	const verdict = checkPrice(FUEL, key, FUEL.history(db, key), fields.price, account.id, true);
 	const before = liveIds(db, "gas_price_reports", "station_id = $station AND fuel_type = $fuel", {
 		user: account.id,
 		station: place.id,

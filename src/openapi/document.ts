@@ -96,6 +96,15 @@ const ERROR_SCHEMA = {
 			required: ["min", "max"],
 			properties: { min: { type: "number" }, max: { type: "number" } },
 		},
+		suggestedPrice: {
+			type: "number",
+			description: "The likeliest price meant (a slipped decimal or swapped digits), in dollars (422)",
+		},
+		confirmable: {
+			type: "boolean",
+			const: true,
+			description: "The check asks rather than refuses: the same report with `confirmUnusual: true` is saved (422)",
+		},
 		terminated: { type: "boolean", const: true, description: "The account is suspended (403)" },
 		terminatedAt: { type: ["string", "null"], format: "date-time", description: "Since when (403)" },
 		retryAfterSeconds: { type: "integer", minimum: 0, description: "When to try again (429)" },

@@ -111,7 +111,17 @@ describe("GET /api/openapi.json", () => {
 		const error = document.components.schemas.Error!;
 		expect(error.required).toEqual(["message"]);
 		expect(Object.keys(error.properties).sort()).toEqual(
-			["issues", "message", "reason", "retryAfterSeconds", "suggestedRange", "terminated", "terminatedAt"].sort(),
+			[
+				"confirmable",
+				"issues",
+				"message",
+				"reason",
+				"retryAfterSeconds",
+				"suggestedPrice",
+				"suggestedRange",
+				"terminated",
+				"terminatedAt",
+			].sort(),
 		);
 	});
 
@@ -123,6 +133,14 @@ describe("GET /api/openapi.json", () => {
 			await server.client().get("/api/feed"),
 			await client.post("/api/price-reports", []),
 			await client.get("/api/price-reports/999999"),
+			// The quality check's question: a first milk at ten times its price.
+			await client.post("/api/price-reports", {
+				productName: "Whole Milk",
+				price: "34.90",
+				categoryId: 3,
+				storeName: "Corner Shop",
+				storeAddress: "1 Main St",
+			}),
 		];
 		for (const res of refusals) {
 			expect(res.status).toBeGreaterThanOrEqual(400);

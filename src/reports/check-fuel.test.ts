@@ -37,8 +37,24 @@ beforeEach(() => {
 });
 
 let n = 0;
-const report = (zip: string, fuelType: string, price: number | string, stationName = `Station ${++n}`, by = client) =>
-	by.post("/api/gas/reports", { stationName, stationAddress: "7 Main St", stationZipCode: zip, fuelType, price });
+const report = (
+	zip: string,
+	fuelType: string,
+	price: number | string,
+	stationName = `Station ${++n}`,
+	by = client,
+	extra = {},
+) =>
+	by.post("/api/gas/reports", {
+		stationName,
+		stationAddress: "7 Main St",
+		stationZipCode: zip,
+		fuelType,
+		price,
+		...extra,
+	});
+/** The shopper's answer to the check's question: the price is right. */
+const KEEP = { confirmUnusual: true };
 /** The consensus hears one voice per shopper, never the reporter's own: history comes from neighbours. */
 const neighbour = async (zipCode: string) => (await registerUser(server, { zipCode })).client;
 const count = () => server.db.select().from(gasPriceReports).all().length;
@@ -59,8 +75,8 @@ describe("the quality check on POST /api/gas/reports", () => {
 		}
 		expect(count()).toBe(before);
 		// Another fuel has its own history; 21 zips away the consensus does not reach.
-		expect((await report("80010", "diesel", 8.99)).status).toBe(201);
-		expect((await report("80031", "regular", 8.99)).status).toBe(201);
+		expect((await report("80010", "diesel", 8.99, undefined, client, KEEP)).status).toBe(201);
+		expect((await report("80031", "regular", 8.99, undefined, client, KEEP)).status).toBe(201);
 		const fine = await report("80010", "regular", 3.129);
 		expect(fine.status).toBe(201);
 		const row = server.db.select().from(gasPriceReports).where(eq(gasPriceReports.id, fine.data.id)).get();
@@ -101,7 +117,10 @@ describe("the quality check on POST /api/gas/reports", () => {
 		expect(cheap.data.warning).toBeUndefined();
 		expect((await report("85010", "diesel", 4.999, undefined, await neighbour("85010"))).status).toBe(422);
 
-		const thin = await report("87010", "regular", 7.25);
+		const asked = await report("87010", "regular", 7.25, "Far Fuel");
+		expect(asked.status).toBe(422);
+		expect(asked.data).toMatchObject({ message: "Did you mean $2.750?", suggestedPrice: 2.75, confirmable: true });
+		const thin = await report("87010", "regular", 7.25, "Far Fuel", client, KEEP);
 		expect(thin.status).toBe(201);
 		expect(thin.data.warning).toBe(
 			"$7.250 is far above the prices usually reported for regular gas per gallon ($2.000 to $6.500). It's listed, but won't be a Best Deal until another shopper confirms it.",
@@ -110,7 +129,7 @@ describe("the quality check on POST /api/gas/reports", () => {
 
 	test("an older slip that the new consensus exposes expires, and its station drops the price", async () => {
 		const local = await neighbour("82010");
-		const slip = await report("82010", "regular", 8.49, "Slip Fuel", await neighbour("82010"));
+		const slip = await report("82010", "regular", 8.49, "Slip Fuel", await neighbour("82010"), KEEP);
 		expect(slip.status).toBe(201);
 		await report("82010", "regular", 3.0, undefined, await neighbour("82010"));
 		await report("82010", "regular", 3.1, undefined, await neighbour("82010"));
@@ -128,7 +147,8 @@ describe("the quality check on POST /api/gas/reports", () => {
 
 	test("the model is asked about the fuel; a confident 'implausible' on thin history rejects", async () => {
 		verdict = { plausible: false, confidence: 0.9, reason: "Too cheap for premium." };
-		const res = await report("83001", "premium", 1.899);
+		// Below premium's usual range: the shopper keeps it when asked, and the model is asked next.
+		const res = await report("83001", "premium", 1.899, undefined, client, KEEP);
 		expect(res.status).toBe(422);
 		expect(res.data).toMatchObject({
 			reason: "AI check: Too cheap for premium.",

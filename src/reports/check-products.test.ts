@@ -22,7 +22,7 @@ for (const [label, env] of [
 		});
 		afterAll(() => server.stop());
 
-		const report = (productName: string, price: number | string, zip?: string, by = client) =>
+		const report = (productName: string, price: number | string, zip?: string, by = client, extra = {}) =>
 			by.post("/api/price-reports", {
 				productName,
 				price,
@@ -32,6 +32,7 @@ for (const [label, env] of [
 				storeName: `Store ${price} ${neighbours.indexOf(by)}`,
 				storeAddress: "9 Lake St",
 				...(zip ? { vacationMode: true, reportZipCode: zip } : {}),
+				...extra,
 			});
 
 		test("a slipped decimal is refused with 422, a reason and the typical range; nothing is stored", async () => {
@@ -45,6 +46,12 @@ for (const [label, env] of [
 			expect(res.data.reason).toContain("5 nearby reports");
 			expect(res.data.suggestedRange.min).toBeLessThanOrEqual(3.39);
 			expect(res.data.suggestedRange.max).toBeGreaterThanOrEqual(3.69);
+			expect(res.data.suggestedPrice).toBe(3.49);
+			expect(res.data.confirmable).toBeUndefined();
+			// Refused whatever the shopper says: five voices know better.
+			const insisted = await report("oat  MILK", "34.90", undefined, client, { confirmUnusual: true });
+			expect(insisted.status).toBe(422);
+			expect(insisted.data.message).toBe("Price report rejected");
 			expect(server.db.select().from(priceReports).all().length).toBe(before);
 		});
 
@@ -71,14 +78,18 @@ for (const [label, env] of [
 			expect((await report("Skyr", "3.05", undefined, neighbours[1])).status).toBe(422);
 		});
 
-		test("on thin history, a price far outside the category's usual range is held as unusual", async () => {
-			const loaf = await client.post("/api/price-reports", {
+		test("on thin history, a price far outside the category's usual range is asked about, then held as unusual", async () => {
+			const body = {
 				productName: "Sourdough Loaf",
 				price: "59.90",
 				categoryId: 5, // Bakery
 				storeName: "Crumb & Co",
 				storeAddress: "3 Lake St",
-			});
+			};
+			const asked = await client.post("/api/price-reports", body);
+			expect(asked.status).toBe(422);
+			expect(asked.data).toMatchObject({ message: "Did you mean $5.99?", suggestedPrice: 5.99, confirmable: true });
+			const loaf = await client.post("/api/price-reports", { ...body, confirmUnusual: true });
 			expect(loaf.status).toBe(201);
 			expect(loaf.data).toMatchObject({
 				unusual: true,
@@ -106,7 +117,7 @@ for (const [label, env] of [
 
 		test("when the consensus forms, earlier outliers expire and the answer says so", async () => {
 			// Thin history lets a slip in; the reports after it form a consensus that expires it.
-			const slip = await report("Kefir", "39.90", undefined, neighbours[0]);
+			const slip = await report("Kefir", "39.90", undefined, neighbours[0], { confirmUnusual: true });
 			expect(slip.status).toBe(201);
 			await report("Kefir", "3.99", undefined, neighbours[1]);
 			await report("Kefir", "4.09", undefined, neighbours[2]);

@@ -1,12 +1,13 @@
 /**
  * The verdict on a new price, products and fuel alike: the statistics on the recent reports of the same
  * thing nearby (consensus.ts, one voice per shopper), then the local model's advice within its timeout
- * (model.ts). A clear outlier is thrown as spec §7's 422 rejection, its range in dollars; otherwise the
- * confidence and reason stored with the report.
+ * (model.ts). A clear outlier is thrown as spec §7's 422 rejection, its range in dollars; a doubtful price as
+ * a 422 that asks (doubtful.ts) until its reporter confirms it; otherwise the confidence and reason stored.
  */
 import type { Db } from "../db.ts";
 import { rejection } from "../lib/errors.ts";
 import { combineWithModel, heardPrices, judgePrice, type Verdict } from "./consensus.ts";
+import { doubtfulPrice, likeliestMeant } from "./doubtful.ts";
 import type { Market } from "./markets.ts";
 import type { PriceModel } from "./model.ts";
 import type { HistoryRow } from "./reports.sql.ts";
@@ -24,11 +25,18 @@ const stored = (v: Extract<Verdict, { accepted: true }>): StoredVerdict => ({
 	warning: v.warning,
 });
 
-/** The statistics alone on the prices heard: a clear outlier is thrown as the 422 rejection. */
-function judgeStatistically<Key>(market: Market<Key>, key: Key, prices: number[], price: number) {
+/**
+ * The statistics alone on the prices heard: a clear outlier is thrown as the 422 rejection, a doubtful price as
+ * the 422 that asks, unless its reporter already said it is right (`confirmUnusual`): then it is saved as unusual.
+ */
+function judgeStatistically<Key>(market: Market<Key>, key: Key, prices: number[], price: number, confirmed: boolean) {
 	const bounds = market.bounds(key);
 	const statistical = judgePrice(price, prices, bounds, market.format);
-	if (!statistical.accepted) throw rejection(statistical.reason, statistical.suggestedRange, market.unit);
+	if (!statistical.accepted) {
+		const { reason, suggestedRange, consensus } = statistical;
+		throw rejection(reason, suggestedRange, market.unit, likeliestMeant(price, suggestedRange, consensus));
+	}
+	if (statistical.doubt && !confirmed) throw doubtfulPrice(market, price, statistical.doubt);
 	return { statistical, bounds };
 }
 
@@ -42,8 +50,9 @@ export function checkPrice<Key>(
 	history: readonly HistoryRow[],
 	price: number,
 	reporterId: string,
+	confirmUnusual = false,
 ): StoredVerdict {
-	const { statistical } = judgeStatistically(market, key, heardPrices(history, reporterId), price);
+	const { statistical } = judgeStatistically(market, key, heardPrices(history, reporterId), price, confirmUnusual);
 	return stored(statistical);
 }
 
@@ -51,7 +60,8 @@ export function checkPrice<Key>(
  * The verdict with the model, made before the write transaction: the model may take its time, and no write
  * lock is held meanwhile. The statistics first; then the model's opinion (null when it is off, busy or slow)
  * moves the confidence, or with thin history rejects. `replacedId` is the report a "changed" word says is
- * out of date: it is no voice of the price replacing it, as in the write's own check.
+ * out of date: it is no voice of the price replacing it, as in the write's own check. `confirmUnusual`: the
+ * reporter answered the check's question, and keeps the price.
  */
 export async function assessPrice<Key>(
 	db: Db,
@@ -61,10 +71,11 @@ export async function assessPrice<Key>(
 	price: number,
 	reporterId: string,
 	replacedId?: number | null,
+	confirmUnusual = false,
 ): Promise<StoredVerdict> {
 	const history = market.history(db, key).filter((h) => h.id !== replacedId);
 	const prices = heardPrices(history, reporterId);
-	const { statistical, bounds } = judgeStatistically(market, key, prices, price);
+	const { statistical, bounds } = judgeStatistically(market, key, prices, price, confirmUnusual);
 	const { format } = market;
 	const advice = await model.ask({
 		...market.subject(key),

@@ -191,8 +191,14 @@ describe("with fewer than 5 voices, a price far outside its category's usual ran
 	test("with 3 or 4 voices, a clear outlier is still refused, and the usual range holds the rest", () => {
 		expect(outcome(judgePrice(5990, [449, 459, 439, 449], bakery, fmt))).toBe("refused");
 		expect(outcome(judgePrice(2550, [2400, 2500, 2600], bakery, fmt))).toBe("unusual");
-		// Twice the median: past the bands' refusal, but 3 voices only refuse a clear outlier.
-		expect(outcome(judgePrice(898, [449, 459, 439], bakery, fmt))).toBe("usual");
+		// Twice the median: past the bands' refusal, but 3 voices only refuse a clear outlier, and ask about the rest.
+		expect(judgePrice(898, [449, 459, 439], bakery, fmt)).toMatchObject({
+			accepted: true,
+			unusual: true,
+			doubt: { reason: "$8.98 is 100% above the $4.49 nearby shoppers report.", reference: 449 },
+		});
+		// Near what they report, though outside the category's usual range: the neighbours know, nobody is asked.
+		expect(judgePrice(2550, [2400, 2500, 2600], bakery, fmt)).not.toHaveProperty("doubt");
 	});
 
 	test("fuel: outside the fuel's usual range on thin history, still within its sane bounds", () => {
@@ -200,6 +206,7 @@ describe("with fewer than 5 voices, a price far outside its category's usual ran
 			accepted: true,
 			unusual: true,
 			warning: `$7.000 is far above the prices usually reported for regular gas per gallon ($2.000 to $6.500). ${UNTIL}`,
+			doubt: { range: { min: 2000, max: 6500 }, reference: null },
 		});
 		expect(outcome(judgePrice(9500, [], fuelBounds("regular"), formatMills))).toBe("refused");
 	});

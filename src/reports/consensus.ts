@@ -6,9 +6,10 @@
  * Three regimes, by how many shoppers were heard (scripts/eval-quality.ts measures them on labelled slips):
  * - 5 or more: the consensus decides in bands (bounds.ts, per kind of price). Too far off the median is refused
  *   whatever the spread; beyond the usual band the price is listed as unusual; within it, accepted.
- * - 3 or 4: too few for bands; a clear outlier (far in ratio and in robust deviations) is refused.
- * - fewer: the category's sane bounds refuse.
- * With fewer than 5, a price outside the category's usual range (bounds.ts) is listed as unusual.
+ * - 3 or 4: too few for bands; a clear outlier (far in ratio and in robust deviations) is refused, and a price
+ *   outside the band (as 5 voices would refuse it) is doubtful.
+ * - fewer: the category's sane bounds refuse; a price outside its usual range (bounds.ts) is doubtful.
+ * A doubtful price is asked about before it is saved (check.ts), and listed as unusual once its reporter confirms it.
  */
 export const MIN_CONSENSUS_REPORTS = 3;
 /** From this many voices the consensus judges in bands. */
@@ -43,7 +44,11 @@ type Accepted = {
 	/** Accepted, but outside the usual band: listed with `warning`, no Best Deal until confirmed. */
 	unusual: boolean;
 	warning: string | null;
+	/** Too few voices to refuse it, too far off to take unasked: saved only once its reporter confirms it. */
+	doubt?: Doubt;
 };
+/** Why a price is doubtful, and where it would have been likely (in the market's unit). */
+export type Doubt = { reason: string; range: Range; reference: number | null };
 export type Verdict = Accepted | { accepted: false; reason: string; suggestedRange: Range; consensus: number | null };
 
 /**
@@ -207,6 +212,19 @@ function judgeOnFewVoices(
 			consensus: c.median,
 		};
 	}
+	if (outsideBand(price, c.median, bounds.band)) {
+		const said = `${format(price)} is ${percentOff(price, c.median)} the ${typical} nearby shoppers report.`;
+		const z = Math.abs(price - c.median) / c.spread;
+		return {
+			accepted: true,
+			confidence: Math.min(UNUSUAL_CONFIDENCE, consensusConfidence(history.length, z)),
+			reason: `Unusual: ${percentOff(price, c.median)} the ${history.length} recent reports nearby (typically ${typical}).`,
+			consensus: c.median,
+			unusual: true,
+			warning: `${said} ${UNTIL_CONFIRMED}`,
+			doubt: { reason: said, range: typicalRange(history, c.median, bounds), reference: c.median },
+		};
+	}
 	return {
 		accepted: true,
 		confidence: consensusConfidence(history.length, Math.abs(price - c.median) / c.spread),
@@ -240,14 +258,17 @@ function judgeOnBounds(price: number, bounds: Bounds, format: (units: number) =>
 /** With fewer than 5 voices, a price outside the category's usual range is listed as unusual until confirmed. */
 function heldIfOutsideUsual(verdict: Accepted, price: number, bounds: Bounds, format: (units: number) => string) {
 	const { usual } = bounds;
-	if (price >= usual.min && price <= usual.max) return verdict;
+	if (verdict.doubt || (price >= usual.min && price <= usual.max)) return verdict;
 	const where = `far ${price > usual.max ? "above" : "below"} the prices usually reported for ${bounds.label}`;
+	const said = `${format(price)} is ${where} (${format(usual.min)} to ${format(usual.max)}).`;
 	return {
 		...verdict,
 		confidence: Math.min(UNUSUAL_CONFIDENCE, verdict.confidence),
 		reason: `Unusual: ${where}; too few nearby reports to tell.`,
 		unusual: true,
-		warning: `${format(price)} is ${where} (${format(usual.min)} to ${format(usual.max)}). ${UNTIL_CONFIRMED}`,
+		warning: `${said} ${UNTIL_CONFIRMED}`,
+		// With a consensus of 3 or 4 near it, the neighbours say the price is likely, whatever the category's range.
+		...(verdict.consensus === null && { doubt: { reason: said, range: usual, reference: null } }),
 	} satisfies Accepted;
 }
 

@@ -6,13 +6,14 @@ import { countRefusal } from "./reports.sql.ts";
 /**
  * Runs a report's check and write; a 422 (the quality check refused the price) is counted against the
  * reporter's accuracy before it is answered. The count is its own small write: the refused report's
- * transaction, if it had begun, rolled back.
+ * transaction, if it had begun, rolled back. A question (a doubtful price, `confirmable`) is not a refusal:
+ * the shopper may well be right, and is asked.
  */
 export async function countingRefusals<T>(db: Db, userId: string, check: () => Promise<T>): Promise<T> {
 	try {
 		return await check();
 	} catch (error) {
-		if (error instanceof HttpError && error.status === 422) countRefusal(db, userId);
+		if (error instanceof HttpError && error.status === 422 && !error.extra.confirmable) countRefusal(db, userId);
 		throw error;
 	}
 }

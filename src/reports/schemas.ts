@@ -1,6 +1,7 @@
 /**
  * What the price and fuel report forms share, server and web alike (pure valibot: the web's forms import it
- * through deals/schemas.ts and gas/schemas.ts): where a report counts, and the messages about it.
+ * through deals/schemas.ts and gas/schemas.ts): where a report counts, whether its reporter answered the quality
+ * check's question, and the messages about it.
  */
 import * as v from "valibot";
 import { optionalPlaceZip } from "../lib/fields.ts";
@@ -12,4 +13,12 @@ export const NO_ZIP_MESSAGE = "Set your zip code before reporting a price.";
 export const vacationEntries = {
 	vacationMode: v.optional(v.boolean("Vacation mode must be true or false"), false),
 	reportZipCode: optionalPlaceZip(),
+};
+
+/**
+ * The reporter's answer to the quality check's question (decision 0072): the price is right as typed. A doubtful
+ * price is then saved, as unusual, rather than asked about again.
+ */
+export const confirmEntries = {
+	confirmUnusual: v.optional(v.boolean("confirmUnusual must be true or false"), false),
 };

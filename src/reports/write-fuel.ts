@@ -37,6 +37,8 @@ export type GasReportFields = {
 	defPrice: number | null;
 	vacationMode: boolean;
 	reportZipCode: string | null;
+	/** The reporter answered the check's question: a doubtful price is saved as unusual (check.ts). */
+	confirmUnusual?: boolean;
 };
 
 /** What the write needs, as plain data: it may cross to the writer thread (writer.ts). */

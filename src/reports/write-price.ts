@@ -35,6 +35,8 @@ export type PriceReportFields = {
 	reportZipCode: string | null;
 	/** The product's size, when the shopper gave one (a changed price keeps the report's). */
 	size?: { quantity: number; unit: SizeUnit } | null;
+	/** The reporter answered the check's question: a doubtful price is saved as unusual (check.ts). */
+	confirmUnusual?: boolean;
 };
 
 /** What the write needs, as plain data: it may cross to the writer thread (writer.ts). */
@@ -83,7 +85,7 @@ export function writePriceReport(db: Db, job: PriceReportJob) {
 	const key = productKey(input, category, zip);
 	// A report said to have changed is no longer a voice of the price it is replaced by.
 	const history = PRODUCTS.history(db, key).filter((h) => h.id !== change?.reportId);
-	const verdict = modelVerdict ?? checkPrice(PRODUCTS, key, history, input.price, user.id);
+	const verdict = modelVerdict ?? checkPrice(PRODUCTS, key, history, input.price, user.id, input.confirmUnusual);
 	// The store where it is (the one of this name and address near the zip, else a new one there); the report
 	// counts at the store's place, however near the zip it was reported with.
 	const store = findOrCreateStore(db, {

@@ -13,7 +13,7 @@ const stations: Record<string, number> = {};
 const reports: Record<string, number> = {};
 
 /** A fuel price at a named station in `zip`, by a reporter of its own. */
-async function post(stationName: string, zip: string, fuelType: string, price: number) {
+async function post(stationName: string, zip: string, fuelType: string, price: number, extra = {}) {
 	const reporter = (await registerUser(server, { zipCode: zip })).client;
 	const res = await reporter.post("/api/gas/reports", {
 		stationName,
@@ -21,6 +21,7 @@ async function post(stationName: string, zip: string, fuelType: string, price: n
 		stationZipCode: zip,
 		fuelType,
 		price,
+		...extra,
 	});
 	if (res.status !== 201) throw new Error(`${res.status} ${JSON.stringify(res.data)}`);
 	stations[stationName] = res.data.stationId;
@@ -36,7 +37,8 @@ beforeAll(async () => {
 	await post("Bravo", "90069", "premium", 4.1);
 	await post("Charlie", "90077", "regular", 3.3);
 	await post("Charlie", "90077", "electric", 0.42);
-	await post("Too Far", "90224", "regular", 1.999);
+	// A hair below regular's usual range on thin history: kept when the quality check asks.
+	await post("Too Far", "90224", "regular", 1.999, { confirmUnusual: true });
 	await post("Gone", "90210", "regular", 2.9);
 	// Its only price has expired: the station's prices follow (the database's triggers).
 	server.sqlite.query("UPDATE gas_price_reports SET is_expired = 1 WHERE id = ?").run(reports["Gone regular"]!);
