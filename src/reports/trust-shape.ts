@@ -84,12 +84,12 @@ export const trustColumnsSql = (alias: string) => `
   ${alias}.changed_count AS changedCount, ${alias}.unavailable_count AS unavailableCount,
   ${alias}.unavailable_at AS unavailableAt, ${alias}.flag_count AS flagCount`;
 
-/**
- * A price that can be stood behind, of a report aliased `alias`: neither withdrawn nor judged wrong, no open
 /** TrustRow's `hiddenByFlags`, for a report aliased `alias`: withdrawn by flags, not yet decided. */
 export const reviewColumnSql = (alias: string) =>
 	`(${alias}.is_active = 0 AND ${alias}.is_expired = 0 AND ${alias}.withdrawn_reason = 'flagged') AS hiddenByFlags`;
 
+/**
+ * A price that can be stood behind, of a report aliased `alias`: neither withdrawn nor judged wrong, no open
  * flag, and not an unusual price nobody has confirmed. The price history, its lows (Good deal) and a deal's
  * typical price count only these (the history indexes hold exactly the first two conditions).
  */
