@@ -7,6 +7,7 @@ import type { FlagReason } from "../../db/enums.ts";
 import { gasReportFeedback, priceReportFeedback, users } from "../../db/schema.ts";
 import { recountFeedback } from "../reports/feedback-counts.ts";
 import { registerUser, type TestClient, type TestServer } from "../test/harness.ts";
+import { establish } from "../test/standing.ts";
 
 export const PASSKEY = "correct horse battery staple";
 export const LOCKED = "Enter the developer passkey to use the developer console";
@@ -45,19 +46,29 @@ export async function reportFuel(client: TestClient, stationName: string) {
 
 /**
  * Neighbours flag a report, one reason each: rows straight into the feedback table (sign-ups through the
- * API would spend the test's time on argon2), recounted as the feedback routes do.
+ * API would spend the test's time on argon2), recounted as the feedback routes do. They are shoppers of
+ * full standing, whose flags hide a report (decision 0071), unless `newAccounts` makes them accounts of today.
  */
-export function flag(server: TestServer, kind: "product" | "fuel", reportId: number, reasons: FlagReason[]) {
+export function flag(
+	server: TestServer,
+	kind: "product" | "fuel",
+	reportId: number,
+	reasons: FlagReason[],
+	{ newAccounts = false } = {},
+) {
 	const feedback = kind === "product" ? priceReportFeedback : gasReportFeedback;
+	const flaggers: string[] = [];
 	for (const reason of reasons) {
 		const flagger = server.db
 			.insert(users)
 			.values({ username: `flagger${crypto.randomUUID().slice(0, 12)}`, password: "x" })
 			.returning({ id: users.id })
 			.get();
+		flaggers.push(flagger.id);
 		server.db.insert(feedback).values({ reportId, userId: flagger.id, kind: "wrong", reason }).run();
 	}
-	recountFeedback(server.db, kind === "product" ? "price_reports" : "gas_price_reports", reportId);
+	if (!newAccounts) establish(server, flaggers);
+	return recountFeedback(server.db, kind === "product" ? "price_reports" : "gas_price_reports", reportId);
 }
 
 /** The ids of the reports a search finds. */

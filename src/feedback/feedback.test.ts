@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { priceReportFeedback, priceReports } from "../../db/schema.ts";
 import { HOUR_MS } from "../lib/time.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { establish } from "../test/standing.ts";
 import { DECIDED_MESSAGE, NOTHING_TO_UNDO_MESSAGE, OWN_REPORT_MESSAGE } from "./give.ts";
 
 /** Confirm, unavailable and wrong on a product's price report, and taking them back (changed: changed.test.ts). */
@@ -32,6 +33,12 @@ async function listed(productName = `Skyr ${++n}`, price = 3.49) {
 	return { id: res.data.id as number, reporter: reporter.client, productName };
 }
 const shopper = async () => (await registerUser(server)).client;
+/** A shopper of standing, whose flags can hide a report (decision 0071). */
+async function establishedShopper() {
+	const { client, user } = await registerUser(server);
+	establish(server, [user.id]);
+	return client;
+}
 const say = (client: TestClient, id: number, body: Record<string, unknown>) =>
 	client.post(`/api/price-reports/${id}/feedback`, body);
 const unsay = (client: TestClient, id: number) => client.delete(`/api/price-reports/${id}/feedback`);
@@ -118,10 +125,10 @@ describe("unavailable", () => {
 });
 
 describe("wrong", () => {
-	test("each flag lowers the confidence; the third hides the report from search until a moderator decides", async () => {
+	test("each flag lowers the confidence; the third shopper of standing's hides it from search until a moderator decides", async () => {
 		const { id, productName } = await listed();
 		const viewer = await shopper();
-		const flaggers = [await shopper(), await shopper(), await shopper()];
+		const flaggers = [await establishedShopper(), await establishedShopper(), await establishedShopper()];
 		const reasons = ["wrong-price", "spam", "wrong-store"] as const;
 		let confidence = (await found(viewer, productName))[0]!.verificationConfidence as number;
 		for (const [i, reason] of reasons.slice(0, 2).entries()) {

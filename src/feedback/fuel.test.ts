@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { gasPriceReports, gasReportFeedback, gasStations } from "../../db/schema.ts";
 import { HOUR_MS } from "../lib/time.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { establish } from "../test/standing.ts";
 import { OWN_REPORT_MESSAGE } from "./give.ts";
 
 /** A shopper's word on a fuel report: the same four kinds, on the Gas page's shared list of recent reports. */
@@ -66,12 +67,15 @@ describe("POST /api/gas/reports/:id/feedback", () => {
 		expect((await say(await shopper("60614"), 987654321, { kind: "confirm" })).status).toBe(404);
 	});
 
-	test("three wrong flags take it off the recent list and the station's price", async () => {
+	test("three wrong flags of shoppers of standing take it off the recent list and the station's price", async () => {
 		const { id, stationId } = await listed("98101", 3.299);
 		const viewer = await shopper("98101");
 		expect((await recent(viewer)).map((r) => r.id)).toContain(id);
-		for (const reason of ["wrong-price", "wrong-store", "spam"])
-			expect((await say(await shopper("98101"), id, { kind: "wrong", reason })).status).toBe(200);
+		for (const reason of ["wrong-price", "wrong-store", "spam"]) {
+			const { client, user } = await registerUser(server, { zipCode: "98101" });
+			establish(server, [user.id]);
+			expect((await say(client, id, { kind: "wrong", reason })).status).toBe(200);
+		}
 		expect(row(id)).toMatchObject({ isActive: false, withdrawnReason: "flagged", flagCount: 3 });
 		expect((await recent(viewer)).map((r) => r.id)).not.toContain(id);
 		const station = server.db.select().from(gasStations).where(eq(gasStations.id, stationId)).get();

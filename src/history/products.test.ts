@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DAY_MS } from "../lib/time.ts";
 import { neighbourhood } from "../lib/zip.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { establish } from "../test/standing.ts";
 
 let server: TestServer;
 let viewer: TestClient;
@@ -154,7 +155,12 @@ describe("GET /api/products/history", () => {
 		const unusual = await report({ name, price: 3.5, store: "Unusual" });
 		const confirmed = await report({ name, price: 3.6, store: "Confirmed" });
 
+		// Shoppers of standing, whose flags hide a price (decision 0071).
 		const flaggers = await Promise.all([1, 2, 3].map(() => registerUser(server)));
+		establish(
+			server,
+			flaggers.map((f) => f.user.id),
+		);
 		const flag = (client: TestClient, id: number) =>
 			client.post(`/api/price-reports/${id}/feedback`, { kind: "wrong", reason: "wrong-price" });
 		for (const f of flaggers) expect((await flag(f.client, hidden)).status).toBe(200);

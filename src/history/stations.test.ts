@@ -5,6 +5,7 @@ import { DAY_MS } from "../lib/time.ts";
 import { expireByAge } from "../reports/expiry.ts";
 import { FUEL } from "../reports/markets.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { establish } from "../test/standing.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -133,8 +134,12 @@ describe("GET /api/gas/stations/:id/history", () => {
 		const kept = await post(zip, "Careful", "regular", 3.2);
 		const flagged = await post(zip, "Careful", "regular", 3.25);
 		const hidden = await post(zip, "Careful", "regular", 3.3);
-		const say = async (id: number, body: Record<string, unknown>) =>
-			expect((await (await viewerAt(zip)).post(`/api/gas/reports/${id}/feedback`, body)).status).toBe(200);
+		// Shoppers of standing, whose flags hide a price (decision 0071).
+		const say = async (id: number, body: Record<string, unknown>) => {
+			const { client, user } = await registerUser(server, { zipCode: zip });
+			establish(server, [user.id]);
+			expect((await client.post(`/api/gas/reports/${id}/feedback`, body)).status).toBe(200);
+		};
 		await say(flagged.id, { kind: "wrong", reason: "wrong-price" });
 		for (const reason of ["wrong-price", "wrong-store", "spam"]) await say(hidden.id, { kind: "wrong", reason });
 		expect(row(hidden.id)).toMatchObject({ isActive: false, flagCount: 3 });

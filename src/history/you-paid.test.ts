@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DAY_MS } from "../lib/time.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { establish } from "../test/standing.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -127,7 +128,9 @@ describe("GET /api/products/last-paid", () => {
 			change: 0,
 		});
 		for (let i = 0; i < 3; i++) {
-			const { client } = await registerUser(server);
+			// Shoppers of standing, whose flags hide a price (decision 0071).
+			const { client, user } = await registerUser(server);
+			establish(server, [user.id]);
 			const flag = { kind: "wrong", reason: "wrong-price" };
 			expect((await client.post(`/api/price-reports/${mine.id}/feedback`, flag)).status).toBe(200);
 		}

@@ -69,6 +69,7 @@ export type TrustJson = ReturnType<typeof trustJson>;
 /** The trust columns of a report nobody has spoken of yet (one just written). */
 export const NEW_REPORT_TRUST = {
 	confirmCount: 0,
+	confirmWeight: 0,
 	confirmedAt: null,
 	changedCount: 0,
 	unavailableCount: 0,
@@ -80,7 +81,8 @@ export const NEW_REPORT_TRUST = {
 
 /** The SQL columns of TrustRow's report part, for a report aliased `alias`. */
 export const trustColumnsSql = (alias: string) => `
-  ${alias}.is_unusual AS isUnusual, ${alias}.confirm_count AS confirmCount, ${alias}.confirmed_at AS confirmedAt,
+  ${alias}.is_unusual AS isUnusual, ${alias}.confirm_count AS confirmCount,
+  ${alias}.confirm_weight AS confirmWeight, ${alias}.confirmed_at AS confirmedAt,
   ${alias}.changed_count AS changedCount, ${alias}.unavailable_count AS unavailableCount,
   ${alias}.unavailable_at AS unavailableAt, ${alias}.flag_count AS flagCount`;
 

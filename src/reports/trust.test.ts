@@ -11,6 +11,7 @@ const report = (over: Partial<TrustInput> = {}): TrustInput => ({
 	createdAt: NOW,
 	confirmedAt: null,
 	confirmCount: 0,
+	confirmWeight: 0,
 	changedCount: 0,
 	unavailableCount: 0,
 	unavailableAt: null,
@@ -54,14 +55,21 @@ describe("a price's trust", () => {
 		expect(trustOf(report({ createdAt: ago(1.5) }), fuelFreshDays("electric"), NOW).fresh).toBe(true);
 	});
 
-	test("a confirmation restarts the freshness and raises the confidence", () => {
+	test("a confirmation restarts the freshness and raises the confidence by its shopper's standing", () => {
 		const dairy = productFreshDays("dairy");
 		const old = report({ createdAt: ago(10), verificationConfidence: 0.5 });
 		expect(trustOf(old, dairy, NOW)).toMatchObject({ fresh: false, bestDeal: false });
-		const confirmed = trustOf({ ...old, confirmCount: 1, confirmedAt: ago(0) }, dairy, NOW);
+		const confirmed = trustOf({ ...old, confirmCount: 1, confirmWeight: 1, confirmedAt: ago(0) }, dairy, NOW);
 		expect(confirmed).toMatchObject({ seenAt: NOW, fresh: true, bestDeal: true });
 		expect(confirmed.confidence).toBe(0.7);
-		expect(trustOf({ ...old, confirmCount: 3, confirmedAt: NOW }, dairy, NOW).confidence).toBeGreaterThan(0.85);
+		const three = { ...old, confirmCount: 3, confirmWeight: 3, confirmedAt: NOW };
+		expect(trustOf(three, dairy, NOW).confidence).toBeGreaterThan(0.85);
+		// New accounts weigh nothing: however many, they restart the freshness and leave the confidence.
+		const byNew = trustOf({ ...old, confirmCount: 3, confirmWeight: 0, confirmedAt: NOW }, dairy, NOW);
+		expect(byNew).toMatchObject({ fresh: true, confidence: 0.5 });
+		expect(trustOf({ ...old, confirmCount: 2, confirmWeight: 0.5, confirmedAt: NOW }, dairy, NOW).confidence).toBe(
+			0.61,
+		);
 	});
 
 	test("an unusual price is held low and is no Best Deal until someone confirms it", () => {
@@ -87,6 +95,6 @@ describe("a price's trust", () => {
 	});
 
 	test("never certain, whatever the confirmations", () => {
-		expect(trustOf(report({ confirmCount: 20, confirmedAt: NOW }), 7, NOW).confidence).toBe(0.99);
+		expect(trustOf(report({ confirmCount: 20, confirmWeight: 20, confirmedAt: NOW }), 7, NOW).confidence).toBe(0.99);
 	});
 });

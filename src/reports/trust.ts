@@ -1,9 +1,9 @@
 /**
  * How far a price can be trusted now (decision 0054): the quality check's confidence when it was reported,
- * raised by each shopper who confirmed it, lowered by each who said it changed or flagged it, and halving
- * every "fresh" period of its kind since it was last seen (reported or confirmed). A price is a Best Deal
- * only while fresh, unflagged, in stock, and not an unusual price nobody has confirmed. Products and fuel
- * alike; nothing here reads the database.
+ * raised by the shoppers who confirmed it, each as much as their standing (decision 0071), lowered by each
+ * who said it changed or flagged it, and halving every "fresh" period of its kind since it was last seen
+ * (reported or confirmed). A price is a Best Deal only while fresh, unflagged, in stock, and not an unusual
+ * price nobody has confirmed. Products and fuel alike; nothing here reads the database.
  */
 import type { FuelType } from "../../db/enums.ts";
 import { DAY_MS } from "../lib/time.ts";
@@ -28,7 +28,7 @@ export const FUEL_FRESH_DAYS: Record<FuelType, number> = { regular: 1, premium: 
 export const productFreshDays = (categorySlug: string) => FRESH_DAYS[categorySlug] ?? DEFAULT_FRESH_DAYS;
 export const fuelFreshDays = (fuel: FuelType) => FUEL_FRESH_DAYS[fuel];
 
-/** Each confirmation takes this share of the remaining doubt away... */
+/** Each confirmation of a shopper of full standing takes this share of the remaining doubt away... */
 const CONFIRM_KEEPS_DOUBT = 0.6;
 /** ...and each "changed" or open flag keeps this share of the confidence. */
 const CHALLENGE_KEEPS = 0.7;
@@ -44,6 +44,8 @@ export type TrustInput = {
 	createdAt: number;
 	confirmedAt: number | null;
 	confirmCount: number;
+	/** The confirmers' standing summed (standing.ts): what raises the confidence, so new accounts' do not. */
+	confirmWeight: number;
 	changedCount: number;
 	unavailableCount: number;
 	unavailableAt: number | null;
@@ -73,7 +75,7 @@ export function trustOf(report: TrustInput, freshDays: number, now = Date.now())
 	const unconfirmedUnusual = Boolean(report.isUnusual) && report.confirmCount === 0;
 	const outOfStock = report.unavailableAt !== null && report.unavailableAt > (report.confirmedAt ?? 0);
 	const fresh = now - seenAt <= freshDays * DAY_MS;
-	let confidence = 1 - (1 - (report.verificationConfidence ?? 0.5)) * CONFIRM_KEEPS_DOUBT ** report.confirmCount;
+	let confidence = 1 - (1 - (report.verificationConfidence ?? 0.5)) * CONFIRM_KEEPS_DOUBT ** report.confirmWeight;
 	if (unconfirmedUnusual) confidence = Math.min(confidence, UNUSUAL_CEILING);
 	confidence *= 0.5 ** (Math.max(0, now - seenAt) / (freshDays * DAY_MS));
 	confidence *= CHALLENGE_KEEPS ** (report.changedCount + report.flagCount);

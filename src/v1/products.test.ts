@@ -4,6 +4,7 @@ import { unknownZipMessage } from "../lib/fields.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { neighbourhood } from "../lib/zip.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { establish } from "../test/standing.ts";
 import { CATEGORY_SLUG_MESSAGE, CategoryListSchema, ProductPricesSchema } from "./schemas.ts";
 
 let server: TestServer;
@@ -68,7 +69,9 @@ describe("GET /api/v1/products/prices", () => {
 		backdate((await report({ name, price: 3.3, store: "Old Shack" })).id, 12, true);
 		const hidden = (await report({ name, price: 3.4, store: "Flagged Mart" })).id;
 		for (let i = 0; i < 3; i++) {
-			const flagger = (await registerUser(server)).client;
+			// Shoppers of standing, whose flags hide a price (decision 0071).
+			const { client: flagger, user } = await registerUser(server);
+			establish(server, [user.id]);
 			const res = await flagger.post(`/api/price-reports/${hidden}/feedback`, { kind: "wrong", reason: "wrong-price" });
 			expect(res.status).toBe(200);
 		}

@@ -8,6 +8,7 @@ import {
 	test,
 	uniqueName,
 } from "./fixtures.ts";
+import { establishAccounts } from "./standing.ts";
 
 // This file's journeys need the app's service worker (offline, notifications, push); the rest block it.
 test.use({ serviceWorkers: "allow" });
@@ -18,8 +19,9 @@ test.use({ serviceWorkers: "allow" });
 const PASSKEY = "e2e-passkey";
 
 /**
- * Neighbours (a fresh shopper each) flag a product report as wrong, one reason each, through the feedback API:
- * setup, not the behaviour under test. Several reasons may be given by one neighbour to several reports.
+ * Neighbours (a fresh shopper each, made one of standing so their flags can hide a report) flag a product
+ * report as wrong, one reason each, through the feedback API: setup, not the behaviour under test. Several
+ * reasons may be given by one neighbour to several reports.
  */
 async function flagAsNeighbours(origin: string, flags: { reportId: number; reasons: string[] }[]) {
 	const most = Math.max(...flags.map((f) => f.reasons.length));
@@ -32,9 +34,9 @@ async function flagAsNeighbours(origin: string, flags: { reportId: number; reaso
 			lastName: "Bor",
 			zipCode: "10001",
 		};
-		expect((await api.post("/api/auth/register", { data: { username: uniqueName("nb"), ...account } })).status()).toBe(
-			201,
-		);
+		const username = uniqueName("nb");
+		expect((await api.post("/api/auth/register", { data: { username, ...account } })).status()).toBe(201);
+		establishAccounts([username]);
 		for (const { reportId, reasons } of flags) {
 			const reason = reasons[i];
 			if (!reason) continue;
