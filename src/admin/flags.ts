@@ -1,9 +1,10 @@
 /**
  * The moderation queue (issue 40): product and fuel reports with open "wrong" flags, hidden by them or not,
- * most flagged first and then the longest waiting. Each starts from its table's partial index of open flags.
- * A report its flags hid stays in the queue, unexpired, even once none of them is open (its flaggers took
- * them back or left): nothing but a moderator's decision brings it back, so it must not drop out of their
- * sight. Those few are found by a scan of the reports (no index covers withdrawn_reason).
+ * most flagged first and then the longest waiting, each with who flagged it (flaggers.ts). Each starts from
+ * its table's partial index of open flags. A report its flags hid stays in the queue, unexpired, even once
+ * none of them is open (its flaggers took them back or left): nothing but a moderator's decision brings it
+ * back, so it must not drop out of their sight. Those few are found by a scan of the reports (no index
+ * covers withdrawn_reason).
  */
 import { and, asc, count, desc, eq, inArray, notExists, sql } from "drizzle-orm";
 import { FLAG_REASONS, type FlagReason, FUEL_LABEL } from "../../db/enums.ts";
@@ -21,6 +22,7 @@ import type { Db } from "../db.ts";
 import { centsToNumber, formatCents, formatMills, millsToNumber } from "../lib/money.ts";
 import { fuelFreshDays, productFreshDays, trustOf } from "../reports/trust.ts";
 import { accuracyOf } from "../users/accuracy.ts";
+import { type Flagger, flaggersOf } from "./flaggers.ts";
 import type { FlaggedKind } from "./schemas.ts";
 
 /** How many flagged reports the console lists at once: the most flagged. */
@@ -80,10 +82,12 @@ const reportColumns = (r: Reports) => ({
 	isActive: r.isActive,
 	isExpired: r.isExpired,
 	withdrawnReason: r.withdrawnReason,
+	flagWeight: r.flagWeight,
 	trust: {
 		verificationConfidence: r.verificationConfidence,
 		confirmedAt: r.confirmedAt,
 		confirmCount: r.confirmCount,
+		confirmWeight: r.confirmWeight,
 		changedCount: r.changedCount,
 		unavailableCount: r.unavailableCount,
 		unavailableAt: r.unavailableAt,
@@ -156,9 +160,11 @@ function fuelRows(db: Db, limit: number, reportId?: number) {
 type ProductRow = ReturnType<typeof productRows>[number];
 type FuelRow = ReturnType<typeof fuelRows>[number];
 
+type Reasons = { reason: FlagReason; count: number }[];
+
 /** The open flags' reasons of these reports, most given first (then in FLAG_REASONS' order). */
 function reasonsOf(db: Db, f: Feedback, ids: number[]) {
-	const byReport = new Map<number, { reason: FlagReason; count: number }[]>();
+	const byReport = new Map<number, Reasons>();
 	if (ids.length === 0) return byReport;
 	const rows = db
 		.select({ reportId: f.reportId, reason: f.reason, count: count() })
@@ -177,10 +183,17 @@ function reasonsOf(db: Db, f: Feedback, ids: number[]) {
 	return byReport;
 }
 
+/** Each report's open flags: their reasons counted, and who raised them. */
+function openFlagsOf(db: Db, f: Feedback, ids: number[], now: number) {
+	const reasons = reasonsOf(db, f, ids);
+	const flaggers = flaggersOf(db, f, ids, now);
+	return (id: number) => ({ reasons: reasons.get(id) ?? [], flaggers: flaggers.get(id) ?? [] });
+}
+
 function toQueueItem(
 	kind: FlaggedKind,
 	row: ProductRow | FuelRow,
-	reasons: { reason: FlagReason; count: number }[],
+	{ reasons, flaggers }: { reasons: Reasons; flaggers: Flagger[] },
 	now: number,
 ) {
 	const isFuel = "fuel" in row;
@@ -208,6 +221,10 @@ function toQueueItem(
 		confidence,
 		flags: row.flags,
 		reasons,
+		/** What the open flags weigh together by their flaggers' standing, as the threshold that hides it reads. */
+		flagWeight: Math.round(row.flagWeight * 100) / 100,
+		/** Who raised the open flags, the first first. */
+		flaggers,
 		/** Withdrawn by its flags until a moderator decides (not by a suspension, nor by age). */
 		hidden: !row.isActive && row.withdrawnReason === "flagged",
 		expired: row.isExpired,
@@ -222,19 +239,12 @@ export type QueueItem = ReturnType<typeof toQueueItem>;
 export function listFlaggedReports(db: Db, limit = QUEUE_LIMIT, now = Date.now()) {
 	const products = productRows(db, limit);
 	const fuel = fuelRows(db, limit);
-	const productReasons = reasonsOf(
-		db,
-		priceReportFeedback,
-		products.map((r) => r.reportId),
-	);
-	const fuelReasons = reasonsOf(
-		db,
-		gasReportFeedback,
-		fuel.map((r) => r.reportId),
-	);
+	const ids = (rows: { reportId: number }[]) => rows.map((r) => r.reportId);
+	const productFlags = openFlagsOf(db, priceReportFeedback, ids(products), now);
+	const fuelFlags = openFlagsOf(db, gasReportFeedback, ids(fuel), now);
 	const items = [
-		...products.map((r) => toQueueItem("product", r, productReasons.get(r.reportId) ?? [], now)),
-		...fuel.map((r) => toQueueItem("fuel", r, fuelReasons.get(r.reportId) ?? [], now)),
+		...products.map((r) => toQueueItem("product", r, productFlags(r.reportId), now)),
+		...fuel.map((r) => toQueueItem("fuel", r, fuelFlags(r.reportId), now)),
 	]
 		.sort((a, b) => b.flags - a.flags || a.flaggedSince.localeCompare(b.flaggedSince))
 		.slice(0, limit);
@@ -261,7 +271,7 @@ export function flaggedReport(db: Db, kind: FlaggedKind, reportId: number, now =
 	const f = kind === "product" ? priceReportFeedback : gasReportFeedback;
 	const [row] = kind === "product" ? productRows(db, 1, reportId) : fuelRows(db, 1, reportId);
 	if (!row) return undefined;
-	return toQueueItem(kind, row, reasonsOf(db, f, [reportId]).get(reportId) ?? [], now);
+	return toQueueItem(kind, row, openFlagsOf(db, f, [reportId], now)(reportId), now);
 }
 
 /** Whether the report exists at all (to tell a 404 from "nothing open"). */

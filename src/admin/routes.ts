@@ -129,6 +129,8 @@ export const adminRoutes = new Hono<AppEnv>()
 			tag: "Developer console",
 			access: "console",
 			errors: [401, 403, 404],
+			description:
+				"Every product and fuel report with an open flag, hidden by its flags or not, and those its flags hid until a moderator decides. Each lists its reasons and its flaggers: their account's age, accuracy and standing (what their flag weighs, 0 to 1), and what the open flags weigh together (`flagWeight`).",
 			ok: { description: "Reports with open flags, most flagged first; X-Total-Count says how many in all" },
 		}),
 		(c) => {

@@ -9,7 +9,7 @@ import { useOnEachFailure } from "../components/useOnEachFailure.ts";
 import { useToast } from "../state/toast.ts";
 import { type FlaggedReport, flagsQuery, type Resolution, useRelock, useResolveFlags } from "./queries.ts";
 import { ReasonDialog, type ReasonRequest } from "./ReasonDialog.tsx";
-import { accuracyWords, plural, reportPrice } from "./words.ts";
+import { accountAgeWords, accuracyWords, plural, reportPrice } from "./words.ts";
 
 export const RESOLVE_FAILED = "Failed to resolve the flags";
 
@@ -198,6 +198,7 @@ function FlaggedCard({ item, onAct }: { item: FlaggedReport; onAct: (action: Res
 					</li>
 				))}
 			</ul>
+			{item.flaggers.length > 0 && <Flaggers item={item} />}
 			<div className="flex flex-wrap gap-2">
 				<button
 					type="button"
@@ -226,5 +227,24 @@ function FlaggedCard({ item, onAct }: { item: FlaggedReport; onAct: (action: Res
 				</button>
 			</div>
 		</article>
+	);
+}
+
+/** Who flagged it, to weigh their word: new accounts or poor records weigh little (decision 0071). */
+function Flaggers({ item }: { item: FlaggedReport }) {
+	return (
+		<div className="text-sm">
+			<p>
+				Flagged by {plural(item.flaggers.length, "shopper")}, weighing {item.flagWeight.toFixed(2)} together
+			</p>
+			<ul aria-label="Who flagged it" className="ml-4 list-disc">
+				{item.flaggers.map((f) => (
+					<li key={f.username}>
+						@{f.username}: {FLAG_REASON_LABEL[f.reason]} · {accountAgeWords(f.accountAgeDays)} ·{" "}
+						{accuracyWords(f.accuracy)} · weighs {f.standing.toFixed(2)}
+					</li>
+				))}
+			</ul>
+		</div>
 	);
 }

@@ -23,3 +23,7 @@ export function accuracyWords(accuracy: FlaggedReport["reporter"]["accuracy"]) {
 	if (!accuracy) return "No reports judged yet";
 	return `${accuracy.percent}% accurate (${accuracy.accurate} of ${plural(accuracy.judged, "report")} stood)`;
 }
+
+/** "account made today" or "account 12 days old": a flagger's account age, as the queue shows it. */
+export const accountAgeWords = (days: number) =>
+	days < 1 ? "account made today" : `account ${plural(days, "day")} old`;
