@@ -52,6 +52,24 @@ describe("sign-ups per client address", () => {
 		expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 429, 429]);
 	});
 
+	test("an IPv6 client is its /64: rotating the last 64 bits is one budget, the next /64 another", async () => {
+		const from = (address: string) => ({ "x-forwarded-for": address });
+		expect((await signUp(proxied, "six1", from("2001:db8:7:1::1"))).status).toBe(201);
+		expect((await signUp(proxied, "six2", from("2001:db8:7:1:ffff:ffff:ffff:fffe"))).status).toBe(201);
+		const rotated = await signUp(proxied, "six3", from("2001:0db8:0007:0001:9a3c:1:2:3"));
+		expect(rotated.status).toBe(429);
+		expect(rotated.data.message).toMatch(/^Too many new accounts from your network/);
+		expect((await signUp(proxied, "six4", from("2001:db8:7:2::1"))).status).toBe(201);
+	});
+
+	test("an IPv4 address written as IPv6 is the same address, and its neighbours are not", async () => {
+		const from = (address: string) => ({ "x-forwarded-for": address });
+		expect((await signUp(proxied, "four1", from("192.0.2.150"))).status).toBe(201);
+		expect((await signUp(proxied, "four2", from("::ffff:192.0.2.150"))).status).toBe(201);
+		expect((await signUp(proxied, "four3", from("::ffff:c000:296"))).status).toBe(429);
+		expect((await signUp(proxied, "four4", from("::ffff:192.0.2.151"))).status).toBe(201);
+	});
+
 	test("behind a trusted proxy each client has its own count", async () => {
 		for (const name of ["alpha1", "alpha2"])
 			expect((await signUp(proxied, name, { "x-forwarded-for": "198.51.100.1" })).status).toBe(201);

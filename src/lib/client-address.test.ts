@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../test/harness.ts";
+import { addressKey } from "./client-address.ts";
 
 // The documented limit (README, Decisions "TRUST_PROXY"), written out: a test that read the exported constant
 // would pass whatever it became.
@@ -63,5 +64,17 @@ describe("the client address of the login throttle", () => {
 		} finally {
 			await twoHops.stop();
 		}
+	});
+});
+
+describe("the key a per-address limit counts under", () => {
+	test("an IPv6 address is its /64, however it is written; IPv4, also written as IPv6, stays whole", () => {
+		expect(addressKey("2001:db8:7:1::1")).toBe("2001:db8:7:1::/64");
+		expect(addressKey("2001:0DB8:0007:0001:ffff:ffff:ffff:ffff")).toBe("2001:db8:7:1::/64");
+		expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+		expect(addressKey("::1")).toBe("0:0:0:0::/64");
+		expect(addressKey("203.0.113.5")).toBe("203.0.113.5");
+		expect(addressKey("::ffff:203.0.113.5")).toBe("203.0.113.5");
+		expect(addressKey("::ffff:cb00:7105")).toBe("203.0.113.5");
 	});
 });
