@@ -59,7 +59,7 @@ function showAnswer(queryClient: QueryClient, target: FeedbackTarget, report: An
 
 /**
  * Gives or takes back a shopper's word about another shopper's report. The card shows the answer at once; then
- * the lists are asked again: a third flag hides the report, a new price retires it and lists the new one, and
+ * the lists are asked again: flags of enough weight hide the report, a new price retires it and lists the new one, and
  * for fuel the stations' prices may move. A report gone meanwhile (404, 409) has its list asked again too.
  */
 export function useFeedback() {
