@@ -41,7 +41,8 @@ describe("POST /api/gas/reports", () => {
 			price: 3.459,
 			defPrice: null,
 			createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-			user: { firstName: "Grace", username },
+			// Their own report: their last name whole.
+			user: { firstName: "Grace", lastName: "Shopper", username },
 			// Trust (issue 40): new, so seen when reported, at the check's confidence, and the reporter's own.
 			verificationConfidence: 0.5,
 			seenAt: res.data.createdAt,
