@@ -4,6 +4,7 @@ import { priceReports } from "../../db/schema.ts";
 import { flag, moderator, PASSKEY } from "../admin/testing.ts";
 import { ConfigError, loadOpenDataSettings } from "../env.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { establish } from "../test/standing.ts";
 import { csvCell } from "./csv.ts";
 import { exportOpenData } from "./export.ts";
 
@@ -90,6 +91,7 @@ beforeAll(async () => {
 
 	// Someone else still sees the milk at that price: its freshness restarts.
 	const neighbour = await registerUser(server);
+	establish(server, [neighbour.user.id]);
 	expect((await neighbour.client.post(`/api/price-reports/${ids.milk}/feedback`, { kind: "confirm" })).status).toBe(
 		200,
 	);
