@@ -166,7 +166,7 @@ describe("delivery", () => {
 		}
 		const push = server.runtime.push;
 		const limits = push.limits;
-		push.limits = { concurrency: 1, maxWaiting: 2 };
+		push.limits = { ...limits, concurrency: 1, maxWaiting: 2 };
 		const before = service.received.length;
 		const lines: string[] = [];
 		log.setSink((line) => lines.push(line));

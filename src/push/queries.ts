@@ -5,10 +5,12 @@ import { notFound, unauthorized } from "../lib/http.ts";
 import type { PushSubscriptionInput } from "./schemas.ts";
 
 /**
- * A shopper's subscriptions beyond this replace their oldest: each belongs to a signed-in session, so many
- * means devices and browsers long gone, and refusing would lock the shopper's newest device out instead.
+ * A shopper's subscriptions beyond this replace their oldest (the least recently renewed: a browser posts its
+ * subscription again on every start): each belongs to a signed-in session, so more means devices and
+ * browsers long gone, and refusing would lock the shopper's newest device out instead. Few, because each is
+ * an address the shopper chose that every message of theirs is sent to.
  */
-export const MAX_SUBSCRIPTIONS_PER_USER = 20;
+export const MAX_SUBSCRIPTIONS_PER_USER = 5;
 
 export const SUBSCRIPTION_NOT_FOUND = "Push subscription not found";
 

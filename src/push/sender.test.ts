@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { MAX_PAYLOAD_BYTES, payloadText, pinnedRequest, retryAfterMs, topicOf } from "./sender.ts";
+import { MAX_PAYLOAD_BYTES, payloadText, retryAfterMs, topicOf } from "./message.ts";
+import { pinnedRequest } from "./sender.ts";
 
 describe("topicOf", () => {
 	test("a short url-safe tag is its own topic; others become 32 url-safe characters", () => {

@@ -2,22 +2,26 @@
  * Sends Web Push messages: web-push encrypts each one (RFC 8291, aes128gcm) and signs it (VAPID), and fetch
  * carries it to the push service, to the address the endpoint check approved. Fire and forget: `send`
  * returns at once and never throws; a bounded queue with a few sends at a time keeps a slow push service
- * from piling up memory; 429, 5xx and network failures are retried with back-off.
+ * from piling up memory, and shares the sends fairly (fair-queue.ts) so that one shopper's or one push
+ * service's stuck requests cannot hold them all; 429, 5xx and network failures are retried with back-off.
  */
-import { createHash } from "node:crypto";
 import { isIP } from "node:net";
 import webpush from "web-push";
 import type { Db } from "../db.ts";
 import { log } from "../lib/log.ts";
 import { checkEndpoint } from "./endpoint.ts";
+import { FairQueue } from "./fair-queue.ts";
+import { payloadText, retryAfterMs, topicOf } from "./message.ts";
 import type { PushPayload } from "./payload.ts";
 import { dropSubscription, type StoredSubscription, subscriptionStillThere, subscriptionsOf } from "./queries.ts";
 import type { VapidDetails } from "./vapid.ts";
 
 /** How long and how often; tests shorten them on their server's runtime (`runtime.push.timing`). */
 export type PushTiming = {
-	/** One request to a push service, before it counts as a network failure. */
+	/** One try, whole (the endpoint's lookup and the request), before it counts as a network failure. */
 	requestTimeoutMs: number;
+	/** From the request's start to the push service's answer (connecting, TLS, the status): it answers at once. */
+	answerTimeoutMs: number;
 	/** Tries of one message, the first included. */
 	attempts: number;
 	/** The first retry's delay; each further one doubles, with jitter, up to maxDelayMs (Retry-After too). */
@@ -28,60 +32,42 @@ export type PushTiming = {
 };
 
 export const PUSH_TIMING: PushTiming = {
-	requestTimeoutMs: 10_000,
+	requestTimeoutMs: 6_000,
+	answerTimeoutMs: 3_000,
 	attempts: 5,
 	baseDelayMs: 1_000,
 	maxDelayMs: 5 * 60_000,
 	ttlSeconds: 24 * 60 * 60,
 };
 
-/** Sends at once, and messages waiting (to go, or for a retry); past that the oldest waiting is dropped. */
-export const PUSH_LIMITS = { concurrency: 4, maxWaiting: 1_000 };
+/**
+ * Sends at once in all, per shopper and per push service origin, and messages waiting (to go, or for a
+ * retry); past that the oldest waiting message of the shopper with the most is dropped. A big shared service
+ * (every Chrome's messages go to one origin) may use half the slots; one shopper, two.
+ */
+export const PUSH_LIMITS = { concurrency: 8, perShopper: 2, perOrigin: 4, maxWaiting: 1_000 };
 
 /** Messages in a row a push service may refuse for good (403 and the like) before its subscription is removed. */
 export const REFUSALS_BEFORE_REMOVAL = 3;
 
-/** A push service takes one record of a few KB (RFC 8030); the encryption adds a header and padding. */
-export const MAX_PAYLOAD_BYTES = 3_000;
-
-type Job = { userId: string; sub: StoredSubscription; body: string; topic: string | undefined; attempt: number };
+type Job = {
+	userId: string;
+	origin: string;
+	sub: StoredSubscription;
+	body: string;
+	topic: string | undefined;
+	attempt: number;
+};
 
 export type PushSenderOptions = { vapid: VapidDetails; allowedOrigins: readonly string[] };
 
 const originOf = (endpoint: string) => (URL.canParse(endpoint) ? new URL(endpoint).origin : "(not a URL)");
 
-/** The Topic header: a newer message with the same topic replaces one the device has not received yet. */
-export function topicOf(tag: string): string | undefined {
-	if (!tag) return undefined;
-	if (/^[A-Za-z0-9_-]{1,32}$/.test(tag)) return tag;
-	return createHash("sha256").update(tag).digest("base64url").slice(0, 32);
-}
-
-/** The payload as JSON of at most MAX_PAYLOAD_BYTES, shortening its body text when it is too long. */
-export function payloadText(payload: PushPayload): string {
-	let text = JSON.stringify(payload);
-	let body = payload.body;
-	while (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES && body.length > 0) {
-		body = body.slice(0, Math.max(0, body.length - Math.ceil((Buffer.byteLength(text) - MAX_PAYLOAD_BYTES) / 2) - 1));
-		text = JSON.stringify({ ...payload, body: `${body}…` });
-	}
-	return text;
-}
-
-/** Milliseconds a Retry-After header asks for (seconds or an HTTP date), or 0. */
-export function retryAfterMs(header: string | null, now = Date.now()) {
-	if (!header) return 0;
-	if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-	const at = Date.parse(header);
-	return Number.isNaN(at) ? 0 : Math.max(0, at - now);
-}
-
 export class PushSender {
 	timing: PushTiming = { ...PUSH_TIMING };
 	limits = { ...PUSH_LIMITS };
-	private readonly ready: Job[] = [];
+	private readonly queue = new FairQueue<Job>();
 	private readonly retryTimers = new Map<ReturnType<typeof setTimeout>, Job>();
-	private running = 0;
 	private stopped = false;
 	private readonly abort = new AbortController();
 	private idleWaiters: (() => void)[] = [];
@@ -102,7 +88,7 @@ export class PushSender {
 			const body = payloadText(payload);
 			const topic = topicOf(payload.tag);
 			for (const sub of subs) {
-				this.enqueue({ userId, sub, body, topic, attempt: 0 });
+				this.enqueue({ userId, origin: originOf(sub.endpoint), sub, body, topic, attempt: 0 });
 				this.pump();
 			}
 		} catch (error) {
@@ -121,17 +107,17 @@ export class PushSender {
 		this.stopped = true;
 		for (const timer of this.retryTimers.keys()) clearTimeout(timer);
 		this.retryTimers.clear();
-		this.ready.length = 0;
+		this.queue.clear();
 		this.abort.abort();
 		this.settle();
 	}
 
 	private get waiting() {
-		return this.ready.length + this.retryTimers.size;
+		return this.queue.waiting + this.retryTimers.size;
 	}
 
 	private isIdle() {
-		return this.running === 0 && this.waiting === 0;
+		return this.queue.sending === 0 && this.waiting === 0;
 	}
 
 	private settle() {
@@ -141,32 +127,33 @@ export class PushSender {
 
 	private enqueue(job: Job) {
 		if (this.waiting >= this.limits.maxWaiting) {
-			const dropped = this.ready.shift();
-			log.warn("push: queue full, oldest message dropped", {
-				userId: (dropped ?? job).userId,
-				origin: originOf((dropped ?? job).sub.endpoint),
-			});
+			const dropped = this.queue.dropOne();
+			const { userId, origin } = dropped ?? job;
+			log.warn("push: queue full, oldest message dropped", { userId, origin });
 			if (!dropped) return;
 		}
-		this.ready.push(job);
+		this.queue.push(job);
 	}
 
 	private pump() {
-		while (!this.stopped && this.running < this.limits.concurrency && this.ready.length > 0) {
-			const job = this.ready.shift() as Job;
-			this.running++;
-			void this.attempt(job).finally(() => {
-				this.running--;
+		for (let job = this.take(); job; job = this.take()) {
+			const taken = job;
+			void this.attempt(taken).finally(() => {
+				this.queue.done(taken);
 				this.pump();
 				this.settle();
 			});
 		}
 	}
 
+	private take() {
+		return this.stopped ? null : this.queue.take(this.limits);
+	}
+
 	private retry(job: Job, reason: string, askedMs = 0) {
 		const next = { ...job, attempt: job.attempt + 1 };
 		const { attempts, baseDelayMs, maxDelayMs } = this.timing;
-		const fields = { userId: job.userId, origin: originOf(job.sub.endpoint), attempt: next.attempt, reason };
+		const fields = { userId: job.userId, origin: job.origin, attempt: next.attempt, reason };
 		if (next.attempt >= attempts) return log.warn("push: given up after retries", fields);
 		const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** job.attempt);
 		const delay = Math.min(maxDelayMs, Math.max(askedMs, backoff * (0.5 + Math.random() / 2)));
@@ -181,13 +168,14 @@ export class PushSender {
 	}
 
 	private async attempt(job: Job) {
-		const { sub, userId } = job;
-		const origin = originOf(sub.endpoint);
+		const { sub, userId, origin } = job;
+		// A push service that takes the connection and never answers holds a send slot until this passes.
+		const deadline = AbortSignal.timeout(this.timing.requestTimeoutMs);
 		try {
 			// Removed (sign-out, 410 from an earlier message) or moved to another account while this waited.
 			if (!subscriptionStillThere(this.db, sub, userId)) return;
 			// Again at send time: the host's addresses may have changed since the shopper subscribed.
-			const target = await checkEndpoint(sub.endpoint, this.options.allowedOrigins);
+			const target = await beforeDeadline(checkEndpoint(sub.endpoint, this.options.allowedOrigins), deadline);
 			if (this.stopped) return;
 			if (!target.ok) {
 				if (target.temporary) return this.retry(job, target.problem);
@@ -208,7 +196,8 @@ export class PushSender {
 				headers,
 				body,
 				redirect: "manual",
-				signal: AbortSignal.any([AbortSignal.timeout(this.timing.requestTimeoutMs), this.abort.signal]),
+				// Bun's own per-request idle timeout keeps a coarse clock (seconds), so the deadlines are signals.
+				signal: AbortSignal.any([deadline, AbortSignal.timeout(this.timing.answerTimeoutMs), this.abort.signal]),
 				...(request.tls ? { tls: request.tls } : {}),
 			});
 			void res.body?.cancel().catch(() => {});
@@ -249,7 +238,7 @@ export class PushSender {
 		} catch (error) {
 			log.error("push: could not encrypt or sign a message, dropped", {
 				userId: job.userId,
-				origin: originOf(job.sub.endpoint),
+				origin: job.origin,
 				err: error,
 			});
 			return null;
@@ -257,7 +246,7 @@ export class PushSender {
 	}
 
 	private answered(job: Job, status: number, retryAfter: string | null) {
-		const fields = { userId: job.userId, origin: originOf(job.sub.endpoint), status };
+		const fields = { userId: job.userId, origin: job.origin, status };
 		if (status >= 200 && status < 300) {
 			this.refusals.delete(job.sub.id);
 			return log.debug("push: delivered", fields);
@@ -279,6 +268,16 @@ export class PushSender {
 		this.refusals.set(job.sub.id, refused);
 		log.warn("push: refused by the push service, message dropped", fields);
 	}
+}
+
+/** `work`, or its deadline's TimeoutError once that passes first (the work is left to finish unheard). */
+function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
+	return new Promise<T>((resolve, reject) => {
+		const onAbort = () => reject(deadline.reason);
+		if (deadline.aborted) return onAbort();
+		deadline.addEventListener("abort", onAbort, { once: true });
+		work.then(resolve, reject).finally(() => deadline.removeEventListener("abort", onAbort));
+	});
 }
 
 /**
