@@ -5,10 +5,10 @@
  */
 import type {
 	DollarRange,
+	DoubtfulPriceBody,
 	ErrorBody,
 	Issue,
 	RateLimitedBody,
-	RejectionBody,
 	SuspendedBody,
 } from "../../src/lib/errors.ts";
 import { ApiError, ForeignAnswer } from "./http.ts";
@@ -40,7 +40,7 @@ function bodyOf(error: unknown): { [K in keyof AnyBody]?: unknown } | null {
 	const body = error instanceof ApiError ? error.body : null;
 	return typeof body === "object" && body !== null && !Array.isArray(body) ? body : null;
 }
-type AnyBody = ErrorBody & RejectionBody & SuspendedBody & RateLimitedBody;
+type AnyBody = ErrorBody & DoubtfulPriceBody & SuspendedBody & RateLimitedBody;
 
 /** The body's own `message`, when the answer is CommonCents' (not a proxy's page). */
 export function ownMessage(error: unknown): string | undefined {
@@ -55,11 +55,24 @@ export function failureIssues(error: unknown): Issue[] | null {
 	return issues.filter((i): i is Issue => typeof i?.path === "string" && typeof i?.message === "string");
 }
 
-export type Rejection = { message: string; reason: string | null; suggestedRange: DollarRange | null };
+export type Rejection = {
+	message: string;
+	reason: string | null;
+	suggestedRange: DollarRange | null;
+	/** The likeliest price meant, in dollars, when a slip reads as one in range. */
+	suggestedPrice: number | null;
+};
 
-/** Spec §7's rejected report (422): the server's message, its reason and, when known, the typical range. */
+/**
+ * Spec §7's rejected report (422): the server's message, its reason and, when known, the typical range and
+ * the price likely meant. Not the check's question (doubtOf): that one may be answered.
+ */
 export function rejectionOf(error: unknown): Rejection | null {
-	if (!(error instanceof ApiError) || error.status !== 422) return null;
+	if (!(error instanceof ApiError) || error.status !== 422 || bodyOf(error)?.confirmable === true) return null;
+	return readRejection(error);
+}
+
+function readRejection(error: ApiError): Rejection {
 	const body = bodyOf(error);
 	const range = body?.suggestedRange as { min?: unknown; max?: unknown } | null | undefined;
 	const { min, max } = range ?? {};
@@ -67,7 +80,17 @@ export function rejectionOf(error: unknown): Rejection | null {
 		message: error.serverMessage,
 		reason: typeof body?.reason === "string" ? body.reason : null,
 		suggestedRange: typeof min === "number" && typeof max === "number" ? { min, max } : null,
+		suggestedPrice: typeof body?.suggestedPrice === "number" ? body.suggestedPrice : null,
 	};
+}
+
+/**
+ * The quality check's question (a 422 with `confirmable`, decision 0072): "Did you mean $3.49?", why, and the
+ * price likely meant. The same report sent again with `confirmUnusual: true` is saved as typed.
+ */
+export function doubtOf(error: unknown): Rejection | null {
+	if (!(error instanceof ApiError) || error.status !== 422 || bodyOf(error)?.confirmable !== true) return null;
+	return readRejection(error);
 }
 
 /** How long a 429 asks the caller to wait, in seconds. */

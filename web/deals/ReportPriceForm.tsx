@@ -4,7 +4,9 @@ import { PriceReportSchema, REQUIRED_FIELDS_MESSAGE } from "../../src/deals/sche
 import { categoriesQuery } from "../api/categories.ts";
 import { currentUserQuery } from "../auth/queries.ts";
 import { CATEGORIES_FAILED_MESSAGE, CategorySelect } from "../components/CategorySelect.tsx";
+import { DoubtfulPrice } from "../components/DoubtfulPrice.tsx";
 import { Field, priceInput, SelectField, TextAreaField, useForm } from "../components/form.tsx";
+import { formatCurrency } from "../components/format.ts";
 import { AlertIcon } from "../components/icons.tsx";
 import { SubmitButton } from "../components/SubmitButton.tsx";
 import { VacationModeField } from "../components/VacationModeField.tsx";
@@ -67,6 +69,7 @@ export function ReportPriceForm() {
 			setTried(false);
 		},
 		onIssues: form.showIssues,
+		onPrice: (dollars) => set("price", dollars.toFixed(2)),
 	});
 
 	useEffect(() => {
@@ -142,6 +145,16 @@ export function ReportPriceForm() {
 				</div>
 				<VacationModeField form={form} hint="Found it away from home? Report it where you found it." />
 				<PhotoPicker file={photo} onChange={setPhoto} disabled={report.busy} />
+				{report.asked && (
+					<DoubtfulPrice
+						question={report.asked.question}
+						typed={Number(report.asked.json.price)}
+						format={formatCurrency}
+						busy={report.busy}
+						onUse={report.answer.use}
+						onKeep={report.answer.keep}
+					/>
+				)}
 				<SubmitButton busy={report.busy}>
 					{report.uploading ? "Uploading photo…" : report.submitting ? "Submitting…" : "Submit Price Report"}
 				</SubmitButton>

@@ -1,5 +1,5 @@
-import { useRef } from "react";
-import { type Issue, type Rejection, rejectionOf, submitFailure } from "../api/failure.ts";
+import { useRef, useState } from "react";
+import { doubtOf, type Issue, type Rejection, rejectionOf, submitFailure } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
 import { formatCurrency } from "../components/format.ts";
 import { TOAST_MS, useToast } from "../state/toast.ts";
@@ -10,14 +10,19 @@ import { type ReportSubmission, type SubmittedReport, useReportPrice } from "./q
 export const REPORT_FAILED_MESSAGE = "Failed to submit price report. Please try again.";
 
 /** Spec §8: a refused price says why and, when the server knows it, what prices are typical. */
-export function rejectionText({ reason, suggestedRange }: Rejection) {
+export function rejectionText({ reason, suggestedRange, suggestedPrice }: Rejection) {
 	const lines = ["This price seems unreasonable.", reason ?? ""];
 	if (suggestedRange) {
 		const { min, max } = suggestedRange;
 		lines.push(`Typical prices range from ${formatCurrency(min)} to ${formatCurrency(max)}.`);
 	}
+	if (suggestedPrice !== null) lines.push(`Did you mean ${formatCurrency(suggestedPrice)}?`);
 	return lines.filter(Boolean).join(" ");
 }
+
+type Submission = Omit<ReportSubmission, "imageUrl">;
+/** The check's question about a report sent, with what was sent: either answer sends it again. */
+export type PriceQuestion = { question: Rejection; json: Submission; photo: File | null };
 
 function successToast(report: SubmittedReport) {
 	// The same price another shopper reported there today: nothing new was listed, theirs was confirmed.
@@ -53,18 +58,24 @@ export function useSubmitReport({
 	setPhase,
 	onSuccess,
 	onIssues,
+	onPrice,
 }: {
 	phase: ReportPhase | null;
 	setPhase: (phase: ReportPhase | null) => void;
 	onSuccess: () => void;
 	onIssues: (issues: Issue[]) => void;
+	/** The form's price becomes the one the check suggested, as it is sent. */
+	onPrice: (dollars: number) => void;
 }) {
 	const report = useReportPrice();
 	const toast = useToast();
 	const sessionLost = useSessionLost();
 	const uploaded = useRef<{ file: File; path: string } | null>(null);
+	// Set as a send starts, before any state is rendered: a second click in the same moment sends nothing.
+	const sending = useRef(false);
+	const [asked, setAsked] = useState<PriceQuestion | null>(null);
 
-	const send = async (json: Omit<ReportSubmission, "imageUrl">, photo: File | null) => {
+	const send = async (json: Submission, photo: File | null) => {
 		let imageUrl: string | null = null;
 		if (photo) {
 			if (uploaded.current?.file === photo) {
@@ -92,6 +103,12 @@ export function useSubmitReport({
 			saved = await report.mutateAsync({ ...json, imageUrl });
 		} catch (error) {
 			if (sessionLost(error)) return;
+			// The check asks rather than refuses: the question stays in the form until it is answered.
+			const question = doubtOf(error);
+			if (question) {
+				setAsked({ question, json, photo });
+				return;
+			}
 			const rejected = rejectionOf(error);
 			if (rejected) {
 				toast({
@@ -115,14 +132,36 @@ export function useSubmitReport({
 		onSuccess();
 	};
 
-	const submit = async (json: Omit<ReportSubmission, "imageUrl">, photo: File | null) => {
-		if (phase) return;
+	const submit = async (json: Submission, photo: File | null) => {
+		if (phase || sending.current) return;
+		sending.current = true;
+		setAsked(null);
 		try {
 			await send(json, photo);
 		} finally {
+			sending.current = false;
 			setPhase(null);
 		}
 	};
 
-	return { submit, uploading: phase === "uploading", submitting: phase === "submitting", busy: phase !== null };
+	/** The answers to the check's question: the price it suggested, or the one typed, kept. */
+	const answer = {
+		use: (dollars: number) => {
+			if (!asked) return;
+			onPrice(dollars);
+			void submit({ ...asked.json, price: dollars, confirmUnusual: false }, asked.photo);
+		},
+		keep: () => {
+			if (asked) void submit({ ...asked.json, confirmUnusual: true }, asked.photo);
+		},
+	};
+
+	return {
+		submit,
+		asked,
+		answer,
+		uploading: phase === "uploading",
+		submitting: phase === "submitting",
+		busy: phase !== null,
+	};
 }

@@ -93,13 +93,19 @@ export async function neighbourIn(baseURL: string, zipCode: string, username = u
 
 /**
  * A neighbour in zip 10001 (a shopper of their own: the quality check hears one voice per shopper) reports
- * a Dairy price through the API. Setup, not the behaviour under test; returns the stored report.
+ * a Dairy price through the API. Setup, not the behaviour under test; returns the stored report. `extra`: more
+ * of the report's fields (`confirmUnusual` for a price the quality check would ask about).
  */
-export async function reportAsNeighbour(baseURL: string, productName: string, price: string) {
+export async function reportAsNeighbour(
+	baseURL: string,
+	productName: string,
+	price: string,
+	extra: Record<string, unknown> = {},
+) {
 	const username = uniqueName("nb");
 	const api = await neighbourIn(baseURL, "10001", username);
 	const res = await api.post("/api/price-reports", {
-		data: { productName, price, categoryId: 3, storeName: `Shop ${price}`, storeAddress: "5 Elm St" },
+		data: { productName, price, categoryId: 3, storeName: `Shop ${price}`, storeAddress: "5 Elm St", ...extra },
 	});
 	expect(res.status()).toBe(201);
 	const report = (await res.json()) as { id: number };

@@ -1,8 +1,9 @@
 import { type Ref, useId, useImperativeHandle, useRef, useState } from "react";
 import { ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
 import { GasReportSchema } from "../../src/gas/schemas.ts";
-import { CHECK_CONNECTION, failureStatus, failureText, rejectionOf, submitFailure } from "../api/failure.ts";
+import { doubtOf, type Rejection, submitFailure } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
+import { DoubtfulPrice } from "../components/DoubtfulPrice.tsx";
 import { FailureAlert } from "../components/FailureAlert.tsx";
 import { Field, priceInput, SelectField, useForm } from "../components/form.tsx";
 import { formatCurrency } from "../components/format.ts";
@@ -14,6 +15,7 @@ import { postalCodeHint } from "../components/zip.ts";
 import { TOAST_MS, useToast } from "../state/toast.ts";
 import { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, fuelPriceText, isFuelType, unitOf } from "./fuel.ts";
 import { type GasReportSubmission, type Station, useReportGasPrice } from "./queries.ts";
+import { reportFailureText } from "./reportFailure.ts";
 
 export const REPORT_FAILED_TITLE = "Report Failed";
 /** Opens the modal on the fuel the page shows, and for `station` when a station's card asked. */
@@ -53,22 +55,6 @@ const priceWords = (fuel: FuelType) =>
 		? { hint: `${FUEL_LABEL[fuel]}, per kWh charged`, placeholder: "e.g. 0.429" }
 		: { hint: `${FUEL_LABEL[fuel]}, per gallon`, placeholder: "e.g. 3.459" };
 
-/** Spec §8: the server's message; for a refused price (422) then its reason and, when known, the usual range. */
-function reportFailureText(error: unknown, fuel: FuelType) {
-	const status = failureStatus(error);
-	if (status === null) return CHECK_CONNECTION;
-	const rejected = rejectionOf(error);
-	if (rejected) {
-		const { suggestedRange: typical, reason } = rejected;
-		const range = typical
-			? ` Typical prices range from ${formatFuelPrice(typical.min, fuel)} to ${formatFuelPrice(typical.max, fuel)}.`
-			: "";
-		const message = /[.!?]$/.test(rejected.message) ? rejected.message : `${rejected.message}.`;
-		return `${message}${reason ? ` ${reason}` : ""}${range}`;
-	}
-	return status < 500 ? failureText(error) : "Something went wrong on our side. Please try again.";
-}
-
 /**
  * The Report Price modal (spec §2, §5): a daisyUI dialog with the station, the fuel and its price.
  * `stations`: the ones the page lists, suggested by name (not on a vacation report: they are home's).
@@ -79,6 +65,10 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 	const form = useForm(GasReportSchema, EMPTY);
 	const { values, errors, update, field } = form;
 	const [failure, setFailure] = useState<string | null>(null);
+	// The check's question about the report sent, with what was sent: either answer sends it again.
+	const [asked, setAsked] = useState<{ question: Rejection; json: GasReportSubmission } | null>(null);
+	// Set as a send starts, before any state is rendered: a second click in the same moment sends nothing.
+	const sending = useRef(false);
 	const report = useReportGasPrice();
 	const toast = useToast();
 	const sessionLost = useSessionLost();
@@ -101,6 +91,7 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 				setFuelPicked(false);
 			} else if (!fuelPicked && values.fuelType !== pageFuel) update(forFuel(pageFuel));
 			setFailure(null);
+			setAsked(null);
 			dialog.current?.showModal();
 		},
 	}));
@@ -115,8 +106,7 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 	const submit = (event: React.FormEvent) => {
 		event.preventDefault();
 		// Enter in a field submits even while the button waits: nothing is sent until the report is whole.
-		if (report.isPending || missing.length > 0) return;
-		setFailure(null);
+		if (sending.current || missing.length > 0) return;
 		const input = form.check();
 		if (!input) return;
 		// Exact units from the shared schema back to the decimals the API takes; optional fields only when given.
@@ -131,8 +121,17 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 			// Spec §7's body always has it, as the price form's does: null unless on vacation.
 			reportZipCode: input.vacationMode ? input.reportZipCode : null,
 		};
+		send(json);
+	};
+
+	const send = (json: GasReportSubmission) => {
+		if (report.isPending || sending.current) return;
+		sending.current = true;
+		setFailure(null);
+		setAsked(null);
 		report.mutate(json, {
 			onSuccess: (saved) => {
+				sending.current = false;
 				// The same price another shopper reported there today: nothing new was listed, theirs was confirmed.
 				if ("confirmedExisting" in saved) {
 					const description = [saved.message, "warning" in saved ? saved.warning : null].filter(Boolean).join(" ");
@@ -158,7 +157,10 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 				close();
 			},
 			onError: (error) => {
+				sending.current = false;
 				if (sessionLost(error)) return close();
+				const question = doubtOf(error);
+				if (question) return setAsked({ question, json });
 				const text = submitFailure(error, form.showIssues, (e) => reportFailureText(e, fuel));
 				// The toast sits under the modal's backdrop, so the dialog says it too.
 				setFailure(text);
@@ -243,6 +245,19 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 						)}
 					</div>
 					<VacationModeField form={form} hint="Filling up away from home? Say where." />
+					{asked && (
+						<DoubtfulPrice
+							question={asked.question}
+							typed={Number(asked.json.price)}
+							format={(dollars) => formatFuelPrice(dollars, fuel)}
+							busy={report.isPending}
+							onUse={(dollars) => {
+								update({ price: dollars.toFixed(3) });
+								send({ ...asked.json, price: dollars, confirmUnusual: false });
+							}}
+							onKeep={() => send({ ...asked.json, confirmUnusual: true })}
+						/>
+					)}
 					<div className="modal-action mt-1 items-start">
 						<button type="button" className="btn btn-ghost" onClick={close}>
 							Cancel
