@@ -27,7 +27,8 @@ const stored = (v: Extract<Verdict, { accepted: true }>): StoredVerdict => ({
 
 /**
  * The statistics alone on the prices heard: a clear outlier is thrown as the 422 rejection, a doubtful price as
- * the 422 that asks, unless its reporter already said it is right (`confirmUnusual`): then it is saved as unusual.
+ * the 422 that asks (`ask`, thrown by the caller), unless its reporter already said it is right
+ * (`confirmUnusual`): then it is saved as unusual.
  */
 function judgeStatistically<Key>(market: Market<Key>, key: Key, prices: number[], price: number, confirmed: boolean) {
 	const bounds = market.bounds(key);
@@ -36,8 +37,8 @@ function judgeStatistically<Key>(market: Market<Key>, key: Key, prices: number[]
 		const { reason, suggestedRange, consensus } = statistical;
 		throw rejection(reason, suggestedRange, market.unit, likeliestMeant(price, suggestedRange, consensus));
 	}
-	if (statistical.doubt && !confirmed) throw doubtfulPrice(market, price, statistical.doubt);
-	return { statistical, bounds };
+	const ask = () => (statistical.doubt && !confirmed ? doubtfulPrice(market, price, statistical.doubt) : null);
+	return { statistical, bounds, ask };
 }
 
 /**
@@ -52,7 +53,9 @@ export function checkPrice<Key>(
 	reporterId: string,
 	confirmUnusual = false,
 ): StoredVerdict {
-	const { statistical } = judgeStatistically(market, key, heardPrices(history, reporterId), price, confirmUnusual);
+	const { statistical, ask } = judgeStatistically(market, key, heardPrices(history, reporterId), price, confirmUnusual);
+	const question = ask();
+	if (question) throw question;
 	return stored(statistical);
 }
 
@@ -75,7 +78,7 @@ export async function assessPrice<Key>(
 ): Promise<StoredVerdict> {
 	const history = market.history(db, key).filter((h) => h.id !== replacedId);
 	const prices = heardPrices(history, reporterId);
-	const { statistical, bounds } = judgeStatistically(market, key, prices, price, confirmUnusual);
+	const { statistical, bounds, ask } = judgeStatistically(market, key, prices, price, confirmUnusual);
 	const { format } = market;
 	const advice = await model.ask({
 		...market.subject(key),
@@ -88,5 +91,8 @@ export async function assessPrice<Key>(
 	});
 	const verdict = combineWithModel(statistical, advice, bounds);
 	if (!verdict.accepted) throw rejection(verdict.reason, verdict.suggestedRange, market.unit);
+	// Asked only once the model has had its say: a price it confidently rejects is refused, not questioned.
+	const question = ask();
+	if (question) throw question;
 	return stored(verdict);
 }

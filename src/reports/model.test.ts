@@ -53,13 +53,14 @@ beforeEach(() => {
 });
 
 let n = 0;
-const report = (productName: string, price: string, by = client) =>
+const report = (productName: string, price: string, confirmUnusual = false, by = client) =>
 	by.post("/api/price-reports", {
 		productName,
 		price,
 		categoryId: 3,
 		storeName: `Shop ${n++}`,
 		storeAddress: "1 Canal St",
+		...(confirmUnusual ? { confirmUnusual } : {}),
 	});
 
 describe("the local model in the quality check", () => {
@@ -103,7 +104,9 @@ describe("the local model in the quality check", () => {
 		confidence = 0.8;
 		expect((await report("Goat Milk", "59.00")).status).toBe(422);
 		confidence = 0.79;
-		const weighed = await report("Goat Milk", "59.00");
+		// Not refused, so the check asks; answered "yes, that price", the model's doubt is only weighed in.
+		expect((await report("Goat Milk", "59.00")).data).toMatchObject({ confirmable: true });
+		const weighed = await report("Goat Milk", "59.00", true);
 		expect(weighed.status).toBe(201);
 		expect(weighed.data.verificationReason).toContain("AI check: Far too expensive for milk.");
 	});
@@ -113,7 +116,7 @@ describe("the local model in the quality check", () => {
 		// Three neighbours make the consensus (one voice per shopper; the reporter's own reports never count).
 		for (const p of ["3.10", "3.20", "3.15"]) {
 			const { client: neighbour } = await registerUser(server, { zipCode: "70001" });
-			await report("Chocolate Milk", p, neighbour);
+			await report("Chocolate Milk", p, false, neighbour);
 		}
 		mode = "implausible";
 		const res = await report("Chocolate Milk", "3.18");
