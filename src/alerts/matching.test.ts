@@ -160,8 +160,11 @@ describe("matching a stored report against alerts", () => {
 		const { client, alert } = await watcher({ productName: "kefir bottle", targetPrice: 5 });
 		const lastHit = async () => (await client.get("/api/price-alerts")).data[0].lastHit;
 		const at = { categoryId: cat.dairy, storeName: "Dairy Barn" };
-		await reportPrice(reporter, { productName: "Kefir Bottle", price: 4, ...at });
+		const first = await reportPrice(reporter, { productName: "Kefir Bottle", price: 4, ...at });
 		expect(hitsOf(alert.id)).toHaveLength(1);
+		// Reported again later (within a minute the first report would simply be answered again).
+		const earlier = new Date(Date.now() - 2 * 60_000);
+		server.db.update(priceReports).set({ createdAt: earlier }).where(eq(priceReports.id, first.id)).run();
 		const again = await reportPrice(reporter, { productName: "Kefir Bottle", price: 4, ...at });
 		const higher = await reportPrice(reporter, { productName: "kefir bottle", price: 4.5, ...at });
 		expect(hitsOf(alert.id)).toHaveLength(1);

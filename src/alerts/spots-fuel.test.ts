@@ -109,7 +109,10 @@ describe("a fuel alert", () => {
 		const { client, told } = await shopper();
 		const alert = await createAlert(client, { fuelType: "premium", targetPrice: 4 });
 		const at = { fuelType: "premium", stationZipCode: "10011", stationName: "Chelsea Fuel" };
-		await reportFuel(reporter, { price: 3.899, ...at });
+		const first = await reportFuel(reporter, { price: 3.899, ...at });
+		// Reported again later (within a minute the first report would simply be answered again).
+		const earlier = new Date(Date.now() - 2 * 60_000);
+		server.db.update(gasPriceReports).set({ createdAt: earlier }).where(eq(gasPriceReports.id, first.id)).run();
 		const again = await reportFuel(reporter, { price: 3.899, ...at });
 		const fuelHits = server.db.select().from(priceAlertHits).where(eq(priceAlertHits.alertId, alert.id)).all();
 		expect(fuelHits.map((h) => [h.gasReportId, h.notice])).toEqual([[again.id, "sent"]]);

@@ -221,6 +221,7 @@ describe("GET /api/gas/reports/nearby", () => {
 			unusual: false,
 			outOfStock: false,
 			isOwnReport: false,
+			underReview: false,
 			feedback: { confirm: 0, changed: 0, unavailable: 0, wrong: 0, mine: null },
 			starred: false,
 		});

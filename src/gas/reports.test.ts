@@ -51,6 +51,7 @@ describe("POST /api/gas/reports", () => {
 			unusual: false,
 			outOfStock: false,
 			isOwnReport: true,
+			underReview: false,
 			feedback: { confirm: 0, changed: 0, unavailable: 0, wrong: 0, mine: null },
 		});
 		const row = reportRow(res.data.id);
