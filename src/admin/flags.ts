@@ -21,7 +21,7 @@ import {
 import type { Db } from "../db.ts";
 import { centsToNumber, formatCents, formatMills, millsToNumber } from "../lib/money.ts";
 import { fuelFreshDays, productFreshDays, trustOf } from "../reports/trust.ts";
-import { accuracyOf } from "../users/accuracy.ts";
+import { accuracyOf } from "../reports/accuracy.ts";
 import { type Flagger, flaggersOf } from "./flaggers.ts";
 import type { FlaggedKind } from "./schemas.ts";
 

@@ -6,7 +6,7 @@
  * account's words no longer count (decision 0055). Nothing here reads the database.
  */
 import { DAY_MS } from "../lib/time.ts";
-import { type AccuracyCounts, accuracyOf } from "../users/accuracy.ts";
+import { type AccuracyCounts, accuracyOf } from "./accuracy.ts";
 
 /** An account younger than this weighs nothing: what a burst of sign-ups can make. */
 export const NEW_ACCOUNT_DAYS = 1;

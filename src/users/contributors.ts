@@ -9,7 +9,7 @@ import { everythingAt } from "../feed/feed.sql.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { neighbourhood } from "../lib/zip.ts";
 import { nameAsSeen } from "../reports/reporter.ts";
-import { accuracyOf } from "./accuracy.ts";
+import { accuracyOf } from "../reports/accuracy.ts";
 import { contributorRows } from "./contributors.sql.ts";
 import { reportStats } from "./queries.ts";
 

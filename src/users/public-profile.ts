@@ -9,7 +9,7 @@ import type { Db } from "../db.ts";
 import { notFound } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { nameAsSeen } from "../reports/reporter.ts";
-import { accuracyOf } from "./accuracy.ts";
+import { accuracyOf } from "../reports/accuracy.ts";
 import { getUserByUsername, reportStats } from "./queries.ts";
 
 export const PROFILE_NOT_FOUND = "Profile not found";

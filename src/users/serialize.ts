@@ -1,6 +1,6 @@
 import type { User } from "../../db/schema.ts";
 import { centsToNumber } from "../lib/money.ts";
-import { accuracyOf } from "./accuracy.ts";
+import { accuracyOf } from "../reports/accuracy.ts";
 
 /** The shopper's car, for what a drive to a station costs (issue 38, worth the drive). */
 export type Car = { milesPerGallon: number; tankGallons: number; milesPerKwh: number; batteryKwh: number };

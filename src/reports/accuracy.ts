@@ -1,5 +1,5 @@
 /**
- * A shopper's reputation by accuracy (issue 40): of the reports the app has judged (every report made, and
+ * A shopper's reputation by accuracy : of the reports the app has judged (every report made, and
  * every report the quality check refused), those that stood (all made but the ones a moderator removed on
  * flags). Read from three counters on the user, so no card or profile scans reports for it.
  */

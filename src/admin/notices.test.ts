@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema.ts";
-import { moderator, PASSKEY, reportFuel, reportProduct, resolve, tag } from "../admin/testing.ts";
 import { openEvents } from "../alerts/testing.ts";
 import { DAY_MS } from "../lib/time.ts";
+import { MAX_READ_IDS } from "../notices/schemas.ts";
 import { browserSubscription, startPushService } from "../push/testing.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
-import { MAX_READ_IDS } from "./schemas.ts";
+import { moderator, PASSKEY, reportFuel, reportProduct, resolve, tag } from "./testing.ts";
 
 /** A reporter told, live, by push and in the app, that flags hid their price, and what a moderator decided. */
 let server: TestServer;
