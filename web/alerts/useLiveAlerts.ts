@@ -4,11 +4,9 @@ import { useCallback, useEffect } from "react";
 import { alertTag } from "../../src/push/payload.ts";
 import { type AuthState, authKeys, forgetUser, readAuthState } from "../auth/queries.ts";
 import { inAppPath } from "../components/app-path.ts";
-import { dealKeys } from "../deals/queries.ts";
 import { noticeKeys } from "../notices/queries.ts";
 import { readPushOwner } from "../state/push-owner.ts";
 import { type Toast, useToast } from "../state/toast.ts";
-import { userKeys } from "../users/queries.ts";
 import { subscribeLive } from "./live.ts";
 import { showBrowserNotification } from "./notify.ts";
 import { alertKeys } from "./queries.ts";
@@ -68,10 +66,9 @@ export function useLiveAlerts() {
 						link,
 						readPushOwner() !== null,
 					);
-					void queryClient.invalidateQueries({ queryKey: noticeKeys.all });
-					// The report now reads as under review, listed again or gone, wherever it is shown.
-					void queryClient.invalidateQueries({ queryKey: dealKeys.all });
-					void queryClient.invalidateQueries({ queryKey: userKeys.profile });
+					// The report now reads as under review, listed again or gone wherever it is shown, the notices
+					// included: a notice is rare, so every query on screen is fetched again.
+					void queryClient.invalidateQueries();
 				},
 				onRefused: () => void recheckAccount(queryClient),
 				onReconnected: () => {
