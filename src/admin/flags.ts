@@ -20,8 +20,8 @@ import {
 } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { centsToNumber, formatCents, formatMills, millsToNumber } from "../lib/money.ts";
-import { fuelFreshDays, productFreshDays, trustOf } from "../reports/trust.ts";
 import { accuracyOf } from "../reports/accuracy.ts";
+import { fuelFreshDays, productFreshDays, trustOf } from "../reports/trust.ts";
 import { type Flagger, flaggersOf } from "./flaggers.ts";
 import type { FlaggedKind } from "./schemas.ts";
 
@@ -88,6 +88,7 @@ const reportColumns = (r: Reports) => ({
 		confirmedAt: r.confirmedAt,
 		confirmCount: r.confirmCount,
 		confirmWeight: r.confirmWeight,
+		flagWeight: r.flagWeight,
 		changedCount: r.changedCount,
 		unavailableCount: r.unavailableCount,
 		unavailableAt: r.unavailableAt,

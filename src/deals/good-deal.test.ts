@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DAY_MS } from "../lib/time.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { establish } from "../test/standing.ts";
 
 let server: TestServer;
 let searcher: TestClient;
@@ -111,7 +112,8 @@ describe("Good deal", () => {
 			"Rice Cakes",
 			[2, 2.02, 2.05, 2.08, 2.1, 2.15, 2.4],
 		);
-		const { client: critic } = await registerUser(server);
+		const { client: critic, user } = await registerUser(server);
+		establish(server, [user.id]); // a flag of a new account would weigh nothing
 		const say = (id: number, word: Record<string, string>) => critic.post(`/api/price-reports/${id}/feedback`, word);
 		expect((await say(flagged!, { kind: "wrong", reason: "wrong-price" })).status).toBe(200);
 		server.sqlite.query("UPDATE price_reports SET is_unusual = 1 WHERE id = ?").run(unusual!);

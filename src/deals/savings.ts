@@ -30,7 +30,7 @@ export function trustedPrices(db: Db, bindings: { name: string; category: number
 }
 
 /** A report as the savings read it: its price, and whether it is an unusual price nobody has confirmed. */
-type Deal = StoredPick<typeof priceReports, "priceCents" | "confirmCount"> & { isUnusual: boolean | number };
+type Deal = StoredPick<typeof priceReports, "priceCents" | "confirmWeight"> & { isUnusual: boolean | number };
 
 /**
  * The deal's savings, against the typical (median) price of `prices`; the highest of them and the deal's own,
@@ -42,7 +42,7 @@ export function dealSavings(deal: Deal, prices: readonly Cents[]) {
 	// The deal itself may be left out of `prices` (flagged once, unusual, or away from the taker): the highest
 	// price is never below the one being taken.
 	const highestCents = Math.max(deal.priceCents, ...prices);
-	const unconfirmedUnusual = Boolean(deal.isUnusual) && deal.confirmCount === 0;
+	const unconfirmedUnusual = Boolean(deal.isUnusual) && deal.confirmWeight <= 0;
 	const savingsCents = unconfirmedUnusual ? 0 : Math.max(0, typicalCents - deal.priceCents);
 	return { savingsCents, typicalCents, highestCents };
 }

@@ -161,7 +161,7 @@ describe("POST /api/price-reports/:id/take-deal", () => {
 		const ids: number[] = [];
 		for (const price of ["4.49", "4.99", "5.49", "59.90"])
 			ids.push(await report(r.client, "Rye Loaf", price, undefined, BAKERY, price === "59.90"));
-		server.db.update(priceReports).set({ confirmCount: 1 }).where(eq(priceReports.id, ids[3]!)).run();
+		server.db.update(priceReports).set({ confirmCount: 1, confirmWeight: 1 }).where(eq(priceReports.id, ids[3]!)).run();
 		const taker = await registerUser(server, { zipCode: "60615" });
 		const res = await taker.client.post(`/api/price-reports/${ids[0]}/take-deal`);
 		expect(res.data).toEqual({ savings: 0.75, highestPrice: 59.9, typicalPrice: 5.24 });
@@ -171,7 +171,7 @@ describe("POST /api/price-reports/:id/take-deal", () => {
 		await report(flagged.client, "Pumpernickel", "3.00", undefined, BAKERY);
 		const wrong = await report(flagged.client, "Pumpernickel", "10.00", undefined, BAKERY);
 		const hidden = await report(flagged.client, "Pumpernickel", "12.00", undefined, BAKERY);
-		server.db.update(priceReports).set({ flagCount: 1 }).where(eq(priceReports.id, wrong)).run();
+		server.db.update(priceReports).set({ flagCount: 1, flagWeight: 1 }).where(eq(priceReports.id, wrong)).run();
 		server.db.update(priceReports).set({ isActive: false }).where(eq(priceReports.id, hidden)).run();
 		const other = await registerUser(server, { zipCode: "60616" });
 		const taken = await other.client.post(`/api/price-reports/${cheap}/take-deal`);
@@ -196,7 +196,7 @@ describe("POST /api/price-reports/:id/take-deal", () => {
 		await report(r.client, "Focaccia", "3.00", undefined, BAKERY);
 		const dear = await report(r.client, "Focaccia", "10.00", undefined, BAKERY);
 		// One open flag keeps it out of the typical price, yet it is still listed and can be taken.
-		server.db.update(priceReports).set({ flagCount: 1 }).where(eq(priceReports.id, dear)).run();
+		server.db.update(priceReports).set({ flagCount: 1, flagWeight: 1 }).where(eq(priceReports.id, dear)).run();
 		const taker = await registerUser(server, { zipCode: "60621" });
 		const res = await taker.client.post(`/api/price-reports/${dear}/take-deal`);
 		expect(res.status).toBe(200);

@@ -36,7 +36,7 @@ const ROWS_SQL = `
     r.category_id AS categoryId, r.price_cents AS priceCents, r.created_at AS createdAt,
     r.availability AS availability, r.loc_token AS locToken, r.store_id AS storeId, s.name AS storeName,
     r.verification_confidence AS verificationConfidence, r.confirmed_at AS confirmedAt,
-    r.confirm_count AS confirmCount, r.confirm_weight AS confirmWeight, r.changed_count AS changedCount,
+    r.confirm_count AS confirmCount, r.confirm_weight AS confirmWeight, r.flag_weight AS flagWeight, r.changed_count AS changedCount,
     r.unavailable_count AS unavailableCount,
     r.unavailable_at AS unavailableAt, r.flag_count AS flagCount, r.is_unusual AS isUnusual
   FROM json_each($ids) p

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DAY_MS } from "../lib/time.ts";
 import { neighbourhood } from "../lib/zip.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { establish } from "../test/standing.ts";
 
 let server: TestServer;
 /** A shopper of the seeded neighbourhood (10001) with an alert. */
@@ -64,7 +65,9 @@ describe("GET /api/feed", () => {
 	test("a neighbourhood's drops, good deals, newest and the shopper's alert hits", async () => {
 		// 25% below is unusual until someone confirms it: the feed puts no such price forward.
 		expect((await shopper.get("/api/feed")).data.drops).toEqual([]);
-		const confirmer = (await registerUser(server)).client;
+		// A confirmation of a shopper of standing: a new account's would not lift the hold.
+		const { client: confirmer, user } = await registerUser(server);
+		establish(server, [user.id]);
 		expect((await confirmer.post(`/api/price-reports/${ids.drop}/feedback`, { kind: "confirm" })).status).toBe(200);
 		const res = await shopper.get("/api/feed");
 		expect(res.status).toBe(200);

@@ -44,7 +44,7 @@ export const productKey = (r: FeedRow) => `${r.categoryId}:${r.normalizedName}`;
 /** A price the feed may put forward: nothing flagged, no unusual price nobody confirmed, nothing out of stock. */
 export function standsUp(r: FeedRow): boolean {
 	const trust = trustOf(r, 1);
-	return r.flagCount === 0 && !trust.unconfirmedUnusual && !trust.outOfStock && r.availability !== "out-of-stock";
+	return !trust.flagged && !trust.unconfirmedUnusual && !trust.outOfStock && r.availability !== "out-of-stock";
 }
 
 /** The first FEED_LIST of `rows`, one per product. */

@@ -45,6 +45,8 @@ describe("wrong flags", () => {
 		const page = await viewer.get(`/api/price-reports/${id}`);
 		expect(page.status).toBe(200);
 		expect(page.data.feedback).toMatchObject({ wrong: 3 });
+		// Flags that weigh nothing leave the price as it stood: its confidence and its Best Deal.
+		expect(page.data).toMatchObject({ bestDeal: true, verificationConfidence: 0.5 });
 
 		const mod = await moderator(server);
 		const item = (await queue(mod.client)).find((i) => i.kind === "product" && i.reportId === id);

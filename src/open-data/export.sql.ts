@@ -27,7 +27,7 @@ const REPORTER_SQL = `CASE WHEN (u.credit_open_data = 1 OR u.source IS NOT NULL)
 
 const trustSql = (alias: string) => `
   ${alias}.verification_confidence AS verificationConfidence, ${alias}.created_at AS createdAt,
-  ${alias}.confirmed_at AS confirmedAt, ${alias}.confirm_count AS confirmCount, ${alias}.confirm_weight AS confirmWeight,
+  ${alias}.confirmed_at AS confirmedAt, ${alias}.confirm_count AS confirmCount, ${alias}.confirm_weight AS confirmWeight, ${alias}.flag_weight AS flagWeight,
   ${alias}.changed_count AS changedCount,
   ${alias}.unavailable_count AS unavailableCount, ${alias}.unavailable_at AS unavailableAt,
   ${alias}.flag_count AS flagCount, ${alias}.is_unusual AS isUnusual`;

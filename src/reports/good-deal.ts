@@ -31,9 +31,7 @@ export const withinLow = (cents: number, lowCents: number) => cents * 100 <= low
 function trustworthy(report: GoodDealCandidate): boolean {
 	// The fresh period plays no part in what is read here.
 	const trust = trustOf(report, 1);
-	return (
-		report.flagCount === 0 && !trust.unconfirmedUnusual && !trust.outOfStock && report.availability !== "out-of-stock"
-	);
+	return !trust.flagged && !trust.unconfirmedUnusual && !trust.outOfStock && report.availability !== "out-of-stock";
 }
 
 /**

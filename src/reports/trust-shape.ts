@@ -75,6 +75,7 @@ export const NEW_REPORT_TRUST = {
 	unavailableCount: 0,
 	unavailableAt: null,
 	flagCount: 0,
+	flagWeight: 0,
 	myFeedbackKind: null,
 	myFeedbackReason: null,
 } as const;
@@ -84,7 +85,7 @@ export const trustColumnsSql = (alias: string) => `
   ${alias}.is_unusual AS isUnusual, ${alias}.confirm_count AS confirmCount,
   ${alias}.confirm_weight AS confirmWeight, ${alias}.confirmed_at AS confirmedAt,
   ${alias}.changed_count AS changedCount, ${alias}.unavailable_count AS unavailableCount,
-  ${alias}.unavailable_at AS unavailableAt, ${alias}.flag_count AS flagCount`;
+  ${alias}.unavailable_at AS unavailableAt, ${alias}.flag_count AS flagCount, ${alias}.flag_weight AS flagWeight`;
 
 /** TrustRow's `hiddenByFlags`, for a report aliased `alias`: withdrawn by flags, not yet decided. */
 export const reviewColumnSql = (alias: string) =>
@@ -92,9 +93,9 @@ export const reviewColumnSql = (alias: string) =>
 
 /**
  * A price that can be stood behind, of a report aliased `alias`: neither withdrawn nor judged wrong, no open
- * flag, and not an unusual price nobody has confirmed. The price history, its lows (Good deal) and a deal's
+ * flag of any weight, and not an unusual price nobody of standing has confirmed (trust.ts says the same). The price history, its lows (Good deal) and a deal's
  * typical price count only these (the history indexes hold exactly the first two conditions).
  */
 export const trustworthySql = (alias: string) =>
-	`${alias}.is_active = 1 AND ${alias}.is_discredited = 0 AND ${alias}.flag_count = 0
-    AND NOT (${alias}.is_unusual = 1 AND ${alias}.confirm_count = 0)`;
+	`${alias}.is_active = 1 AND ${alias}.is_discredited = 0 AND ${alias}.flag_weight <= 0
+    AND NOT (${alias}.is_unusual = 1 AND ${alias}.confirm_weight <= 0)`;

@@ -16,6 +16,7 @@ const report = (over: Partial<TrustInput> = {}): TrustInput => ({
 	unavailableCount: 0,
 	unavailableAt: null,
 	flagCount: 0,
+	flagWeight: 0,
 	isUnusual: false,
 	...over,
 });
@@ -29,6 +30,7 @@ describe("a price's trust", () => {
 			seenAt: NOW,
 			fresh: true,
 			unconfirmedUnusual: false,
+			flagged: false,
 			outOfStock: false,
 			bestDeal: true,
 		});
@@ -72,18 +74,26 @@ describe("a price's trust", () => {
 		);
 	});
 
-	test("an unusual price is held low and is no Best Deal until someone confirms it", () => {
+	test("an unusual price is held low and is no Best Deal until someone of standing confirms it", () => {
 		const unusual = trustOf(report({ isUnusual: true }), 7, NOW);
 		expect(unusual).toMatchObject({ unconfirmedUnusual: true, bestDeal: false });
 		expect(unusual.confidence).toBeLessThanOrEqual(0.3);
-		const confirmed = trustOf(report({ isUnusual: 1, confirmCount: 1, confirmedAt: NOW }), 7, NOW);
+		const byNew = trustOf(report({ isUnusual: 1, confirmCount: 1, confirmedAt: NOW }), 7, NOW);
+		expect(byNew).toMatchObject({ unconfirmedUnusual: true, bestDeal: false });
+		const confirmed = trustOf(report({ isUnusual: 1, confirmCount: 1, confirmWeight: 1, confirmedAt: NOW }), 7, NOW);
 		expect(confirmed).toMatchObject({ unconfirmedUnusual: false, bestDeal: true });
 	});
 
-	test("flags and price changes lower it; a flagged price is no Best Deal", () => {
-		const flagged = trustOf(report({ flagCount: 1 }), 7, NOW);
+	test("flags of standing and price changes lower it; a flagged price is no Best Deal", () => {
+		const flagged = trustOf(report({ flagCount: 1, flagWeight: 1 }), 7, NOW);
 		expect(flagged.confidence).toBeLessThan(0.7);
-		expect(flagged.bestDeal).toBe(false);
+		expect(flagged).toMatchObject({ flagged: true, bestDeal: false });
+		// A flag that weighs nothing leaves the price as it stands; the moderator still sees it.
+		expect(trustOf(report({ flagCount: 1 }), 7, NOW)).toMatchObject({
+			flagged: false,
+			bestDeal: true,
+			confidence: 0.9,
+		});
 		expect(trustOf(report({ changedCount: 2 }), 7, NOW).confidence).toBeLessThan(0.5);
 	});
 

@@ -1,7 +1,7 @@
 /**
  * How far a price can be trusted now (decision 0054): the quality check's confidence when it was reported,
- * raised by the shoppers who confirmed it, each as much as their standing (decision 0071), lowered by each
- * who said it changed or flagged it, and halving every "fresh" period of its kind since it was last seen
+ * raised by the shoppers who confirmed it and lowered by those who flagged it, each as much as their
+ * standing (decision 0071), lowered by each who said it changed, and halving every "fresh" period of its kind since it was last seen
  * (reported or confirmed). A price is a Best Deal only while fresh, unflagged, in stock, and not an unusual
  * price nobody has confirmed. Products and fuel alike; nothing here reads the database.
  */
@@ -50,6 +50,8 @@ export type TrustInput = {
 	unavailableCount: number;
 	unavailableAt: number | null;
 	flagCount: number;
+	/** The open flaggers' standing summed: a flag that weighs nothing leaves the price as it stands. */
+	flagWeight: number;
 	isUnusual: boolean | number;
 };
 
@@ -60,8 +62,10 @@ export type Trust = {
 	seenAt: number;
 	/** Seen within its kind's fresh period. */
 	fresh: boolean;
-	/** Unusual and not yet confirmed by anyone: no Best Deal, and no savings are counted against or with it. */
+	/** Unusual and not yet confirmed by anyone of standing: no Best Deal, and no savings are counted with it. */
 	unconfirmedUnusual: boolean;
+	/** Flagged by someone of standing: no Best Deal, and out of the prices that are stood behind. */
+	flagged: boolean;
 	/** The latest word about its stock is "unavailable" (a confirmation after it says it is back). */
 	outOfStock: boolean;
 	/** May wear the Best Deal badge. */
@@ -72,19 +76,21 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 
 export function trustOf(report: TrustInput, freshDays: number, now = Date.now()): Trust {
 	const seenAt = Math.max(report.createdAt, report.confirmedAt ?? 0);
-	const unconfirmedUnusual = Boolean(report.isUnusual) && report.confirmCount === 0;
+	const unconfirmedUnusual = Boolean(report.isUnusual) && report.confirmWeight <= 0;
+	const flagged = report.flagWeight > 0;
 	const outOfStock = report.unavailableAt !== null && report.unavailableAt > (report.confirmedAt ?? 0);
 	const fresh = now - seenAt <= freshDays * DAY_MS;
 	let confidence = 1 - (1 - (report.verificationConfidence ?? 0.5)) * CONFIRM_KEEPS_DOUBT ** report.confirmWeight;
 	if (unconfirmedUnusual) confidence = Math.min(confidence, UNUSUAL_CEILING);
 	confidence *= 0.5 ** (Math.max(0, now - seenAt) / (freshDays * DAY_MS));
-	confidence *= CHALLENGE_KEEPS ** (report.changedCount + report.flagCount);
+	confidence *= CHALLENGE_KEEPS ** (report.changedCount + report.flagWeight);
 	return {
 		confidence: round2(Math.min(MAX_CONFIDENCE, Math.max(0, confidence))),
 		seenAt,
 		fresh,
 		unconfirmedUnusual,
+		flagged,
 		outOfStock,
-		bestDeal: fresh && !unconfirmedUnusual && !outOfStock && report.flagCount === 0,
+		bestDeal: fresh && !unconfirmedUnusual && !outOfStock && !flagged,
 	};
 }

@@ -16,7 +16,7 @@ export function freshnessOf(report: TrustInput, freshDays: number, now: number) 
 		fresh: trust.fresh,
 		unusual: trust.unconfirmedUnusual,
 		outOfStock: trust.outOfStock,
-		flagged: report.flagCount > 0,
+		flagged: trust.flagged,
 	};
 }
 

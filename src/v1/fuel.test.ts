@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { unknownZipMessage } from "../lib/fields.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { establish } from "../test/standing.ts";
 import { FUEL_MESSAGE, FuelPricesSchema, StationPricesSchema } from "./schemas.ts";
 
 let server: TestServer;
@@ -123,7 +124,8 @@ describe("GET /api/v1/fuel/prices", () => {
 			.query("UPDATE gas_price_reports SET is_unusual = (id = ?1) WHERE id IN (SELECT value FROM json_each(?2))")
 			.run(ids[0]!, JSON.stringify(ids));
 		const word = async (id: number, body: Record<string, string>) => {
-			const shopper = (await registerUser(server, { zipCode: "60601" })).client;
+			const { client: shopper, user } = await registerUser(server, { zipCode: "60601" });
+			establish(server, [user.id]); // a flag of a new account would weigh nothing
 			expect((await shopper.post(`/api/gas/reports/${id}/feedback`, body)).status).toBe(200);
 		};
 		await word(ids[1]!, { kind: "unavailable" });
