@@ -61,3 +61,11 @@ window.ui = SwaggerUIBundle({
 	// "Try it out" runs a call as the signed-in shopper, with this tab's cookie.
 	withCredentials: true,
 });
+
+// An example or a response body wider than a phone scrolls: each code block is made a tab stop, so a
+// keyboard can reach it and scroll it too. Swagger UI draws them as operations open, hence the observer.
+const reachable = (root) => {
+	for (const block of root.querySelectorAll("pre:not([tabindex])")) block.setAttribute("tabindex", "0");
+};
+const target = document.getElementById("swagger-ui");
+if (target) new MutationObserver(() => reachable(target)).observe(target, { childList: true, subtree: true });

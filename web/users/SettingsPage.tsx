@@ -16,8 +16,9 @@ import { PrivacySettings } from "./PrivacySettings.tsx";
 import { ProfileCard } from "./ProfileCard.tsx";
 
 /**
- * Settings (spec §2): profile photo and stats, notices about your prices, fuel, privacy, alerts on this device, your car, password, sign
- * out, API access (personal access tokens), and the developer section.
+ * Settings (spec §2): profile photo and stats, sign out, fuel, privacy, alerts on this device, your car,
+ * password, notices about your prices (the home banner links to them), my spots, API access (personal access
+ * tokens), and the developer section.
  */
 export function SettingsPage() {
 	const { data } = useQuery(currentUserQuery);
@@ -53,7 +54,6 @@ export function SettingsPage() {
 					</button>
 				</div>
 			</div>
-			<NoticeList />
 			<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
 				<section aria-labelledby="preferences-heading" className="card bg-base-100 shadow-sm">
 					<div className="card-body gap-6">
@@ -80,6 +80,7 @@ export function SettingsPage() {
 					</div>
 				</div>
 			</div>
+			<NoticeList />
 			<MySpots />
 			<ApiTokens />
 			<section aria-labelledby="delete-account-heading" className="card bg-base-100 shadow-sm">
