@@ -1,6 +1,7 @@
 import { request } from "@playwright/test";
 import { audit } from "./axe.ts";
 import { expect, PASSWORD, reportAsNeighbour, searchFor, signInFreshUser, test, uniqueName } from "./fixtures.ts";
+import { establishAccounts } from "./standing.ts";
 
 // A shopper's word on another shopper's price, in one tap with undo (issue 40), on the phone this project runs.
 
@@ -9,7 +10,9 @@ test("a result is confirmed and undone, flagged with a reason, and given a new p
 	const product = uniqueName("Oat milk ");
 	await reportAsNeighbour(origin, product, "2.49");
 	await reportAsNeighbour(origin, product, "2.79");
-	await signInFreshUser(page, origin);
+	// A shopper of standing: a new account's flag would leave the price as it stood (decision 0071).
+	const { username } = await signInFreshUser(page, origin);
+	establishAccounts([username]);
 	await searchFor(page, product);
 	const cards = page.getByTestId("result-card");
 	await expect(cards).toHaveCount(2);

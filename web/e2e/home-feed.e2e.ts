@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator } from "@playwright/test";
 import { audit } from "./axe.ts";
 import { backdateReports } from "./backdate.ts";
 import { expect, neighbourIn, signInFreshUser, test, uniqueName } from "./fixtures.ts";
+import { establishAccounts } from "./standing.ts";
 
 // Issue 42's home feed. Each project has places of its own, far from every other test's (phone and desktop share
 // one database): a neighbourhood to seed, and a quiet town with one report 28 ZIP areas away.
@@ -61,7 +62,10 @@ test("a neighbourhood's feed: today's drop, a good deal and the newest, each ope
 		["4.00", 6],
 		["3.00", 0],
 	]);
-	const confirmer = await neighbourIn(origin, home);
+	// A neighbour of standing: a new account's confirmation would not lift the hold (decision 0071).
+	const confirmerName = uniqueName("nb");
+	const confirmer = await neighbourIn(origin, home, confirmerName);
+	establishAccounts([confirmerName]);
 	expect((await confirmer.post(`/api/price-reports/${drop.id}/feedback`, { data: { kind: "confirm" } })).status()).toBe(
 		200,
 	);
