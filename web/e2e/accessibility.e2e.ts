@@ -98,6 +98,8 @@ for (const colorScheme of ["light", "dark"] as const) {
 			await audit(page, "Gas report refused", found);
 
 			await page.goto("/discover");
+			// As every other screen here: audited once drawn, not while a busy machine is still loading its chunk.
+			await expect(page.getByRole("searchbox", { name: "Search users" })).toBeVisible();
 			await audit(page, "Discover prompt", found);
 			await page.getByRole("searchbox", { name: "Search users" }).fill("Nia");
 			await expect(page.getByTestId("user-card").first()).toBeVisible();
