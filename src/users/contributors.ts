@@ -8,8 +8,8 @@ import { indexPageIds } from "../deals/deals.sql.ts";
 import { everythingAt } from "../feed/feed.sql.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { neighbourhood } from "../lib/zip.ts";
-import { nameAsSeen } from "../reports/reporter.ts";
 import { accuracyOf } from "../reports/accuracy.ts";
+import { nameAsSeen } from "../reports/reporter.ts";
 import { contributorRows } from "./contributors.sql.ts";
 import { reportStats } from "./queries.ts";
 
