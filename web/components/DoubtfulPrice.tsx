@@ -32,9 +32,10 @@ export function DoubtfulPrice({
 		first.current?.focus();
 	}, []);
 	const { suggestedPrice, suggestedRange } = question;
-	const range = suggestedRange
-		? ` Most prices reported are between ${format(suggestedRange.min)} and ${format(suggestedRange.max)}.`
-		: "";
+	const [min, max] = suggestedRange ? [format(suggestedRange.min), format(suggestedRange.max)] : [];
+	// The category's range is already in the reason when there are too few nearby reports: said once.
+	const said = (text: string | undefined) => Boolean(text && question.reason?.includes(text));
+	const range = min && max && !(said(min) && said(max)) ? ` Most prices reported are between ${min} and ${max}.` : "";
 	const answer = (act: () => void) => () => {
 		if (!busy) act();
 	};
