@@ -92,6 +92,23 @@ describe("changed", () => {
 		expect([giverRow?.totalReports, giverRow?.reportsRefused]).toEqual([0, 1]);
 	});
 
+	test("a doubtful new price is asked about, and kept as typed once the giver says it is right", async () => {
+		const { id, productName, reporter } = await listed();
+		const { client: giver, user } = await giverOf();
+		const asked = await say(giver, id, { kind: "changed", price: 34.9 });
+		expect(asked.status).toBe(422);
+		expect(asked.data).toMatchObject({ message: "Did you mean $3.49?", confirmable: true, suggestedPrice: 3.49 });
+		expect(row(id)).toMatchObject({ isExpired: false, changedCount: 0 });
+		expect((await search(reporter, productName)).map((r) => r.price)).toEqual([3.49]);
+		// A question is no refusal: the giver's accuracy is untouched.
+		expect(server.db.select().from(users).where(eq(users.id, user.id)).get()?.reportsRefused).toBe(0);
+
+		const kept = await say(giver, id, { kind: "changed", price: 34.9, confirmUnusual: true });
+		expect(kept.status).toBe(200);
+		expect(kept.data).toMatchObject({ listed: false, newReport: { price: 34.9, unusual: true } });
+		expect(row(id)).toMatchObject({ isExpired: true, changedCount: 1 });
+	});
+
 	test("DELETE withdraws the price it filed and brings the old one back", async () => {
 		const { id, productName, reporter } = await listed();
 		const { client: giver, user } = await giverOf();

@@ -67,7 +67,12 @@ export async function giveFeedback<S extends ReportState, A>(
 			throw badRequest(SAME_PRICE_MESSAGE, { issues: [{ path: "price", message: SAME_PRICE_MESSAGE }] });
 		// A changed price is a report of the giver's, and counts toward their hour's reports.
 		takeReportSlot(runtime.limits.reports, runtime.config.reportsPerHour, user.id);
-		const change = { reportId, price: input.price, reason: changedReason(subject.format(input.price)) };
+		const change = {
+			reportId,
+			price: input.price,
+			reason: changedReason(subject.format(input.price)),
+			confirmUnusual: input.confirmUnusual,
+		};
 		const filed = await subject.fileChange(runtime, user, state, change);
 		return {
 			report: subject.answer(db, reportId, user),

@@ -7,6 +7,7 @@ import * as v from "valibot";
 import { FEEDBACK_KINDS, FLAG_REASONS } from "../../db/enums.ts";
 import { PriceCentsSchema } from "../deals/schemas.ts";
 import { FuelPriceSchema } from "../gas/schemas.ts";
+import { confirmEntries } from "../reports/schemas.ts";
 
 export type { FeedbackKind, FlagReason } from "../../db/enums.ts";
 export { FEEDBACK_KINDS, FLAG_REASONS };
@@ -45,6 +46,8 @@ const feedbackSchema = (price: PriceSchema) =>
 			),
 			reason: v.optional(v.nullable(v.picklist(FLAG_REASONS, REASON_MESSAGE)), null),
 			price: optionalPrice(price),
+			// A changed price goes through the quality check as a report does, and may be asked about.
+			...confirmEntries,
 		}),
 		v.forward(
 			v.partialCheck(

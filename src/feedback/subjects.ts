@@ -69,6 +69,7 @@ export const PRODUCT: Subject<ProductReportState, ReturnType<typeof reportFor>> 
 				availability: "in-stock",
 				vacationMode: false,
 				reportZipCode: null,
+				confirmUnusual: change.confirmUnusual,
 				// The same product, so the same size: its unit price still compares.
 				size:
 					state.sizeMilli !== null && state.sizeUnit !== null
@@ -106,6 +107,7 @@ export const FUEL_REPORT: Subject<FuelReportState, NearbyReportJson> = {
 				defPrice: null,
 				vacationMode: false,
 				reportZipCode: null,
+				confirmUnusual: change.confirmUnusual,
 			},
 			zip: state.zip,
 			change,

@@ -95,6 +95,8 @@ export type ReportChange = {
 	price: number;
 	/** Why the retired report expired: changedReason of the new price. */
 	reason: string;
+	/** The giver answered the quality check's question: the new price is right as typed. */
+	confirmUnusual?: boolean;
 };
 
 /**
