@@ -1,6 +1,15 @@
 import type { Page } from "@playwright/test";
 import { audit } from "./axe.ts";
-import { expect, fillDairyReport, holdRequests, searchFor, signInFreshUser, test, uniqueName } from "./fixtures.ts";
+import {
+	expect,
+	fillDairyReport,
+	holdRequests,
+	reportAsNeighbour,
+	searchFor,
+	signInFreshUser,
+	test,
+	uniqueName,
+} from "./fixtures.ts";
 
 /** Report Prices with a first-ever milk at ten times its price, in a town nobody has reported it in. */
 async function reportSlippedMilk(page: Page, product: string) {
@@ -96,4 +105,22 @@ test("the fuel report asks too, in its dialog, and sends once however often Subm
 	await expect(dialog).toBeHidden();
 	await expect(page.getByRole("status").filter({ hasText: "$4.790/gal" })).toBeVisible();
 	expect(posts.sent()).toBe(2);
+});
+
+test("a doubtful new price given on a result is asked about too, and kept as typed", async ({ page, baseURL }) => {
+	const origin = baseURL ?? "";
+	const product = uniqueName("Goat Milk ");
+	await reportAsNeighbour(origin, product, "3.49");
+	await signInFreshUser(page, origin);
+	await searchFor(page, product);
+	const card = page.getByTestId("result-card").filter({ hasText: "$3.49" });
+	await card.getByRole("button", { name: "Price changed" }).click();
+	await card.getByRole("spinbutton", { name: "New price" }).fill("34.90");
+	await card.getByRole("button", { name: "Save" }).click();
+	const question = card.getByRole("alertdialog", { name: "Did you mean $3.49?" });
+	await expect(question).toBeVisible();
+	await expect(question.getByRole("button", { name: "Use $3.49" })).toBeFocused();
+	await question.getByRole("button", { name: "Keep $34.90" }).click();
+	await expect(page.getByRole("status").filter({ hasText: "New price reported" })).toBeVisible();
+	await expect(page.getByTestId("result-price")).toHaveText(["$34.90"]);
 });

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from "react";
-import { clientSideText, failureIssues, type Rejection, rejectionOf } from "../api/failure.ts";
+import { clientSideText, doubtOf, failureIssues, type Rejection, rejectionOf } from "../api/failure.ts";
 import { useSessionLost } from "../auth/useSessionLost.ts";
+import { DoubtfulPrice } from "../components/DoubtfulPrice.tsx";
 import { CheckIcon } from "../components/icons.tsx";
 import { TOAST_MS, useToast } from "../state/toast.ts";
 import { BUTTON, buttonStyle, NewPricePanel, ReasonPanel } from "./FeedbackPanels.tsx";
@@ -75,6 +76,8 @@ export function FeedbackBar({
 	const [panel, setPanel] = useState<"changed" | "wrong" | null>(null);
 	const [undone, setUndone] = useState(false);
 	const [refusedPrice, setRefusedPrice] = useState<string | null>(null);
+	// The quality check's question about a new price, with the price it is about, until it is answered.
+	const [asked, setAsked] = useState<{ question: Rejection; price: number } | null>(null);
 	const row = useRef<HTMLDivElement>(null);
 	const buttons = {
 		confirm: useRef<HTMLButtonElement>(null),
@@ -121,6 +124,11 @@ export function FeedbackBar({
 				if (sessionLost(error)) return;
 				const priceIssue = failureIssues(error)?.find((issue) => issue.path === "price");
 				if (priceIssue) setRefusedPrice(priceIssue.message);
+				const question = doubtOf(error);
+				if (question && word?.price !== undefined) {
+					setAsked({ question, price: word.price });
+					return;
+				}
 				const rejected = rejectionOf(error);
 				if (rejected) {
 					toast({
@@ -146,15 +154,17 @@ export function FeedbackBar({
 		ask(word);
 	};
 	const closePanel = (focus: "changed" | "wrong") => {
+		setAsked(null);
 		setPanel(null);
 		buttons[focus].current?.focus();
 	};
 	const toggle = (which: "changed" | "wrong") => {
 		setRefusedPrice(null);
+		setAsked(null);
 		setPanel(panel === which ? null : which);
 	};
-	const saveNewPrice = (price: number) =>
-		ask({ kind: "changed", price }, (answer) => {
+	const saveNewPrice = (price: number, confirmUnusual = false) =>
+		ask({ kind: "changed", price, ...(confirmUnusual && { confirmUnusual }) }, (answer) => {
 			closePanel("changed");
 			if ("newReport" in answer && answer.newReport) onNewReport?.(answer.newReport.id);
 		});
@@ -235,7 +245,20 @@ export function FeedbackBar({
 					onClose={() => closePanel("changed")}
 					target={target}
 					refused={refusedPrice}
-					onSave={saveNewPrice}
+					onSave={(price) => {
+						setAsked(null);
+						saveNewPrice(price);
+					}}
+				/>
+			)}
+			{panel === "changed" && asked && (
+				<DoubtfulPrice
+					question={asked.question}
+					typed={asked.price}
+					format={formatPrice}
+					busy={feedback.isPending}
+					onUse={(price) => saveNewPrice(price)}
+					onKeep={() => saveNewPrice(asked.price, true)}
 				/>
 			)}
 			{panel === "wrong" && (

@@ -11,8 +11,11 @@ import type { FeedbackKind, FeedbackTarget, FlagReason } from "./words.ts";
 /** The deal search's lists and the deal page (web/deals' dealKeys.search): web/deals shows this row, so cannot be imported. */
 const SEARCH_KEY = ["deals", "search"] as const;
 
-/** A shopper's word about a report; the price (in dollars) only with `changed`, the reason only with `wrong`. */
-export type Word = { kind: FeedbackKind; reason?: FlagReason; price?: number };
+/**
+ * A shopper's word about a report; the price (in dollars) only with `changed`, the reason only with `wrong`;
+ * `confirmUnusual` answers the quality check's question about a new price: it is right as typed.
+ */
+export type Word = { kind: FeedbackKind; reason?: FlagReason; price?: number; confirmUnusual?: boolean };
 
 /** A word to give about a report, or (word null) the shopper's word to take back. */
 export type Ask = { target: FeedbackTarget; id: number; word: Word | null };
