@@ -131,7 +131,7 @@ export const gasPriceReports = sqliteTable(
 		 * reads only the index.
 		 */
 		index("gas_reports_price_history_idx")
-			.on(t.stationId, t.fuelType, t.createdAt, t.priceMills, t.flagCount, t.isUnusual, t.confirmCount)
+			.on(t.stationId, t.fuelType, t.createdAt, t.priceMills, t.flagWeight, t.isUnusual, t.confirmWeight)
 			.where(sql`${t.isActive} = 1 AND ${t.isDiscredited} = 0`),
 		index("gas_reports_live_idx")
 			.on(t.stationId, t.fuelType, t.createdAt, t.priceMills, t.userId)
@@ -206,9 +206,9 @@ export const priceReports = sqliteTable(
 				t.createdAt,
 				t.priceCents,
 				t.storeId,
-				t.flagCount,
+				t.flagWeight,
 				t.isUnusual,
-				t.confirmCount,
+				t.confirmWeight,
 			)
 			.where(sql`${t.isActive} = 1 AND ${t.isDiscredited} = 0`),
 		index("price_reports_history_idx")
