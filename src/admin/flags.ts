@@ -1,5 +1,5 @@
 /**
- * The moderation queue (issue 40): product and fuel reports with open "wrong" flags, hidden by them or not,
+ * The moderation queue: product and fuel reports with open "wrong" flags, hidden by them or not,
  * most flagged first and then the longest waiting, each with who flagged it (flaggers.ts). Each starts from
  * its table's partial index of open flags. A report its flags hid stays in the queue, unexpired, even once
  * none of them is open (its flaggers took them back or left): nothing but a moderator's decision brings it

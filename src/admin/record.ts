@@ -1,5 +1,5 @@
 /**
- * The moderation record (issue 40): every action a moderator takes is written in the transaction that takes
+ * The moderation record: every action a moderator takes is written in the transaction that takes
  * it, with who, whom, which report, why and what it was about in words, and the console lists it newest first.
  * Names are kept as they were, so the record still reads after an account or a report is gone.
  */

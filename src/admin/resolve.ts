@@ -1,5 +1,5 @@
 /**
- * A moderator's decision on a flagged report (issue 40), in one transaction with its record:
+ * A moderator's decision on a flagged report, in one transaction with its record:
  * - dismiss: the open flags are dismissed, and a report its flags hid comes back (unless its reporter is
  *   suspended: then it waits, withdrawn with the suspension, for the suspension to be lifted);
  * - expire: the report expires, naming the moderation, its flags are upheld and its reporter's accuracy counts

@@ -1,5 +1,5 @@
 /**
- * Suspending an account and lifting the suspension (spec §6, issue 40), each recorded in the moderation
+ * Suspending an account and lifting the suspension (spec §6), each recorded in the moderation
  * record in its own transaction.
  */
 import { and, eq, sql } from "drizzle-orm";

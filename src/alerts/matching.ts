@@ -1,5 +1,5 @@
 /**
- * Matching a stored report against active alerts (issue 6). A product report meets an alert when all of the
+ * Matching a stored report against active alerts. A product report meets an alert when all of the
  * alert's words are among the report's words, the alert's category (when it has one) is the report's, and the
  * price is at or under the target; a fuel report, when the fuel is the alert's and the price at or under it.
  * Where: in the neighbourhood of the alert's zip (src/lib/zip.ts: the zip and its 20 nearest ZIP areas), or,

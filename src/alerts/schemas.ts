@@ -37,7 +37,7 @@ const TargetPriceSchema = v.pipe(
 );
 
 /**
- * What an "any price" alert (issue 42: "alert me when anyone reports milk near me") stores as its target: more
+ * What an "any price" alert ("alert me when anyone reports milk near me") stores as its target: more
  * than any price a report can have, so every report meets it and the matching needs no case of its own. It is
  * above MAX_TARGET_CENTS, so no typed target is ever taken for it.
  */

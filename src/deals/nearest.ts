@@ -1,5 +1,5 @@
 /**
- * How far a quiet neighbourhood's nearest matching reports are (issue 42, "empty towns invite"): the nearest
+ * How far a quiet neighbourhood's nearest matching reports are ("empty towns invite"): the nearest
  * place beyond the 20 areas where a search's words and filter find a live report, and how many areas a widened
  * search needs to reach it.
  */

@@ -20,7 +20,7 @@ export type NearShopper = {
 
 /**
  * Spec §3 "Price report (read)", plus the fields the result card and the sort selector use, and its trust
- * (issue 40, reports/trust-shape.ts): `verificationConfidence` is the confidence now, beside when it was last
+ * (reports/trust-shape.ts): `verificationConfidence` is the confidence now, beside when it was last
  * seen, its badges, the feedback counts and the viewer's own word.
  */
 export function toReportJson(row: ReportRow, near: NearShopper = {}, now = Date.now()) {
@@ -44,12 +44,12 @@ export function toReportJson(row: ReportRow, near: NearShopper = {}, now = Date.
 		zipCode: row.zipCode,
 		/** Miles from the searching shopper's ZIP to the report's (one decimal); null outside a search. */
 		distanceMiles: near.distanceMiles ?? null,
-		/** A good deal near the shopper (issue 41), apart from Best Deal; false where nobody's neighbourhood applies. */
+		/** A good deal near the shopper, apart from Best Deal; false where nobody's neighbourhood applies. */
 		goodDeal: near.goodDeal ?? false,
-		/** A search's card: this store's live reports of the product (issue 42); null elsewhere. */
+		/** A search's card: this store's live reports of the product; null elsewhere. */
 		storeReports: near.storeReports ?? null,
 		store: { id: row.storeId, name: row.storeName, address: row.storeAddress },
-		/** The product's size (issue 42), when the reporter gave one; only the schema's units are ever written. */
+		/** The product's size, when the reporter gave one; only the schema's units are ever written. */
 		size:
 			row.sizeMilli !== null && row.sizeUnit !== null
 				? { quantity: row.sizeMilli / 1000, unit: row.sizeUnit as SizeUnit }

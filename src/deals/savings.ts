@@ -1,5 +1,5 @@
 /**
- * What taking a deal saves (issue 40): the typical price of the product near the taker, the median of the live
+ * What taking a deal saves: the typical price of the product near the taker, the median of the live
  * reports that can be trusted, minus the deal's price, never negative. Measured against the median and not the
  * highest price, so that one mistyped price let in on thin history cannot turn every ordinary price of the
  * product into a large saving. Reports that are flagged, hidden, or unusual with nobody's confirmation count

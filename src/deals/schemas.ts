@@ -50,7 +50,7 @@ export type SizeValues = { quantity: string; unit: string };
 const isSizeUnit = (unit: string): unit is SizeUnit => (SIZE_UNITS as readonly string[]).includes(unit);
 
 /**
- * A product's size (issue 42), optional: a quantity (a number or decimal text, at most 3 decimals: it is stored
+ * A product's size, optional: a quantity (a number or decimal text, at most 3 decimals: it is stored
  * in thousandths) and one of SIZE_UNITS, both or neither; blank parts count as not given. Every issue is the
  * size's own (path "size"), so the form shows it under its one row.
  */
@@ -155,7 +155,7 @@ export const SEARCH_NEEDS_WORDS_MESSAGE = "Enter something to search for, or cho
 /** What a search looks for, and where: its words, a filter, a zip other than the shopper's. */
 const searchFor = {
 	q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "Search is at most 100 characters")), ""),
-	/** A category's slug or a group's (issue 42's chips: groceries, electronics, restaurants); blank for none. */
+	/** A category's slug or a group's (the chips: groceries, electronics, restaurants); blank for none. */
 	category: v.optional(
 		v.pipe(
 			v.string(),

@@ -1,5 +1,5 @@
 /**
- * One result per store and product (issue 42, "3 reports agree"): a store's live reports of one product (its
+ * One result per store and product ("3 reports agree"): a store's live reports of one product (its
  * normalized name and category) fold into the one that comes first in the search's order, which carries how
  * many shoppers spoke of the price there, how many of them agree with it, and when the latest did. A shopper's
  * confirmation counts as their report of the same price: the report path turns a same price at the same store

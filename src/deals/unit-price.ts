@@ -1,5 +1,5 @@
 /**
- * Unit prices (issue 42, "like with like"), for the server and the web alike (pure: no server code, no Intl).
+ * Unit prices ("like with like"), for the server and the web alike (pure: no server code, no Intl).
  * A size's unit belongs to a dimension (weight, volume or a count), each with a base unit (the gram, the
  * millilitre, one item); prices compare per base unit, so a gallon and a half gallon, or a pound and 500 g,
  * compare as they should. A unit price is shown per the size's own unit as shoppers read shelf labels: $/oz,

@@ -1,5 +1,5 @@
 /**
- * The home feed's raw SQL (issue 42): the rows of the reports it shows, what their products cost near the shopper
+ * The home feed's raw SQL: the rows of the reports it shows, what their products cost near the shopper
  * (what a drop and a good deal are measured against), and the shopper's alert hits. Raw because the history index needs INDEXED BY and the hits a bounded
  * read per alert. Which reports are near is read from the search index (src/deals/deals.sql.ts, PAGE_SQL).
  */

@@ -1,5 +1,5 @@
 /**
- * The home feed (issue 42, decision 0062): what is good near a shopper today. Every list is drawn from the
+ * The home feed (decision 0062): what is good near a shopper today. Every list is drawn from the
  * newest live reports near the shopper, read from the search index as a search of every top category's filter
  * term across the neighbourhood's places (no word: each live report holds exactly one top category's term).
  */

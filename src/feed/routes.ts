@@ -17,7 +17,7 @@ const cachedArea = (c: Context<AppEnv>, key: string, compute: () => AreaFeed): A
 	JSON.parse(utf8.decode(c.var.runtime.readCache.json(key, compute))) as AreaFeed;
 
 /**
- * /api/feed: the home feed near the shopper (issue 42). The neighbourhood's lists are shared by everyone there
+ * /api/feed: the home feed near the shopper. The neighbourhood's lists are shared by everyone there
  * and cached; the shopper's alert hits are theirs alone and read on every request.
  */
 export const feedRoutes = new Hono<AppEnv>().get(

@@ -1,4 +1,4 @@
-/** The home feed's query string (issue 42). Pure valibot. */
+/** The home feed's query string. Pure valibot. */
 import * as v from "valibot";
 import { optionalZip } from "../lib/fields.ts";
 import { MAX_AREAS, NEAREST_AREAS } from "../lib/near-areas.ts";

@@ -1,5 +1,5 @@
 /**
- * A shopper's word on another shopper's report, and taking it back (issue 40), products and fuel alike.
+ * A shopper's word on another shopper's report, and taking it back, products and fuel alike.
  * One word per shopper per report: a new one replaces the earlier. Confirm, unavailable and wrong are a
  * small transaction here; a changed price is filed as the giver's own report through the report pipeline,
  * which retires the old report in the same write (subjects.ts). Every change to the words is recounted in

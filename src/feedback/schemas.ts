@@ -1,5 +1,5 @@
 /**
- * A shopper's word on another shopper's report (issue 40), product or fuel, shared by the server and the
+ * A shopper's word on another shopper's report, product or fuel, shared by the server and the
  * web's buttons. Pure valibot. A changed price arrives in dollars, as reports send it, and leaves in the
  * report's unit (cents, or mills for fuel); a reason goes only with "wrong", a price only with "changed".
  */

@@ -1,5 +1,5 @@
 /**
- * Worth the drive (issue 38): what filling up at a station saves against the area average once the round
+ * Worth the drive: what filling up at a station saves against the area average once the round
  * trip's fuel is paid for, from the shopper's car. Pure arithmetic; the nearby list hands it its figures.
  */
 import type { FuelType } from "../../db/enums.ts";

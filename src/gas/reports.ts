@@ -121,7 +121,7 @@ const filed = (report: GasReportJson, expirationAnalysis?: ExpirationAnalysis | 
 
 /**
  * Spec §3 "Gas report", plus the station's miles from the shopper (null when either has no place on the
- * map) and its trust (issue 40, reports/trust-shape.ts). DEF is a diesel price; on any other fuel it is null.
+ * map) and its trust (reports/trust-shape.ts). DEF is a diesel price; on any other fuel it is null.
  */
 export function toGasReportJson(row: NearbyReportRow, distanceMiles: number | null, now = Date.now()) {
 	const trust = trustJson(row, fuelFreshDays(row.fuelType), now);

@@ -1,5 +1,5 @@
 /**
- * The fuel history's raw SQL (issue 41): a station's prices over a window, the neighbourhood's prices behind the
+ * The fuel history's raw SQL: a station's prices over a window, the neighbourhood's prices behind the
  * area trend, and a station's newest live reports. The price statements read gas_reports_price_history_idx
  * alone, named with INDEXED BY (Drizzle cannot say it, and a fresh database has no statistics for the planner):
  * its WHERE holds the reports neither withdrawn nor judged wrong, expired by age or not, and its columns hold

@@ -1,4 +1,4 @@
-/** A product's price history near a shopper (issue 41). */
+/** A product's price history near a shopper. */
 import type { Db } from "../db.ts";
 import { reportRows } from "../deals/deals.sql.ts";
 import { toReportJson } from "../deals/read-shape.ts";

@@ -1,4 +1,4 @@
-/** The history feature's query strings (issue 41). Pure: the web's pages read the same windows from here. */
+/** The history feature's query strings. Pure: the web's pages read the same windows from here. */
 import * as v from "valibot";
 import { FUEL_TYPES } from "../../db/enums.ts";
 import { optionalZip } from "../lib/fields.ts";

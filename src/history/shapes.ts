@@ -1,5 +1,5 @@
 /**
- * What the history answers hold (issue 41). Prices are dollars, as in every read shape; times are ISO strings,
+ * What the history answers hold. Prices are dollars, as in every read shape; times are ISO strings,
  * days "YYYY-MM-DD" in UTC. The web reads these types through the API client, never re-declares them.
  */
 import type { FuelType } from "../../db/enums.ts";

@@ -1,5 +1,5 @@
 /**
- * A station's price history (issue 41; decision 0060): each fuel's trustworthy prices over the window, with
+ * A station's price history (decision 0060): each fuel's trustworthy prices over the window, with
  * their lowest, typical and highest, beside the station's newest live reports and its miles from the shopper.
  */
 import { FUEL_TYPES, type FuelType } from "../../db/enums.ts";

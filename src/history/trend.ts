@@ -1,5 +1,5 @@
 /**
- * The Gas page's area trend (issue 41; decision 0060): for each of the last days, the average of the prices the
+ * The Gas page's area trend (decision 0060): for each of the last days, the average of the prices the
  * neighbourhood's stations stood at when the day ended. A station's price stands from its report until a newer
  * one replaces it, for as long as a fuel price lives (FUEL_MAX_AGE_DAYS): the Area Average card's rule, applied
  * to each past day.

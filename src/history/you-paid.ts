@@ -1,4 +1,4 @@
-/** "You paid $X last time" (issue 41): the shopper's own last price of a product. */
+/** "You paid $X last time": the shopper's own last price of a product. */
 import type { Db } from "../db.ts";
 import { trustedPrices } from "../deals/savings.ts";
 import { centsToNumber } from "../lib/money.ts";

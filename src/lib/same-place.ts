@@ -1,5 +1,5 @@
 /**
- * One shop, one place (issue 38): a store or fuel station is where it is, not where the shopper who reports it
+ * One shop, one place: a store or fuel station is where it is, not where the shopper who reports it
  * lives. It is known by its name and address (its lookup key) among the places near the ZIP it is reported
  * with, so "FreshMart, 120 W 23rd St" typed with 10001 or with 10010 (both Chelsea) is one store, while the
  * same name and address in another town is another. The report path (src/reports/places.ts) and the merge of

@@ -4,7 +4,7 @@ import type { Band, Bounds } from "./consensus.ts";
 type Dollars = { sane: [number, number]; usual: [number, number] };
 
 /**
- * With 5 or more voices: refused beyond half off the median either way, whatever the spread (issue 40's line);
+ * With 5 or more voices: refused beyond half off the median either way, whatever the spread;
  * usual within 30% of it. Measured on scripts/eval-quality.ts's labelled slips (its output has the figures): every
  * decimal slip and every swap of digits past half off is refused, and hardly an honest price; between 30% and half
  * off, the honest prices held as unusual are mostly deep sales at dear stores, which one confirmation frees, and a

@@ -1,5 +1,5 @@
 /**
- * Duplicates (issue 40): the same price of the same thing at the same place from another shopper, reported or
+ * Duplicates: the same price of the same thing at the same place from another shopper, reported or
  * confirmed within a day, is a confirmation of the report already standing, not a second listing. The report
  * writes look for one inside their transaction, once the price has passed the quality check; a confirmation
  * is not a report (no counters, no alert hits: the standing report made those).

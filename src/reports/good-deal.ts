@@ -1,5 +1,5 @@
 /**
- * A good deal (issue 41, camelcamelcamel's rule): a price within 5% of the lowest price of the same product
+ * A good deal (camelcamelcamel's rule): a price within 5% of the lowest price of the same product
  * (normalised name and category) near the shopper over the last 90 days. The low counts only on a history of at
  * least 5 trustworthy prices, so that a product reported twice does not make everything a deal; and only a
  * report that can itself be trusted, and is in stock, is one.

@@ -1,5 +1,5 @@
 /**
- * A product's price history near a shopper (issue 41), raw because Drizzle cannot say INDEXED BY. The history is
+ * A product's price history near a shopper, raw because Drizzle cannot say INDEXED BY. The history is
  * every report of the product that was not judged wrong nor withdrawn, live or expired by age, that can be
  * trusted: no open flag, and not an unusual price nobody has confirmed. price_reports_price_history_idx holds
  * exactly those columns under that WHERE, so a year of a product's prices near anyone reads only the index, one

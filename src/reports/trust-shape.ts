@@ -1,5 +1,5 @@
 /**
- * What every report's read shape says about trust (issue 40), products and fuel alike: the confidence now,
+ * What every report's read shape says about trust, products and fuel alike: the confidence now,
  * when the price was last seen, its badges, the feedback counts, and the viewer's own word and authorship.
  * The row carries the report's trust columns and the viewer's feedback (one probe of the feedback table's
  * unique (report, user) index); nothing here reads the database.

@@ -1,5 +1,5 @@
 /**
- * Top contributors' raw SQL (issue 42, decision 0063): the reporters of some live reports, counted and ranked.
+ * Top contributors' raw SQL (decision 0063): the reporters of some live reports, counted and ranked.
  * Raw because the reports come as a list of ids read from the search index (src/deals/deals.sql.ts).
  */
 import type { users } from "../../db/schema.ts";

@@ -1,5 +1,5 @@
 /**
- * "Top contributors near you" on Discover (issue 42, decision 0063): the shoppers behind the newest live
+ * "Top contributors near you" on Discover (decision 0063): the shoppers behind the newest live
  * reports near a zip, those who report most there first. Read from the search index like the home feed
  * (src/feed/feed.ts), so a busy neighbourhood costs a bounded read, not a count of every report around.
  */

@@ -1,5 +1,5 @@
 /**
- * A shopper's public page (issue 42, decision 0063): who they are to everyone, and what they did only while
+ * A shopper's public page (decision 0063): who they are to everyone, and what they did only while
  * they show their activity. A private profile, a suspended account and a username nobody has are one and the
  * same answer, so nobody can learn who hides; the shopper alone sees their own page however it is set.
  */

@@ -2,7 +2,7 @@ import type { User } from "../../db/schema.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { accuracyOf } from "../reports/accuracy.ts";
 
-/** The shopper's car, for what a drive to a station costs (issue 38, worth the drive). */
+/** The shopper's car, for what a drive to a station costs (worth the drive). */
 export type Car = { milesPerGallon: number; tankGallons: number; milesPerKwh: number; batteryKwh: number };
 
 export const carOf = (user: User): Car => ({

@@ -31,9 +31,9 @@ export const TEST_NOTIFICATION_FAILED = "Failed to send test notification";
 export const LIFT_FAILED = "Failed to lift the suspension";
 
 /**
- * The moderation tools (spec §6, issue 40): the queue of flagged reports, list and filter users, terminate one
+ * The moderation tools (spec §6): the queue of flagged reports, list and filter users, terminate one
  * with a reason or lift a suspension, the record of what moderators did, a test notification, and the
- * open-data export (issue 43).
+ * open-data export.
  */
 export function AdminConsole() {
 	const auth = useQuery(currentUserQuery);

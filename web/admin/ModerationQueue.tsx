@@ -45,7 +45,7 @@ const DONE: Record<Resolution["action"], string> = {
 	terminate: "Reporter terminated",
 };
 
-/** The moderation queue (issue 40): reports with open flags, most flagged first, and what to do with each. */
+/** The moderation queue: reports with open flags, most flagged first, and what to do with each. */
 export function ModerationQueue() {
 	const queue = useQuery(flagsQuery);
 	const resolve = useResolveFlags();

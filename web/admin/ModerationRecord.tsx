@@ -5,7 +5,7 @@ import { useOnEachFailure } from "../components/useOnEachFailure.ts";
 import { actionsQuery, useRelock } from "./queries.ts";
 import { ACTION_LABEL } from "./words.ts";
 
-/** The moderation record (issue 40): who did what to whom, when and why, newest first. */
+/** The moderation record: who did what to whom, when and why, newest first. */
 export function ModerationRecord() {
 	const record = useQuery(actionsQuery);
 	const sessionLost = useSessionLost();

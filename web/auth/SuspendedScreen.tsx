@@ -9,7 +9,7 @@ import { authKeys, useSignOut } from "./queries.ts";
 
 /**
  * All a suspended user sees (spec §6): the reason, and a way to delete the account for good. A moderator may
- * lift the suspension (issue 40): "Check again" asks who is signed in once more, and the app comes back if so.
+ * lift the suspension: "Check again" asks who is signed in once more, and the app comes back if so.
  */
 export function SuspendedScreen({ reason, terminatedAt }: { reason: string; terminatedAt: string | null }) {
 	const signOut = useSignOut();

@@ -39,7 +39,7 @@ type Props = {
 };
 
 /**
- * A search that found nothing (issue 42, "empty towns invite"): something to do in one tap (report a price of
+ * A search that found nothing ("empty towns invite"): something to do in one tap (report a price of
  * it, or be told when anyone does), and, when the search was of the neighbourhood, how far the nearest reports
  * are, with a search that reaches them.
  */

@@ -35,7 +35,7 @@ const reportField = (name: "productName" | "price") =>
 	document.querySelector<HTMLElement>(`form[aria-label="Report a price"] [name="${name}"]`);
 
 /**
- * Find Deals (spec §2): search near the user's zip, quick chips that filter by a category group (issue 42), a
+ * Find Deals (spec §2): search near the user's zip, quick chips that filter by a category group, a
  * sort, the summary and the results; an empty search offers what to do next.
  */
 export function FindDeals() {

@@ -1,4 +1,4 @@
-/** What a result card says beside its price (issue 42): the size and its unit price, and the store's other reports. */
+/** What a result card says beside its price: the size and its unit price, and the store's other reports. */
 import { formatSize, formatUnitPrice, perUnitOf, spokenUnitPrice, unitPrice } from "../../src/deals/unit-price.ts";
 import { formatCurrency, timeAgo } from "../components/format.ts";
 import { UsersIcon } from "../components/icons.tsx";

@@ -35,7 +35,7 @@ function FilterChip({
 }
 
 /**
- * The quick chips (spec §2; issue 42): Groceries, Electronics and Restaurants are toggles that filter the search
+ * The quick chips (spec §2): Groceries, Electronics and Restaurants are toggles that filter the search
  * by their category group, with or without words, and a second tap clears the filter; Gas has a page of its
  * own, so its chip is a link there.
  */

@@ -16,7 +16,7 @@ export const isSizeValues = (value: unknown): value is SizeValues =>
 	typeof (value as SizeValues | null)?.quantity === "string" && typeof (value as SizeValues).unit === "string";
 
 /**
- * The report form's optional size (issue 42): a quantity and a unit on one row, phone sized, labelled as a
+ * The report form's optional size: a quantity and a unit on one row, phone sized, labelled as a
  * group. Its errors (both or neither, a number, a unit) are the schema's, under the row; the quantity is named
  * "size" so that a failed submit focuses it.
  */

@@ -1,5 +1,5 @@
 /**
- * Which result is the Best Deal, and what "Potential savings" says (issue 42: like with like, and nothing to
+ * Which result is the Best Deal, and what "Potential savings" says (like with like, and nothing to
  * award with one price). The rule:
  * - The results compare by unit price when every result that may wear Best Deal (`bestDeal`, from the server:
  *   fresh, unflagged, in stock, not an unconfirmed unusual price) has a size of one dimension (weight, volume or

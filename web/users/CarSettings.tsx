@@ -44,7 +44,7 @@ function CarField({ name, form }: { name: CarFigure; form: ReturnType<typeof use
 const useCarForm = (user: CurrentUser) => useForm(CarSchema, asText(user.car));
 
 /**
- * Your car (issue 38, worth the drive): the Gas page counts what the drive to a cheaper station costs from
+ * Your car (worth the drive): the Gas page counts what the drive to a cheaper station costs from
  * these. A pump fuel uses miles per gallon and the tank; charging uses miles per kWh and the battery.
  */
 export function CarSettings({ user }: { user: CurrentUser }) {

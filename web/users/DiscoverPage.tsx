@@ -19,7 +19,7 @@ export const USER_SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * Discover (spec §2): other shoppers by name or username, searched as one types; before any search, the top
- * contributors near the shopper (issue 42).
+ * contributors near the shopper.
  */
 export function DiscoverPage() {
 	const [draft, setDraft] = useState("");

@@ -34,7 +34,7 @@ function BackLink() {
 }
 
 /**
- * A shopper's page (issue 42), from Discover and report bylines: who they are, and while they show their
+ * A shopper's page, from Discover and report bylines: who they are, and while they show their
  * activity, their numbers and newest prices. A private or unknown profile reads the same (the server answers
  * both alike).
  */

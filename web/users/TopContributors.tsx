@@ -10,7 +10,7 @@ import { isTrustedContributor, TrustedBadge } from "./Reputation.tsx";
 
 export const TOP_CONTRIBUTORS_FAILED = "Top contributors could not be loaded.";
 
-/** Discover before any search (issue 42): who reports most near the shopper lately, each opening their page. */
+/** Discover before any search: who reports most near the shopper lately, each opening their page. */
 export function TopContributors() {
 	const auth = useQuery(currentUserQuery);
 	const zipCode = auth.data?.status === "authenticated" ? auth.data.user.zipCode : null;

@@ -31,14 +31,14 @@ export const userSearchQuery = (q: string) =>
 		staleTime: USER_SEARCH_STALE_MS,
 	});
 
-/** A shopper's page (issue 42). */
+/** A shopper's page. */
 export const profileQuery = (username: string) =>
 	queryOptions({
 		queryKey: [...userKeys.profile, username.toLowerCase()] as const,
 		queryFn: () => unwrap(api.users[":username"].profile.$get({ param: { username } })),
 	});
 
-/** Discover's top contributors near a zip (issue 42). */
+/** Discover's top contributors near a zip. */
 export const topContributorsQuery = (zipCode: string) =>
 	queryOptions({
 		queryKey: [...userKeys.top, zipCode] as const,
