@@ -114,7 +114,10 @@ const WORDS: Record<string, string[]> = {
 	],
 };
 
-const CATEGORY_OF_WORD = new Map(Object.entries(WORDS).flatMap(([slug, words]) => words.map((w) => [w, slug])));
+// A constant lookup, built once from the words above.
+const CATEGORY_OF_WORD: ReadonlyMap<string, string> = new Map(
+	Object.entries(WORDS).flatMap(([slug, words]) => words.map((w) => [w, slug])),
+);
 
 /** Our category's slug for an Open Food Facts category tag; Groceries when no word of it says. */
 export function categoryOfTag(tag: string | null | undefined): string {
