@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Hono } from "hono";
 import type { Config } from "../env.ts";
-import { STRONG_PASSWORD, startTestServer, type TestServer } from "../test/harness.ts";
+import { signUpBody, startTestServer, type TestServer } from "../test/harness.ts";
 import type { AppEnv } from "./context.ts";
 import { readSessionCookie } from "./session-cookie.ts";
 
@@ -69,16 +69,9 @@ describe("the cookie a sign-up sets", () => {
 	});
 	/** The Set-Cookie of a sign-up whose request says it came over https. */
 	const signUpCookie = async (server: TestServer) => {
-		const username = `shopper${crypto.randomUUID().slice(0, 12)}`;
-		const fields = {
-			username,
-			password: STRONG_PASSWORD,
-			confirmPassword: STRONG_PASSWORD,
-			firstName: "Sam",
-			lastName: "Shopper",
-			zipCode: "10001",
-		};
-		const res = await server.client().post("/api/auth/register", fields, { headers: { "x-forwarded-proto": "https" } });
+		const res = await server
+			.client()
+			.post("/api/auth/register", signUpBody(), { headers: { "x-forwarded-proto": "https" } });
 		expect(res.status).toBe(201);
 		return res.setCookie ?? "";
 	};

@@ -92,21 +92,27 @@ export class TestClient {
 export const STRONG_PASSWORD = "Str0ng!Pass";
 
 /** Registers a fresh user through the API and returns its signed-in client. */
-export async function registerUser(
-	server: { client(): TestClient },
-	fields: Partial<Record<string, string | null>> = {},
-) {
-	const client = server.client();
-	const username = fields.username ?? `shopper${crypto.randomUUID().slice(0, 12)}`;
-	const res = await client.post("/api/auth/register", {
-		username,
+/** A sign-up's body for a new shopper of its own: a fresh username, the strong password, `fields` over both. */
+export function signUpBody(fields: Partial<Record<string, string | null>> = {}) {
+	return {
+		username: `shopper${crypto.randomUUID().slice(0, 12)}`,
 		password: STRONG_PASSWORD,
 		confirmPassword: STRONG_PASSWORD,
 		firstName: "Sam",
 		lastName: "Shopper",
 		zipCode: "10001",
 		...fields,
-	});
+	};
+}
+
+export async function registerUser(
+	server: { client(): TestClient },
+	fields: Partial<Record<string, string | null>> = {},
+) {
+	const client = server.client();
+	const body = signUpBody(fields);
+	const username = body.username;
+	const res = await client.post("/api/auth/register", body);
 	if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.data)}`);
 	return { client, user: res.data, username: username as string };
 }
