@@ -1,12 +1,16 @@
 /**
- * Import loops, on the server and the web: file circles (madge's), and cycles between feature folders, where
+ * The house's imports, on the server and the web. First the rules of scripts/house/rules.ts (front doors,
+ * layers that import no feature, the driver only in the data layer), each breach printed; a breach listed in
+ * scripts/house/known-breaches.txt is one not mended yet, and that list may only shrink. Then import loops: file circles (madge's), and cycles between feature folders, where
  * each file counts as its top folder (src/deals, web/alerts). Shared folders (src/lib, web/components, web/api,
  * web/app, db) sit below every feature and may be imported by any; the test support (src/test) and the files
  * at the top of src/ and web/ (app.ts, main.tsx: what puts the features together) sit above them. Neither
  * kind is a feature, so both are left out of the folder graph.
  * Prints every finding and exits 1 if there is any.  Usage: bun scripts/check-import-loops.ts
  */
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { doorBreaches, driverBreaches, longestChain, readImports } from "./house/rules.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const SHARED = new Set(["src/lib", "web/components", "web/api", "web/app", "db", "src/test"]);
@@ -136,10 +140,32 @@ for (const members of folderLoops) {
 	if (members.length > circle.length - 1) console.log(`  (all of: ${members.join(", ")})`);
 	for (const line of evidence(files, circle)) console.log(line);
 }
-const total = fileLoops.length + folderLoops.length;
+const loopCount = fileLoops.length + folderLoops.length;
 console.log(
-	total === 0
+	loopCount === 0
 		? `No import loops in ${Object.keys(files).length} files.`
 		: `${fileLoops.length} file circle(s), ${folderLoops.length} folder cycle(s).`,
 );
-process.exit(total === 0 ? 0 : 1);
+
+const MAX_CHAIN = 4;
+const KNOWN_FILE = resolve(ROOT, "scripts/house/known-breaches.txt");
+const known = new Set(
+	existsSync(KNOWN_FILE)
+		? readFileSync(KNOWN_FILE, "utf8")
+				.split("\n")
+				.filter((line) => line.trim() && !line.startsWith("#"))
+		: [],
+);
+const house = readImports(ROOT);
+const breaches = [...doorBreaches(house.imports), ...driverBreaches(house.files, house.imports)];
+const fresh = breaches.filter((line) => !known.has(line));
+const CHAIN_WAIVER = `chain longer than ${MAX_CHAIN}`;
+const mended = [...known].filter((line) => line !== CHAIN_WAIVER && !breaches.includes(line));
+for (const line of fresh) console.log(line);
+for (const line of mended) console.log(`mended, so strike it from known-breaches.txt: ${line}`);
+const chain = longestChain(house.imports);
+console.log(`Longest chain of server features: ${chain.length} (${chain.join(" -> ")}); at most ${MAX_CHAIN}.`);
+console.log(`${breaches.length - fresh.length} known breach(es) left to mend, ${fresh.length} new.`);
+const chainTooLong = chain.length > MAX_CHAIN && !known.has(CHAIN_WAIVER);
+const failed = loopCount > 0 || fresh.length > 0 || mended.length > 0 || chainTooLong;
+process.exit(failed ? 1 : 0);
