@@ -97,6 +97,19 @@ async function buildServiceWorker(webOut: string) {
 	return { version, count: urls.length + 1 };
 }
 
+/**
+ * Bun's splitting gives a feature's front door (an index.ts of re-exports only) a chunk of its own when the
+ * entries reaching it form a new set, and prints nothing into it (oven-sh/bun#40595): an empty file that no
+ * chunk imports. Drop it, so that the service worker does not precache it.
+ */
+async function dropEmptyChunks(webOut: string) {
+	const js = listFiles(webOut).filter((f) => f.endsWith(".js"));
+	const empty = js.filter((f) => statSync(f).size === 0);
+	if (empty.length === 0) return;
+	const texts = await Promise.all([...js, join(webOut, "index.html")].map((f) => Bun.file(f).text()));
+	for (const file of empty) if (!texts.some((text) => text.includes(basename(file)))) rmSync(file);
+}
+
 /** index.html is served at every app path, so its manifest link must not be relative. */
 async function absoluteManifestLink(indexPath: string) {
 	const html = await Bun.file(indexPath).text();
@@ -152,6 +165,7 @@ async function main() {
 	mkdirSync(buildDir, { recursive: true });
 
 	await build(webBuildConfig(join(root, "web/index.html"), webOut));
+	await dropEmptyChunks(webOut);
 	await absoluteManifestLink(join(webOut, "index.html"));
 	mkdirSync(join(webOut, "icons"), { recursive: true });
 	copyFileSync(join(root, "web/manifest.webmanifest"), join(webOut, "manifest.webmanifest"));

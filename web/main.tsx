@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { loadRoutedApp, Root, showsLanding } from "./app/Root.tsx";
 import { registerServiceWorker } from "./app/serviceWorker.ts";
-import { authKeys, currentUserQuery, suspensionOf } from "./auth/queries.ts";
+import { authKeys, currentUserQuery, suspensionOf } from "./auth/index.ts";
 
 // Spec §7: no retries, no refetch on focus or timer, and data never goes stale by itself.
 const queryClient = new QueryClient({

@@ -4,7 +4,7 @@
  * stored photos are never touched: live data is the network's or nothing. Push messages and clicks on their
  * notifications are handled in web/push/worker.ts.
  */
-import { handlePushes } from "./push/worker.ts";
+import { handlePushes } from "./push/index.ts";
 
 /** `{ version, urls }` as a JSON string, injected by scripts/build.ts. */
 declare const __PRECACHE__: string;

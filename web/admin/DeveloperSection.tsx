@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazyRouteComponent } from "@tanstack/react-router";
 import { Suspense, useId, useState } from "react";
 import { failureText } from "../api/failure.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { useSessionLost } from "../auth/index.ts";
 import { ChevronDownIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
 import { ACCESS_DENIED, INVALID_PASSKEY, unlockedQuery, useVerifyPasskey } from "./queries.ts";

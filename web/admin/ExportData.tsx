@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { EXPORT_FORMATS, type ExportFormat } from "../../src/open-data/format.ts";
 import { api, unwrap } from "../api/client.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { useSessionLost } from "../auth/index.ts";
 import { useOnEachFailure } from "../components/useOnEachFailure.ts";
 import { adminKeys, useRelock } from "./queries.ts";
 

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { FLAG_REASON_LABEL } from "../../db/enums.ts";
 import { failureText } from "../api/failure.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { useSessionLost } from "../auth/index.ts";
 import { displayName } from "../components/Avatar.tsx";
 import { timeAgo } from "../components/format.ts";
 import { useOnEachFailure } from "../components/useOnEachFailure.ts";

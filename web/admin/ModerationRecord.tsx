@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { useSessionLost } from "../auth/index.ts";
 import { timeAgo } from "../components/format.ts";
 import { useOnEachFailure } from "../components/useOnEachFailure.ts";
 import { actionsQuery, useRelock } from "./queries.ts";

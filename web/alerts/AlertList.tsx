@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { categoriesQuery } from "../api/categories.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { useSessionLost } from "../auth/index.ts";
 import { formatCurrency, formatMiles, timeAgo } from "../components/format.ts";
 import { fuelPriceText } from "../components/fuel.ts";
 import { AlertIcon, BellIcon, CloseIcon } from "../components/icons.tsx";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { useSessionLost } from "../auth/index.ts";
 import { AlertIcon, BellIcon, CheckIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
 import type { NotificationState } from "./notify.ts";

@@ -1,12 +1,11 @@
 import { Link, Outlet } from "@tanstack/react-router";
 import { Suspense } from "react";
-import { useLiveAlerts } from "../alerts/useLiveAlerts.ts";
-import type { CurrentUser } from "../auth/queries.ts";
-import { ZipCodeEditor } from "../auth/ZipCodeEditor.tsx";
+import { useLiveAlerts } from "../alerts/index.ts";
+import { type CurrentUser, ZipCodeEditor } from "../auth/index.ts";
 import { Announcement } from "../components/Announcement.tsx";
 import { Logo, Spinner } from "../components/Logo.tsx";
 import { useArrivalAnnouncement } from "../components/usePageTitle.ts";
-import { usePushOnThisDevice } from "../push/usePushOnThisDevice.ts";
+import { usePushOnThisDevice } from "../push/index.ts";
 import { BottomNav } from "./BottomNav.tsx";
 
 /** The signed-in frame: header with the zip code, the page, the footer logo and the bottom navigation. */

@@ -1,7 +1,6 @@
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ComponentType, lazy, Suspense, useState } from "react";
-import { AuthScreen } from "../auth/AuthScreen.tsx";
-import { type AuthState, currentUserQuery } from "../auth/queries.ts";
+import { AuthScreen, type AuthState, currentUserQuery } from "../auth/index.ts";
 import { Spinner } from "../components/Logo.tsx";
 import { Toaster } from "../components/Toaster.tsx";
 import { AppErrorBoundary } from "./AppError.tsx";

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, createRoute, createRouter, Outlet } from "@tanstack/react-router";
-import { productSearch, stationSearch } from "../history/search.ts";
+import { productSearch, stationSearch } from "../history/index.ts";
 import { RouteError } from "./AppError.tsx";
 import { AuthGate } from "./AuthGate.tsx";
 import { Pages } from "./pages.tsx";

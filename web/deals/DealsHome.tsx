@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { PriceAlerts } from "../alerts/PriceAlerts.tsx";
-import { currentUserQuery } from "../auth/queries.ts";
+import { PriceAlerts } from "../alerts/index.ts";
+import { currentUserQuery } from "../auth/index.ts";
 import { Tabs } from "../components/Tabs.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
-import { NoticeBanner } from "../notices/NoticeBanner.tsx";
+import { NoticeBanner } from "../notices/index.ts";
 import { FindDeals } from "./FindDeals.tsx";
 import { type DealsTab, useDealsTab } from "./homeState.ts";
 import { ReportPriceForm } from "./ReportPriceForm.tsx";

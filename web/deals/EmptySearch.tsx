@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { isDuplicateAlert, useCreateAlert } from "../alerts/queries.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { isDuplicateAlert, useCreateAlert } from "../alerts/index.ts";
+import { useSessionLost } from "../auth/index.ts";
 import { BellIcon, CheckIcon, PencilIcon, PinIcon, SearchIcon } from "../components/icons.tsx";
 import { SearchMessage } from "../components/SearchStates.tsx";
 import { useToast } from "../state/toast.ts";

@@ -3,13 +3,12 @@ import type { SearchSort } from "../../src/deals/schemas.ts";
 import { NEAREST_AREAS } from "../../src/lib/near-areas.ts";
 import { clientSideText } from "../api/failure.ts";
 import { useOnline } from "../app/useOnline.ts";
-import { currentUserQuery } from "../auth/queries.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { currentUserQuery, useSessionLost } from "../auth/index.ts";
 import { Announcement } from "../components/Announcement.tsx";
 import { SearchBox, SearchForm } from "../components/SearchBox.tsx";
 import { SortSelect } from "../components/SortSelect.tsx";
 import { useOnEachFailure } from "../components/useOnEachFailure.ts";
-import { HomeFeed } from "../feed/HomeFeed.tsx";
+import { HomeFeed } from "../feed/index.ts";
 import { useToast } from "../state/toast.ts";
 import {
 	type ChipFilter,

@@ -1,14 +1,14 @@
 import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { isRefusal, ownMessage } from "../api/failure.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { useSessionLost } from "../auth/index.ts";
 import { formatCurrency, formatMiles, seenAgo } from "../components/format.ts";
 import { AlertIcon, CheckIcon, PinIcon, SparkleIcon, TagIcon, ThumbUpIcon, TrendIcon } from "../components/icons.tsx";
-import { FeedbackBar } from "../feedback/FeedbackBar.tsx";
-import { UnderReviewNote } from "../notices/UnderReviewNote.tsx";
-import { StarButton } from "../spots/StarButton.tsx";
+import { FeedbackBar } from "../feedback/index.ts";
+import { UnderReviewNote } from "../notices/index.ts";
+import { StarButton } from "../spots/index.ts";
 import { useToast } from "../state/toast.ts";
-import { ReporterLink } from "../users/ReporterLink.tsx";
+import { ReporterLink } from "../users/index.ts";
 import { StoreReportsLine, UnitPrice } from "./PriceFacts.tsx";
 import { type Report, useTakeDeal, useToggleUpvote } from "./queries.ts";
 

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useId } from "react";
 import { clientSideText } from "../api/failure.ts";
-import { EnterZipButton } from "../auth/ZipCodeEditor.tsx";
+import { EnterZipButton } from "../auth/index.ts";
 import { AlertIcon, PinIcon, SearchIcon } from "../components/icons.tsx";
 import { OfflineSearch, ResultsSkeleton, SearchMessage } from "../components/SearchStates.tsx";
 import { bestDealId } from "./best-deal.ts";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useEffectEvent, useRef } from "react";
 import { ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
-import { currentUserQuery } from "../auth/queries.ts";
+import { currentUserQuery } from "../auth/index.ts";
 import { Field } from "../components/form.tsx";
 import { formatMiles } from "../components/format.ts";
 import { PlaceFields } from "../components/PlaceFields.tsx";

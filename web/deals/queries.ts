@@ -5,7 +5,7 @@ import { api, unwrap } from "../api/client.ts";
 import { isStatus } from "../api/failure.ts";
 import type { OkOf } from "../api/http.ts";
 import { useLastingMutation } from "../api/mutation.ts";
-import { authKeys } from "../auth/queries.ts";
+import { authKeys } from "../auth/index.ts";
 
 export type Report = InferResponseType<typeof api.search.$get, 200>[number];
 export type StoreSuggestion = InferResponseType<typeof api.stores.$get, 200>[number];

@@ -1,9 +1,9 @@
 import { useRef, useState } from "react";
 import { doubtOf, type Issue, type Rejection, rejectionOf, submitFailure } from "../api/failure.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { useSessionLost } from "../auth/index.ts";
 import { formatCurrency } from "../components/format.ts";
 import { TOAST_MS, useToast } from "../state/toast.ts";
-import { UploadError, uploadFailureText, uploadPhoto } from "../uploads/upload.ts";
+import { UploadError, uploadFailureText, uploadPhoto } from "../uploads/index.ts";
 import type { ReportPhase } from "./homeState.ts";
 import { type ReportSubmission, type SubmittedReport, useReportPrice } from "./queries.ts";
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { clientSideText, doubtOf, failureIssues, type Rejection, rejectionOf } from "../api/failure.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { useSessionLost } from "../auth/index.ts";
 import { DoubtfulPrice } from "../components/DoubtfulPrice.tsx";
 import { CheckIcon } from "../components/icons.tsx";
 import { TOAST_MS, useToast } from "../state/toast.ts";

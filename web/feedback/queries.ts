@@ -5,7 +5,7 @@ import { isStatus } from "../api/failure.ts";
 import { gasKeys } from "../api/gas-keys.ts";
 import type { OkOf } from "../api/http.ts";
 import { useLastingMutation } from "../api/mutation.ts";
-import { authKeys } from "../auth/queries.ts";
+import { authKeys } from "../auth/index.ts";
 import type { FeedbackKind, FeedbackTarget, FlagReason } from "./words.ts";
 
 /** The deal search's lists and the deal page (web/deals' dealKeys.search): web/deals shows this row, so cannot be imported. */

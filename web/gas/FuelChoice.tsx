@@ -1,7 +1,7 @@
 import { useRef } from "react";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { useSessionLost } from "../auth/index.ts";
 import { useToast } from "../state/toast.ts";
-import { FUEL_FAILED, useUpdateFuelPreference } from "../users/queries.ts";
+import { FUEL_FAILED, useUpdateFuelPreference } from "../users/index.ts";
 import { FUEL_LABEL, FUEL_TYPES, type FuelType } from "./fuel.ts";
 
 type Props = {

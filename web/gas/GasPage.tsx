@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import type { StationSort } from "../../src/gas/schemas.ts";
-import { currentUserQuery } from "../auth/queries.ts";
-import { EnterZipButton } from "../auth/ZipCodeEditor.tsx";
+import { currentUserQuery, EnterZipButton } from "../auth/index.ts";
 import { FuelIcon, PinIcon } from "../components/icons.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { AreaSummary } from "./AreaSummary.tsx";

@@ -2,7 +2,7 @@ import { type Ref, useId, useImperativeHandle, useRef, useState } from "react";
 import { ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
 import { GasReportSchema } from "../../src/gas/schemas.ts";
 import { doubtOf, type Rejection, submitFailure } from "../api/failure.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { useSessionLost } from "../auth/index.ts";
 import { DoubtfulPrice } from "../components/DoubtfulPrice.tsx";
 import { FailureAlert } from "../components/FailureAlert.tsx";
 import { Field, priceInput, SelectField, useForm } from "../components/form.tsx";

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { formatMiles, timeAgo } from "../components/format.ts";
 import { FuelIcon, PinIcon } from "../components/icons.tsx";
-import { StarButton } from "../spots/StarButton.tsx";
+import { StarButton } from "../spots/index.ts";
 import {
 	comparisonBadge,
 	FUEL_LABEL,

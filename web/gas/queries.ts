@@ -6,7 +6,7 @@ import { api, unwrap } from "../api/client.ts";
 import { isStatus } from "../api/failure.ts";
 import { gasKeys } from "../api/gas-keys.ts";
 import { useLastingMutation } from "../api/mutation.ts";
-import { authKeys } from "../auth/queries.ts";
+import { authKeys } from "../auth/index.ts";
 
 export type Station = InferResponseType<typeof api.gas.nearby.$get, 200>[number];
 export type GasSummary = InferResponseType<typeof api.gas.summary.$get, 200>;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { useSessionLost } from "../auth/index.ts";
 import { useToast } from "../state/toast.ts";
 
 /** Tells a query's failure once, when it happens (each failed attempt brings a new error object). */

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { chartTime, LazyLineChart } from "../components/charts/LazyLineChart.tsx";
-import { FUEL_LABEL, type FuelType, formatFuelPrice } from "../gas/fuel.ts";
+import { FUEL_LABEL, type FuelType, formatFuelPrice } from "../gas/index.ts";
 import { Figure } from "./Parts.tsx";
 import { PriceTable } from "./PriceTable.tsx";
 import type { FuelHistory } from "./queries.ts";

@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { DEFAULT_PRODUCT_WINDOW, PRODUCT_WINDOWS, type ProductWindow } from "../../src/history/schemas.ts";
-import { currentUserQuery } from "../auth/queries.ts";
-import { EnterZipButton } from "../auth/ZipCodeEditor.tsx";
+import { currentUserQuery, EnterZipButton } from "../auth/index.ts";
 import { PinIcon, SearchIcon, TagIcon } from "../components/icons.tsx";
 import { SearchMessage } from "../components/SearchStates.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
-import { useDealsTab } from "../deals/homeState.ts";
+import { useDealsTab } from "../deals/index.ts";
 import { BackButton, HistoryFailed, HistorySkeleton, SegmentedChoice, sameName, useSteadyTime } from "./Parts.tsx";
 import { ProductHistoryView } from "./ProductHistoryView.tsx";
 import { productHistoryQuery } from "./queries.ts";

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { formatCurrency, seenAgo, shortName } from "../components/format.ts";
-import { FeedbackBar } from "../feedback/FeedbackBar.tsx";
-import { FUEL_LABEL, formatFuelPrice, unitOf } from "../gas/fuel.ts";
+import { FeedbackBar } from "../feedback/index.ts";
+import { FUEL_LABEL, formatFuelPrice, unitOf } from "../gas/index.ts";
 import { type StationParams, type StationReport, stationReportsQuery } from "./queries.ts";
 
 /**

@@ -3,7 +3,7 @@ import type { InferResponseType } from "hono/client";
 import type { ProductWindow, StationWindow } from "../../src/history/schemas.ts";
 import { api, unwrap } from "../api/client.ts";
 import { gasKeys } from "../api/gas-keys.ts";
-import { dealKeys, type Report } from "../deals/queries.ts";
+import { dealKeys, type Report } from "../deals/index.ts";
 
 export type ProductHistory = InferResponseType<typeof api.products.history.$get, 200>;
 export type StationHistory = InferResponseType<(typeof api.gas.stations)[":id"]["history"]["$get"], 200>;

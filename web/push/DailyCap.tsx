@@ -3,8 +3,7 @@ import { AlertSettingsSchema, DAILY_CAP } from "../../src/users/schemas.ts";
 import { api, unwrap } from "../api/client.ts";
 import { submitFailure } from "../api/failure.ts";
 import { useLastingMutation } from "../api/mutation.ts";
-import { type AuthState, authKeys, type CurrentUser } from "../auth/queries.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { type AuthState, authKeys, type CurrentUser, useSessionLost } from "../auth/index.ts";
 import { Field, useForm } from "../components/form.tsx";
 import { useToast } from "../state/toast.ts";
 

@@ -1,7 +1,6 @@
 import { useId } from "react";
 import { clientSideText } from "../api/failure.ts";
-import type { CurrentUser } from "../auth/queries.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { type CurrentUser, useSessionLost } from "../auth/index.ts";
 import { useToast } from "../state/toast.ts";
 import { DailyCap } from "./DailyCap.tsx";
 import type { PushState } from "./device.ts";

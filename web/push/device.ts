@@ -3,7 +3,7 @@
  * server keeps a copy per device (POST/DELETE /api/push/subscriptions) and sends each alert to it.
  */
 
-import { readNotificationState, requestNotificationPermission } from "../alerts/notify.ts";
+import { readNotificationState, requestNotificationPermission } from "../alerts/index.ts";
 import { api, unwrap } from "../api/client.ts";
 import { readPushOwner, writePushOwner } from "../state/push-owner.ts";
 

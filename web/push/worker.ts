@@ -3,7 +3,7 @@
  * a click on it shows its deal in an open tab of the app, or in a new one.
  */
 import type { PushPayload } from "../../src/push/payload.ts";
-import { NOTIFICATION_BADGE, NOTIFICATION_ICON } from "../alerts/notify.ts";
+import { NOTIFICATION_BADGE, NOTIFICATION_ICON } from "../alerts/index.ts";
 import { appPath, OPEN_IN_APP, type OpenInApp } from "./open-message.ts";
 
 // The DOM lib has no service-worker types (see web/sw.ts): the few used here, as the worker has them.

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { clientSideText } from "../api/failure.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { useSessionLost } from "../auth/index.ts";
 import { AlertIcon, CloseIcon, FuelIcon, PinIcon, StarIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
 import { type SpotKind, type StarredStore, spotsQuery, useStar } from "./queries.ts";

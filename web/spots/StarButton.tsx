@@ -1,5 +1,5 @@
 import { clientSideText } from "../api/failure.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { useSessionLost } from "../auth/index.ts";
 import { StarIcon } from "../components/icons.tsx";
 import { useToast } from "../state/toast.ts";
 import { type SpotKind, useStar } from "./queries.ts";

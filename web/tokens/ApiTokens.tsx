@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { CreateTokenSchema, MAX_TOKENS_PER_USER } from "../../src/tokens/schemas.ts";
 import { failureText, submitFailure } from "../api/failure.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { useSessionLost } from "../auth/index.ts";
 import { Field, useForm } from "../components/form.tsx";
 import { timeAgo } from "../components/format.ts";
 import { AlertIcon } from "../components/icons.tsx";

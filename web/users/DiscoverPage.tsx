@@ -1,7 +1,7 @@
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { USER_SEARCH_MAX_LENGTH } from "../../src/users/schemas.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { useSessionLost } from "../auth/index.ts";
 import { Announcement, countOf } from "../components/Announcement.tsx";
 import { AlertIcon, SearchIcon, UsersIcon } from "../components/icons.tsx";
 import { SearchBox, SearchForm } from "../components/SearchBox.tsx";

@@ -1,6 +1,5 @@
 import { FUEL_TYPES, type FuelType } from "../../db/enums.ts";
-import type { CurrentUser } from "../auth/queries.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { type CurrentUser, useSessionLost } from "../auth/index.ts";
 import { SelectField } from "../components/form.tsx";
 import { useToast } from "../state/toast.ts";
 import { FUEL_FAILED, useUpdateFuelPreference } from "./queries.ts";

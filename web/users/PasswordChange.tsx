@@ -1,9 +1,7 @@
 import { useState } from "react";
 import { ChangePasswordSchema } from "../../src/users/schemas.ts";
 import { failureText, isRefusal, isStatus, submitFailure } from "../api/failure.ts";
-import { PasswordVisibilityToggle } from "../auth/PasswordVisibilityToggle.tsx";
-import { PASSWORD_HINT } from "../auth/SignUpForm.tsx";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { PASSWORD_HINT, PasswordVisibilityToggle, useSessionLost } from "../auth/index.ts";
 import { Field, useForm } from "../components/form.tsx";
 import { SubmitButton } from "../components/SubmitButton.tsx";
 import { useToast } from "../state/toast.ts";

@@ -1,7 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { useId } from "react";
-import type { CurrentUser } from "../auth/queries.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { type CurrentUser, useSessionLost } from "../auth/index.ts";
 import { useToast } from "../state/toast.ts";
 import { useUpdatePrivacy } from "./queries.ts";
 

@@ -1,11 +1,10 @@
 import { useRef, useState } from "react";
 import { failureText, isRefusal } from "../api/failure.ts";
-import type { CurrentUser } from "../auth/queries.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
+import { type CurrentUser, useSessionLost } from "../auth/index.ts";
 import { Avatar, displayName } from "../components/Avatar.tsx";
 import { formatCurrency } from "../components/format.ts";
 import { TOAST_MS, useToast } from "../state/toast.ts";
-import { PHOTO_ACCEPT, photoProblem, UploadError, uploadFailureText, uploadPhoto } from "../uploads/upload.ts";
+import { PHOTO_ACCEPT, photoProblem, UploadError, uploadFailureText, uploadPhoto } from "../uploads/index.ts";
 import { useUpdatePhoto } from "./queries.ts";
 import { Reputation } from "./Reputation.tsx";
 

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { Avatar, displayName } from "../components/Avatar.tsx";
 import { formatCurrency, timeAgo } from "../components/format.ts";
 import { PinIcon } from "../components/icons.tsx";
-import { UnderReviewNote } from "../notices/UnderReviewNote.tsx";
+import { UnderReviewNote } from "../notices/index.ts";
 import type { PublicProfile } from "./queries.ts";
 import { Reputation } from "./Reputation.tsx";
 

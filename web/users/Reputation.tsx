@@ -1,4 +1,4 @@
-import type { CurrentUser } from "../auth/queries.ts";
+import type { CurrentUser } from "../auth/index.ts";
 import { StarIcon } from "../components/icons.tsx";
 
 /** Spec §9: a Trusted Contributor has made more than 10 price reports. */

@@ -1,8 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { currentUserQuery } from "../auth/queries.ts";
-import { useSessionLost } from "../auth/useSessionLost.ts";
-import { EnterZipButton } from "../auth/ZipCodeEditor.tsx";
+import { currentUserQuery, EnterZipButton, useSessionLost } from "../auth/index.ts";
 import { Avatar, displayName } from "../components/Avatar.tsx";
 import { useOnEachFailure } from "../components/useOnEachFailure.ts";
 import { type TopContributor, topContributorsQuery } from "./queries.ts";

@@ -5,7 +5,7 @@ import type { CarInput } from "../../src/users/schemas.ts";
 import { api, unwrap } from "../api/client.ts";
 import { gasKeys } from "../api/gas-keys.ts";
 import { useLastingMutation } from "../api/mutation.ts";
-import { type AuthState, authKeys, type CurrentUser } from "../auth/queries.ts";
+import { type AuthState, authKeys, type CurrentUser } from "../auth/index.ts";
 
 export type UserSearchResult = InferResponseType<typeof api.users.search.$get, 200>[number];
 export type PublicProfile = InferResponseType<(typeof api.users)[":username"]["profile"]["$get"], 200>;

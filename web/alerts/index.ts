@@ -1,0 +1,10 @@
+/** The alerts feature's front door: the alerts panel, creating an alert, live hits, and the browser's notifications. */
+export {
+	NOTIFICATION_BADGE,
+	NOTIFICATION_ICON,
+	readNotificationState,
+	requestNotificationPermission,
+} from "./notify.ts";
+export { PriceAlerts } from "./PriceAlerts.tsx";
+export { isDuplicateAlert, useCreateAlert } from "./queries.ts";
+export { useLiveAlerts } from "./useLiveAlerts.ts";
