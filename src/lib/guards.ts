@@ -1,28 +1,8 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { bearerOf, tokenSession } from "../tokens/bearer.ts";
 import type { AppEnv } from "./context.ts";
 import type { SuspendedAnswer } from "./errors.ts";
 import { forbidden, notFound, unauthorized } from "./http.ts";
-import { readSessionCookie, writeSessionCookie } from "./session-cookie.ts";
-import { validateSessionToken } from "./sessions.ts";
-
-/**
- * Reads the caller once per API request (the app's gate calls it). A personal access token, when the request
- * carries one, is the only credential read (the cookie is then ignored: a script's request gets the token's
- * read-only reach, whatever else it sends). Otherwise the cookie; a session past half its life is renewed.
- */
-export function loadSession(c: Context<AppEnv>) {
-	const bearer = bearerOf(c);
-	if (bearer !== null) {
-		c.set("session", tokenSession(c, bearer));
-		return;
-	}
-	const token = readSessionCookie(c);
-	const session = token ? validateSessionToken(c.var.db, c.var.runtime.readSession, token) : null;
-	c.set("session", session);
-	if (session?.renewed && token) writeSessionCookie(c, token, session.expire);
-}
 
 export function terminatedAnswer(user: {
 	terminationReason: string | null;

@@ -1,7 +1,8 @@
 /**
  * `Authorization: Bearer <token>`: a personal access token read-only in place of the session cookie
  * (decision 0067). The app's gate refuses a write that carries one before anything else, and loadSession
- * (src/lib/guards.ts) turns a valid one into a session-like value for GET and HEAD requests.
+ * (below), the one reader of both credentials, turns a valid one into a session-like value for GET and HEAD
+ * requests. It sits here rather than in src/lib, which imports no feature.
  */
 
 import { eq } from "drizzle-orm";
@@ -9,8 +10,8 @@ import type { Context } from "hono";
 import { apiTokens } from "../../db/schema.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { forbidden, tooManyRequests, unauthorized } from "../lib/http.ts";
-import { readSessionCookie } from "../lib/session-cookie.ts";
-import type { ValidSession } from "../lib/sessions.ts";
+import { readSessionCookie, writeSessionCookie } from "../lib/session-cookie.ts";
+import { type ValidSession, validateSessionToken } from "../lib/sessions.ts";
 import { HOUR_MS } from "../lib/time.ts";
 import { tokenHashOf } from "./queries.ts";
 import { TOKEN_PREFIX, TOKEN_REQUESTS_PER_MINUTE, TOKEN_SHAPE } from "./schemas.ts";
@@ -86,4 +87,21 @@ export function tokenSession(c: Context<AppEnv>, secret: string, now = Date.now(
 		user: found.user,
 		renewed: false,
 	};
+}
+
+/**
+ * Reads the caller once per API request (the app's gate calls it). A personal access token, when the request
+ * carries one, is the only credential read (the cookie is then ignored: a script's request gets the token's
+ * read-only reach, whatever else it sends). Otherwise the cookie; a session past half its life is renewed.
+ */
+export function loadSession(c: Context<AppEnv>) {
+	const bearer = bearerOf(c);
+	if (bearer !== null) {
+		c.set("session", tokenSession(c, bearer));
+		return;
+	}
+	const token = readSessionCookie(c);
+	const session = token ? validateSessionToken(c.var.db, c.var.runtime.readSession, token) : null;
+	c.set("session", session);
+	if (session?.renewed && token) writeSessionCookie(c, token, session.expire);
 }
