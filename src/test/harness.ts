@@ -2,6 +2,7 @@
  * A real server for API tests: a fresh SQLite file in a temp folder, migrated and seeded with the taxonomy,
  * the real app behind Bun.serve on a free port, and clients that talk HTTP to it with their own cookies.
  */
+import { expect } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -48,6 +49,9 @@ export async function startTestServer(env: Record<string, string> = {}, { assets
 	};
 }
 
+/** Whatever a path answers: its JSON when it is JSON, else its text. */
+export type RawAnswer = { status: number; data: unknown; text: string; headers: Headers; setCookie: string | null };
+
 type RequestOptions = { json?: unknown; body?: BodyInit; headers?: Record<string, string>; origin?: string | null };
 
 /** A browser-like client: keeps its cookie and sends our Origin on writes unless told otherwise. */
@@ -79,7 +83,13 @@ export class TestClient {
 		} catch {
 			data = text;
 		}
-		return { status: res.status, headers: res.headers, data, setCookie };
+		return { status: res.status, headers: res.headers, data, text, setCookie };
+	}
+
+	/** Any request (a file, a page, a path no route has), its answer untyped. */
+	async requestRaw(method: string, path: string, options: RequestOptions = {}): Promise<RawAnswer> {
+		const { status, headers, data, text, setCookie } = await this.request(method, path, options);
+		return { status, headers, data, text, setCookie };
 	}
 
 	get = (path: string, options?: RequestOptions) => this.request("GET", path, options);
@@ -87,6 +97,23 @@ export class TestClient {
 	patch = (path: string, json?: unknown, options?: RequestOptions) => this.request("PATCH", path, { json, ...options });
 	put = (path: string, json?: unknown, options?: RequestOptions) => this.request("PUT", path, { json, ...options });
 	delete = (path: string, options?: RequestOptions) => this.request("DELETE", path, options);
+}
+
+/** expect(res.status).toBe(status), and from there on `res.data` is the body the API answers with it. */
+export function expectStatus<A extends { status: number }, S extends A["status"]>(
+	res: A,
+	status: S,
+): asserts res is A & { status: S } {
+	expect(res.status).toBe(status);
+}
+
+/** The body of an answer that must have this status (expectStatus), for reading it in one expression. */
+export function expectBody<A extends { status: number; data: unknown }, S extends A["status"]>(
+	res: A,
+	status: S,
+): (A & { status: S })["data"] {
+	expectStatus(res, status);
+	return res.data;
 }
 
 export const STRONG_PASSWORD = "Str0ng!Pass";
