@@ -1,14 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import * as v from "valibot";
-import type { AlertScope } from "../../db/enums.ts";
+import { type AlertScope, FUEL_LABEL, FUEL_TYPES, type FuelType } from "../../db/enums.ts";
 import { MISSING_FIELDS_MESSAGE, MISSING_FIELDS_TITLE, PriceAlertSchema } from "../../src/alerts/schemas.ts";
 import { submitFailure } from "../api/failure.ts";
 import { currentUserQuery, useSessionLost } from "../auth/index.ts";
 import { CategorySelect } from "../components/CategorySelect.tsx";
 import { Field, priceInput, SelectField, useForm } from "../components/form.tsx";
 import { formatCurrency } from "../components/format.ts";
-import { FUEL_LABEL, FUEL_TYPES, type FuelType, fuelPriceText } from "../components/fuel.ts";
+import { fuelPriceText } from "../components/fuel.ts";
 import { AlertIcon } from "../components/icons.tsx";
 import { SubmitButton } from "../components/SubmitButton.tsx";
 import { useToast } from "../state/toast.ts";

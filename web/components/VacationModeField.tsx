@@ -1,4 +1,4 @@
-import { ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
+import { ZIP_MAX_LENGTH } from "../../src/lib/fields.ts";
 import { Field } from "./form.tsx";
 import { postalCodeHint } from "./zip.ts";
 

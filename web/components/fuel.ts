@@ -1,10 +1,9 @@
-/** How the app names and prices fuel (spec §9), wherever a fuel shows: the Gas page, stations, alerts. */
-import { FUEL_LABEL, FUEL_TYPES, type FuelType } from "../../db/enums.ts";
+/** How the app writes a fuel price (spec §9), wherever a fuel shows: the Gas page, stations, alerts. */
+import type { FuelType } from "../../db/enums.ts";
 import { formatCurrency } from "./format.ts";
 
-export { FUEL_LABEL, FUEL_TYPES, type FuelType };
-
-export const isFuelType = (value: string): value is FuelType => (FUEL_TYPES as readonly string[]).includes(value);
+// The fuels' list and names are db/enums.ts's: a layer takes only its types.
+export type { FuelType };
 
 /** What a fuel is priced per: "/kWh" for charging, "/gal" at the pump. */
 export const unitOf = (fuel: FuelType) => (fuel === "electric" ? "/kWh" : "/gal");

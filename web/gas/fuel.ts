@@ -1,17 +1,12 @@
-/** How the Gas page names, prices and dates fuel (spec §9); the names and prices are shared (components/fuel.ts). */
+/** How the Gas page names, prices and dates fuel (spec §9); the price formats are shared (components/fuel.ts). */
+import { FUEL_LABEL, FUEL_TYPES, type FuelType } from "../../db/enums.ts";
 import type { Car } from "../../src/users/serialize.ts";
 import { formatCurrency } from "../components/format.ts";
-import {
-	FUEL_LABEL,
-	FUEL_TYPES,
-	type FuelType,
-	formatFuelPrice,
-	fuelPriceText,
-	isFuelType,
-	unitOf,
-} from "../components/fuel.ts";
+import { formatFuelPrice, fuelPriceText, unitOf } from "../components/fuel.ts";
 
-export { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, fuelPriceText, isFuelType, unitOf };
+export { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, fuelPriceText, unitOf };
+
+export const isFuelType = (value: string): value is FuelType => (FUEL_TYPES as readonly string[]).includes(value);
 
 /** The station column that holds each fuel's price. */
 export const PRICE_FIELD = {

@@ -5,8 +5,8 @@
  */
 import { atom, useAtom } from "jotai";
 import { useMemo } from "react";
-import { FUEL_TYPES, type FuelType } from "../components/fuel.ts";
 import { loadDraft, saveDraft } from "../state/tabDrafts.ts";
+import { FUEL_TYPES, type FuelType } from "./fuel.ts";
 
 type View = { fuel: FuelType; against: FuelType };
 const KEPT_AS = "gas-fuel";
