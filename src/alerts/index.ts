@@ -1,0 +1,10 @@
+/** Price alerts: shoppers' saved searches, matched against new reports and told on the live stream. */
+export type { HitOutlets } from "./delivery.ts";
+export { deliverHits } from "./delivery.ts";
+export { LiveHub } from "./live.ts";
+export type { HitRow } from "./matching.ts";
+export { recordFuelHitsSafely, recordHitsSafely } from "./matching.ts";
+export { createAlert } from "./queries.ts";
+export { eventRoutes, priceAlertRoutes, testNotificationRoutes } from "./routes.ts";
+export { PriceAlertSchema } from "./schemas.ts";
+export { spreadAlertWords } from "./word-index.ts";

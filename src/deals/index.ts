@@ -1,0 +1,14 @@
+/** Product prices: shoppers' price reports, search, stores, categories and votes. */
+export { CATEGORY_NOT_FOUND, categoryBySlug, getCategoryWithTagSlugs } from "./categories.ts";
+export { indexPageIds, reportRows } from "./deals.sql.ts";
+export type { NearestReports } from "./nearest.ts";
+export { nearestReports } from "./nearest.ts";
+export { toReportJson } from "./read-shape.ts";
+export type { ReportResult } from "./report-page.ts";
+export { reportFor } from "./report-page.ts";
+export { createPriceReport, filePriceReport } from "./reports.ts";
+export { categoryRoutes, priceReportRoutes, searchRoutes, storeRoutes } from "./routes.ts";
+export { trustedPrices } from "./savings.ts";
+export { PriceCentsSchema, PriceReportSchema } from "./schemas.ts";
+export { placeCell } from "./search.ts";
+export { takeDeal, toggleUpvote } from "./votes.ts";

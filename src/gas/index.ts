@@ -1,0 +1,8 @@
+/** Fuel prices: gas reports and the stations near a shopper. */
+export type { NearbyReportRow } from "./gas.sql.ts";
+export { REPORT_COLUMNS_SQL, tokensParam } from "./gas.sql.ts";
+export type { GasReportJson, NearbyReportJson } from "./reports.ts";
+export { createGasReport, fileGasReport, GAS_REPORT_NOT_FOUND, getGasReportJson, toGasReportJson } from "./reports.ts";
+export { gasRoutes } from "./routes.ts";
+export { FuelPriceSchema, GasReportSchema } from "./schemas.ts";
+export { averageDollars, averageMills, nearbyWithArea } from "./stations.ts";

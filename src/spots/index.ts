@@ -1,0 +1,3 @@
+/** Shoppers' starred stores and stations. */
+export { spotRoutes } from "./routes.ts";
+export { starredStationIds, starredStoreIds } from "./spots.sql.ts";
