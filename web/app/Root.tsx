@@ -3,6 +3,7 @@ import { type ComponentType, lazy, Suspense, useState } from "react";
 import { AuthScreen, type AuthState, currentUserQuery } from "../auth/index.ts";
 import { Spinner } from "../components/Logo.tsx";
 import { Toaster } from "../components/Toaster.tsx";
+import { ToastProvider } from "../state/toast.ts";
 import { AppErrorBoundary } from "./AppError.tsx";
 import { OfflineBanner } from "./OfflineBanner.tsx";
 
@@ -36,7 +37,7 @@ export function Root() {
 	const [Routed, setRouted] = useState<RoutedComponent | null>(() => (landing ? null : routedComponent()));
 	if (!landing && !Routed) setRouted(() => routedComponent());
 	return (
-		<>
+		<ToastProvider>
 			<OfflineBanner />
 			<AppErrorBoundary>
 				{Routed ? (
@@ -48,6 +49,6 @@ export function Root() {
 				)}
 			</AppErrorBoundary>
 			<Toaster />
-		</>
+		</ToastProvider>
 	);
 }

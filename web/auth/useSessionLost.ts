@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { isUnauthorized } from "../api/client.ts";
-import { setToast, useToast } from "../state/toast.ts";
+import { useSetToast, useToast } from "../state/toast.ts";
 import { authKeys, forgetUser, suspensionOf } from "./queries.ts";
 
 /**
@@ -13,6 +13,7 @@ import { authKeys, forgetUser, suspensionOf } from "./queries.ts";
  */
 export function useSessionLost() {
 	const toast = useToast();
+	const setToast = useSetToast();
 	const navigate = useNavigate();
 	const queryClient = useQueryClient();
 	return useCallback(
@@ -31,6 +32,6 @@ export function useSessionLost() {
 			}, 500);
 			return true;
 		},
-		[toast, navigate, queryClient],
+		[toast, setToast, navigate, queryClient],
 	);
 }

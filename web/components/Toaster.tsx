@@ -1,17 +1,18 @@
 import { useEffect } from "react";
-import { setToast, useCurrentToast } from "../state/toast.ts";
+import { useCurrentToast, useSetToast } from "../state/toast.ts";
 import { CloseIcon } from "./landingIcons.tsx";
 
 const VARIANT_CLASS = { success: "alert-success", error: "alert-error", info: "alert-info" } as const;
 
 export function Toaster() {
 	const toast = useCurrentToast();
+	const setToast = useSetToast();
 
 	useEffect(() => {
 		if (!toast) return;
 		const timer = setTimeout(() => setToast((t) => (t?.id === toast.id ? null : t)), toast.durationMs);
 		return () => clearTimeout(timer);
-	}, [toast]);
+	}, [toast, setToast]);
 
 	// Above the bottom navigation (and the phone's home bar), centred on phones and at the right on wider
 	// screens: at the top right a long alert covered the zip button and the Alerts tab for its 8 s.
