@@ -9,6 +9,6 @@ export { reportFor } from "./report-page.ts";
 export { createPriceReport, filePriceReport } from "./reports.ts";
 export { categoryRoutes, priceReportRoutes, searchRoutes, storeRoutes } from "./routes.ts";
 export { trustedPrices } from "./savings.ts";
-export { PriceCentsSchema, PriceReportSchema } from "./schemas.ts";
+export { NO_SEARCH_ZIP_MESSAGE, PriceCentsSchema, PriceReportSchema } from "./schemas.ts";
 export { placeCell } from "./search.ts";
 export { takeDeal, toggleUpvote } from "./votes.ts";

@@ -11,12 +11,16 @@ import { CATEGORY_NOT_FOUND, categoryBySlug, listCategories } from "./categories
 import { nearestReports } from "./nearest.ts";
 import { liveReportFor, REPORT_NOT_FOUND } from "./report-page.ts";
 import { createPriceReport } from "./reports.ts";
-import { NearestQuerySchema, PriceReportSchema, SearchQuerySchema, StoresQuerySchema } from "./schemas.ts";
+import {
+	NearestQuerySchema,
+	NO_SEARCH_ZIP_MESSAGE,
+	PriceReportSchema,
+	SearchQuerySchema,
+	StoresQuerySchema,
+} from "./schemas.ts";
 import { searchReports } from "./search.ts";
 import { storesInZip } from "./stores.ts";
 import { takeDeal, toggleUpvote } from "./votes.ts";
-
-export const NO_SEARCH_ZIP_MESSAGE = "Set your zip code to search for deals near you.";
 
 const reportId = (raw: string) => {
 	if (!/^\d{1,12}$/.test(raw)) throw notFound(REPORT_NOT_FOUND);

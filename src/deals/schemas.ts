@@ -151,6 +151,8 @@ const intParam = (label: string, fallback: string, max: number) =>
 	);
 
 export const SEARCH_NEEDS_WORDS_MESSAGE = "Enter something to search for, or choose a category";
+/** A search with no zip given and none on the shopper's profile; the product history answers the same. */
+export const NO_SEARCH_ZIP_MESSAGE = "Set your zip code to search for deals near you.";
 
 /** What a search looks for, and where: its words, a filter, a zip other than the shopper's. */
 const searchFor = {
@@ -194,3 +196,17 @@ export const StoresQuerySchema = v.object({ zipCode: optionalZip() });
 export const ReportIdParamSchema = v.object({
 	id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Price report not found"), v.transform(Number)),
 });
+
+/** The unit-price arithmetic and words (pure): the web compares and writes a result's unit price the same way. */
+export {
+	type Dimension,
+	dimensionOf,
+	formatSize,
+	formatUnitPrice,
+	type PerUnit,
+	perBaseIn,
+	perUnitOf,
+	pricePerBase,
+	spokenUnitPrice,
+	unitPrice,
+} from "./unit-price.ts";

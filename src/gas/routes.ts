@@ -11,10 +11,8 @@ import { carOf } from "../users/serialize.ts";
 import { fillUpOf } from "./drive.ts";
 import { viewerMarks } from "./gas.sql.ts";
 import { createGasReport, listNearbyReports, withViewer } from "./reports.ts";
-import { GasReportSchema, NearbyQuerySchema, RecentReportsQuerySchema } from "./schemas.ts";
+import { GasReportSchema, NearbyQuerySchema, NO_GAS_ZIP_MESSAGE, RecentReportsQuerySchema } from "./schemas.ts";
 import { areaTally, listNearbyStations, nearbySummary, starredFirst } from "./stations.ts";
-
-export const NO_GAS_ZIP_MESSAGE = "Set your zip code to see fuel prices near you.";
 
 /** The signed-in user and their zip; every nearby view needs one (spec §7: the client shows a 400 as empty). */
 function userWithZip(c: Context<AppEnv>) {

@@ -85,6 +85,8 @@ export type GasReportInput = v.InferOutput<typeof GasReportSchema>;
 export const STATION_SORTS = ["distance", "price", "savings"] as const;
 export type StationSort = (typeof STATION_SORTS)[number];
 export const STATION_SORT_MESSAGE = `Sort must be one of ${STATION_SORTS.join(", ")}`;
+/** A nearby view for a shopper with no zip on their profile; the station and area histories answer the same. */
+export const NO_GAS_ZIP_MESSAGE = "Set your zip code to see fuel prices near you.";
 
 /** Which fuel the nearby list compares, the user's preferred fuel when not given; and its order. */
 export const NearbyQuerySchema = v.object({

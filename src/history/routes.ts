@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import { NO_SEARCH_ZIP_MESSAGE } from "../deals/routes.ts";
-import { NO_GAS_ZIP_MESSAGE } from "../gas/routes.ts";
+import { NO_SEARCH_ZIP_MESSAGE } from "../deals/index.ts";
+import { NO_GAS_ZIP_MESSAGE } from "../gas/index.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { doc } from "../lib/openapi.ts";
 import { queryParams } from "../lib/validate.ts";
-import { categoryName } from "../reports/price-history.sql.ts";
+import { categoryName } from "../reports/index.ts";
 import { CATEGORY_NOT_FOUND, productHistory } from "./products.ts";
 import {
 	AreaTrendQuerySchema,
