@@ -3,6 +3,7 @@ import { type ComponentType, lazy, Suspense, useState } from "react";
 import { AuthScreen, type AuthState, currentUserQuery } from "../auth/index.ts";
 import { Spinner } from "../components/Logo.tsx";
 import { Toaster } from "../components/Toaster.tsx";
+import { ArrivalProvider } from "../components/usePageTitle.ts";
 import { ToastProvider } from "../state/toast.ts";
 import { AppErrorBoundary } from "./AppError.tsx";
 import { OfflineBanner } from "./OfflineBanner.tsx";
@@ -38,17 +39,19 @@ export function Root() {
 	if (!landing && !Routed) setRouted(() => routedComponent());
 	return (
 		<ToastProvider>
-			<OfflineBanner />
-			<AppErrorBoundary>
-				{Routed ? (
-					<Suspense fallback={<Spinner label="Loading CommonCents" />}>
-						<Routed queryClient={queryClient} />
-					</Suspense>
-				) : (
-					<AuthScreen />
-				)}
-			</AppErrorBoundary>
-			<Toaster />
+			<ArrivalProvider>
+				<OfflineBanner />
+				<AppErrorBoundary>
+					{Routed ? (
+						<Suspense fallback={<Spinner label="Loading CommonCents" />}>
+							<Routed queryClient={queryClient} />
+						</Suspense>
+					) : (
+						<AuthScreen />
+					)}
+				</AppErrorBoundary>
+				<Toaster />
+			</ArrivalProvider>
 		</ToastProvider>
 	);
 }
