@@ -7,8 +7,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { FlagReason } from "../../db/enums.ts";
 import { type gasReportFeedback, type priceReportFeedback, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { accuracyOf } from "../reports/accuracy.ts";
-import { accountAgeDays, standingOf } from "../reports/standing.ts";
+import { accountAgeDays, accuracyOf, standingOf } from "../reports/index.ts";
 
 type Feedback = typeof priceReportFeedback | typeof gasReportFeedback;
 

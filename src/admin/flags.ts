@@ -20,8 +20,7 @@ import {
 } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { centsToNumber, formatCents, formatMills, millsToNumber } from "../lib/money.ts";
-import { accuracyOf } from "../reports/accuracy.ts";
-import { fuelFreshDays, productFreshDays, trustOf } from "../reports/trust.ts";
+import { accuracyOf, fuelFreshDays, productFreshDays, trustOf } from "../reports/index.ts";
 import { type Flagger, flaggersOf } from "./flaggers.ts";
 import type { FlaggedKind } from "./schemas.ts";
 

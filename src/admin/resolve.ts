@@ -13,9 +13,14 @@ import { eq, sql } from "drizzle-orm";
 import { type User, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { badRequest, conflict, notFound } from "../lib/http.ts";
-import { deliverNotices, type PendingNotice, writeNotice } from "../notices/notices.ts";
-import { FEEDBACK_TABLE, recountFeedback } from "../reports/feedback-counts.ts";
-import { discreditReports, expireReportsById, type ReportTable } from "../reports/reports.sql.ts";
+import { deliverNotices, type PendingNotice, writeNotice } from "../notices/index.ts";
+import {
+	discreditReports,
+	expireReportsById,
+	FEEDBACK_TABLE,
+	type ReportTable,
+	recountFeedback,
+} from "../reports/index.ts";
 import type { Runtime } from "../runtime.ts";
 import { describeFlags, describeReport, flaggedReport, reportExists } from "./flags.ts";
 import { recordAction } from "./record.ts";

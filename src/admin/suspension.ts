@@ -7,7 +7,7 @@ import { gasPriceReports, priceReports, type User, users, userUpvotes } from "..
 import type { Db } from "../db.ts";
 import { badRequest, conflict, notFound } from "../lib/http.ts";
 import { plural } from "../lib/plural.ts";
-import { FEEDBACK_TABLE, HIDE_AT_FLAGS, recountFeedback } from "../reports/feedback-counts.ts";
+import { FEEDBACK_TABLE, HIDE_AT_FLAGS, recountFeedback } from "../reports/index.ts";
 import { entryColumns } from "./queries.ts";
 import { recordAction } from "./record.ts";
 

@@ -6,7 +6,7 @@
 import { formatCents, formatMills } from "../lib/money.ts";
 import { plural } from "../lib/plural.ts";
 import { milesBetween, roundMiles } from "../lib/zip.ts";
-import { alertTag, dealPath, type PushPayload } from "../push/payload.ts";
+import { alertTag, dealPath, type PushPayload } from "../push/index.ts";
 import type { LiveHub, LiveMessage } from "./live.ts";
 import type { HitRow } from "./matching.ts";
 import { ANY_PRICE_CENTS } from "./schemas.ts";

@@ -9,7 +9,7 @@ import { doc } from "../lib/openapi.ts";
 import { clearSessionCookie, writeSessionCookie } from "../lib/session-cookie.ts";
 import { createSession, deleteSession } from "../lib/sessions.ts";
 import { jsonBody } from "../lib/validate.ts";
-import { deleteAccount, getUserByUsername, userJson } from "../users/queries.ts";
+import { deleteAccount, getUserByUsername, userJson } from "../users/index.ts";
 import { isReservedUsername, LoginSchema, RegisterSchema, UpdateZipSchema } from "./schemas.ts";
 import { takeSignupSlot } from "./throttle.ts";
 

@@ -7,8 +7,13 @@
 import type { priceReports, productCategories, productTags, stores } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
-import { type ReporterRow, reporterColumnsSql } from "../reports/reporter.ts";
-import { reviewColumnSql, type TrustRow, trustColumnsSql } from "../reports/trust-shape.ts";
+import {
+	type ReporterRow,
+	reporterColumnsSql,
+	reviewColumnSql,
+	type TrustRow,
+	trustColumnsSql,
+} from "../reports/index.ts";
 import type { SearchSort } from "./schemas.ts";
 
 type Bindings = Record<string, string | number | null>;

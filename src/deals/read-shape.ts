@@ -1,12 +1,10 @@
 import type { SizeUnit } from "../../db/enums.ts";
 import { centsToNumber } from "../lib/money.ts";
-import { reporterJson } from "../reports/reporter.ts";
-import { productFreshDays } from "../reports/trust.ts";
-import { trustJson } from "../reports/trust-shape.ts";
+import { productFreshDays, reporterJson, trustJson } from "../reports/index.ts";
 import type { ReportRow } from "./deals.sql.ts";
 import type { StoreReports } from "./store-cards.ts";
 
-export type { FeedbackSummary, MyFeedback } from "../reports/trust-shape.ts";
+export type { FeedbackSummary, MyFeedback } from "../reports/index.ts";
 
 /** What a report's read shape says of it relative to the shopper reading it. */
 export type NearShopper = {

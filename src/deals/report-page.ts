@@ -2,8 +2,8 @@ import type { User } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { notFound } from "../lib/http.ts";
 import { milesBetween, nearTokens, roundMiles } from "../lib/zip.ts";
-import { goodDealIds } from "../reports/good-deal.ts";
-import { starredStoreIds } from "../spots/spots.sql.ts";
+import { goodDealIds } from "../reports/index.ts";
+import { starredStoreIds } from "../spots/index.ts";
 import { type ReportByIdRow, reportRowById } from "./deals.sql.ts";
 import { toReportJson } from "./read-shape.ts";
 

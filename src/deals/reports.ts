@@ -1,17 +1,22 @@
 import type { User } from "../../db/schema.ts";
-import { deliverHits, type HitOutlets } from "../alerts/delivery.ts";
+import { deliverHits, type HitOutlets } from "../alerts/index.ts";
 import type { Db } from "../db.ts";
 import type { ExpirationAnalysis } from "../lib/errors.ts";
 import { badRequest, notFound } from "../lib/http.ts";
-import { assessPrice } from "../reports/check.ts";
-import { duplicateMessage } from "../reports/duplicates.ts";
-import { replacedWarning } from "../reports/expiry.ts";
-import { PRODUCTS, productKey } from "../reports/markets.ts";
-import { countingRefusals, joinWarnings } from "../reports/refusals.ts";
-import { writePriceReportOnce } from "../reports/repeats.ts";
-import { NO_ZIP_MESSAGE } from "../reports/schemas.ts";
-import { type PriceReportJob, writePriceReport } from "../reports/write-price.ts";
-import type { ReportKind } from "../reports/writer.ts";
+import {
+	assessPrice,
+	countingRefusals,
+	duplicateMessage,
+	joinWarnings,
+	NO_ZIP_MESSAGE,
+	PRODUCTS,
+	type PriceReportJob,
+	productKey,
+	type ReportKind,
+	replacedWarning,
+	writePriceReport,
+	writePriceReportOnce,
+} from "../reports/index.ts";
 import type { Runtime } from "../runtime.ts";
 import { getCategoryWithTagSlugs } from "./categories.ts";
 import { reportRowById } from "./deals.sql.ts";

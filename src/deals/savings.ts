@@ -8,8 +8,7 @@
 import type { dealTakes, priceReports } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
-import { median } from "../reports/consensus.ts";
-import { trustworthySql } from "../reports/trust-shape.ts";
+import { median, trustworthySql } from "../reports/index.ts";
 
 type Bindings = Record<string, string | number | null>;
 type Cents = Stored<typeof priceReports.priceCents>;

@@ -1,8 +1,7 @@
 import type { Db } from "../db.ts";
 import { NEAREST_AREAS, type NearPlace, neighbourhood, roundMiles } from "../lib/zip.ts";
-import { goodDealIds } from "../reports/good-deal.ts";
-import { filterTerm } from "../reports/search-text.ts";
-import { starredStoreIds } from "../spots/spots.sql.ts";
+import { filterTerm, goodDealIds } from "../reports/index.ts";
+import { starredStoreIds } from "../spots/index.ts";
 import { indexPageIds, reportRows, vocabulary } from "./deals.sql.ts";
 import { toReportJson } from "./read-shape.ts";
 import type { SearchSort } from "./schemas.ts";

@@ -5,13 +5,10 @@
  */
 import type { priceAlertHits, priceReports, productCategories, stores } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { placeCell } from "../deals/search.ts";
+import { placeCell } from "../deals/index.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
 import type { NearPlace } from "../lib/zip.ts";
-import type { ProductLow } from "../reports/price-history.sql.ts";
-import { filterTerm } from "../reports/search-text.ts";
-import type { TrustInput } from "../reports/trust.ts";
-import { trustworthySql } from "../reports/trust-shape.ts";
+import { filterTerm, type ProductLow, type TrustInput, trustworthySql } from "../reports/index.ts";
 
 type Bindings = Record<string, string | number | null>;
 

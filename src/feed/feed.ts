@@ -4,8 +4,7 @@
  * term across the neighbourhood's places (no word: each live report holds exactly one top category's term).
  */
 import type { Db } from "../db.ts";
-import { indexPageIds } from "../deals/deals.sql.ts";
-import { type NearestReports, nearestReports } from "../deals/nearest.ts";
+import { indexPageIds, type NearestReports, nearestReports } from "../deals/index.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { MAX_AREAS, milesBetween, type NearPlace, nearTokens, neighbourhood, roundMiles } from "../lib/zip.ts";
 import { everythingAt, type FeedRow, feedRows, liveHitReportIds, topCategorySlugs } from "./feed.sql.ts";

@@ -5,9 +5,7 @@
 import type { Db } from "../db.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { DAY_MS } from "../lib/time.ts";
-import { median } from "../reports/consensus.ts";
-import { GOOD_DEAL_DAYS, GOOD_DEAL_MIN_PRICES, withinLow } from "../reports/good-deal.ts";
-import { trustOf } from "../reports/trust.ts";
+import { GOOD_DEAL_DAYS, GOOD_DEAL_MIN_PRICES, median, trustOf, withinLow } from "../reports/index.ts";
 import { type FeedRow, type ProductStats, productStats } from "./feed.sql.ts";
 
 /** How many items a list of the feed holds. */

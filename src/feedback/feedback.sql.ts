@@ -7,8 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { gasPriceReports, gasStations, priceReports, productCategories, stores, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { WITHDRAWN_CHANGE_REASON } from "../reports/feedback-rows.ts";
-import type { ReportTable } from "../reports/reports.sql.ts";
+import { type ReportTable, WITHDRAWN_CHANGE_REASON } from "../reports/index.ts";
 
 const categoryGroups = alias(productCategories, "category_group");
 

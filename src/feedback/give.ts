@@ -8,19 +8,19 @@
 import type { User } from "../../db/schema.ts";
 import { badRequest, conflict, forbidden, notFound } from "../lib/http.ts";
 import { DAY_MS } from "../lib/time.ts";
-import { deliverNotices, type PendingNotice, writeNotice } from "../notices/notices.ts";
-import { duplicateMessage } from "../reports/duplicates.ts";
-import { recountFeedback } from "../reports/feedback-counts.ts";
+import { deliverNotices, type PendingNotice, writeNotice } from "../notices/index.ts";
 import {
 	changedReason,
 	deleteFeedback,
+	duplicateMessage,
 	type FeedbackWord,
 	feedbackOf,
 	HIDDEN_MESSAGE,
 	NOT_LISTED_MESSAGE,
+	recountFeedback,
+	takeReportSlot,
 	upsertFeedback,
-} from "../reports/feedback-rows.ts";
-import { takeReportSlot } from "../reports/report-limit.ts";
+} from "../reports/index.ts";
 import type { Runtime } from "../runtime.ts";
 import { reportOwner, restoreRetired, withdrawFiled } from "./feedback.sql.ts";
 import type { FeedbackInput } from "./schemas.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { ReportResult } from "../deals/report-page.ts";
-import type { NearbyReportJson } from "../gas/reports.ts";
+import type { ReportResult } from "../deals/index.ts";
+import type { NearbyReportJson } from "../gas/index.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { notFound } from "../lib/http.ts";

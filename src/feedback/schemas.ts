@@ -5,9 +5,9 @@
  */
 import * as v from "valibot";
 import { FEEDBACK_KINDS, FLAG_REASONS } from "../../db/enums.ts";
-import { PriceCentsSchema } from "../deals/schemas.ts";
-import { FuelPriceSchema } from "../gas/schemas.ts";
-import { confirmEntries } from "../reports/schemas.ts";
+import { PriceCentsSchema } from "../deals/index.ts";
+import { FuelPriceSchema } from "../gas/index.ts";
+import { confirmEntries } from "../reports/index.ts";
 
 export type { FeedbackKind, FlagReason } from "../../db/enums.ts";
 export { FEEDBACK_KINDS, FLAG_REASONS };

@@ -6,15 +6,19 @@
  */
 import type { User } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { reportFor } from "../deals/report-page.ts";
-import { filePriceReport } from "../deals/reports.ts";
-import { fileGasReport, GAS_REPORT_NOT_FOUND, getGasReportJson, type NearbyReportJson } from "../gas/reports.ts";
-import type { StandingReport } from "../reports/duplicates.ts";
-import type { ReportChange } from "../reports/feedback-rows.ts";
-import { FUEL, FUEL_MAX_AGE_DAYS, maxAgeDays, PRODUCTS } from "../reports/markets.ts";
-import type { ReportTable } from "../reports/reports.sql.ts";
+import { filePriceReport, reportFor } from "../deals/index.ts";
+import { fileGasReport, GAS_REPORT_NOT_FOUND, getGasReportJson, type NearbyReportJson } from "../gas/index.ts";
+import {
+	FUEL,
+	FUEL_MAX_AGE_DAYS,
+	maxAgeDays,
+	PRODUCTS,
+	type ReportChange,
+	type ReportTable,
+	type StandingReport,
+} from "../reports/index.ts";
 import type { Runtime } from "../runtime.ts";
-import { starredStationIds } from "../spots/spots.sql.ts";
+import { starredStationIds } from "../spots/index.ts";
 import { type FuelReportState, fuelReportState, type ProductReportState, productReportState } from "./feedback.sql.ts";
 
 /** What every word is checked against. */

@@ -6,15 +6,16 @@
 import type { FuelType, gasPriceReports, gasStations } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
-import { type ReporterRow, reporterColumnsSql } from "../reports/reporter.ts";
 import {
 	type MyFeedback,
 	myFeedbackOf,
+	type PRICE_KEY,
+	type ReporterRow,
+	reporterColumnsSql,
 	reviewColumnSql,
 	type TrustRow,
 	trustColumnsSql,
-} from "../reports/trust-shape.ts";
-import type { PRICE_KEY } from "../reports/write-fuel.ts";
+} from "../reports/index.ts";
 
 /** A station as the nearby views read it, with its location token and every fuel's price (mills). */
 export type StationRow = StoredPick<

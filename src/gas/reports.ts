@@ -1,22 +1,27 @@
 import type { User } from "../../db/schema.ts";
-import { deliverHits, type HitOutlets } from "../alerts/delivery.ts";
+import { deliverHits, type HitOutlets } from "../alerts/index.ts";
 import type { Db } from "../db.ts";
 import type { ExpirationAnalysis } from "../lib/errors.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { centsToNumber, millsToNumber } from "../lib/money.ts";
 import { milesBetween, neighbourhood, roundMiles } from "../lib/zip.ts";
-import { assessPrice } from "../reports/check.ts";
-import { duplicateMessage } from "../reports/duplicates.ts";
-import { replacedWarning } from "../reports/expiry.ts";
-import { FUEL } from "../reports/markets.ts";
-import { countingRefusals, joinWarnings } from "../reports/refusals.ts";
-import { writeGasReportOnce } from "../reports/repeats.ts";
-import { ownReporterJson, reporterJson } from "../reports/reporter.ts";
-import { NO_ZIP_MESSAGE } from "../reports/schemas.ts";
-import { fuelFreshDays } from "../reports/trust.ts";
-import { trustJson } from "../reports/trust-shape.ts";
-import { type GasReportJob, writeGasReport } from "../reports/write-fuel.ts";
-import type { ReportKind } from "../reports/writer.ts";
+import {
+	assessPrice,
+	countingRefusals,
+	duplicateMessage,
+	FUEL,
+	fuelFreshDays,
+	type GasReportJob,
+	joinWarnings,
+	NO_ZIP_MESSAGE,
+	ownReporterJson,
+	type ReportKind,
+	replacedWarning,
+	reporterJson,
+	trustJson,
+	writeGasReport,
+	writeGasReportOnce,
+} from "../reports/index.ts";
 import type { Runtime } from "../runtime.ts";
 import { gasReportRowById, type NearbyReportRow, newestReportsAt, type ViewerMark } from "./gas.sql.ts";
 import type { GasReportInput } from "./schemas.ts";

@@ -7,9 +7,9 @@
  */
 import type { FuelType, gasPriceReports, gasStations } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { type NearbyReportRow, REPORT_COLUMNS_SQL, tokensParam } from "../gas/gas.sql.ts";
+import { type NearbyReportRow, REPORT_COLUMNS_SQL, tokensParam } from "../gas/index.ts";
 import type { StoredPick } from "../lib/stored.ts";
-import { trustworthySql } from "../reports/trust-shape.ts";
+import { trustworthySql } from "../reports/index.ts";
 
 type Bindings = Record<string, string | number | null>;
 

@@ -1,24 +1,23 @@
 /** A product's price history near a shopper. */
 import type { Db } from "../db.ts";
-import { reportRows } from "../deals/deals.sql.ts";
-import { toReportJson } from "../deals/read-shape.ts";
+import { reportRows, toReportJson } from "../deals/index.ts";
 import { badRequest } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { normalizeText } from "../lib/normalize.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { neighbourhood, roundMiles } from "../lib/zip.ts";
-import { median } from "../reports/consensus.ts";
-import { goodDealIds } from "../reports/good-deal.ts";
 import {
 	categoryName,
+	goodDealIds,
 	type HistoryPoint,
 	type HistoryStore,
 	historyPoints,
 	liveOfferIds,
+	median,
 	productNameOf,
 	storesByIds,
-} from "../reports/price-history.sql.ts";
-import { starredStoreIds } from "../spots/spots.sql.ts";
+} from "../reports/index.ts";
+import { starredStoreIds } from "../spots/index.ts";
 import type { ProductHistoryQuery } from "./schemas.ts";
 import type { DayPrice, NotedPrice, ProductHistory } from "./shapes.ts";
 import { youPaid } from "./you-paid.ts";

@@ -3,8 +3,8 @@
  * days "YYYY-MM-DD" in UTC. The web reads these types through the API client, never re-declares them.
  */
 import type { FuelType } from "../../db/enums.ts";
-import type { ReportResult } from "../deals/report-page.ts";
-import type { GasReportJson } from "../gas/reports.ts";
+import type { ReportResult } from "../deals/index.ts";
+import type { GasReportJson } from "../gas/index.ts";
 import type { ProductWindow, StationWindow } from "./schemas.ts";
 
 /** One reported price on a chart. */

@@ -4,11 +4,11 @@
  */
 import { FUEL_TYPES, type FuelType } from "../../db/enums.ts";
 import type { Db } from "../db.ts";
-import { toGasReportJson } from "../gas/reports.ts";
+import { toGasReportJson } from "../gas/index.ts";
 import { millsToNumber } from "../lib/money.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { milesBetween, roundMiles } from "../lib/zip.ts";
-import { median } from "../reports/consensus.ts";
+import { median } from "../reports/index.ts";
 import { historyStation, type StationPriceRow, stationPrices, stationRecentReports } from "./fuel-history.sql.ts";
 import type { StationHistoryQuery } from "./schemas.ts";
 import type { FuelHistory, StationHistory } from "./shapes.ts";

@@ -6,11 +6,11 @@
  */
 import type { FuelType } from "../../db/enums.ts";
 import type { Db } from "../db.ts";
-import { averageMills } from "../gas/stations.ts";
+import { averageMills } from "../gas/index.ts";
 import { millsToNumber } from "../lib/money.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { nearTokens } from "../lib/zip.ts";
-import { FUEL_MAX_AGE_DAYS } from "../reports/markets.ts";
+import { FUEL_MAX_AGE_DAYS } from "../reports/index.ts";
 import { type AreaPriceRow, areaPrices } from "./fuel-history.sql.ts";
 import { TREND_DAYS } from "./schemas.ts";
 import type { AreaTrend } from "./shapes.ts";

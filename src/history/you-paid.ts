@@ -1,11 +1,10 @@
 /** "You paid $X last time": the shopper's own last price of a product. */
 import type { Db } from "../db.ts";
-import { trustedPrices } from "../deals/savings.ts";
+import { trustedPrices } from "../deals/index.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { normalizeText } from "../lib/normalize.ts";
 import { nearTokens } from "../lib/zip.ts";
-import { median } from "../reports/consensus.ts";
-import { lastDealTaken, lastOwnReport, type PaidRow } from "../reports/price-history.sql.ts";
+import { lastDealTaken, lastOwnReport, median, type PaidRow } from "../reports/index.ts";
 import type { YouPaid } from "./shapes.ts";
 
 /**

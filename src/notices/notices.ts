@@ -7,11 +7,10 @@
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { FUEL_LABEL, type FuelType } from "../../db/enums.ts";
 import { type UserNotice, userNotices } from "../../db/schema.ts";
-import type { HitOutlets } from "../alerts/delivery.ts";
+import type { HitOutlets } from "../alerts/index.ts";
 import type { Db } from "../db.ts";
-import { dealPath } from "../push/payload.ts";
-import { FUEL, PRODUCTS } from "../reports/markets.ts";
-import type { ReportTable } from "../reports/reports.sql.ts";
+import { dealPath } from "../push/index.ts";
+import { FUEL, PRODUCTS, type ReportTable } from "../reports/index.ts";
 
 export type NoticeKind = UserNotice["kind"];
 export type NoticeMarket = UserNotice["market"];

@@ -10,7 +10,7 @@ import type { Database } from "bun:sqlite";
 import type { FuelType, SizeUnit } from "../../db/enums.ts";
 import type { gasPriceReports, priceReports, stores } from "../../db/schema.ts";
 import type { StoredPick } from "../lib/stored.ts";
-import type { TrustInput } from "../reports/trust.ts";
+import type { TrustInput } from "../reports/index.ts";
 import type { ExportCounts } from "./format.ts";
 
 /** Live: what shoppers are shown. A hidden (flagged) or suspended reporter's report is not active. */

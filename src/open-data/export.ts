@@ -10,7 +10,7 @@ import { dirname } from "node:path";
 import { migrations } from "../../db/migrations/index.ts";
 import { appliedMigrations, unknownMigrations } from "../db.ts";
 import { DATA_LICENSE_URLS } from "../lib/data-license.ts";
-import { fuelFreshDays, productFreshDays, type TrustInput, trustOf } from "../reports/trust.ts";
+import { fuelFreshDays, productFreshDays, type TrustInput, trustOf } from "../reports/index.ts";
 import { csvHeader, csvRow } from "./csv.ts";
 import {
 	exportCounts,

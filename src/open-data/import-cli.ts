@@ -5,10 +5,10 @@
  */
 import { dirname } from "node:path";
 import { ensureTaxonomy } from "../../db/seed.ts";
-import { PasswordHasher } from "../auth/passwords.ts";
+import { PasswordHasher } from "../auth/index.ts";
 import { DatabaseFileError, migrate, openDb, SchemaError } from "../db.ts";
 import { ConfigError, loadConfig } from "../env.ts";
-import { dataDirHolder, describeHolder, lockDataDir } from "../ops/data-lock.ts";
+import { dataDirHolder, describeHolder, lockDataDir } from "../ops/index.ts";
 import { importCommonCents } from "./import-commoncents.ts";
 import { DEFAULT_LIMITS, type ImportLimits, parseSize } from "./import-limits.ts";
 import { checkBounds, checkFile, ImportFileError } from "./import-lines.ts";

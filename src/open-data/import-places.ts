@@ -7,8 +7,8 @@
 import type { Db } from "../db.ts";
 import { placeLookupKey } from "../lib/normalize.ts";
 import { locToken, milesFromZip, nearestZip, zipKind } from "../lib/zip.ts";
-import { errorCode } from "../ops/storage-trouble.ts";
-import { findOrCreateStation, findOrCreateStore } from "../reports/places.ts";
+import { errorCode } from "../ops/index.ts";
+import { findOrCreateStation, findOrCreateStore } from "../reports/index.ts";
 import { type LeftOut, leaveOut } from "./import-tally.ts";
 
 /** Farther than this from every ZIP area's centre, a point is not in the US (another country, the sea). */

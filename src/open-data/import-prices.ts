@@ -13,16 +13,19 @@ import * as v from "valibot";
 import type { FuelType, SizeUnit } from "../../db/enums.ts";
 import { slugify } from "../../db/taxonomy.ts";
 import type { Db } from "../db.ts";
-import { getCategoryWithTagSlugs } from "../deals/categories.ts";
-import { PriceReportSchema } from "../deals/schemas.ts";
-import { GasReportSchema } from "../gas/schemas.ts";
+import { getCategoryWithTagSlugs, PriceReportSchema } from "../deals/index.ts";
+import { GasReportSchema } from "../gas/index.ts";
 import { normalizeText } from "../lib/normalize.ts";
 import { DAY_MS } from "../lib/time.ts";
-import { checkPrice } from "../reports/check.ts";
-import { REPLACED_REASON } from "../reports/expiry.ts";
-import { FUEL, FUEL_MAX_AGE_DAYS, maxAgeDays } from "../reports/markets.ts";
-import { writeGasReport } from "../reports/write-fuel.ts";
-import { writePriceReport } from "../reports/write-price.ts";
+import {
+	checkPrice,
+	FUEL,
+	FUEL_MAX_AGE_DAYS,
+	maxAgeDays,
+	REPLACED_REASON,
+	writeGasReport,
+	writePriceReport,
+} from "../reports/index.ts";
 import { type PlaceInput, type PlaceOutcome, placeAt } from "./import-places.ts";
 import { type LeftOut, leaveOut } from "./import-tally.ts";
 import type { SourceAccounts } from "./sources.ts";

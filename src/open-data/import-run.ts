@@ -3,10 +3,10 @@
  * batches, and its tally of what it took and what it left out. Each importer (open-prices.ts, osm.ts,
  * import-commoncents.ts) reads its file and hands each record here.
  */
-import type { PasswordHasher } from "../auth/passwords.ts";
+import type { PasswordHasher } from "../auth/index.ts";
 import type { Db } from "../db.ts";
 import { HttpError } from "../lib/errors.ts";
-import { errorCode } from "../ops/storage-trouble.ts";
+import { errorCode } from "../ops/index.ts";
 import { ImportBatch } from "./import-batch.ts";
 import type { PlaceOutcome } from "./import-places.ts";
 import { type ImportContext, loadCategories, type PriceOutcome } from "./import-prices.ts";

@@ -8,8 +8,8 @@
  * ("osm:node/123") in the ZIP its point is in; a second import updates what OSM changed.
  */
 import * as v from "valibot";
-import { PriceReportSchema } from "../deals/schemas.ts";
-import { GasReportSchema } from "../gas/schemas.ts";
+import { PriceReportSchema } from "../deals/index.ts";
+import { GasReportSchema } from "../gas/index.ts";
 import type { ImportLimits } from "./import-limits.ts";
 import { ImportFileError, jsonDocument } from "./import-lines.ts";
 import { type PlaceInput, placeAt, zipAt } from "./import-places.ts";

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { type User, users } from "../../db/schema.ts";
-import type { PasswordHasher } from "../auth/passwords.ts";
+import type { PasswordHasher } from "../auth/index.ts";
 import type { Db } from "../db.ts";
 
 /** Each source's account name, and how its licence asks to be credited (the import prints it). */

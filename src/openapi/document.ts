@@ -4,7 +4,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { jsonText } from "../lib/json-response.ts";
 import { type ErrorStatus, errorResponse } from "../lib/openapi.ts";
 import { SESSION_COOKIE_NAME } from "../lib/session-cookie.ts";
-import { VERSION } from "../ops/health.ts";
+import { VERSION } from "../ops/index.ts";
 
 const DESCRIPTION = [
 	"The HTTP API of CommonCents, the community price-sharing app: every route the web app uses, and the",

@@ -8,7 +8,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { FuelType } from "../../db/enums.ts";
 import { gasPriceReports, gasStations, users } from "../../db/schema.ts";
-import { type HitRow, recordFuelHitsSafely } from "../alerts/matching.ts";
+import { type HitRow, recordFuelHitsSafely } from "../alerts/index.ts";
 import type { Db } from "../db.ts";
 import type { ExpirationAnalysis } from "../lib/errors.ts";
 import type { StoredVerdict } from "./check.ts";

@@ -7,7 +7,7 @@
  */
 import type { Availability, SizeUnit } from "../../db/enums.ts";
 import type { User } from "../../db/schema.ts";
-import { recordHitsSafely } from "../alerts/matching.ts";
+import { recordHitsSafely } from "../alerts/index.ts";
 import type { Db } from "../db.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { checkPrice, type StoredVerdict } from "./check.ts";

@@ -4,7 +4,7 @@
  * or failure goes back once its group has committed, the results of a turn in one message.
  */
 import { type Db, openDb } from "../db.ts";
-import { BACKSTOP_PAGES } from "../ops/checkpointer.ts";
+import { BACKSTOP_PAGES } from "../ops/index.ts";
 import { writeGasReportOnce, writePriceReportOnce } from "./repeats.ts";
 import { WriteBatcher } from "./write-batch.ts";
 import { type GasReportJob, writeGasReport } from "./write-fuel.ts";

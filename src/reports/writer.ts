@@ -12,7 +12,7 @@
 import type { Db } from "../db.ts";
 import { HttpError } from "../lib/http.ts";
 import { log } from "../lib/log.ts";
-import { errorCode } from "../ops/storage-trouble.ts";
+import { errorCode } from "../ops/index.ts";
 import { type BatchStats, WriteBatcher } from "./write-batch.ts";
 
 /** Which write: a report as filed, or a shopper's report that may repeat their own (repeats.ts). */

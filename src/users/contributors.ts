@@ -4,12 +4,11 @@
  * (src/feed/feed.ts), so a busy neighbourhood costs a bounded read, not a count of every report around.
  */
 import type { Db } from "../db.ts";
-import { indexPageIds } from "../deals/deals.sql.ts";
-import { everythingAt } from "../feed/feed.sql.ts";
+import { indexPageIds } from "../deals/index.ts";
+import { everythingAt } from "../feed/index.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { neighbourhood } from "../lib/zip.ts";
-import { accuracyOf } from "../reports/accuracy.ts";
-import { nameAsSeen } from "../reports/reporter.ts";
+import { accuracyOf, nameAsSeen } from "../reports/index.ts";
 import { contributorRows } from "./contributors.sql.ts";
 import { reportStats } from "./queries.ts";
 

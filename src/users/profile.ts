@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { apiTokens, type User, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { removeUploadFiles, unreferencedPaths } from "../uploads/references.ts";
+import { removeUploadFiles, unreferencedPaths } from "../uploads/index.ts";
 
 type ProfilePatch = Partial<
 	Pick<

@@ -8,8 +8,7 @@ import { priceReports, stores, type User } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { notFound } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
-import { accuracyOf } from "../reports/accuracy.ts";
-import { nameAsSeen } from "../reports/reporter.ts";
+import { accuracyOf, nameAsSeen } from "../reports/index.ts";
 import { getUserByUsername, reportStats } from "./queries.ts";
 
 export const PROFILE_NOT_FOUND = "Profile not found";

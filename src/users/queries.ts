@@ -8,8 +8,8 @@ import {
 	userUpvotes,
 } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { recountFeedback } from "../reports/feedback-counts.ts";
-import { removeUploadFiles, unreferencedPaths, uploadPathsOf } from "../uploads/references.ts";
+import { recountFeedback } from "../reports/index.ts";
+import { removeUploadFiles, unreferencedPaths, uploadPathsOf } from "../uploads/index.ts";
 import { toUserJson } from "./serialize.ts";
 
 export function getUserByUsername(db: Db, username: string): User | undefined {

@@ -6,7 +6,7 @@ import { badRequest, tooManyRequests } from "../lib/http.ts";
 import { doc } from "../lib/openapi.ts";
 import { deleteOtherSessions } from "../lib/sessions.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
-import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/resolve.ts";
+import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/index.ts";
 import { topContributors } from "./contributors.ts";
 import { revokeAllTokens, setProfilePhoto, updateProfile } from "./profile.ts";
 import { publicProfile } from "./public-profile.ts";

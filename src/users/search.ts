@@ -10,8 +10,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { priceReports, users } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import { centsToNumber } from "../lib/money.ts";
-import { accuracyOf } from "../reports/accuracy.ts";
-import { lastInitial } from "../reports/reporter.ts";
+import { accuracyOf, lastInitial } from "../reports/index.ts";
 
 export const USER_SEARCH_LIMIT = 20;
 /** More words than this add nothing but work. */

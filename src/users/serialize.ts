@@ -1,6 +1,6 @@
 import type { User } from "../../db/schema.ts";
 import { centsToNumber } from "../lib/money.ts";
-import { accuracyOf } from "../reports/accuracy.ts";
+import { accuracyOf } from "../reports/index.ts";
 
 /** The shopper's car, for what a drive to a station costs (worth the drive). */
 export type Car = { milesPerGallon: number; tankGallons: number; milesPerKwh: number; batteryKwh: number };

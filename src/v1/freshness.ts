@@ -1,5 +1,5 @@
 /** How the read API writes a price's freshness and trust (decision 0068), products and fuel alike. */
-import { type TrustInput, trustOf } from "../reports/trust.ts";
+import { type TrustInput, trustOf } from "../reports/index.ts";
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -7,11 +7,11 @@
  */
 import { FUEL_TYPES, type FuelType } from "../../db/enums.ts";
 import type { Db } from "../db.ts";
-import { averageDollars, nearbyWithArea } from "../gas/stations.ts";
-import { historyStation } from "../history/fuel-history.sql.ts";
+import { averageDollars, nearbyWithArea } from "../gas/index.ts";
+import { historyStation } from "../history/index.ts";
 import { millsToNumber } from "../lib/money.ts";
-import { fuelFreshDays } from "../reports/trust.ts";
-import type { Car } from "../users/serialize.ts";
+import { fuelFreshDays } from "../reports/index.ts";
+import type { Car } from "../users/index.ts";
 import { freshnessOf, standsUp } from "./freshness.ts";
 import type { FuelPrices, StationPrices } from "./schemas.ts";
 import { type CurrentFuelRow, currentFuelReports } from "./v1.sql.ts";

@@ -6,14 +6,12 @@
 import { inArray } from "drizzle-orm";
 import { stores } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { CATEGORY_NOT_FOUND, categoryBySlug } from "../deals/categories.ts";
-import { reportRows } from "../deals/deals.sql.ts";
+import { CATEGORY_NOT_FOUND, categoryBySlug, reportRows } from "../deals/index.ts";
 import { badRequest } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { normalizeText } from "../lib/normalize.ts";
 import { neighbourhood, roundMiles } from "../lib/zip.ts";
-import { median } from "../reports/consensus.ts";
-import { productFreshDays, type TrustInput, trustOf } from "../reports/trust.ts";
+import { median, productFreshDays, type TrustInput, trustOf } from "../reports/index.ts";
 import { freshnessOf, iso } from "./freshness.ts";
 import type { ProductPrices, ProductPricesQuery } from "./schemas.ts";
 import { busiestCategory, type CategoryRow, offerIds, trustedReports } from "./v1.sql.ts";

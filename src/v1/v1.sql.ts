@@ -6,8 +6,7 @@
 import type { FuelType, gasPriceReports, priceReports, productCategories } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { StoredPick } from "../lib/stored.ts";
-import type { TrustInput } from "../reports/trust.ts";
-import { trustColumnsSql, trustworthySql } from "../reports/trust-shape.ts";
+import { type TrustInput, trustColumnsSql, trustworthySql } from "../reports/index.ts";
 
 type Bindings = Record<string, string | number | null>;
 
