@@ -1,7 +1,8 @@
 import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { loadRoutedApp, Root, showsLanding } from "./app/Root.tsx";
+import { Root, showsLanding } from "./app/Root.tsx";
+import { routedChunk } from "./app/routedChunk.tsx";
 import { registerServiceWorker } from "./app/serviceWorker.ts";
 import { authKeys, currentUserQuery, suspensionOf } from "./auth/index.ts";
 
@@ -42,11 +43,12 @@ const FIRST_RENDER_WAIT_MS = 1500;
 async function start(root: HTMLElement) {
 	const wait = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
 	await Promise.race([whoIsSignedIn, wait]);
+	const routed = routedChunk(queryClient);
 	if (!showsLanding(queryClient.getQueryData(currentUserQuery.queryKey))) {
-		const { appRouter } = await loadRoutedApp();
+		const appRouter = await routed.load();
 		await nextTask();
 		await Promise.race([
-			appRouter(queryClient)
+			appRouter()
 				.load()
 				.catch((error: unknown) => console.error(error)),
 			wait,
@@ -58,7 +60,7 @@ async function start(root: HTMLElement) {
 		createRoot(root).render(
 			<StrictMode>
 				<QueryClientProvider client={queryClient}>
-					<Root />
+					<Root routed={routed} />
 				</QueryClientProvider>
 			</StrictMode>,
 		);
