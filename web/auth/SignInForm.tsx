@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { failureText } from "../api/failure.ts";
 import { Field, type KeptValues, useFormState } from "../components/fields.tsx";
 import { TOAST_MS, useToast } from "../state/toast.ts";
@@ -8,33 +8,38 @@ import { PasswordVisibilityToggle } from "./PasswordVisibilityToggle.tsx";
 import { useSignIn } from "./queries.ts";
 
 type LoginRules = typeof loginRules;
-let loading: Promise<LoginRules> | undefined;
-// This form is on the first screen: its rules (valibot and the shared schema) load on first focus, not with it.
-const loadRules = () => {
-	loading ??= import("./loginRules.ts").then(
-		(m) => m.loginRules,
-		(error: unknown) => {
-			loading = undefined; // offline with nothing cached: try again on the next submit
-			throw error;
-		},
-	);
-	return loading;
-};
+
+/**
+ * This form is on the first screen: its rules (valibot and the shared schema) load on first focus, not with it.
+ * Returns the rules once loaded, and what loads them (once: a focus and a submit wait for the same load).
+ */
+function useLoginRules() {
+	const [rules, setRules] = useState<LoginRules | null>(null);
+	const loading = useRef<Promise<LoginRules> | undefined>(undefined);
+	const ensureRules = async () => {
+		loading.current ??= import("./loginRules.ts").then(
+			(m) => m.loginRules,
+			(error: unknown) => {
+				loading.current = undefined; // offline with nothing cached: try again on the next submit
+				throw error;
+			},
+		);
+		const loaded = await loading.current;
+		setRules(loaded);
+		return loaded;
+	};
+	return [rules, ensureRules] as const;
+}
 
 export function SignInForm({
 	showPasswords,
 	onTogglePasswords,
 	kept,
 }: PasswordVisibility & { kept?: KeptValues<SignInDraft> }) {
-	const [rules, setRules] = useState<LoginRules | null>(null);
+	const [rules, ensureRules] = useLoginRules();
 	const form = useFormState(rules, EMPTY_SIGN_IN, kept);
 	const signIn = useSignIn();
 	const toast = useToast();
-	const ensureRules = async () => {
-		const loaded = await loadRules();
-		setRules(loaded);
-		return loaded;
-	};
 
 	const submit = async (event: React.FormEvent) => {
 		event.preventDefault();
