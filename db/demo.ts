@@ -8,21 +8,14 @@
  */
 import { count, eq } from "drizzle-orm";
 import * as v from "valibot";
-import { LiveHub } from "../src/alerts/live.ts";
-import { createAlert } from "../src/alerts/queries.ts";
-import { PriceAlertSchema } from "../src/alerts/schemas.ts";
+import { createAlert, LiveHub, PriceAlertSchema } from "../src/alerts/index.ts";
 import type { Db } from "../src/db.ts";
-import { createPriceReport } from "../src/deals/reports.ts";
-import { PriceReportSchema } from "../src/deals/schemas.ts";
-import { takeDeal, toggleUpvote } from "../src/deals/votes.ts";
-import { createGasReport } from "../src/gas/reports.ts";
-import { GasReportSchema } from "../src/gas/schemas.ts";
+import { createPriceReport, PriceReportSchema, takeDeal, toggleUpvote } from "../src/deals/index.ts";
+import { createGasReport, GasReportSchema } from "../src/gas/index.ts";
 import { placeLookupKey } from "../src/lib/normalize.ts";
 import { DAY_MS, MINUTE_MS } from "../src/lib/time.ts";
 import { locToken } from "../src/lib/zip.ts";
-import { PriceModel } from "../src/reports/model.ts";
-import type { ReportTable } from "../src/reports/reports.sql.ts";
-import { ReportWriter } from "../src/reports/writer.ts";
+import { PriceModel, type ReportTable, ReportWriter } from "../src/reports/index.ts";
 import { productCategories, stores, type User, users } from "./schema.ts";
 import { ensureTaxonomy } from "./seed.ts";
 import { slugify } from "./taxonomy.ts";

@@ -9,9 +9,7 @@ import { seedDemo } from "../db/demo.ts";
 import { DatabaseFileError, migrate, openDb, SchemaError } from "./db.ts";
 import { ConfigError, dataPaths, loadConfig } from "./env.ts";
 import { log } from "./lib/log.ts";
-import { backupDatabase, OpsError, restoreDatabase } from "./ops/backup.ts";
-import { dataDirHolder } from "./ops/data-lock.ts";
-import { VERSION } from "./ops/health.ts";
+import { backupDatabase, dataDirHolder, OpsError, restoreDatabase, VERSION } from "./ops/index.ts";
 import { DataDirInUseError, ListenError, PortInUseError, startServer, stopOnSignals } from "./server.ts";
 import type { StaticAssets } from "./static.ts";
 

@@ -7,11 +7,10 @@
 import { log } from "./lib/log.ts";
 import { deleteExpiredSessions } from "./lib/sessions.ts";
 import { HOUR_MS, MINUTE_MS } from "./lib/time.ts";
-import { startCheckpointer } from "./ops/checkpointer.ts";
-import { expireByAge } from "./reports/expiry.ts";
-import { MARKETS } from "./reports/markets.ts";
+import { startCheckpointer } from "./ops/index.ts";
+import { expireByAge, MARKETS } from "./reports/index.ts";
 import type { Runtime } from "./runtime.ts";
-import { sweepOrphanUploads } from "./uploads/sweep.ts";
+import { sweepOrphanUploads } from "./uploads/index.ts";
 
 export type Jobs = {
 	/** Expired sessions and unattached photos: a second after start, then hourly. */

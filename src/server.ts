@@ -5,16 +5,25 @@
  */
 import type { Server } from "bun";
 import { ensureTaxonomy } from "../db/seed.ts";
-import { spreadAlertWords } from "./alerts/word-index.ts";
+import { spreadAlertWords } from "./alerts/index.ts";
 import { createApp } from "./app.ts";
 import { type Db, migrate, openDb } from "./db.ts";
 import type { Config } from "./env.ts";
 import { ALL_JOBS, type Jobs, startJobs } from "./jobs.ts";
 import { log } from "./lib/log.ts";
-import { adoptInstanceFile } from "./open-data/instance.ts";
-import { type DataDirLock, inUseMessage, lockDataDir, releasePidFile, writePidFile } from "./ops/data-lock.ts";
-import { HEALTH_PATH, HEALTH_PROBE_MS, healthRoute, healthSnapshot } from "./ops/health.ts";
-import { mergeDuplicatePlaces } from "./reports/merge-places.ts";
+import { adoptInstanceFile } from "./open-data/index.ts";
+import {
+	type DataDirLock,
+	HEALTH_PATH,
+	HEALTH_PROBE_MS,
+	healthRoute,
+	healthSnapshot,
+	inUseMessage,
+	lockDataDir,
+	releasePidFile,
+	writePidFile,
+} from "./ops/index.ts";
+import { mergeDuplicatePlaces } from "./reports/index.ts";
 import { buildRuntime, type Runtime } from "./runtime.ts";
 import { closeDatabase, drain } from "./server-stop.ts";
 import type { StaticAssets } from "./static.ts";
