@@ -13,42 +13,57 @@ export const NOTIFICATION_ICON = "/icons/icon-192.png";
 /** Android shows the badge in the status bar as a white mask: only its transparency counts. */
 export const NOTIFICATION_BADGE = "/icons/badge-96.png";
 
-let constructorRefused = false;
-
-export function readNotificationState(): NotificationState {
-	if (typeof window === "undefined") return "unsupported";
-	if (!window.isSecureContext) return "insecure";
-	if (!("Notification" in window) || constructorRefused) return "unsupported";
-	return Notification.permission;
-}
-
-export async function requestNotificationPermission(): Promise<NotificationState> {
-	const state = readNotificationState();
-	if (state !== "default") return state;
-	try {
-		await Notification.requestPermission();
-	} catch {
-		constructorRefused = true; // a browser without the promise form or that throws: treat as limited
-	}
-	return readNotificationState();
-}
+export type BrowserNotifications = {
+	read: () => NotificationState;
+	/** Asks the shopper, when the browser has not been told yet; the state after. */
+	request: () => Promise<NotificationState>;
+	/**
+	 * Shows a notification; false when it cannot (not granted, or the browser refuses), so the caller toasts.
+	 * A click brings the tab forward and, given `open`, shows the page the notification is about.
+	 */
+	show: (title: string, body: string, tag?: string, open?: () => void) => boolean;
+};
 
 /**
- * Shows a notification; false when it cannot (not granted, or the browser refuses), so the caller toasts.
- * A click brings the tab forward and, given `open`, shows the page the notification is about.
+ * This browser's notifications, as one page learns them (AlertsProvider holds one for the page's life): once
+ * the browser has refused a page notification, it counts as one that takes none.
  */
-export function showBrowserNotification(title: string, body: string, tag?: string, open?: () => void): boolean {
-	if (readNotificationState() !== "granted") return false;
-	try {
-		const note = new Notification(title, { body, tag, icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE });
-		note.onclick = () => {
-			window.focus();
-			open?.();
-			note.close();
-		};
-		return true;
-	} catch {
-		constructorRefused = true;
-		return false;
-	}
+export function browserNotifications(): BrowserNotifications {
+	let constructorRefused = false;
+
+	const read = (): NotificationState => {
+		if (typeof window === "undefined") return "unsupported";
+		if (!window.isSecureContext) return "insecure";
+		if (!("Notification" in window) || constructorRefused) return "unsupported";
+		return Notification.permission;
+	};
+
+	const request = async (): Promise<NotificationState> => {
+		const state = read();
+		if (state !== "default") return state;
+		try {
+			await Notification.requestPermission();
+		} catch {
+			constructorRefused = true; // a browser without the promise form or that throws: treat as limited
+		}
+		return read();
+	};
+
+	const show = (title: string, body: string, tag?: string, open?: () => void): boolean => {
+		if (read() !== "granted") return false;
+		try {
+			const note = new Notification(title, { body, tag, icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE });
+			note.onclick = () => {
+				window.focus();
+				open?.();
+				note.close();
+			};
+			return true;
+		} catch {
+			constructorRefused = true;
+			return false;
+		}
+	};
+
+	return { read, request, show };
 }

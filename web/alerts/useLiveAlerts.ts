@@ -7,8 +7,8 @@ import { inAppPath } from "../components/app-path.ts";
 import { noticeKeys } from "../notices/index.ts";
 import { readPushOwner } from "../state/push-owner.ts";
 import { type Toast, useToast } from "../state/toast.ts";
+import { useBrowserNotifications } from "./AlertsProvider.tsx";
 import { subscribeLive } from "./live.ts";
-import { showBrowserNotification } from "./notify.ts";
 import { alertKeys } from "./queries.ts";
 
 export const ALERT_TOAST_MS = 8000;
@@ -19,13 +19,14 @@ export const ALERT_TOAST_MS = 8000;
  */
 export function useDeliver() {
 	const toast = useToast();
+	const notifications = useBrowserNotifications();
 	return useCallback(
 		(title: string, body: string, tag?: string, link?: Toast["link"], inAppOnly = false) => {
-			if (!inAppOnly && showBrowserNotification(title, body, tag, link?.open)) return "notification" as const;
+			if (!inAppOnly && notifications.show(title, body, tag, link?.open)) return "notification" as const;
 			toast({ title, description: body, variant: "info", durationMs: ALERT_TOAST_MS, link });
 			return "toast" as const;
 		},
-		[toast],
+		[toast, notifications],
 	);
 }
 

@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useState } from "react";
-import { type NotificationState, readNotificationState, requestNotificationPermission } from "./notify.ts";
+import { useBrowserNotifications } from "./AlertsProvider.tsx";
+import type { NotificationState } from "./notify.ts";
 
 /** The permission state, kept current when the user changes it in the browser's site settings. */
 export function useNotificationState() {
-	const [state, setState] = useState<NotificationState>(readNotificationState);
+	const notifications = useBrowserNotifications();
+	const [state, setState] = useState<NotificationState>(notifications.read);
 
 	useEffect(() => {
 		let status: PermissionStatus | null = null;
-		const update = () => setState(readNotificationState());
+		const update = () => setState(notifications.read());
 		navigator.permissions
 			?.query({ name: "notifications" })
 			.then((s) => {
@@ -16,9 +18,9 @@ export function useNotificationState() {
 			})
 			.catch(() => {});
 		return () => status?.removeEventListener("change", update);
-	}, []);
+	}, [notifications]);
 
-	const request = useCallback(async () => setState(await requestNotificationPermission()), []);
-	const refresh = useCallback(() => setState(readNotificationState()), []);
+	const request = useCallback(async () => setState(await notifications.request()), [notifications]);
+	const refresh = useCallback(() => setState(notifications.read()), [notifications]);
 	return { state, request, refresh };
 }

@@ -3,7 +3,7 @@
  * server keeps a copy per device (POST/DELETE /api/push/subscriptions) and sends each alert to it.
  */
 
-import { readNotificationState, requestNotificationPermission } from "../alerts/index.ts";
+import type { BrowserNotifications } from "../alerts/index.ts";
 import { api, unwrap } from "../api/client.ts";
 import { readPushOwner, writePushOwner } from "../state/push-owner.ts";
 
@@ -30,14 +30,14 @@ function registration(): Promise<ServiceWorkerRegistration | null> {
 }
 
 /** The browser's subscription when push can work here at all, with permission granted; else null. */
-async function currentSubscription(): Promise<PushSubscription | null> {
-	if (!pushSupported() || readNotificationState() !== "granted") return null;
+async function currentSubscription(notifications: BrowserNotifications): Promise<PushSubscription | null> {
+	if (!pushSupported() || notifications.read() !== "granted") return null;
 	return (await (await registration())?.pushManager.getSubscription()) ?? null;
 }
 
 /** What the browser allows, before any subscription is looked at. */
-function limits(): PushState | null {
-	const permission = readNotificationState();
+function limits(notifications: BrowserNotifications): PushState | null {
+	const permission = notifications.read();
 	if (permission === "insecure") return "insecure";
 	if (permission === "unsupported" || !pushSupported()) return "unsupported";
 	if (permission === "denied") return "denied";
@@ -45,11 +45,11 @@ function limits(): PushState | null {
 }
 
 /** Reads this device's state without asking the shopper anything. */
-export async function readPushState(): Promise<PushState> {
-	const limited = limits();
+export async function readPushState(notifications: BrowserNotifications): Promise<PushState> {
+	const limited = limits(notifications);
 	if (limited) return limited;
 	if (!(await registration())) return "unsupported";
-	return (await currentSubscription()) ? "on" : "off";
+	return (await currentSubscription(notifications)) ? "on" : "off";
 }
 
 /** The VAPID public key (base64url) as the bytes `pushManager.subscribe` takes in every browser. */
@@ -73,9 +73,9 @@ function saveOnServer(subscription: PushSubscription) {
  * subscription, then the server's copy of it. A subscription the server refuses is given up again, so the
  * switch never shows on for a device that gets nothing. Throws the server's refusal (an ApiError).
  */
-export async function turnOn(userId: string): Promise<PushState> {
-	const permission = await requestNotificationPermission();
-	if (permission !== "granted") return limits() ?? "off";
+export async function turnOn(userId: string, notifications: BrowserNotifications): Promise<PushState> {
+	const permission = await notifications.request();
+	if (permission !== "granted") return limits(notifications) ?? "off";
 	const reg = await registration();
 	if (!reg) return "unsupported";
 	const { publicKey } = await unwrap(api.push["public-key"].$get());
@@ -104,15 +104,15 @@ export async function turnOn(userId: string): Promise<PushState> {
  * Turns alerts off for this device. The browser's subscription goes first: once it is gone nothing can arrive,
  * and a server copy left behind (no connection just now) is removed when its push service answers 410.
  */
-export async function turnOff(): Promise<PushState> {
-	const subscription = await currentSubscription();
+export async function turnOff(notifications: BrowserNotifications): Promise<PushState> {
+	const subscription = await currentSubscription(notifications);
 	if (subscription) {
 		const { endpoint } = subscription;
 		await subscription.unsubscribe();
 		await unwrap(api.push.subscriptions.$delete({ json: { endpoint } })).catch(() => {});
 	}
 	writePushOwner(null);
-	return limits() ?? "off";
+	return limits(notifications) ?? "off";
 }
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -123,9 +123,9 @@ const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.e
  * nothing but refusals from the push service, so it is made again under the current key; the permission is
  * already granted, so nothing is asked. Quiet on failure (the next start tries again).
  */
-export async function resendSubscription(userId: string): Promise<void> {
+export async function resendSubscription(userId: string, notifications: BrowserNotifications): Promise<void> {
 	try {
-		let subscription = await currentSubscription();
+		let subscription = await currentSubscription(notifications);
 		if (!subscription) return;
 		if (readPushOwner() !== userId) {
 			// Another shopper's (who signed out here): it is given up, not handed over.

@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useBrowserNotifications } from "../alerts/index.ts";
 import { type PushState, readPushState, turnOff, turnOn } from "./device.ts";
 
 /**
@@ -7,13 +8,14 @@ import { type PushState, readPushState, turnOff, turnOn } from "./device.ts";
  * permission changes in the browser's site settings, and switched only on the shopper's click.
  */
 export function usePushDevice(userId: string) {
+	const notifications = useBrowserNotifications();
 	const [state, setState] = useState<PushState>("checking");
 
 	useEffect(() => {
 		let live = true;
 		let status: PermissionStatus | null = null;
 		const read = () =>
-			void readPushState()
+			void readPushState(notifications)
 				.catch((): PushState => "unsupported")
 				.then((s) => live && setState(s));
 		read();
@@ -28,13 +30,13 @@ export function usePushDevice(userId: string) {
 			live = false;
 			status?.removeEventListener("change", read);
 		};
-	}, []);
+	}, [notifications]);
 
 	const change = useMutation({
-		mutationFn: (on: boolean) => (on ? turnOn(userId) : turnOff()),
+		mutationFn: (on: boolean) => (on ? turnOn(userId, notifications) : turnOff(notifications)),
 		onSuccess: setState,
 		// The server refused the subscription (or could not be reached): as the browser has it now.
-		onError: () => void readPushState().then(setState),
+		onError: () => void readPushState(notifications).then(setState),
 	});
 	return { state, change };
 }

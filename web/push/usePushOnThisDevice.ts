@@ -1,5 +1,6 @@
 import { useRouter } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { useBrowserNotifications } from "../alerts/index.ts";
 import { resendSubscription } from "./device.ts";
 import { isOpenInApp } from "./open-message.ts";
 
@@ -9,11 +10,12 @@ import { isOpenInApp } from "./open-message.ts";
  */
 export function usePushOnThisDevice(userId: string) {
 	const router = useRouter();
+	const notifications = useBrowserNotifications();
 
 	// Signing out removed this device's subscription on the server; the browser still has it.
 	useEffect(() => {
-		if (userId) void resendSubscription(userId);
-	}, [userId]);
+		if (userId) void resendSubscription(userId, notifications);
+	}, [userId, notifications]);
 
 	useEffect(() => {
 		const worker = navigator.serviceWorker;
