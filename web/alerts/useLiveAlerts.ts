@@ -7,8 +7,7 @@ import { inAppPath } from "../components/app-path.ts";
 import { noticeKeys } from "../notices/index.ts";
 import { readPushOwner } from "../state/push-owner.ts";
 import { type Toast, useToast } from "../state/toast.ts";
-import { useBrowserNotifications } from "./AlertsProvider.tsx";
-import { subscribeLive } from "./live.ts";
+import { useBrowserNotifications, useLiveStream } from "./AlertsProvider.tsx";
 import { alertKeys } from "./queries.ts";
 
 export const ALERT_TOAST_MS = 8000;
@@ -35,10 +34,11 @@ export function useLiveAlerts() {
 	const queryClient = useQueryClient();
 	const deliver = useDeliver();
 	const router = useRouter();
+	const live = useLiveStream();
 
 	useEffect(
 		() =>
-			subscribeLive({
+			live.subscribe({
 				onHit: (hit) => {
 					const path = inAppPath(hit.url, window.location.origin);
 					const link =
@@ -79,7 +79,7 @@ export function useLiveAlerts() {
 					void queryClient.invalidateQueries({ queryKey: alertKeys.all });
 				},
 			}),
-		[queryClient, deliver, router],
+		[live, queryClient, deliver, router],
 	);
 }
 
