@@ -196,17 +196,3 @@ export const StoresQuerySchema = v.object({ zipCode: optionalZip() });
 export const ReportIdParamSchema = v.object({
 	id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Price report not found"), v.transform(Number)),
 });
-
-/** The unit-price arithmetic and words (pure): the web compares and writes a result's unit price the same way. */
-export {
-	type Dimension,
-	dimensionOf,
-	formatSize,
-	formatUnitPrice,
-	type PerUnit,
-	perBaseIn,
-	perUnitOf,
-	pricePerBase,
-	spokenUnitPrice,
-	unitPrice,
-} from "./unit-price.ts";

@@ -1,5 +1,5 @@
 /** What a result card says beside its price: the size and its unit price, and the store's other reports. */
-import { formatSize, formatUnitPrice, perUnitOf, spokenUnitPrice, unitPrice } from "../../src/deals/unit-price.ts";
+import { formatSize, formatUnitPrice, perUnitOf, spokenUnitPrice, unitPrice } from "../../src/lib/unit-price.ts";
 import { formatCurrency, timeAgo } from "../components/format.ts";
 import { UsersIcon } from "../components/icons.tsx";
 import type { Report } from "./queries.ts";

@@ -18,7 +18,7 @@ import {
 	perBaseIn,
 	perUnitOf,
 	pricePerBase,
-} from "../../src/deals/unit-price.ts";
+} from "../../src/lib/unit-price.ts";
 import { formatCurrency } from "../components/format.ts";
 import type { Report } from "./queries.ts";
 
