@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DAY_MS } from "../lib/time.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 import { establish } from "../test/standing.ts";
 
 let server: TestServer;
@@ -42,11 +49,12 @@ function ageOut(id: number, daysAgo: number) {
 /** Each search result's price and whether it wears the Good deal badge, cheapest first. */
 async function badges(q: string, client = searcher) {
 	const res = await client.get(`/api/search?${new URLSearchParams({ q, sort: "price" })}`);
-	expect(res.status).toBe(200);
+	expectStatus(res, 200);
 	return res.data.map((r: { price: number; goodDeal: boolean }) => [r.price, r.goodDeal]);
 }
 
-const dealPage = async (id: number, client = searcher) => (await client.get(`/api/price-reports/${id}`)).data.goodDeal;
+const dealPage = async (id: number, client = searcher) =>
+	expectBody(await client.get(`/api/price-reports/${id}`), 200).goodDeal;
 
 describe("Good deal", () => {
 	test("within 5% of the 90-day low near the shopper: $2.10 on a $2.00 low is, $2.11 is not", async () => {

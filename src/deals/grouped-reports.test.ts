@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import { expectBody, registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { getReportJson } from "./reports.ts";
 
 describe.each(["thread", "inline"])("group commit of price reports (%s writer)", (writer) => {
@@ -9,7 +9,9 @@ describe.each(["thread", "inline"])("group commit of price reports (%s writer)",
 		// Model off: the quality check judges inside the batch, so a 422 is one of its jobs.
 		server = await startTestServer({ OLLAMA_HOST: "off", REPORT_WRITER: writer });
 		const { client } = await registerUser(server);
-		dairyId = (await client.get("/api/categories")).data.find((c: { name: string }) => c.name === "Dairy").id;
+		dairyId = expectBody(await client.get("/api/categories"), 200).find(
+			(c: { name: string }) => c.name === "Dairy",
+		)!.id;
 	});
 	afterAll(() => server.stop());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceReports } from "../../db/schema.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { expectStatus, registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -32,7 +32,7 @@ describe("GET /api/price-reports/:id", () => {
 		await viewer.client.post(`/api/price-reports/${id}/take-deal`);
 
 		const res = await viewer.client.get(`/api/price-reports/${id}`);
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data).toMatchObject({
 			id,
 			productName: "Quince paste",
@@ -63,7 +63,7 @@ describe("GET /api/price-reports/:id", () => {
 		server.db.update(priceReports).set({ isActive: false }).where(eq(priceReports.id, withdrawn)).run();
 		server.db.update(priceReports).set({ isExpired: true }).where(eq(priceReports.id, expired)).run();
 
-		for (const path of [withdrawn, expired, 999_999_999, "abc"].map((id) => `/api/price-reports/${id}`)) {
+		for (const path of [withdrawn, expired, 999_999_999, "abc"].map((id) => `/api/price-reports/${id}` as const)) {
 			const res = await reporter.client.get(path);
 			expect({ path, status: res.status, data: res.data }).toEqual({
 				path,

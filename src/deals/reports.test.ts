@@ -3,7 +3,14 @@ import { eq } from "drizzle-orm";
 import { priceReports, stores } from "../../db/schema.ts";
 import { expireByAge } from "../reports/expiry.ts";
 import { PRODUCTS } from "../reports/markets.ts";
-import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestServer,
+	uploadRoute,
+} from "../test/harness.ts";
 import { PNG } from "../test/images.ts";
 import { getReportJson } from "./reports.ts";
 
@@ -12,8 +19,8 @@ let dairyId: number;
 beforeAll(async () => {
 	server = await startTestServer();
 	const { client } = await registerUser(server);
-	const categories = (await client.get("/api/categories")).data;
-	dairyId = categories.find((c: { name: string }) => c.name === "Dairy").id;
+	const categories = expectBody(await client.get("/api/categories"), 200);
+	dairyId = categories.find((c: { name: string }) => c.name === "Dairy")!.id;
 });
 afterAll(() => server.stop());
 
@@ -34,7 +41,7 @@ describe("GET /api/categories", () => {
 	test("lists the seeded taxonomy, each category with its tags", async () => {
 		const { client } = await registerUser(server);
 		const res = await client.get("/api/categories");
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data.map((c: { name: string }) => c.name)).toEqual([
 			"Groceries",
 			"Produce",
@@ -48,7 +55,7 @@ describe("GET /api/categories", () => {
 			"Restaurants",
 		]);
 		const dairy = res.data.find((c: { name: string }) => c.name === "Dairy");
-		expect(dairy.tags).toContainEqual({ id: expect.any(Number), slug: "organic", name: "Organic" });
+		expect(dairy?.tags).toContainEqual({ id: expect.any(Number), slug: "organic", name: "Organic" });
 		expect((await server.client().get("/api/categories")).status).toBe(401);
 	});
 });
@@ -57,7 +64,7 @@ describe("POST /api/price-reports", () => {
 	test("stores the report exactly and answers it in the read shape", async () => {
 		const { client, user } = await registerUser(server, { firstName: "Ada", lastName: "Lovelace" });
 		const res = await client.post("/api/price-reports", milk());
-		expect(res.status).toBe(201);
+		expectStatus(res, 201);
 		expect(res.data).toMatchObject({
 			productName: "Organic Milk",
 			price: 3.49,
@@ -81,7 +88,7 @@ describe("POST /api/price-reports", () => {
 			feedback: { confirm: 0, changed: 0, unavailable: 0, wrong: 0, mine: null },
 		});
 		const row = server.db.select().from(priceReports).where(eq(priceReports.id, res.data.id)).get();
-		expect(res.data.verificationConfidence).toBe(row?.verificationConfidence);
+		expect(row?.verificationConfidence).toBe(res.data.verificationConfidence);
 		expect(row?.priceCents).toBe(349);
 		expect(row?.userId).toBe(user.id);
 	});
@@ -104,7 +111,7 @@ describe("POST /api/price-reports", () => {
 			// Ten cents is below the category's usual range: kept as typed when the check asks.
 			confirmUnusual: true,
 		});
-		expect(res.status).toBe(201);
+		expectStatus(res, 201);
 		expect(server.db.select().from(priceReports).where(eq(priceReports.id, res.data.id)).get()?.priceCents).toBe(cents);
 	});
 
@@ -152,7 +159,7 @@ describe("POST /api/price-reports", () => {
 	])("refuses %s", async (_name, change, path, message) => {
 		const { client } = await registerUser(server);
 		const res = await client.post("/api/price-reports", { ...milk(), ...change });
-		expect(res.status).toBe(400);
+		expectStatus(res, 400);
 		expect(res.data.message).toBe(message);
 		expect(res.data.issues).toContainEqual({ path, message });
 	});
@@ -160,20 +167,20 @@ describe("POST /api/price-reports", () => {
 	test("refuses tags that are not the chosen category's, and an unknown category", async () => {
 		const { client } = await registerUser(server);
 		const badTag = await client.post("/api/price-reports", { ...milk(), tags: ["organic", "gaming"] });
-		expect(badTag.status).toBe(400);
+		expectStatus(badTag, 400);
 		expect(badTag.data.message).toBe("Unknown tag for Dairy: gaming");
 		const badCategory = await client.post("/api/price-reports", { ...milk(), categoryId: 9999, tags: [] });
-		expect(badCategory.status).toBe(400);
+		expectStatus(badCategory, 400);
 		expect(badCategory.data.message).toBe("Unknown category");
 	});
 
 	test("a reporter without a zip is told to set one; vacation mode uses the report's zip instead", async () => {
 		const { client } = await registerUser(server, { zipCode: null });
 		const res = await client.post("/api/price-reports", milk());
-		expect(res.status).toBe(400);
+		expectStatus(res, 400);
 		expect(res.data.message).toBe("Set your zip code before reporting a price.");
 		const away = await client.post("/api/price-reports", { ...milk(), vacationMode: true, reportZipCode: "33139" });
-		expect(away.status).toBe(201);
+		expectStatus(away, 201);
 		expect(away.data.zipCode).toBe("33139");
 	});
 
@@ -184,6 +191,7 @@ describe("POST /api/price-reports", () => {
 			storeName: "Corner  Shop",
 			storeAddress: "1 Main St",
 		});
+		expectStatus(first, 201);
 		// Another price: the same one again within a minute would be the first report, answered again.
 		const second = await client.post("/api/price-reports", {
 			...milk(),
@@ -191,6 +199,7 @@ describe("POST /api/price-reports", () => {
 			storeName: "corner shop",
 			storeAddress: " 1 MAIN   st ",
 		});
+		expectStatus(second, 201);
 		expect(second.data.store.id).toBe(first.data.store.id);
 		const elsewhere = await client.post("/api/price-reports", {
 			...milk(),
@@ -199,8 +208,9 @@ describe("POST /api/price-reports", () => {
 			vacationMode: true,
 			reportZipCode: "94110",
 		});
+		expectStatus(elsewhere, 201);
 		expect(elsewhere.data.store.id).not.toBe(first.data.store.id);
-		const me = (await client.get("/api/auth/user")).data;
+		const me = expectBody(await client.get("/api/auth/user"), 200);
 		expect(me.totalReports).toBe(3);
 		expect(me.priceReportsMade).toBe(3);
 		expect(me.uniqueStoresVisited).toBe(2);
@@ -219,27 +229,29 @@ describe("POST /api/price-reports", () => {
 				storeAddress: "5 Peach St",
 			});
 		const first = await at("Peach Market", 4.29);
+		expectStatus(first, 201);
 		await at("Peach Market", 4.19, neighbour);
 		const elsewhere = await at("Plum Market", 4.39);
+		expectStatus(elsewhere, 201);
 		expect(first.data.warning).toBeUndefined();
 		const again = await at("peach market", 3.99);
-		expect(again.status).toBe(201);
+		expectStatus(again, 201);
 		expect(again.data.warning).toBe("This replaces your earlier price of $4.29 at Peach Market.");
 		const old = server.db.select().from(priceReports).where(eq(priceReports.id, first.data.id)).get();
 		expect(old).toMatchObject({ isExpired: true, expiredReason: "Replaced by a newer price from the same shopper" });
 		// The shopper's current price at each store counts once; the neighbour's price stays, on the store's one card.
-		const found = (await client.get("/api/search?q=goat%20milk")).data as { id: number; storeReports: unknown }[];
+		const found = expectBody(await client.get("/api/search?q=goat%20milk"), 200);
 		expect(found.map((r) => [r.id, r.storeReports])).toEqual([
 			[again.data.id, { reports: 2, agreeing: 1, latestAt: expect.any(String) }],
 			[elsewhere.data.id, null],
 		]);
 		// Their counts still hold every report they made.
-		expect((await client.get("/api/auth/user")).data.priceReportsMade).toBe(3);
+		expect(expectBody(await client.get("/api/auth/user"), 200).priceReportsMade).toBe(3);
 	});
 
 	test("only a live price of the same product in the same category is replaced", async () => {
 		const { client } = await registerUser(server, { zipCode: "30302" });
-		const categories = (await client.get("/api/categories")).data as { id: number; name: string }[];
+		const categories = expectBody(await client.get("/api/categories"), 200);
 		const categoryId = (name: string) => categories.find((c) => c.name === name)!.id;
 		const at = (productName: string, price: number, category = dairyId) =>
 			client.post("/api/price-reports", {
@@ -254,6 +266,7 @@ describe("POST /api/price-reports", () => {
 
 		// An earlier price that already left search by age is not "replaced", and keeps why it left.
 		const aged = await at("Sheep Milk", 4.29);
+		expectStatus(aged, 201);
 		server.db
 			.update(priceReports)
 			.set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
@@ -261,31 +274,37 @@ describe("POST /api/price-reports", () => {
 			.run();
 		expect(expireByAge(server.db, PRODUCTS)).toBeGreaterThan(0);
 		const fresh = await at("Sheep Milk", 3.99);
-		expect([fresh.status, fresh.data.warning]).toEqual([201, undefined]);
+		expectStatus(fresh, 201);
+		expect(fresh.data.warning).toBeUndefined();
 		expect(server.db.select().from(priceReports).where(eq(priceReports.id, aged.data.id)).get()?.expiredReason).toBe(
 			"Older than 30 days",
 		);
 
 		// A frozen pizza and a restaurant's pizza are two products, though named alike.
 		const frozen = await at("Pizza", 5.99, categoryId("Groceries"));
+		expectStatus(frozen, 201);
 		const served = await at("Pizza", 12.99, categoryId("Restaurants"));
-		expect([served.status, served.data.warning]).toEqual([201, undefined]);
-		const found = (await client.get("/api/search?q=pizza")).data as { id: number }[];
+		expectStatus(served, 201);
+		expect(served.data.warning).toBeUndefined();
+		const found = expectBody(await client.get("/api/search?q=pizza"), 200);
 		expect(found.map((r) => r.id)).toEqual(expect.arrayContaining([frozen.data.id, served.data.id]));
 	});
 
 	test("an image must be one of our own uploads, and is kept as its stored path", async () => {
 		const { client } = await registerUser(server);
 		const res = await client.post("/api/price-reports", { ...milk(), imageUrl: "https://evil.example/x.png" });
-		expect(res.status).toBe(400);
+		expectStatus(res, 400);
 		expect(res.data.message).toBe("The photo must be one you uploaded to CommonCents");
 
-		const { uploadURL } = (await client.post("/api/objects/upload")).data;
-		const put = await client.request("PUT", uploadURL, { body: PNG, headers: { "content-type": "image/png" } });
-		expect(put.status).toBe(200);
+		const { uploadURL } = expectBody(await client.post("/api/objects/upload"), 200);
+		const put = await client.request("PUT", uploadRoute(uploadURL), {
+			body: PNG,
+			headers: { "content-type": "image/png" },
+		});
+		expectStatus(put, 200);
 		// A price of its own: another shopper's same milk price there would make this a confirmation of theirs.
 		const withPhoto = await client.post("/api/price-reports", { ...milk(), price: 3.47, imageUrl: uploadURL });
-		expect(withPhoto.status).toBe(201);
+		expectStatus(withPhoto, 201);
 		expect(withPhoto.data.imageUrl).toBe(put.data.objectPath);
 		const photo = await fetch(`${server.origin}${withPhoto.data.imageUrl}`);
 		expect(photo.headers.get("content-type")).toBe("image/png");
@@ -293,7 +312,7 @@ describe("POST /api/price-reports", () => {
 		// Another shopper cannot put that photo on a report of theirs.
 		const other = await registerUser(server);
 		const taken = await other.client.post("/api/price-reports", { ...milk(), imageUrl: withPhoto.data.imageUrl });
-		expect(taken.status).toBe(400);
+		expectStatus(taken, 400);
 		expect(taken.data.message).toBe("The photo must be one you uploaded to CommonCents");
 	});
 
@@ -314,7 +333,7 @@ describe("POST /api/price-reports", () => {
 		];
 		for (const body of posts) {
 			const res = await client.post("/api/price-reports", body);
-			expect(res.status).toBe(201);
+			expectStatus(res, 201);
 			// What rides beside the report (outliers expired, an earlier price replaced) is not part of it.
 			const { expirationAnalysis: _, warning: __, ...answer } = res.data;
 			expect(answer).toEqual(getReportJson(server.db, res.data.id, user.id));

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { MAX_AREAS, neighbourhood, roundMiles } from "../lib/zip.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 
 // Issue 42: a chip's filter (a category or its group), wider searches, and how far a quiet town's nearest are.
 // Shoppers in Absarokee, Montana (59001): rural, so the places a few rings out are tens of miles away.
@@ -27,24 +34,25 @@ const report = async (name: string, price: number, categoryName: string, zip = H
 	});
 	if (res.status !== 201) throw new Error(JSON.stringify(res.data));
 };
-const search = (params: Record<string, string>, path = "/api/search") =>
-	searcher.get(`${path}?${new URLSearchParams(params)}`);
+const search = (params: Record<string, string>) => searcher.get(`/api/search?${new URLSearchParams(params)}`);
+const searchNearest = (params: Record<string, string>) =>
+	searcher.get(`/api/search/nearest?${new URLSearchParams(params)}`);
 const names = async (params: Record<string, string>) => {
 	const res = await search(params);
 	if (res.status !== 200) throw new Error(JSON.stringify(res.data));
-	return (res.data as { productName: string }[]).map((r) => r.productName);
+	return res.data.map((r) => r.productName);
 };
 const nearest = async (params: Record<string, string>) => {
-	const res = await search(params, "/api/search/nearest");
-	expect(res.status).toBe(200);
-	return res.data.nearest as { miles: number; areas: number } | null;
+	const res = await searchNearest(params);
+	expectStatus(res, 200);
+	return res.data.nearest;
 };
 
 beforeAll(async () => {
 	server = await startTestServer({ OLLAMA_HOST: "off" });
 	reporter = (await registerUser(server, { zipCode: HOME })).client;
 	searcher = (await registerUser(server, { zipCode: HOME })).client;
-	const list = (await searcher.get("/api/categories")).data as { id: number; name: string }[];
+	const list = expectBody(await searcher.get("/api/categories"), 200);
 	category = (name) => list.find((c) => c.name === name)!.id;
 	await report("Whole Milk", 3.49, "Dairy");
 	await report("Sourdough Bread", 4.99, "Bakery");
@@ -89,7 +97,7 @@ describe("GET /api/search with a category", () => {
 			vacationMode: true,
 			reportZipCode: HOME,
 		});
-		expect(res.status).toBe(201);
+		expectStatus(res, 201);
 		expect(await names({ category: "electronics" })).not.toContain("Dish Soap");
 		expect(await names({ category: "groceries" })).not.toContain("Dish Soap");
 		expect(await names({ category: "household" })).toContain("Dish Soap");
@@ -98,15 +106,15 @@ describe("GET /api/search with a category", () => {
 	});
 
 	test("an unknown category, or neither words nor a filter, is a 400 that says so", async () => {
-		for (const path of ["/api/search", "/api/search/nearest"]) {
+		for (const find of [search, searchNearest]) {
 			for (const slug of ["gas", "dairy products", "x".repeat(41)]) {
-				const res = await search({ q: "milk", category: slug }, path);
-				expect(res.status).toBe(400);
+				const res = await find({ q: "milk", category: slug });
+				expectStatus(res, 400);
 				expect(res.data.message).toBe("Category not found");
 			}
 			for (const params of [{}, { q: "  " }, { q: "", category: "" }] as Record<string, string>[]) {
-				const res = await search(params, path);
-				expect(res.status).toBe(400);
+				const res = await find(params);
+				expectStatus(res, 400);
 				expect(res.data.message).toBe("Enter something to search for, or choose a category");
 			}
 		}
@@ -134,9 +142,8 @@ describe("a wider search, and the nearest reports of a quiet neighbourhood", () 
 		expect(await names({ q: "quince" })).toEqual([]);
 		expect(await names({ q: "quince", areas: "56" })).toEqual([]);
 		const wide = await search({ q: "quince", areas: "57" });
-		expect(
-			wide.data.map((r: { productName: string; distanceMiles: number }) => [r.productName, r.distanceMiles]),
-		).toEqual([["Quince Jelly", far.miles]]);
+		expectStatus(wide, 200);
+		expect(wide.data.map((r) => [r.productName, r.distanceMiles])).toEqual([["Quince Jelly", far.miles]]);
 		expect(await names({ q: "quince", areas: String(MAX_AREAS), sort: "distance" })).toEqual([
 			"Quince Jelly",
 			"Quince Paste",
@@ -150,7 +157,7 @@ describe("a wider search, and the nearest reports of a quiet neighbourhood", () 
 			["many", "areas must be a whole number"],
 		]) {
 			const res = await search({ q: "quince", areas: areas! });
-			expect(res.status).toBe(400);
+			expectStatus(res, 400);
 			expect(res.data.message).toBe(message!);
 		}
 	});

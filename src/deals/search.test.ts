@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceReports } from "../../db/schema.ts";
 import { neighbourhood } from "../lib/zip.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 
 let server: TestServer;
 let reporter: TestClient;
@@ -19,11 +26,11 @@ const report = async (client: TestClient, name: string, price: number, extra: Re
 		...extra,
 	});
 	if (res.status !== 201) throw new Error(JSON.stringify(res.data));
-	return res.data.id as number;
+	return res.data.id;
 };
 const search = (client: TestClient, params: Record<string, string>) =>
 	client.get(`/api/search?${new URLSearchParams(params)}`);
-const names = (res: { data: { productName: string }[] }) => res.data.map((r) => r.productName);
+const names = (res: Awaited<ReturnType<typeof search>>) => expectBody(res, 200).map((r) => r.productName);
 
 beforeAll(async () => {
 	server = await startTestServer();
@@ -45,7 +52,7 @@ afterAll(() => server.stop());
 describe("GET /api/search", () => {
 	test("prefix words match product names: 'org mil' finds Organic Whole Milk", async () => {
 		const res = await search(searcher, { q: "org mil" });
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(names(res)).toEqual(["Organic Whole Milk"]);
 		expect(res.data[0]).toMatchObject({
 			price: 4.29,
@@ -73,25 +80,25 @@ describe("GET /api/search", () => {
 
 	test("sort by distance, nearest first with its miles, and by recently updated", async () => {
 		const nearest = await search(searcher, { q: "milk", sort: "distance" });
-		expect(
-			nearest.data.map((r: { productName: string; distanceMiles: number }) => [r.productName, r.distanceMiles]),
-		).toEqual([
+		expectStatus(nearest, 200);
+		expect(nearest.data.map((r) => [r.productName, r.distanceMiles])).toEqual([
 			["Whole Milk", 0],
 			["Organic Whole Milk", 0],
 			["Milk WeHo", 1.9],
 		]);
 		const recent = await search(searcher, { q: "milk", sort: "recent" });
+		expectStatus(recent, 200);
 		expect(names(recent)).toEqual(["Milk WeHo", "Whole Milk", "Organic Whole Milk"]);
-		expect(recent.data[0].distanceMiles).toBe(1.9);
+		expect(recent.data[0]?.distanceMiles).toBe(1.9);
 	});
 
 	test("pages with limit and offset, and caps the limit", async () => {
 		expect(names(await search(searcher, { q: "milk", limit: "2" }))).toEqual(["Milk WeHo", "Whole Milk"]);
 		expect(names(await search(searcher, { q: "milk", limit: "2", offset: "2" }))).toEqual(["Organic Whole Milk"]);
 		const tooMany = await search(searcher, { q: "milk", limit: "1000" });
-		expect(tooMany.status).toBe(400);
+		expectStatus(tooMany, 400);
 		expect(tooMany.data.message).toBe("limit must be at most 100");
-		expect((await search(searcher, { q: "milk", sort: "cheapest" })).data.message).toBe(
+		expect(expectBody(await search(searcher, { q: "milk", sort: "cheapest" }), 400).message).toBe(
 			"Sort must be one of price, distance, recent",
 		);
 	});
@@ -124,12 +131,12 @@ describe("GET /api/search", () => {
 	});
 
 	test("a blank query, or no zip anywhere, is a 400 that says what to do", async () => {
-		expect((await search(searcher, { q: "  " })).data.message).toBe(
+		expect(expectBody(await search(searcher, { q: "  " }), 400).message).toBe(
 			"Enter something to search for, or choose a category",
 		);
 		const { client } = await registerUser(server, { zipCode: null });
 		const res = await search(client, { q: "milk" });
-		expect(res.status).toBe(400);
+		expectStatus(res, 400);
 		expect(res.data.message).toBe("Set your zip code to search for deals near you.");
 		expect((await server.client().get("/api/search?q=milk")).status).toBe(401);
 	});
@@ -152,7 +159,7 @@ describe("GET /api/search: the index of words by place (db/schema/reports.ts)", 
 			...extra,
 		});
 		if (res.status !== 201) throw new Error(JSON.stringify(res.data));
-		return res.data.id as number;
+		return res.data.id;
 	};
 	const find = async (params: Record<string, string>) =>
 		names(await shopper.get(`/api/search?${new URLSearchParams(params)}`));
@@ -209,11 +216,15 @@ describe("GET /api/search: the index of words by place (db/schema/reports.ts)", 
 		// At another store: a second price at the same store would replace the first.
 		const b = await at("Tie Soap", 3, "90210", { storeName: "Cell Store Annex" });
 		const res = await shopper.get("/api/search?q=tie");
+		expectStatus(res, 200);
 		expect(res.data.map((r: { id: number }) => r.id)).toEqual([b, a]);
 		s.sqlite.query("UPDATE price_reports SET price_cents = 299 WHERE id = ?").run(b);
 		s.sqlite.query("UPDATE price_reports SET search_text = 'tie soap bar' WHERE id = ?").run(a);
 		expect(
-			(await shopper.get("/api/search?q=tie")).data.map((r: { id: number; price: number }) => [r.id, r.price]),
+			expectBody(await shopper.get("/api/search?q=tie"), 200).map((r: { id: number; price: number }) => [
+				r.id,
+				r.price,
+			]),
 		).toEqual([
 			[b, 2.99],
 			[a, 3],
@@ -256,19 +267,20 @@ describe("GET /api/search: the index of words by place (db/schema/reports.ts)", 
 			const res = await shopper.get(
 				`/api/search?q=ring%20app&zipCode=90210&sort=distance&limit=${limit}&offset=${offset}`,
 			);
+			expectStatus(res, 200);
 			expect(res.data.map((r: { id: number }) => r.id)).toEqual(
 				expected.slice(Number(offset), Number(offset) + Number(limit)),
 			);
 		}
 		const byPrice = [...rows].sort((x, y) => x.cents - y.cents || y.id - x.id).map((r) => r.id);
 		expect(
-			(await shopper.get("/api/search?q=apple&zipCode=90210&limit=40&offset=200")).data.map(
+			expectBody(await shopper.get("/api/search?q=apple&zipCode=90210&limit=40&offset=200"), 200).map(
 				(r: { id: number }) => r.id,
 			),
 		).toEqual(byPrice.slice(200, 240));
 		const newest = [...rows].sort((x, y) => y.id - x.id).map((r) => r.id);
 		expect(
-			(await shopper.get("/api/search?q=apple&zipCode=90210&sort=recent&limit=25")).data.map(
+			expectBody(await shopper.get("/api/search?q=apple&zipCode=90210&sort=recent&limit=25"), 200).map(
 				(r: { id: number }) => r.id,
 			),
 		).toEqual(newest.slice(0, 25));

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 import {
 	SIZE_BOTH_MESSAGE,
 	SIZE_COUNT_MESSAGE,
@@ -34,19 +41,22 @@ const stored = (id: number) =>
 describe("a price report's size", () => {
 	test("is stored in thousandths with its unit, and given back in the answer, the report and the search", async () => {
 		const half = await report({ quantity: "0.5", unit: "gal" });
-		expect(half.status).toBe(201);
+		expectStatus(half, 201);
 		expect(half.data.size).toEqual({ quantity: 0.5, unit: "gal" });
 		expect(stored(half.data.id)).toEqual({ milli: 500, unit: "gal" });
 		const bottle = await report({ quantity: 64, unit: "fl oz" });
+		expectStatus(bottle, 201);
 		expect(bottle.data.size).toEqual({ quantity: 64, unit: "fl oz" });
 		const weighed = await report({ quantity: "1.125", unit: "lb" });
+		expectStatus(weighed, 201);
 		expect(stored(weighed.data.id)).toEqual({ milli: 1125, unit: "lb" });
-		expect((await shopper.get(`/api/price-reports/${weighed.data.id}`)).data.size).toEqual({
+		expect(expectBody(await shopper.get(`/api/price-reports/${weighed.data.id}`), 200).size).toEqual({
 			quantity: 1.125,
 			unit: "lb",
 		});
 		// One price, so the newest first.
 		const found = await shopper.get("/api/search?q=oat%20drink");
+		expectStatus(found, 200);
 		expect(found.data.map((r: { size: unknown }) => r.size)).toEqual([
 			{ quantity: 1.125, unit: "lb" },
 			{ quantity: 64, unit: "fl oz" },
@@ -57,7 +67,7 @@ describe("a price report's size", () => {
 	test("is optional: none, null, or both parts blank store no size", async () => {
 		for (const size of [undefined, null, { quantity: "", unit: "" }, { quantity: " ", unit: null }]) {
 			const res = await report(size);
-			expect(res.status).toBe(201);
+			expectStatus(res, 201);
 			expect(res.data.size).toBeNull();
 			expect(stored(res.data.id)).toEqual({ milli: null, unit: null });
 		}
@@ -82,7 +92,13 @@ describe("a price report's size", () => {
 	});
 
 	test("the largest size and a whole count are taken", async () => {
-		expect((await report({ quantity: "100000", unit: "g" })).data.size).toEqual({ quantity: 100_000, unit: "g" });
-		expect((await report({ quantity: "12", unit: "count" })).data.size).toEqual({ quantity: 12, unit: "count" });
+		expect(expectBody(await report({ quantity: "100000", unit: "g" }), 201).size).toEqual({
+			quantity: 100_000,
+			unit: "g",
+		});
+		expect(expectBody(await report({ quantity: "12", unit: "count" }), 201).size).toEqual({
+			quantity: 12,
+			unit: "count",
+		});
 	});
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { milesBetween, roundMiles } from "../lib/zip.ts";
-import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import { expectBody, expectStatus, registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import type { StoreSuggestion } from "./stores.ts";
 
 let server: TestServer;
@@ -71,6 +71,7 @@ describe("GET /api/stores", () => {
 		});
 		expect(terminated.status).toBe(200);
 		const suggested = await honest.client.get("/api/stores");
+		expectStatus(suggested, 200);
 		expect(suggested.data.map((s: { name: string }) => s.name)).toEqual(["Real Mart"]);
 	});
 
@@ -86,13 +87,14 @@ describe("GET /api/stores", () => {
 			...report("Rye Bread", "corner shop", "7 Mill Rd"),
 			price: 2.99,
 		});
-		expect(again.status).toBe(201);
+		expectStatus(again, 201);
 		expect(again.data.warning).toBe("This replaces your earlier price of $3.49 at Corner Shop.");
 		const found = await ana.client.get("/api/search?q=rye&zipCode=59820");
+		expectStatus(found, 200);
 		expect(found.data.map((r: { price: number; store: { name: string } }) => [r.price, r.store.name])).toEqual([
 			[2.99, "Corner Shop"],
 		]);
-		expect((await ana.client.get("/api/auth/user")).data.uniqueStoresVisited).toBe(1);
+		expect(expectBody(await ana.client.get("/api/auth/user"), 200).uniqueStoresVisited).toBe(1);
 		// A neighbour who writes the short zip reports at the same store: still one suggestion.
 		const ben = await registerUser(server, { zipCode: "59820" });
 		expect((await ben.client.post("/api/price-reports", report("Rye Bread", "Corner Shop", "7 Mill Rd"))).status).toBe(
@@ -108,7 +110,7 @@ describe("GET /api/stores", () => {
 		expect(none.data).toEqual([]);
 		expect((await server.client().get("/api/stores")).status).toBe(401);
 		const bad = await nomad.client.get(`/api/stores?zipCode=${"1".repeat(11)}`);
-		expect(bad.status).toBe(400);
+		expectStatus(bad, 400);
 		expect(bad.data.message).toMatch(/Zip code/);
 	});
 });
@@ -121,15 +123,17 @@ describe("a store is where it is, not where its reporter lives", () => {
 		const ana = await registerUser(server, { zipCode: "10001" });
 		const ben = await registerUser(server, { zipCode: "10010" });
 		const first = await ana.client.post("/api/price-reports", report("Oat Milk", "FreshMart", "120 W 23rd St"));
+		expectStatus(first, 201);
 		const second = await ben.client.post("/api/price-reports", {
 			...report("Oat Milk", "Freshmart", "120 w 23rd st"),
 			price: 3.29,
 		});
+		expectStatus(second, 201);
 		expect([first.status, second.status]).toEqual([201, 201]);
 		expect(second.data.store).toEqual(first.data.store);
 		// The report counts where the store is, not at Ben's home.
 		expect(second.data.zipCode).toBe("10001");
-		const fromBen = (await ben.client.get("/api/stores")).data;
+		const fromBen = expectBody(await ben.client.get("/api/stores"), 200);
 		expect(fromBen.filter((s: { name: string }) => s.name === "FreshMart")).toEqual([
 			{ name: "FreshMart", address: "120 W 23rd St", zipCode: "10001", distanceMiles: chelsea },
 		]);
@@ -145,8 +149,10 @@ describe("a store is where it is, not where its reporter lives", () => {
 		const ben = await registerUser(server, { zipCode: "10010" });
 		const bakery = { ...report("Rye Bread", "Corner Bakery", "9 W 26th St"), storeZipCode: "10001" };
 		const first = await ben.client.post("/api/price-reports", bakery);
+		expectStatus(first, 201);
 		// Another price: the same one would be counted as a confirmation of Ben's (reports/duplicates.ts).
 		const second = await ana.client.post("/api/price-reports", { ...bakery, price: 3.59 });
+		expectStatus(second, 201);
 		expect([first.status, second.status]).toEqual([201, 201]);
 		expect(second.data.store).toEqual(first.data.store);
 		expect([first.data.zipCode, second.data.zipCode]).toEqual(["10001", "10001"]);
@@ -156,7 +162,9 @@ describe("a store is where it is, not where its reporter lives", () => {
 		const ana = await registerUser(server, { zipCode: "10001" });
 		const eve = await registerUser(server, { zipCode: "90210" });
 		const chelseaStore = await ana.client.post("/api/price-reports", report("Kefir", "Main Market", "1 Main St"));
+		expectStatus(chelseaStore, 201);
 		const beverlyStore = await eve.client.post("/api/price-reports", report("Kefir", "Main Market", "1 Main St"));
+		expectStatus(beverlyStore, 201);
 		expect(beverlyStore.data.store.id).not.toBe(chelseaStore.data.store.id);
 		expect(beverlyStore.data.zipCode).toBe("90210");
 		// Ana names the store's zip on a trip: her report joins Eve's store, and counts in Beverly Hills.
@@ -164,7 +172,7 @@ describe("a store is where it is, not where its reporter lives", () => {
 			...report("Butter", "Main Market", "1 Main St"),
 			storeZipCode: "90210",
 		});
-		expect(away.status).toBe(201);
+		expectStatus(away, 201);
 		expect(away.data.store.id).toBe(beverlyStore.data.store.id);
 		expect(away.data.zipCode).toBe("90210");
 		expect((await ana.client.get("/api/stores")).data).toContainEqual({
@@ -201,7 +209,7 @@ describe("a store is where it is, not where its reporter lives", () => {
 			...report("Milk", "Nowhere Mart", "0 Null Rd"),
 			storeZipCode: "00000",
 		});
-		expect(refused.status).toBe(400);
+		expectStatus(refused, 400);
 		expect(refused.data.issues).toEqual([
 			{ path: "storeZipCode", message: expect.stringMatching(/find ZIP code 00000/) },
 		]);

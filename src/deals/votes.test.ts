@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { dealTakes, priceReports } from "../../db/schema.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -44,14 +51,16 @@ describe("POST /api/price-reports/:id/upvote", () => {
 
 		expect((await vote(a.client)).data).toEqual({ wasAdded: true, upvotes: 1, reportId: id });
 		expect((await vote(b.client)).data).toEqual({ wasAdded: true, upvotes: 2, reportId: id });
-		expect((await reporter.client.get("/api/auth/user")).data.reputation).toBe(2);
+		expect(expectBody(await reporter.client.get("/api/auth/user"), 200).reputation).toBe(2);
 		expect((await vote(a.client)).data).toEqual({ wasAdded: false, upvotes: 1, reportId: id });
 		expect((await vote(a.client)).data).toEqual({ wasAdded: true, upvotes: 2, reportId: id });
 
 		const seen = await a.client.get("/api/search?q=butter");
+		expectStatus(seen, 200);
 		expect(seen.data[0]).toMatchObject({ id, upvotes: 2, hasUserUpvoted: true });
 		await vote(b.client);
 		const seenByB = await b.client.get("/api/search?q=butter");
+		expectStatus(seenByB, 200);
 		expect(seenByB.data[0]).toMatchObject({ upvotes: 1, hasUserUpvoted: false });
 	});
 
@@ -68,7 +77,7 @@ describe("POST /api/price-reports/:id/upvote", () => {
 		const reporter = await registerUser(server);
 		const id = await report(reporter.client, "Cream", 2.5);
 		const own = await reporter.client.post(`/api/price-reports/${id}/upvote`);
-		expect(own.status).toBe(403);
+		expectStatus(own, 403);
 		expect(own.data.message).toBe("You can't upvote your own report");
 		expect((await reporter.client.post("/api/price-reports/999999/upvote")).status).toBe(404);
 		expect((await reporter.client.post("/api/price-reports/abc/upvote")).status).toBe(404);
@@ -97,15 +106,15 @@ describe("POST /api/price-reports/:id/take-deal", () => {
 		const res = await taker.client.post(`/api/price-reports/${cheap}/take-deal`);
 		expect(res.status).toBe(200);
 		expect(res.data).toEqual({ savings: 1.5, highestPrice: 4.49, typicalPrice: 3.99 });
-		expect((await taker.client.get("/api/auth/user")).data.totalMoneySaved).toBe(1.5);
+		expect(expectBody(await taker.client.get("/api/auth/user"), 200).totalMoneySaved).toBe(1.5);
 		// Searches remember it for the taker only.
 		expect(await takenInSearch(taker.client)).toBe(true);
 		expect(await takenInSearch(r1.client)).toBe(false);
 
 		const again = await taker.client.post(`/api/price-reports/${cheap}/take-deal`);
-		expect(again.status).toBe(409);
+		expectStatus(again, 409);
 		expect(again.data.message).toBe("You have already taken this deal");
-		expect((await taker.client.get("/api/auth/user")).data.totalMoneySaved).toBe(1.5);
+		expect(expectBody(await taker.client.get("/api/auth/user"), 200).totalMoneySaved).toBe(1.5);
 	});
 
 	test("a price at or above the typical one saves nothing, never a negative amount", async () => {
@@ -130,7 +139,7 @@ describe("POST /api/price-reports/:id/take-deal", () => {
 			await report(r.client, name, high);
 			await taker.client.post(`/api/price-reports/${id}/take-deal`);
 		}
-		expect((await taker.client.get("/api/auth/user")).data.totalMoneySaved).toBe(0.2);
+		expect(expectBody(await taker.client.get("/api/auth/user"), 200).totalMoneySaved).toBe(0.2);
 	});
 
 	test("an expired deal cannot be taken, a missing one is 404", async () => {
@@ -139,7 +148,7 @@ describe("POST /api/price-reports/:id/take-deal", () => {
 		const id = await report(r.client, "Kefir", "3.00");
 		server.db.update(priceReports).set({ isExpired: true }).where(eq(priceReports.id, id)).run();
 		const res = await taker.client.post(`/api/price-reports/${id}/take-deal`);
-		expect(res.status).toBe(409);
+		expectStatus(res, 409);
 		expect(res.data.message).toBe("This deal is no longer available");
 		expect((await taker.client.post("/api/price-reports/424242/take-deal")).status).toBe(404);
 	});
@@ -153,7 +162,7 @@ describe("POST /api/price-reports/:id/take-deal", () => {
 		expect(server.db.select().from(priceReports).where(eq(priceReports.id, loaf)).get()?.isUnusual).toBe(true);
 		const res = await taker.client.post(`/api/price-reports/${bread}/take-deal`);
 		expect(res.data).toEqual({ savings: 0, highestPrice: 5.99, typicalPrice: 5.99 });
-		expect((await taker.client.get("/api/auth/user")).data.totalMoneySaved).toBe(0);
+		expect(expectBody(await taker.client.get("/api/auth/user"), 200).totalMoneySaved).toBe(0);
 	});
 
 	test("confirmed, a dear price counts toward the median, never as the measure; flagged or hidden, not at all", async () => {
@@ -187,7 +196,7 @@ describe("POST /api/price-reports/:id/take-deal", () => {
 		const res = await taker.client.post(`/api/price-reports/${odd}/take-deal`);
 		expect(res.status).toBe(200);
 		expect(res.data).toEqual({ savings: 0, highestPrice: 4.99, typicalPrice: 4.74 });
-		expect((await taker.client.get("/api/auth/user")).data.totalMoneySaved).toBe(0);
+		expect(expectBody(await taker.client.get("/api/auth/user"), 200).totalMoneySaved).toBe(0);
 	});
 
 	test("the highest price is never below the deal's own, even when the deal is not among the trusted prices", async () => {
@@ -207,9 +216,9 @@ describe("POST /api/price-reports/:id/take-deal", () => {
 		const r = await registerUser(server, { zipCode: "60618" });
 		const id = await report(r.client, "Brioche", "5.49", undefined, BAKERY);
 		const own = await r.client.post(`/api/price-reports/${id}/take-deal`);
-		expect(own.status).toBe(403);
+		expectStatus(own, 403);
 		expect(own.data.message).toBe("You can't take a deal on your own report");
-		expect((await r.client.get("/api/auth/user")).data.totalMoneySaved).toBe(0);
+		expect(expectBody(await r.client.get("/api/auth/user"), 200).totalMoneySaved).toBe(0);
 	});
 
 	test("one deal per product a day: the same product elsewhere is refused until a day has passed", async () => {
@@ -221,10 +230,10 @@ describe("POST /api/price-reports/:id/take-deal", () => {
 		const taker = await registerUser(server, { zipCode: "60619" });
 		expect((await taker.client.post(`/api/price-reports/${here}/take-deal`)).status).toBe(200);
 		const twice = await taker.client.post(`/api/price-reports/${there}/take-deal`);
-		expect(twice.status).toBe(409);
+		expectStatus(twice, 409);
 		expect(twice.data.message).toBe("You already took a deal on whole  MILK in the last 24 hours");
 		expect((await taker.client.post(`/api/price-reports/${cream}/take-deal`)).status).toBe(200);
-		const saved = (await taker.client.get("/api/auth/user")).data.totalMoneySaved;
+		const saved = expectBody(await taker.client.get("/api/auth/user"), 200).totalMoneySaved;
 		// A day later, the product can be taken again.
 		server.db
 			.update(dealTakes)
@@ -232,7 +241,7 @@ describe("POST /api/price-reports/:id/take-deal", () => {
 			.where(eq(dealTakes.userId, taker.user.id))
 			.run();
 		const later = await taker.client.post(`/api/price-reports/${there}/take-deal`);
-		expect(later.status).toBe(200);
-		expect((await taker.client.get("/api/auth/user")).data.totalMoneySaved).toBe(saved + later.data.savings);
+		expectStatus(later, 200);
+		expect(expectBody(await taker.client.get("/api/auth/user"), 200).totalMoneySaved).toBe(saved + later.data.savings);
 	});
 });

@@ -6,7 +6,11 @@ import { expect } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ExtractSchema } from "hono/types";
+import type { ClientErrorStatusCode, ServerErrorStatusCode } from "hono/utils/http-status";
+import { type ApiType, RAW_UPLOAD_PREFIX } from "../app.ts";
 import { loadConfig } from "../env.ts";
+import type { ErrorBody, RateLimitedBody, RejectionBody, SuspendedAnswer } from "../lib/errors.ts";
 import { startServer } from "../server.ts";
 import type { StaticAssets } from "../static.ts";
 
@@ -49,8 +53,77 @@ export async function startTestServer(env: Record<string, string> = {}, { assets
 	};
 }
 
-/** Whatever a path answers: its JSON when it is JSON, else its text. */
-export type RawAnswer = { status: number; data: unknown; text: string; headers: Headers; setCookie: string | null };
+/** The API's routes as src/app.ts declares them, keyed by their path under /api ("/price-reports/:id"). */
+type Schema = ExtractSchema<ApiType>;
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+type Segments<P extends string> = P extends `${infer Head}/${infer Rest}` ? [Head, ...Segments<Rest>] : [P];
+/** Segment by segment: a `:param` takes any one segment ("42", `${number}`), any other must be the same. */
+type SameShape<Path extends string[], Route extends string[]> = Path extends [
+	infer P extends string,
+	...infer PathRest extends string[],
+]
+	? Route extends [infer R extends string, ...infer RouteRest extends string[]]
+		? (R extends `:${string}` ? true : P extends R ? true : false) extends true
+			? SameShape<PathRest, RouteRest>
+			: false
+		: false
+	: Route extends []
+		? true
+		: false;
+/** The path a test asks for, as the schema keys it: without /api and without its query. */
+type UnderApi<P extends string> = P extends `/api${infer Rest}?${string}`
+	? Rest
+	: P extends `/api${infer Rest}`
+		? Rest
+		: never;
+type Verb<M extends Method> = `$${Lowercase<M>}`;
+type Candidates<P extends string, M extends Method> = {
+	[R in keyof Schema & string]: Verb<M> extends keyof Schema[R]
+		? SameShape<Segments<P>, Segments<R>> extends true
+			? R
+			: never
+		: never;
+}[keyof Schema & string];
+/** The route a request reaches: its own path when that is a route (/price-reports/mine), else the routes it fits. */
+type RouteOf<P extends string, M extends Method> =
+	UnderApi<P> extends infer Path extends string
+		? Path extends Candidates<Path, M>
+			? Path
+			: Candidates<Path, M>
+		: never;
+type Endpoint<M extends Method, P extends string> =
+	RouteOf<P, M> extends infer R extends keyof Schema ? Schema[R][Verb<M> & keyof Schema[R]] : never;
+
+/** A path the schema has a route for; otherwise the argument is refused with the reason. */
+export type ApiPath<M extends Method, P extends string> = [Endpoint<M, P>] extends [never]
+	? `${M} ${P} is no route of ApiType: use requestRaw`
+	: P;
+
+type Refusal<S> = S extends 403
+	? ErrorBody & Partial<SuspendedAnswer>
+	: S extends 422
+		? RejectionBody & { confirmable?: true }
+		: S extends 429
+			? RateLimitedBody
+			: ErrorBody;
+type Reply<S, D> = { status: S; data: D; text: string; headers: Headers; setCookie: string | null };
+type Declared<E> = E extends { status: infer S; output: infer O; outputFormat: infer F }
+	? Reply<S, F extends "json" ? O : unknown>
+	: never;
+type RefusedStatus<E> = Exclude<
+	ClientErrorStatusCode | ServerErrorStatusCode,
+	E extends { status: infer S } ? S : never
+>;
+/**
+ * What a route answers: each status it declares with that body (src/app.ts), or a refusal with the one error
+ * body (src/lib/errors.ts). `expectStatus(res, 201)` narrows it to one of them.
+ */
+export type Answer<E> =
+	| Declared<E>
+	| (RefusedStatus<E> extends infer S ? (S extends unknown ? Reply<S, Refusal<S>> : never) : never);
+/** Whatever a path outside the schema answers: its JSON when it is JSON, else its text. */
+export type RawAnswer = Reply<number, unknown>;
 
 type RequestOptions = { json?: unknown; body?: BodyInit; headers?: Record<string, string>; origin?: string | null };
 
@@ -59,7 +132,18 @@ export class TestClient {
 	cookie: string | undefined;
 	constructor(readonly origin: string) {}
 
-	async request(method: string, path: string, options: RequestOptions = {}) {
+	/** A request to a route of the API, its answer typed from the app (ApiType). */
+	request<M extends Method, P extends string>(
+		method: M,
+		path: ApiPath<M, P>,
+		options?: RequestOptions,
+	): Promise<Answer<Endpoint<M, P>>>;
+	async request(method: Method, path: string, options: RequestOptions = {}) {
+		return this.requestRaw(method, path, options);
+	}
+
+	/** Any request (a file, a page, a path no route has), its answer untyped. */
+	async requestRaw(method: string, path: string, options: RequestOptions = {}): Promise<RawAnswer> {
 		const headers = new Headers(options.headers);
 		if (this.cookie && !headers.has("cookie")) headers.set("cookie", this.cookie);
 		const origin = options.origin === undefined ? this.origin : options.origin;
@@ -76,8 +160,7 @@ export class TestClient {
 			this.cookie = /=\s*$/.test(pair ?? "") || /Max-Age=0/i.test(setCookie) ? undefined : pair;
 		}
 		const text = await res.text();
-		// biome-ignore lint/suspicious/noExplicitAny: a test reads whatever JSON the API answered, field by field.
-		let data: any = null;
+		let data: unknown = null;
 		try {
 			data = text ? JSON.parse(text) : null;
 		} catch {
@@ -86,17 +169,15 @@ export class TestClient {
 		return { status: res.status, headers: res.headers, data, text, setCookie };
 	}
 
-	/** Any request (a file, a page, a path no route has), its answer untyped. */
-	async requestRaw(method: string, path: string, options: RequestOptions = {}): Promise<RawAnswer> {
-		const { status, headers, data, text, setCookie } = await this.request(method, path, options);
-		return { status, headers, data, text, setCookie };
-	}
-
-	get = (path: string, options?: RequestOptions) => this.request("GET", path, options);
-	post = (path: string, json?: unknown, options?: RequestOptions) => this.request("POST", path, { json, ...options });
-	patch = (path: string, json?: unknown, options?: RequestOptions) => this.request("PATCH", path, { json, ...options });
-	put = (path: string, json?: unknown, options?: RequestOptions) => this.request("PUT", path, { json, ...options });
-	delete = (path: string, options?: RequestOptions) => this.request("DELETE", path, options);
+	get = <P extends string>(path: ApiPath<"GET", P>, options?: RequestOptions) => this.request("GET", path, options);
+	post = <P extends string>(path: ApiPath<"POST", P>, json?: unknown, options?: RequestOptions) =>
+		this.request("POST", path, { json, ...options });
+	patch = <P extends string>(path: ApiPath<"PATCH", P>, json?: unknown, options?: RequestOptions) =>
+		this.request("PATCH", path, { json, ...options });
+	put = <P extends string>(path: ApiPath<"PUT", P>, json?: unknown, options?: RequestOptions) =>
+		this.request("PUT", path, { json, ...options });
+	delete = <P extends string>(path: ApiPath<"DELETE", P>, options?: RequestOptions) =>
+		this.request("DELETE", path, options);
 }
 
 /** expect(res.status).toBe(status), and from there on `res.data` is the body the API answers with it. */
@@ -116,9 +197,14 @@ export function expectBody<A extends { status: number; data: unknown }, S extend
 	return res.data;
 }
 
+/** A signed upload URL (POST /api/objects/upload's `uploadURL`) as the route it names, PUT /api/uploads/:key. */
+export function uploadRoute(url: string): `${typeof RAW_UPLOAD_PREFIX}${string}` {
+	if (!url.startsWith(RAW_UPLOAD_PREFIX)) throw new Error(`not an upload URL: ${url}`);
+	return `${RAW_UPLOAD_PREFIX}${url.slice(RAW_UPLOAD_PREFIX.length)}`;
+}
+
 export const STRONG_PASSWORD = "Str0ng!Pass";
 
-/** Registers a fresh user through the API and returns its signed-in client. */
 /** A sign-up's body for a new shopper of its own: a fresh username, the strong password, `fields` over both. */
 export function signUpBody(fields: Partial<Record<string, string | null>> = {}) {
 	return {
@@ -132,6 +218,7 @@ export function signUpBody(fields: Partial<Record<string, string | null>> = {}) 
 	};
 }
 
+/** Registers a fresh user through the API and returns its signed-in client. */
 export async function registerUser(
 	server: { client(): TestClient },
 	fields: Partial<Record<string, string | null>> = {},
