@@ -1,10 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { failureText } from "../api/failure.ts";
-import { FailureAlert } from "../components/FailureAlert.tsx";
+import { ConfirmDialog } from "../components/ConfirmDialog.tsx";
 import { Field } from "../components/fields.tsx";
-import { SubmitButton } from "../components/SubmitButton.tsx";
 import { useToast } from "../state/toast.ts";
 import { forgetUser, useDeleteAccount } from "./queries.ts";
 
@@ -34,7 +33,6 @@ export function DeleteAccount({
 	const [typed, setTyped] = useState("");
 	const [deleted, setDeleted] = useState(false);
 	const [failure, setFailure] = useState<string | null>(null);
-	const ids = useId();
 	const confirmed = !confirmWith || typed.trim().toLowerCase() === confirmWith.toLowerCase();
 	// While the typed word is not yet the username, the button says so rather than greying out unexplained.
 	const missing = confirmed ? [] : ["your username"];
@@ -67,50 +65,34 @@ export function DeleteAccount({
 			<button type="button" className={className} onClick={open} disabled={deleted}>
 				{label}
 			</button>
-			<dialog ref={dialog} className="modal" aria-labelledby={`${ids}-title`} aria-describedby={`${ids}-text`}>
-				<form
-					className="modal-box text-left"
-					onSubmit={(event) => {
-						event.preventDefault();
-						// Enter submits even while the button waits: nothing is deleted until the username is typed.
-						if (missing.length === 0 && !deleteAccount.isPending) confirmDelete();
-					}}
-				>
-					<h2 id={`${ids}-title`} className="text-lg font-bold">
-						Delete your account?
-					</h2>
-					<p id={`${ids}-text`} className="py-3">
-						This removes your account, your reports, upvotes and alerts for good. It cannot be undone.
-					</p>
-					{failure && <FailureAlert title={DELETION_FAILED} text={failure} testId="delete-failure" className="mb-3" />}
-					{confirmWith && (
-						<Field
-							label={
-								<>
-									Type your username, <span className="font-mono">{confirmWith}</span>, to confirm
-								</>
-							}
-							name="confirmUsername"
-							autoCapitalize="none"
-							autoComplete="off"
-							spellCheck={false}
-							value={typed}
-							onChange={(e) => setTyped(e.target.value)}
-						/>
-					)}
-					<div className="modal-action items-start">
-						<button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
-							Cancel
-						</button>
-						<SubmitButton busy={deleteAccount.isPending} missing={missing} className="btn-error">
-							Delete Forever
-						</SubmitButton>
-					</div>
-				</form>
-				<form method="dialog" className="modal-backdrop">
-					<button type="submit">Close</button>
-				</form>
-			</dialog>
+			<ConfirmDialog
+				dialogRef={dialog}
+				heading="h2"
+				title="Delete your account?"
+				text="This removes your account, your reports, upvotes and alerts for good. It cannot be undone."
+				failure={failure === null ? null : { title: DELETION_FAILED, text: failure, testId: "delete-failure" }}
+				confirm="Delete Forever"
+				danger
+				pending={deleteAccount.isPending}
+				missing={missing}
+				onConfirm={confirmDelete}
+			>
+				{confirmWith && (
+					<Field
+						label={
+							<>
+								Type your username, <span className="font-mono">{confirmWith}</span>, to confirm
+							</>
+						}
+						name="confirmUsername"
+						autoCapitalize="none"
+						autoComplete="off"
+						spellCheck={false}
+						value={typed}
+						onChange={(e) => setTyped(e.target.value)}
+					/>
+				)}
+			</ConfirmDialog>
 		</>
 	);
 }
