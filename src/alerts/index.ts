@@ -1,6 +1,7 @@
 /** Price alerts: shoppers' saved searches, matched against new reports and told on the live stream. */
-export type { HitOutlets } from "./delivery.ts";
+export type { HitEventData, HitOutlets } from "./delivery.ts";
 export { deliverHits } from "./delivery.ts";
+export type { SESSION_ENDED_EVENT } from "./live.ts";
 export { LiveHub } from "./live.ts";
 export type { HitRow } from "./matching.ts";
 export { recordFuelHitsSafely, recordHitsSafely } from "./matching.ts";

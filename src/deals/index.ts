@@ -3,6 +3,7 @@ export { CATEGORY_NOT_FOUND, categoryBySlug, getCategoryWithTagSlugs } from "./c
 export { indexPageIds, reportRows } from "./deals.sql.ts";
 export type { NearestReports } from "./nearest.ts";
 export { nearestReports } from "./nearest.ts";
+export type { ReportJson } from "./read-shape.ts";
 export { toReportJson } from "./read-shape.ts";
 export type { ReportResult } from "./report-page.ts";
 export { reportFor } from "./report-page.ts";

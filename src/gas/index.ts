@@ -5,4 +5,5 @@ export type { GasReportJson, NearbyReportJson } from "./reports.ts";
 export { createGasReport, fileGasReport, GAS_REPORT_NOT_FOUND, getGasReportJson, toGasReportJson } from "./reports.ts";
 export { gasRoutes } from "./routes.ts";
 export { FuelPriceSchema, GasReportSchema, NO_GAS_ZIP_MESSAGE } from "./schemas.ts";
+export type { StationJson } from "./stations.ts";
 export { averageDollars, averageMills, nearbyWithArea } from "./stations.ts";

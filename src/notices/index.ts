@@ -1,4 +1,4 @@
 /** Notices to a reporter about their own reports. */
-export type { PendingNotice } from "./notices.ts";
+export type { NOTICE_EVENT, NoticeJson, PendingNotice } from "./notices.ts";
 export { deliverNotices, writeNotice } from "./notices.ts";
 export { noticeRoutes } from "./routes.ts";

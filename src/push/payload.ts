@@ -13,5 +13,4 @@ export type PushPayload = {
 /** Where a price report's deal opens. */
 export const dealPath = (reportId: number) => `/deals/${reportId}`;
 
-/** A hit's notification tag: one per alert, so a newer hit replaces the older one (push and in the app alike). */
-export const alertTag = (alertId: number) => `alert-${alertId}`;
+export { alertTag } from "../lib/alert-tag.ts";

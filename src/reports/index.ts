@@ -43,7 +43,7 @@ export { filterTerm } from "./search-text.ts";
 export { accountAgeDays, standingOf } from "./standing.ts";
 export type { TrustInput } from "./trust.ts";
 export { fuelFreshDays, productFreshDays, trustOf } from "./trust.ts";
-export type { FeedbackSummary, MyFeedback, TrustRow } from "./trust-shape.ts";
+export type { FeedbackSummary, MyFeedback, TrustJson, TrustRow } from "./trust-shape.ts";
 export { myFeedbackOf, reviewColumnSql, trustColumnsSql, trustJson, trustworthySql } from "./trust-shape.ts";
 export type { GasReportJob } from "./write-fuel.ts";
 export { PRICE_KEY, writeGasReport } from "./write-fuel.ts";

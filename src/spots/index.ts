@@ -1,3 +1,4 @@
 /** Shoppers' starred stores and stations. */
+export type { Spots, StarredStation, StarredStore } from "./queries.ts";
 export { spotRoutes } from "./routes.ts";
 export { starredStationIds, starredStoreIds } from "./spots.sql.ts";

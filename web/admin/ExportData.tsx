@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { EXPORT_FORMATS, type ExportFormat } from "../../src/open-data/format.ts";
+import { EXPORT_FORMATS, type ExportFormat } from "../../src/open-data/schemas.ts";
 import { api, unwrap } from "../api/client.ts";
 import { useSessionLost } from "../auth/index.ts";
 import { useOnEachFailure } from "../components/useOnEachFailure.ts";

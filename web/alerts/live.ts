@@ -13,9 +13,8 @@
  * server's `session-ended`, a 401, or a proxy's 502 while the server restarts), `onRefused` lets the caller ask
  * who is signed in, and the stream is tried again later.
  */
-import type { HitEventData } from "../../src/alerts/delivery.ts";
-import type { SESSION_ENDED_EVENT } from "../../src/alerts/live.ts";
-import type { NOTICE_EVENT, NoticeJson } from "../../src/notices/notices.ts";
+import type { HitEventData, SESSION_ENDED_EVENT } from "../../src/alerts/index.ts";
+import type { NOTICE_EVENT, NoticeJson } from "../../src/notices/index.ts";
 
 export type LiveHandlers = {
 	onHit: (hit: HitEventData) => void;

@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useCallback, useEffect } from "react";
-import { alertTag } from "../../src/push/payload.ts";
+import { alertTag } from "../../src/lib/alert-tag.ts";
 import { type AuthState, authKeys, forgetUser, readAuthState } from "../auth/index.ts";
 import { inAppPath } from "../components/app-path.ts";
 import { noticeKeys } from "../notices/index.ts";

@@ -1,5 +1,5 @@
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
-import type { TrustJson } from "../../src/reports/trust-shape.ts";
+import type { TrustJson } from "../../src/reports/index.ts";
 import { api, unwrap } from "../api/client.ts";
 import { isStatus } from "../api/failure.ts";
 import { gasKeys } from "../api/gas-keys.ts";

@@ -1,7 +1,7 @@
 /** How the feedback row words a shopper's answers about a price, products and fuel alike. */
 import { type FeedbackKind, FLAG_REASON_LABEL, type FlagReason } from "../../db/enums.ts";
 
-import type { FeedbackSummary, MyFeedback } from "../../src/reports/trust-shape.ts";
+import type { FeedbackSummary, MyFeedback } from "../../src/reports/index.ts";
 import { formatCurrency } from "../components/format.ts";
 
 export type { FeedbackKind, FeedbackSummary, FlagReason, MyFeedback };

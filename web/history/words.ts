@@ -1,5 +1,5 @@
 /** What the history pages say in words: the windows, the days, and the summary a screen reader hears. */
-import type { FuelHistory, NotedPrice, ProductHistory } from "../../src/history/shapes.ts";
+import type { FuelHistory, NotedPrice, ProductHistory } from "../../src/history/index.ts";
 import { plural } from "../../src/lib/plural.ts";
 
 /** "Nov 3", with the year when it is not this one ("Nov 3, 2024"). */

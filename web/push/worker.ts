@@ -2,7 +2,7 @@
  * The service worker's half of Web Push (imported by web/sw.ts): a push message becomes a notification, and
  * a click on it shows its deal in an open tab of the app, or in a new one.
  */
-import type { PushPayload } from "../../src/push/payload.ts";
+import type { PushPayload } from "../../src/push/index.ts";
 import { NOTIFICATION_BADGE, NOTIFICATION_ICON } from "../alerts/index.ts";
 import { appPath, OPEN_IN_APP, type OpenInApp } from "./open-message.ts";
 

@@ -1,13 +1,12 @@
 import { type QueryClient, type QueryKey, queryOptions, useQueryClient } from "@tanstack/react-query";
-import type { ReportJson } from "../../src/deals/read-shape.ts";
-import type { NearbyReportJson } from "../../src/gas/reports.ts";
-import type { StationJson } from "../../src/gas/stations.ts";
-import type { Spots } from "../../src/spots/queries.ts";
+import type { ReportJson } from "../../src/deals/index.ts";
+import type { NearbyReportJson, StationJson } from "../../src/gas/index.ts";
+import type { Spots } from "../../src/spots/index.ts";
 import { api, unwrap } from "../api/client.ts";
 import { gasKeys } from "../api/gas-keys.ts";
 import { useLastingMutation } from "../api/mutation.ts";
 
-export type { Spots, StarredStation, StarredStore } from "../../src/spots/queries.ts";
+export type { Spots, StarredStation, StarredStore } from "../../src/spots/index.ts";
 
 export const spotKeys = { all: ["spots"] as const };
 
