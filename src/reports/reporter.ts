@@ -4,24 +4,11 @@
  * every other shopper's card (Discover, top contributors, a profile page) is made here; the shopper reading
  * their own sees their last name whole. The moderators' console and one's own account are not made here.
  */
-import type { User, users } from "../../db/schema.ts";
-import type { Stored } from "../lib/stored.ts";
+import type { User } from "../../db/schema.ts";
+import type { ReporterRow } from "../data/report-columns.ts";
 
-/** A report row's reporter columns (reporterColumnsSql), as stored. */
-export type ReporterRow = {
-	firstName: Stored<typeof users.firstName>;
-	lastName: Stored<typeof users.lastName>;
-	/** The reporter's username when their profile is public and their account not suspended, else null. */
-	reporterUsername: Stored<typeof users.username> | null;
-};
-
-/**
- * The SQL columns of a ReporterRow for the reporter aliased `alias`. The username is chosen in the statement so
- * that no caller can forget the privacy toggle.
- */
-export const reporterColumnsSql = (alias: string) => `
-  ${alias}.first_name AS firstName, ${alias}.last_name AS lastName,
-  CASE WHEN ${alias}.profile_visible = 1 AND ${alias}.is_terminated = 0 THEN ${alias}.username END AS reporterUsername`;
+export { reporterColumnsSql } from "../data/report-columns.ts";
+export type { ReporterRow };
 
 /** The first letter of a last name, upper case; null when there is none. */
 export function lastInitial(lastName: string | null): string | null {

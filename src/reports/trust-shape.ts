@@ -5,7 +5,11 @@
  * unique (report, user) index); nothing here reads the database.
  */
 import type { FeedbackKind, FlagReason } from "../../db/enums.ts";
-import { type TrustInput, trustOf } from "./trust.ts";
+import type { TrustRow } from "../data/report-columns.ts";
+import { trustOf } from "./trust.ts";
+
+export { reviewColumnSql, trustColumnsSql, trustworthySql } from "../data/report-columns.ts";
+export type { TrustRow };
 
 /** The viewer's own word about a report: its kind, and a flag's reason. */
 export type MyFeedback = { kind: FeedbackKind; reason: FlagReason | null };
@@ -17,16 +21,6 @@ export type FeedbackSummary = {
 	unavailable: number;
 	wrong: number;
 	mine: MyFeedback | null;
-};
-
-/** A report row's trust columns (as stored), and what the viewer has to do with it. */
-export type TrustRow = TrustInput & {
-	/** 1 when the viewer made the report. */
-	isOwnReport: number;
-	myFeedbackKind: string | null;
-	myFeedbackReason: string | null;
-	/** 1 when shoppers' flags hid the report until a moderator decides (reviewColumnSql); read by id only. */
-	hiddenByFlags?: number;
 };
 
 /** The viewer's word from a row's columns; null when they said nothing. */
@@ -79,23 +73,3 @@ export const NEW_REPORT_TRUST = {
 	myFeedbackKind: null,
 	myFeedbackReason: null,
 } as const;
-
-/** The SQL columns of TrustRow's report part, for a report aliased `alias`. */
-export const trustColumnsSql = (alias: string) => `
-  ${alias}.is_unusual AS isUnusual, ${alias}.confirm_count AS confirmCount,
-  ${alias}.confirm_weight AS confirmWeight, ${alias}.confirmed_at AS confirmedAt,
-  ${alias}.changed_count AS changedCount, ${alias}.unavailable_count AS unavailableCount,
-  ${alias}.unavailable_at AS unavailableAt, ${alias}.flag_count AS flagCount, ${alias}.flag_weight AS flagWeight`;
-
-/** TrustRow's `hiddenByFlags`, for a report aliased `alias`: withdrawn by flags, not yet decided. */
-export const reviewColumnSql = (alias: string) =>
-	`(${alias}.is_active = 0 AND ${alias}.is_expired = 0 AND ${alias}.withdrawn_reason = 'flagged') AS hiddenByFlags`;
-
-/**
- * A price that can be stood behind, of a report aliased `alias`: neither withdrawn nor judged wrong, no open
- * flag of any weight, and not an unusual price nobody of standing has confirmed (trust.ts says the same). The price history, its lows (Good deal) and a deal's
- * typical price count only these (the history indexes hold exactly the first two conditions).
- */
-export const trustworthySql = (alias: string) =>
-	`${alias}.is_active = 1 AND ${alias}.is_discredited = 0 AND ${alias}.flag_weight <= 0
-    AND NOT (${alias}.is_unusual = 1 AND ${alias}.confirm_weight <= 0)`;

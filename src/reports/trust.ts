@@ -6,6 +6,7 @@
  * price nobody has confirmed. Products and fuel alike; nothing here reads the database.
  */
 import type { FuelType } from "../../db/enums.ts";
+import type { TrustInput } from "../data/report-columns.ts";
 import { DAY_MS } from "../lib/time.ts";
 
 /** How long a product price of a category stays fresh, in days: shelf prices of fresh food move fastest. */
@@ -37,23 +38,7 @@ const UNUSUAL_CEILING = 0.3;
 /** Whatever the evidence, never certain. */
 const MAX_CONFIDENCE = 0.99;
 
-/** A report's trust inputs, as stored (timestamps in milliseconds). */
-export type TrustInput = {
-	/** The quality check's confidence at submission (null on very old rows: counted as 0.5). */
-	verificationConfidence: number | null;
-	createdAt: number;
-	confirmedAt: number | null;
-	confirmCount: number;
-	/** The confirmers' standing summed (standing.ts): what raises the confidence, so new accounts' do not. */
-	confirmWeight: number;
-	changedCount: number;
-	unavailableCount: number;
-	unavailableAt: number | null;
-	flagCount: number;
-	/** The open flaggers' standing summed: a flag that weighs nothing leaves the price as it stands. */
-	flagWeight: number;
-	isUnusual: boolean | number;
-};
+export type { TrustInput };
 
 export type Trust = {
 	/** The confidence now, two decimals: what "AI Verified" (0.7 or more) reads. */
