@@ -86,7 +86,7 @@ export function createApp(runtime: Runtime, { assets }: { assets?: StaticAssets 
 	app.use(securityHeaders);
 	// One gate for the API (each middleware layer costs every request): its dependencies, no caching, then for
 	// writes our Origin and a small JSON body (uploads are raw image bytes with their own limit), then the session.
-	app.use("/api/*", (c, next) => {
+	app.use("/api/*", async (c, next) => {
 		c.set("runtime", runtime);
 		c.set("db", db);
 		c.set("config", config);
@@ -98,7 +98,7 @@ export function createApp(runtime: Runtime, { assets }: { assets?: StaticAssets 
 			checkOrigin(c);
 		}
 		if (jsonBody) checkJsonBody(c);
-		loadSession(c);
+		await loadSession(c);
 		if (!write) return next();
 		// A write that succeeds ends a full disk's trouble at once (health stops saying so).
 		return (jsonBody ? jsonBodyLimit(c, next) : next()).then(() => {

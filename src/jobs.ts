@@ -4,8 +4,8 @@
  * report writer's thread. Every one is stopped by the handle start() returns.
  */
 
+import { deleteExpiredSessions } from "./data/sessions.ts";
 import { log } from "./lib/log.ts";
-import { deleteExpiredSessions } from "./lib/sessions.ts";
 import { HOUR_MS, MINUTE_MS } from "./lib/time.ts";
 import { startCheckpointer } from "./ops/index.ts";
 import { expireByAge, MARKETS } from "./reports/index.ts";
@@ -29,9 +29,9 @@ export const ALL_JOBS: Required<Jobs> = { housekeeping: true, expiry: true, chec
 /** After this long, not before: start-up stays cheap and the first answer is not delayed. */
 export const FIRST_RUN_MS = 1_000;
 
-const guarded = (work: () => void) => () => {
+const guarded = (work: () => void | Promise<void>) => async () => {
 	try {
-		work();
+		await work();
 	} catch (error) {
 		log.error("housekeeping failed", { err: error });
 	}
@@ -49,9 +49,9 @@ export function startJobs(runtime: Runtime, jobs: Jobs, firstRunMs = FIRST_RUN_M
 	};
 	if (jobs.housekeeping) {
 		every(
-			guarded(() => {
-				deleteExpiredSessions(db);
-				const { removed } = sweepOrphanUploads(db, config.uploadsDir);
+			guarded(async () => {
+				await deleteExpiredSessions(db);
+				const { removed } = await sweepOrphanUploads(db, config.uploadsDir);
 				if (removed > 0) log.info("uploads: removed unattached photos", { removed });
 			}),
 			HOUR_MS,

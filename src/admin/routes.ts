@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import { updateSessionData } from "../data/sessions.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { CONSOLE_DISABLED_MESSAGE, requireAdminUnlock, requireUser, signedIn } from "../lib/guards.ts";
 import { notFound, tooManyRequests } from "../lib/http.ts";
 import { doc } from "../lib/openapi.ts";
-import { updateSessionData } from "../lib/sessions.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { listFlaggedReports } from "./flags.ts";
 import { passkeyMatches } from "./passkey.ts";
@@ -47,7 +47,7 @@ export const adminRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		jsonBody(PasskeySchema),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
 			const session = c.get("session");
 			const config = c.get("config");
@@ -64,7 +64,7 @@ export const adminRoutes = new Hono<AppEnv>()
 			}
 			throttle.recordSuccess(user.id);
 			// This session only: the user's other devices stay locked, and signing out forgets the unlock.
-			updateSessionData(c.get("db"), session.sid, { ...session.sess, adminUnlocked: true });
+			await updateSessionData(c.get("db"), session.sid, { ...session.sess, adminUnlocked: true });
 			return c.json({ valid: true as boolean }, 200);
 		},
 	)

@@ -1,15 +1,17 @@
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { users } from "../../db/schema.ts";
+import type { User } from "../../db/schema.ts";
+import { deleteSession } from "../data/sessions.ts";
+import { transaction } from "../data/transaction.ts";
+import { insertUser, updateUser, userByUsername } from "../data/users.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { requireSession, requireUser, signedIn } from "../lib/guards.ts";
 import { conflict, tooManyRequests, unauthorized } from "../lib/http.ts";
 import { doc } from "../lib/openapi.ts";
 import { clearSessionCookie, writeSessionCookie } from "../lib/session-cookie.ts";
-import { createSession, deleteSession } from "../lib/sessions.ts";
+import { createSession } from "../lib/sessions.ts";
 import { jsonBody } from "../lib/validate.ts";
-import { deleteAccount, getUserByUsername, userJson } from "../users/index.ts";
+import { deleteAccount, userJson } from "../users/index.ts";
 import { isReservedUsername, LoginSchema, RegisterSchema, UpdateZipSchema } from "./schemas.ts";
 import { takeSignupSlot } from "./throttle.ts";
 
@@ -36,30 +38,26 @@ export const authRoutes = new Hono<AppEnv>()
 			if (wait > 0) {
 				throw tooManyRequests("Too many new accounts from your network.", wait);
 			}
-			if (isReservedUsername(input.username) || getUserByUsername(db, input.username))
+			if (isReservedUsername(input.username) || (await userByUsername(db, input.username)))
 				throw conflict("Username is already taken");
 			const password = await c.var.runtime.passwords.hash(input.password);
-			let user: typeof users.$inferSelect | undefined;
+			let user: User;
 			try {
-				user = db
-					.insert(users)
-					.values({
-						username: input.username,
-						password,
-						firstName: input.firstName,
-						lastName: input.lastName,
-						zipCode: input.zipCode,
-					})
-					.returning()
-					.get();
+				user = await insertUser(db, {
+					username: input.username,
+					password,
+					firstName: input.firstName,
+					lastName: input.lastName,
+					zipCode: input.zipCode,
+				});
 			} catch (error) {
 				// Two sign-ups racing for one name: the unique index decides.
 				if (String(error).includes("UNIQUE")) throw conflict("Username is already taken");
 				throw error;
 			}
-			const { token, expire } = createSession(db, user.id);
+			const { token, expire } = await createSession(db, user.id);
 			writeSessionCookie(c, token, expire);
-			return c.json(userJson(db, user), 201);
+			return c.json(await userJson(db, user), 201);
 		},
 	)
 	.post(
@@ -82,13 +80,13 @@ export const authRoutes = new Hono<AppEnv>()
 			if (wait > 0) {
 				throw tooManyRequests("Too many failed sign-in attempts.", wait);
 			}
-			const user = getUserByUsername(db, username);
+			const user = await userByUsername(db, username);
 			const ok = user ? await passwords.verify(password, user.password) : await passwords.verifyAgainstDummy(password);
 			if (!user || !ok) throw unauthorized(INVALID_LOGIN);
 			throttle.succeeded(username, client, at);
-			const { token, expire } = createSession(db, user.id);
+			const { token, expire } = await createSession(db, user.id);
 			writeSessionCookie(c, token, expire);
-			return c.json(userJson(db, user), 200);
+			return c.json(await userJson(db, user), 200);
 		},
 	)
 	.post(
@@ -100,10 +98,10 @@ export const authRoutes = new Hono<AppEnv>()
 			errors: [],
 			ok: { description: "Signed out: the session ends and its cookie is cleared (also when there was none)" },
 		}),
-		(c) => {
+		async (c) => {
 			const session = c.get("session");
 			if (session) {
-				deleteSession(c.get("db"), session.sid);
+				await deleteSession(c.get("db"), session.sid);
 				c.var.runtime.live.endSession(session.sid);
 			}
 			clearSessionCookie(c);
@@ -120,7 +118,7 @@ export const authRoutes = new Hono<AppEnv>()
 			errors: [401, 403],
 			ok: { description: "The signed-in shopper's account and settings" },
 		}),
-		(c) => c.json(userJson(c.get("db"), requireUser(c)), 200),
+		async (c) => c.json(await userJson(c.get("db"), requireUser(c)), 200),
 	)
 	.patch(
 		"/user",
@@ -133,16 +131,12 @@ export const authRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		jsonBody(UpdateZipSchema),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
 			const db = c.get("db");
-			const updated = db
-				.update(users)
-				.set({ zipCode: c.req.valid("json").zipCode, updatedAt: new Date() })
-				.where(eq(users.id, user.id))
-				.returning()
-				.get();
-			return c.json(userJson(db, updated ?? user), 200);
+			const { zipCode } = c.req.valid("json");
+			const updated = await transaction(db, (tx) => updateUser(tx, user.id, { zipCode }));
+			return c.json(await userJson(db, updated ?? user), 200);
 		},
 	)
 	.delete(
@@ -156,10 +150,10 @@ export const authRoutes = new Hono<AppEnv>()
 			errors: [401],
 			ok: { description: "The account is gone and the session cookie cleared" },
 		}),
-		(c) => {
+		async (c) => {
 			const session = requireSession(c);
 			const db = c.get("db");
-			deleteAccount(db, session.user.id, c.get("config").uploadsDir);
+			await deleteAccount(db, session.user.id, c.get("config").uploadsDir);
 			c.var.runtime.live.endUser(session.user.id);
 			clearSessionCookie(c);
 			return c.json({ message: "Your account has been deleted" }, 200);

@@ -3,9 +3,10 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createChangeStamp } from "../data/change-stamp.ts";
 import { migrate, openDb } from "../db.ts";
 import { registerUser, startTestServer } from "../test/harness.ts";
-import { createChangeStamp, createReadCache } from "./read-cache.ts";
+import { createReadCache } from "./read-cache.ts";
 
 const utf8 = new TextDecoder();
 const dirs: string[] = [];

@@ -1,5 +1,3 @@
-import type { Db } from "../db.ts";
-
 /**
  * Answers of hot read routes (categories, nearby gas), kept as UTF-8 JSON while the database is unchanged
  * (encoded once: a response made from a string is encoded again on every request).
@@ -13,29 +11,8 @@ export type ReadCache = {
 	json(key: string, compute: () => unknown): Uint8Array<ArrayBuffer>;
 };
 
-/** A text that changes whenever the database's content may have. */
+/** A text that changes whenever the database's content may have (src/data/change-stamp.ts). */
 export type ChangeStamp = () => string;
-
-/**
- * Changes whenever the database's content may have: this connection's total_changes() (every row any
- * statement or trigger wrote here; free to read) and PRAGMA data_version (commits by any other connection).
- * The data version costs a read transaction (a few µs of WAL locking), so it is read once per turn of the
- * event loop: a request that starts after another connection's commit sees it.
- */
-export function createChangeStamp(db: Db): ChangeStamp {
-	const changes = db.$client.query<{ n: number }, []>("SELECT total_changes() AS n");
-	const version = db.$client.query<{ data_version: number }, []>("PRAGMA data_version");
-	let thisTurn: number | undefined;
-	return () => {
-		if (thisTurn === undefined) {
-			thisTurn = version.get()?.data_version ?? 0;
-			setImmediate(() => {
-				thisTurn = undefined;
-			});
-		}
-		return `${changes.get()?.n}:${thisTurn}`;
-	};
-}
 
 const utf8 = new TextEncoder();
 

@@ -5,9 +5,8 @@
  * requests. It sits here rather than in src/lib, which imports no feature.
  */
 
-import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { apiTokens } from "../../db/schema.ts";
+import { touchToken } from "../data/api-tokens.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { forbidden, tooManyRequests, unauthorized } from "../lib/http.ts";
 import { readSessionCookie, writeSessionCookie } from "../lib/session-cookie.ts";
@@ -58,13 +57,12 @@ function refused(c: Context<AppEnv>, message: string) {
  * never written to a cookie. Throws 401 for a malformed, unknown or revoked token and for a suspended account,
  * 403 for a session-only path, 429 past the token's limit. Writes last-used at most once an hour.
  */
-export function tokenSession(c: Context<AppEnv>, secret: string, now = Date.now()): ValidSession {
+export async function tokenSession(c: Context<AppEnv>, secret: string, now = Date.now()): Promise<ValidSession> {
 	// The gate refused writes already; OPTIONS is no read either.
 	if (c.req.method !== "GET" && c.req.method !== "HEAD") throw forbidden(TOKEN_WRITE_REFUSED);
 	if (!TOKEN_SHAPE.test(secret)) throw refused(c, TOKEN_MALFORMED);
-	const db = c.var.db;
 	// The secret's hash is matched by the unique index: nothing secret is compared here.
-	const found = c.var.runtime.readToken(tokenHashOf(secret));
+	const found = await c.var.runtime.readToken(tokenHashOf(secret));
 	if (!found) throw refused(c, TOKEN_INVALID);
 	if (found.user.isTerminated) throw refused(c, TOKEN_ACCOUNT_SUSPENDED);
 	if (sessionOnly(c.req.path)) throw forbidden(TOKEN_PATH_REFUSED);
@@ -73,12 +71,8 @@ export function tokenSession(c: Context<AppEnv>, secret: string, now = Date.now(
 		throw tooManyRequests(`Too many requests with this token (at most ${TOKEN_REQUESTS_PER_MINUTE} a minute).`, wait);
 	}
 	// Every write starts the app's read caches afresh: a token polled all day must not write on every call.
-	if (!found.lastUsedAt || now - found.lastUsedAt.getTime() >= HOUR_MS) {
-		db.update(apiTokens)
-			.set({ lastUsedAt: new Date(now) })
-			.where(eq(apiTokens.id, found.id))
-			.run();
-	}
+	if (!found.lastUsedAt || now - found.lastUsedAt.getTime() >= HOUR_MS)
+		await touchToken(c.var.db, found.id, new Date(now));
 	return {
 		// Names no stored session: what is keyed by a session (sign-out, push, live streams) is out of a token's reach.
 		sid: `token:${found.id}`,
@@ -94,14 +88,14 @@ export function tokenSession(c: Context<AppEnv>, secret: string, now = Date.now(
  * carries one, is the only credential read (the cookie is then ignored: a script's request gets the token's
  * read-only reach, whatever else it sends). Otherwise the cookie; a session past half its life is renewed.
  */
-export function loadSession(c: Context<AppEnv>) {
+export async function loadSession(c: Context<AppEnv>) {
 	const bearer = bearerOf(c);
 	if (bearer !== null) {
-		c.set("session", tokenSession(c, bearer));
+		c.set("session", await tokenSession(c, bearer));
 		return;
 	}
 	const token = readSessionCookie(c);
-	const session = token ? validateSessionToken(c.var.db, c.var.runtime.readSession, token) : null;
+	const session = token ? await validateSessionToken(c.var.db, c.var.runtime.readSession, token) : null;
 	c.set("session", session);
 	if (session?.renewed && token) writeSessionCookie(c, token, session.expire);
 }

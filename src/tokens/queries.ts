@@ -1,6 +1,6 @@
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { and, count, desc, eq } from "drizzle-orm";
-import { type ApiToken, apiTokens } from "../../db/schema.ts";
+import { deleteTokenOf, insertToken, type TokenListRow, tokenCountOf, tokenRowsOf } from "../data/api-tokens.ts";
+import { transaction } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import { conflict, notFound } from "../lib/http.ts";
 import { MAX_TOKENS_PER_USER, TOKEN_NOT_FOUND, TOKEN_PREFIX, TOO_MANY_TOKENS, type TokenJson } from "./schemas.ts";
@@ -12,15 +12,7 @@ export const generateTokenSecret = () =>
 /** What the table keeps of a secret: its SHA-256, hex (a secret of 160 random bits needs no salt or slow hash). */
 export const tokenHashOf = (secret: string) => Bun.SHA256.hash(secret, "hex");
 
-const COLUMNS = {
-	id: apiTokens.id,
-	name: apiTokens.name,
-	hint: apiTokens.hint,
-	createdAt: apiTokens.createdAt,
-	lastUsedAt: apiTokens.lastUsedAt,
-};
-
-const toJson = (row: Pick<ApiToken, keyof typeof COLUMNS>): TokenJson => ({
+const toJson = (row: TokenListRow): TokenJson => ({
 	id: row.id,
 	name: row.name,
 	hint: row.hint,
@@ -29,41 +21,27 @@ const toJson = (row: Pick<ApiToken, keyof typeof COLUMNS>): TokenJson => ({
 });
 
 /** The shopper's tokens, newest first. */
-export function listTokens(db: Db, userId: string): TokenJson[] {
-	return db
-		.select(COLUMNS)
-		.from(apiTokens)
-		.where(eq(apiTokens.userId, userId))
-		.orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
-		.all()
-		.map(toJson);
+export async function listTokens(db: Db, userId: string): Promise<TokenJson[]> {
+	return (await tokenRowsOf(db, userId)).map(toJson);
 }
 
 /** Makes a token; the secret is in this answer and nowhere else. The count and the insert are one transaction. */
-export function createToken(db: Db, userId: string, name: string) {
+export async function createToken(db: Db, userId: string, name: string) {
 	const secret = generateTokenSecret();
-	const row = db.transaction(
+	const row = await transaction(
+		db,
 		(tx) => {
-			const owned = tx.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, userId)).get();
-			if ((owned?.n ?? 0) >= MAX_TOKENS_PER_USER) throw conflict(TOO_MANY_TOKENS);
-			return tx
-				.insert(apiTokens)
-				.values({ userId, name, tokenHash: tokenHashOf(secret), hint: secret.slice(-4) })
-				.returning(COLUMNS)
-				.get();
+			if (tokenCountOf(tx, userId) >= MAX_TOKENS_PER_USER) throw conflict(TOO_MANY_TOKENS);
+			return insertToken(tx, { userId, name, tokenHash: tokenHashOf(secret), hint: secret.slice(-4) });
 		},
-		{ behavior: "immediate" },
+		"immediate",
 	);
 	return { token: toJson(row), secret };
 }
 
 /** Revokes one of the shopper's tokens (deletes it); another shopper's is as unknown as one never made. */
-export function revokeToken(db: Db, userId: string, id: number) {
-	const gone = db
-		.delete(apiTokens)
-		.where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId)))
-		.returning({ id: apiTokens.id })
-		.get();
+export async function revokeToken(db: Db, userId: string, id: number) {
+	const gone = await deleteTokenOf(db, userId, id);
 	if (!gone) throw notFound(TOKEN_NOT_FOUND);
 	return gone;
 }

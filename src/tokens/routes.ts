@@ -36,9 +36,9 @@ export const tokenRoutes = new Hono<AppEnv>()
 			ok: { description: "Your tokens, newest first (never their secrets)", schema: TokenListSchema },
 		}),
 		signedIn,
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
-			return c.json(listTokens(c.get("db"), user.id), 200);
+			return c.json(await listTokens(c.get("db"), user.id), 200);
 		},
 	)
 	.post(
@@ -53,9 +53,9 @@ export const tokenRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		jsonBody(CreateTokenSchema),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
-			return c.json(createToken(c.get("db"), user.id, c.req.valid("json").name), 201);
+			return c.json(await createToken(c.get("db"), user.id, c.req.valid("json").name), 201);
 		},
 	)
 	.delete(
@@ -69,8 +69,8 @@ export const tokenRoutes = new Hono<AppEnv>()
 			ok: { description: "The revoked token's id", schema: RevokedTokenSchema },
 		}),
 		signedIn,
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
-			return c.json(revokeToken(c.get("db"), user.id, tokenId(c.req.param("id"))), 200);
+			return c.json(await revokeToken(c.get("db"), user.id, tokenId(c.req.param("id"))), 200);
 		},
 	);

@@ -1,5 +1,5 @@
 /** Uploaded photos: signed uploads, their storage, and the sweep of unattached files. */
-export { removeUploadFiles, unreferencedPaths, uploadPathsOf } from "./references.ts";
+export { removeUploadFiles } from "./references.ts";
 export { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "./resolve.ts";
 export { objectRoutes, uploadFileRoutes, uploadRoutes } from "./routes.ts";
 export { sweepOrphanUploads } from "./sweep.ts";

@@ -59,16 +59,16 @@ describe("sweeping photos nobody attached", () => {
 		writeFileSync(temp, "half a photo");
 		utimesSync(temp, DAY_AND_A_BIT_AGO, DAY_AND_A_BIT_AGO);
 
-		expect(sweepOrphanUploads(server.db, server.config.uploadsDir)).toEqual({ removed: 2 });
+		expect(await sweepOrphanUploads(server.db, server.config.uploadsDir)).toEqual({ removed: 2 });
 		expect(await served(abandoned)).toBe(404);
 		expect(existsSync(temp)).toBe(false);
 		expect(await served(onReport)).toBe(200);
 		expect(await served(onProfile)).toBe(200);
 		expect(await served(recent)).toBe(200);
-		expect(sweepOrphanUploads(server.db, server.config.uploadsDir)).toEqual({ removed: 0 });
+		expect(await sweepOrphanUploads(server.db, server.config.uploadsDir)).toEqual({ removed: 0 });
 	});
 
-	test("a thousand and one abandoned photos are all removed (they are asked about in groups)", () => {
+	test("a thousand and one abandoned photos are all removed (they are asked about in groups)", async () => {
 		const dir = mkdtempSync(join(tmpdir(), "commoncents-sweep-many-"));
 		try {
 			for (let i = 0; i < 1001; i++) {
@@ -76,7 +76,7 @@ describe("sweeping photos nobody attached", () => {
 				writeFileSync(file, PNG);
 				utimesSync(file, DAY_AND_A_BIT_AGO, DAY_AND_A_BIT_AGO);
 			}
-			expect(sweepOrphanUploads(server.db, dir)).toEqual({ removed: 1001 });
+			expect(await sweepOrphanUploads(server.db, dir)).toEqual({ removed: 1001 });
 			expect(readdirSync(dir)).toEqual([]);
 		} finally {
 			rmSync(dir, { recursive: true, force: true });

@@ -6,10 +6,11 @@
  */
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { transaction } from "../data/transaction.ts";
+import { unreferencedPaths } from "../data/upload-paths.ts";
 import type { Db } from "../db.ts";
 import { log } from "../lib/log.ts";
 import { DAY_MS } from "../lib/time.ts";
-import { unreferencedPaths } from "./references.ts";
 
 /** A form names its photo within seconds of the upload; a day is far beyond any honest delay. */
 export const ORPHAN_AGE_MS = DAY_MS;
@@ -19,7 +20,7 @@ const TEMP_NAME = /^\.[a-z2-7]{32}\.[0-9a-f]+\.tmp$/;
 const CHUNK = 500;
 
 /** Removes photos no row names and stale temporary files, both older than `ORPHAN_AGE_MS`. */
-export function sweepOrphanUploads(db: Db, uploadsDir: string, now = Date.now()) {
+export async function sweepOrphanUploads(db: Db, uploadsDir: string, now = Date.now()) {
 	let names: string[];
 	try {
 		names = readdirSync(uploadsDir);
@@ -43,9 +44,12 @@ export function sweepOrphanUploads(db: Db, uploadsDir: string, now = Date.now())
 		else doomed.push(name);
 	}
 	const paths = [...byPath.keys()];
-	for (let i = 0; i < paths.length; i += CHUNK) {
-		for (const path of unreferencedPaths(db, paths.slice(i, i + CHUNK))) doomed.push(byPath.get(path)!);
-	}
+	const unattached = await transaction(db, (tx) => {
+		const found: string[] = [];
+		for (let i = 0; i < paths.length; i += CHUNK) found.push(...unreferencedPaths(tx, paths.slice(i, i + CHUNK)));
+		return found;
+	});
+	for (const path of unattached) doomed.push(byPath.get(path)!);
 	let removed = 0;
 	for (const name of doomed) {
 		try {

@@ -3,14 +3,14 @@
  * reports near a zip, those who report most there first. Read from the search index like the home feed
  * (src/feed/feed.ts), so a busy neighbourhood costs a bounded read, not a count of every report around.
  */
+import { contributorRows } from "../data/people.ts";
+import { indexPageIds } from "../data/price-search.ts";
+import { reportStats } from "../data/users.ts";
 import type { Db } from "../db.ts";
-import { indexPageIds } from "../deals/index.ts";
 import { everythingAt } from "../feed/index.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { neighbourhood } from "../lib/zip.ts";
 import { accuracyOf, nameAsSeen } from "../reports/index.ts";
-import { contributorRows } from "./contributors.sql.ts";
-import { reportStats } from "./queries.ts";
 
 /** How many contributors the list shows. */
 export const TOP_CONTRIBUTORS = 6;
@@ -27,19 +27,18 @@ export const CONTRIBUTOR_POOL = 300;
  * in the last 30 days, most reports there first, then the most accurate; never `viewerId`, at most
  * TOP_CONTRIBUTORS.
  */
-export function topContributors(db: Db, zip: string, viewerId: string, now = Date.now()) {
+export async function topContributors(db: Db, zip: string, viewerId: string, now = Date.now()) {
 	const match = everythingAt(db, neighbourhood(zip));
 	if (match === null) return [];
 	const ids = indexPageIds(db, "recent", { match, limit: CONTRIBUTOR_POOL, offset: 0 }).map((r) => r.id);
-	const rows = contributorRows(db, {
+	const rows = await contributorRows(db, {
 		ids: JSON.stringify(ids),
 		since: now - CONTRIBUTOR_WINDOW_MS,
 		limit: TOP_CONTRIBUTORS + 1,
 	});
-	return rows
-		.filter((r) => r.id !== viewerId)
-		.slice(0, TOP_CONTRIBUTORS)
-		.map((r) => ({
+	const shown = rows.filter((r) => r.id !== viewerId).slice(0, TOP_CONTRIBUTORS);
+	return Promise.all(
+		shown.map(async (r) => ({
 			username: r.username,
 			// Never the viewer: others see the initial of a last name (reports/reporter.ts).
 			...nameAsSeen(r, false),
@@ -48,8 +47,9 @@ export function topContributors(db: Db, zip: string, viewerId: string, now = Dat
 			nearbyReports: r.nearbyReports,
 			totalReports: r.totalReports,
 			/** Trusted Contributor past 10, as on Discover. */
-			priceReportsMade: reportStats(db, r.id).priceReportsMade,
+			priceReportsMade: (await reportStats(db, r.id)).priceReportsMade,
 			accuracy: accuracyOf(r),
-		}));
+		})),
+	);
 }
-export type TopContributor = ReturnType<typeof topContributors>[number];
+export type TopContributor = Awaited<ReturnType<typeof topContributors>>[number];

@@ -3,13 +3,13 @@
  * they show their activity. A private profile, a suspended account and a username nobody has are one and the
  * same answer, so nobody can learn who hides; the shopper alone sees their own page however it is set.
  */
-import { and, desc, eq, or } from "drizzle-orm";
-import { priceReports, stores, type User } from "../../db/schema.ts";
+import type { User } from "../../db/schema.ts";
+import { recentReportRows } from "../data/people.ts";
+import { reportStats, userByUsername } from "../data/users.ts";
 import type { Db } from "../db.ts";
 import { notFound } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { accuracyOf, nameAsSeen } from "../reports/index.ts";
-import { getUserByUsername, reportStats } from "./queries.ts";
 
 export const PROFILE_NOT_FOUND = "Profile not found";
 /** How many of their newest live reports a profile lists. */
@@ -22,48 +22,25 @@ const USERNAME = /^[A-Za-z0-9_.-]{3,30}$/;
  * The newest live price reports of a shopper, each enough to open its product's page. On their own page,
  * also those flags hid while a moderator looks, marked `underReview` (decision 0076).
  */
-export function recentReportsOf(db: Db, userId: string, { own = false, limit = PROFILE_RECENT_REPORTS } = {}) {
-	const live = and(eq(priceReports.isActive, true), eq(priceReports.isExpired, false));
-	const underReview = and(
-		eq(priceReports.isActive, false),
-		eq(priceReports.isExpired, false),
-		eq(priceReports.withdrawnReason, "flagged"),
-	);
-	return db
-		.select({
-			id: priceReports.id,
-			productName: priceReports.productName,
-			priceCents: priceReports.priceCents,
-			categoryId: priceReports.categoryId,
-			storeId: stores.id,
-			storeName: stores.name,
-			createdAt: priceReports.createdAt,
-			isActive: priceReports.isActive,
-		})
-		.from(priceReports)
-		.innerJoin(stores, eq(stores.id, priceReports.storeId))
-		.where(and(eq(priceReports.userId, userId), own ? or(live, underReview) : live))
-		.orderBy(desc(priceReports.createdAt), desc(priceReports.id))
-		.limit(limit)
-		.all()
-		.map((r) => ({
-			id: r.id,
-			productName: r.productName,
-			price: centsToNumber(r.priceCents),
-			categoryId: r.categoryId,
-			store: { id: r.storeId, name: r.storeName },
-			createdAt: r.createdAt.toISOString(),
-			/** Hidden by flags until a moderator decides: only ever on the shopper's own page. */
-			underReview: !r.isActive,
-		}));
+export async function recentReportsOf(db: Db, userId: string, { own = false, limit = PROFILE_RECENT_REPORTS } = {}) {
+	return (await recentReportRows(db, userId, { own, limit })).map((r) => ({
+		id: r.id,
+		productName: r.productName,
+		price: centsToNumber(r.priceCents),
+		categoryId: r.categoryId,
+		store: { id: r.storeId, name: r.storeName },
+		createdAt: r.createdAt.toISOString(),
+		/** Hidden by flags until a moderator decides: only ever on the shopper's own page. */
+		underReview: !r.isActive,
+	}));
 }
 
 /**
  * What a shopper did: their counters, accuracy and newest reports. An open-data source's account (decision
  * 0070) is no shopper to rate: no Trusted Contributor badge, no accuracy.
  */
-function activityOf(db: Db, user: User, own: boolean) {
-	const { priceReportsMade, reputation } = reportStats(db, user.id);
+async function activityOf(db: Db, user: User, own: boolean) {
+	const { priceReportsMade, reputation } = await reportStats(db, user.id);
 	const person = user.source === null;
 	return {
 		totalReports: user.totalReports,
@@ -74,7 +51,7 @@ function activityOf(db: Db, user: User, own: boolean) {
 		/** Upvotes earned on their reports. */
 		reputation,
 		accuracy: person ? accuracyOf(user) : null,
-		recentReports: recentReportsOf(db, user.id, { own }),
+		recentReports: await recentReportsOf(db, user.id, { own }),
 	};
 }
 
@@ -83,8 +60,8 @@ function activityOf(db: Db, user: User, own: boolean) {
  * and an unknown username alike. The owner sees their own page whatever its settings, with the settings beside
  * it (the web says "Only you can see this page").
  */
-export function publicProfile(db: Db, username: string, viewerId: string) {
-	const user = USERNAME.test(username) ? getUserByUsername(db, username) : undefined;
+export async function publicProfile(db: Db, username: string, viewerId: string) {
+	const user = USERNAME.test(username) ? await userByUsername(db, username) : undefined;
 	const own = user?.id === viewerId;
 	if (!user || (!own && (!user.profileVisible || user.isTerminated))) throw notFound(PROFILE_NOT_FOUND);
 	return {
@@ -101,7 +78,7 @@ export function publicProfile(db: Db, username: string, viewerId: string) {
 		isPublicProfile: user.profileVisible,
 		showActivity: user.statsVisible,
 		/** Null while they hide their activity from others. */
-		activity: own || user.statsVisible ? activityOf(db, user, own) : null,
+		activity: own || user.statsVisible ? await activityOf(db, user, own) : null,
 	};
 }
-export type PublicProfile = ReturnType<typeof publicProfile>;
+export type PublicProfile = Awaited<ReturnType<typeof publicProfile>>;

@@ -4,11 +4,10 @@ import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest, tooManyRequests } from "../lib/http.ts";
 import { doc } from "../lib/openapi.ts";
-import { deleteOtherSessions } from "../lib/sessions.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/index.ts";
 import { topContributors } from "./contributors.ts";
-import { revokeAllTokens, setProfilePhoto, updateProfile } from "./profile.ts";
+import { changePassword, setProfilePhoto, updateProfile } from "./profile.ts";
 import { publicProfile } from "./public-profile.ts";
 import { userJson } from "./queries.ts";
 import {
@@ -42,9 +41,9 @@ export const usersRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		queryParams(UserSearchQuerySchema),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
-			return c.json(searchUsers(c.get("db"), c.req.valid("query").q, user.id), 200);
+			return c.json(await searchUsers(c.get("db"), c.req.valid("query").q, user.id), 200);
 		},
 	)
 	.get(
@@ -58,11 +57,11 @@ export const usersRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		queryParams(TopContributorsQuerySchema),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
 			const zipCode = c.req.valid("query").zipCode ?? user.zipCode;
 			// Without a zip there is no neighbourhood: an empty list, which the page words as "set your zip".
-			const contributors = zipCode ? topContributors(c.get("db"), zipCode, user.id) : [];
+			const contributors = zipCode ? await topContributors(c.get("db"), zipCode, user.id) : [];
 			return c.json({ zipCode, contributors }, 200);
 		},
 	)
@@ -76,9 +75,9 @@ export const usersRoutes = new Hono<AppEnv>()
 			ok: { description: "The shopper's public profile, stats and recent reports as their privacy allows" },
 		}),
 		signedIn,
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
-			return c.json(publicProfile(c.get("db"), c.req.param("username"), user.id), 200);
+			return c.json(await publicProfile(c.get("db"), c.req.param("username"), user.id), 200);
 		},
 	);
 
@@ -95,11 +94,11 @@ export const profileRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		jsonBody(FuelPreferenceSchema),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
 			const db = c.get("db");
 			const { preferredFuelType } = c.req.valid("json");
-			return c.json(userJson(db, updateProfile(db, user.id, { preferredFuelType })), 200);
+			return c.json(await userJson(db, await updateProfile(db, user.id, { preferredFuelType })), 200);
 		},
 	)
 	.put(
@@ -113,7 +112,7 @@ export const profileRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		jsonBody(CarSchema),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
 			const db = c.get("db");
 			const { milesPerGallon, tankGallons, milesPerKwh, batteryKwh } = c.req.valid("json");
@@ -123,7 +122,7 @@ export const profileRoutes = new Hono<AppEnv>()
 				...(milesPerKwh === undefined ? {} : { carMilesPerKwh: milesPerKwh }),
 				...(batteryKwh === undefined ? {} : { carBatteryKwh: batteryKwh }),
 			};
-			return c.json(userJson(db, updateProfile(db, user.id, patch)), 200);
+			return c.json(await userJson(db, await updateProfile(db, user.id, patch)), 200);
 		},
 	)
 	.put(
@@ -137,11 +136,11 @@ export const profileRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		jsonBody(AlertSettingsSchema),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
 			const db = c.get("db");
 			const { dailyCap } = c.req.valid("json");
-			return c.json(userJson(db, updateProfile(db, user.id, { alertDailyCap: dailyCap })), 200);
+			return c.json(await userJson(db, await updateProfile(db, user.id, { alertDailyCap: dailyCap })), 200);
 		},
 	)
 	.put(
@@ -156,7 +155,7 @@ export const profileRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		jsonBody(ProfilePhotoSchema),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
 			const db = c.get("db");
 			const config = c.get("config");
@@ -166,7 +165,7 @@ export const profileRoutes = new Hono<AppEnv>()
 				path = resolveOwnUpload(config, photoURL, user.id);
 				if (!path) throw badRequest(NOT_YOUR_PHOTO_MESSAGE);
 			}
-			return c.json(userJson(db, setProfilePhoto(db, config.uploadsDir, user.id, path)), 200);
+			return c.json(await userJson(db, await setProfilePhoto(db, config.uploadsDir, user.id, path)), 200);
 		},
 	)
 	.put(
@@ -180,7 +179,7 @@ export const profileRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		jsonBody(PrivacySchema),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
 			const db = c.get("db");
 			const { isPublicProfile, showActivity, creditOpenData } = c.req.valid("json");
@@ -189,7 +188,7 @@ export const profileRoutes = new Hono<AppEnv>()
 				...(showActivity === undefined ? {} : { statsVisible: showActivity }),
 				...(creditOpenData === undefined ? {} : { creditOpenData }),
 			};
-			return c.json(userJson(db, updateProfile(db, user.id, patch)), 200);
+			return c.json(await userJson(db, await updateProfile(db, user.id, patch)), 200);
 		},
 	)
 	.put(
@@ -226,15 +225,9 @@ export const profileRoutes = new Hono<AppEnv>()
 			}
 			throttle.succeeded(user.username, client, at);
 			const hash = await passwords.hash(newPassword);
-			// Every other device signs in again with the new password (this one stays signed in), and every
-			// personal access token is revoked: a password is changed when someone else may have had it.
-			const updated = db.transaction(() => {
-				const changed = updateProfile(db, user.id, { password: hash });
-				if (session) deleteOtherSessions(db, user.id, session.sid);
-				revokeAllTokens(db, user.id);
-				return changed;
-			});
-			if (session) live.checkSessions();
-			return c.json(userJson(db, updated), 200);
+			// Every other device signs in again with the new password (this one stays signed in).
+			const updated = await changePassword(db, user.id, hash, session?.sid);
+			if (session) await live.checkSessions();
+			return c.json(await userJson(db, updated), 200);
 		},
 	);
