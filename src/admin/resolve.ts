@@ -11,6 +11,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { type User, users } from "../../db/schema.ts";
+import { alreadyInside } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import { badRequest, conflict, notFound } from "../lib/http.ts";
 import { deliverNotices, type PendingNotice, writeNotice } from "../notices/index.ts";
@@ -93,7 +94,7 @@ export function resolveFlags(
 				closeFlags(db, table, reportId, "dismissed", ms);
 				unhide(db, table, reportId, item.reporter.isTerminated, ms);
 				if (item.hidden && !item.expired && !item.reporter.isTerminated)
-					told = writeNotice(db, table, reportId, "report-restored", ms);
+					told = writeNotice(alreadyInside(db), table, reportId, "report-restored", ms);
 			} else {
 				closeFlags(db, table, reportId, "upheld", ms);
 				// One already expired by age keeps its own reason; the flags still count against its reporter, and
@@ -106,7 +107,7 @@ export function resolveFlags(
 					.run();
 				// Hidden, or still listed: the reporter hears it is gone. One that had aged out already is no news.
 				if (action === "expire" && (item.hidden || !item.expired))
-					told = writeNotice(db, table, reportId, "report-removed", ms);
+					told = writeNotice(alreadyInside(db), table, reportId, "report-removed", ms);
 			}
 			recountFeedback(db, table, reportId, ms);
 			const record = recordAction(tx, {

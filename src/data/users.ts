@@ -12,7 +12,6 @@ import {
 	userUpvotes,
 } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import type { ReportTable } from "./reports.ts";
 import type { Tx } from "./transaction.ts";
 
 /** The shopper with this username, case aside. */
@@ -85,7 +84,7 @@ export function takeBackUpvotesOf(tx: Tx, userId: string) {
 const FEEDBACK = { price_reports: priceReportFeedback, gas_price_reports: gasReportFeedback };
 
 /** The reports of `table` the shopper gave a word on. */
-export function reportsSpokenOfBy(tx: Tx, table: ReportTable, userId: string): number[] {
+export function reportsSpokenOfBy(tx: Tx, table: keyof typeof FEEDBACK, userId: string): number[] {
 	const f = FEEDBACK[table];
 	return tx
 		.select({ id: f.reportId })

@@ -6,6 +6,7 @@
  * its transaction (reports/feedback-counts.ts), which hides a report past the flag threshold.
  */
 import type { User } from "../../db/schema.ts";
+import { alreadyInside } from "../data/transaction.ts";
 import { badRequest, conflict, forbidden, notFound } from "../lib/http.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { deliverNotices, type PendingNotice, writeNotice } from "../notices/index.ts";
@@ -161,5 +162,5 @@ function undoChange<S extends ReportState>(
  */
 function recountTelling(db: Filing["db"], table: Subject<ReportState, unknown>["table"], id: number, now: number) {
 	const hidden = recountFeedback(db, table, id, now)?.hidden === true;
-	return { hidden, notice: hidden ? writeNotice(db, table, id, "report-hidden", now) : null };
+	return { hidden, notice: hidden ? writeNotice(alreadyInside(db), table, id, "report-hidden", now) : null };
 }

@@ -4,10 +4,11 @@
  * exactly when the change does; sent to the reporter's open tabs and devices once that has committed.
  * Products and fuel alike, over one description of each market.
  */
-import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { FUEL_LABEL, type FuelType } from "../../db/enums.ts";
-import { type UserNotice, userNotices } from "../../db/schema.ts";
+import type { UserNotice } from "../../db/schema.ts";
 import type { HitOutlets } from "../alerts/index.ts";
+import { insertNotice, noticeSubject, noticesOf, setNoticesRead, unreadNoticeCount } from "../data/notices.ts";
+import type { Tx } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import { dealPath } from "../push/index.ts";
 import { FUEL, PRODUCTS, type ReportTable } from "../reports/index.ts";
@@ -22,25 +23,10 @@ export const NOTICES_PATH = "/settings#notices";
 /** How many of their newest notices a shopper is shown. */
 export const NOTICE_LIST_LIMIT = 30;
 
-type About = { userId: string; isSource: number; what: string; units: number; place: string };
-
-/** What a notice needs of each market: its name, how its report is read, how its price and page are written. */
-const MARKETS: Record<ReportTable, { market: NoticeMarket; aboutSql: string; what: (raw: string) => string }> = {
-	price_reports: {
-		market: "products",
-		aboutSql: `SELECT r.user_id AS userId, u.source IS NOT NULL AS isSource, r.product_name AS what,
-        r.price_cents AS units, s.name AS place
-      FROM price_reports r JOIN stores s ON s.id = r.store_id JOIN users u ON u.id = r.user_id WHERE r.id = $id`,
-		what: (raw) => raw,
-	},
-	gas_price_reports: {
-		market: "fuel",
-		aboutSql: `SELECT g.user_id AS userId, u.source IS NOT NULL AS isSource, g.fuel_type AS what,
-        g.price_mills AS units, s.name AS place
-      FROM gas_price_reports g JOIN gas_stations s ON s.id = g.station_id JOIN users u ON u.id = g.user_id
-      WHERE g.id = $id`,
-		what: (raw) => FUEL_LABEL[raw as FuelType] ?? raw,
-	},
+/** What a notice needs of each market: its name, and how its report's "what" is written. */
+const MARKETS: Record<ReportTable, { market: NoticeMarket; what: (raw: string) => string }> = {
+	price_reports: { market: "products", what: (raw) => raw },
+	gas_price_reports: { market: "fuel", what: (raw) => FUEL_LABEL[raw as FuelType] ?? raw },
 };
 const FORMAT: Record<NoticeMarket, (units: number) => string> = { products: PRODUCTS.format, fuel: FUEL.format };
 
@@ -89,21 +75,17 @@ export type PendingNotice = { userId: string; notice: NoticeJson };
  * transaction that did it. Null for an open-data source's account (nobody reads it) or a report that is gone.
  */
 export function writeNotice(
-	db: Db,
+	tx: Tx,
 	table: ReportTable,
 	reportId: number,
 	kind: NoticeKind,
 	now = Date.now(),
 ): PendingNotice | null {
-	const { market, aboutSql, what } = MARKETS[table];
-	const about = db.$client.query<About, { id: number }>(aboutSql).get({ id: reportId });
+	const { market, what } = MARKETS[table];
+	const about = noticeSubject(tx, table, reportId);
 	if (!about || about.isSource) return null;
 	const message = MESSAGE[kind](`${what(about.what)} at ${about.place} (${FORMAT[market](about.units)})`);
-	const row = db
-		.insert(userNotices)
-		.values({ userId: about.userId, kind, market, reportId, message, createdAt: new Date(now) })
-		.returning()
-		.get();
+	const row = insertNotice(tx, { userId: about.userId, kind, market, reportId, message, createdAt: new Date(now) });
 	return { userId: about.userId, notice: noticeJson(row) };
 }
 
@@ -126,35 +108,13 @@ export function deliverNotices({ live, push }: HitOutlets, pending: readonly (Pe
 }
 
 /** The shopper's newest notices, newest first, and how many of all theirs are unread. */
-export function listNotices(db: Db, userId: string, limit = NOTICE_LIST_LIMIT) {
-	const rows = db
-		.select()
-		.from(userNotices)
-		.where(eq(userNotices.userId, userId))
-		.orderBy(desc(userNotices.createdAt), desc(userNotices.id))
-		.limit(limit)
-		.all();
-	return { notices: rows.map(noticeJson), unread: unreadCount(db, userId) };
+export async function listNotices(db: Db, userId: string, limit = NOTICE_LIST_LIMIT) {
+	const rows = await noticesOf(db, userId, limit);
+	return { notices: rows.map(noticeJson), unread: await unreadNoticeCount(db, userId) };
 }
 
-const unreadCount = (db: Db, userId: string) =>
-	db
-		.select({ n: count() })
-		.from(userNotices)
-		.where(and(eq(userNotices.userId, userId), isNull(userNotices.readAt)))
-		.get()?.n ?? 0;
-
 /** Marks the shopper's notices read: those of `ids` (others' ids are ignored), or all of them. */
-export function markNoticesRead(db: Db, userId: string, ids: readonly number[] | null, now = Date.now()) {
-	db.update(userNotices)
-		.set({ readAt: new Date(now) })
-		.where(
-			and(
-				eq(userNotices.userId, userId),
-				isNull(userNotices.readAt),
-				ids === null ? undefined : inArray(userNotices.id, [...ids]),
-			),
-		)
-		.run();
-	return { unread: unreadCount(db, userId) };
+export async function markNoticesRead(db: Db, userId: string, ids: readonly number[] | null, now = Date.now()) {
+	await setNoticesRead(db, userId, ids, new Date(now));
+	return { unread: await unreadNoticeCount(db, userId) };
 }

@@ -19,9 +19,9 @@ export const noticeRoutes = new Hono<AppEnv>()
 			errors: [401, 403],
 			ok: { description: "`notices`, newest first, and `unread`, how many of yours are unread" },
 		}),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
-			return c.json(listNotices(c.get("db"), user.id), 200);
+			return c.json(await listNotices(c.get("db"), user.id), 200);
 		},
 	)
 	.post(
@@ -36,9 +36,9 @@ export const noticeRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		jsonBody(MarkNoticesReadSchema),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
 			const { ids } = c.req.valid("json");
-			return c.json(markNoticesRead(c.get("db"), user.id, ids ?? null), 200);
+			return c.json(await markNoticesRead(c.get("db"), user.id, ids ?? null), 200);
 		},
 	);
