@@ -2,10 +2,10 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, write
 import { join, resolve } from "node:path";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import * as v from "valibot";
-import { DEFAULT_HASH_MEMORY_KIB, MIN_HASH_MEMORY_KIB } from "./auth/passwords.ts";
 import { OpenDataSchema, type OpenDataSettings, openDataSettingsOf } from "./lib/data-license.ts";
 import { LOG_LEVELS, type LogLevel } from "./lib/log.ts";
-import { checkVapidKeys, loadOrCreateVapidKeys, type VapidDetails } from "./push/vapid.ts";
+import { DEFAULT_HASH_MEMORY_KIB, MIN_HASH_MEMORY_KIB } from "./lib/password-memory.ts";
+import { checkVapidKeys, loadOrCreateVapidKeys, type VapidDetails } from "./lib/vapid.ts";
 
 /** Who a push service may write to about our messages, when VAPID_SUBJECT is unset (docs/operations.md). */
 export const DEFAULT_VAPID_SUBJECT = "mailto:push-operator@commoncents.invalid";
@@ -140,7 +140,7 @@ export type Config = {
 	signupsPerHour: number;
 	/** Price and fuel reports one shopper may make in an hour; 0 for no limit (the benchmark's shoppers report fast). */
 	reportsPerHour: number;
-	/** argon2id's memory per password hash, in KiB (auth/passwords.ts). */
+	/** argon2id's memory per password hash, in KiB (src/auth/passwords.ts). */
 	passwordHashMemoryKib: number;
 	/**
 	 * Whether price and fuel reports are written on their own thread (src/reports/writer.ts) or on the

@@ -2,11 +2,9 @@
  * argon2id through Bun.password, two passes. Each hash takes its memory (64 MiB unless configured), so at most
  * two run at once: a login flood queues here instead of exhausting memory. One per runtime.
  */
+import { DEFAULT_HASH_MEMORY_KIB } from "../lib/password-memory.ts";
+
 const MAX_CONCURRENT = 2;
-/** Bun's default, and ours. */
-export const DEFAULT_HASH_MEMORY_KIB = 65_536;
-/** OWASP's minimum for argon2id with two passes (19 MiB): the least PASSWORD_HASH_MEMORY_KIB may ask for. */
-export const MIN_HASH_MEMORY_KIB = 19_456;
 
 export class PasswordHasher {
 	constructor(private readonly memoryKib = DEFAULT_HASH_MEMORY_KIB) {}

@@ -41,7 +41,7 @@ export const pushRoutes = new Hono<AppEnv>()
 			const input = c.req.valid("json");
 			const target = await checkEndpoint(input.endpoint, c.get("config").pushAllowedOrigins);
 			if (!target.ok) throw badRequest(target.problem, { issues: [{ path: "endpoint", message: target.problem }] });
-			const { id, created } = saveSubscription(c.get("db"), { userId: user.id, sid }, input);
+			const { id, created } = await saveSubscription(c.get("db"), { userId: user.id, sid }, input);
 			return created ? c.json({ id }, 201) : c.json({ id }, 200);
 		},
 	)
@@ -56,8 +56,8 @@ export const pushRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		jsonBody(PushUnsubscribeSchema),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
-			return c.json(deleteSubscription(c.get("db"), user.id, c.req.valid("json").endpoint), 200);
+			return c.json(await deleteSubscription(c.get("db"), user.id, c.req.valid("json").endpoint), 200);
 		},
 	);

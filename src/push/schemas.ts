@@ -4,7 +4,7 @@
  * the resolved address (endpoint.ts).
  */
 import * as v from "valibot";
-import { base64urlBytes, isP256PublicKey } from "./vapid.ts";
+import { base64urlBytes, isP256PublicKey } from "../lib/vapid.ts";
 
 export const MAX_ENDPOINT_LENGTH = 2048;
 

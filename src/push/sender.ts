@@ -7,14 +7,19 @@
  */
 import { isIP } from "node:net";
 import webpush from "web-push";
+import {
+	dropSubscription,
+	type StoredSubscription,
+	subscriptionStillThere,
+	subscriptionsOf,
+} from "../data/push-subscriptions.ts";
 import type { Db } from "../db.ts";
 import { log } from "../lib/log.ts";
+import type { VapidDetails } from "../lib/vapid.ts";
 import { checkEndpoint } from "./endpoint.ts";
 import { FairQueue } from "./fair-queue.ts";
 import { payloadText, retryAfterMs, topicOf } from "./message.ts";
 import type { PushPayload } from "./payload.ts";
-import { dropSubscription, type StoredSubscription, subscriptionStillThere, subscriptionsOf } from "./queries.ts";
-import type { VapidDetails } from "./vapid.ts";
 
 /** How long and how often; tests shorten them on their server's runtime (`runtime.push.timing`). */
 export type PushTiming = {
@@ -73,6 +78,8 @@ export class PushSender {
 	private idleWaiters: (() => void)[] = [];
 	/** Messages in a row each subscription had refused for good (403 and the like), by subscription id. */
 	private readonly refusals = new Map<number, number>();
+	/** Messages whose devices are being read, not queued yet. */
+	private reading = 0;
 
 	constructor(
 		private readonly db: Db,
@@ -82,9 +89,17 @@ export class PushSender {
 	/** Queues the payload for each of the shopper's devices; returns at once, never throws. */
 	send(userId: string, payload: PushPayload): void {
 		if (this.stopped) return;
+		this.reading++;
+		void this.queueFor(userId, payload).finally(() => {
+			this.reading--;
+			this.settle();
+		});
+	}
+
+	private async queueFor(userId: string, payload: PushPayload) {
 		try {
-			const subs = subscriptionsOf(this.db, userId);
-			if (subs.length === 0) return;
+			const subs = await subscriptionsOf(this.db, userId);
+			if (subs.length === 0 || this.stopped) return;
 			const body = payloadText(payload);
 			const topic = topicOf(payload.tag);
 			for (const sub of subs) {
@@ -117,7 +132,7 @@ export class PushSender {
 	}
 
 	private isIdle() {
-		return this.queue.sending === 0 && this.waiting === 0;
+		return this.queue.sending === 0 && this.waiting === 0 && this.reading === 0;
 	}
 
 	private settle() {
@@ -173,14 +188,14 @@ export class PushSender {
 		const deadline = AbortSignal.timeout(this.timing.requestTimeoutMs);
 		try {
 			// Removed (sign-out, 410 from an earlier message) or moved to another account while this waited.
-			if (!subscriptionStillThere(this.db, sub, userId)) return;
+			if (!(await subscriptionStillThere(this.db, sub, userId))) return;
 			// Again at send time: the host's addresses may have changed since the shopper subscribed.
 			const target = await beforeDeadline(checkEndpoint(sub.endpoint, this.options.allowedOrigins), deadline);
 			if (this.stopped) return;
 			if (!target.ok) {
 				if (target.temporary) return this.retry(job, target.problem);
 				// Its host now resolves to a private address: no message will ever go there.
-				dropSubscription(this.db, sub.id);
+				await dropSubscription(this.db, sub.id);
 				return log.warn("push: endpoint refused at send time, subscription removed", {
 					userId,
 					origin,
@@ -202,7 +217,7 @@ export class PushSender {
 			});
 			void res.body?.cancel().catch(() => {});
 			if (this.stopped) return;
-			this.answered(job, res.status, res.headers.get("retry-after"));
+			await this.answered(job, res.status, res.headers.get("retry-after"));
 		} catch (error) {
 			if (this.stopped) return;
 			this.retry(job, (error as Error).name === "TimeoutError" ? "timed out" : (error as Error).message);
@@ -245,14 +260,14 @@ export class PushSender {
 		}
 	}
 
-	private answered(job: Job, status: number, retryAfter: string | null) {
+	private async answered(job: Job, status: number, retryAfter: string | null) {
 		const fields = { userId: job.userId, origin: job.origin, status };
 		if (status >= 200 && status < 300) {
 			this.refusals.delete(job.sub.id);
 			return log.debug("push: delivered", fields);
 		}
 		if (status === 404 || status === 410) {
-			dropSubscription(this.db, job.sub.id);
+			await dropSubscription(this.db, job.sub.id);
 			return log.info("push: subscription gone, removed", fields);
 		}
 		if (status === 429 || status >= 500) return this.retry(job, `status ${status}`, retryAfterMs(retryAfter));
@@ -262,7 +277,7 @@ export class PushSender {
 		const refused = (this.refusals.get(job.sub.id) ?? 0) + 1;
 		if (refused >= REFUSALS_BEFORE_REMOVAL) {
 			this.refusals.delete(job.sub.id);
-			dropSubscription(this.db, job.sub.id);
+			await dropSubscription(this.db, job.sub.id);
 			return log.warn("push: refused by the push service again and again, subscription removed", fields);
 		}
 		this.refusals.set(job.sub.id, refused);

@@ -122,7 +122,7 @@ describe("ending a subscription", () => {
 	test("a subscription whose session ended meanwhile is refused as signed out", async () => {
 		const { user } = await registerUser(server);
 		const device = await browserSubscription(service.endpoint());
-		expect(() => saveSubscription(server.db, { userId: user.id, sid: "gone" }, device.json)).toThrow(HttpError);
+		await expect(saveSubscription(server.db, { userId: user.id, sid: "gone" }, device.json)).rejects.toThrow(HttpError);
 		expect(rowsFor(device.json.endpoint)).toHaveLength(0);
 	});
 

@@ -1,7 +1,8 @@
 /**
  * The server's Web Push identity (VAPID, RFC 8292): a P-256 key pair that signs every request to a push
  * service. Browsers subscribe against the public key, so it must outlive restarts: it comes from the
- * environment or is made once and kept in the data folder, like the signing secret.
+ * environment or is made once and kept in the data folder, like the signing secret. Here, below the features,
+ * because the configuration (src/env.ts) reads the keys and src/push's schemas check a browser's key the same way.
  */
 import { createECDH, ECDH } from "node:crypto";
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
