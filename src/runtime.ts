@@ -4,10 +4,9 @@
  * createApp; handlers reach it as `c.var.runtime`. No module holds state of its own.
  */
 import type { Database } from "bun:sqlite";
-import { PasskeyThrottle } from "./admin/passkey.ts";
-import { LiveHub } from "./alerts/live.ts";
-import { PasswordHasher } from "./auth/passwords.ts";
-import { LoginThrottle } from "./auth/throttle.ts";
+import { PasskeyThrottle } from "./admin/index.ts";
+import { LiveHub } from "./alerts/index.ts";
+import { LoginThrottle, PasswordHasher } from "./auth/index.ts";
 import { createChangeStamp } from "./data/change-stamp.ts";
 import type { Db } from "./db.ts";
 import type { Config } from "./env.ts";
@@ -16,12 +15,10 @@ import { type ChangeStamp, createReadCache, type ReadCache } from "./lib/read-ca
 import { createSessionReader, type SessionReader } from "./lib/sessions.ts";
 import { SlidingWindow } from "./lib/sliding-window.ts";
 import { HOUR_MS, MINUTE_MS } from "./lib/time.ts";
-import { HealthMonitor } from "./ops/health.ts";
-import { StorageTrouble } from "./ops/storage-trouble.ts";
-import { PushSender } from "./push/sender.ts";
-import { PriceModel } from "./reports/model.ts";
-import { ReportWriter } from "./reports/writer.ts";
-import { createTokenReader, type TokenReader } from "./tokens/reader.ts";
+import { HealthMonitor, StorageTrouble } from "./ops/index.ts";
+import { PushSender } from "./push/index.ts";
+import { PriceModel, ReportWriter } from "./reports/index.ts";
+import { createTokenReader, type TokenReader } from "./tokens/index.ts";
 
 export type Limits = {
 	logins: LoginThrottle;
