@@ -56,13 +56,13 @@ type Sqlite = ReturnType<typeof openDb>["sqlite"];
 const timing = (xs: number[]): Timing => ({ p50: percentile(xs, 50), p99: percentile(xs, 99), samples: xs.length });
 
 /** `rounds` timed runs of `run` over `inputs` distinct questions, after untimed runs of each. */
-function timed<T>(run: (i: number) => T, rounds: number, inputs: number) {
-	for (let i = 0; i < Math.max(WARM_UP, inputs); i++) run(i);
+async function timed<T>(run: (i: number) => T | Promise<T>, rounds: number, inputs: number) {
+	for (let i = 0; i < Math.max(WARM_UP, inputs); i++) await run(i);
 	const times: number[] = [];
 	const answers: T[] = [];
 	for (let i = 0; i < rounds; i++) {
 		const start = performance.now();
-		answers.push(run(i));
+		answers.push(await run(i));
 		times.push(performance.now() - start);
 	}
 	return { times, answers };
@@ -108,21 +108,23 @@ export async function benchFeedDb(
 			.get() as { id: string } | null;
 		const viewerId =
 			viewer?.id ?? (sqlite.query("SELECT id FROM users ORDER BY rowid LIMIT 1").get() as { id: string }).id;
-		const feed = (zip: string, areas: number) => {
-			const area = areaFeed(db, zip, areas, now);
-			const hits = alertHitItems(db, viewerId, zip, now);
+		const feed = async (zip: string, areas: number) => {
+			const area = await areaFeed(db, zip, areas, now);
+			const hits = await alertHitItems(db, viewerId, zip, now);
 			return { ...area, alertHits: hits };
 		};
-		const size = (f: ReturnType<typeof feed>) =>
+		const size = (f: Awaited<ReturnType<typeof feed>>) =>
 			f.drops.length + f.newest.length + f.goodDeals.length + f.alertHits.length;
 		const search = (zip: string) =>
 			searchReports(db, { q: word, category: null, zip, sort: "price", limit: 20, offset: 0, viewerId });
 
-		const quiet = QUIET_ZIPS.filter((zip) => size(feed(zip, NEAREST_AREAS)) === 0);
-		const widened = quiet.flatMap((zip) => {
-			const nearest = areaFeed(db, zip, NEAREST_AREAS, now).nearest;
-			return nearest ? [{ zip, areas: nearest.areas }] : [];
-		});
+		const quiet: string[] = [];
+		for (const zip of QUIET_ZIPS) if (size(await feed(zip, NEAREST_AREAS)) === 0) quiet.push(zip);
+		const widened: { zip: string; areas: number }[] = [];
+		for (const zip of quiet) {
+			const { nearest } = await areaFeed(db, zip, NEAREST_AREAS, now);
+			if (nearest) widened.push({ zip, areas: nearest.areas });
+		}
 		const groups: { group: FeedGroup; asks: { zip: string; areas: number }[] }[] = [
 			{ group: "dense", asks: denseZips(sqlite, DENSE_ZIPS).map((zip) => ({ zip, areas: NEAREST_AREAS })) },
 			{
@@ -141,8 +143,8 @@ export async function benchFeedDb(
 		for (const { group, asks } of groups) {
 			if (asks.length === 0) continue;
 			const ask = (i: number) => asks[i % asks.length]!;
-			const fed = timed((i) => feed(ask(i).zip, ask(i).areas), rounds, asks.length);
-			const searched = group === "widened" ? null : timed((i) => search(ask(i).zip), rounds, asks.length);
+			const fed = await timed((i) => feed(ask(i).zip, ask(i).areas), rounds, asks.length);
+			const searched = group === "widened" ? null : await timed((i) => search(ask(i).zip), rounds, asks.length);
 			const f = timing(fed.times);
 			const s = searched && timing(searched.times);
 			const row: FeedRow = {

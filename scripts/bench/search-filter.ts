@@ -40,13 +40,13 @@ export type NearestRow = { what: string; found: number; miles: number | null; ou
 export type FilterBench = { zips: string[]; rows: FilterRow[]; fold: FoldRow[]; nearest: NearestRow[] };
 
 /** `rounds` timed runs of `run`, after a few untimed ones; the average of `count` over the timed runs. */
-function timed<T>(run: (i: number) => T, rounds: number, count: (answer: T) => number = () => 0) {
-	for (let i = 0; i < 10; i++) run(i);
+async function timed<T>(run: (i: number) => T | Promise<T>, rounds: number, count: (answer: T) => number = () => 0) {
+	for (let i = 0; i < 10; i++) await run(i);
 	const times: number[] = [];
 	let total = 0;
 	for (let i = 0; i < rounds; i++) {
 		const start = performance.now();
-		const answer = run(i);
+		const answer = await run(i);
 		times.push(performance.now() - start);
 		total += count(answer);
 	}
@@ -55,10 +55,10 @@ function timed<T>(run: (i: number) => T, rounds: number, count: (answer: T) => n
 
 const ms = (t: Timing) => `${t.p50.toFixed(3).padStart(8)}${t.p99.toFixed(2).padStart(8)}`;
 
-export function benchFilterSearch(
+export async function benchFilterSearch(
 	db: Db,
 	{ zips, viewerId, rounds, log }: { zips: string[]; viewerId: string; rounds: number; log: (line: string) => void },
-): FilterBench {
+): Promise<FilterBench> {
 	const at = (i: number) => zips[i % zips.length]!;
 	const search = (q: string, category: string | null, sort: SearchSort) => (i: number) =>
 		searchReports(db, { q, category, zip: at(i), sort, limit: LIMIT, offset: 0, viewerId });
@@ -69,12 +69,12 @@ export function benchFilterSearch(
 	);
 	const rows: FilterRow[] = [];
 	for (const sort of SORTS) {
-		const word = timed(search(WORD, null, sort), rounds).timing;
+		const word = (await timed(search(WORD, null, sort), rounds)).timing;
 		for (const [kind, q] of [
 			["filter", ""],
 			["words+filter", WORD],
 		] as const) {
-			const ours = timed(search(q, FILTER, sort), rounds, (r) => r.length);
+			const ours = await timed(search(q, FILTER, sort), rounds, (r) => r.length);
 			const ratio = ours.timing.p50 / Math.max(word.p50, 1e-6);
 			rows.push({ search: kind, sort, results: ours.average, ours: ours.timing, word, ratio });
 			log(
@@ -87,12 +87,14 @@ export function benchFilterSearch(
 	const fold: FoldRow[] = [];
 	for (const sort of SORTS) {
 		const params = (i: number) => ({ q: WORD, category: null, zip: at(i), sort, offset: 0 });
-		const page = timed((i) => searchReportIds(db, { ...params(i), limit: LIMIT }), rounds).timing;
-		const folded = timed((i) => {
-			const near = neighbourhood(at(i));
-			return foldedCards(db, (limit) => searchReportIds(db, { ...params(i), limit }, near), LIMIT, sort);
-		}, rounds).timing;
-		const whole = timed(search(WORD, null, sort), rounds).timing;
+		const page = (await timed((i) => searchReportIds(db, { ...params(i), limit: LIMIT }), rounds)).timing;
+		const folded = (
+			await timed((i) => {
+				const near = neighbourhood(at(i));
+				return foldedCards(db, (limit) => searchReportIds(db, { ...params(i), limit }, near), LIMIT, sort);
+			}, rounds)
+		).timing;
+		const whole = (await timed(search(WORD, null, sort), rounds)).timing;
 		fold.push({ sort, page, folded, search: whole });
 		log(`  ${sort.padEnd(9)} page ${ms(page)}   read+fold ${ms(folded)}   search ${ms(whole)}`);
 	}
@@ -106,9 +108,10 @@ export function benchFilterSearch(
 		['"dragon fruit"', "dragon fruit", null],
 		['"kombucha" in electronics', "kombucha", "electronics"],
 	] as const) {
-		const answers = QUIET_ZIPS.map((_, i) => nearestReports(db, { q, category, zip: quiet(i) }));
+		const answers = await Promise.all(QUIET_ZIPS.map((_, i) => nearestReports(db, { q, category, zip: quiet(i) })));
 		const found = answers.filter(Boolean);
-		const ours = timed((i) => nearestReports(db, { q, category, zip: quiet(i) }), Math.max(50, rounds / 4)).timing;
+		const ours = (await timed((i) => nearestReports(db, { q, category, zip: quiet(i) }), Math.max(50, rounds / 4)))
+			.timing;
 		const miles = found.length ? Math.max(...found.map((a) => a!.miles)) : null;
 		nearest.push({ what, found: found.length, miles, ours });
 		log(`  ${what.padEnd(28)} found ${found.length}/${QUIET_ZIPS.length} (farthest ${miles ?? "-"} mi)  ${ms(ours)}`);

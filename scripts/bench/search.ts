@@ -16,8 +16,8 @@
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { PAGE_SQL } from "../../src/data/price-search.ts";
 import { migrate, openDb } from "../../src/db.ts";
-import { PAGE_SQL } from "../../src/deals/deals.sql.ts";
 import type { SearchSort } from "../../src/deals/schemas.ts";
 import { searchReports } from "../../src/deals/search.ts";
 import { type NearPlace, neighbourhood } from "../../src/lib/zip.ts";
@@ -183,12 +183,12 @@ export async function benchSearchDb(
 							offset: 0,
 							viewerId,
 						});
-					for (let i = 0; i < 5; i++) run(i);
+					for (let i = 0; i < 5; i++) await run(i);
 					const ours: number[] = [];
 					let results = 0;
 					for (let i = 0; i < rounds; i++) {
 						const start = performance.now();
-						results += run(i).length;
+						results += (await run(i)).length;
 						ours.push(performance.now() - start);
 					}
 					// The planner scans the partial index of live reports for this query, then reads each row: slower
@@ -237,7 +237,7 @@ export async function benchSearchDb(
 				}
 			}
 		}
-		const filters = benchFilterSearch(db, { zips: zips.slice(0, DENSE_ZIPS), viewerId, rounds, log });
+		const filters = await benchFilterSearch(db, { zips: zips.slice(0, DENSE_ZIPS), viewerId, rounds, log });
 		const plans = explainPlans(sqlite, searched[0]!);
 		for (const [name, plan] of Object.entries(plans)) log(`plan ${name}: ${plan.join(" | ")}`);
 		const result: SearchBench = {

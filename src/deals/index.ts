@@ -1,15 +1,13 @@
 /** Product prices: shoppers' price reports, search, stores, categories and votes. */
-export { CATEGORY_NOT_FOUND, categoryBySlug, getCategoryWithTagSlugs } from "./categories.ts";
-export { indexPageIds, reportRows } from "./deals.sql.ts";
+export { CATEGORY_NOT_FOUND } from "./categories.ts";
 export type { NearestReports } from "./nearest.ts";
 export { nearestReports } from "./nearest.ts";
 export type { ReportJson } from "./read-shape.ts";
 export { toReportJson } from "./read-shape.ts";
 export type { ReportResult } from "./report-page.ts";
 export { reportFor } from "./report-page.ts";
-export { createPriceReport, filePriceReport } from "./reports.ts";
+export { createPriceReport } from "./reports.ts";
 export { categoryRoutes, priceReportRoutes, searchRoutes, storeRoutes } from "./routes.ts";
-export { trustedPrices } from "./savings.ts";
 export { NO_SEARCH_ZIP_MESSAGE, PriceCentsSchema, PriceReportSchema } from "./schemas.ts";
 export { placeCell } from "./search.ts";
 export { takeDeal, toggleUpvote } from "./votes.ts";

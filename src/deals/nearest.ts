@@ -3,11 +3,10 @@
  * place beyond the 20 areas where a search's words and filter find a live report, and how many areas a widened
  * search needs to reach it.
  */
-import { inArray } from "drizzle-orm";
-import { stores } from "../../db/schema.ts";
+import { indexPageIds } from "../data/price-search.ts";
+import { placesWithStores } from "../data/stores.ts";
 import type { Db } from "../db.ts";
 import { MAX_AREAS, NEAREST_AREAS, neighbourhood, roundMiles } from "../lib/zip.ts";
-import { indexPageIds } from "./deals.sql.ts";
 import { expandWords, matchFor } from "./search.ts";
 
 /** The nearest matching reports: their miles from the shopper, and the `areas` a search reaching them asks for. */
@@ -19,29 +18,25 @@ export type NearestReports = { miles: number; areas: number };
  */
 const RINGS = [40, 80, 160, 320, MAX_AREAS];
 
-/** Of some places (location tokens), those with a store: a report counts at its store's place (write-price.ts). */
-function placesWithStores(db: Db, tokens: string[]): Set<string> {
-	const rows = db.selectDistinct({ token: stores.locToken }).from(stores).where(inArray(stores.locToken, tokens)).all();
-	return new Set(rows.map((r) => r.token));
-}
-
 /**
  * The nearest place past the neighbourhood with a live report matching the words of `q` and the filter, within
  * MAX_AREAS; null when there is none (or nothing to search). Places without a store are passed over (they can
  * hold no report). Each ring is asked for one match at any of its places; the first ring that has one is
- * halved, nearer half first, down to its nearest such place. `all` is the zip's MAX_AREAS neighbourhood, for a
+ * halved, nearer half first, down to its nearest such place; the index reads within are synchronous
+ * (src/data/price-search.ts). `all` is the zip's MAX_AREAS neighbourhood, for a
  * caller that asks several questions of one zip (finding a far place's areas costs more than a near one's).
  */
-export function nearestReports(
+export async function nearestReports(
 	db: Db,
 	p: { q: string; category: string | null; zip: string },
 	all = neighbourhood(p.zip, MAX_AREAS),
-): NearestReports | null {
+): Promise<NearestReports | null> {
 	const expanded = expandWords(db, p.q, p.category);
 	if (!expanded) return null;
 	const beyond = all.slice(NEAREST_AREAS + 1);
 	if (beyond.length === 0) return null;
-	const stocked = placesWithStores(
+	// A report counts at its store's place (src/reports/write.ts).
+	const stocked = await placesWithStores(
 		db,
 		beyond.map((place) => place.token),
 	);

@@ -1,7 +1,7 @@
 import type { SizeUnit } from "../../db/enums.ts";
+import type { ReportRow } from "../data/report-rows.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { productFreshDays, reporterJson, trustJson } from "../reports/index.ts";
-import type { ReportRow } from "./deals.sql.ts";
 import type { StoreReports } from "./store-cards.ts";
 
 export type { FeedbackSummary, MyFeedback } from "../reports/index.ts";

@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { categoryBySlug } from "../data/categories.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest, notFound } from "../lib/http.ts";
@@ -7,7 +8,7 @@ import { doc } from "../lib/openapi.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { takeReportSlot } from "../reports/index.ts";
 import { NOT_YOUR_PHOTO_MESSAGE, resolveOwnUpload } from "../uploads/index.ts";
-import { CATEGORY_NOT_FOUND, categoryBySlug, listCategories } from "./categories.ts";
+import { CATEGORY_NOT_FOUND, listCategories } from "./categories.ts";
 import { nearestReports } from "./nearest.ts";
 import { liveReportFor, REPORT_NOT_FOUND } from "./report-page.ts";
 import { createPriceReport } from "./reports.ts";
@@ -55,9 +56,9 @@ export const priceReportRoutes = new Hono<AppEnv>()
 			ok: { description: "The live report as search lists it (404 once it is expired or withdrawn)" },
 		}),
 		signedIn,
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
-			return c.json(liveReportFor(c.get("db"), reportId(c.req.param("id")), user), 200);
+			return c.json(await liveReportFor(c.get("db"), reportId(c.req.param("id")), user), 200);
 		},
 	)
 	.post(
@@ -98,9 +99,9 @@ export const priceReportRoutes = new Hono<AppEnv>()
 			errors: [401, 403, 404, 409],
 			ok: { description: "Whether the shopper now upvotes it, and its upvote count" },
 		}),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
-			return c.json(toggleUpvote(c.get("db"), user.id, reportId(c.req.param("id"))), 200);
+			return c.json(await toggleUpvote(c.get("db"), user.id, reportId(c.req.param("id"))), 200);
 		},
 	)
 	.post(
@@ -113,9 +114,9 @@ export const priceReportRoutes = new Hono<AppEnv>()
 			errors: [401, 403, 404, 409],
 			ok: { description: "The deal taken, with its savings" },
 		}),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
-			return c.json(takeDeal(c.get("db"), user, reportId(c.req.param("id"))), 200);
+			return c.json(await takeDeal(c.get("db"), user, reportId(c.req.param("id"))), 200);
 		},
 	);
 
@@ -142,12 +143,12 @@ export const storeRoutes = new Hono<AppEnv>().get(
 );
 
 /** Where a search looks and what it filters by: the zip asked for or the shopper's, and a known category. */
-function searchWhere(c: Context<AppEnv>, query: { zipCode: string | null; category?: string | undefined }) {
+async function searchWhere(c: Context<AppEnv>, query: { zipCode: string | null; category?: string | undefined }) {
 	const user = requireUser(c);
 	const zip = query.zipCode ?? user.zipCode;
 	if (!zip) throw badRequest(NO_SEARCH_ZIP_MESSAGE);
 	const category = query.category ?? null;
-	if (category && !categoryBySlug(c.get("db"), category)) throw badRequest(CATEGORY_NOT_FOUND);
+	if (category && !(await categoryBySlug(c.get("db"), category))) throw badRequest(CATEGORY_NOT_FOUND);
 	return { user, zip, category };
 }
 
@@ -164,10 +165,10 @@ export const searchRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		queryParams(SearchQuerySchema),
-		(c) => {
+		async (c) => {
 			const query = c.req.valid("query");
-			const { user, zip, category } = searchWhere(c, query);
-			const results = searchReports(c.get("db"), { ...query, category, zip, viewerId: user.id });
+			const { user, zip, category } = await searchWhere(c, query);
+			const results = await searchReports(c.get("db"), { ...query, category, zip, viewerId: user.id });
 			return c.json(results, 200);
 		},
 	)
@@ -183,9 +184,9 @@ export const searchRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		queryParams(NearestQuerySchema),
-		(c) => {
+		async (c) => {
 			const query = c.req.valid("query");
-			const { zip, category } = searchWhere(c, query);
-			return c.json({ nearest: nearestReports(c.get("db"), { q: query.q, category, zip }) }, 200);
+			const { zip, category } = await searchWhere(c, query);
+			return c.json({ nearest: await nearestReports(c.get("db"), { q: query.q, category, zip }) }, 200);
 		},
 	);

@@ -1,8 +1,9 @@
+import { indexPageIds, vocabulary } from "../data/price-search.ts";
+import { reportRows } from "../data/report-rows.ts";
+import { starredPlaceIds } from "../data/starred-places.ts";
 import type { Db } from "../db.ts";
 import { NEAREST_AREAS, type NearPlace, neighbourhood, roundMiles } from "../lib/zip.ts";
 import { filterTerm, goodDealIds } from "../reports/index.ts";
-import { starredStoreIds } from "../spots/index.ts";
-import { indexPageIds, reportRows, vocabulary } from "./deals.sql.ts";
 import { toReportJson } from "./read-shape.ts";
 import type { SearchSort } from "./schemas.ts";
 import { foldedCards } from "./store-cards.ts";
@@ -104,8 +105,9 @@ export function searchReportIds(
  * Live reports near `zip` whose text matches the words of `q` (and the filter), each with its miles from `zip`,
  * whether it is a good deal there, and whether the viewer starred its store. A store's reports of one product are
  * one result (src/deals/store-cards.ts): more than the page is read from the index, so that folding still fills it.
+ * The reads within are synchronous (src/data/price-search.ts): one promise for the whole search.
  */
-export function searchReports(db: Db, p: SearchParams) {
+export async function searchReports(db: Db, p: SearchParams) {
 	const near = neighbourhood(p.zip, p.areas ?? NEAREST_AREAS);
 	const folded = foldedCards(
 		db,
@@ -117,7 +119,7 @@ export function searchReports(db: Db, p: SearchParams) {
 	if (ids.length === 0) return [];
 	const miles = new Map(near.map((place) => [place.token, roundMiles(place.miles)]));
 	const rows = reportRows(db, { ids: JSON.stringify(ids), viewer: p.viewerId });
-	const starred = starredStoreIds(db, p.viewerId);
+	const starred = await starredPlaceIds(db, "store", p.viewerId);
 	const good = goodDealIds(
 		db,
 		rows,

@@ -5,8 +5,8 @@
  * confirmation counts as their report of the same price: the report path turns a same price at the same store
  * into one (src/reports/duplicates.ts), so two shoppers who agree are most often one report and a confirmation.
  */
+import { storeGroupRows } from "../data/price-search.ts";
 import type { Db } from "../db.ts";
-import { storeGroupRows } from "./deals.sql.ts";
 import type { SearchSort } from "./schemas.ts";
 
 /**

@@ -7,8 +7,8 @@ import type { AppEnv } from "./context.ts";
  * A 200 with `compute()`'s value as JSON, from the runtime's read cache. Typed as c.json would type it,
  * so the web app's client still knows the shape.
  */
-export function cachedJson<T>(c: Context<AppEnv>, key: string, compute: () => T) {
-	return jsonText<T>(c, c.var.runtime.readCache.json(key, compute));
+export async function cachedJson<T>(c: Context<AppEnv>, key: string, compute: () => T | Promise<T>) {
+	return jsonText<T>(c, await c.var.runtime.readCache.json(key, compute));
 }
 
 /** JSON already serialized (text or UTF-8), answered and typed as c.json(value of T, status) would be. */

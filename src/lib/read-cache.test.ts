@@ -28,10 +28,10 @@ function tempDb() {
 function namesCache(db: ReturnType<typeof tempDb>["db"], ttlMs?: number) {
 	const cache = createReadCache(createChangeStamp(db), { ttlMs });
 	let computed = 0;
-	const read = () =>
+	const read = async () =>
 		JSON.parse(
 			utf8.decode(
-				cache.json("things", () => {
+				await cache.json("things", () => {
 					computed++;
 					return db.$client
 						.query<{ name: string }, []>("SELECT name FROM things ORDER BY name")
@@ -44,14 +44,14 @@ function namesCache(db: ReturnType<typeof tempDb>["db"], ttlMs?: number) {
 }
 
 describe("the read cache", () => {
-	test("answers from memory while nothing changed, and sees this connection's write at once", () => {
+	test("answers from memory while nothing changed, and sees this connection's write at once", async () => {
 		const { db, sqlite } = tempDb();
 		const names = namesCache(db);
-		expect(names.read()).toEqual([]);
-		expect(names.read()).toEqual([]);
+		expect(await names.read()).toEqual([]);
+		expect(await names.read()).toEqual([]);
 		expect(names.computed()).toBe(1);
 		sqlite.exec("INSERT INTO things VALUES ('milk')");
-		expect(names.read()).toEqual(["milk"]);
+		expect(await names.read()).toEqual(["milk"]);
 		expect(names.computed()).toBe(2);
 		sqlite.close();
 	});
@@ -59,21 +59,21 @@ describe("the read cache", () => {
 	test("sees another connection's commit from the next turn of the event loop", async () => {
 		const { db, sqlite, path } = tempDb();
 		const names = namesCache(db);
-		expect(names.read()).toEqual([]);
+		expect(await names.read()).toEqual([]);
 		const other = new Database(path);
 		other.exec("INSERT INTO things VALUES ('bread')");
 		other.close();
 		await new Promise((resolve) => setImmediate(resolve));
-		expect(names.read()).toEqual(["bread"]);
+		expect(await names.read()).toEqual(["bread"]);
 		sqlite.close();
 	});
 
 	test("an entry lives no longer than its lifetime, changed or not", async () => {
 		const { db, sqlite } = tempDb();
 		const names = namesCache(db, 20);
-		names.read();
+		await names.read();
 		await Bun.sleep(40);
-		names.read();
+		await names.read();
 		expect(names.computed()).toBe(2);
 		sqlite.close();
 	});

@@ -1,0 +1,80 @@
+/**
+ * The price search index (db/schema/reports.ts, "The search index"): its vocabulary, one page of report ids
+ * in either of its orders, and how a page's reports fold into one card per store and product. Search runs
+ * these on every request, several times over (a word's expansions, a place at a time, a longer read while
+ * folding leaves too few cards): bun:sqlite statements, compiled once per connection and text, measured by
+ * the search benchmark (docs/performance.md); synchronous, and the statements used in a loop are handed back
+ * as they are. Raw because Drizzle cannot say FTS5's MATCH nor INDEXED BY.
+ */
+import type { priceReports } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
+import type { Stored } from "../lib/stored.ts";
+
+type Bindings = Record<string, string | number | null>;
+type ReportId = Stored<typeof priceReports.id>;
+
+/** The two orders of the index's ids: by price (then newest), or newest first. */
+export type IndexOrder = "price" | "recent";
+
+/** Reads the indexed words from `?1` up to `?2`, at most `?3` of them (`.all(from, to, limit)`), in order. */
+export const vocabulary = (db: Db) =>
+	db.$client.query<{ term: string }, [string, string, number]>(
+		"SELECT term FROM search_vocab WHERE term >= ?1 AND term < ?2 LIMIT ?3",
+	);
+
+// The two sort keys of price_search (db/schema/reports.ts, "The search index"): below 2^62 by price, from 2^62 by
+// recency. The report id is the key's low 31 bits (inverted in the price key, so that newer comes first).
+const TIME_KEYS = "4611686018427387904";
+/** The page statements, by sort (the search benchmark explains them). */
+export const PAGE_SQL = {
+	price: `SELECT 2147483647 - (rowid & 2147483647) AS id FROM price_search
+    WHERE price_search MATCH $match AND rowid < ${TIME_KEYS}
+    ORDER BY rowid LIMIT $limit OFFSET $offset`,
+	recent: `SELECT rowid & 2147483647 AS id FROM price_search
+    WHERE price_search MATCH $match AND rowid >= ${TIME_KEYS}
+    ORDER BY rowid DESC LIMIT $limit OFFSET $offset`,
+};
+
+/** The report ids of one page in the index's order (price or newest first): $match, $limit, $offset. */
+export function indexPageIds(db: Db, sort: IndexOrder, bindings: Bindings) {
+	return db.$client.query<{ id: ReportId }, Bindings>(PAGE_SQL[sort]).all(bindings);
+}
+
+/** A card's store and product (one row per id that leads its group) and what the store's live reports of it say. */
+export type StoreGroupRow = {
+	id: ReportId;
+	/** The store's live reports of the product and the confirmations they received: each a shopper's word. */
+	words: number;
+	/** Those of them that give the leading report's price. */
+	agreeing: number;
+	/** When the latest of them was reported or confirmed (milliseconds). */
+	latestAt: number;
+};
+
+// The ids' store, product and price (a row each, by primary key), the first of each store and product in the
+// ids' order, and for that one a range of price_reports_store_live_idx (the store's live reports of the product).
+const STORE_GROUPS_SQL = `
+  WITH page AS (
+    SELECT p.key AS pos, r.id AS id, r.store_id AS store, r.normalized_name AS name, r.category_id AS category,
+      r.price_cents AS price,
+      row_number() OVER (PARTITION BY r.store_id, r.normalized_name, r.category_id ORDER BY p.key) AS nth
+    FROM json_each($ids) p JOIN price_reports r ON r.id = p.value
+  )
+  SELECT page.id AS id, coalesce(sum(1 + s.confirm_count), 0) AS words,
+    coalesce(sum(CASE WHEN s.price_cents = page.price THEN 1 + s.confirm_count ELSE 0 END), 0) AS agreeing,
+    coalesce(max(max(s.created_at, coalesce(s.confirmed_at, 0))), 0) AS latestAt
+  FROM page
+  LEFT JOIN price_reports s INDEXED BY price_reports_store_live_idx
+    ON s.store_id = page.store AND s.normalized_name = page.name AND s.category_id = page.category
+    AND s.is_active = 1 AND s.is_expired = 0
+  WHERE page.nth = 1
+  GROUP BY page.pos
+  ORDER BY page.pos`;
+
+/**
+ * Of report ids (a JSON array) in a search's order, the first of each store and product (name and category), in
+ * that order, with what the store's live reports of the product say.
+ */
+export function storeGroupRows(db: Db, ids: string): StoreGroupRow[] {
+	return db.$client.query<StoreGroupRow, Bindings>(STORE_GROUPS_SQL).all({ ids });
+}
