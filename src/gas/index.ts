@@ -1,8 +1,6 @@
 /** Fuel prices: gas reports and the stations near a shopper. */
-export type { NearbyReportRow } from "./gas.sql.ts";
-export { REPORT_COLUMNS_SQL, tokensParam } from "./gas.sql.ts";
 export type { GasReportJson, NearbyReportJson } from "./reports.ts";
-export { createGasReport, fileGasReport, GAS_REPORT_NOT_FOUND, getGasReportJson, toGasReportJson } from "./reports.ts";
+export { createGasReport, GAS_REPORT_NOT_FOUND, getGasReportJson, toGasReportJson } from "./reports.ts";
 export { gasRoutes } from "./routes.ts";
 export { FuelPriceSchema, GasReportSchema, NO_GAS_ZIP_MESSAGE } from "./schemas.ts";
 export type { StationJson } from "./stations.ts";

@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { starredPlaceIds } from "../data/starred-places.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest } from "../lib/http.ts";
@@ -6,13 +7,12 @@ import { cachedJson } from "../lib/json-response.ts";
 import { doc } from "../lib/openapi.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { takeReportSlot } from "../reports/index.ts";
-import { starredStationIds } from "../spots/index.ts";
 import { carOf } from "../users/index.ts";
 import { fillUpOf } from "./drive.ts";
-import { viewerMarks } from "./gas.sql.ts";
 import { createGasReport, listNearbyReports, withViewer } from "./reports.ts";
 import { GasReportSchema, NearbyQuerySchema, NO_GAS_ZIP_MESSAGE, RecentReportsQuerySchema } from "./schemas.ts";
 import { areaTally, listNearbyStations, nearbySummary, starredFirst } from "./stations.ts";
+import { viewerMarks } from "./viewer-marks.ts";
 
 /** The signed-in user and their zip; every nearby view needs one (spec §7: the client shows a 400 as empty). */
 function userWithZip(c: Context<AppEnv>) {
@@ -27,8 +27,8 @@ const utf8 = new TextDecoder();
  * A cached answer as a value, for one shopper's stars to be applied to: the cache is shared by everyone in
  * the zip, so it never holds anyone's stars. Only a shopper with starred stations pays for the parse.
  */
-const cachedValue = <T>(c: Context<AppEnv>, key: string, compute: () => T): T =>
-	JSON.parse(utf8.decode(c.var.runtime.readCache.json(key, compute))) as T;
+const cachedValue = async <T>(c: Context<AppEnv>, key: string, compute: () => T | Promise<T>): Promise<T> =>
+	JSON.parse(utf8.decode(await c.var.runtime.readCache.json(key, compute))) as T;
 
 /** Gas stations and fuel price reports (mounted under /api/gas). */
 export const gasRoutes = new Hono<AppEnv>()
@@ -66,7 +66,7 @@ export const gasRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		queryParams(NearbyQuerySchema),
-		(c) => {
+		async (c) => {
 			const { user, zip } = userWithZip(c);
 			const db = c.get("db");
 			const { sort, fuelType } = c.req.valid("query");
@@ -76,10 +76,11 @@ export const gasRoutes = new Hono<AppEnv>()
 			const { milesPerUnit, unitsPerFill } = fillUpOf(car, fuel);
 			const key = `gas/nearby:${zip}:${fuel}:${sort}:${milesPerUnit}:${unitsPerFill}`;
 			const compute = () => listNearbyStations(db, zip, fuel, sort, car);
-			const starred = starredStationIds(db, user.id);
+			const starred = await starredPlaceIds(db, "station", user.id);
 			if (starred.size === 0) return cachedJson(c, key, compute);
-			const area = cachedValue(c, `gas/area:${zip}:${fuel}`, () => areaTally(db, zip, fuel));
-			return c.json(starredFirst(db, cachedValue(c, key, compute), starred, { zip, fuel, sort, car, area }), 200);
+			const area = await cachedValue(c, `gas/area:${zip}:${fuel}`, () => areaTally(db, zip, fuel));
+			const nearby = await cachedValue(c, key, compute);
+			return c.json(await starredFirst(db, nearby, starred, { zip, fuel, sort, car, area }), 200);
 		},
 	)
 	.get(
@@ -107,7 +108,7 @@ export const gasRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		queryParams(RecentReportsQuerySchema),
-		(c) => {
+		async (c) => {
 			const { user, zip } = userWithZip(c);
 			const db = c.get("db");
 			const { limit } = c.req.valid("query");
@@ -115,11 +116,11 @@ export const gasRoutes = new Hono<AppEnv>()
 			const compute = () => listNearbyReports(db, zip, limit);
 			// The shared list holds nobody's stars, authorship or word: the viewer's are applied to it here. Its
 			// ids are cached beside it, so a shopper with none of them is answered the cached text as it is.
-			const ids = cachedValue(c, `${key}:ids`, () => cachedValue(c, key, compute).map((r) => r.id));
-			const marks = viewerMarks(db, ids, user.id);
-			const starred = starredStationIds(db, user.id);
+			const ids = await cachedValue(c, `${key}:ids`, async () => (await cachedValue(c, key, compute)).map((r) => r.id));
+			const marks = await viewerMarks(db, ids, user.id);
+			const starred = await starredPlaceIds(db, "station", user.id);
 			if (starred.size === 0 && marks.size === 0) return cachedJson(c, key, compute);
-			const reports = cachedValue(c, key, compute).map((r) =>
+			const reports = (await cachedValue(c, key, compute)).map((r) =>
 				withViewer(r, starred.has(r.stationId), marks.get(r.id), user),
 			);
 			return c.json(reports, 200);

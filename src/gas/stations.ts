@@ -1,4 +1,5 @@
-import { FUEL_TYPES, type FuelType } from "../../db/schema.ts";
+import { FUEL_TYPES, type FuelType } from "../../db/enums.ts";
+import { liveReportCount, type StationRow, stationsAt, stationsById } from "../data/gas-stations.ts";
 import type { Db } from "../db.ts";
 import { millsToNumber } from "../lib/money.ts";
 import { DAY_MS } from "../lib/time.ts";
@@ -6,7 +7,6 @@ import { milesBetween, type NearPlace, neighbourhood, roundMiles } from "../lib/
 import { PRICE_KEY } from "../reports/index.ts";
 import type { Car } from "../users/index.ts";
 import { type FillUp, fillUpOf, worthTheDrive } from "./drive.ts";
-import { liveReportCount, type StationRow, stationsAt, stationsById } from "./gas.sql.ts";
 import type { StationSort } from "./schemas.ts";
 
 /** "Recent reports" in Quick Stats: the last week's. */
@@ -20,9 +20,10 @@ const tokensOf = (near: readonly NearPlace[]) => near.map((p) => p.token);
  * The stations of a neighbourhood with at least one active report (a station whose reports all expired drops
  * out), each with its miles from the shopper as shown (one decimal).
  */
-function stationsNear(db: Db, near: readonly NearPlace[]) {
+async function stationsNear(db: Db, near: readonly NearPlace[]) {
 	const milesOf = new Map(near.map((p) => [p.token, roundMiles(p.miles)]));
-	return stationsAt(db, tokensOf(near)).map((s) => ({ ...s, distanceMiles: milesOf.get(s.locToken) ?? 0 }));
+	const stations = await stationsAt(db, tokensOf(near));
+	return stations.map((s) => ({ ...s, distanceMiles: milesOf.get(s.locToken) ?? 0 }));
 }
 /** A station with its miles from the shopper; null for a starred one far off whose place is not on the map. */
 type NearStation = StationRow & { distanceMiles: number | null };
@@ -142,21 +143,27 @@ function ranked(stations: readonly NearStation[], comparison: Comparison, sort: 
  * Nearby stations in the order asked for, at most NEARBY_MAX of them; ties go to the freshest. Each carries
  * its miles and what a fill-up of `fuel` there saves for `car` after the drive.
  */
-export function listNearbyStations(db: Db, zip: string, fuel: FuelType, sort: StationSort, car: Car): StationJson[] {
-	return nearbyWithArea(db, zip, fuel, sort, car).stations;
+export async function listNearbyStations(
+	db: Db,
+	zip: string,
+	fuel: FuelType,
+	sort: StationSort,
+	car: Car,
+): Promise<StationJson[]> {
+	return (await nearbyWithArea(db, zip, fuel, sort, car)).stations;
 }
 
 /** The nearby list with the area's tally of `fuel` it was compared with (areaTally's), from one read. */
-export function nearbyWithArea(db: Db, zip: string, fuel: FuelType, sort: StationSort, car: Car) {
-	const stations = stationsNear(db, neighbourhood(zip));
+export async function nearbyWithArea(db: Db, zip: string, fuel: FuelType, sort: StationSort, car: Car) {
+	const stations = await stationsNear(db, neighbourhood(zip));
 	const comparison: Comparison = { fuel, area: tally(stations, fuel), fill: fillUpOf(car, fuel) };
 	const list = ranked(stations, comparison, sort).slice(0, NEARBY_MAX);
 	return { stations: list.map((r) => toStationJson(r.station, comparison, r.savings)), area: comparison.area };
 }
 
 /** The prices of `fuel` the neighbourhood's stations average to (what each station is compared with). */
-export const areaTally = (db: Db, zip: string, fuel: FuelType): Tally =>
-	tally(stationsNear(db, neighbourhood(zip)), fuel);
+export const areaTally = async (db: Db, zip: string, fuel: FuelType): Promise<Tally> =>
+	tally(await stationsNear(db, neighbourhood(zip)), fuel);
 
 type StarredOptions = { zip: string; fuel: FuelType; sort: StationSort; car: Car; area: Tally };
 
@@ -165,14 +172,14 @@ type StarredOptions = { zip: string; fuel: FuelType; sort: StationSort; car: Car
  * themselves and wherever they are (a spot near work is shown with its miles from home), then the rest.
  * `nearby` is the shared per-zip list, which holds no one's stars; `area` is its neighbourhood's tally.
  */
-export function starredFirst(
+export async function starredFirst(
 	db: Db,
 	nearby: readonly StationJson[],
 	starred: ReadonlySet<number>,
 	{ zip, fuel, sort, car, area }: StarredOptions,
-): StationJson[] {
+): Promise<StationJson[]> {
 	const near = new Map(neighbourhood(zip).map((p) => [p.token, roundMiles(p.miles)]));
-	const mine = stationsById(db, starred).map((s): NearStation => {
+	const mine = (await stationsById(db, starred)).map((s): NearStation => {
 		const miles = near.get(s.locToken) ?? milesBetween(zip, s.locToken);
 		return { ...s, distanceMiles: miles === null ? null : roundMiles(miles) };
 	});
@@ -182,9 +189,9 @@ export function starredFirst(
 }
 
 /** The Area Average card and Quick Stats: each fuel's average nearby, stations tracked, the week's reports. */
-export function nearbySummary(db: Db, zip: string, now = Date.now()) {
+export async function nearbySummary(db: Db, zip: string, now = Date.now()) {
 	const near = neighbourhood(zip);
-	const stations = stationsNear(db, near);
+	const stations = await stationsNear(db, near);
 	const averages = {} as Record<FuelType, number | null>;
 	const stationsWithPrice = {} as Record<FuelType, number>;
 	for (const fuel of FUEL_TYPES) {
@@ -192,7 +199,7 @@ export function nearbySummary(db: Db, zip: string, now = Date.now()) {
 		averages[fuel] = averageDollars(t);
 		stationsWithPrice[fuel] = t.n;
 	}
-	const recent = liveReportCount(db, tokensOf(near), now - RECENT_DAYS * DAY_MS);
+	const recent = await liveReportCount(db, tokensOf(near), now - RECENT_DAYS * DAY_MS);
 	return {
 		zipCode: zip,
 		averages,
