@@ -1,34 +1,17 @@
-import { sql } from "drizzle-orm";
-import { users } from "../../db/schema.ts";
+import { accountEntries } from "../data/suspensions.ts";
 import type { Db } from "../db.ts";
 
 /** Enough for a moderator to find someone by a few letters of the username. */
 export const ADMIN_LIST_LIMIT = 100;
-
-/** The "Admin user list entry" columns (spec §3). */
-export const entryColumns = {
-	id: users.id,
-	username: users.username,
-	firstName: users.firstName,
-	lastName: users.lastName,
-	profileImageUrl: users.profileImageUrl,
-	isTerminated: users.isTerminated,
-};
 
 /**
  * The "Admin user list entry" shape of spec §3, for everyone (private and suspended accounts too):
  * usernames containing the filter, case aside, in alphabetical order; the first `limit`, and how many match
  * in all (the console says when the list is cut).
  */
-export function listUsersForAdmin(db: Db, filter: string, limit = ADMIN_LIST_LIMIT) {
+export async function listUsersForAdmin(db: Db, filter: string, limit = ADMIN_LIST_LIMIT) {
 	const text = filter.trim().toLowerCase();
 	const escaped = text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-	const rows = db
-		.select({ ...entryColumns, total: sql<number>`count(*) OVER ()` })
-		.from(users)
-		.where(text ? sql`lower(${users.username}) LIKE ${`%${escaped}%`} ESCAPE '\\'` : undefined)
-		.orderBy(sql`lower(${users.username})`)
-		.limit(limit)
-		.all();
+	const rows = await accountEntries(db, text, escaped, limit);
 	return { users: rows.map(({ total: _, ...entry }) => entry), total: rows[0]?.total ?? 0 };
 }

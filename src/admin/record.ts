@@ -3,13 +3,15 @@
  * it, with who, whom, which report, why and what it was about in words, and the console lists it newest first.
  * Names are kept as they were, so the record still reads after an account or a report is gone.
  */
-import { desc } from "drizzle-orm";
 import type { ModerationAction } from "../../db/enums.ts";
-import { type ModerationActionRow, moderationActions } from "../../db/schema.ts";
+import {
+	insertModerationAction,
+	latestModerationActions,
+	type ModerationActionRow,
+} from "../data/moderation-record.ts";
+import type { Tx } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import type { FlaggedKind } from "./schemas.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** How many entries the console lists. */
 export const RECORD_LIMIT = 100;
@@ -25,35 +27,25 @@ export type RecordInput = {
 };
 
 /** Writes one entry, in the caller's transaction; answers it as the record lists it. */
-export function recordAction(tx: Db | Tx, entry: RecordInput) {
-	const row = tx
-		.insert(moderationActions)
-		.values({
-			moderatorId: entry.moderator.id,
-			moderatorName: entry.moderator.username,
-			action: entry.action,
-			targetUserId: entry.target.id,
-			targetName: entry.target.username,
-			priceReportId: entry.report?.kind === "product" ? entry.report.id : null,
-			gasReportId: entry.report?.kind === "fuel" ? entry.report.id : null,
-			reason: entry.reason,
-			detail: entry.detail,
-			createdAt: new Date(entry.now),
-		})
-		.returning()
-		.get();
+export function recordAction(tx: Tx, entry: RecordInput) {
+	const row = insertModerationAction(tx, {
+		moderatorId: entry.moderator.id,
+		moderatorName: entry.moderator.username,
+		action: entry.action,
+		targetUserId: entry.target.id,
+		targetName: entry.target.username,
+		priceReportId: entry.report?.kind === "product" ? entry.report.id : null,
+		gasReportId: entry.report?.kind === "fuel" ? entry.report.id : null,
+		reason: entry.reason,
+		detail: entry.detail,
+		createdAt: new Date(entry.now),
+	});
 	return toRecordEntry(row);
 }
 
 /** The record, newest first. */
-export function listActions(db: Db, limit = RECORD_LIMIT) {
-	return db
-		.select()
-		.from(moderationActions)
-		.orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
-		.limit(limit)
-		.all()
-		.map(toRecordEntry);
+export async function listActions(db: Db, limit = RECORD_LIMIT) {
+	return (await latestModerationActions(db, limit)).map(toRecordEntry);
 }
 
 /** One entry as the console shows it; an id is null once its account or report is deleted (the names stay). */

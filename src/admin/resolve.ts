@@ -9,19 +9,13 @@
  * givers' accounts deleted): it waits in the queue for this decision alone. Its reporter is told what came
  * of it (decision 0076): listed again, or removed; a terminated reporter's suspension says it for them.
  */
-import { eq, sql } from "drizzle-orm";
-import { type User, users } from "../../db/schema.ts";
-import { alreadyInside } from "../data/transaction.ts";
-import type { Db } from "../db.ts";
+import type { User } from "../../db/schema.ts";
+import { closeFlags, countUpheld, isListed, unhide } from "../data/flag-decisions.ts";
+import { discreditReports, expireReportsById, type ReportTable } from "../data/reports.ts";
+import { transaction } from "../data/transaction.ts";
 import { badRequest, conflict, notFound } from "../lib/http.ts";
 import { deliverNotices, type PendingNotice, writeNotice } from "../notices/index.ts";
-import {
-	discreditReports,
-	expireReportsById,
-	FEEDBACK_TABLE,
-	type ReportTable,
-	recountFeedback,
-} from "../reports/index.ts";
+import { recountFeedback } from "../reports/index.ts";
 import type { Runtime } from "../runtime.ts";
 import { describeFlags, describeReport, flaggedReport, reportExists } from "./flags.ts";
 import { recordAction } from "./record.ts";
@@ -35,37 +29,7 @@ export const MODERATED_REASON = "Removed by a moderator after flags";
 
 const ACTION = { dismiss: "dismiss-flags", expire: "expire-report", terminate: "terminate" } as const;
 
-/** Sets the report's open flags to dismissed or upheld. */
-function closeFlags(db: Db, table: ReportTable, id: number, status: "dismissed" | "upheld", now: number) {
-	db.$client
-		.query(`UPDATE ${FEEDBACK_TABLE[table]} SET status = $status, updated_at = $now
-      WHERE report_id = $id AND kind = 'wrong' AND status = 'open'`)
-		.run({ id, status, now });
-}
-
-/**
- * A report its flags hid, its flags dismissed: back in search and the stations' prices by the triggers, or,
- * with its reporter suspended, withdrawn with the suspension so that lifting it brings the report back.
- */
-function unhide(db: Db, table: ReportTable, id: number, reporterSuspended: boolean, now: number) {
-	const set = reporterSuspended ? "withdrawn_reason = 'suspended'" : "is_active = 1, withdrawn_reason = NULL";
-	db.$client
-		.query(
-			`UPDATE ${table} SET ${set}, updated_at = $now WHERE id = $id AND is_active = 0 AND withdrawn_reason = 'flagged'`,
-		)
-		.run({ id, now });
-}
-
-function listed(db: Db, table: ReportTable, id: number) {
-	const row = db.$client
-		.query<{ live: number }, { id: number }>(
-			`SELECT is_active = 1 AND is_expired = 0 AS live FROM ${table} WHERE id = $id`,
-		)
-		.get({ id });
-	return row?.live === 1;
-}
-
-export function resolveFlags(
+export async function resolveFlags(
 	runtime: Pick<Runtime, "db" | "live" | "push">,
 	moderator: User,
 	input: ResolveFlagsInput,
@@ -74,11 +38,12 @@ export function resolveFlags(
 	const { kind, reportId, action, reason } = input;
 	const table = TABLE[kind];
 	let told: PendingNotice | null = null;
-	const done = db.transaction(
+	const done = await transaction(
+		db,
 		(tx) => {
-			const item = flaggedReport(db, kind, reportId);
+			const item = flaggedReport(tx, kind, reportId);
 			if (!item) {
-				if (!reportExists(db, kind, reportId)) throw notFound("Report not found");
+				if (!reportExists(tx, kind, reportId)) throw notFound("Report not found");
 				throw conflict("This report has no open flags: another moderator may have decided it");
 			}
 			if (item.reporter.id === moderator.id) throw badRequest("You can't decide the flags on your own report");
@@ -87,29 +52,26 @@ export function resolveFlags(
 			const details = [describeReport(item), describeFlags(item)];
 			let reportsWithdrawn = 0;
 			if (action === "terminate") {
-				reportsWithdrawn = suspendAccount(db, moderator, item.reporter.id, reason, now).reportsWithdrawn;
+				reportsWithdrawn = suspendAccount(tx, moderator, item.reporter.id, reason, now).reportsWithdrawn;
 				details.push(`${reportsWithdrawn} report${reportsWithdrawn === 1 ? "" : "s"} withdrawn`);
 			}
 			if (action === "dismiss") {
-				closeFlags(db, table, reportId, "dismissed", ms);
-				unhide(db, table, reportId, item.reporter.isTerminated, ms);
+				closeFlags(tx, table, reportId, "dismissed", ms);
+				unhide(tx, table, reportId, item.reporter.isTerminated, ms);
 				if (item.hidden && !item.expired && !item.reporter.isTerminated)
-					told = writeNotice(alreadyInside(db), table, reportId, "report-restored", ms);
+					told = writeNotice(tx, table, reportId, "report-restored", ms);
 			} else {
-				closeFlags(db, table, reportId, "upheld", ms);
+				closeFlags(tx, table, reportId, "upheld", ms);
 				// One already expired by age keeps its own reason; the flags still count against its reporter, and
 				// its price leaves the history all the same.
-				if (item.expired) discreditReports(db, table, [reportId]);
-				else expireReportsById(db, table, [reportId], MODERATED_REASON, ms);
-				tx.update(users)
-					.set({ reportsUpheld: sql`${users.reportsUpheld} + 1` })
-					.where(eq(users.id, item.reporter.id))
-					.run();
+				if (item.expired) discreditReports(tx, table, [reportId]);
+				else expireReportsById(tx, table, [reportId], MODERATED_REASON, ms);
+				countUpheld(tx, item.reporter.id);
 				// Hidden, or still listed: the reporter hears it is gone. One that had aged out already is no news.
 				if (action === "expire" && (item.hidden || !item.expired))
-					told = writeNotice(alreadyInside(db), table, reportId, "report-removed", ms);
+					told = writeNotice(tx, table, reportId, "report-removed", ms);
 			}
-			recountFeedback(db, table, reportId, ms);
+			recountFeedback(tx, table, reportId, ms);
 			const record = recordAction(tx, {
 				moderator,
 				action: ACTION[action],
@@ -119,9 +81,9 @@ export function resolveFlags(
 				detail: details.join("; "),
 				now: ms,
 			});
-			return { record, flagsResolved: item.flags, listed: listed(db, table, reportId), reportsWithdrawn };
+			return { record, flagsResolved: item.flags, listed: isListed(tx, table, reportId), reportsWithdrawn };
 		},
-		{ behavior: "immediate" },
+		"immediate",
 	);
 	deliverNotices(runtime, [told]);
 	return done;

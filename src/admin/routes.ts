@@ -79,9 +79,9 @@ export const adminRoutes = new Hono<AppEnv>()
 			ok: { description: "Matching accounts; X-Total-Count says how many match in all" },
 		}),
 		queryParams(AdminUsersQuerySchema),
-		(c) => {
+		async (c) => {
 			requireAdminUnlock(c);
-			const { users, total } = listUsersForAdmin(c.get("db"), c.req.valid("query").q);
+			const { users, total } = await listUsersForAdmin(c.get("db"), c.req.valid("query").q);
 			// The spec's body is the list itself; how many match in all rides beside it.
 			c.header("X-Total-Count", String(total));
 			return c.json(users, 200);
@@ -97,10 +97,10 @@ export const adminRoutes = new Hono<AppEnv>()
 			ok: { description: "The suspension as recorded" },
 		}),
 		jsonBody(TerminateSchema),
-		(c) => {
+		async (c) => {
 			const moderator = requireAdminUnlock(c);
 			const { userId, reason } = c.req.valid("json");
-			const done = terminateAccount(c.get("db"), moderator, userId, reason);
+			const done = await terminateAccount(c.get("db"), moderator, userId, reason);
 			c.var.runtime.live.endUser(userId);
 			return c.json(done, 200);
 		},
@@ -115,10 +115,10 @@ export const adminRoutes = new Hono<AppEnv>()
 			ok: { description: "The lifting as recorded" },
 		}),
 		jsonBody(LiftSuspensionSchema),
-		(c) => {
+		async (c) => {
 			const moderator = requireAdminUnlock(c);
 			const { userId, reason } = c.req.valid("json");
-			return c.json(liftSuspension(c.get("db"), moderator, userId, reason), 200);
+			return c.json(await liftSuspension(c.get("db"), moderator, userId, reason), 200);
 		},
 	)
 	// The moderation queue: reports with open flags, most flagged first; how many in all rides beside it.
@@ -150,10 +150,10 @@ export const adminRoutes = new Hono<AppEnv>()
 			ok: { description: "The decision as recorded" },
 		}),
 		jsonBody(ResolveFlagsSchema),
-		(c) => {
+		async (c) => {
 			const moderator = requireAdminUnlock(c);
 			const input = c.req.valid("json");
-			const done = resolveFlags(c.var.runtime, moderator, input);
+			const done = await resolveFlags(c.var.runtime, moderator, input);
 			if (input.action === "terminate" && done.record.target.id) c.var.runtime.live.endUser(done.record.target.id);
 			return c.json(done, 200);
 		},
@@ -168,8 +168,8 @@ export const adminRoutes = new Hono<AppEnv>()
 			errors: [401, 403, 404],
 			ok: { description: "Moderators' decisions, newest first" },
 		}),
-		(c) => {
+		async (c) => {
 			requireAdminUnlock(c);
-			return c.json(listActions(c.get("db")), 200);
+			return c.json(await listActions(c.get("db")), 200);
 		},
 	);
