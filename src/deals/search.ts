@@ -105,7 +105,7 @@ export function searchReportIds(
  * Live reports near `zip` whose text matches the words of `q` (and the filter), each with its miles from `zip`,
  * whether it is a good deal there, and whether the viewer starred its store. A store's reports of one product are
  * one result (src/deals/store-cards.ts): more than the page is read from the index, so that folding still fills it.
- * The reads within are synchronous (src/data/price-search.ts): one promise for the whole search.
+ * The index's and the page's reads are synchronous (src/data/price-search.ts, report-rows.ts).
  */
 export async function searchReports(db: Db, p: SearchParams) {
 	const near = neighbourhood(p.zip, p.areas ?? NEAREST_AREAS);
