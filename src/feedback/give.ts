@@ -76,9 +76,9 @@ export async function giveFeedback<S extends ReportState, A>(
 		};
 		const filed = await subject.fileChange(runtime, user, state, change);
 		return {
-			report: subject.answer(db, reportId, user),
+			report: await subject.answer(db, reportId, user),
 			listed: false,
-			newReport: subject.answer(db, filed.id, user),
+			newReport: await subject.answer(db, filed.id, user),
 			...(filed.confirmed ? { message: duplicateMessage(filed.confirmed) } : {}),
 		};
 	}
@@ -92,19 +92,19 @@ export async function giveFeedback<S extends ReportState, A>(
 		})
 		.immediate();
 	deliverNotices(runtime, [hidden.notice]);
-	return { report: subject.answer(db, reportId, user), listed: !hidden.hidden };
+	return { report: await subject.answer(db, reportId, user), listed: !hidden.hidden };
 }
 
 /**
  * Takes the shopper's word back; the report as they now see it. A changed price's report is withdrawn, and
  * the report it retired comes back if it is still expired for that alone and within its age.
  */
-export function undoFeedback<S extends ReportState, A>(
+export async function undoFeedback<S extends ReportState, A>(
 	runtime: Pick<Runtime, "db" | "live" | "push">,
 	subject: Subject<S, A>,
 	user: User,
 	reportId: number,
-): UndoAnswer<A> {
+): Promise<UndoAnswer<A>> {
 	const { db } = runtime;
 	const now = Date.now();
 	const told = db.$client
@@ -121,7 +121,7 @@ export function undoFeedback<S extends ReportState, A>(
 		})
 		.immediate();
 	deliverNotices(runtime, told);
-	return { report: subject.answer(db, reportId, user) };
+	return { report: await subject.answer(db, reportId, user) };
 }
 
 /**

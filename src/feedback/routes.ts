@@ -59,11 +59,11 @@ export const priceFeedbackRoutes = new Hono<AppEnv>()
 			ok: { description: "The report as you now see it" },
 		}),
 		signedIn,
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
 			const id = idOf(c.req.param("id"), PRODUCT.notFound);
 			takeFeedbackSlot(c.var.runtime.limits.feedback, user.id);
-			return c.json(undoFeedback(c.var.runtime, PRODUCT, user, id), 200);
+			return c.json(await undoFeedback(c.var.runtime, PRODUCT, user, id), 200);
 		},
 	);
 
@@ -99,10 +99,10 @@ export const gasFeedbackRoutes = new Hono<AppEnv>()
 			ok: { description: "The report as you now see it" },
 		}),
 		signedIn,
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
 			const id = idOf(c.req.param("id"), FUEL_REPORT.notFound);
 			takeFeedbackSlot(c.var.runtime.limits.feedback, user.id);
-			return c.json(undoFeedback(c.var.runtime, FUEL_REPORT, user, id), 200);
+			return c.json(await undoFeedback(c.var.runtime, FUEL_REPORT, user, id), 200);
 		},
 	);

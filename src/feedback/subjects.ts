@@ -5,6 +5,7 @@
  * transaction).
  */
 import type { User } from "../../db/schema.ts";
+import { starredPlaceIds } from "../data/starred-places.ts";
 import type { Db } from "../db.ts";
 import { filePriceReport, reportFor } from "../deals/index.ts";
 import { fileGasReport, GAS_REPORT_NOT_FOUND, getGasReportJson, type NearbyReportJson } from "../gas/index.ts";
@@ -18,7 +19,6 @@ import {
 	type StandingReport,
 } from "../reports/index.ts";
 import type { Runtime } from "../runtime.ts";
-import { starredStationIds } from "../spots/index.ts";
 import { type FuelReportState, fuelReportState, type ProductReportState, productReportState } from "./feedback.sql.ts";
 
 /** What every word is checked against. */
@@ -47,12 +47,12 @@ export type Subject<State extends ReportState, Answer> = {
 	/** How many days a report lives before the age sweep expires it. */
 	maxAgeDays: (state: State) => number;
 	/** The report as the viewer's list shows it. */
-	answer: (db: Db, id: number, viewer: Viewer) => Answer;
+	answer: (db: Db, id: number, viewer: Viewer) => Promise<Answer>;
 	/** Files the changed price as the giver's report of the same thing at the same place. */
 	fileChange: (runtime: Filing, user: User, state: State, change: ReportChange) => Promise<Filed>;
 };
 
-export const PRODUCT: Subject<ProductReportState, ReturnType<typeof reportFor>> = {
+export const PRODUCT: Subject<ProductReportState, Awaited<ReturnType<typeof reportFor>>> = {
 	table: PRODUCTS.table,
 	notFound: "Price report not found",
 	format: PRODUCTS.format,
@@ -97,9 +97,9 @@ export const FUEL_REPORT: Subject<FuelReportState, NearbyReportJson> = {
 	format: FUEL.format,
 	state: fuelReportState,
 	maxAgeDays: () => FUEL_MAX_AGE_DAYS,
-	answer: (db, id, viewer) => {
+	answer: async (db, id, viewer) => {
 		const report = getGasReportJson(db, id, viewer);
-		return { ...report, starred: starredStationIds(db, viewer.id).has(report.stationId) };
+		return { ...report, starred: (await starredPlaceIds(db, "station", viewer.id)).has(report.stationId) };
 	},
 	async fileChange(runtime, user, state, change) {
 		const { written } = await fileGasReport(runtime, user, {

@@ -1,4 +1,3 @@
 /** Shoppers' starred stores and stations. */
 export type { Spots, StarredStation, StarredStore } from "./queries.ts";
 export { spotRoutes } from "./routes.ts";
-export { starredStationIds, starredStoreIds } from "./spots.sql.ts";

@@ -3,15 +3,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { requireUser } from "../lib/guards.ts";
 import { notFound } from "../lib/http.ts";
 import { doc } from "../lib/openapi.ts";
-import {
-	listSpots,
-	STATION_NOT_FOUND,
-	STORE_NOT_FOUND,
-	starStation,
-	starStore,
-	unstarStation,
-	unstarStore,
-} from "./queries.ts";
+import { listSpots, STATION_NOT_FOUND, STORE_NOT_FOUND, star, unstar } from "./queries.ts";
 
 /** An id in the path; anything else names no spot (404, as an unknown id does). */
 const spotId = (raw: string, message: string) => {
@@ -32,9 +24,9 @@ export const spotRoutes = new Hono<AppEnv>()
 			errors: [401, 403],
 			ok: { description: "Your starred stores and stations" },
 		}),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
-			return c.json(listSpots(c.get("db"), user.id), 200);
+			return c.json(await listSpots(c.get("db"), user.id), 200);
 		},
 	)
 	.put(
@@ -46,9 +38,9 @@ export const spotRoutes = new Hono<AppEnv>()
 			errors: [400, 401, 403, 404],
 			ok: { description: "The store is starred (also when it already was)" },
 		}),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
-			return c.json(starStore(c.get("db"), user.id, storeId(c.req.param("id"))), 200);
+			return c.json(await star(c.get("db"), "store", user.id, storeId(c.req.param("id"))), 200);
 		},
 	)
 	.delete(
@@ -60,9 +52,9 @@ export const spotRoutes = new Hono<AppEnv>()
 			errors: [401, 403, 404],
 			ok: { description: "The store is not starred (also when it was not)" },
 		}),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
-			return c.json(unstarStore(c.get("db"), user.id, storeId(c.req.param("id"))), 200);
+			return c.json(await unstar(c.get("db"), "store", user.id, storeId(c.req.param("id"))), 200);
 		},
 	)
 	.put(
@@ -74,9 +66,9 @@ export const spotRoutes = new Hono<AppEnv>()
 			errors: [400, 401, 403, 404],
 			ok: { description: "The station is starred (also when it already was)" },
 		}),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
-			return c.json(starStation(c.get("db"), user.id, stationId(c.req.param("id"))), 200);
+			return c.json(await star(c.get("db"), "station", user.id, stationId(c.req.param("id"))), 200);
 		},
 	)
 	.delete(
@@ -88,8 +80,8 @@ export const spotRoutes = new Hono<AppEnv>()
 			errors: [401, 403, 404],
 			ok: { description: "The station is not starred (also when it was not)" },
 		}),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
-			return c.json(unstarStation(c.get("db"), user.id, stationId(c.req.param("id"))), 200);
+			return c.json(await unstar(c.get("db"), "station", user.id, stationId(c.req.param("id"))), 200);
 		},
 	);
