@@ -6,26 +6,25 @@
  * trustworthy, in-stock offer.
  */
 import { FUEL_TYPES, type FuelType } from "../../db/enums.ts";
+import { type CurrentFuelRow, currentFuelReports, historyStation } from "../data/fuel-prices.ts";
 import type { Db } from "../db.ts";
 import { averageDollars, nearbyWithArea } from "../gas/index.ts";
-import { historyStation } from "../history/index.ts";
 import { millsToNumber } from "../lib/money.ts";
 import { fuelFreshDays } from "../reports/index.ts";
 import type { Car } from "../users/index.ts";
 import { freshnessOf, standsUp } from "./freshness.ts";
 import type { FuelPrices, StationPrices } from "./schemas.ts";
-import { type CurrentFuelRow, currentFuelReports } from "./v1.sql.ts";
 
 /** What a fuel's price is of. */
 export const unitOf = (fuel: FuelType) => (fuel === "electric" ? "kWh" : "gallon");
 
 /** The current price of `fuel` at each station near the ZIP, cheapest first, with the area's average. */
-export function fuelPrices(db: Db, zip: string, fuel: FuelType, car: Car, now = Date.now()): FuelPrices {
+export async function fuelPrices(db: Db, zip: string, fuel: FuelType, car: Car, now = Date.now()): Promise<FuelPrices> {
 	// The Gas page's list sorted by price: the stations without this fuel's price come last, and are left out.
-	const nearby = nearbyWithArea(db, zip, fuel, "price", car);
+	const nearby = await nearbyWithArea(db, zip, fuel, "price", car);
 	const listed = nearby.stations.filter((s) => s[`${fuel}Price` as const] !== null);
 	const current = new Map(
-		currentFuelReports(db, { stations: listed.map((s) => s.id), fuels: [fuel] }).map((r) => [r.stationId, r]),
+		(await currentFuelReports(db, { stations: listed.map((s) => s.id), fuels: [fuel] })).map((r) => [r.stationId, r]),
 	);
 	const stations = listed.flatMap((s) => {
 		const report = current.get(s.id);
@@ -45,10 +44,10 @@ export function fuelPrices(db: Db, zip: string, fuel: FuelType, car: Car, now = 
 }
 
 /** The station's current price of each fuel; null when there is no such station. */
-export function stationPrices(db: Db, stationId: number, now = Date.now()): StationPrices | null {
-	const station = historyStation(db, stationId);
+export async function stationPrices(db: Db, stationId: number, now = Date.now()): Promise<StationPrices | null> {
+	const station = await historyStation(db, stationId);
 	if (!station) return null;
-	const reports = currentFuelReports(db, { stations: [stationId], fuels: FUEL_TYPES });
+	const reports = await currentFuelReports(db, { stations: [stationId], fuels: FUEL_TYPES });
 	return {
 		station: { id: station.id, name: station.name, address: station.address, zipCode: station.zipCode },
 		currency: "USD",

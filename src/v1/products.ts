@@ -3,10 +3,11 @@
  * current price, with their freshness. The typical price is the one a deal's savings and "you paid" measure
  * against; the stores' prices are the product page's best offers (src/history), without its cap of three.
  */
-import { inArray } from "drizzle-orm";
-import { stores } from "../../db/schema.ts";
+import { categoryBySlug } from "../data/categories.ts";
+import { busiestCategory, type CategoryRow, offerIds, storeZipRows, trustedReports } from "../data/product-prices.ts";
+import { reportRows } from "../data/report-rows.ts";
 import type { Db } from "../db.ts";
-import { CATEGORY_NOT_FOUND, categoryBySlug, reportRows } from "../deals/index.ts";
+import { CATEGORY_NOT_FOUND } from "../deals/index.ts";
 import { badRequest } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { normalizeText } from "../lib/normalize.ts";
@@ -14,7 +15,6 @@ import { neighbourhood, roundMiles } from "../lib/zip.ts";
 import { median, productFreshDays, type TrustInput, trustOf } from "../reports/index.ts";
 import { freshnessOf, iso } from "./freshness.ts";
 import type { ProductPrices, ProductPricesQuery } from "./schemas.ts";
-import { busiestCategory, type CategoryRow, offerIds, trustedReports } from "./v1.sql.ts";
 
 /** The stores listed: more than a phone page, fewer than a busy city's every shop. */
 export const STORES_MAX = 50;
@@ -37,30 +37,36 @@ function typicalOf(reports: readonly (TrustInput & { priceCents: number })[], fr
  * The ZIPs of some stores, by id: a store's own, else the one its location token stands for (where the app
  * places it), as store cards and the open-data export show it.
  */
-function storeZips(db: Db, ids: number[]): Map<number, string | null> {
+async function storeZips(db: Db, ids: number[]): Promise<Map<number, string | null>> {
 	if (ids.length === 0) return new Map();
-	const rows = db
-		.select({ id: stores.id, zipCode: stores.zipCode, locToken: stores.locToken })
-		.from(stores)
-		.where(inArray(stores.id, ids))
-		.all();
+	const rows = await storeZipRows(db, ids);
 	return new Map(rows.map((r) => [r.id, r.zipCode ?? (r.locToken.slice(1) || null)]));
 }
 
 /** The category asked for by slug (400 for an unknown one), else the name's busiest near the ZIP. */
-function categoryFor(db: Db, query: ProductPricesQuery, name: string, places: string): CategoryRow | null {
+async function categoryFor(
+	db: Db,
+	query: ProductPricesQuery,
+	name: string,
+	places: string,
+): Promise<CategoryRow | null> {
 	if (!query.category) return busiestCategory(db, { name, places });
-	const found = categoryBySlug(db, query.category);
+	const found = await categoryBySlug(db, query.category);
 	if (!found) throw badRequest(CATEGORY_NOT_FOUND);
 	return { ...found, slug: query.category };
 }
 
 /** The product's prices near the ZIP, as `viewerId` asks (nothing of theirs is in the answer). */
-export function productPrices(db: Db, query: ProductPricesQuery, viewerId: string, now = Date.now()): ProductPrices {
+export async function productPrices(
+	db: Db,
+	query: ProductPricesQuery,
+	viewerId: string,
+	now = Date.now(),
+): Promise<ProductPrices> {
 	const near = neighbourhood(query.zip);
 	const places = JSON.stringify(near.map((p) => p.token));
 	const name = normalizeText(query.name);
-	const category = categoryFor(db, query, name, places);
+	const category = await categoryFor(db, query, name, places);
 	const answer: ProductPrices = {
 		product: { name: query.name, category },
 		zipCode: query.zip,
@@ -73,14 +79,14 @@ export function productPrices(db: Db, query: ProductPricesQuery, viewerId: strin
 
 	const product = { name, category: category.id, places };
 	const freshDays = productFreshDays(category.slug);
-	const ids = offerIds(db, { ...product, limit: STORES_MAX });
-	const offers = ids.length > 0 ? reportRows(db, { ids: JSON.stringify(ids), viewer: viewerId }) : [];
-	const zips = storeZips(
+	const ids = await offerIds(db, { ...product, limit: STORES_MAX });
+	const offers = ids.length > 0 ? await reportRows(db, { ids: JSON.stringify(ids), viewer: viewerId }) : [];
+	const zips = await storeZips(
 		db,
 		offers.map((o) => o.storeId),
 	);
 	const miles = new Map(near.map((p) => [p.token, p.miles]));
-	answer.typical = typicalOf(trustedReports(db, product), freshDays, now);
+	answer.typical = typicalOf(await trustedReports(db, product), freshDays, now);
 	answer.stores = offers.map((row) => {
 		const distance = miles.get(row.locToken);
 		return {

@@ -33,7 +33,7 @@ export const v1Routes = new Hono<AppEnv>()
 			ok: { description: "Every category, in the taxonomy's order", schema: CategoryListSchema },
 		}),
 		signedIn,
-		(c) => c.json(categoryList(c.var.db), 200),
+		async (c) => c.json(await categoryList(c.var.db), 200),
 	)
 	.get(
 		"/products/prices",
@@ -49,7 +49,7 @@ export const v1Routes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		queryParams(ProductPricesQuerySchema),
-		(c) => c.json(productPrices(c.var.db, c.req.valid("query"), requireUser(c).id), 200),
+		async (c) => c.json(await productPrices(c.var.db, c.req.valid("query"), requireUser(c).id), 200),
 	)
 	.get(
 		"/fuel/prices",
@@ -61,9 +61,9 @@ export const v1Routes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		queryParams(FuelPricesQuerySchema),
-		(c) => {
+		async (c) => {
 			const { zip, fuel } = c.req.valid("query");
-			return c.json(fuelPrices(c.var.db, zip, fuel, carOf(requireUser(c))), 200);
+			return c.json(await fuelPrices(c.var.db, zip, fuel, carOf(requireUser(c))), 200);
 		},
 	)
 	.get(
@@ -75,9 +75,9 @@ export const v1Routes = new Hono<AppEnv>()
 			ok: { description: "The station and its current prices", schema: StationPricesSchema },
 		}),
 		signedIn,
-		(c) => {
+		async (c) => {
 			const raw = c.req.param("id");
-			const prices = /^\d{1,12}$/.test(raw) ? stationPrices(c.var.db, Number(raw)) : null;
+			const prices = /^\d{1,12}$/.test(raw) ? await stationPrices(c.var.db, Number(raw)) : null;
 			if (!prices) throw notFound(STATION_NOT_FOUND);
 			return c.json(prices, 200);
 		},

@@ -1,12 +1,14 @@
 /**
- * The read API's raw SQL (decision 0068), raw because Drizzle cannot say INDEXED BY: each statement names the
- * index the app's own views read for the same question, so an integration's poll costs what a page load does.
- * Raw timestamps are milliseconds.
+ * A product's prices near a ZIP as the read API answers them (decision 0068): its live trustworthy reports,
+ * each store's current offer, and the category a bare name is most reported in. Raw because Drizzle cannot say
+ * INDEXED BY: each statement names the index the app's own views read for the same question, so an
+ * integration's poll costs what a page load does. Raw timestamps are milliseconds.
  */
-import type { FuelType, gasPriceReports, priceReports, productCategories } from "../../db/schema.ts";
+import { inArray } from "drizzle-orm";
+import { type priceReports, type productCategories, stores } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { StoredPick } from "../lib/stored.ts";
-import { type TrustInput, trustColumnsSql, trustworthySql } from "../reports/index.ts";
+import { type TrustInput, trustColumnsSql, trustworthySql } from "./report-columns.ts";
 
 type Bindings = Record<string, string | number | null>;
 
@@ -24,10 +26,10 @@ const TRUSTED_REPORTS_SQL = `
     AND r.loc_token IN (SELECT value FROM json_each($places)) AND r.is_expired = 0 AND ${trustworthySql("r")}`;
 
 /** The product's (normalised name and category) live, trustworthy reports at some places (JSON). */
-export function trustedReports(
+export async function trustedReports(
 	db: Db,
 	bindings: { name: string; category: number; places: string },
-): TrustedReportRow[] {
+): Promise<TrustedReportRow[]> {
 	return db.$client.query<TrustedReportRow, Bindings>(TRUSTED_REPORTS_SQL).all(bindings);
 }
 
@@ -59,10 +61,10 @@ const OFFERS_SQL = `
  * The ids of the product's (normalised name and category) offers at some places (JSON), cheapest first, at most
  * `limit`: each store's latest trustworthy price, where it is live and in stock.
  */
-export function offerIds(
+export async function offerIds(
 	db: Db,
 	bindings: { name: string; category: number; places: string; limit: number },
-): number[] {
+): Promise<number[]> {
 	return db.$client
 		.query<{ id: number }, Bindings>(OFFERS_SQL)
 		.all(bindings)
@@ -83,33 +85,15 @@ const BUSIEST_CATEGORY_SQL = `
   LIMIT 1`;
 
 /** The category in which a normalised name has the most live, trustworthy reports at some places; null if none. */
-export function busiestCategory(db: Db, bindings: { name: string; places: string }): CategoryRow | null {
+export async function busiestCategory(db: Db, bindings: { name: string; places: string }): Promise<CategoryRow | null> {
 	return db.$client.query<CategoryRow, Bindings>(BUSIEST_CATEGORY_SQL).get(bindings);
 }
 
-/** A station's current report of a fuel: its price and trust inputs. */
-export type CurrentFuelRow = StoredPick<typeof gasPriceReports, "stationId" | "priceMills"> &
-	TrustInput & { fuelType: FuelType };
-
-// For each station and fuel asked, the latest live report (one probe of gas_reports_live_idx): the report whose
-// price the station shows, as the station's price columns are kept (migration 0002's triggers and the write).
-const CURRENT_FUEL_SQL = `
-  SELECT g.station_id AS stationId, g.fuel_type AS fuelType, g.price_mills AS priceMills, g.created_at AS createdAt,
-    g.verification_confidence AS verificationConfidence, ${trustColumnsSql("g")}
-  FROM json_each($stations) s, json_each($fuels) f
-  JOIN gas_price_reports g ON g.id = (
-    SELECT l.id FROM gas_price_reports l INDEXED BY gas_reports_live_idx
-    WHERE l.station_id = s.value AND l.fuel_type = f.value AND l.is_active = 1 AND l.is_expired = 0
-    ORDER BY l.created_at DESC, l.id DESC
-    LIMIT 1)
-  ORDER BY s.key, f.key`;
-
-/** The current report of each of `fuels` at each of `stations` that has one, in the order asked. */
-export function currentFuelReports(
-	db: Db,
-	bindings: { stations: readonly number[]; fuels: readonly FuelType[] },
-): CurrentFuelRow[] {
-	return db.$client
-		.query<CurrentFuelRow, Bindings>(CURRENT_FUEL_SQL)
-		.all({ stations: JSON.stringify(bindings.stations), fuels: JSON.stringify(bindings.fuels) });
+/** Some stores' ZIPs and places, by id: where a listed offer is. */
+export async function storeZipRows(db: Db, ids: number[]) {
+	return db
+		.select({ id: stores.id, zipCode: stores.zipCode, locToken: stores.locToken })
+		.from(stores)
+		.where(inArray(stores.id, ids))
+		.all();
 }
