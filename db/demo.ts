@@ -8,14 +8,14 @@
  */
 import { count, eq } from "drizzle-orm";
 import * as v from "valibot";
-import { createAlert, LiveHub, PriceAlertSchema } from "../src/alerts/index.ts";
+import { alertHits, createAlert, PriceAlertSchema } from "../src/alerts/index.ts";
 import type { Db } from "../src/db.ts";
 import { createPriceReport, PriceReportSchema, takeDeal, toggleUpvote } from "../src/deals/index.ts";
 import { createGasReport, GasReportSchema } from "../src/gas/index.ts";
 import { placeLookupKey } from "../src/lib/normalize.ts";
 import { DAY_MS, MINUTE_MS } from "../src/lib/time.ts";
 import { locToken } from "../src/lib/zip.ts";
-import { PriceModel, type ReportTable, ReportWriter } from "../src/reports/index.ts";
+import { PriceEvents, PriceModel, type ReportTable, ReportWriter } from "../src/reports/index.ts";
 import { productCategories, stores, type User, users } from "./schema.ts";
 import { ensureTaxonomy } from "./seed.ts";
 import { slugify } from "./taxonomy.ts";
@@ -177,14 +177,14 @@ export async function seedDemo(db: Db): Promise<DemoSeeded> {
 		db,
 		model: new PriceModel({ host: "off", model: "", timeoutMs: 0 }),
 		reports: new ReportWriter(db),
-		live: new LiveHub(db),
-		push: { send: () => {} },
+		// The alerts record the hits the demo's prices set off; nobody is there to deliver them to.
+		prices: new PriceEvents().on(alertHits()),
 	};
 
 	// Before the reports, so James's yogurt matches it: the Alerts tab shows one alert met and one waiting.
 	const alert = (productName: string, targetPrice: string) =>
 		createAlert(db, shopper.maria, v.parse(PriceAlertSchema, { productName, targetPrice, categoryId: null }));
-	alert("Greek Yogurt", "6.00");
+	await alert("Greek Yogurt", "6.00");
 
 	const reported: Record<string, number> = {};
 	const report = async (who: Shopper, raw: Record<string, unknown>) => {
@@ -232,11 +232,11 @@ export async function seedDemo(db: Db): Promise<DemoSeeded> {
 	}
 
 	const milk = reported["priya:Organic Whole Milk"]!;
-	toggleUpvote(db, shopper.maria.id, milk);
-	toggleUpvote(db, shopper.james.id, milk);
-	toggleUpvote(db, shopper.priya.id, reported["maria:Bananas"]!);
-	takeDeal(db, shopper.maria, milk);
-	alert("Ground Coffee", "7.50");
+	await toggleUpvote(db, shopper.maria.id, milk);
+	await toggleUpvote(db, shopper.james.id, milk);
+	await toggleUpvote(db, shopper.priya.id, reported["maria:Bananas"]!);
+	await takeDeal(db, shopper.maria, milk);
+	await alert("Ground Coffee", "7.50");
 	backdateDemo(db, Date.now(), past);
 
 	return {

@@ -195,7 +195,7 @@ async function main() {
 			"--no-compile-autoload-bunfig",
 			entryPath,
 			// The report writer's thread (src/reports/writer.ts loads it by this path inside the binary).
-			join(root, "src/reports/writer-worker.ts"),
+			join(root, "src/report-writer-thread.ts"),
 			"--outfile",
 			binary,
 		],

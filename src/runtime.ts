@@ -5,7 +5,7 @@
  */
 import type { Database } from "bun:sqlite";
 import { PasskeyThrottle } from "./admin/index.ts";
-import { LiveHub } from "./alerts/index.ts";
+import { alertHits, LiveHub } from "./alerts/index.ts";
 import { LoginThrottle, PasswordHasher } from "./auth/index.ts";
 import { createChangeStamp } from "./data/change-stamp.ts";
 import type { Db } from "./db.ts";
@@ -17,7 +17,7 @@ import { SlidingWindow } from "./lib/sliding-window.ts";
 import { HOUR_MS, MINUTE_MS } from "./lib/time.ts";
 import { HealthMonitor, StorageTrouble } from "./ops/index.ts";
 import { PushSender } from "./push/index.ts";
-import { PriceModel, ReportWriter } from "./reports/index.ts";
+import { PriceEvents, PriceModel, ReportWriter } from "./reports/index.ts";
 import { createTokenReader, type TokenReader } from "./tokens/index.ts";
 
 export type Limits = {
@@ -46,6 +46,8 @@ export type Runtime = {
 	live: LiveHub;
 	/** Web Push to the shoppers' subscribed devices (fire and forget). */
 	push: PushSender;
+	/** Who hears of a price written on this thread, and of one committed (the writer thread has its own). */
+	prices: PriceEvents;
 	reports: ReportWriter;
 	model: PriceModel;
 	passwords: PasswordHasher;
@@ -61,6 +63,8 @@ export function buildRuntime(config: Config, { sqlite, db }: { sqlite: Database;
 	log.setLevel(config.logLevel);
 	const changeStamp = createChangeStamp(db);
 	const storage = new StorageTrouble();
+	const live = new LiveHub(db);
+	const push = new PushSender(db, { vapid: config.vapid, allowedOrigins: config.pushAllowedOrigins });
 	return {
 		config,
 		sqlite,
@@ -69,8 +73,10 @@ export function buildRuntime(config: Config, { sqlite, db }: { sqlite: Database;
 		readCache: createReadCache(changeStamp),
 		readSession: createSessionReader(db, changeStamp),
 		readToken: createTokenReader(db, changeStamp),
-		live: new LiveHub(db),
-		push: new PushSender(db, { vapid: config.vapid, allowedOrigins: config.pushAllowedOrigins }),
+		live,
+		push,
+		// Alerts record the hits a price sets off in its write's transaction, and deliver them once committed.
+		prices: new PriceEvents().on(alertHits({ live, push })),
 		reports: new ReportWriter(db),
 		model: new PriceModel({ host: config.ollamaHost, model: config.ollamaModel, timeoutMs: config.ollamaTimeoutMs }),
 		passwords: new PasswordHasher(config.passwordHashMemoryKib),

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { SPOTS_TOKEN, WORD_HITS_SQL } from "../../src/alerts/alerts.sql.ts";
-import { findMatchingAlerts, type MatchedReport } from "../../src/alerts/matching.ts";
+import { findMatchingAlerts } from "../../src/alerts/matching.ts";
 import { productWords } from "../../src/alerts/words.ts";
 import { migrate, openDb } from "../../src/db.ts";
 import { CATALOGUE, pick, rng } from "./data.ts";
@@ -40,7 +40,16 @@ const lookupNow = sqlite.query(WORD_HITS_SQL);
 const lookupPlaceOnly = sqlite.query(PLACE_ONLY_SQL);
 
 /** A live report as the matching reads it, less what the matching only passes on to the hit. */
-type Sample = Omit<MatchedReport, "storeName" | "storeAddress" | "live" | "replaces"> & { locToken: string };
+type Sample = {
+	id: number;
+	userId: string;
+	productName: string;
+	priceCents: number;
+	categoryId: number;
+	zipCode: string;
+	locToken: string;
+	storeId: number;
+};
 const samples = sqlite
 	.query(`SELECT r.id, r.user_id AS userId, r.product_name AS productName, r.price_cents AS priceCents,
       r.category_id AS categoryId, r.zip_code AS zipCode, r.loc_token AS locToken, r.store_id AS storeId
@@ -69,9 +78,9 @@ function measure(label: string) {
 			const bindings = { words: JSON.stringify(productWords(r.productName)), loc: r.locToken, price: r.priceCents };
 			before.push(time(() => lookupPlaceOnly.all(bindings)));
 			now.push(time(() => lookupNow.all(bindings)));
-			whole.push(
-				time(() => (found += findMatchingAlerts(db, { ...r, storeName: "", storeAddress: "", live: 1 }).length)),
-			);
+			const place = { id: r.storeId, name: "", address: "", zipCode: r.zipCode, locToken: r.locToken };
+			const price = { ...r, market: "product" as const, price: r.priceCents, place, zip: r.zipCode, replaces: [] };
+			whole.push(time(() => (found += findMatchingAlerts(db, price).length)));
 		}
 	}
 	const a = micros(before);

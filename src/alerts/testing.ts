@@ -4,12 +4,14 @@
  */
 import { eq } from "drizzle-orm";
 import { priceReports, stores } from "../../db/schema.ts";
+import { inTransaction } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
-import type { TestClient, TestServer } from "../test/harness.ts";
-import { type MatchedReport, recordHitsFor } from "./matching.ts";
+import type { WrittenPrice } from "../reports/index.ts";
+import { expectBody, type TestClient, type TestServer } from "../test/harness.ts";
+import { recordHitsFor } from "./matching.ts";
 
 export async function categoryIds(client: TestClient) {
-	const list = (await client.get("/api/categories")).data as { id: number; name: string }[];
+	const list = expectBody(await client.get("/api/categories"), 200);
 	const byName = (name: string) => {
 		const found = list.find((c) => c.name === name);
 		if (!found) throw new Error(`no category ${name}`);
@@ -146,7 +148,22 @@ export function recordHits(db: Db, reportId: number, now = Date.now()) {
 		.where(eq(priceReports.id, reportId))
 		.get();
 	if (!found?.isActive || found.isExpired) return [];
-	const { isActive, isExpired, ...rest } = found;
-	const report: MatchedReport & { locToken: string } = { ...rest, live: 1 };
-	return db.$client.transaction(() => recordHitsFor(db, report, now)).immediate();
+	const price: WrittenPrice = {
+		market: "product",
+		id: found.id,
+		userId: found.userId,
+		productName: found.productName,
+		categoryId: found.categoryId,
+		price: found.priceCents,
+		place: {
+			id: found.storeId,
+			name: found.storeName,
+			address: found.storeAddress,
+			zipCode: found.zipCode,
+			locToken: found.locToken,
+		},
+		zip: found.zipCode,
+		replaces: [],
+	};
+	return inTransaction(db, (tx) => recordHitsFor(tx, price, now), "immediate");
 }

@@ -6,15 +6,17 @@
  *
  * A report that throws (a 422 from the quality check, any error) undoes only its own savepoint and gets its
  * own error; one that succeeds is answered after the commit, so a 201 means "committed" (WAL, synchronous =
- * NORMAL). Alone, a report waits one turn of the event loop (setImmediate) for company.
+ * NORMAL). Alone, a report waits one turn of the event loop (setImmediate) for company. A job is handed
+ * nothing: it runs inside the group's transaction, so it takes its `Tx` with `alreadyInside` (transaction.ts).
  */
 import type { Database } from "bun:sqlite";
+import type { Db } from "../db.ts";
 
 /**
  * At most this many reports share a transaction on the request thread. The batch runs synchronously on the
  * thread that also answers reads, so its size bounds how long a search can wait behind it; the rest of a
  * longer queue goes in the next turn, after the reads that came in meanwhile. The writer thread, where no
- * read waits, takes larger groups (writer-worker.ts).
+ * read waits, takes larger groups (reports/writer-worker.ts).
  */
 export const MAX_BATCH = 32;
 
@@ -87,3 +89,6 @@ export class WriteBatcher {
 		});
 	}
 }
+
+/** The group commit of a connection: reports written on it share its transactions. */
+export const groupCommit = (db: Db, maxBatch = MAX_BATCH) => new WriteBatcher(db.$client, maxBatch);

@@ -84,8 +84,9 @@ describe.each(["thread", "inline"])("group commit of price reports (%s writer)",
 		expect([gas.status, milk.status, slip.status]).toEqual([201, 201, 422]);
 		expect(gas.data).toMatchObject({ stationName: "Batch Gas 1", price: 3.459, user: { username: user.username } });
 		const stats = server.runtime.reports.stats;
-		// Both stored reports went through the batcher (the 422 is judged before it, model or not).
-		expect(stats.jobs - before.jobs).toBe(2);
+		// All three went through the batcher: with the model off a fuel price is judged inside it too, as a
+		// product's is, so the 422 is one of its jobs; only the two stored reports count.
+		expect(stats.jobs - before.jobs).toBe(3);
 		expect(server.sqlite.query("SELECT total_reports AS n FROM users WHERE id = ?").get(user.id)).toEqual({ n: 2 });
 	});
 });

@@ -5,13 +5,13 @@
  * transaction).
  */
 import type { User } from "../../db/schema.ts";
-import { starredPlaceIds } from "../data/starred-places.ts";
 import type { Db } from "../db.ts";
-import { filePriceReport, reportFor } from "../deals/index.ts";
-import { fileGasReport, GAS_REPORT_NOT_FOUND, getGasReportJson, type NearbyReportJson } from "../gas/index.ts";
+import { reportFor } from "../deals/index.ts";
+import { GAS_REPORT_NOT_FOUND, getGasReportJson, type NearbyReportJson } from "../gas/index.ts";
 import {
 	FUEL,
 	FUEL_MAX_AGE_DAYS,
+	fileReport,
 	maxAgeDays,
 	PRODUCTS,
 	type ReportChange,
@@ -19,6 +19,7 @@ import {
 	type StandingReport,
 } from "../reports/index.ts";
 import type { Runtime } from "../runtime.ts";
+import { starredStationIds } from "../spots/index.ts";
 import { type FuelReportState, fuelReportState, type ProductReportState, productReportState } from "./feedback.sql.ts";
 
 /** What every word is checked against. */
@@ -32,7 +33,7 @@ export type ReportState = {
 	price: number;
 };
 
-export type Filing = Pick<Runtime, "db" | "model" | "reports" | "live" | "push">;
+export type Filing = Pick<Runtime, "db" | "model" | "reports" | "prices" | "live" | "push">;
 type Viewer = Pick<User, "id" | "zipCode">;
 
 /** Where a changed price went: the report it filed, or the same price standing there it confirmed. */
@@ -47,12 +48,12 @@ export type Subject<State extends ReportState, Answer> = {
 	/** How many days a report lives before the age sweep expires it. */
 	maxAgeDays: (state: State) => number;
 	/** The report as the viewer's list shows it. */
-	answer: (db: Db, id: number, viewer: Viewer) => Promise<Answer>;
+	answer: (db: Db, id: number, viewer: Viewer) => Answer;
 	/** Files the changed price as the giver's report of the same thing at the same place. */
 	fileChange: (runtime: Filing, user: User, state: State, change: ReportChange) => Promise<Filed>;
 };
 
-export const PRODUCT: Subject<ProductReportState, Awaited<ReturnType<typeof reportFor>>> = {
+export const PRODUCT: Subject<ProductReportState, ReturnType<typeof reportFor>> = {
 	table: PRODUCTS.table,
 	notFound: "Price report not found",
 	format: PRODUCTS.format,
@@ -60,7 +61,7 @@ export const PRODUCT: Subject<ProductReportState, Awaited<ReturnType<typeof repo
 	maxAgeDays: (state) => maxAgeDays(state.category.slug),
 	answer: reportFor,
 	async fileChange(runtime, user, state, change) {
-		const written = await filePriceReport(runtime, user, {
+		const written = await fileReport(runtime, PRODUCTS, user, {
 			input: {
 				productName: state.productName,
 				price: change.price,
@@ -79,15 +80,15 @@ export const PRODUCT: Subject<ProductReportState, Awaited<ReturnType<typeof repo
 					state.sizeMilli !== null && state.sizeUnit !== null
 						? { quantity: state.sizeMilli / 1000, unit: state.sizeUnit }
 						: null,
+				imageUrl: null,
+				category: state.category,
 			},
-			imageUrl: null,
 			zip: state.zip,
-			category: state.category,
 			change,
 		});
 		return "confirmedExisting" in written
 			? { id: written.confirmedExisting.id, confirmed: written.confirmedExisting }
-			: { id: written.row.id, confirmed: null };
+			: { id: written.id, confirmed: null };
 	},
 };
 
@@ -97,12 +98,12 @@ export const FUEL_REPORT: Subject<FuelReportState, NearbyReportJson> = {
 	format: FUEL.format,
 	state: fuelReportState,
 	maxAgeDays: () => FUEL_MAX_AGE_DAYS,
-	answer: async (db, id, viewer) => {
+	answer: (db, id, viewer) => {
 		const report = getGasReportJson(db, id, viewer);
-		return { ...report, starred: (await starredPlaceIds(db, "station", viewer.id)).has(report.stationId) };
+		return { ...report, starred: starredStationIds(db, viewer.id).has(report.stationId) };
 	},
 	async fileChange(runtime, user, state, change) {
-		const { written } = await fileGasReport(runtime, user, {
+		const written = await fileReport(runtime, FUEL, user, {
 			input: {
 				stationName: state.stationName,
 				stationAddress: state.stationAddress,

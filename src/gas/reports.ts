@@ -1,30 +1,22 @@
 import type { User } from "../../db/schema.ts";
-import { deliverHits, type HitOutlets } from "../alerts/index.ts";
+import { gasReportRowById, type NearbyReportRow, newestReportsAt } from "../data/fuel-report-rows.ts";
 import type { Db } from "../db.ts";
-import type { ExpirationAnalysis } from "../lib/errors.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { centsToNumber, millsToNumber } from "../lib/money.ts";
 import { milesBetween, neighbourhood, roundMiles } from "../lib/zip.ts";
 import {
-	assessPrice,
-	countingRefusals,
-	duplicateMessage,
+	type Filing,
 	FUEL,
+	filedAnswer,
+	fileReportOnce,
 	fuelFreshDays,
-	type GasReportJob,
-	joinWarnings,
 	NO_ZIP_MESSAGE,
 	ownReporterJson,
-	type ReportKind,
-	replacedWarning,
 	reporterJson,
 	trustJson,
-	writeGasReport,
-	writeGasReportOnce,
 } from "../reports/index.ts";
-import type { Runtime } from "../runtime.ts";
-import { gasReportRowById, type NearbyReportRow, newestReportsAt, type ViewerMark } from "./gas.sql.ts";
 import type { GasReportInput } from "./schemas.ts";
+import type { ViewerMark } from "./viewer-marks.ts";
 
 /**
  * Where the price counts: where the station is (decision 0048): its zip if given, else where the shopper is
@@ -36,93 +28,22 @@ export function reportZip(user: User, input: GasReportInput): string {
 	return zip;
 }
 
-/** What the runtime lends the filing of a fuel price. */
-type Filing = Pick<Runtime, "db" | "model" | "reports"> & HitOutlets;
-
 /**
- * Checks a fuel price (a report, or a "changed" word's new price), then in one transaction finds or creates
- * the station, stores the report, moves the station's price for that fuel, expires outliers the new
- * consensus exposes, counts the report for its author and records the fuel alerts' hits
- * (reports/write-fuel.ts), delivered once it has committed; or confirms the same price standing there. The
- * transaction is the write batch's, shared with the price and fuel reports that arrived beside it; this
- * report's own part is a savepoint within it.
- */
-export async function fileGasReport(runtime: Filing, user: User, job: Omit<GasReportJob, "userId" | "verdict">) {
-	const { written, verdict } = await checkAndWrite(runtime, user, job, "fuel", writeGasReport);
-	if (!("confirmedExisting" in written)) deliverHits(runtime, written.hits);
-	return { written, verdict };
-}
-
-/** fileGasReport for a shopper's own report: the same price of theirs there within a minute is answered as it. */
-async function fileGasReportOnce(runtime: Filing, user: User, job: Omit<GasReportJob, "userId" | "verdict">) {
-	const { written, verdict } = await checkAndWrite(runtime, user, job, "fuel-once", writeGasReportOnce);
-	if ("hits" in written) deliverHits(runtime, written.hits);
-	return { written, verdict };
-}
-
-/** The quality check, then `write` in the report writer's transaction. */
-async function checkAndWrite<T>(
-	{ db, model, reports }: Filing,
-	user: User,
-	job: Omit<GasReportJob, "userId" | "verdict">,
-	kind: ReportKind,
-	write: (db: Db, job: GasReportJob) => T,
-) {
-	const { input, zip } = job;
-	// Judged before the write transaction, model or not: the model may take its time, and no write lock is
-	// held meanwhile.
-	const verdict = await countingRefusals(db, user.id, () =>
-		assessPrice(
-			db,
-			model,
-			FUEL,
-			{ fuel: input.fuelType, zip },
-			input.price,
-			user.id,
-			job.change?.reportId,
-			input.confirmUnusual,
-		),
-	);
-	const full: GasReportJob = { ...job, userId: user.id, verdict };
-	const written = await reports.write(kind, full, () => write(db, full));
-	return { written, verdict };
-}
-
-/**
- * Files a fuel report (fileGasReport); the answer and its status. The same price another shopper reported
- * there within a day is answered as the report it confirmed, with `confirmedExisting` and a message, and the
- * shopper's own same price there within a minute as that report (repeats.ts): both 200, nothing created.
+ * Files a fuel report through the report pipeline (reports/filing.ts); the answer and its status. The same
+ * price another shopper reported there within a day is answered as the report it confirmed, with
+ * `confirmedExisting` and a message, and the shopper's own same price there within a minute as that report
+ * (reports/repeats.ts): both 200, nothing created.
  */
 export async function createGasReport(runtime: Filing, user: User, input: GasReportInput) {
 	const { db } = runtime;
-	const { written, verdict } = await fileGasReportOnce(runtime, user, { input, zip: reportZip(user, input) });
-	// Their own report of a moment ago, as it stands: the same answer as the first time, nothing new filed.
-	if ("repeatOf" in written) return { status: 200 as const, body: filed(getGasReportJson(db, written.repeatOf, user)) };
-	const replacedNote = (stationName: string) =>
-		written.replaced === undefined ? null : replacedWarning(FUEL.format(written.replaced), stationName);
-	if ("confirmedExisting" in written) {
-		const report = getGasReportJson(db, written.confirmedExisting.id, user);
-		const warning = replacedNote(report.stationName);
-		const body = {
-			...report,
-			confirmedExisting: true as const,
-			message: duplicateMessage(written.confirmedExisting),
-			...(warning ? { warning } : {}),
-		};
-		return { status: 200 as const, body };
-	}
-	const { id, expirationAnalysis } = written;
-	const report = getGasReportJson(db, id, user);
-	const warning = joinWarnings(verdict.warning, replacedNote(report.stationName));
-	return { status: 201 as const, body: filed(report, expirationAnalysis, warning) };
+	const filed = await fileReportOnce(runtime, FUEL, user, { input, zip: reportZip(user, input) });
+	// The Gas page's read shape, read back by id: the station's miles and the trust are counted from the rows.
+	return filedAnswer(FUEL, filed, {
+		report: (id) => getGasReportJson(db, id, user),
+		written: ({ id }) => getGasReportJson(db, id, user),
+		placeName: (report) => report.stationName,
+	});
 }
-
-/** A filed report's answer: the report, the outliers it expired and its warnings, when there are any. */
-const filed = (report: GasReportJson, expirationAnalysis?: ExpirationAnalysis | null, warning?: string) => ({
-	...report,
-	...(expirationAnalysis ? { expirationAnalysis } : {}),
-	...(warning ? { warning } : {}),
-});
 
 /**
  * Spec §3 "Gas report", plus the station's miles from the shopper (null when either has no place on the
@@ -183,12 +104,13 @@ export function withViewer(
 }
 
 /** Active, unexpired reports at stations in the neighbourhood of `zip`, newest first, each with its miles. */
-export function listNearbyReports(db: Db, zip: string, limit: number): NearbyReportJson[] {
+export async function listNearbyReports(db: Db, zip: string, limit: number): Promise<NearbyReportJson[]> {
 	const near = neighbourhood(zip);
 	const milesOf = new Map(near.map((p) => [p.token, roundMiles(p.miles)]));
-	return newestReportsAt(
+	const rows = await newestReportsAt(
 		db,
 		near.map((p) => p.token),
 		limit,
-	).map((row) => ({ ...toGasReportJson(row, milesOf.get(row.stationToken) ?? 0), starred: false }));
+	);
+	return rows.map((row) => ({ ...toGasReportJson(row, milesOf.get(row.stationToken) ?? 0), starred: false }));
 }

@@ -5,10 +5,12 @@
  */
 import { dirname } from "node:path";
 import { ensureTaxonomy } from "../../db/seed.ts";
+import { alertHits } from "../alerts/index.ts";
 import { PasswordHasher } from "../auth/index.ts";
 import { DatabaseFileError, migrate, openDb, SchemaError } from "../db.ts";
 import { ConfigError, loadConfig } from "../env.ts";
 import { dataDirHolder, describeHolder, lockDataDir } from "../ops/index.ts";
+import { PriceEvents } from "../reports/index.ts";
 import { importCommonCents } from "./import-commoncents.ts";
 import { DEFAULT_LIMITS, type ImportLimits, parseSize } from "./import-limits.ts";
 import { checkBounds, checkFile, ImportFileError } from "./import-lines.ts";
@@ -90,7 +92,10 @@ export async function runImport(
 		ensureTaxonomy(db);
 		adoptInstanceFile(sqlite, dirname(dbPath));
 		const { source } = KINDS[kind];
-		const run = await ImportRun.start(db, new PasswordHasher(passwordHashMemoryKib), source, now);
+		// The import is a process of its own: its prices' listeners are subscribed here. The alerts record the
+		// hits of what it files; nothing delivers them (no server runs), so they wait in the Alerts tab.
+		const prices = new PriceEvents().on(alertHits());
+		const run = await ImportRun.start(db, new PasswordHasher(passwordHashMemoryKib), source, prices, now);
 		const started = performance.now();
 		try {
 			if (kind === "open-prices") await importOpenPrices(run, file, locations, limits);

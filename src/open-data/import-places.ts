@@ -1,14 +1,15 @@
 /**
  * Where an imported store or station is (decision 0070): the ZIP of its point on the map, and the place
  * itself, found by the source's key (`stores.source_key`, "osm:node/123") or, the first time, as a report
- * finds it (reports/places.ts: its name and address near its ZIP), then marked with the key. Inside the
+ * finds it (data/places.ts: its name and address near its ZIP), then marked with the key. Inside the
  * caller's transaction.
  */
+import { findOrCreatePlace } from "../data/places.ts";
+import { alreadyInside } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import { placeLookupKey } from "../lib/normalize.ts";
 import { locToken, milesFromZip, nearestZip, zipKind } from "../lib/zip.ts";
 import { errorCode } from "../ops/index.ts";
-import { findOrCreateStation, findOrCreateStore } from "../reports/index.ts";
 import { type LeftOut, leaveOut } from "./import-tally.ts";
 
 /** Farther than this from every ZIP area's centre, a point is not in the US (another country, the sea). */
@@ -89,7 +90,7 @@ const sameAs = (row: PlaceRow, p: PlaceInput) =>
 const isUniqueViolation = (error: unknown) => errorCode(error) === "SQLITE_CONSTRAINT_UNIQUE";
 
 /**
- * A store's reports count where it is (reports/write-price.ts): moved, they move with it, in the same
+ * A store's reports count where it is (reports/write.ts): moved, they move with it, in the same
  * transaction, and the search index follows their loc_token through its triggers (migration 0016). A
  * station's reports have no place of their own: they count at the station's.
  */
@@ -144,14 +145,14 @@ export function placeAt(
 		}
 	}
 	const before = newestId(db, table);
-	const id =
-		table === "stores"
-			? findOrCreateStore(db, { name: p.name, address: p.address, phone: p.phone, zip: p.zip }).id
-			: findOrCreateStation(db, { name: p.name, address: p.address, zip: p.zip });
+	// As a report finds it (inside the run's savepoint); a new one keeps the source's phone.
+	const { id } = findOrCreatePlace(alreadyInside(db), table, {
+		name: p.name,
+		address: p.address,
+		phone: p.phone,
+		zip: p.zip,
+	});
 	const created = id > before;
-	// A station is found or made without a phone; the source's is kept on a new one.
-	if (created && table === "gas_stations" && p.phone)
-		db.$client.query("UPDATE gas_stations SET phone = ?1 WHERE id = ?2").run(p.phone, id);
 	const row = placeById(db, table, id);
 	if (!p.sourceKey) return { place: row, outcome: created ? "added" : "already here" };
 	if (row.sourceKey !== null) return { place: row, outcome: "shared" };

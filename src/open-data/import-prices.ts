@@ -12,36 +12,48 @@
 import * as v from "valibot";
 import type { FuelType, SizeUnit } from "../../db/enums.ts";
 import { slugify } from "../../db/taxonomy.ts";
+import { getCategoryWithTagSlugs } from "../data/categories.ts";
+import { alreadyInside } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
-import { getCategoryWithTagSlugs, PriceReportSchema } from "../deals/index.ts";
+import { PriceReportSchema } from "../deals/index.ts";
 import { GasReportSchema } from "../gas/index.ts";
 import { normalizeText } from "../lib/normalize.ts";
 import { DAY_MS } from "../lib/time.ts";
 import {
-	checkPrice,
 	FUEL,
 	FUEL_MAX_AGE_DAYS,
 	maxAgeDays,
+	PRODUCTS,
+	type PriceEvents,
 	REPLACED_REASON,
-	writeGasReport,
-	writePriceReport,
+	write,
 } from "../reports/index.ts";
 import { type PlaceInput, type PlaceOutcome, placeAt } from "./import-places.ts";
 import { type LeftOut, leaveOut } from "./import-tally.ts";
 import type { SourceAccounts } from "./sources.ts";
 
-/** Where an import files its prices: the database, the source's account, the categories by slug, its clock. */
-export type ImportContext = { db: Db; accounts: SourceAccounts; categories: Categories; now: number };
+/**
+ * Where an import files its prices: the database, the source's account, the categories by slug, its clock,
+ * and who hears of a price it writes (the alerts record their hits).
+ */
+export type ImportContext = {
+	db: Db;
+	accounts: SourceAccounts;
+	categories: Categories;
+	now: number;
+	prices: PriceEvents;
+};
 
-type Category = NonNullable<ReturnType<typeof getCategoryWithTagSlugs>>;
+type Category = NonNullable<Awaited<ReturnType<typeof getCategoryWithTagSlugs>>>;
 export type Categories = Map<string, Category>;
 
 /** Where a price of an unknown category goes: the group of everyday goods the others sit under. */
 export const FALLBACK_CATEGORY = "groceries";
 
-export function loadCategories(db: Db): Categories {
+export async function loadCategories(db: Db): Promise<Categories> {
 	const ids = db.$client.query<{ id: number }, []>("SELECT id FROM product_categories ORDER BY id").all();
-	return new Map(ids.map(({ id }) => getCategoryWithTagSlugs(db, id)!).map((c) => [c.slug, c]));
+	const categories = await Promise.all(ids.map(({ id }) => getCategoryWithTagSlugs(db, id)));
+	return new Map(categories.map((c) => [c!.slug, c!]));
 }
 
 /** A product's price as a source gives it; `price` in dollars, `reportedAt` when it was seen (ms). */
@@ -189,19 +201,28 @@ export function importProductPrice(
 		},
 	);
 	releaseKey(db, "price_reports", existing);
-	const written = writePriceReport(db, {
-		user: account,
-		input: { ...fields, storeName: place.name, storeAddress: place.address },
-		imageUrl: null,
-		zip: place.zipCode ?? store.zip,
-		category: { slug: category.slug, name: category.name, groupSlug: category.groupSlug },
-		modelVerdict: null,
-		imported: { seenAt: reportedAt },
-	});
+	const written = write(
+		alreadyInside(db),
+		PRODUCTS,
+		{
+			user: account,
+			input: {
+				...fields,
+				storeName: place.name,
+				storeAddress: place.address,
+				imageUrl: null,
+				category: { slug: category.slug, name: category.name, groupSlug: category.groupSlug },
+			},
+			zip: place.zipCode ?? store.zip,
+			verdict: null,
+			imported: { seenAt: reportedAt },
+		},
+		ctx.prices,
+	);
 	if ("confirmedExisting" in written) throw new Error(NEVER_A_CONFIRMATION);
 	keepSideBySide(db, "price_reports", before, existing?.id);
 	retire(db, "price_reports", existing, ctx.now);
-	stamp(db, "price_reports", written.row.id, input.sourceKey, reportedAt);
+	stamp(db, "price_reports", written.id, input.sourceKey, reportedAt);
 	return { price: existing ? "updated" : "added", place: outcome, placeId: place.id };
 }
 
@@ -242,24 +263,25 @@ export function importFuelPrice(
 	if (unchanged(existing, fields.price, fields.fuelType))
 		return { price: "already here", place: outcome, placeId: place.id };
 	const account = ctx.accounts.account();
-	const zip = place.zipCode ?? station.zip;
-	const key = { fuel: fields.fuelType, zip };
-	// The statistics' verdict, as a shopper's fuel price gets it with the model off; confirmed, as the product
-	// prices are: nobody is there to answer the check's question.
-	const verdict = checkPrice(FUEL, key, FUEL.history(db, key), fields.price, account.id, true);
 	const before = liveIds(db, "gas_price_reports", "station_id = $station AND fuel_type = $fuel", {
 		user: account.id,
 		station: place.id,
 		fuel: fields.fuelType,
 	});
 	releaseKey(db, "gas_price_reports", existing);
-	const written = writeGasReport(db, {
-		userId: account.id,
-		input: { ...fields, stationName: place.name, stationAddress: place.address },
-		zip,
-		verdict,
-		imported: { seenAt: reportedAt },
-	});
+	const written = write(
+		alreadyInside(db),
+		FUEL,
+		{
+			user: account,
+			// Confirmed, as the product prices are: nobody is there to answer the check's question.
+			input: { ...fields, stationName: place.name, stationAddress: place.address, confirmUnusual: true },
+			zip: place.zipCode ?? station.zip,
+			verdict: null,
+			imported: { seenAt: reportedAt },
+		},
+		ctx.prices,
+	);
 	if ("confirmedExisting" in written) throw new Error(NEVER_A_CONFIRMATION);
 	keepSideBySide(db, "gas_price_reports", before, existing?.id);
 	retire(db, "gas_price_reports", existing, ctx.now);

@@ -7,6 +7,7 @@ import type { PasswordHasher } from "../auth/index.ts";
 import type { Db } from "../db.ts";
 import { HttpError } from "../lib/errors.ts";
 import { errorCode } from "../ops/index.ts";
+import type { PriceEvents } from "../reports/index.ts";
 import { ImportBatch } from "./import-batch.ts";
 import type { PlaceOutcome } from "./import-places.ts";
 import { type ImportContext, loadCategories, type PriceOutcome } from "./import-prices.ts";
@@ -45,13 +46,14 @@ export class ImportRun {
 	}
 
 	/**
-	 * A run; with a `source`, one that files prices under its account (made with its first filed price).
-	 * Places alone (osm) need no account. Throws SourceSuspendedError while the source's account is suspended.
+	 * A run; with a `source`, one that files prices under its account (made with its first filed price), told
+	 * to `prices`' listeners. Places alone (osm) need no account. Throws SourceSuspendedError while the source's
+	 * account is suspended.
 	 */
-	static async start(db: Db, passwords: PasswordHasher, source: Source | null, now = Date.now()) {
+	static async start(db: Db, passwords: PasswordHasher, source: Source | null, prices: PriceEvents, now = Date.now()) {
 		if (source === null) return new ImportRun(db, null);
 		const accounts = await SourceAccounts.open(db, source, passwords);
-		return new ImportRun(db, { db, accounts, categories: loadCategories(db), now });
+		return new ImportRun(db, { db, accounts, categories: await loadCategories(db), now, prices });
 	}
 
 	/** Where prices are filed: only a run started with a source files any. */

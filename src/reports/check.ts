@@ -4,19 +4,23 @@
  * (model.ts). A clear outlier is thrown as spec §7's 422 rejection, its range in dollars; a doubtful price as
  * a 422 that asks (doubtful.ts) until its reporter confirms it; otherwise the confidence and reason stored.
  */
+import type { HistoryRow } from "../data/reports.ts";
+import { transaction } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import { rejection } from "../lib/errors.ts";
 import { combineWithModel, heardPrices, judgePrice, type Verdict } from "./consensus.ts";
 import { doubtfulPrice, likeliestMeant } from "./doubtful.ts";
-import type { Market } from "./markets.ts";
+import type { Market } from "./market.ts";
 import type { PriceModel } from "./model.ts";
-import type { HistoryRow } from "./reports.sql.ts";
 
 /**
  * What is stored with an accepted report: how sure the check is, and why; whether the price is unusual (no
  * Best Deal, no savings until someone confirms it), and the warning the answer then carries.
  */
 export type StoredVerdict = { confidence: number; reason: string; unusual: boolean; warning: string | null };
+
+/** What the check asks of a market: its bounds, its unit and how a price is written and answered. */
+type PriceJudged<Key> = Pick<Market<Key>, "bounds" | "format" | "toDollars" | "unit">;
 
 const stored = (v: Extract<Verdict, { accepted: true }>): StoredVerdict => ({
 	confidence: v.confidence,
@@ -30,7 +34,13 @@ const stored = (v: Extract<Verdict, { accepted: true }>): StoredVerdict => ({
  * the 422 that asks (`ask`, thrown by the caller), unless its reporter already said it is right
  * (`confirmUnusual`): then it is saved as unusual.
  */
-function judgeStatistically<Key>(market: Market<Key>, key: Key, prices: number[], price: number, confirmed: boolean) {
+function judgeStatistically<Key>(
+	market: PriceJudged<Key>,
+	key: Key,
+	prices: number[],
+	price: number,
+	confirmed: boolean,
+) {
 	const bounds = market.bounds(key);
 	const statistical = judgePrice(price, prices, bounds, market.format);
 	if (!statistical.accepted) {
@@ -46,7 +56,7 @@ function judgeStatistically<Key>(market: Market<Key>, key: Key, prices: number[]
  * transaction (nothing is awaited, so the history it judges is the one it stores against).
  */
 export function checkPrice<Key>(
-	market: Market<Key>,
+	market: PriceJudged<Key>,
 	key: Key,
 	history: readonly HistoryRow[],
 	price: number,
@@ -69,14 +79,14 @@ export function checkPrice<Key>(
 export async function assessPrice<Key>(
 	db: Db,
 	model: PriceModel,
-	market: Market<Key>,
+	market: PriceJudged<Key> & Pick<Market<Key>, "history" | "subject">,
 	key: Key,
 	price: number,
 	reporterId: string,
 	replacedId?: number | null,
 	confirmUnusual = false,
 ): Promise<StoredVerdict> {
-	const history = market.history(db, key).filter((h) => h.id !== replacedId);
+	const history = (await transaction(db, (tx) => market.history(tx, key))).filter((h) => h.id !== replacedId);
 	const prices = heardPrices(history, reporterId);
 	const { statistical, bounds, ask } = judgeStatistically(market, key, prices, price, confirmUnusual);
 	const { format } = market;

@@ -5,7 +5,7 @@
  */
 import { type DoubtfulPriceBody, type ErrorBody, HttpError } from "../lib/errors.ts";
 import type { Doubt, Range } from "./consensus.ts";
-import type { Market } from "./markets.ts";
+import type { Market } from "./market.ts";
 
 /** The readings a slip most often hides: the decimal point one or two places off, or two adjacent digits swapped. */
 export function slipReadings(units: number): number[] {
@@ -31,7 +31,11 @@ export function likeliestMeant(units: number, range: Range, reference: number | 
 }
 
 /** The 422 that asks: "Did you mean $3.49?", with why and the likely range, in dollars as the API writes prices. */
-export function doubtfulPrice<Key>(market: Market<Key>, price: number, doubt: Doubt): HttpError {
+export function doubtfulPrice(
+	market: Pick<Market<unknown>, "format" | "toDollars">,
+	price: number,
+	doubt: Doubt,
+): HttpError {
 	const meant = likeliestMeant(price, doubt.range, doubt.reference);
 	const message = meant === null ? `Is ${market.format(price)} right?` : `Did you mean ${market.format(meant)}?`;
 	return new HttpError(422, message, {

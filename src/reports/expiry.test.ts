@@ -2,10 +2,10 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { gasPriceReports, gasStations, priceReports } from "../../db/schema.ts";
+import { EXPIRE_CATEGORY_SQL, EXPIRE_FUEL_SQL } from "../data/reports.ts";
 import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { expireByAge } from "./expiry.ts";
 import { FUEL, PRODUCTS } from "./markets.ts";
-import { EXPIRE_CATEGORY_SQL, EXPIRE_FUEL_SQL } from "./reports.sql.ts";
 
 let server: TestServer;
 beforeAll(async () => {

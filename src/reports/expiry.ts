@@ -4,12 +4,13 @@
  * leave the search index and the station caches (their triggers), and never count toward a consensus or a
  * deal's savings.
  */
+import { expireAgedReports, expireReportsById, type HistoryRow, hasStaleReports } from "../data/reports.ts";
+import { inTransaction, type Tx } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import type { ExpirationAnalysis } from "../lib/errors.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { consensusOf, heardPrices, isOutlier, MIN_CONSENSUS_REPORTS } from "./consensus.ts";
-import type { Market } from "./markets.ts";
-import { expireAgedReports, expireReportsById, type HistoryRow, hasStaleReports } from "./reports.sql.ts";
+import type { Market } from "./market.ts";
 
 export const REPLACED_REASON = "Replaced by a newer price from the same shopper";
 
@@ -27,12 +28,15 @@ export function expireByAge(db: Db, market: Pick<Market<unknown>, "table" | "max
 		.map((range) => ({ ...range, cutoff: now - range.days * DAY_MS }))
 		.filter((range) => hasStaleReports(db, market.table, range));
 	if (due.length === 0) return 0;
-	const sweep = db.$client.transaction(() => {
-		let changes = 0;
-		for (const range of due) changes += expireAgedReports(db, market.table, range, now);
-		return changes;
-	});
-	return sweep.immediate();
+	return inTransaction(
+		db,
+		(tx) => {
+			let changes = 0;
+			for (const range of due) changes += expireAgedReports(tx, market.table, range, now);
+			return changes;
+		},
+		"immediate",
+	);
 }
 
 /**
@@ -41,7 +45,7 @@ export function expireByAge(db: Db, market: Pick<Market<unknown>, "table" | "max
  * Runs inside the report's write transaction, on the history read there.
  */
 export function expireOutliers(
-	db: Db,
+	tx: Tx,
 	market: Pick<Market<unknown>, "format" | "toDollars" | "table">,
 	history: readonly HistoryRow[],
 	newPrice: number,
@@ -56,7 +60,7 @@ export function expireOutliers(
 	const outliers = history.filter((h) => isOutlier(h.price, consensus));
 	if (outliers.length > 0) {
 		const ids = outliers.map((o) => o.id);
-		expireReportsById(db, market.table, ids, `Far from the community price of ${community}`, now);
+		expireReportsById(tx, market.table, ids, `Far from the community price of ${community}`, now);
 	}
 	const n = outliers.length;
 	return {

@@ -6,8 +6,9 @@
  * now (standing.ts): flags hide a report by their weight (decision 0071), so accounts made for the purpose
  * cannot withdraw a neighbour's price, and it stays withdrawn until a moderator decides (decision 0055).
  */
+
+import type { ReportTable } from "../data/reports.ts";
 import type { Db } from "../db.ts";
-import type { ReportTable } from "./reports.sql.ts";
 import { type StandingInput, standingOf } from "./standing.ts";
 
 /** Each report table's feedback table. */

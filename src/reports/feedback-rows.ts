@@ -5,10 +5,11 @@
  * new report); src/feedback uses them for the words given directly. The caller recounts (feedback-counts.ts).
  */
 import type { FeedbackKind, FlagReason, FlagStatus } from "../../db/enums.ts";
+import { type ReportTable, retireListedReport } from "../data/reports.ts";
+import type { Tx } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import { conflict } from "../lib/http.ts";
 import { FEEDBACK_TABLE, recountFeedback } from "./feedback-counts.ts";
-import type { ReportTable } from "./reports.sql.ts";
 
 export const NOT_LISTED_MESSAGE = "This price is no longer listed";
 export const HIDDEN_MESSAGE = "This report is hidden until a moderator has looked at it";
@@ -82,9 +83,9 @@ export function deleteFeedback(db: Db, table: ReportTable, reportId: number, use
 }
 
 /** A shopper's confirmation of a report, recounted: a word of its own, or what their same price became. */
-export function confirmReport(db: Db, table: ReportTable, reportId: number, userId: string, now: number) {
-	upsertFeedback(db, table, { reportId, userId, kind: "confirm", now });
-	recountFeedback(db, table, reportId, now);
+export function confirmReport(tx: Tx, table: ReportTable, reportId: number, userId: string, now: number) {
+	upsertFeedback(tx, table, { reportId, userId, kind: "confirm", now });
+	recountFeedback(tx, table, reportId, now);
 }
 
 /** A "changed" word with its price: what the write of the new price does to the report it retires. */
@@ -105,19 +106,16 @@ export type ReportChange = {
  * with where the new price went (the report filed, or the one it confirmed), and recounts.
  */
 export function retireChangedReport(
-	db: Db,
+	tx: Tx,
 	table: ReportTable,
 	change: ReportChange,
 	userId: string,
 	newReportId: number,
 	now: number,
 ) {
-	const expired = db.$client
-		.query(`UPDATE ${table} SET is_expired = 1, expired_at = $now, expired_reason = $reason, updated_at = $now
-      WHERE id = $id AND user_id <> $user AND is_active = 1 AND is_expired = 0`)
-		.run({ id: change.reportId, user: userId, reason: change.reason, now }).changes;
-	if (expired === 0) throw conflict(NOT_LISTED_MESSAGE);
-	upsertFeedback(db, table, {
+	const retired = retireListedReport(tx, table, { id: change.reportId, user: userId, reason: change.reason }, now);
+	if (!retired) throw conflict(NOT_LISTED_MESSAGE);
+	upsertFeedback(tx, table, {
 		reportId: change.reportId,
 		userId,
 		kind: "changed",
@@ -125,5 +123,5 @@ export function retireChangedReport(
 		newReportId,
 		now,
 	});
-	recountFeedback(db, table, change.reportId, now);
+	recountFeedback(tx, table, change.reportId, now);
 }

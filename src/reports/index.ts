@@ -1,9 +1,13 @@
 /** The one report pipeline, products and fuel alike: checks, writes, trust, expiry and feedback counts. */
+export { PRICE_KEY } from "../data/fuel-reports.ts";
+export type { ReportTable } from "../data/reports.ts";
 export { accuracyOf } from "./accuracy.ts";
 export { assessPrice, checkPrice } from "./check.ts";
 export { median } from "./consensus.ts";
 export type { StandingReport } from "./duplicates.ts";
 export { duplicateMessage } from "./duplicates.ts";
+export type { PricedThing, PriceListener, WrittenPrice } from "./events.ts";
+export { PriceEvents } from "./events.ts";
 export { expireByAge, REPLACED_REASON, replacedWarning } from "./expiry.ts";
 export { FEEDBACK_TABLE, HIDE_AT_FLAGS, recountFeedback } from "./feedback-counts.ts";
 export type { FeedbackWord, ReportChange } from "./feedback-rows.ts";
@@ -16,11 +20,14 @@ export {
 	upsertFeedback,
 	WITHDRAWN_CHANGE_REASON,
 } from "./feedback-rows.ts";
+export type { Filing } from "./filing.ts";
+export { filedAnswer, fileReport, fileReportOnce } from "./filing.ts";
 export { GOOD_DEAL_DAYS, GOOD_DEAL_MIN_PRICES, goodDealIds, withinLow } from "./good-deal.ts";
+export type { ImportedPrice, Market, ReportDraft, Reporter, ReportJob } from "./market.ts";
+export type { FuelFields, ProductFields } from "./markets.ts";
 export { FUEL, FUEL_MAX_AGE_DAYS, MARKETS, maxAgeDays, PRODUCTS, productKey } from "./markets.ts";
 export { mergeDuplicatePlaces } from "./merge-places.ts";
 export { PriceModel } from "./model.ts";
-export { findOrCreateStation, findOrCreateStore } from "./places.ts";
 export type { HistoryPoint, HistoryStore, PaidRow, ProductLow } from "./price-history.sql.ts";
 export {
 	categoryName,
@@ -32,12 +39,9 @@ export {
 	storesByIds,
 } from "./price-history.sql.ts";
 export { countingRefusals, joinWarnings } from "./refusals.ts";
-export { writeGasReportOnce, writePriceReportOnce } from "./repeats.ts";
 export { takeReportSlot } from "./report-limit.ts";
 export type { ReporterRow } from "./reporter.ts";
 export { lastInitial, nameAsSeen, ownReporterJson, reporterColumnsSql, reporterJson } from "./reporter.ts";
-export type { ReportTable } from "./reports.sql.ts";
-export { discreditReports, expireReportsById } from "./reports.sql.ts";
 export { confirmEntries, NO_ZIP_MESSAGE, VACATION_ZIP_MESSAGE, vacationEntries } from "./schemas.ts";
 export { filterTerm } from "./search-text.ts";
 export { accountAgeDays, standingOf } from "./standing.ts";
@@ -45,9 +49,7 @@ export type { TrustInput } from "./trust.ts";
 export { fuelFreshDays, productFreshDays, trustOf } from "./trust.ts";
 export type { FeedbackSummary, MyFeedback, TrustJson, TrustRow } from "./trust-shape.ts";
 export { myFeedbackOf, reviewColumnSql, trustColumnsSql, trustJson, trustworthySql } from "./trust-shape.ts";
-export type { GasReportJob } from "./write-fuel.ts";
-export { PRICE_KEY, writeGasReport } from "./write-fuel.ts";
-export type { PriceReportJob } from "./write-price.ts";
-export { writePriceReport } from "./write-price.ts";
-export type { ReportKind } from "./writer.ts";
+export type { ConfirmedExisting, Written } from "./write.ts";
+export { write } from "./write.ts";
 export { ReportWriter } from "./writer.ts";
+export { serveReportWrites } from "./writer-worker.ts";

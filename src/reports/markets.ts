@@ -1,43 +1,18 @@
 /**
- * What differs between a product's price and a fuel's, and nothing else: the unit it is counted in (cents,
- * or mills: thousandths of a dollar), how messages write it, its sane bounds, which recent reports make its
- * consensus, how long it lives and where it is stored. The pipeline (check.ts, expiry.ts, the writes) is
- * written once over these two descriptors.
+ * The two markets (market.ts says what a description holds): a product's price at a store, in cents, and a
+ * fuel's at a station, in mills (thousandths of a dollar). Everything else about a report is the same.
  */
-import type { FuelType } from "../../db/enums.ts";
-import type { Db } from "../db.ts";
-import type { PriceUnit } from "../lib/errors.ts";
+import type { Availability, FuelType, SizeUnit } from "../../db/enums.ts";
+import { FUEL_REPORT_ROWS, fuelHistory } from "../data/fuel-reports.ts";
+import { hasReportedAt, PRICE_REPORT_ROWS, productHistory } from "../data/price-reports.ts";
+import { categorySlugs } from "../data/reports.ts";
 import { centsToNumber, formatCents, formatMills, millsToNumber } from "../lib/money.ts";
 import { normalizeText } from "../lib/normalize.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { categoryBounds, fuelBounds } from "./bounds.ts";
-import type { Bounds } from "./consensus.ts";
-import {
-	type AgeRange,
-	categorySlugs,
-	fuelHistory,
-	type HistoryRow,
-	productHistory,
-	type ReportTable,
-} from "./reports.sql.ts";
-
-/** A kind of price, by `Key`: what identifies "the same thing, nearby" (a product and place, a fuel and place). */
-export type Market<Key> = {
-	unit: PriceUnit;
-	/** A price as messages write it: "$3.49" for a product, "$3.459" for fuel. */
-	format: (units: number) => string;
-	/** A price as the API answers it, in dollars. */
-	toDollars: (units: number) => number;
-	/** The sane range that decides where history is too thin for a consensus. */
-	bounds: (key: Key) => Bounds;
-	/** What the model is told was priced. */
-	subject: (key: Key) => { product: string; category: string };
-	/** The recent live reports of the same thing nearby, newest first: what the consensus is made of. */
-	history: (db: Db, key: Key, now?: number) => HistoryRow[];
-	table: ReportTable;
-	/** The age sweep's ranges: how old a price may get before it expires. */
-	maxAges: (db: Db) => AgeRange[];
-};
+import { type Market, type PriceFields, type ReportJob, rowsAt } from "./market.ts";
+import { searchText } from "./search-text.ts";
+import { NEW_REPORT_TRUST } from "./trust-shape.ts";
 
 /** A product report's key: the product as typed and normalised, its category, and the zip it counts in. */
 export type ProductKey = {
@@ -61,6 +36,32 @@ export const productKey = (
 	zip,
 });
 
+/** A product report's fields as the write stores them (deals/schemas.ts, PriceReportSchema's output, and more). */
+export type ProductFields = PriceFields & {
+	productName: string;
+	categoryId: number;
+	tags: string[];
+	description: string | null;
+	storeName: string;
+	storeAddress: string;
+	storePhone: string | null;
+	availability: Availability;
+	/** The product's size, when the shopper gave one (a changed price keeps the report's). */
+	size?: { quantity: number; unit: SizeUnit } | null;
+	/** Already resolved to one of our uploads, or null. */
+	imageUrl: string | null;
+	/** The category, resolved: its words go into the search text. */
+	category: { slug: string; name: string; groupSlug: string | null };
+};
+
+/** A fuel report's fields as the write stores them (gas/schemas.ts, GasReportSchema's output). */
+export type FuelFields = PriceFields & {
+	stationName: string;
+	stationAddress: string;
+	fuelType: FuelType;
+	defPrice: number | null;
+};
+
 /**
  * Prices go stale. Product reports expire after an age that suits their kind: restaurant specials change
  * fastest, electronics slowest, everything else in a month.
@@ -82,26 +83,142 @@ export const maxAgeDays = (slug: string) =>
 			? MAX_AGE_DAYS.electronics
 			: MAX_AGE_DAYS.default;
 
-export const PRODUCTS: Market<ProductKey> = {
+/** Thousandths, as stored: the schema let through at most three decimals. */
+const sizeOf = (input: ProductFields) =>
+	input.size ? { milli: Math.round(input.size.quantity * 1000), unit: input.size.unit } : null;
+
+export const PRODUCTS: Market<ProductKey, ProductFields, ReturnType<typeof productRow>> = {
+	name: "product",
 	unit: "cents",
 	format: formatCents,
 	toDollars: centsToNumber,
 	bounds: ({ category }) => categoryBounds(category.slug, category.name),
 	subject: ({ productName, category }) => ({ product: productName, category: category.name }),
-	history: (db, key, now = Date.now()) => productHistory(db, key, now - PRODUCT_HISTORY_DAYS * DAY_MS, HISTORY_LIMIT),
+	history: (tx, key, now = Date.now()) => productHistory(tx, key, now - PRODUCT_HISTORY_DAYS * DAY_MS, HISTORY_LIMIT),
 	table: "price_reports",
 	maxAges: (db) => categorySlugs(db).map(({ id, slug }) => ({ category: id, days: maxAgeDays(slug) })),
+	places: "stores",
+	keyOf: ({ input, zip }) => productKey(input, input.category, zip),
+	placeOf: ({ input, zip }) => ({
+		name: input.storeName,
+		address: input.storeAddress,
+		phone: input.storePhone ?? null,
+		zip,
+	}),
+	rowsAt: ({ user, input, zip }, key, place) =>
+		rowsAt(
+			PRICE_REPORT_ROWS,
+			{ name: key.normalizedName, category: key.categoryId, store: place.id, loc: place.locToken },
+			({ verdict }) => {
+				const size = sizeOf(input);
+				const { category } = input;
+				return {
+					user: user.id,
+					store: place.id,
+					name: input.productName,
+					normalized: key.normalizedName,
+					price: input.price,
+					category: input.categoryId,
+					tags: JSON.stringify(input.tags),
+					description: input.description ?? null,
+					availability: input.availability,
+					vacation: input.vacationMode ? 1 : 0,
+					reportZip: input.vacationMode ? (input.reportZipCode ?? null) : null,
+					zip: place.zipCode ?? zip,
+					loc: place.locToken,
+					searchText: searchText({
+						...input,
+						categoryName: category.name,
+						categorySlug: category.slug,
+						groupSlug: category.groupSlug,
+					}),
+					image: input.imageUrl,
+					confidence: verdict.confidence,
+					reason: verdict.reason,
+					unusual: verdict.unusual ? 1 : 0,
+					sizeMilli: size?.milli ?? null,
+					sizeUnit: size?.unit ?? null,
+				};
+			},
+		),
+	firstVisit: (tx, userId, place) => !hasReportedAt(tx, userId, place.id),
+	answer: productRow,
+	priced: ({ input }) => ({ market: "product", productName: input.productName, categoryId: input.categoryId }),
 };
 
-export const FUEL: Market<FuelKey> = {
+/**
+ * A new product report as the read shape has it, made from what was written: it has no votes, and its store
+ * and reporter are the rows used to write it.
+ */
+function productRow(
+	{ user, input, zip }: ReportJob<ProductFields>,
+	{ place, verdict, stored }: Parameters<Market<ProductKey, ProductFields>["answer"]>[1],
+) {
+	const size = sizeOf(input);
+	return {
+		id: stored.id,
+		productName: input.productName,
+		priceCents: input.price,
+		description: input.description ?? null,
+		imageUrl: input.imageUrl,
+		upvotes: 0,
+		verificationConfidence: verdict.confidence,
+		verificationReason: verdict.reason,
+		categoryId: input.categoryId,
+		tags: JSON.stringify(input.tags),
+		availability: input.availability,
+		zipCode: place.zipCode ?? zip,
+		storeId: place.id,
+		storeName: place.name,
+		storeAddress: place.address,
+		firstName: user.firstName,
+		lastName: user.lastName,
+		reporterUsername: user.profileVisible ? user.username : null,
+		sizeMilli: size?.milli ?? null,
+		sizeUnit: size?.unit ?? null,
+		hasUserUpvoted: 0,
+		hasUserTakenDeal: 0,
+		categorySlug: input.category.slug,
+		isUnusual: verdict.unusual ? 1 : 0,
+		...NEW_REPORT_TRUST,
+		isOwnReport: 1,
+		createdAt: stored.createdAt,
+		updatedAt: stored.updatedAt,
+	};
+}
+
+export const FUEL: Market<FuelKey, FuelFields, null> = {
+	name: "fuel",
 	unit: "mills",
 	format: formatMills,
 	toDollars: millsToNumber,
 	bounds: ({ fuel }) => fuelBounds(fuel),
 	subject: ({ fuel }) => ({ product: fuelBounds(fuel).label, category: "Fuel" }),
-	history: (db, key, now = Date.now()) => fuelHistory(db, key, now - FUEL_MAX_AGE_DAYS * DAY_MS, HISTORY_LIMIT),
+	history: (tx, key, now = Date.now()) => fuelHistory(tx, key, now - FUEL_MAX_AGE_DAYS * DAY_MS, HISTORY_LIMIT),
 	table: "gas_price_reports",
 	maxAges: () => [{ days: FUEL_MAX_AGE_DAYS }],
+	places: "gas_stations",
+	keyOf: ({ input, zip }) => ({ fuel: input.fuelType, zip }),
+	placeOf: ({ input, zip }) => ({ name: input.stationName, address: input.stationAddress, phone: null, zip }),
+	rowsAt: ({ user, input }, _key, place) =>
+		rowsAt(FUEL_REPORT_ROWS, { station: place.id, fuel: input.fuelType }, ({ verdict, now }) => ({
+			user: user.id,
+			station: place.id,
+			fuel: input.fuelType,
+			price: input.price,
+			def: input.defPrice,
+			vacation: input.vacationMode ? 1 : 0,
+			reportZip: input.vacationMode ? input.reportZipCode : null,
+			confidence: verdict.confidence,
+			reason: verdict.reason,
+			unusual: verdict.unusual ? 1 : 0,
+			now,
+		})),
+	// A station is no store: the shopper's count of stores visited leaves it out.
+	firstVisit: () => false,
+	// The Gas page's answer is read back by id (gas/reports.ts).
+	answer: () => null,
+	priced: ({ input }) => ({ market: "fuel", fuelType: input.fuelType }),
 };
 
 /** Both kinds, for what runs over every report (the age sweep). */

@@ -10,11 +10,11 @@
 import { and, desc, eq, exists, gt, inArray, sql } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { FUEL_TYPES, gasPriceReports, gasStations, priceReports, stores, users } from "../../db/schema.ts";
+import { PRICE_KEY } from "../data/fuel-reports.ts";
 import type { Db } from "../db.ts";
 import { log } from "../lib/log.ts";
 import { type PlaceAt, samePlace } from "../lib/same-place.ts";
 import { REPLACED_REASON } from "./expiry.ts";
-import { PRICE_KEY } from "./write-fuel.ts";
 
 type Place = PlaceAt & { lookupKey: string; zipCode: string | null };
 /** A duplicate and the place it becomes. */

@@ -1,7 +1,7 @@
 /** What a report's answer says beyond the report itself: the check's refusals counted, its warnings joined. */
+import { countRefusal } from "../data/reports.ts";
 import type { Db } from "../db.ts";
 import { HttpError } from "../lib/errors.ts";
-import { countRefusal } from "./reports.sql.ts";
 
 /**
  * Runs a report's check and write; a 422 (the quality check refused the price) is counted against the
@@ -13,7 +13,7 @@ export async function countingRefusals<T>(db: Db, userId: string, check: () => P
 	try {
 		return await check();
 	} catch (error) {
-		if (error instanceof HttpError && error.status === 422 && !error.extra.confirmable) countRefusal(db, userId);
+		if (error instanceof HttpError && error.status === 422 && !error.extra.confirmable) await countRefusal(db, userId);
 		throw error;
 	}
 }

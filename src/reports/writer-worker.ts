@@ -1,15 +1,15 @@
 /**
  * The writer thread (writer.ts): its own connection to the database, the same group commit as the request
- * thread's (write-batch.ts), and the same write functions. Reports come in as plain data; each one's result
- * or failure goes back once its group has committed, the results of a turn in one message.
+ * thread's (data/write-batch.ts), and the same write. Reports come in as plain data; each one's result or
+ * failure goes back once its group has committed, the results of a turn in one message. What hears of a
+ * price written here is the thread's own: its entry (src/report-writer-thread.ts) subscribes it.
  */
-import { type Db, openDb } from "../db.ts";
+import { alreadyInside } from "../data/transaction.ts";
+import { groupCommit, type WriteBatcher } from "../data/write-batch.ts";
+import { openDb } from "../db.ts";
 import { BACKSTOP_PAGES } from "../ops/index.ts";
-import { writeGasReportOnce, writePriceReportOnce } from "./repeats.ts";
-import { WriteBatcher } from "./write-batch.ts";
-import { type GasReportJob, writeGasReport } from "./write-fuel.ts";
-import { type PriceReportJob, writePriceReport } from "./write-price.ts";
-import { type FromWriter, type ReportKind, type ToWriter, toWire } from "./writer.ts";
+import type { PriceEvents } from "./events.ts";
+import { type FromWriter, type ToWriter, toWire, writeOfKind } from "./writer.ts";
 
 declare const self: Worker;
 
@@ -20,13 +20,6 @@ declare const self: Worker;
  * less (the figures are in docs/performance.md).
  */
 export const WRITER_MAX_BATCH = 128;
-
-const WRITES: Record<ReportKind, (db: Db, job: never) => unknown> = {
-	price: (db, job: PriceReportJob) => writePriceReport(db, job),
-	fuel: (db, job: GasReportJob) => writeGasReport(db, job),
-	"price-once": (db, job: PriceReportJob) => writePriceReportOnce(db, job),
-	"fuel-once": (db, job: GasReportJob) => writeGasReportOnce(db, job),
-};
 
 type Result = Extract<FromWriter, { type: "done" }>["results"][number];
 
@@ -39,6 +32,8 @@ class WriterThread {
 	private results: Result[] = [];
 	private inFlight = 0;
 	private closing = false;
+
+	constructor(private readonly events: PriceEvents) {}
 
 	receive(message: ToWriter) {
 		if (message.type === "open") this.open(message.path);
@@ -62,12 +57,12 @@ class WriterThread {
 
 	private write(jobs: Extract<ToWriter, { type: "write" }>["jobs"]) {
 		const { db } = this.opened!;
-		this.batcher ??= new WriteBatcher(db.$client, WRITER_MAX_BATCH);
-		const { batcher } = this;
+		this.batcher ??= groupCommit(db, WRITER_MAX_BATCH);
+		const { batcher, events } = this;
 		for (const { id, kind, job } of jobs) {
 			this.inFlight++;
 			batcher
-				.submit(() => WRITES[kind](db, job as never))
+				.submit(() => writeOfKind(alreadyInside(db), kind, job, events))
 				.then(
 					(value) => this.settle({ id, ok: true, value }),
 					(error) => this.settle({ id, ok: false, error: toWire(error) }),
@@ -96,5 +91,8 @@ class WriterThread {
 	}
 }
 
-const thread = new WriterThread();
-self.onmessage = ({ data }: MessageEvent<ToWriter>) => thread.receive(data);
+/** Serves the writes the request thread sends here, telling `events` of each price written. */
+export function serveReportWrites(events: PriceEvents) {
+	const thread = new WriterThread(events);
+	self.onmessage = ({ data }: MessageEvent<ToWriter>) => thread.receive(data);
+}

@@ -2,21 +2,40 @@
  * Where price and fuel reports are written. A report's write (quality history, insert, full-text rows,
  * alert matching, commit) is most of what it costs, and on the request thread it is time no search is
  * answered in. The server therefore writes them on a writer thread with its own connection to the same
- * file (writer-worker.ts), in the same group commit (write-batch.ts): the request thread validates, sends
- * the report's data across, and answers once the thread says the group has committed.
+ * file (writer-worker.ts, started from src/report-writer-thread.ts), in the same group commit
+ * (data/write-batch.ts): the request thread validates, sends the report's data across, and answers once the
+ * thread says the group has committed.
  *
  * Without a writer thread (REPORT_WRITER=inline or a one-core machine, `bun dev`, a thread that failed) the
  * same write runs in this thread's write batch. Either way a 201 means "committed", and a report that fails
  * rolls back alone.
  */
+import { alreadyInside, type Tx } from "../data/transaction.ts";
+import { type BatchStats, groupCommit, type WriteBatcher } from "../data/write-batch.ts";
 import type { Db } from "../db.ts";
 import { HttpError } from "../lib/http.ts";
 import { log } from "../lib/log.ts";
 import { errorCode } from "../ops/index.ts";
-import { type BatchStats, WriteBatcher } from "./write-batch.ts";
+import type { PriceEvents } from "./events.ts";
+import type { MarketName, ReportJob } from "./market.ts";
+import { FUEL, type FuelFields, PRODUCTS, type ProductFields } from "./markets.ts";
+import { writeOnce } from "./repeats.ts";
+import { write } from "./write.ts";
 
 /** Which write: a report as filed, or a shopper's report that may repeat their own (repeats.ts). */
 export type ReportKind = "price" | "fuel" | "price-once" | "fuel-once";
+
+/** The kind of a market's report, as filed or as a shopper's own. */
+export const kindOf = (market: MarketName, once: boolean): ReportKind =>
+	market === "product" ? (once ? "price-once" : "price") : once ? "fuel-once" : "fuel";
+
+/** The write a kind names, of a job that crossed to the writer thread as plain data. */
+export function writeOfKind(tx: Tx, kind: ReportKind, job: unknown, events: PriceEvents) {
+	const writes = kind.endsWith("-once") ? writeOnce : write;
+	return kind.startsWith("price")
+		? writes(tx, PRODUCTS, job as ReportJob<ProductFields>, events)
+		: writes(tx, FUEL, job as ReportJob<FuelFields>, events);
+}
 
 /** A failure as it crosses back from the writer thread: an HttpError keeps its status and extra fields. */
 export type WireError = { status?: number; message: string; extra?: Record<string, unknown>; code?: string };
@@ -47,14 +66,14 @@ export class ReportWriter {
 	private thread: ThreadWriter | undefined;
 	private readonly batcher: WriteBatcher;
 
-	constructor(db: Db) {
-		this.batcher = new WriteBatcher(db.$client);
+	constructor(private readonly db: Db) {
+		this.batcher = groupCommit(db);
 	}
 
 	/** Writes one report. `job` is the write's input as plain data; `inline` is the same write for this thread. */
-	write<T>(kind: ReportKind, job: unknown, inline: () => T): Promise<T> {
+	write<T>(kind: ReportKind, job: unknown, inline: (tx: Tx) => T): Promise<T> {
 		if (this.thread?.alive) return this.thread.write(kind, job) as Promise<T>;
-		return this.batcher.submit(inline);
+		return this.batcher.submit(() => inline(alreadyInside(this.db)));
 	}
 
 	/** Groups committed and reports written in them, wherever reports are written: for tests and the curious. */
@@ -83,12 +102,13 @@ export class ReportWriter {
 	}
 }
 
-// Where the worker's code is: beside this file when running from source, and in a compiled binary under
-// the path it had in the build (scripts/build.ts passes it as a second entry point, relative to the root).
+// Where the thread's entry is: at the top of src/ when running from source (it subscribes the thread's own
+// listeners, as src/runtime.ts does this thread's), and in a compiled binary under the path it had in the
+// build (scripts/build.ts passes it as a second entry point, relative to the root).
 const workerUrl = () =>
 	Bun.main.startsWith("/$bunfs/")
-		? "./src/reports/writer-worker.ts"
-		: new URL("./writer-worker.ts", import.meta.url).href;
+		? "./src/report-writer-thread.ts"
+		: new URL("../report-writer-thread.ts", import.meta.url).href;
 
 class ThreadWriter {
 	alive = true;

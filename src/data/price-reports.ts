@@ -1,0 +1,115 @@
+/**
+ * Product price reports as the report write reads and writes them (price_reports): the consensus's history,
+ * the standing report a same price confirms, the shopper's repeat, the insert and the price it replaces.
+ * These run for every report inside the group commit, so they are bun:sqlite statements, compiled once per
+ * connection and text, each naming the index it reads.
+ */
+import type { priceReports } from "../../db/schema.ts";
+import type { StoredPick } from "../lib/stored.ts";
+import { nearTokens } from "../lib/zip.ts";
+import type { Bindings, HistoryRow, ReplacedRow, ReportRows, StandingRow, StoredReport } from "./reports.ts";
+import type { Tx } from "./transaction.ts";
+
+/** One product at one store: its normalized name, category, the store and the place it counts in. */
+export type SameProduct = { name: string; category: number; store: number; loc: string };
+
+/** A new product report's columns, as the insert names them. */
+export type ProductReportFields = {
+	user: string;
+	store: number;
+	name: string;
+	normalized: string;
+	price: number;
+	category: number;
+	tags: string;
+	description: string | null;
+	availability: StoredPick<typeof priceReports, "availability">["availability"];
+	vacation: number;
+	reportZip: string | null;
+	zip: string;
+	loc: string;
+	searchText: string;
+	image: string | null;
+	confidence: number;
+	reason: string;
+	unusual: number;
+	sizeMilli: number | null;
+	sizeUnit: string | null;
+};
+
+// Reads only price_reports_history_idx: one range of (name, category, place) per place of the neighbourhood
+// over the live reports, the price in the index.
+const HISTORY_SQL = `
+  SELECT id, price_cents AS price, user_id AS userId FROM price_reports INDEXED BY price_reports_history_idx
+  WHERE normalized_name = $name AND category_id = $category AND loc_token IN (SELECT value FROM json_each($places))
+    AND is_active = 1 AND is_expired = 0 AND created_at >= $since
+  ORDER BY created_at DESC, id DESC
+  LIMIT $limit`;
+
+/** The live reports of one product (name and category) near `zip` since `since`, newest first. */
+export function productHistory(
+	tx: Tx,
+	key: { normalizedName: string; categoryId: number; zip: string },
+	since: number,
+	limit: number,
+): HistoryRow[] {
+	const places = JSON.stringify(nearTokens(key.zip));
+	return tx.$client
+		.query<HistoryRow, Bindings>(HISTORY_SQL)
+		.all({ name: key.normalizedName, category: key.categoryId, places, since, limit });
+}
+
+// Another shopper's live report of the product at the store at this price: a range of the history index
+// (product and place), then the store, price and dates of those few rows.
+const STANDING_SQL = `
+  SELECT id, created_at AS createdAt, confirmed_at AS confirmedAt
+  FROM price_reports INDEXED BY price_reports_history_idx
+  WHERE normalized_name = $name AND category_id = $category AND loc_token = $loc AND is_active = 1 AND is_expired = 0
+    AND store_id = $store AND price_cents = $price AND user_id <> $user
+    AND max(created_at, coalesce(confirmed_at, 0)) >= $since
+  ORDER BY max(created_at, coalesce(confirmed_at, 0)) DESC LIMIT 1`;
+
+// The shopper's live report of the product at the store, from price_reports_user_store_idx (user, store,
+// name, category): their earlier prices there are replaced as they come, so the range holds one live row.
+const REPEATED_SQL = `
+  SELECT id FROM price_reports INDEXED BY price_reports_user_store_idx
+  WHERE user_id = $user AND store_id = $store AND normalized_name = $name AND category_id = $category
+    AND is_active = 1 AND is_expired = 0 AND price_cents = $price AND created_at >= $since
+  ORDER BY created_at DESC, id DESC LIMIT 1`;
+
+// The shopper's earlier live price for this product at this store: a new one replaces it.
+const SUPERSEDE_SQL = `
+  UPDATE price_reports SET is_expired = 1, expired_at = $now, expired_reason = $reason, updated_at = $now
+  WHERE user_id = $user AND store_id = $store AND normalized_name = $name AND category_id = $category
+    AND is_active = 1 AND is_expired = 0 AND id <> $keep
+  RETURNING id, price_cents AS price`;
+
+const INSERT_SQL = `
+  INSERT INTO price_reports (user_id, store_id, product_name, normalized_name, price_cents, category_id, tags, description,
+    availability, vacation_mode, report_zip_code, zip_code, loc_token, search_text, image_url, verification_confidence,
+    verification_reason, is_unusual, size_milli, size_unit)
+  VALUES ($user, $store, $name, $normalized, $price, $category, $tags, $description,
+    $availability, $vacation, $reportZip, $zip, $loc, $searchText, $image, $confidence, $reason, $unusual,
+    $sizeMilli, $sizeUnit)
+  RETURNING id, created_at AS createdAt, updated_at AS updatedAt`;
+
+/** price_reports as the report write uses it. */
+export const PRICE_REPORT_ROWS: ReportRows<SameProduct, ProductReportFields> = {
+	table: "price_reports",
+	standing: (tx, same) => tx.$client.query<StandingRow, Bindings>(STANDING_SQL).get(same),
+	repeated: (tx, same) => tx.$client.query<{ id: number }, Bindings>(REPEATED_SQL).get(same),
+	supersede: (tx, same, reason, now) =>
+		tx.$client.query<ReplacedRow, Bindings>(SUPERSEDE_SQL).all({ ...same, reason, now }),
+	insert: (tx, fields) => tx.$client.query<StoredReport, Bindings>(INSERT_SQL).get(fields)!,
+};
+
+/** Whether the shopper has reported at this store before (their count of stores visited). */
+export function hasReportedAt(tx: Tx, userId: string, storeId: number): boolean {
+	return Boolean(
+		tx.$client
+			.query<{ yes: 1 }, [string, number]>(
+				"SELECT 1 AS yes FROM price_reports WHERE user_id = ?1 AND store_id = ?2 LIMIT 1",
+			)
+			.get(userId, storeId),
+	);
+}
