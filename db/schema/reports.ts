@@ -126,7 +126,7 @@ export const gasPriceReports = sqliteTable(
 		 * or the table.
 		 */
 		/**
-		 * A station's price history (src/history/fuel-history.sql.ts): every report of a fuel that was not judged
+		 * A station's price history (src/data/fuel-prices.ts): every report of a fuel that was not judged
 		 * wrong nor withdrawn, live or expired by age, with what the history reads and its trust filter, so it
 		 * reads only the index.
 		 */

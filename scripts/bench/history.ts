@@ -14,10 +14,10 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { FuelType } from "../../db/enums.ts";
+import { AREA_PRICES_SQL, STATION_PRICES_SQL, STATION_RECENT_SQL } from "../../src/data/fuel-prices.ts";
+import { reportRows } from "../../src/data/report-rows.ts";
 import { migrate, openDb } from "../../src/db.ts";
-import { reportRows } from "../../src/deals/deals.sql.ts";
 import { searchReportIds } from "../../src/deals/search.ts";
-import { AREA_PRICES_SQL, STATION_PRICES_SQL, STATION_RECENT_SQL } from "../../src/history/fuel-history.sql.ts";
 import { productHistory } from "../../src/history/products.ts";
 import { PRODUCT_WINDOWS, STATION_WINDOWS } from "../../src/history/schemas.ts";
 import { stationHistory } from "../../src/history/stations.ts";
@@ -103,13 +103,18 @@ const WARM_UP = 100;
  * them has their pages in its cache and its code compiled, so neither the first read of each from the file nor the
  * compiler is what is measured.
  */
-const timed = <T>(run: (i: number) => T, size: (answer: T) => number, rounds: number, inputs: number) => {
-	for (let i = 0; i < Math.max(WARM_UP, inputs); i++) run(i);
+const timed = async <T>(
+	run: (i: number) => T | Promise<T>,
+	size: (answer: T) => number,
+	rounds: number,
+	inputs: number,
+) => {
+	for (let i = 0; i < Math.max(WARM_UP, inputs); i++) await run(i);
 	const times: number[] = [];
 	let total = 0;
 	for (let i = 0; i < rounds; i++) {
 		const start = performance.now();
-		const answer = run(i);
+		const answer = await run(i);
 		times.push(performance.now() - start);
 		total += size(answer);
 	}
@@ -187,7 +192,7 @@ export async function benchHistoryDb(
 				record(
 					"product history",
 					`${which} products, ${days} days`,
-					timed(run, (h) => h.summary.reports, rounds, list.length),
+					await timed(run, (h) => h.summary.reports, rounds, list.length),
 				);
 			}
 		}
@@ -206,24 +211,20 @@ export async function benchHistoryDb(
 				const page = pages[i % pages.length]!;
 				return { results: page.rows.length, good: goodDealIds(db, page.rows, page.tokens).size };
 			};
-			record(
-				"good deal",
-				`a page of "${q}"`,
-				timed(run, (a) => a.results, rounds, pages.length),
-			);
+			record("good deal", `a page of "${q}"`, await timed(run, (a) => a.results, rounds, pages.length));
 		}
 
 		for (const days of STATION_WINDOWS) {
 			const run = (i: number) =>
 				stationHistory(db, stations[i % stations.length]!, { days, fuelType: undefined, zipCode: null }, viewer);
-			const points = (h: ReturnType<typeof run>) => h?.fuels.reduce((sum, f) => sum + f.points.length, 0) ?? 0;
-			record("station history", `busy stations, ${days} days`, timed(run, points, rounds, stations.length));
+			const points = (h: Awaited<ReturnType<typeof run>>) => h?.fuels.reduce((sum, f) => sum + f.points.length, 0) ?? 0;
+			record("station history", `busy stations, ${days} days`, await timed(run, points, rounds, stations.length));
 		}
 
 		for (const fuel of TREND_FUELS) {
 			const run = (i: number) => areaTrend(db, stationZips[i % stationZips.length]!, fuel);
-			const stationsToday = (t: ReturnType<typeof run>) => t.days.at(-1)?.stations ?? 0;
-			record("area trend", `busy zips, ${fuel}`, timed(run, stationsToday, rounds, stationZips.length));
+			const stationsToday = (t: Awaited<ReturnType<typeof run>>) => t.days.at(-1)?.stations ?? 0;
+			record("area trend", `busy zips, ${fuel}`, await timed(run, stationsToday, rounds, stationZips.length));
 		}
 
 		const plans = explainPlans(sqlite, stations[0]!, stationZips[0]!, viewer.id);

@@ -1,5 +1,4 @@
 /** Price histories: a product's near a shopper, a station's, and the area's fuel trend. */
-export { historyStation } from "./fuel-history.sql.ts";
 export { areaTrendRoutes, productRoutes, stationHistoryRoutes } from "./routes.ts";
 export type { FuelHistory, NotedPrice, ProductHistory } from "./shapes.ts";
 export { STATION_NOT_FOUND } from "./stations.ts";

@@ -1,6 +1,8 @@
 /** A product's price history near a shopper. */
+import { reportRows } from "../data/report-rows.ts";
+import { starredPlaceIds } from "../data/starred-places.ts";
 import type { Db } from "../db.ts";
-import { reportRows, toReportJson } from "../deals/index.ts";
+import { toReportJson } from "../deals/index.ts";
 import { badRequest } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { normalizeText } from "../lib/normalize.ts";
@@ -17,7 +19,6 @@ import {
 	productNameOf,
 	storesByIds,
 } from "../reports/index.ts";
-import { starredStoreIds } from "../spots/index.ts";
 import type { ProductHistoryQuery } from "./schemas.ts";
 import type { DayPrice, NotedPrice, ProductHistory } from "./shapes.ts";
 import { youPaid } from "./you-paid.ts";
@@ -112,36 +113,36 @@ function storeSeries(points: readonly HistoryPoint[], storeOf: Map<number, Histo
  * The product's history near `zip` over the window, as `viewerId` sees it: its trustworthy prices, expired by age
  * or not, one series per store, with the median line, the summary, the best live offers and what the viewer paid.
  */
-export function productHistory(
+export async function productHistory(
 	db: Db,
 	query: ProductHistoryQuery & { zipCode: string },
 	viewerId: string,
 	now = Date.now(),
-): ProductHistory {
-	const category = categoryName(db, query.categoryId);
+): Promise<ProductHistory> {
+	const category = await categoryName(db, query.categoryId);
 	if (category === null) throw badRequest(CATEGORY_NOT_FOUND);
 	const near = neighbourhood(query.zipCode);
 	const places = JSON.stringify(near.map((p) => p.token));
 	const product = { name: normalizeText(query.productName), category: query.categoryId, places };
-	const points = historyPoints(db, { ...product, since: now - query.days * DAY_MS });
-	const stores = storesByIds(db, JSON.stringify([...new Set(points.map((p) => p.storeId))]));
+	const points = await historyPoints(db, { ...product, since: now - query.days * DAY_MS });
+	const stores = await storesByIds(db, JSON.stringify([...new Set(points.map((p) => p.storeId))]));
 	const storeOf = new Map(stores.map((s) => [s.id, s]));
 	const miles = new Map(near.map((p) => [p.token, p.miles]));
 	const latest = points[points.length - 1];
 
-	const offerIds = liveOfferIds(db, product, BEST_OFFERS);
-	const offers = offerIds.length > 0 ? reportRows(db, { ids: JSON.stringify(offerIds), viewer: viewerId }) : [];
-	const good = goodDealIds(
+	const offerIds = await liveOfferIds(db, product, BEST_OFFERS);
+	const offers = offerIds.length > 0 ? await reportRows(db, { ids: JSON.stringify(offerIds), viewer: viewerId }) : [];
+	const good = await goodDealIds(
 		db,
 		offers,
 		near.map((p) => p.token),
 		now,
 	);
-	const starred = offers.length > 0 ? starredStoreIds(db, viewerId) : new Set<number>();
+	const starred = offers.length > 0 ? await starredPlaceIds(db, "store", viewerId) : new Set<number>();
 	const prices = points.map((p) => p.priceCents);
 	const { lowest, highest } = extremes(points, storeOf);
 	return {
-		productName: (latest && productNameOf(db, latest.id)) ?? query.productName,
+		productName: (latest && (await productNameOf(db, latest.id))) ?? query.productName,
 		categoryId: query.categoryId,
 		categoryName: category,
 		zipCode: query.zipCode,
@@ -165,6 +166,6 @@ export function productHistory(
 				starred: starred.has(row.storeId),
 			};
 		}),
-		youPaid: youPaid(db, viewerId, query),
+		youPaid: await youPaid(db, viewerId, query),
 	};
 }

@@ -36,12 +36,12 @@ export const productRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		queryParams(ProductHistoryQuerySchema),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
 			const query = c.req.valid("query");
 			const zipCode = query.zipCode ?? user.zipCode;
 			if (!zipCode) throw badRequest(NO_SEARCH_ZIP_MESSAGE);
-			return c.json(productHistory(c.get("db"), { ...query, zipCode }, user.id), 200);
+			return c.json(await productHistory(c.get("db"), { ...query, zipCode }, user.id), 200);
 		},
 	)
 	.get(
@@ -58,13 +58,13 @@ export const productRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		queryParams(LastPaidQuerySchema),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
 			const query = c.req.valid("query");
 			const zipCode = query.zipCode ?? user.zipCode;
 			const db = c.get("db");
-			if (categoryName(db, query.categoryId) === null) throw badRequest(CATEGORY_NOT_FOUND);
-			return c.json({ youPaid: youPaid(db, user.id, { ...query, zipCode }) }, 200);
+			if ((await categoryName(db, query.categoryId)) === null) throw badRequest(CATEGORY_NOT_FOUND);
+			return c.json({ youPaid: await youPaid(db, user.id, { ...query, zipCode }) }, 200);
 		},
 	);
 
@@ -80,9 +80,9 @@ export const stationHistoryRoutes = new Hono<AppEnv>().get(
 	}),
 	signedIn,
 	queryParams(StationHistoryQuerySchema),
-	(c) => {
+	async (c) => {
 		const user = requireUser(c);
-		const history = stationHistory(c.get("db"), stationId(c.req.param("id")), c.req.valid("query"), user);
+		const history = await stationHistory(c.get("db"), stationId(c.req.param("id")), c.req.valid("query"), user);
 		if (!history) throw notFound(STATION_NOT_FOUND);
 		return c.json(history, 200);
 	},
@@ -100,10 +100,10 @@ export const areaTrendRoutes = new Hono<AppEnv>().get(
 	}),
 	signedIn,
 	queryParams(AreaTrendQuerySchema),
-	(c) => {
+	async (c) => {
 		const user = requireUser(c);
 		if (!user.zipCode) throw badRequest(NO_GAS_ZIP_MESSAGE);
 		const fuel = c.req.valid("query").fuelType ?? user.preferredFuelType;
-		return c.json(areaTrend(c.get("db"), user.zipCode, fuel), 200);
+		return c.json(await areaTrend(c.get("db"), user.zipCode, fuel), 200);
 	},
 );

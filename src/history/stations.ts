@@ -3,13 +3,13 @@
  * their lowest, typical and highest, beside the station's newest live reports and its miles from the shopper.
  */
 import { FUEL_TYPES, type FuelType } from "../../db/enums.ts";
+import { historyStation, type StationPriceRow, stationPrices, stationRecentReports } from "../data/fuel-prices.ts";
 import type { Db } from "../db.ts";
 import { toGasReportJson } from "../gas/index.ts";
 import { millsToNumber } from "../lib/money.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { milesBetween, roundMiles } from "../lib/zip.ts";
 import { median } from "../reports/index.ts";
-import { historyStation, type StationPriceRow, stationPrices, stationRecentReports } from "./fuel-history.sql.ts";
 import type { StationHistoryQuery } from "./schemas.ts";
 import type { FuelHistory, StationHistory } from "./shapes.ts";
 
@@ -48,24 +48,24 @@ function milesTo(zip: string | null, token: string): number | null {
  * The station's history over the window; null when there is no such station. Distances are from the zip asked
  * about (vacation mode), else the shopper's own.
  */
-export function stationHistory(
+export async function stationHistory(
 	db: Db,
 	stationId: number,
 	query: StationHistoryQuery,
 	viewer: { id: string; zipCode: string | null },
 	now = Date.now(),
-): StationHistory | null {
-	const station = historyStation(db, stationId);
+): Promise<StationHistory | null> {
+	const station = await historyStation(db, stationId);
 	if (!station) return null;
 	const distanceMiles = milesTo(query.zipCode ?? viewer.zipCode, station.locToken);
 	const asked = query.fuelType ? [query.fuelType] : FUEL_TYPES;
-	const rows = stationPrices(db, { station: stationId, fuels: asked, since: now - query.days * DAY_MS });
+	const rows = await stationPrices(db, { station: stationId, fuels: asked, since: now - query.days * DAY_MS });
 	const byFuel = Map.groupBy(rows, (r) => r.fuelType);
 	// The fuel asked for is answered even without a price in the window; unasked, only the fuels reported.
 	const fuels = asked
 		.filter((fuel) => query.fuelType !== undefined || byFuel.has(fuel))
 		.map((fuel) => fuelHistoryOf(fuel, byFuel.get(fuel) ?? []));
-	const recent = stationRecentReports(db, { station: stationId, viewer: viewer.id, limit: RECENT_REPORTS_MAX });
+	const recent = await stationRecentReports(db, { station: stationId, viewer: viewer.id, limit: RECENT_REPORTS_MAX });
 	return {
 		station: {
 			id: station.id,

@@ -5,13 +5,13 @@
  * to each past day.
  */
 import type { FuelType } from "../../db/enums.ts";
+import { type AreaPriceRow, areaPrices } from "../data/fuel-prices.ts";
 import type { Db } from "../db.ts";
 import { averageMills } from "../gas/index.ts";
 import { millsToNumber } from "../lib/money.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { nearTokens } from "../lib/zip.ts";
 import { FUEL_MAX_AGE_DAYS } from "../reports/index.ts";
-import { type AreaPriceRow, areaPrices } from "./fuel-history.sql.ts";
 import { TREND_DAYS } from "./schemas.ts";
 import type { AreaTrend } from "./shapes.ts";
 
@@ -48,10 +48,10 @@ function dayAverages(rows: readonly AreaPriceRow[], firstDay: number, days: numb
 const dollars = (mills: number | null) => (mills === null ? null : millsToNumber(mills));
 
 /** The last TREND_DAYS days (UTC, today last) of the area average of `fuel` near `zip`. */
-export function areaTrend(db: Db, zip: string, fuel: FuelType, now = Date.now()): AreaTrend {
+export async function areaTrend(db: Db, zip: string, fuel: FuelType, now = Date.now()): Promise<AreaTrend> {
 	const today = Math.floor(now / DAY_MS) * DAY_MS;
 	const firstDay = today - (TREND_DAYS - 1) * DAY_MS;
-	const rows = areaPrices(db, { tokens: nearTokens(zip), fuel, since: firstDay - FUEL_MAX_AGE_DAYS * DAY_MS });
+	const rows = await areaPrices(db, { tokens: nearTokens(zip), fuel, since: firstDay - FUEL_MAX_AGE_DAYS * DAY_MS });
 	const days = dayAverages(rows, firstDay, TREND_DAYS);
 	const nowMills = days.at(-1)?.averageMills ?? null;
 	const weekAgoMills = days.at(-1 - CHANGE_DAYS)?.averageMills ?? null;

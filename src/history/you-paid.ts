@@ -1,6 +1,6 @@
 /** "You paid $X last time": the shopper's own last price of a product. */
+import { trustedPrices } from "../data/trusted-prices.ts";
 import type { Db } from "../db.ts";
-import { trustedPrices } from "../deals/index.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { normalizeText } from "../lib/normalize.ts";
 import { nearTokens } from "../lib/zip.ts";
@@ -13,19 +13,23 @@ import type { YouPaid } from "./shapes.ts";
  * savings are measured. A report of theirs judged wrong or hidden by flags, or a deal on a price judged wrong, is
  * not a price they paid.
  */
-export function youPaid(
+export async function youPaid(
 	db: Db,
 	userId: string,
 	product: { productName: string; categoryId: number; zipCode: string | null },
-): YouPaid | null {
+): Promise<YouPaid | null> {
 	const key = { user: userId, name: normalizeText(product.productName), category: product.categoryId };
-	const report = lastOwnReport(db, key);
-	const deal = lastDealTaken(db, key);
+	const report = await lastOwnReport(db, key);
+	const deal = await lastDealTaken(db, key);
 	const [paid, source]: [PaidRow | null, YouPaid["source"]] =
 		deal && (!report || deal.paidAt > report.paidAt) ? [deal, "deal"] : [report, "report"];
 	if (!paid) return null;
 	const prices = product.zipCode
-		? trustedPrices(db, { name: key.name, category: key.category, places: JSON.stringify(nearTokens(product.zipCode)) })
+		? await trustedPrices(db, {
+				name: key.name,
+				category: key.category,
+				places: JSON.stringify(nearTokens(product.zipCode)),
+			})
 		: [];
 	const typicalCents = prices.length > 0 ? Math.round(median(prices)) : null;
 	return {
