@@ -3,11 +3,14 @@
  * newest live reports near the shopper, read from the search index as a search of every top category's filter
  * term across the neighbourhood's places (no word: each live report holds exactly one top category's term).
  */
+import { topCategorySlugs } from "../data/categories.ts";
+import { type FeedRow, feedRows, liveHitReportIds, placesWithStores } from "../data/feed-rows.ts";
+import { indexPageIds } from "../data/price-search.ts";
 import type { Db } from "../db.ts";
-import { indexPageIds, type NearestReports, nearestReports } from "../deals/index.ts";
+import { type NearestReports, nearestReports, placeCell } from "../deals/index.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { MAX_AREAS, milesBetween, type NearPlace, nearTokens, neighbourhood, roundMiles } from "../lib/zip.ts";
-import { everythingAt, type FeedRow, feedRows, liveHitReportIds, topCategorySlugs } from "./feed.sql.ts";
+import { filterTerm } from "../reports/index.ts";
 import {
 	addProductCosts,
 	dropPercentOf,
@@ -44,14 +47,30 @@ export type AreaFeed = {
 	nearest: NearestReports | null;
 };
 
+/**
+ * The FTS5 query for every live report at the places that have a store: each top category's filter term there
+ * (every live report holds exactly one; a widened feed's hundreds of places are mostly empty, and each term costs
+ * the index a lookup). Null when no place has a store. The feed's pool and the top contributors read it.
+ */
+export async function everythingAt(db: Db, near: readonly NearPlace[]): Promise<string | null> {
+	const stocked = await placesWithStores(
+		db,
+		near.map((p) => p.token),
+	);
+	const cells = near.filter((p) => stocked.has(p.token)).map((p) => placeCell(p.token));
+	if (cells.length === 0) return null;
+	const terms = (await topCategorySlugs(db)).map(filterTerm);
+	return cells.flatMap((cell) => terms.map((term) => `"${cell}${term}"`)).join(" OR ");
+}
+
 /** The newest live reports near the places, newest first, at most FEED_POOL. */
-export function newestNear(db: Db, near: readonly NearPlace[]): FeedRow[] {
-	const match = everythingAt(db, near);
+export async function newestNear(db: Db, near: readonly NearPlace[]): Promise<FeedRow[]> {
+	const match = await everythingAt(db, near);
 	if (match === null) return [];
 	const page = { match, limit: FEED_POOL, offset: 0 };
 	return feedRows(
 		db,
-		indexPageIds(db, "recent", page).map((r) => r.id),
+		(await indexPageIds(db, "recent", page)).map((r) => r.id),
 	);
 }
 
@@ -69,10 +88,10 @@ function biggestDrops(rows: readonly FeedRow[], costs: Map<string, ProductCost>)
  * The neighbourhood's feed: today's biggest drops, the newest good deals and the newest reports, one read of
  * the pool's products' history measuring them all; or, with none, how far the nearest reports are.
  */
-export function areaFeed(db: Db, zip: string, areas: number, now = Date.now()): AreaFeed {
+export async function areaFeed(db: Db, zip: string, areas: number, now = Date.now()): Promise<AreaFeed> {
 	const near = neighbourhood(zip, areas);
-	const pool = newestNear(db, near).filter(standsUp);
-	const costs = addProductCosts(db, new Map(), pool, JSON.stringify(near.map((p) => p.token)), now);
+	const pool = (await newestNear(db, near)).filter(standsUp);
+	const costs = await addProductCosts(db, new Map(), pool, JSON.stringify(near.map((p) => p.token)), now);
 	const today = pool.filter((r) => r.createdAt >= now - DROP_WINDOW_MS);
 	const milesAt = new Map(near.map((p) => [p.token, roundMiles(p.miles)]));
 	const shaping: Shaping = { costs, miles: (r) => milesAt.get(r.locToken) ?? null };
@@ -81,27 +100,27 @@ export function areaFeed(db: Db, zip: string, areas: number, now = Date.now()): 
 		drops: items(biggestDrops(today, costs)),
 		newest: items(onePerProduct(pool)),
 		goodDeals: items(onePerProduct(pool.filter((r) => isGoodDeal(r, costs.get(productKey(r)))))),
-		nearest: pool.length === 0 ? nearestOfAll(db, zip) : null,
+		nearest: pool.length === 0 ? await nearestOfAll(db, zip) : null,
 	};
 }
 
 /** The nearest reports of any category beyond the neighbourhood (src/deals/nearest.ts), or null when none. */
-function nearestOfAll(db: Db, zip: string): NearestReports | null {
+async function nearestOfAll(db: Db, zip: string): Promise<NearestReports | null> {
 	let best: NearestReports | null = null;
 	const all = neighbourhood(zip, MAX_AREAS); // found once for the five questions
-	for (const category of topCategorySlugs(db)) {
-		const found = nearestReports(db, { q: "", category, zip }, all);
+	for (const category of await topCategorySlugs(db)) {
+		const found = await nearestReports(db, { q: "", category, zip }, all);
 		if (found && (!best || found.miles < best.miles)) best = found;
 	}
 	return best;
 }
 
 /** The shopper's latest alert hits on live product reports (one per product), measured from `zip`. */
-export function alertHitItems(db: Db, userId: string, zip: string, now = Date.now()): FeedItem[] {
-	const ids = [...new Set(liveHitReportIds(db, { user: userId, perAlert: HITS_PER_ALERT, limit: 4 * FEED_LIST }))];
-	const rows = onePerProduct(feedRows(db, ids).filter(standsUp));
+export async function alertHitItems(db: Db, userId: string, zip: string, now = Date.now()): Promise<FeedItem[]> {
+	const hits = await liveHitReportIds(db, { user: userId, perAlert: HITS_PER_ALERT, limit: 4 * FEED_LIST });
+	const rows = onePerProduct((await feedRows(db, [...new Set(hits)])).filter(standsUp));
 	if (rows.length === 0) return [];
-	const costs = addProductCosts(db, new Map(), rows, JSON.stringify(nearTokens(zip)), now);
+	const costs = await addProductCosts(db, new Map(), rows, JSON.stringify(nearTokens(zip)), now);
 	const miles = (r: FeedRow) => {
 		const m = milesBetween(zip, r.locToken);
 		return m === null ? null : roundMiles(m);

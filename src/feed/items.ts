@@ -2,11 +2,11 @@
  * What the feed shows of a report (decision 0062): its card's fields, the product's typical price near the
  * shopper and how far below it the price is, and whether it is a good deal there.
  */
+import { type FeedRow, type ProductStats, productStats } from "../data/feed-rows.ts";
 import type { Db } from "../db.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { GOOD_DEAL_DAYS, GOOD_DEAL_MIN_PRICES, median, trustOf, withinLow } from "../reports/index.ts";
-import { type FeedRow, type ProductStats, productStats } from "./feed.sql.ts";
 
 /** How many items a list of the feed holds. */
 export const FEED_LIST = 5;
@@ -65,7 +65,7 @@ export type ProductCost = { typicalCents: number | null; low: ProductStats | nul
  * Adds to `costs` what each product of `rows` it does not hold yet costs near the places (JSON): one read of the
  * products' history over the good deal's window, which holds the typical price's.
  */
-export function addProductCosts(
+export async function addProductCosts(
 	db: Db,
 	costs: Map<string, ProductCost>,
 	rows: readonly FeedRow[],
@@ -78,7 +78,7 @@ export function addProductCosts(
 		return [key.slice(at + 1), Number(key.slice(0, at))] as const;
 	});
 	const since = now - Math.max(GOOD_DEAL_DAYS, TYPICAL_DAYS) * DAY_MS;
-	const stats = productStats(db, products, { places, since, recentSince: now - TYPICAL_DAYS * DAY_MS });
+	const stats = await productStats(db, products, { places, since, recentSince: now - TYPICAL_DAYS * DAY_MS });
 	keys.forEach((key, i) => {
 		const low = stats[i] ?? null;
 		const recent = low?.recent ?? [];

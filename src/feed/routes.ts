@@ -13,8 +13,8 @@ export const NO_FEED_ZIP_MESSAGE = "Set your zip code to see deals near you.";
 const utf8 = new TextDecoder();
 
 /** The neighbourhood's part of the feed from the read cache (src/lib/read-cache.ts), as a value. */
-const cachedArea = (c: Context<AppEnv>, key: string, compute: () => AreaFeed): AreaFeed =>
-	JSON.parse(utf8.decode(c.var.runtime.readCache.json(key, compute))) as AreaFeed;
+const cachedArea = async (c: Context<AppEnv>, key: string, compute: () => Promise<AreaFeed>): Promise<AreaFeed> =>
+	JSON.parse(utf8.decode(await c.var.runtime.readCache.json(key, compute))) as AreaFeed;
 
 /**
  * /api/feed: the home feed near the shopper. The neighbourhood's lists are shared by everyone there
@@ -34,14 +34,14 @@ export const feedRoutes = new Hono<AppEnv>().get(
 	}),
 	signedIn,
 	queryParams(FeedQuerySchema),
-	(c) => {
+	async (c) => {
 		const user = requireUser(c);
 		const { zipCode, areas } = c.req.valid("query");
 		const zip = zipCode ?? user.zipCode;
 		if (!zip) throw badRequest(NO_FEED_ZIP_MESSAGE);
 		const db = c.get("db");
-		const { nearest, ...lists } = cachedArea(c, `feed:${locToken(zip)}:${areas}`, () => areaFeed(db, zip, areas));
-		const alertHits = alertHitItems(db, user.id, zip);
+		const { nearest, ...lists } = await cachedArea(c, `feed:${locToken(zip)}:${areas}`, () => areaFeed(db, zip, areas));
+		const alertHits = await alertHitItems(db, user.id, zip);
 		const quiet = lists.drops.length + lists.newest.length + lists.goodDeals.length + alertHits.length === 0;
 		return c.json({ zipCode: zip, ...lists, alertHits, quiet, nearest: quiet ? nearest : null }, 200);
 	},

@@ -28,7 +28,7 @@ export const CONTRIBUTOR_POOL = 300;
  * TOP_CONTRIBUTORS.
  */
 export async function topContributors(db: Db, zip: string, viewerId: string, now = Date.now()) {
-	const match = everythingAt(db, neighbourhood(zip));
+	const match = await everythingAt(db, neighbourhood(zip));
 	if (match === null) return [];
 	const ids = indexPageIds(db, "recent", { match, limit: CONTRIBUTOR_POOL, offset: 0 }).map((r) => r.id);
 	const rows = await contributorRows(db, {

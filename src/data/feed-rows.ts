@@ -1,14 +1,13 @@
 /**
- * The home feed's raw SQL: the rows of the reports it shows, what their products cost near the shopper
- * (what a drop and a good deal are measured against), and the shopper's alert hits. Raw because the history index needs INDEXED BY and the hits a bounded
- * read per alert. Which reports are near is read from the search index (src/deals/deals.sql.ts, PAGE_SQL).
+ * The home feed's reads: the rows of the reports it shows, what their products cost near the shopper (what a
+ * drop and a good deal are measured against), the shopper's alert hits, and which places have a store. Raw
+ * because the history index needs INDEXED BY and the hits a bounded read per alert. Which reports are near is
+ * read from the search index (src/data/price-search.ts).
  */
-import type { priceAlertHits, priceReports, productCategories, stores } from "../../db/schema.ts";
+import type { priceAlertHits, priceReports, stores } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { placeCell } from "../deals/index.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
-import type { NearPlace } from "../lib/zip.ts";
-import { filterTerm, type ProductLow, type TrustInput, trustworthySql } from "../reports/index.ts";
+import { type TrustInput, trustworthySql } from "./report-columns.ts";
 
 type Bindings = Record<string, string | number | null>;
 
@@ -43,7 +42,7 @@ const ROWS_SQL = `
   ORDER BY p.key`;
 
 /** The live reports among `ids`, in the order given. */
-export function feedRows(db: Db, ids: readonly number[]): FeedRow[] {
+export async function feedRows(db: Db, ids: readonly number[]): Promise<FeedRow[]> {
 	if (ids.length === 0) return [];
 	return db.$client.query<FeedRow, Bindings>(ROWS_SQL).all({ ids: JSON.stringify(ids) });
 }
@@ -61,21 +60,21 @@ const STATS_SQL = `
   GROUP BY p.key`;
 
 /** A product's trustworthy prices near a shopper: the lowest and how many since one time, the prices since a later. */
-export type ProductStats = ProductLow & { recent: number[] };
+export type ProductStats = { lowCents: Stored<typeof priceReports.priceCents>; prices: number; recent: number[] };
 
 /**
  * The trustworthy prices at some places (JSON) of each product, a normalised name and a category, in the order
  * given: the low and count since `since` (ms) and the prices since `recentSince`; null for a product without any.
  */
-export function productStats(
+export async function productStats(
 	db: Db,
 	products: readonly (readonly [name: string, category: number])[],
 	bindings: { places: string; since: number; recentSince: number },
-): (ProductStats | null)[] {
+): Promise<(ProductStats | null)[]> {
 	const stats: (ProductStats | null)[] = products.map(() => null);
 	if (products.length === 0) return stats;
 	const rows = db.$client
-		.query<ProductLow & { product: number; recent: string | null }, Bindings>(STATS_SQL)
+		.query<Omit<ProductStats, "recent"> & { product: number; recent: string | null }, Bindings>(STATS_SQL)
 		.all({ ...bindings, products: JSON.stringify(products) });
 	for (const { product, recent, ...low } of rows)
 		stats[product] = { ...low, recent: recent ? recent.split(",").map(Number) : [] };
@@ -98,7 +97,10 @@ const HITS_SQL = `
   LIMIT $limit`;
 
 /** The report ids of the shopper's latest product alert hits whose reports are live, newest hit first. */
-export function liveHitReportIds(db: Db, bindings: { user: string; perAlert: number; limit: number }): number[] {
+export async function liveHitReportIds(
+	db: Db,
+	bindings: { user: string; perAlert: number; limit: number },
+): Promise<number[]> {
 	return db.$client
 		.query<{ hitId: HitId; reportId: number }, Bindings>(HITS_SQL)
 		.all(bindings)
@@ -106,35 +108,11 @@ export function liveHitReportIds(db: Db, bindings: { user: string; perAlert: num
 }
 
 /** Of some places (location tokens), those with a store: a report counts at its store's place. */
-export function placesWithStores(db: Db, tokens: readonly string[]): Set<string> {
+export async function placesWithStores(db: Db, tokens: readonly string[]): Promise<Set<string>> {
 	const rows = db.$client
 		.query<{ token: Stored<typeof stores.locToken> }, Bindings>(
 			"SELECT DISTINCT loc_token AS token FROM stores WHERE loc_token IN (SELECT value FROM json_each($tokens))",
 		)
 		.all({ tokens: JSON.stringify(tokens) });
 	return new Set(rows.map((r) => r.token));
-}
-
-/** The slugs of the categories at the top of the taxonomy (no group above them): every report is under one. */
-export function topCategorySlugs(db: Db): Stored<typeof productCategories.slug>[] {
-	return db.$client
-		.query<{ slug: string }, []>("SELECT slug FROM product_categories WHERE parent_category_id IS NULL ORDER BY id")
-		.all()
-		.map((r) => r.slug);
-}
-
-/**
- * The FTS5 query for every live report at the places that have a store: each top category's filter term there
- * (every live report holds exactly one; a widened feed's hundreds of places are mostly empty, and each term costs
- * the index a lookup). Null when no place has a store. The feed's pool and the top contributors read it.
- */
-export function everythingAt(db: Db, near: readonly NearPlace[]): string | null {
-	const stocked = placesWithStores(
-		db,
-		near.map((p) => p.token),
-	);
-	const cells = near.filter((p) => stocked.has(p.token)).map((p) => placeCell(p.token));
-	if (cells.length === 0) return null;
-	const terms = topCategorySlugs(db).map(filterTerm);
-	return cells.flatMap((cell) => terms.map((term) => `"${cell}${term}"`)).join(" OR ");
 }
