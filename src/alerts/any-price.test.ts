@@ -68,7 +68,7 @@ describe("an alert at any price", () => {
 		const [listed] = (await client.get("/api/price-alerts")).data;
 		expect(listed).toMatchObject({ targetPrice: null, lastHit: { reportId: near.id, price: 150 } });
 		// What the notification says: the price and the place, and no target to compare with.
-		const [message] = hitsAfter(server.db, user.id, 0);
+		const [message] = await hitsAfter(server.db, user.id, 0);
 		const data = message?.data as { targetPrice: number | null; body: string };
 		expect(data.targetPrice).toBeNull();
 		expect(data.body).toBe(`Spanish Saffron Threads is $150.00 at ${near.store.name}, 1 Market St (in your ZIP).`);

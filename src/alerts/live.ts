@@ -5,10 +5,10 @@
  * otherwise (expiry, a password change elsewhere) within a few seconds.
  */
 
+import { liveSessions } from "../data/live-sessions.ts";
 import type { Db } from "../db.ts";
 import { log } from "../lib/log.ts";
 import { SESSION_ABSOLUTE_MS } from "../lib/sessions.ts";
-import { liveSessions } from "./alerts.sql.ts";
 
 export type LiveMessage = { event?: string; id?: string | number; data: unknown };
 
@@ -108,18 +108,17 @@ export class LiveHub {
 	}
 
 	/** Closes the streams whose session no longer lets its user in. One query for all of them. */
-	checkSessions(now = Date.now()) {
+	async checkSessions(now = Date.now()) {
 		const sids = [...new Set([...this.byUser.values()].flatMap((set) => [...set].map((c) => c.sid)))];
 		if (sids.length === 0) return;
-		const valid = new Set(
-			liveSessions(this.db, { sids: JSON.stringify(sids), now, cap: SESSION_ABSOLUTE_MS }).map((r) => r.sid),
-		);
+		const live = await liveSessions(this.db, { sids: JSON.stringify(sids), now, cap: SESSION_ABSOLUTE_MS });
+		const valid = new Set(live.map((r) => r.sid));
 		for (const set of [...this.byUser.values()]) for (const conn of [...set]) if (!valid.has(conn.sid)) endStream(conn);
 	}
 
-	private tick() {
+	private async tick() {
 		try {
-			this.checkSessions();
+			await this.checkSessions();
 		} catch (error) {
 			log.error("live events: session check failed", { err: error });
 		}
@@ -134,7 +133,7 @@ export class LiveHub {
 	private startTimer() {
 		if (this.timer) return;
 		this.lastBeat = Date.now();
-		this.timer = setInterval(() => this.tick(), Math.min(LIVE_TIMING.sessionCheckMs, LIVE_TIMING.heartbeatMs));
+		this.timer = setInterval(() => void this.tick(), Math.min(LIVE_TIMING.sessionCheckMs, LIVE_TIMING.heartbeatMs));
 		this.timer.unref?.();
 	}
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceAlertHits, priceAlerts, priceReports } from "../../db/schema.ts";
+import { WORD_HITS_SQL } from "../data/alert-hits.ts";
 import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
-import { WORD_HITS_SQL } from "./alerts.sql.ts";
 import { hitsAfter } from "./hits.ts";
 import { categoryIds, createAlert, recordHits, reportPrice } from "./testing.ts";
 
@@ -189,7 +189,7 @@ describe("matching a stored report against alerts", () => {
 		expect((await client.get("/api/price-alerts")).data[0].lastHit).toMatchObject({ reportId: fake.id });
 		server.db.update(priceReports).set({ isActive: false }).where(eq(priceReports.id, fake.id)).run();
 		expect((await client.get("/api/price-alerts")).data[0].lastHit).toMatchObject({ reportId: honest.id, price: 5 });
-		const replayed = hitsAfter(server.db, me.id, 0).map((m) => (m.data as { reportId: number }).reportId);
+		const replayed = (await hitsAfter(server.db, me.id, 0)).map((m) => (m.data as { reportId: number }).reportId);
 		expect(replayed).toEqual([honest.id]);
 		expect(hitsOf(alert.id)).toHaveLength(2); // the history is kept
 	});
@@ -214,7 +214,7 @@ describe("matching a stored report against alerts", () => {
 		// The deli's expires by age: no price it matched is listed, though it did match ("no longer listed").
 		server.db.update(priceReports).set({ isExpired: true }).where(eq(priceReports.id, deli.id)).run();
 		expect(await listed()).toMatchObject({ lastHit: null, lastNotified: expect.any(String) });
-		expect(hitsAfter(server.db, me.id, 0)).toEqual([]);
+		expect(await hitsAfter(server.db, me.id, 0)).toEqual([]);
 		expect(hitsOf(alert.id)).toHaveLength(2); // the history is kept
 	});
 

@@ -8,13 +8,20 @@
  */
 
 import type { HitNotice } from "../../db/enums.ts";
+import {
+	alertReader,
+	type CandidateRow,
+	hitWriters,
+	type MatchAlertRow,
+	noticeReaders,
+	wordHits,
+} from "../data/alert-hits.ts";
+import { starReader } from "../data/starred-places.ts";
 import { inTransaction, type Tx } from "../data/transaction.ts";
-import type { Db } from "../db.ts";
 import { log } from "../lib/log.ts";
 import { centsToNumber, formatCents, formatMills, millsToNumber } from "../lib/money.ts";
 import type { WrittenPrice } from "../reports/index.ts";
-import { alertReader, type CandidateRow, hitWriters, type MatchAlertRow, starReaders, wordHits } from "./alerts.sql.ts";
-import { decideNotice, noticeReaders, sumUpHeld } from "./notices.ts";
+import { decideNotice, sumUpHeld } from "./notices.ts";
 import { fuelWord, productWords } from "./words.ts";
 
 /** A new hit: its alert, the report that set it off, and what became of its notification. */
@@ -68,31 +75,23 @@ function matchOf(price: WrittenPrice) {
 }
 
 /** The alerts a written price satisfies, the reporter's own excluded. */
-export function findMatchingAlerts(db: Db, price: WrittenPrice): MatchAlertRow[] {
+export function findMatchingAlerts(tx: Tx, price: WrittenPrice): MatchAlertRow[] {
 	const { words, cents, fits } = matchOf(price);
 	if (words.length === 0) return [];
-	const found = wordHits(db, { words: JSON.stringify(words), loc: price.place.locToken, price: cents });
+	const found = wordHits(tx, { words: JSON.stringify(words), loc: price.place.locToken, price: cents });
 	if (found.length === 0) return [];
 	const wordsFound = new Map<number, number>();
 	for (const [alertId] of found) wordsFound.set(alertId, (wordsFound.get(alertId) ?? 0) + 1);
-	const readAlert = alertReader(db);
-	const stars = starReaders(db)[price.market === "product" ? "store" : "station"];
+	const readAlert = alertReader(tx);
+	const starred = starReader(tx, price.market === "product" ? "store" : "station");
 	const matches: MatchAlertRow[] = [];
 	for (const [alertId, count] of wordsFound) {
-		const alert = readAlert.get(alertId);
+		const alert = readAlert(alertId);
 		if (alert?.isActive !== 1 || alert.wordCount !== count || alert.userId === price.userId || !fits(alert)) continue;
-		if (alert.scope === "spots" && !stars.get({ user: alert.userId, id: price.place.id })) continue;
+		if (alert.scope === "spots" && !starred(alert.userId, price.place.id)) continue;
 		matches.push(alert);
 	}
 	return matches;
-}
-
-/** The statements that record a market's hits: a product report's name its hits by price_report_id. */
-function writersOf(db: Db, price: WrittenPrice) {
-	const w = hitWriters(db);
-	return price.market === "product"
-		? { insert: w.insert, findCarried: w.findCarried, carry: w.carry, stamp: w.stamp }
-		: { insert: w.insertFuel, findCarried: w.findCarriedFuel, carry: w.carryFuel, stamp: w.stamp };
 }
 
 /**
@@ -108,20 +107,20 @@ export function recordHitsFor(tx: Tx, price: WrittenPrice, now = Date.now()): Hi
 	const alerts = findMatchingAlerts(tx, price);
 	if (alerts.length === 0) return [];
 	const match = matchOf(price);
-	const { insert, findCarried, carry, stamp } = writersOf(tx, price);
+	const { insert, findCarried, carry, stamp } = hitWriters(tx, price.market);
 	const replaced = price.replaces.length ? JSON.stringify(price.replaces) : null;
 	const fresh = alerts.filter((alert) => {
-		const carried = replaced && findCarried.get({ alert: alert.alertId, replaced, price: match.cents });
-		if (carried) carry.run({ report: price.id, price: match.cents, hit: carried.id });
+		const carried = replaced && findCarried({ alert: alert.alertId, replaced, price: match.cents });
+		if (carried) carry({ report: price.id, price: match.cents, hit: carried.id });
 		return !carried;
 	});
 	const read = noticeReaders(tx);
 	const hits: HitRow[] = [];
 	for (const alert of fresh) {
 		const notice = decideNotice(read, alert, now);
-		const row = insert.get({ alert: alert.alertId, report: price.id, price: match.cents, notice, now });
+		const row = insert({ alert: alert.alertId, report: price.id, price: match.cents, notice, now });
 		if (!row) continue;
-		if (notice === "sent") stamp.run({ now, alert: alert.alertId });
+		if (notice === "sent") stamp({ now, alert: alert.alertId });
 		const alsoHeld = notice === "sent" ? sumUpHeld(read, alert.userId, alert.alertId) : 0;
 		const { wordCount, categoryId, isActive, scope, fuelType, lastNotified, ...candidate } = alert;
 		hits.push({

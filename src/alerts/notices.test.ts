@@ -27,7 +27,7 @@ afterAll(() => server.stop());
 async function watcher(alert: Record<string, unknown>) {
 	const { client, user } = await registerUser(server, { zipCode: "10001" });
 	const created = await createAlert(client, alert);
-	const told = () => hitsAfter(server.db, user.id, 0).map((m) => m.data as HitEventData);
+	const told = async () => (await hitsAfter(server.db, user.id, 0)).map((m) => m.data as HitEventData);
 	return { client, user, alert: created, told };
 }
 
@@ -48,7 +48,7 @@ describe("an alert fires once per crossing", () => {
 		const { client, alert, told } = await watcher({ productName: "halloumi", targetPrice: 5 });
 		const first = await reportPrice(reporter, { productName: "Halloumi", price: 4.5, categoryId: dairy });
 		const second = await reportPrice(reporter, { productName: "Halloumi Block", price: 3.99, categoryId: dairy });
-		expect(told().map((h) => h.reportId)).toEqual([first.id]);
+		expect((await told()).map((h) => h.reportId)).toEqual([first.id]);
 		expect(notices(alert.id)).toEqual(["sent", "quiet"]);
 		// The Alerts tab still shows the newest price that met it.
 		const [listed] = (await client.get("/api/price-alerts")).data;
@@ -62,7 +62,7 @@ describe("an alert fires once per crossing", () => {
 		expireReport(first.id);
 		const again = await reportPrice(reporter, { productName: "Paneer", price: 4.75, categoryId: dairy });
 		expect(notices(alert.id)).toEqual(["sent", "sent"]);
-		expect(told().map((h) => h.reportId)).toEqual([again.id]);
+		expect((await told()).map((h) => h.reportId)).toEqual([again.id]);
 	});
 
 	test("a shopper replacing their own price higher over the target re-arms the alert too", async () => {
@@ -87,7 +87,7 @@ describe("an alert fires once per crossing", () => {
 		const { client, alert, told } = await watcher({ productName: "quark", targetPrice: 5 });
 		await reportPrice(client, { productName: "Quark", price: 2, categoryId: dairy });
 		expect(notices(alert.id)).toEqual([]);
-		expect(told()).toEqual([]);
+		expect(await told()).toEqual([]);
 	});
 });
 

@@ -1,10 +1,11 @@
 import { Hono } from "hono";
+import { latestHitId } from "../data/alert-hits.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { requireSession, requireUser, signedIn } from "../lib/guards.ts";
 import { notFound } from "../lib/http.ts";
 import { doc } from "../lib/openapi.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
-import { hitsAfter, latestHitId } from "./hits.ts";
+import { hitsAfter } from "./hits.ts";
 import { createAlert, deleteAlert, listAlerts } from "./queries.ts";
 import { EventsQuerySchema, PriceAlertSchema } from "./schemas.ts";
 import { openEventStream } from "./stream.ts";
@@ -38,9 +39,9 @@ export const priceAlertRoutes = new Hono<AppEnv>()
 			errors: [401, 403],
 			ok: { description: "Your price alerts, newest first, each with its last hit" },
 		}),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
-			return c.json(listAlerts(c.get("db"), user.id), 200);
+			return c.json(await listAlerts(c.get("db"), user.id), 200);
 		},
 	)
 	.post(
@@ -54,9 +55,9 @@ export const priceAlertRoutes = new Hono<AppEnv>()
 		}),
 		signedIn,
 		jsonBody(PriceAlertSchema),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
-			return c.json(createAlert(c.get("db"), user, c.req.valid("json")), 201);
+			return c.json(await createAlert(c.get("db"), user, c.req.valid("json")), 201);
 		},
 	)
 	.delete(
@@ -68,9 +69,9 @@ export const priceAlertRoutes = new Hono<AppEnv>()
 			errors: [401, 403, 404],
 			ok: { description: "The alert is deleted" },
 		}),
-		(c) => {
+		async (c) => {
 			const user = requireUser(c);
-			return c.json(deleteAlert(c.get("db"), user.id, alertId(c.req.param("id"))), 200);
+			return c.json(await deleteAlert(c.get("db"), user.id, alertId(c.req.param("id"))), 200);
 		},
 	);
 
@@ -89,7 +90,7 @@ export const eventRoutes = new Hono<AppEnv>().get(
 		},
 	}),
 	queryParams(EventsQuerySchema),
-	(c) => {
+	async (c) => {
 		const user = requireUser(c);
 		const { sid } = requireSession(c);
 		const db = c.get("db");
@@ -97,10 +98,10 @@ export const eventRoutes = new Hono<AppEnv>().get(
 		// with; or ?lastEventId= for a new stream): the hits since then are sent first.
 		const header = c.req.header("last-event-id")?.trim() ?? "";
 		const lastEventId = /^\d{1,12}$/.test(header) ? header : c.req.valid("query").lastEventId;
-		const backlog = lastEventId ? hitsAfter(db, user.id, Number(lastEventId)) : [];
+		const backlog = lastEventId ? await hitsAfter(db, user.id, Number(lastEventId)) : [];
 		(c.env?.server as BunServer | undefined)?.timeout?.(c.req.raw, STREAM_IDLE_SECONDS);
 		// Read after the backlog: a hit committed in between is published to this stream once it is open.
-		const cursor = latestHitId(db);
+		const cursor = await latestHitId(db);
 		const body = openEventStream(c.var.runtime.live, {
 			userId: user.id,
 			sid,

@@ -23,7 +23,7 @@ afterAll(() => server.stop());
 
 async function shopper() {
 	const { client, user } = await registerUser(server, { zipCode: "10001" });
-	const told = () => hitsAfter(server.db, user.id, 0).map((m) => m.data as HitEventData);
+	const told = async () => (await hitsAfter(server.db, user.id, 0)).map((m) => m.data as HitEventData);
 	return { client, told };
 }
 
@@ -58,14 +58,14 @@ describe("an alert limited to starred spots", () => {
 		await createAlert(client, { productName: "tahini", targetPrice: 9, scope: "spots" });
 
 		await reportPrice(reporter, { productName: "Tahini", price: 6, categoryId: dairy }); // near, not starred
-		expect(told()).toEqual([]);
+		expect(await told()).toEqual([]);
 		const there = await reportPrice(far, {
 			productName: "Tahini Jar",
 			price: 7,
 			categoryId: dairy,
 			storeName: "Westside",
 		});
-		expect(told().map((h) => [h.reportId, h.storeName])).toEqual([[there.id, "Westside"]]);
+		expect((await told()).map((h) => [h.reportId, h.storeName])).toEqual([[there.id, "Westside"]]);
 	});
 
 	test("a near alert is not set off by a starred store outside the neighbourhood", async () => {
@@ -75,7 +75,7 @@ describe("an alert limited to starred spots", () => {
 		await client.put(`/api/spots/stores/${(known as unknown as { store: { id: number } }).store.id}`);
 		await createAlert(client, { productName: "harissa", targetPrice: 9 });
 		await reportPrice(far, { productName: "Harissa", price: 7, categoryId: dairy, storeName: "Sunset" });
-		expect(told()).toEqual([]);
+		expect(await told()).toEqual([]);
 	});
 });
 
@@ -88,9 +88,9 @@ describe("a fuel alert", () => {
 		await reportFuel(reporter, { price: 3.219, stationZipCode: "10018" });
 		await reportFuel(reporter, { price: 2.999, fuelType: "diesel", stationZipCode: "10018" });
 		await reportFuel(reporter, { price: 2.899, stationZipCode: "90210" });
-		expect(told()).toEqual([]);
+		expect(await told()).toEqual([]);
 		const hit = await reportFuel(reporter, { price: 3.199, stationZipCode: "10018", stationName: "Hudson Gas" });
-		const [told1] = told();
+		const [told1] = await told();
 		expect(told1).toMatchObject({
 			kind: "fuel",
 			reportId: hit.id,
@@ -116,7 +116,7 @@ describe("a fuel alert", () => {
 		const again = await reportFuel(reporter, { price: 3.899, ...at });
 		const fuelHits = server.db.select().from(priceAlertHits).where(eq(priceAlertHits.alertId, alert.id)).all();
 		expect(fuelHits.map((h) => [h.gasReportId, h.notice])).toEqual([[again.id, "sent"]]);
-		expect(told().map((h) => h.reportId)).toEqual([again.id]);
+		expect((await told()).map((h) => h.reportId)).toEqual([again.id]);
 	});
 
 	test("at my spots: only a starred station sets it off, wherever it is", async () => {
@@ -125,9 +125,9 @@ describe("a fuel alert", () => {
 		expect((await client.put(`/api/spots/stations/${far.stationId}`)).status).toBe(200);
 		await createAlert(client, { fuelType: "regular", targetPrice: 3.3, scope: "spots" });
 		await reportFuel(reporter, { price: 3.09, stationZipCode: "10001" }); // near, not starred
-		expect(told()).toEqual([]);
+		expect(await told()).toEqual([]);
 		const there = await reportFuel(reporter, { price: 3.29, stationZipCode: "90210", stationName: "Canyon Fuel" });
-		expect(told().map((h) => h.reportId)).toEqual([there.id]);
+		expect((await told()).map((h) => h.reportId)).toEqual([there.id]);
 	});
 
 	test("a product report never sets off a fuel alert, nor a fuel report a product alert", async () => {
@@ -136,7 +136,7 @@ describe("a fuel alert", () => {
 		await createAlert(client, { productName: "diesel additive", targetPrice: 50 });
 		await reportPrice(reporter, { productName: "Diesel", price: 2, categoryId: dairy });
 		await reportFuel(reporter, { price: 4.099, fuelType: "premium", stationZipCode: "10001" });
-		expect(told()).toEqual([]);
+		expect(await told()).toEqual([]);
 	});
 
 	test("bad fuel alerts are refused with a message naming the problem", async () => {

@@ -6,13 +6,12 @@
  * the index is spread when the alert is written, not when a report is read.
  */
 import type { AlertScope } from "../../db/enums.ts";
-import { priceAlertWords } from "../../db/schema.ts";
+import { SPOTS_TOKEN } from "../data/alert-hits.ts";
+import { type AlertWordRow, alertsFiledAtHome, fileAlertWords, wordsOfAlert } from "../data/price-alerts.ts";
+import { inTransaction } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import { log } from "../lib/log.ts";
 import { nearTokens } from "../lib/zip.ts";
-import { alertsFiledAtHome, SPOTS_TOKEN, wordsOfAlert } from "./alerts.sql.ts";
-
-type WordRow = typeof priceAlertWords.$inferInsert;
 
 /**
  * The index rows of one alert: each of its words under each place near its zip, nearest first; an alert
@@ -28,7 +27,7 @@ export function alertWordRows(alert: {
 	const tokens = alert.scope === "spots" ? [SPOTS_TOKEN] : nearTokens(alert.zip);
 	return alert.words.flatMap((word) =>
 		tokens.map(
-			(locToken): WordRow => ({ word, locToken, targetPriceCents: alert.targetPriceCents, alertId: alert.id }),
+			(locToken): AlertWordRow => ({ word, locToken, targetPriceCents: alert.targetPriceCents, alertId: alert.id }),
 		),
 	);
 }
@@ -37,25 +36,24 @@ export function alertWordRows(alert: {
  * A start-up step: files again, under their whole neighbourhood, the alerts whose words sit under their own
  * ZIP alone (indexed when near meant a window of ZIP numbers, which the index read as one range). Once
  * spread, an alert has a word under another place and is not read again, so a second run does nothing.
- * The alert's stored words are kept as they are: its word count was made from them.
+ * The alert's stored words are kept as they are: its word count was made from them. Synchronous, as the
+ * start-up that runs it before listening is, in one transaction from the read to the last write.
  */
 export function spreadAlertWords(db: Db): number {
-	const filedAtHome = alertsFiledAtHome(db);
-	if (filedAtHome.length === 0) return 0;
-	const readWords = wordsOfAlert(db);
-	let spread = 0;
-	db.transaction(
+	const spread = inTransaction(
+		db,
 		(tx) => {
-			for (const alert of filedAtHome) {
+			let n = 0;
+			for (const alert of alertsFiledAtHome(tx)) {
 				if (alert.zip === null || nearTokens(alert.zip).length === 1) continue;
-				const words = readWords.all(alert.id).map((w) => w.word);
-				const rows = alertWordRows({ ...alert, zip: alert.zip, words });
+				const rows = alertWordRows({ ...alert, zip: alert.zip, words: wordsOfAlert(tx, alert.id) });
 				if (rows.length === 0) continue;
-				tx.insert(priceAlertWords).values(rows).onConflictDoNothing().run();
-				spread++;
+				fileAlertWords(tx, rows);
+				n++;
 			}
+			return n;
 		},
-		{ behavior: "immediate" },
+		"immediate",
 	);
 	if (spread > 0) log.info("alerts: words filed under each alert's neighbourhood", { alerts: spread });
 	return spread;
