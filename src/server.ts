@@ -7,11 +7,11 @@ import type { Server } from "bun";
 import { ensureTaxonomy } from "../db/seed.ts";
 import { spreadAlertWords } from "./alerts/index.ts";
 import { createApp } from "./app.ts";
+import { adoptInstanceFile } from "./data/instance-settings.ts";
 import { type Db, migrate, openDb } from "./db.ts";
 import type { Config } from "./env.ts";
 import { ALL_JOBS, type Jobs, startJobs } from "./jobs.ts";
 import { log } from "./lib/log.ts";
-import { adoptInstanceFile } from "./open-data/index.ts";
 import {
 	type DataDirLock,
 	HEALTH_PATH,

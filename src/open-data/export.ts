@@ -5,23 +5,11 @@
  * the header's counts, the places and the prices are one moment's, while the server keeps writing; rows are
  * iterated and handed on in chunks, never held whole.
  */
-import { Database } from "bun:sqlite";
-import { dirname } from "node:path";
-import { migrations } from "../../db/migrations/index.ts";
-import { appliedMigrations, unknownMigrations } from "../db.ts";
+import { ExportSnapshot, type FuelPriceRow, type PlaceRow, type PriceRow } from "../data/open-data-export.ts";
+import type { TrustInput } from "../data/report-columns.ts";
 import { DATA_LICENSE_URLS } from "../lib/data-license.ts";
-import { fuelFreshDays, productFreshDays, type TrustInput, trustOf } from "../reports/index.ts";
+import { fuelFreshDays, productFreshDays, trustOf } from "../reports/index.ts";
 import { csvHeader, csvRow } from "./csv.ts";
-import {
-	exportCounts,
-	type FuelPriceRow,
-	fuelPriceRows,
-	type PlaceRow,
-	type PriceRow,
-	priceRows,
-	stationRows,
-	storeRows,
-} from "./export.sql.ts";
 import {
 	EXPORT_FORMAT,
 	EXPORT_VERSION,
@@ -32,7 +20,8 @@ import {
 	type ExportPrice,
 	type Freshness,
 } from "./format.ts";
-import { instanceId, keptInstanceId } from "./instance.ts";
+
+export { ExportError } from "../data/open-data-export.ts";
 
 export type ExportOptions = {
 	format: ExportFormat;
@@ -41,14 +30,11 @@ export type ExportOptions = {
 	/** Defaults to the URL known for the licence (env.ts DATA_LICENSE_URLS), else none. */
 	licenseUrl?: string | null;
 	attribution: string;
-	/** This instance's id; by default the one kept in the database, made there on the first export (instance.ts). */
+	/** This instance's id; by default the one kept in the database, made there on the first export (src/data/instance-settings.ts). */
 	instance?: string;
 	/** The moment freshness is measured at and the export is dated (tests); now by default. */
 	now?: number;
 };
-
-/** The database cannot be exported as it is (missing, not ours, not migrated to this binary's schema). */
-export class ExportError extends Error {}
 
 /** Chunks are handed on at about this size: large enough to cost few writes, small enough to stream. */
 const CHUNK_CHARS = 64 * 1024;
@@ -75,11 +61,11 @@ export async function exportOpenData(
  * last chunk is taken or the generator is returned early (a download cancelled), whichever comes first.
  */
 export function* openDataChunks(dbPath: string, options: ExportOptions): Generator<string, ExportHeader> {
-	const sqlite = openForExport(dbPath);
+	const snapshot = ExportSnapshot.open(dbPath);
 	try {
-		const instance = options.instance ?? instanceOf(sqlite, dbPath);
+		const instance = options.instance ?? snapshot.instanceId();
 		// One snapshot from the first read to the last (WAL): what the header counts is what follows.
-		sqlite.exec("BEGIN");
+		snapshot.begin();
 		const now = options.now ?? Date.now();
 		const header: ExportHeader = {
 			type: "header",
@@ -90,9 +76,9 @@ export function* openDataChunks(dbPath: string, options: ExportOptions): Generat
 			licenseUrl: options.licenseUrl === undefined ? (DATA_LICENSE_URLS[options.license] ?? null) : options.licenseUrl,
 			attribution: options.attribution,
 			instance,
-			counts: exportCounts(sqlite),
+			counts: snapshot.counts(),
 		};
-		const lines = options.format === "csv" ? csvLines(sqlite, header, now) : jsonLines(sqlite, header, now);
+		const lines = options.format === "csv" ? csvLines(snapshot, header, now) : jsonLines(snapshot, header, now);
 		let buffer = "";
 		for (const line of lines) {
 			buffer += line;
@@ -102,76 +88,28 @@ export function* openDataChunks(dbPath: string, options: ExportOptions): Generat
 			}
 		}
 		if (buffer) yield buffer;
-		sqlite.exec("COMMIT");
+		snapshot.commit();
 		return header;
 	} finally {
-		sqlite.close();
+		snapshot.close();
 	}
-}
-
-/**
- * The id kept in the database; on the first export, adopted or made on a short write connection of its own
- * (the export's is read-only), taken before the export's snapshot so the header and the rows agree.
- */
-function instanceOf(sqlite: Database, dbPath: string): string {
-	const kept = keptInstanceId(sqlite);
-	if (kept) return kept;
-	let writer: Database | null = null;
-	try {
-		writer = new Database(dbPath, { readwrite: true, create: false });
-		writer.exec("PRAGMA busy_timeout = 5000");
-		return instanceId(writer, dirname(dbPath));
-	} catch (error) {
-		throw new ExportError(`cannot keep this instance's id in ${dbPath}: ${(error as Error).message}`);
-	} finally {
-		writer?.close();
-	}
-}
-
-function openForExport(dbPath: string): Database {
-	let sqlite: Database;
-	try {
-		sqlite = new Database(dbPath, { readonly: true });
-		sqlite.exec("PRAGMA busy_timeout = 5000");
-	} catch (error) {
-		throw new ExportError(`the database at ${dbPath} cannot be read (${(error as Error).message})`);
-	}
-	const problem = schemaProblem(sqlite, dbPath);
-	if (problem) {
-		sqlite.close();
-		throw new ExportError(problem);
-	}
-	return sqlite;
-}
-
-/** Why the database's schema is not the one this binary reads, or null. */
-function schemaProblem(sqlite: Database, dbPath: string): string | null {
-	const applied = appliedMigrations(sqlite);
-	if (applied === null) return `${dbPath} is not a CommonCents database (it has no migration record)`;
-	const unknown = unknownMigrations(applied);
-	if (unknown.length > 0)
-		return `the database at ${dbPath} was migrated by a newer CommonCents (${unknown.join(", ")}); export with that version`;
-	const done = new Set(applied);
-	if (migrations.some((m) => !done.has(m.tag)))
-		return `the database at ${dbPath} is older than this CommonCents; run commoncents migrate first`;
-	return null;
 }
 
 /** The header, the stores, the stations, then the prices that name them: a reader meets each place first. */
-function* jsonLines(sqlite: Database, header: ExportHeader, now: number): Generator<string> {
+function* jsonLines(snapshot: ExportSnapshot, header: ExportHeader, now: number): Generator<string> {
 	const line = (value: ExportLine) => `${JSON.stringify(value)}\n`;
 	yield line(header);
-	for (const s of storeRows(sqlite)) yield line({ type: "store", ...place(s) });
-	for (const s of stationRows(sqlite)) yield line({ type: "station", ...place(s) });
-	for (const row of priceRows(sqlite)) yield line(productPrice(row, now));
-	for (const row of fuelPriceRows(sqlite)) yield line(fuelPrice(row, now));
+	for (const s of snapshot.stores()) yield line({ type: "store", ...place(s) });
+	for (const s of snapshot.stations()) yield line({ type: "station", ...place(s) });
+	for (const row of snapshot.prices()) yield line(productPrice(row, now));
+	for (const row of snapshot.fuelPrices()) yield line(fuelPrice(row, now));
 }
 
 /** A row per price, with its place and the licence; the header's counts are the JSON lines' alone. */
-function* csvLines(sqlite: Database, header: ExportHeader, now: number): Generator<string> {
+function* csvLines(snapshot: ExportSnapshot, header: ExportHeader, now: number): Generator<string> {
 	const stamp = { license: header.license, license_url: header.licenseUrl, attribution: header.attribution };
 	yield csvHeader();
-	for (const row of priceRows(sqlite)) {
+	for (const row of snapshot.prices()) {
 		const price = productPrice(row, now);
 		yield csvRow({
 			...placeCells(row, row.storeId),
@@ -189,7 +127,7 @@ function* csvLines(sqlite: Database, header: ExportHeader, now: number): Generat
 			...stamp,
 		});
 	}
-	for (const row of fuelPriceRows(sqlite)) {
+	for (const row of snapshot.fuelPrices()) {
 		const price = fuelPrice(row, now);
 		yield csvRow({
 			...placeCells(row, row.stationId),
@@ -259,7 +197,7 @@ function productPrice(row: PriceRow, now: number): ExportPrice {
 		size:
 			row.sizeMilli !== null && row.sizeUnit !== null ? { quantity: row.sizeMilli / 1000, unit: row.sizeUnit } : null,
 		// Where the price is: its store's zip, as for fuel. Never the report's own, which is the reporter's home
-		// when the store has no zip and none was typed (src/reports/write-price.ts).
+		// when the store has no zip and none was typed (src/reports/write.ts).
 		zipCode: zipOf(row.placeZipCode, row.placeLocToken),
 		reporter: row.reporter,
 		...freshness(row, productFreshDays(row.category), now),

@@ -1,14 +1,15 @@
 /**
  * An import's writes in batches: each batch one IMMEDIATE transaction, each record in it a savepoint of its
- * own (import-run.ts), as the report path's write batch does (reports/write-batch.ts). A batch is large
+ * own (import-run.ts), as the report path's write batch does (src/data/write-batch.ts). A batch is large
  * enough that commits cost little of a large dump, small enough that a reader of the file never waits long.
  */
+import { inTransaction, type Tx } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 
 export const BATCH_SIZE = 250;
 
 export class ImportBatch {
-	private pending: (() => void)[] = [];
+	private pending: ((tx: Tx) => void)[] = [];
 	/** Transactions committed. */
 	batches = 0;
 	/** Records whose writes are committed. */
@@ -20,7 +21,7 @@ export class ImportBatch {
 	) {}
 
 	/** Queues a record's writes (synchronous: nothing in them may await); a full batch is written at once. */
-	add(write: () => void) {
+	add(write: (tx: Tx) => void) {
 		this.pending.push(write);
 		if (this.pending.length >= this.size) this.flush();
 	}
@@ -30,11 +31,13 @@ export class ImportBatch {
 		const writes = this.pending;
 		this.pending = [];
 		if (writes.length === 0) return;
-		this.db.$client
-			.transaction(() => {
-				for (const write of writes) write();
-			})
-			.immediate();
+		inTransaction(
+			this.db,
+			(tx) => {
+				for (const write of writes) write(tx);
+			},
+			"immediate",
+		);
 		this.batches++;
 		this.committed += writes.length;
 	}

@@ -7,6 +7,7 @@ import { dirname } from "node:path";
 import { ensureTaxonomy } from "../../db/seed.ts";
 import { alertHits } from "../alerts/index.ts";
 import { PasswordHasher } from "../auth/index.ts";
+import { adoptInstanceFile } from "../data/instance-settings.ts";
 import { DatabaseFileError, migrate, openDb, SchemaError } from "../db.ts";
 import { ConfigError, loadConfig } from "../env.ts";
 import { dataDirHolder, describeHolder, lockDataDir } from "../ops/index.ts";
@@ -15,7 +16,6 @@ import { importCommonCents } from "./import-commoncents.ts";
 import { DEFAULT_LIMITS, type ImportLimits, parseSize } from "./import-limits.ts";
 import { checkBounds, checkFile, ImportFileError } from "./import-lines.ts";
 import { ImportRun, ImportStoppedError, isDatabaseFailure } from "./import-run.ts";
-import { adoptInstanceFile } from "./instance.ts";
 import { importOpenPrices } from "./open-prices.ts";
 import { importOsm } from "./osm.ts";
 import { printable } from "./raw.ts";
@@ -101,7 +101,7 @@ export async function runImport(
 			if (kind === "open-prices") await importOpenPrices(run, file, locations, limits);
 			else if (kind === "osm") await importOsm(run, file, limits);
 			else await importCommonCents(run, file, limits);
-			run.finish();
+			await run.finish();
 		} catch (error) {
 			if (isDatabaseFailure(error)) throw run.stopped(error);
 			throw error;

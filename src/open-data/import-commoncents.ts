@@ -7,6 +7,7 @@
  */
 import * as v from "valibot";
 import { FUEL_TYPES, SIZE_UNITS } from "../../db/enums.ts";
+import { INSTANCE_ID, keptInstanceIdOf } from "../data/instance-settings.ts";
 import { EXPORT_FORMAT, EXPORT_VERSION } from "./format.ts";
 import type { ImportLimits } from "./import-limits.ts";
 import { ImportFileError, type JsonLine, jsonLines } from "./import-lines.ts";
@@ -14,7 +15,6 @@ import type { PlaceInput } from "./import-places.ts";
 import { importFuelPrice, importProductPrice } from "./import-prices.ts";
 import type { ImportRun } from "./import-run.ts";
 import { leaveOut } from "./import-tally.ts";
-import { INSTANCE_ID, keptInstanceId } from "./instance.ts";
 
 const Id = v.pipe(v.number(), v.integer());
 const When = v.pipe(
@@ -133,7 +133,7 @@ export async function importCommonCents(run: ImportRun, path: string, limits?: I
 		if (origin === null) {
 			const header = readHeader(line, path);
 			// Our own prices filed again under the source's account would stand beside themselves.
-			if (header.instance === keptInstanceId(run.db.$client))
+			if (header.instance === (await keptInstanceIdOf(run.db)))
 				throw new ImportFileError(
 					`${path} is this instance's own export (instance ${header.instance}); import it into another instance`,
 				);

@@ -4,9 +4,17 @@
  * finds it (data/places.ts: its name and address near its ZIP), then marked with the key. Inside the
  * caller's transaction.
  */
-import { findOrCreatePlace } from "../data/places.ts";
-import { alreadyInside } from "../data/transaction.ts";
-import type { Db } from "../db.ts";
+import {
+	type ImportedPlaceRow,
+	markPlaceSource,
+	moveStoreReports,
+	newestPlaceId,
+	placeById,
+	placeByKey,
+	updatePlaceRow,
+} from "../data/imported-places.ts";
+import { findOrCreatePlace, type PlaceTable } from "../data/places.ts";
+import type { Tx } from "../data/transaction.ts";
 import { placeLookupKey } from "../lib/normalize.ts";
 import { locToken, milesFromZip, nearestZip, zipKind } from "../lib/zip.ts";
 import { errorCode } from "../ops/index.ts";
@@ -59,29 +67,7 @@ export type Placed = { id: number; name: string; address: string; zipCode: strin
  */
 export type PlaceOutcome = "added" | "matched to one already here" | "updated" | "already here" | "shared";
 
-type PlaceTable = "stores" | "gas_stations";
-type PlaceRow = Placed & { phone: string | null; sourceKey: string | null };
-
-const placeByKey = (db: Db, table: PlaceTable, key: string) =>
-	db.$client
-		.query<PlaceRow, [string]>(
-			`SELECT id, name, address, phone, zip_code AS zipCode, loc_token AS locToken, source_key AS sourceKey
-       FROM ${table} WHERE source_key = ?1`,
-		)
-		.get(key);
-
-const placeById = (db: Db, table: PlaceTable, id: number) =>
-	db.$client
-		.query<PlaceRow, [number]>(
-			`SELECT id, name, address, phone, zip_code AS zipCode, loc_token AS locToken, source_key AS sourceKey
-       FROM ${table} WHERE id = ?1`,
-		)
-		.get(id)!;
-
-const newestId = (db: Db, table: PlaceTable) =>
-	db.$client.query<{ id: number }, []>(`SELECT coalesce(max(id), 0) AS id FROM ${table}`).get()!.id;
-
-const sameAs = (row: PlaceRow, p: PlaceInput) =>
+const sameAs = (row: ImportedPlaceRow, p: PlaceInput) =>
 	row.name === p.name &&
 	row.address === p.address &&
 	row.zipCode === p.zip &&
@@ -89,20 +75,14 @@ const sameAs = (row: PlaceRow, p: PlaceInput) =>
 
 const isUniqueViolation = (error: unknown) => errorCode(error) === "SQLITE_CONSTRAINT_UNIQUE";
 
-/**
- * A store's reports count where it is (reports/write.ts): moved, they move with it, in the same
- * transaction, and the search index follows their loc_token through its triggers (migration 0016). A
- * station's reports have no place of their own: they count at the station's.
- */
-function moveReports(db: Db, storeId: number, zip: string, loc: string) {
-	db.$client
-		.query(`UPDATE price_reports SET zip_code = $zip, loc_token = $loc
-      WHERE store_id = $store AND (zip_code <> $zip OR loc_token <> $loc)`)
-		.run({ store: storeId, zip, loc });
-}
-
 /** A place the source moved or renamed, as the source now has it; left out if another place already is that. */
-function updatePlace(db: Db, table: PlaceTable, row: PlaceRow, p: PlaceInput, example: string): Placed | LeftOut {
+function updatePlace(
+	tx: Tx,
+	table: PlaceTable,
+	row: ImportedPlaceRow,
+	p: PlaceInput,
+	example: string,
+): Placed | LeftOut {
 	const changed = {
 		id: row.id,
 		name: p.name,
@@ -113,16 +93,14 @@ function updatePlace(db: Db, table: PlaceTable, row: PlaceRow, p: PlaceInput, ex
 		lookup: placeLookupKey(p.name, p.address),
 	};
 	try {
-		db.$client
-			.query(`UPDATE ${table} SET name = $name, address = $address, phone = $phone, zip_code = $zip,
-          loc_token = $loc, lookup_key = $lookup WHERE id = $id`)
-			.run(changed);
+		updatePlaceRow(tx, table, changed);
 	} catch (error) {
 		if (isUniqueViolation(error))
 			return leaveOut("a place of the same name and address is already in that ZIP", example);
 		throw error;
 	}
-	if (table === "stores" && row.locToken !== changed.loc) moveReports(db, row.id, p.zip, changed.loc);
+	// A store's reports move with it, in the same transaction; a station's count at the station's place.
+	if (table === "stores" && row.locToken !== changed.loc) moveStoreReports(tx, row.id, p.zip, changed.loc);
 	return { id: row.id, name: p.name, address: p.address, zipCode: p.zip, locToken: changed.loc };
 }
 
@@ -131,31 +109,31 @@ function updatePlace(db: Db, table: PlaceTable, row: PlaceRow, p: PlaceInput, ex
  * places) brings a keyed one up to date. Another source's prices take a keyed place as it is.
  */
 export function placeAt(
-	db: Db,
+	tx: Tx,
 	table: PlaceTable,
 	p: PlaceInput,
 	{ update, example }: { update: boolean; example: string },
 ): { place: Placed; outcome: PlaceOutcome } | LeftOut {
 	if (p.sourceKey) {
-		const known = placeByKey(db, table, p.sourceKey);
+		const known = placeByKey(tx, table, p.sourceKey);
 		if (known) {
 			if (!update || sameAs(known, p)) return { place: known, outcome: "already here" };
-			const updated = updatePlace(db, table, known, p, example);
+			const updated = updatePlace(tx, table, known, p, example);
 			return "leftOut" in updated ? updated : { place: updated, outcome: "updated" };
 		}
 	}
-	const before = newestId(db, table);
+	const before = newestPlaceId(tx, table);
 	// As a report finds it (inside the run's savepoint); a new one keeps the source's phone.
-	const { id } = findOrCreatePlace(alreadyInside(db), table, {
+	const { id } = findOrCreatePlace(tx, table, {
 		name: p.name,
 		address: p.address,
 		phone: p.phone,
 		zip: p.zip,
 	});
 	const created = id > before;
-	const row = placeById(db, table, id);
+	const row = placeById(tx, table, id);
 	if (!p.sourceKey) return { place: row, outcome: created ? "added" : "already here" };
 	if (row.sourceKey !== null) return { place: row, outcome: "shared" };
-	db.$client.query(`UPDATE ${table} SET source_key = ?1 WHERE id = ?2`).run(p.sourceKey, id);
+	markPlaceSource(tx, table, id, p.sourceKey);
 	return { place: row, outcome: created ? "added" : "matched to one already here" };
 }

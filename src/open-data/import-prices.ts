@@ -184,7 +184,7 @@ export function importProductPrice(
 	const existing = existingByKey(db, "price_reports", input.sourceKey);
 	const size = fields.size ? `${Math.round(fields.size.quantity * 1000)}${fields.size.unit}` : "";
 	const thing = `${normalized}|${category.id}|${size}`;
-	const placed = placeAt(db, "stores", store, { update: false, example });
+	const placed = placeAt(alreadyInside(db), "stores", store, { update: false, example });
 	if ("leftOut" in placed) return placed;
 	const { place, outcome } = placed;
 	if (unchanged(existing, fields.price, thing)) return { price: "already here", place: outcome, placeId: place.id };
@@ -257,7 +257,7 @@ export function importFuelPrice(
 	const fields = parsed.output;
 	const reportedAt = Math.min(input.reportedAt, ctx.now);
 	const existing = existingByKey(db, "gas_price_reports", input.sourceKey);
-	const placed = placeAt(db, "gas_stations", station, { update: false, example });
+	const placed = placeAt(alreadyInside(db), "gas_stations", station, { update: false, example });
 	if ("leftOut" in placed) return placed;
 	const { place, outcome } = placed;
 	if (unchanged(existing, fields.price, fields.fuelType))

@@ -4,6 +4,7 @@
  * import-commoncents.ts) reads its file and hands each record here.
  */
 import type { PasswordHasher } from "../auth/index.ts";
+import { inTransaction, type Tx } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import { HttpError } from "../lib/errors.ts";
 import { errorCode } from "../ops/index.ts";
@@ -82,14 +83,14 @@ export class ImportRun {
 	}
 
 	/**
-	 * Queues a record's writes, a savepoint of their own; their outcome is counted once they have run. One the
-	 * quality check refuses (422), or that fails for any other reason but the database's, rolls back alone and
-	 * is left out with its reason; a failure of the database stops the run.
+	 * Queues a record's writes, a savepoint of their own inside the batch's transaction; their outcome is counted
+	 * once they have run. One the quality check refuses (422), or that fails for any other reason but the
+	 * database's, rolls back alone and is left out with its reason; a failure of the database stops the run.
 	 */
-	file(example: string, write: () => void) {
-		this.batch.add(() => {
+	file(example: string, write: (tx: Tx) => void) {
+		this.batch.add((tx) => {
 			try {
-				this.db.$client.transaction(write)();
+				inTransaction(tx, write);
 			} catch (error) {
 				if (isDatabaseFailure(error)) throw error;
 				this.filing?.accounts.forgetIfGone();
@@ -99,7 +100,7 @@ export class ImportRun {
 	}
 
 	/** Writes what is still queued. */
-	finish() {
+	async finish() {
 		this.batch.flush();
 		return this.tally;
 	}

@@ -3,8 +3,8 @@ import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { INSTANCE_KEY, instanceId } from "../data/instance-settings.ts";
 import { runCommand } from "../test/processes.ts";
-import { INSTANCE_KEY, instanceId } from "./instance.ts";
 
 // Child processes on a busy shared machine.
 setDefaultTimeout(30_000);

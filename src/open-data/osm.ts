@@ -137,9 +137,9 @@ export async function importOsm(run: ImportRun, path: string, limits?: ImportLim
 			run.tally.leave(found);
 			continue;
 		}
-		run.file(found.example, () => {
+		run.file(found.example, (tx) => {
 			const table = found.kind === "store" ? "stores" : "gas_stations";
-			const placed = placeAt(run.db, table, found.place, { update: true, example: found.example });
+			const placed = placeAt(tx, table, found.place, { update: true, example: found.example });
 			if (isLeftOut(placed)) return run.tally.leave(placed);
 			if (placed.outcome === "shared")
 				return run.tally.leave(leaveOut("the same name and address as another place nearby", found.example));

@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import * as v from "valibot";
+import { instanceIdOf } from "../data/instance-settings.ts";
+import { exportCounts } from "../data/open-data-export.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { requireAdminUnlock } from "../lib/guards.ts";
 import { log } from "../lib/log.ts";
 import { doc } from "../lib/openapi.ts";
 import { queryParams } from "../lib/validate.ts";
-import { exportCounts } from "./export.sql.ts";
 import { openDataChunks } from "./export.ts";
 import { EXPORT_FORMATS, type ExportFormat } from "./format.ts";
-import { instanceId } from "./instance.ts";
 
 const TAG = "Developer console";
 
@@ -35,10 +35,10 @@ export const exportRoutes = new Hono<AppEnv>()
 			errors: [401, 403, 404],
 			ok: { description: "The licence, attribution and how many live prices, stores and stations" },
 		}),
-		(c) => {
+		async (c) => {
 			requireAdminUnlock(c);
 			const { license, licenseUrl, attribution } = c.get("config").openData;
-			return c.json({ license, licenseUrl, attribution, counts: exportCounts(c.get("db").$client) }, 200);
+			return c.json({ license, licenseUrl, attribution, counts: await exportCounts(c.get("db")) }, 200);
 		},
 	)
 	.get(
@@ -54,12 +54,12 @@ export const exportRoutes = new Hono<AppEnv>()
 			ok: { description: "The export file (application/jsonl or text/csv)" },
 		}),
 		queryParams(ExportQuerySchema),
-		(c) => {
+		async (c) => {
 			requireAdminUnlock(c);
 			const { format } = c.req.valid("query");
 			const config = c.get("config");
 			// Made on the server's own connection when this is the first export: no second writer is opened.
-			const instance = instanceId(c.get("db").$client, config.dataDir);
+			const instance = await instanceIdOf(c.get("db"), config.dataDir);
 			const chunks = openDataChunks(config.dbPath, { format, ...config.openData, instance });
 			// The first chunk is read before answering: a database that cannot be read is an error, not an empty file.
 			let next: IteratorResult<string, unknown> | null = chunks.next();

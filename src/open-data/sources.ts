@@ -4,9 +4,15 @@
  * (the hash of random bytes thrown away), so the account can never sign in. users.source marks it; sign-up
  * keeps the sources' names for them (auth/schemas.ts isReservedUsername).
  */
-import { eq, sql } from "drizzle-orm";
-import { type User, users } from "../../db/schema.ts";
 import type { PasswordHasher } from "../auth/index.ts";
+import {
+	accountExists,
+	insertSourceAccount,
+	type SourceAccount,
+	sourceAccountOf,
+	usernameTaken,
+} from "../data/source-accounts.ts";
+import { alreadyInside, type Tx } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 
 /** Each source's account name, and how its licence asks to be credited (the import prints it). */
@@ -29,32 +35,14 @@ export const SOURCES = {
 } as const;
 export type Source = keyof typeof SOURCES;
 
-/** What a report's write needs of the account (reports/write-price.ts PriceReportJob's user). */
-export type SourceAccount = Pick<User, "id" | "firstName" | "lastName" | "username" | "profileVisible">;
+export type { SourceAccount };
 
 /** A moderator suspended the source's account: its prices are not wanted until the suspension is lifted. */
 export class SourceSuspendedError extends Error {}
 
-const ACCOUNT_COLUMNS = {
-	id: users.id,
-	firstName: users.firstName,
-	lastName: users.lastName,
-	username: users.username,
-	profileVisible: users.profileVisible,
-};
-
-const findAccount = (db: Db, source: Source) =>
-	db
-		.select({ ...ACCOUNT_COLUMNS, isTerminated: users.isTerminated, terminationReason: users.terminationReason })
-		.from(users)
-		.where(eq(users.source, source))
-		.get();
-
 /** The first of the source's names that no shopper has taken ("open-prices", else "open-prices-data", ...). */
-function freeUsername(db: Db, base: string): string {
-	const taken = (name: string) =>
-		db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${name.toLowerCase()}`).get() !==
-		undefined;
+function freeUsername(tx: Tx, base: string): string {
+	const taken = (name: string) => usernameTaken(tx, name);
 	for (const name of [base, `${base}-data`]) if (!taken(name)) return name;
 	for (let n = 2; ; n++) if (!taken(`${base}-data-${n}`)) return `${base}-data-${n}`;
 }
@@ -64,19 +52,24 @@ function freeUsername(db: Db, base: string): string {
  * that files nothing leaves no empty profile behind. Refused up front while the account is suspended.
  */
 export class SourceAccounts {
+	/** Its writes and the reads beside them run only inside the import's transactions (import-run.ts). */
+	private readonly tx: Tx;
+
 	private constructor(
-		private readonly db: Db,
+		db: Db,
 		readonly source: Source,
 		private known: SourceAccount | null,
 		private readonly password: string | null,
-	) {}
+	) {
+		this.tx = alreadyInside(db);
+	}
 
 	/**
 	 * Finds the account, or hashes the password a new one would get (awaited here, so no write lock is held
 	 * while argon2 works); throws SourceSuspendedError for a suspended one.
 	 */
 	static async open(db: Db, source: Source, passwords: PasswordHasher): Promise<SourceAccounts> {
-		const found = findAccount(db, source);
+		const found = await sourceAccountOf(db, source);
 		if (found?.isTerminated) {
 			const why = found.terminationReason ? ` (${found.terminationReason})` : "";
 			throw new SourceSuspendedError(
@@ -98,27 +91,18 @@ export class SourceAccounts {
 	account(): SourceAccount {
 		if (this.known) return this.known;
 		const { username, name } = SOURCES[this.source];
-		this.known = this.db
-			.insert(users)
-			.values({
-				username: freeUsername(this.db, username),
-				password: this.password!,
-				firstName: name,
-				lastName: null,
-				zipCode: null,
-				source: this.source,
-				profileVisible: true,
-				statsVisible: true,
-			})
-			.returning(ACCOUNT_COLUMNS)
-			.get();
+		this.known = insertSourceAccount(this.tx, {
+			username: freeUsername(this.tx, username),
+			password: this.password!,
+			name,
+			source: this.source,
+		});
 		return this.known;
 	}
 
 	/** After a rollback: an account made inside it is gone, and is made again with the next filed price. */
 	forgetIfGone() {
 		if (!this.known) return;
-		const still = this.db.select({ id: users.id }).from(users).where(eq(users.id, this.known.id)).get();
-		if (!still) this.known = null;
+		if (!accountExists(this.tx, this.known.id)) this.known = null;
 	}
 }

@@ -3,11 +3,13 @@
  * database (`instance_settings`, key `instance-id`), so a backup restored into a new data folder exports
  * under the same id. An importing instance keys the prices of an export by it and their ids there, so two
  * instances never collide, and a change of the attribution changes nothing. The data folder's `instance`
- * file, where the id was kept before, is adopted on first use, so a running instance keeps its id.
+ * file, where the id was kept before, is adopted on first use, so a running instance keeps its id. Read on
+ * any connection: the server's, start-up's and an import's, and the export's own read-only one.
  */
 import type { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Db } from "../db.ts";
 
 /** What an id looks like: a UUID as made here; anything of these characters and length read back. */
 export const INSTANCE_ID = /^[A-Za-z0-9-]{8,64}$/;
@@ -57,4 +59,14 @@ export function adoptInstanceFile(sqlite: Database, dataDir: string): string | n
 /** The id kept in the database on a writable connection, adopted from the data folder or made now. */
 export function instanceId(sqlite: Database, dataDir: string): string {
 	return adoptInstanceFile(sqlite, dataDir) ?? keep(sqlite, crypto.randomUUID());
+}
+
+/** The id kept in the database, or null before the first export. */
+export async function keptInstanceIdOf(db: Db): Promise<string | null> {
+	return keptInstanceId(db.$client);
+}
+
+/** This instance's id, kept in the database (adopted from the data folder or made now). */
+export async function instanceIdOf(db: Db, dataDir: string): Promise<string> {
+	return instanceId(db.$client, dataDir);
 }
