@@ -7,5 +7,4 @@
  */
 import { PriceEvents, serveReportWrites } from "./reports/index.ts";
 
-const { alertHits } = await import("./alerts/price-listener.ts");
-serveReportWrites(new PriceEvents().on(alertHits()));
+serveReportWrites(import("./alerts/price-listener.ts").then(({ alertHits }) => new PriceEvents().on(alertHits())));

@@ -6,24 +6,22 @@
  * its transaction (reports/feedback-counts.ts), which hides a report past the flag threshold.
  */
 import type { User } from "../../db/schema.ts";
-import { alreadyInside } from "../data/transaction.ts";
+import { reportOwner, restoreRetired, withdrawFiled } from "../data/feedback-targets.ts";
+import { deleteFeedback, type FeedbackWord, feedbackOf, upsertFeedback } from "../data/report-feedback.ts";
+import { type Tx, transaction } from "../data/transaction.ts";
 import { badRequest, conflict, forbidden, notFound } from "../lib/http.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { deliverNotices, type PendingNotice, writeNotice } from "../notices/index.ts";
 import {
 	changedReason,
-	deleteFeedback,
 	duplicateMessage,
-	type FeedbackWord,
-	feedbackOf,
 	HIDDEN_MESSAGE,
 	NOT_LISTED_MESSAGE,
 	recountFeedback,
 	takeReportSlot,
-	upsertFeedback,
+	WITHDRAWN_CHANGE_REASON,
 } from "../reports/index.ts";
 import type { Runtime } from "../runtime.ts";
-import { reportOwner, restoreRetired, withdrawFiled } from "./feedback.sql.ts";
 import type { FeedbackInput } from "./schemas.ts";
 import type { Filing, ReportState, Subject } from "./subjects.ts";
 
@@ -42,7 +40,11 @@ export type FeedbackAnswer<A> = { report: A; listed: boolean; newReport?: A; mes
 export type UndoAnswer<A> = { report: A };
 
 /** The report, if the shopper may speak of it: another shopper's, still listed. */
-function requireOthersListed<S extends ReportState>(subject: Subject<S, unknown>, state: S | null, userId: string): S {
+function requireOthersListed<S extends ReportState>(
+	subject: Subject<S, unknown, unknown>,
+	state: S | null,
+	userId: string,
+): S {
 	if (!state) throw notFound(subject.notFound);
 	if (state.userId === userId) throw forbidden(OWN_REPORT_MESSAGE);
 	if (!state.isActive && !state.isExpired && state.withdrawnReason === "flagged") throw conflict(HIDDEN_MESSAGE);
@@ -56,14 +58,16 @@ function requireOthersListed<S extends ReportState>(subject: Subject<S, unknown>
  */
 export async function giveFeedback<S extends ReportState, A>(
 	runtime: Filing & Pick<Runtime, "limits" | "config">,
-	subject: Subject<S, A>,
+	subject: Subject<S, A, unknown>,
 	user: User,
 	reportId: number,
 	input: FeedbackInput,
 ): Promise<FeedbackAnswer<A>> {
 	const { db } = runtime;
 	if (input.kind === "changed" && input.price !== null) {
-		const state = requireOthersListed(subject, subject.state(db, reportId), user.id);
+		// Read as its base type: a transaction cannot tell a generic state from a promise.
+		const found = await transaction(db, (tx): ReportState | null => subject.state(tx, reportId));
+		const state = requireOthersListed(subject, found as S | null, user.id);
 		if (input.price === state.price)
 			throw badRequest(SAME_PRICE_MESSAGE, { issues: [{ path: "price", message: SAME_PRICE_MESSAGE }] });
 		// A changed price is a report of the giver's, and counts toward their hour's reports.
@@ -83,14 +87,16 @@ export async function giveFeedback<S extends ReportState, A>(
 		};
 	}
 	const now = Date.now();
-	const hidden = db.$client
-		.transaction(() => {
-			requireOthersListed(subject, subject.state(db, reportId), user.id);
-			upsertFeedback(db, subject.table, { reportId, userId: user.id, kind: input.kind, reason: input.reason, now });
+	const hidden = await transaction(
+		db,
+		(tx) => {
+			requireOthersListed(subject, subject.state(tx, reportId), user.id);
+			upsertFeedback(tx, subject.table, { reportId, userId: user.id, kind: input.kind, reason: input.reason, now });
 			// Past the flag threshold this word hides the report: it is no longer listed, and its reporter is told.
-			return recountTelling(db, subject.table, reportId, now);
-		})
-		.immediate();
+			return recountTelling(tx, subject.table, reportId, now);
+		},
+		"immediate",
+	);
 	deliverNotices(runtime, [hidden.notice]);
 	return { report: await subject.answer(db, reportId, user), listed: !hidden.hidden };
 }
@@ -101,25 +107,27 @@ export async function giveFeedback<S extends ReportState, A>(
  */
 export async function undoFeedback<S extends ReportState, A>(
 	runtime: Pick<Runtime, "db" | "live" | "push">,
-	subject: Subject<S, A>,
+	subject: Subject<S, A, unknown>,
 	user: User,
 	reportId: number,
 ): Promise<UndoAnswer<A>> {
 	const { db } = runtime;
 	const now = Date.now();
-	const told = db.$client
-		.transaction(() => {
-			const state = subject.state(db, reportId);
+	const told = await transaction(
+		db,
+		(tx) => {
+			const state = subject.state(tx, reportId);
 			if (!state) throw notFound(subject.notFound);
-			const word = feedbackOf(db, subject.table, reportId, user.id);
+			const word = feedbackOf(tx, subject.table, reportId, user.id);
 			if (!word) throw notFound(NOTHING_TO_UNDO_MESSAGE);
 			if (word.kind === "wrong" && word.status !== "open") throw conflict(DECIDED_MESSAGE);
-			deleteFeedback(db, subject.table, reportId, user.id);
+			deleteFeedback(tx, subject.table, reportId, user.id);
 			// A confirmation taken back can leave the flags outnumbering the rest: that hides the report too.
-			const changed = word.kind === "changed" ? undoChange(subject, state, word, user.id, now, db) : null;
-			return [changed, recountTelling(db, subject.table, reportId, now).notice];
-		})
-		.immediate();
+			const changed = word.kind === "changed" ? undoChange(tx, subject, state, word, user.id, now) : null;
+			return [changed, recountTelling(tx, subject.table, reportId, now).notice];
+		},
+		"immediate",
+	);
 	deliverNotices(runtime, told);
 	return { report: await subject.answer(db, reportId, user) };
 }
@@ -130,29 +138,30 @@ export async function undoFeedback<S extends ReportState, A>(
  * it retired comes back if nothing else has happened to it.
  */
 function undoChange<S extends ReportState>(
-	subject: Subject<S, unknown>,
+	tx: Tx,
+	subject: Subject<S, unknown, unknown>,
 	state: S,
 	word: FeedbackWord,
 	userId: string,
 	now: number,
-	db: Filing["db"],
 ) {
 	const { table } = subject;
 	let hidden: PendingNotice | null = null;
 	if (word.newReportId !== null) {
-		if (reportOwner(db, table, word.newReportId) === userId) withdrawFiled(db, table, word.newReportId, userId, now);
+		if (reportOwner(tx, table, word.newReportId) === userId)
+			withdrawFiled(tx, table, { id: word.newReportId, userId, reason: WITHDRAWN_CHANGE_REASON }, now);
 		else {
-			const confirmation = feedbackOf(db, table, word.newReportId, userId);
+			const confirmation = feedbackOf(tx, table, word.newReportId, userId);
 			// Only the confirmation the changed price made (written in the same instant), not a later word.
 			if (confirmation?.kind === "confirm" && confirmation.updatedAt === word.updatedAt) {
-				deleteFeedback(db, table, word.newReportId, userId);
-				hidden = recountTelling(db, table, word.newReportId, now).notice;
+				deleteFeedback(tx, table, word.newReportId, userId);
+				hidden = recountTelling(tx, table, word.newReportId, now).notice;
 			}
 		}
 	}
 	if (word.price === null) return hidden;
 	const bornAfter = now - subject.maxAgeDays(state) * DAY_MS;
-	restoreRetired(db, table, state.id, changedReason(subject.format(word.price)), bornAfter, now);
+	restoreRetired(tx, table, state.id, changedReason(subject.format(word.price)), bornAfter, now);
 	return hidden;
 }
 
@@ -160,7 +169,7 @@ function undoChange<S extends ReportState>(
  * Recounts a report's words: whether that hid it, and then the notice to its reporter, written in the same
  * transaction (sent once it has committed).
  */
-function recountTelling(db: Filing["db"], table: Subject<ReportState, unknown>["table"], id: number, now: number) {
-	const hidden = recountFeedback(db, table, id, now)?.hidden === true;
-	return { hidden, notice: hidden ? writeNotice(alreadyInside(db), table, id, "report-hidden", now) : null };
+function recountTelling(tx: Tx, table: Subject<ReportState, unknown, unknown>["table"], id: number, now: number) {
+	const hidden = recountFeedback(tx, table, id, now)?.hidden === true;
+	return { hidden, notice: hidden ? writeNotice(tx, table, id, "report-hidden", now) : null };
 }

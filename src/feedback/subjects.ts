@@ -1,10 +1,13 @@
 /**
  * What a word on a report needs to know of its kind, product or fuel: where it is stored, how its price is
- * written, how long it lives, how it is answered, and how a changed price is filed again through the report
- * pipeline (the quality check, then the write on the writer thread with the retired report in the same
- * transaction).
+ * written, how long it lives, how it is answered and documented, and how a changed price is filed again
+ * through the report pipeline (the quality check, then the write on the writer thread with the retired
+ * report in the same transaction).
  */
 import type { User } from "../../db/schema.ts";
+import { fuelReportState, productReportState } from "../data/feedback-targets.ts";
+import { starredPlaceIds } from "../data/starred-places.ts";
+import type { Tx } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import { reportFor } from "../deals/index.ts";
 import { GAS_REPORT_NOT_FOUND, getGasReportJson, type NearbyReportJson } from "../gas/index.ts";
@@ -12,17 +15,18 @@ import {
 	FUEL,
 	FUEL_MAX_AGE_DAYS,
 	fileReport,
+	type Market,
 	maxAgeDays,
 	PRODUCTS,
+	type PriceFields,
 	type ReportChange,
 	type ReportTable,
 	type StandingReport,
 } from "../reports/index.ts";
 import type { Runtime } from "../runtime.ts";
-import { starredStationIds } from "../spots/index.ts";
-import { type FuelReportState, fuelReportState, type ProductReportState, productReportState } from "./feedback.sql.ts";
+import { FuelFeedbackSchema, ProductFeedbackSchema } from "./schemas.ts";
 
-/** What every word is checked against. */
+/** What every word is checked against, and where a changed price is filed again. */
 export type ReportState = {
 	id: number;
 	userId: string;
@@ -31,6 +35,7 @@ export type ReportState = {
 	withdrawnReason: string | null;
 	createdAt: Date;
 	price: number;
+	zip: string;
 };
 
 export type Filing = Pick<Runtime, "db" | "model" | "reports" | "prices" | "live" | "push">;
@@ -39,86 +44,97 @@ type Viewer = Pick<User, "id" | "zipCode">;
 /** Where a changed price went: the report it filed, or the same price standing there it confirmed. */
 export type Filed = { id: number; confirmed: StandingReport | null };
 
-export type Subject<State extends ReportState, Answer> = {
+export type Subject<State extends ReportState, Answer, Schema> = {
 	table: ReportTable;
 	notFound: string;
 	/** A price in the report's unit as messages write it. */
 	format: (units: number) => string;
-	state: (db: Db, id: number) => State | null;
+	/** The report, inside the word's transaction; null when there is none. */
+	state: (tx: Tx, id: number) => State | null;
 	/** How many days a report lives before the age sweep expires it. */
 	maxAgeDays: (state: State) => number;
 	/** The report as the viewer's list shows it. */
-	answer: (db: Db, id: number, viewer: Viewer) => Answer;
+	answer: (db: Db, id: number, viewer: Viewer) => Promise<Answer>;
 	/** Files the changed price as the giver's report of the same thing at the same place. */
 	fileChange: (runtime: Filing, user: User, state: State, change: ReportChange) => Promise<Filed>;
+	/** The word's body, its price in the report's unit (schemas.ts). */
+	schema: Schema;
+	/** How its routes' documentation names the report, and what "unavailable" means of it. */
+	docs: { noun: string; unavailable: string };
 };
 
-export const PRODUCT: Subject<ProductReportState, ReturnType<typeof reportFor>> = {
+/** A subject's changed prices, filed in its market: the report's fields, with the new price. */
+const filedIn =
+	<Key, Fields extends PriceFields, State extends ReportState>(
+		market: Market<Key, Fields, unknown>,
+		fields: (state: State, change: ReportChange) => Fields,
+	) =>
+	async (runtime: Filing, user: User, state: State, change: ReportChange): Promise<Filed> => {
+		const written = await fileReport(runtime, market, user, { input: fields(state, change), zip: state.zip, change });
+		return "confirmedExisting" in written
+			? { id: written.confirmedExisting.id, confirmed: written.confirmedExisting }
+			: { id: written.id, confirmed: null };
+	};
+
+/** What a changed price says beside its own price: it is no vacation report, and may be confirmed as unusual. */
+const asReported = (change: ReportChange) => ({
+	price: change.price,
+	vacationMode: false,
+	reportZipCode: null,
+	confirmUnusual: change.confirmUnusual,
+});
+
+type ProductState = NonNullable<ReturnType<typeof productReportState>>;
+type FuelState = NonNullable<ReturnType<typeof fuelReportState>>;
+
+export const PRODUCT: Subject<ProductState, Awaited<ReturnType<typeof reportFor>>, typeof ProductFeedbackSchema> = {
 	table: PRODUCTS.table,
 	notFound: "Price report not found",
 	format: PRODUCTS.format,
 	state: productReportState,
 	maxAgeDays: (state) => maxAgeDays(state.category.slug),
 	answer: reportFor,
-	async fileChange(runtime, user, state, change) {
-		const written = await fileReport(runtime, PRODUCTS, user, {
-			input: {
-				productName: state.productName,
-				price: change.price,
-				categoryId: state.categoryId,
-				tags: state.tags,
-				description: null,
-				storeName: state.storeName,
-				storeAddress: state.storeAddress,
-				storePhone: state.storePhone,
-				availability: "in-stock",
-				vacationMode: false,
-				reportZipCode: null,
-				confirmUnusual: change.confirmUnusual,
-				// The same product, so the same size: its unit price still compares.
-				size:
-					state.sizeMilli !== null && state.sizeUnit !== null
-						? { quantity: state.sizeMilli / 1000, unit: state.sizeUnit }
-						: null,
-				imageUrl: null,
-				category: state.category,
-			},
-			zip: state.zip,
-			change,
-		});
-		return "confirmedExisting" in written
-			? { id: written.confirmedExisting.id, confirmed: written.confirmedExisting }
-			: { id: written.id, confirmed: null };
-	},
+	// The same store (name, category and tags; no description or photo).
+	fileChange: filedIn(PRODUCTS, (state, change) => ({
+		...asReported(change),
+		productName: state.productName,
+		categoryId: state.categoryId,
+		tags: state.tags,
+		description: null,
+		storeName: state.storeName,
+		storeAddress: state.storeAddress,
+		storePhone: state.storePhone,
+		availability: "in-stock" as const,
+		// The same product, so the same size: its unit price still compares.
+		size:
+			state.sizeMilli !== null && state.sizeUnit !== null
+				? { quantity: state.sizeMilli / 1000, unit: state.sizeUnit }
+				: null,
+		imageUrl: null,
+		category: state.category,
+	})),
+	schema: ProductFeedbackSchema,
+	docs: { noun: "price report", unavailable: "unavailable" },
 };
 
-export const FUEL_REPORT: Subject<FuelReportState, NearbyReportJson> = {
+export const FUEL_REPORT: Subject<FuelState, NearbyReportJson, typeof FuelFeedbackSchema> = {
 	table: FUEL.table,
 	notFound: GAS_REPORT_NOT_FOUND,
 	format: FUEL.format,
 	state: fuelReportState,
 	maxAgeDays: () => FUEL_MAX_AGE_DAYS,
-	answer: (db, id, viewer) => {
+	answer: async (db, id, viewer) => {
 		const report = getGasReportJson(db, id, viewer);
-		return { ...report, starred: starredStationIds(db, viewer.id).has(report.stationId) };
+		return { ...report, starred: (await starredPlaceIds(db, "station", viewer.id)).has(report.stationId) };
 	},
-	async fileChange(runtime, user, state, change) {
-		const written = await fileReport(runtime, FUEL, user, {
-			input: {
-				stationName: state.stationName,
-				stationAddress: state.stationAddress,
-				fuelType: state.fuelType,
-				price: change.price,
-				defPrice: null,
-				vacationMode: false,
-				reportZipCode: null,
-				confirmUnusual: change.confirmUnusual,
-			},
-			zip: state.zip,
-			change,
-		});
-		return "confirmedExisting" in written
-			? { id: written.confirmedExisting.id, confirmed: written.confirmedExisting }
-			: { id: written.id, confirmed: null };
-	},
+	// The same pump: the station and fuel.
+	fileChange: filedIn(FUEL, (state, change) => ({
+		...asReported(change),
+		stationName: state.stationName,
+		stationAddress: state.stationAddress,
+		fuelType: state.fuelType,
+		defPrice: null,
+	})),
+	schema: FuelFeedbackSchema,
+	docs: { noun: "fuel report", unavailable: "unavailable (sold out)" },
 };

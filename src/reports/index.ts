@@ -1,5 +1,6 @@
 /** The one report pipeline, products and fuel alike: checks, writes, trust, expiry and feedback counts. */
 export { PRICE_KEY } from "../data/fuel-reports.ts";
+export { FEEDBACK_TABLE } from "../data/report-feedback.ts";
 export type { ReportTable } from "../data/reports.ts";
 export { accuracyOf } from "./accuracy.ts";
 export { assessPrice, checkPrice } from "./check.ts";
@@ -9,21 +10,13 @@ export { duplicateMessage } from "./duplicates.ts";
 export type { PricedThing, PriceListener, WrittenPrice } from "./events.ts";
 export { PriceEvents } from "./events.ts";
 export { expireByAge, REPLACED_REASON, replacedWarning } from "./expiry.ts";
-export { FEEDBACK_TABLE, HIDE_AT_FLAGS, recountFeedback } from "./feedback-counts.ts";
-export type { FeedbackWord, ReportChange } from "./feedback-rows.ts";
-export {
-	changedReason,
-	deleteFeedback,
-	feedbackOf,
-	HIDDEN_MESSAGE,
-	NOT_LISTED_MESSAGE,
-	upsertFeedback,
-	WITHDRAWN_CHANGE_REASON,
-} from "./feedback-rows.ts";
+export { HIDE_AT_FLAGS, recountFeedback } from "./feedback-counts.ts";
+export type { ReportChange } from "./feedback-rows.ts";
+export { changedReason, HIDDEN_MESSAGE, NOT_LISTED_MESSAGE, WITHDRAWN_CHANGE_REASON } from "./feedback-rows.ts";
 export type { Filing } from "./filing.ts";
 export { filedAnswer, fileReport, fileReportOnce } from "./filing.ts";
 export { GOOD_DEAL_DAYS, GOOD_DEAL_MIN_PRICES, goodDealIds, withinLow } from "./good-deal.ts";
-export type { ImportedPrice, Market, ReportDraft, Reporter, ReportJob } from "./market.ts";
+export type { ImportedPrice, Market, PriceFields, ReportDraft, Reporter, ReportJob } from "./market.ts";
 export type { FuelFields, ProductFields } from "./markets.ts";
 export { FUEL, FUEL_MAX_AGE_DAYS, MARKETS, maxAgeDays, PRODUCTS, productKey } from "./markets.ts";
 export { mergeDuplicatePlaces } from "./merge-places.ts";

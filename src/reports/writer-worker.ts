@@ -91,8 +91,16 @@ class WriterThread {
 	}
 }
 
-/** Serves the writes the request thread sends here, telling `events` of each price written. */
-export function serveReportWrites(events: PriceEvents) {
-	const thread = new WriterThread(events);
-	self.onmessage = ({ data }: MessageEvent<ToWriter>) => thread.receive(data);
+/**
+ * Serves the writes the request thread sends here, telling `events` of each price written. The thread's entry
+ * loads its listeners while the first messages arrive: those wait, in order, until they are ready.
+ */
+export function serveReportWrites(events: Promise<PriceEvents>) {
+	const early: ToWriter[] = [];
+	let thread: WriterThread | undefined;
+	self.onmessage = ({ data }: MessageEvent<ToWriter>) => (thread ? thread.receive(data) : early.push(data));
+	void events.then((ready) => {
+		thread = new WriterThread(ready);
+		for (const message of early.splice(0)) thread.receive(message);
+	});
 }

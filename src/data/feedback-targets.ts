@@ -1,20 +1,21 @@
 /**
- * The feedback feature's reads and writes of reports: the state a word is checked against, and what taking
- * a "changed" word back does (the price it filed withdrawn, the report it retired brought back). Drizzle for
- * the reads; the undo's updates are the same for both report tables, so they are one raw statement each.
+ * The reports a shopper's word is about, as src/feedback reads and writes them: the state a word is checked
+ * against, and what taking a "changed" word back does (the price it filed withdrawn, the report it retired
+ * brought back). Drizzle for the reads; the undo's updates are the same for both report tables, so they are
+ * one raw statement each. All of it runs inside the word's transaction.
  */
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { gasPriceReports, gasStations, priceReports, productCategories, stores, users } from "../../db/schema.ts";
-import type { Db } from "../db.ts";
-import { type ReportTable, WITHDRAWN_CHANGE_REASON } from "../reports/index.ts";
+import type { ReportTable } from "./reports.ts";
+import type { Tx } from "./transaction.ts";
 
 const categoryGroups = alias(productCategories, "category_group");
 
 /** A product report as a word on it needs it: its state, and what a changed price files again. */
-export function productReportState(db: Db, id: number) {
+export function productReportState(tx: Tx, id: number) {
 	return (
-		db
+		tx
 			.select({
 				id: priceReports.id,
 				userId: priceReports.userId,
@@ -45,9 +46,9 @@ export function productReportState(db: Db, id: number) {
 export type ProductReportState = NonNullable<ReturnType<typeof productReportState>>;
 
 /** A fuel report as a word on it needs it: its state, and what a changed price files again. */
-export function fuelReportState(db: Db, id: number) {
+export function fuelReportState(tx: Tx, id: number) {
 	return (
-		db
+		tx
 			.select({
 				id: gasPriceReports.id,
 				userId: gasPriceReports.userId,
@@ -70,34 +71,40 @@ export function fuelReportState(db: Db, id: number) {
 export type FuelReportState = NonNullable<ReturnType<typeof fuelReportState>>;
 
 /** Whose a report is; null when there is none. */
-export function reportOwner(db: Db, table: ReportTable, id: number): string | null {
+export function reportOwner(tx: Tx, table: ReportTable, id: number): string | null {
 	return (
-		db.$client.query<{ userId: string }, [number]>(`SELECT user_id AS userId FROM ${table} WHERE id = ?1`).get(id)
+		tx.$client.query<{ userId: string }, [number]>(`SELECT user_id AS userId FROM ${table} WHERE id = ?1`).get(id)
 			?.userId ?? null
 	);
 }
 
 /**
- * Withdraws the price a "changed" word filed, if it is still listed, and takes it off its reporter's count
- * (and for fuel the station's): a price taken back was never a report, nor part of the price history. Whether
- * it was withdrawn.
+ * Withdraws the price a "changed" word filed, if it is still listed, with why, and takes it off its reporter's
+ * count (and for fuel the station's): a price taken back was never a report, nor part of the price history.
+ * Whether it was withdrawn.
  */
-export function withdrawFiled(db: Db, table: ReportTable, id: number, userId: string, now: number): boolean {
-	const withdrawn = db.$client
+export function withdrawFiled(
+	tx: Tx,
+	table: ReportTable,
+	filed: { id: number; userId: string; reason: string },
+	now: number,
+): boolean {
+	const { id, userId, reason } = filed;
+	const withdrawn = tx.$client
 		.query<{ stationId: number | null }, Record<string, string | number>>(
 			`UPDATE ${table} SET is_expired = 1, is_discredited = 1, expired_at = $now, expired_reason = $reason,
          updated_at = $now
        WHERE id = $id AND user_id = $user AND is_expired = 0
        RETURNING ${table === "gas_price_reports" ? "station_id" : "NULL"} AS stationId`,
 		)
-		.get({ id, user: userId, reason: WITHDRAWN_CHANGE_REASON, now });
+		.get({ id, user: userId, reason, now });
 	if (!withdrawn) return false;
-	db.update(users)
+	tx.update(users)
 		.set({ totalReports: sql`max(${users.totalReports} - 1, 0)`, updatedAt: new Date(now) })
 		.where(eq(users.id, userId))
 		.run();
 	if (withdrawn.stationId !== null)
-		db.update(gasStations)
+		tx.update(gasStations)
 			.set({ reportsCount: sql`max(${gasStations.reportsCount} - 1, 0)` })
 			.where(eq(gasStations.id, withdrawn.stationId))
 			.run();
@@ -118,7 +125,7 @@ const NEWER_OF_SAME = {
  * again. Whether it came back (the search index and station prices follow through the triggers).
  */
 export function restoreRetired(
-	db: Db,
+	tx: Tx,
 	table: ReportTable,
 	id: number,
 	reason: string,
@@ -126,7 +133,7 @@ export function restoreRetired(
 	now: number,
 ): boolean {
 	return (
-		db.$client
+		tx.$client
 			.query(`UPDATE ${table} AS r SET is_expired = 0, expired_at = NULL, expired_reason = NULL, updated_at = $now
         WHERE r.id = $id AND r.is_expired = 1 AND r.expired_reason = $reason AND r.created_at >= $bornAfter
           AND NOT EXISTS (${NEWER_OF_SAME[table]})`)
