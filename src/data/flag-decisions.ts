@@ -5,19 +5,14 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { users } from "../../db/schema.ts";
+import { FEEDBACK_TABLE } from "./report-feedback.ts";
 import type { ReportTable } from "./reports.ts";
 import type { Tx } from "./transaction.ts";
-
-/** Each report table's feedback table. */
-export const FEEDBACK_OF = {
-	price_reports: "price_report_feedback",
-	gas_price_reports: "gas_report_feedback",
-} as const satisfies Record<ReportTable, string>;
 
 /** Sets the report's open flags to dismissed or upheld. */
 export function closeFlags(tx: Tx, table: ReportTable, id: number, status: "dismissed" | "upheld", now: number) {
 	tx.$client
-		.query(`UPDATE ${FEEDBACK_OF[table]} SET status = $status, updated_at = $now
+		.query(`UPDATE ${FEEDBACK_TABLE[table]} SET status = $status, updated_at = $now
       WHERE report_id = $id AND kind = 'wrong' AND status = 'open'`)
 		.run({ id, status, now });
 }

@@ -6,7 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { gasPriceReports, priceReports, users, userUpvotes } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
-import { FEEDBACK_OF } from "./flag-decisions.ts";
+import { FEEDBACK_TABLE } from "./report-feedback.ts";
 import type { ReportTable } from "./reports.ts";
 import type { Tx } from "./transaction.ts";
 
@@ -83,7 +83,7 @@ export function deleteUpvotesOf(tx: Tx, userId: string) {
 export function dismissOpenFlagsOf(tx: Tx, table: ReportTable, userId: string, now: number): number[] {
 	return tx.$client
 		.query<{ id: number }, { user: string; now: number }>(
-			`UPDATE ${FEEDBACK_OF[table]} SET status = 'dismissed', updated_at = $now
+			`UPDATE ${FEEDBACK_TABLE[table]} SET status = 'dismissed', updated_at = $now
           WHERE user_id = $user AND kind = 'wrong' AND status = 'open' RETURNING report_id AS id`,
 		)
 		.all({ user: userId, now })
@@ -94,7 +94,7 @@ export function dismissOpenFlagsOf(tx: Tx, table: ReportTable, userId: string, n
 export function deleteWordsOf(tx: Tx, table: ReportTable, userId: string): number[] {
 	return tx.$client
 		.query<{ id: number }, { user: string }>(
-			`DELETE FROM ${FEEDBACK_OF[table]} WHERE user_id = $user AND kind IN ('confirm', 'unavailable', 'changed')
+			`DELETE FROM ${FEEDBACK_TABLE[table]} WHERE user_id = $user AND kind IN ('confirm', 'unavailable', 'changed')
           RETURNING report_id AS id`,
 		)
 		.all({ user: userId })
