@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { eq, inArray } from "drizzle-orm";
 import { gasPriceReports, gasReportFeedback, priceReportFeedback, priceReports, users } from "../../db/schema.ts";
 import { recountFeedback } from "../reports/feedback-counts.ts";
-import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import { expectBody, expectStatus, registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import {
 	flag,
 	found,
@@ -46,8 +46,8 @@ describe("GET /api/admin/flags", () => {
 		recountFeedback(server.db, "price_reports", quiet);
 
 		const res = await mod.client.get("/api/admin/flags");
-		expect(res.status).toBe(200);
-		const mine = (res.data as { reportId: number }[]).filter((i) => [milk, fuel, quiet].includes(i.reportId));
+		expectStatus(res, 200);
+		const mine = res.data.filter((i) => [milk, fuel, quiet].includes(i.reportId));
 		expect(mine.map((i) => i.reportId)).toEqual([milk, fuel]);
 		const [first, second] = mine as Record<string, unknown>[];
 		const reporterShape = {
@@ -101,7 +101,7 @@ describe("POST /api/admin/flags/resolve", () => {
 		const id = await reportProduct(reporter.client, productName);
 		const history = async () => {
 			const query = new URLSearchParams({ productName, categoryId: "3" });
-			const data = (await mod.client.get(`/api/products/history?${query}`)).data;
+			const data = expectBody(await mod.client.get(`/api/products/history?${query}`), 200);
 			return data.summary.reports as number;
 		};
 		server.sqlite
@@ -129,7 +129,7 @@ describe("POST /api/admin/flags/resolve", () => {
 			action: "dismiss",
 			reason: "  Price checked  ",
 		});
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data).toMatchObject({ flagsResolved: 3, listed: true, reportsWithdrawn: 0 });
 		expect(await found(shopper.client, `${t} rye`)).toEqual([id]);
 		expect((await queue(mod.client)).some((i) => i.reportId === id)).toBe(false);
@@ -145,7 +145,7 @@ describe("POST /api/admin/flags/resolve", () => {
 			withdrawnReason: null,
 		});
 		// A dismissal costs the reporter nothing.
-		expect((await reporter.client.get("/api/auth/user")).data.accuracy).toEqual({
+		expect(expectBody(await reporter.client.get("/api/auth/user"), 200).accuracy).toEqual({
 			percent: 100,
 			accurate: 1,
 			judged: 1,
@@ -197,7 +197,7 @@ describe("POST /api/admin/flags/resolve", () => {
 			"upheld",
 		);
 		// Of two reports, one was removed: 1 of 2 stood.
-		expect((await reporter.client.get("/api/auth/user")).data.accuracy).toEqual({
+		expect(expectBody(await reporter.client.get("/api/auth/user"), 200).accuracy).toEqual({
 			percent: 50,
 			accurate: 1,
 			judged: 2,
@@ -229,7 +229,8 @@ describe("POST /api/admin/flags/resolve", () => {
 		expect(res.status).toBe(200);
 		expect(res.data).toMatchObject({ flagsResolved: 1, listed: false, reportsWithdrawn: 2 });
 		const me = await reporter.client.get("/api/auth/user");
-		expect([me.status, me.data.reason]).toEqual([403, "Fake prices"]);
+		expectStatus(me, 403);
+		expect(me.data.reason).toEqual("Fake prices");
 		expect(await found(shopper.client, `${t} fake`)).toEqual([]);
 		const rows = server.db.select().from(priceReports).where(eq(priceReports.userId, reporter.user.id)).all();
 		expect(rows.map((r) => [r.id, r.isExpired, r.withdrawnReason])).toEqual([
@@ -257,13 +258,16 @@ describe("POST /api/admin/flags/resolve", () => {
 			(await mod.client.post("/api/admin/terminate-account", { userId: reporter.user.id, reason: "Spam" })).status,
 		).toBe(200);
 		const res = await resolve(mod.client, { kind: "product", reportId: id, action: "dismiss", reason: "Not spam" });
+		expectStatus(res, 200);
 		expect(res.data.listed).toBe(false);
 		expect(server.db.select().from(priceReports).where(eq(priceReports.id, id)).get()?.withdrawnReason).toBe(
 			"suspended",
 		);
 		expect(
-			(await mod.client.post("/api/admin/lift-suspension", { userId: reporter.user.id, reason: "Appeal upheld" })).data
-				.reportsRestored,
+			expectBody(
+				await mod.client.post("/api/admin/lift-suspension", { userId: reporter.user.id, reason: "Appeal upheld" }),
+				200,
+			).reportsRestored,
 		).toBe(1);
 		expect(await found(shopper.client, `${t} honey`)).toEqual([id]);
 	});
@@ -303,10 +307,12 @@ describe("POST /api/admin/flags/resolve", () => {
 		]);
 
 		const dismissed = await resolve(mod.client, { kind: "product", reportId: kept, action: "dismiss", reason: "Fine" });
-		expect([dismissed.status, dismissed.data.flagsResolved, dismissed.data.listed]).toEqual([200, 0, true]);
+		expectStatus(dismissed, 200);
+		expect([dismissed.data.flagsResolved, dismissed.data.listed]).toEqual([0, true]);
 		expect(dismissed.data.record.detail).toBe(`${t} Lone Leeks $3.49 at Corner Shop, 5 Elm St; 0 flags`);
 		const expired = await resolve(mod.client, { kind: "product", reportId: gone, action: "expire", reason: "Fake" });
-		expect([expired.status, expired.data.listed]).toEqual([200, false]);
+		expectStatus(expired, 200);
+		expect(expired.data.listed).toEqual(false);
 		expect(server.db.select().from(priceReports).where(eq(priceReports.id, gone)).get()?.isExpired).toBe(true);
 
 		expect(await found(shopper.client, `${t} lone`)).toEqual([kept]);
@@ -323,7 +329,7 @@ describe("POST /api/admin/flags/resolve", () => {
 		const reporter = await registerUser(server);
 		const theirs = await reportProduct(reporter.client, `${t} Their Tea`);
 		flag(server, "product", theirs, ["spam"]);
-		const cases: [unknown, number, string][] = [
+		const cases: [unknown, 400 | 404, string][] = [
 			[{ kind: "product", reportId: theirs, action: "dismiss", reason: "   " }, 400, "A reason is required"],
 			[{ kind: "product", reportId: theirs, action: "dismiss" }, 400, "A reason is required"],
 			[{ kind: "deal", reportId: theirs, action: "dismiss", reason: "x" }, 400, "Kind must be product or fuel"],

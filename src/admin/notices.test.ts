@@ -5,7 +5,14 @@ import { openEvents } from "../alerts/testing.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { MAX_READ_IDS } from "../notices/schemas.ts";
 import { browserSubscription, startPushService } from "../push/testing.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 import { moderator, PASSKEY, reportFuel, reportProduct, resolve, tag } from "./testing.ts";
 
 /** A reporter told, live, by push and in the app, that flags hid their price, and what a moderator decided. */
@@ -30,8 +37,8 @@ afterAll(async () => {
  * Three shoppers of standing (two months old, ten reports each: flags weigh by standing) flag the report
  * through the API; the last one's answer.
  */
-async function flaggedByEstablished(path: string) {
-	let last: Awaited<ReturnType<TestClient["post"]>> | undefined;
+async function flaggedByEstablished(path: `/api/${"price-reports" | "gas/reports"}/${number}/feedback`) {
+	const answers = [];
 	for (let i = 0; i < 3; i++) {
 		const flagger = await registerUser(server);
 		server.db
@@ -39,15 +46,14 @@ async function flaggedByEstablished(path: string) {
 			.set({ createdAt: new Date(Date.now() - 60 * DAY_MS), totalReports: 10 })
 			.where(eq(users.id, flagger.user.id))
 			.run();
-		last = await flagger.client.post(path, { kind: "wrong", reason: "wrong-price" });
+		const last = await flagger.client.post(path, { kind: "wrong", reason: "wrong-price" });
 		expect(last.status).toBe(200);
+		answers.push(last);
 	}
-	return last!;
+	return answers[2]!;
 }
 
-type Notice = { id: number; kind: string; market: string; reportId: number; message: string; read: boolean };
-const noticesOf = async (client: TestClient) =>
-	(await client.get("/api/notices")).data as { notices: Notice[]; unread: number };
+const noticesOf = async (client: TestClient) => expectBody(await client.get("/api/notices"), 200);
 
 describe("a product price hidden by flags", () => {
 	test("its reporter is told live, by push and in their notices; they alone still read it, under review", async () => {
@@ -59,6 +65,7 @@ describe("a product price hidden by flags", () => {
 		const stream = await openEvents(server, reporter.client);
 		try {
 			const last = await flaggedByEstablished(`/api/price-reports/${id}/feedback`);
+			expectStatus(last, 200);
 			expect(last.data.listed).toBe(false);
 
 			const message = `Your price for ${name} at Corner Shop ($3.49) is hidden while a moderator looks at flags on it.`;
@@ -86,14 +93,14 @@ describe("a product price hidden by flags", () => {
 		}
 
 		const own = await reporter.client.get(`/api/price-reports/${id}`);
-		expect(own.status).toBe(200);
+		expectStatus(own, 200);
 		expect([own.data.isOwnReport, own.data.underReview]).toEqual([true, true]);
 		const neighbour = (await registerUser(server)).client;
 		expect((await neighbour.get(`/api/price-reports/${id}`)).status).toBe(404);
 
-		const ownPage = (await reporter.client.get(`/api/users/${reporter.username}/profile`)).data;
-		expect(ownPage.activity.recentReports.find((r: { id: number }) => r.id === id)?.underReview).toBe(true);
-		const theirView = (await neighbour.get(`/api/users/${reporter.username}/profile`)).data;
+		const ownPage = expectBody(await reporter.client.get(`/api/users/${reporter.username}/profile`), 200);
+		expect(ownPage.activity?.recentReports.find((r: { id: number }) => r.id === id)?.underReview).toBe(true);
+		const theirView = expectBody(await neighbour.get(`/api/users/${reporter.username}/profile`), 200);
 		expect(theirView.activity?.recentReports.some((r: { id: number }) => r.id === id) ?? false).toBe(false);
 		// Nobody else has a notice of it.
 		expect(await noticesOf(neighbour)).toEqual({ notices: [], unread: 0 });
@@ -106,7 +113,7 @@ describe("a product price hidden by flags", () => {
 		await flaggedByEstablished(`/api/price-reports/${id}/feedback`);
 
 		const res = await resolve(mod, { kind: "product", reportId: id, action: "dismiss", reason: "The price is right" });
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data.listed).toBe(true);
 
 		const { notices, unread } = await noticesOf(reporter.client);
@@ -115,7 +122,7 @@ describe("a product price hidden by flags", () => {
 		expect(notices[0]!.message).toBe(
 			`A moderator looked at the flags on your price for ${name} at Corner Shop ($2.99): it is listed again.`,
 		);
-		const own = (await reporter.client.get(`/api/price-reports/${id}`)).data;
+		const own = expectBody(await reporter.client.get(`/api/price-reports/${id}`), 200);
 		expect(own.underReview).toBe(false);
 	});
 });
@@ -126,6 +133,7 @@ describe("a fuel price hidden by flags", () => {
 		const station = `Pump ${tag()}`;
 		const id = await reportFuel(reporter.client, station);
 		const last = await flaggedByEstablished(`/api/gas/reports/${id}/feedback`);
+		expectStatus(last, 200);
 		expect(last.data.listed).toBe(false);
 
 		const res = await resolve(mod, { kind: "fuel", reportId: id, action: "expire", reason: "Not that price" });

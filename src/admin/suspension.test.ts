@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { gasPriceReports, gasReportFeedback, priceReportFeedback, priceReports, users } from "../../db/schema.ts";
-import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import { expectBody, expectStatus, registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import {
 	flag,
 	found,
@@ -40,6 +40,7 @@ describe("POST /api/admin/lift-suspension", () => {
 			userId: reporter.user.id,
 			reason: "Fake prices",
 		});
+		expectStatus(terminated, 200);
 		expect(terminated.data.reportsWithdrawn).toBe(2);
 		expect(terminated.data.record).toMatchObject({
 			action: "terminate",
@@ -50,7 +51,7 @@ describe("POST /api/admin/lift-suspension", () => {
 		expect(await stationPrice(shopper.client, `${t} Lift Gas`)).toBeNull();
 
 		const res = await mod.client.post("/api/admin/lift-suspension", { userId: reporter.user.id, reason: " Appeal " });
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data).toMatchObject({
 			id: reporter.user.id,
 			username: reporter.username,
@@ -69,7 +70,8 @@ describe("POST /api/admin/lift-suspension", () => {
 
 		// Back in: the same session works again, and the reason, time and moderator are gone.
 		const me = await reporter.client.get("/api/auth/user");
-		expect([me.status, me.data.isTerminated, me.data.terminationReason]).toEqual([200, false, null]);
+		expectStatus(me, 200);
+		expect([me.data.isTerminated, me.data.terminationReason]).toEqual([false, null]);
 		expect(server.db.select().from(users).where(eq(users.id, reporter.user.id)).get()).toMatchObject({
 			terminatedAt: null,
 			terminatedBy: null,
@@ -85,7 +87,7 @@ describe("POST /api/admin/lift-suspension", () => {
 
 	test("needs an existing user and a non-blank reason", async () => {
 		const mod = await moderator(server);
-		const cases: [unknown, number, string][] = [
+		const cases: [unknown, 400 | 404, string][] = [
 			[{ userId: mod.user.id, reason: "  " }, 400, "A reason is required"],
 			[{ reason: "Appeal" }, 400, "Choose a user"],
 			[{ userId: "no-such-user", reason: "Appeal" }, 404, "User not found"],
@@ -107,12 +109,13 @@ describe("POST /api/admin/terminate-account and the account's words", () => {
 		const confirmed = await reportProduct(rival.client, `${t} Sock Sugar`);
 		const soldOut = await reportFuel(rival.client, `${t} Sock Gas`);
 		const changed = await reportFuel(rival.client, `${t} Sock Fuel`);
-		const say = (path: string, body: Record<string, unknown>) => sock.client.post(`${path}/feedback`, body);
+		const say = (path: `/api/${"price-reports" | "gas/reports"}/${number}`, body: Record<string, unknown>) =>
+			sock.client.post(`${path}/feedback`, body);
 		expect((await say(`/api/price-reports/${flagged}`, { kind: "wrong", reason: "wrong-price" })).status).toBe(200);
 		expect((await say(`/api/price-reports/${confirmed}`, { kind: "confirm" })).status).toBe(200);
 		expect((await say(`/api/gas/reports/${soldOut}`, { kind: "unavailable" })).status).toBe(200);
 		const change = await say(`/api/gas/reports/${changed}`, { kind: "changed", price: 3.299 });
-		expect(change.status).toBe(200);
+		expectStatus(change, 200);
 		const product = (id: number) => server.db.select().from(priceReports).where(eq(priceReports.id, id)).get();
 		const fuel = (id: number) => server.db.select().from(gasPriceReports).where(eq(gasPriceReports.id, id)).get();
 		const counts = () => [
@@ -133,8 +136,10 @@ describe("POST /api/admin/terminate-account and the account's words", () => {
 			[],
 		]);
 		// What a shopper sees of them; the price the sock filed is withdrawn with its other reports.
-		expect((await rival.client.get(`/api/price-reports/${confirmed}`)).data.feedback).toMatchObject({ confirm: 0 });
-		expect(fuel(change.data.newReport.id)).toMatchObject({ isActive: false, withdrawnReason: "suspended" });
+		expect(expectBody(await rival.client.get(`/api/price-reports/${confirmed}`), 200).feedback).toMatchObject({
+			confirm: 0,
+		});
+		expect(fuel(change.data.newReport!.id)).toMatchObject({ isActive: false, withdrawnReason: "suspended" });
 		expect((await queue(mod.client)).some((i) => i.reportId === flagged)).toBe(false);
 	});
 });
@@ -146,10 +151,8 @@ describe("GET /api/admin/actions", () => {
 		await mod.client.post("/api/admin/terminate-account", { userId: a.user.id, reason: "First" });
 		await mod.client.post("/api/admin/lift-suspension", { userId: a.user.id, reason: "Second" });
 		const res = await mod.client.get("/api/admin/actions");
-		expect(res.status).toBe(200);
-		const ours = (res.data as { target: { id: string }; action: string; reason: string }[]).filter(
-			(e) => e.target.id === a.user.id,
-		);
+		expectStatus(res, 200);
+		const ours = res.data.filter((e) => e.target.id === a.user.id);
 		expect(ours.map((e) => [e.action, e.reason])).toEqual([
 			["lift-suspension", "Second"],
 			["terminate", "First"],

@@ -6,7 +6,7 @@ import { expect } from "bun:test";
 import type { FlagReason } from "../../db/enums.ts";
 import { gasReportFeedback, priceReportFeedback, users } from "../../db/schema.ts";
 import { recountFeedback } from "../reports/feedback-counts.ts";
-import { registerUser, type TestClient, type TestServer } from "../test/harness.ts";
+import { expectBody, expectStatus, registerUser, type TestClient, type TestServer } from "../test/harness.ts";
 import { establish } from "../test/standing.ts";
 
 export const PASSKEY = "correct horse battery staple";
@@ -29,8 +29,8 @@ export async function reportProduct(client: TestClient, productName: string, pri
 		storeName: "Corner Shop",
 		storeAddress: "5 Elm St",
 	});
-	expect(res.status).toBe(201);
-	return res.data.id as number;
+	expectStatus(res, 201);
+	return res.data.id;
 }
 
 export async function reportFuel(client: TestClient, stationName: string) {
@@ -40,8 +40,8 @@ export async function reportFuel(client: TestClient, stationName: string) {
 		price: 3.199,
 		fuelType: "regular",
 	});
-	expect(res.status).toBe(201);
-	return res.data.id as number;
+	expectStatus(res, 201);
+	return res.data.id;
 }
 
 /**
@@ -73,16 +73,13 @@ export function flag(
 
 /** The ids of the reports a search finds. */
 export const found = async (client: TestClient, q: string) =>
-	((await client.get(`/api/search?q=${encodeURIComponent(q)}`)).data as { id: number }[]).map((r) => r.id);
+	expectBody(await client.get(`/api/search?q=${encodeURIComponent(q)}`), 200).map((r) => r.id);
 
 /** A nearby station's regular price, or null. */
 export const stationPrice = async (client: TestClient, name: string) =>
-	((await client.get("/api/gas/nearby")).data as { name: string; regularPrice: number | null }[]).find(
-		(s) => s.name === name,
-	)?.regularPrice ?? null;
+	expectBody(await client.get("/api/gas/nearby"), 200).find((s) => s.name === name)?.regularPrice ?? null;
 
-// biome-ignore lint/suspicious/noExplicitAny: the tests read the queue's JSON field by field.
-export const queue = async (client: TestClient): Promise<any[]> => (await client.get("/api/admin/flags")).data;
+export const queue = async (client: TestClient) => expectBody(await client.get("/api/admin/flags"), 200);
 export const resolve = (client: TestClient, body: Record<string, unknown>) =>
 	client.post("/api/admin/flags/resolve", body);
-export const latestRecord = async (client: TestClient) => (await client.get("/api/admin/actions")).data[0];
+export const latestRecord = async (client: TestClient) => expectBody(await client.get("/api/admin/actions"), 200)[0];
