@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceAlerts, priceAlertWords } from "../../db/schema.ts";
 import { nearTokens } from "../lib/zip.ts";
-import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import { expectBody, expectStatus, registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { categoryIds, createAlert } from "./testing.ts";
 
 // The documented limit (README, Decisions "Alert matching"), written out: a test that read the exported constant
@@ -26,7 +26,7 @@ describe("POST /api/price-alerts", () => {
 			targetPrice: "2.50",
 			categoryId: dairy,
 		});
-		expect(res.status).toBe(201);
+		expectStatus(res, 201);
 		expect(res.data).toEqual({
 			id: expect.any(Number),
 			productName: "Organic Eggs",
@@ -55,6 +55,7 @@ describe("POST /api/price-alerts", () => {
 	test("category is optional (null or left out) and a zip may be given instead of the user's", async () => {
 		const { client } = await registerUser(server, { zipCode: "10001" });
 		const none = await client.post("/api/price-alerts", { productName: "bread", targetPrice: 3, categoryId: null });
+		expectStatus(none, 201);
 		expect(none.data.categoryId).toBeNull();
 		const elsewhere = await client.post("/api/price-alerts", {
 			productName: "bread",
@@ -182,7 +183,7 @@ describe("GET and DELETE /api/price-alerts", () => {
 		const bobs = await createAlert(bob.client, { productName: "eggs", targetPrice: 2.5 });
 
 		const list = await alice.client.get("/api/price-alerts");
-		expect(list.status).toBe(200);
+		expectStatus(list, 200);
 		expect(list.data.map((a: { id: number }) => a.id)).toEqual([milk.id, eggs.id]);
 		expect(list.data[0]).toMatchObject({ productName: "milk", targetPrice: 3.25 });
 
@@ -198,7 +199,9 @@ describe("GET and DELETE /api/price-alerts", () => {
 		expect((await alice.client.delete(`/api/price-alerts/${eggs.id}`)).status).toBe(404);
 		expect((await alice.client.delete("/api/price-alerts/abc")).status).toBe(404);
 		expect((await server.client().delete(`/api/price-alerts/${milk.id}`)).status).toBe(401);
-		expect((await alice.client.get("/api/price-alerts")).data.map((a: { id: number }) => a.id)).toEqual([milk.id]);
+		expect(expectBody(await alice.client.get("/api/price-alerts"), 200).map((a: { id: number }) => a.id)).toEqual([
+			milk.id,
+		]);
 	});
 });
 

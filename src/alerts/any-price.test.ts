@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceAlertHits } from "../../db/schema.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 import { hitsAfter } from "./hits.ts";
 import { categoryIds, reportPrice } from "./testing.ts";
 
@@ -30,7 +37,7 @@ describe("an alert at any price", () => {
 		expect(again.data.message).toBe("You already have this price alert");
 		const under = await client.post("/api/price-alerts", { productName: "oat milk", targetPrice: 3 });
 		expect(under.status).toBe(201);
-		const list = (await client.get("/api/price-alerts")).data as { productName: string; targetPrice: number | null }[];
+		const list = expectBody(await client.get("/api/price-alerts"), 200);
 		expect(list.map((a) => [a.productName, a.targetPrice])).toEqual([
 			["oat milk", 3],
 			["Oat Milk", null],
@@ -49,7 +56,7 @@ describe("an alert at any price", () => {
 	test("any live report of the product near it is a hit, however high; one far away is not", async () => {
 		const { client, user } = await registerUser(server, { zipCode: "10001" });
 		const made = await client.post("/api/price-alerts", { productName: "saffron threads", targetPrice: null });
-		expect(made.status).toBe(201);
+		expectStatus(made, 201);
 		await reportPrice(reporter, {
 			productName: "Saffron Threads",
 			price: 180,
@@ -65,7 +72,7 @@ describe("an alert at any price", () => {
 			confirmUnusual: true,
 		});
 		expect(hitsOf(made.data.id).map((h) => h.priceReportId)).toEqual([near.id]);
-		const [listed] = (await client.get("/api/price-alerts")).data;
+		const [listed] = expectBody(await client.get("/api/price-alerts"), 200);
 		expect(listed).toMatchObject({ targetPrice: null, lastHit: { reportId: near.id, price: 150 } });
 		// What the notification says: the price and the place, and no target to compare with.
 		const [message] = await hitsAfter(server.db, user.id, 0);

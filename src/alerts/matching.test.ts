@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceAlertHits, priceAlerts, priceReports } from "../../db/schema.ts";
 import { WORD_HITS_SQL } from "../data/alert-hits.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { expectBody, registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 import { hitsAfter } from "./hits.ts";
 import { categoryIds, createAlert, recordHits, reportPrice } from "./testing.ts";
 
@@ -131,9 +131,9 @@ describe("matching a stored report against alerts", () => {
 		expect(hitsOf(alert.id)).toHaveLength(1);
 		const row = server.db.select().from(priceAlerts).where(eq(priceAlerts.id, alert.id)).get();
 		expect(row?.lastNotified).toBeInstanceOf(Date);
-		const [listed] = (await client.get("/api/price-alerts")).data;
-		expect(listed.lastNotified).toBe(row?.lastNotified?.toISOString());
-		expect(listed.lastHit).toEqual({
+		const [listed] = expectBody(await client.get("/api/price-alerts"), 200);
+		expect(listed?.lastNotified).toBe(row?.lastNotified?.toISOString());
+		expect(listed?.lastHit).toEqual({
 			reportId: report.id,
 			productName: "Sourdough Loaf",
 			price: 5.5,
@@ -150,7 +150,7 @@ describe("matching a stored report against alerts", () => {
 			categoryId: cat.groceries,
 		});
 		expect(hitsOf(alert.id)).toHaveLength(2);
-		expect((await client.get("/api/price-alerts")).data[0].lastHit).toMatchObject({
+		expect(expectBody(await client.get("/api/price-alerts"), 200)[0]?.lastHit).toMatchObject({
 			reportId: cheaper.id,
 			price: 4.99,
 		});
@@ -158,7 +158,7 @@ describe("matching a stored report against alerts", () => {
 
 	test("the same shopper re-reporting the same or a higher price at the same store is no new hit; a lower one is", async () => {
 		const { client, alert } = await watcher({ productName: "kefir bottle", targetPrice: 5 });
-		const lastHit = async () => (await client.get("/api/price-alerts")).data[0].lastHit;
+		const lastHit = async () => expectBody(await client.get("/api/price-alerts"), 200)[0]?.lastHit;
 		const at = { categoryId: cat.dairy, storeName: "Dairy Barn" };
 		const first = await reportPrice(reporter, { productName: "Kefir Bottle", price: 4, ...at });
 		expect(hitsOf(alert.id)).toHaveLength(1);
@@ -183,12 +183,15 @@ describe("matching a stored report against alerts", () => {
 
 	test("a report withdrawn by moderation is no alert's last hit, nor replayed to a reconnecting stream", async () => {
 		const { client, alert } = await watcher({ productName: "feta block", targetPrice: 6 });
-		const me = (await client.get("/api/auth/user")).data as { id: string };
+		const me = expectBody(await client.get("/api/auth/user"), 200);
 		const honest = await reportPrice(reporter, { productName: "Feta Block", price: 5, categoryId: cat.dairy });
 		const fake = await reportPrice(reporter, { productName: "Feta Block", price: 0.5, categoryId: cat.dairy });
-		expect((await client.get("/api/price-alerts")).data[0].lastHit).toMatchObject({ reportId: fake.id });
+		expect(expectBody(await client.get("/api/price-alerts"), 200)[0]?.lastHit).toMatchObject({ reportId: fake.id });
 		server.db.update(priceReports).set({ isActive: false }).where(eq(priceReports.id, fake.id)).run();
-		expect((await client.get("/api/price-alerts")).data[0].lastHit).toMatchObject({ reportId: honest.id, price: 5 });
+		expect(expectBody(await client.get("/api/price-alerts"), 200)[0]?.lastHit).toMatchObject({
+			reportId: honest.id,
+			price: 5,
+		});
 		const replayed = (await hitsAfter(server.db, me.id, 0)).map((m) => (m.data as { reportId: number }).reportId);
 		expect(replayed).toEqual([honest.id]);
 		expect(hitsOf(alert.id)).toHaveLength(2); // the history is kept
@@ -196,8 +199,8 @@ describe("matching a stored report against alerts", () => {
 
 	test("a price since replaced over the target, or expired, is no alert's last hit, nor replayed", async () => {
 		const { client, alert } = await watcher({ productName: "gouda wheel", targetPrice: 10 });
-		const me = (await client.get("/api/auth/user")).data as { id: string };
-		const listed = async () => (await client.get("/api/price-alerts")).data[0];
+		const me = expectBody(await client.get("/api/auth/user"), 200);
+		const listed = async () => expectBody(await client.get("/api/price-alerts"), 200)[0];
 		const neighbour = (await registerUser(server, { zipCode: "10001" })).client;
 		const deli = await reportPrice(neighbour, {
 			productName: "Gouda Wheel",
@@ -207,10 +210,10 @@ describe("matching a stored report against alerts", () => {
 		});
 		const cave = { productName: "Gouda Wheel", categoryId: cat.dairy, storeName: "Cheese Cave" };
 		const cheap = await reportPrice(reporter, { ...cave, price: 8 });
-		expect((await listed()).lastHit).toMatchObject({ reportId: cheap.id, price: 8 });
+		expect((await listed())?.lastHit).toMatchObject({ reportId: cheap.id, price: 8 });
 		// The cave's price is now $12: its $8 is gone from search, so the alert names the deli's, still listed.
 		await reportPrice(reporter, { ...cave, price: 12 });
-		expect((await listed()).lastHit).toMatchObject({ reportId: deli.id, price: 9, storeName: "Corner Deli" });
+		expect((await listed())?.lastHit).toMatchObject({ reportId: deli.id, price: 9, storeName: "Corner Deli" });
 		// The deli's expires by age: no price it matched is listed, though it did match ("no longer listed").
 		server.db.update(priceReports).set({ isExpired: true }).where(eq(priceReports.id, deli.id)).run();
 		expect(await listed()).toMatchObject({ lastHit: null, lastNotified: expect.any(String) });
@@ -241,12 +244,12 @@ describe("matching a stored report against alerts", () => {
 		const anna = await watcher({ productName: "blueberries pint", targetPrice: 5 });
 		const ben = await watcher({ productName: "blueberries pint", targetPrice: 3 });
 		await reportPrice(reporter, { productName: "Blueberries Pint", price: 3.99, categoryId: cat.produce });
-		const annas = (await anna.client.get("/api/price-alerts")).data;
-		const bens = (await ben.client.get("/api/price-alerts")).data;
+		const annas = expectBody(await anna.client.get("/api/price-alerts"), 200);
+		const bens = expectBody(await ben.client.get("/api/price-alerts"), 200);
 		expect(annas.map((a: { id: number }) => a.id)).toEqual([anna.alert.id]);
-		expect(annas[0].lastHit).toMatchObject({ price: 3.99 });
+		expect(annas[0]?.lastHit).toMatchObject({ price: 3.99 });
 		expect(bens.map((a: { id: number }) => a.id)).toEqual([ben.alert.id]);
-		expect(bens[0].lastHit).toBeNull();
+		expect(bens[0]?.lastHit).toBeNull();
 		expect((await reporter.get("/api/price-alerts")).data).toEqual([]);
 	});
 

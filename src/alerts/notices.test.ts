@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceAlertHits, priceAlerts, priceReports } from "../../db/schema.ts";
 import { DAY_MS } from "../lib/time.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { expectBody, registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 import type { HitEventData } from "./delivery.ts";
 import { hitsAfter } from "./hits.ts";
 import { categoryIds, createAlert, openEvents, reportPrice } from "./testing.ts";
@@ -51,7 +51,7 @@ describe("an alert fires once per crossing", () => {
 		expect((await told()).map((h) => h.reportId)).toEqual([first.id]);
 		expect(notices(alert.id)).toEqual(["sent", "quiet"]);
 		// The Alerts tab still shows the newest price that met it.
-		const [listed] = (await client.get("/api/price-alerts")).data;
+		const [listed] = expectBody(await client.get("/api/price-alerts"), 200);
 		expect(listed?.lastHit).toMatchObject({ reportId: second.id, price: 3.99 });
 	});
 

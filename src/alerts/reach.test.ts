@@ -7,7 +7,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { PushPayload } from "../push/payload.ts";
 import { browserSubscription, startPushService } from "../push/testing.ts";
-import { registerUser, STRONG_PASSWORD, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	registerUser,
+	STRONG_PASSWORD,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 import { categoryIds, createAlert, reportPrice } from "./testing.ts";
 
 let service: ReturnType<typeof startPushService>;
@@ -90,8 +97,8 @@ describe("a hit as a push message", () => {
 			const started = performance.now();
 			const report = await reportPrice(reporter, { productName: "Mozzarella Ball", price: 3.99, categoryId: dairy });
 			expect(performance.now() - started).toBeLessThan(2_000);
-			const [listed] = (await client.get("/api/price-alerts")).data;
-			expect(listed.lastHit).toMatchObject({ reportId: report.id, price: 3.99 });
+			const [listed] = expectBody(await client.get("/api/price-alerts"), 200);
+			expect(listed?.lastHit).toMatchObject({ reportId: report.id, price: 3.99 });
 		} finally {
 			release();
 			service.answerStatuses(201);
@@ -102,7 +109,7 @@ describe("a hit as a push message", () => {
 
 	test("a device that signed out gets nothing; the shopper's other device still does", async () => {
 		const { client, devices } = await subscribed();
-		const { username } = (await client.get("/api/auth/user")).data as { username: string };
+		const { username } = expectBody(await client.get("/api/auth/user"), 200);
 		// The same shopper signed in on a phone, which subscribes too, then signs out.
 		const phone = server.client();
 		expect((await phone.post("/api/auth/login", { username, password: STRONG_PASSWORD })).status).toBe(200);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { gasPriceReports, priceAlertHits } from "../../db/schema.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { expectBody, registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 import type { HitEventData } from "./delivery.ts";
 import { hitsAfter } from "./hits.ts";
 import { categoryIds, createAlert, reportPrice } from "./testing.ts";
@@ -37,7 +37,7 @@ async function reportFuel(client: TestClient, fields: Record<string, unknown>) {
 		...fields,
 	});
 	if (res.status !== 201) throw new Error(`fuel report failed: ${res.status} ${JSON.stringify(res.data)}`);
-	const id = (res.data as { id: number }).id;
+	const id = res.data.id;
 	const row = server.db.select().from(gasPriceReports).where(eq(gasPriceReports.id, id)).get();
 	return { id, stationId: row?.stationId as number };
 }
@@ -101,8 +101,8 @@ describe("a fuel alert", () => {
 		});
 		expect(told1?.body).toStartWith("Regular is $3.199 at Hudson Gas, 350 10th Ave (");
 		expect(told1?.body).toEndWith(". Your target: $3.200.");
-		const [listed] = (await client.get("/api/price-alerts")).data;
-		expect(listed.lastHit).toMatchObject({ reportId: hit.id, price: 3.199, storeName: "Hudson Gas" });
+		const [listed] = expectBody(await client.get("/api/price-alerts"), 200);
+		expect(listed?.lastHit).toMatchObject({ reportId: hit.id, price: 3.199, storeName: "Hudson Gas" });
 	});
 
 	test("the same shopper confirming the same price at the same station is no new notification", async () => {

@@ -44,13 +44,13 @@ export async function reportPrice(
 		...(fields.confirmUnusual && { confirmUnusual: true }),
 	});
 	if (res.status !== 201) throw new Error(`report failed: ${res.status} ${JSON.stringify(res.data)}`);
-	return res.data as { id: number; productName: string; store: { name: string; address: string } };
+	return res.data;
 }
 
 export async function createAlert(client: TestClient, body: Record<string, unknown>) {
 	const res = await client.post("/api/price-alerts", body);
 	if (res.status !== 201) throw new Error(`alert failed: ${res.status} ${JSON.stringify(res.data)}`);
-	return res.data as { id: number; productName: string; targetPrice: number };
+	return res.data;
 }
 
 type Event = { event?: string; id?: string; data: string; retry?: string };
