@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { registerUser, STRONG_PASSWORD, startTestServer, type TestServer } from "../test/harness.ts";
+import { expectStatus, registerUser, STRONG_PASSWORD, startTestServer, type TestServer } from "../test/harness.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -20,7 +20,7 @@ describe("POST /api/auth/register", () => {
 	test("creates the user, signs them in, and answers the User shape without the password", async () => {
 		const client = server.client();
 		const res = await client.post("/api/auth/register", valid);
-		expect(res.status).toBe(201);
+		expectStatus(res, 201);
 		expect(res.data).toMatchObject({
 			username: "newcomer",
 			firstName: "Nia",
@@ -46,7 +46,7 @@ describe("POST /api/auth/register", () => {
 		expect(res.setCookie).toContain("Path=/");
 
 		const me = await client.get("/api/auth/user");
-		expect(me.status).toBe(200);
+		expectStatus(me, 200);
 		expect(me.data.username).toBe("newcomer");
 	});
 
@@ -114,8 +114,9 @@ describe("POST /api/auth/register", () => {
 		const res = await server
 			.client()
 			.post("/api/auth/register", { ...valid, username: "weak", password: "abc", confirmPassword: "abc" });
+		expectStatus(res, 400);
 		const messages = res.data.issues
-			.filter((i: { path: string }) => i.path === "password")
+			?.filter((i: { path: string }) => i.path === "password")
 			.map((i: { message: string }) => i.message);
 		expect(messages).toEqual([
 			"Password must be at least 8 characters long",
@@ -151,7 +152,7 @@ describe("POST /api/auth/login", () => {
 		await registerUser(server, { username: "MixedCase" });
 		const client = server.client();
 		const res = await client.post("/api/auth/login", { username: "mixedcase", password: STRONG_PASSWORD });
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data.username).toBe("MixedCase");
 		expect((await client.get("/api/auth/user")).status).toBe(200);
 	});
