@@ -20,7 +20,7 @@ const report = async (client: TestClient, name: string, zip: string) => {
 		reportZipCode: zip,
 	});
 	if (res.status !== 201) throw new Error(JSON.stringify(res.data));
-	return res.data.id as number;
+	return res.data.id;
 };
 
 describe("GET /api/price-reports/:id", () => {
@@ -45,6 +45,7 @@ describe("GET /api/price-reports/:id", () => {
 		});
 		expect(res.data.distanceMiles).toBe(1.9); // West Hollywood from Beverly Hills
 		const searched = await viewer.client.get("/api/search?q=quince");
+		expectStatus(searched, 200);
 		expect(searched.data).toEqual([res.data]);
 
 		// Another shopper sees their own view of it; one without a zip sees no distance.

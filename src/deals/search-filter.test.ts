@@ -109,12 +109,12 @@ describe("GET /api/search with a category", () => {
 		for (const find of [search, searchNearest]) {
 			for (const slug of ["gas", "dairy products", "x".repeat(41)]) {
 				const res = await find({ q: "milk", category: slug });
-				expectStatus(res, 400);
+				expect(res.status).toBe(400);
 				expect(res.data.message).toBe("Category not found");
 			}
 			for (const params of [{}, { q: "  " }, { q: "", category: "" }] as Record<string, string>[]) {
 				const res = await find(params);
-				expectStatus(res, 400);
+				expect(res.status).toBe(400);
 				expect(res.data.message).toBe("Enter something to search for, or choose a category");
 			}
 		}
@@ -157,7 +157,7 @@ describe("a wider search, and the nearest reports of a quiet neighbourhood", () 
 			["many", "areas must be a whole number"],
 		]) {
 			const res = await search({ q: "quince", areas: areas! });
-			expectStatus(res, 400);
+			expect(res.status).toBe(400);
 			expect(res.data.message).toBe(message!);
 		}
 	});

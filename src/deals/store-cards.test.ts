@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { expectStatus, registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 
 /** One card per store and product (issue 42): a store's live reports of a product fold into the first in order. */
 let server: TestServer;
@@ -30,20 +30,13 @@ const report = async (
 	});
 	// 200: the same price standing there, counted as a confirmation of it.
 	if (res.status !== 201 && res.status !== 200) throw new Error(JSON.stringify(res.data));
-	return res.data as { id: number; createdAt: string; confirmedExisting?: true };
+	return res.data;
 };
 
-type Card = {
-	id: number;
-	productName: string;
-	price: number;
-	store: { name: string };
-	storeReports: { reports: number; agreeing: number; latestAt: string } | null;
-};
 const search = async (params: Record<string, string>) => {
 	const res = await searcher.get(`/api/search?${new URLSearchParams(params)}`);
-	expect(res.status).toBe(200);
-	return res.data as Card[];
+	expectStatus(res, 200);
+	return res.data;
 };
 
 describe("one card per store and product", () => {
@@ -70,7 +63,7 @@ describe("one card per store and product", () => {
 		const [ann, ben, cy] = await Promise.all([shopper(), shopper(), shopper()]);
 		const first = await report(ann, "Cheddar Curds", 6.49, "Cabot Corner");
 		const same = await report(ben, "Cheddar Curds", 6.49, "Cabot Corner");
-		expect(same.confirmedExisting).toBe(true);
+		expect(same).toMatchObject({ confirmedExisting: true });
 		// One report and one confirmation: two shoppers agree on it.
 		const [agreed] = await search({ q: "cheddar curds" });
 		expect(agreed).toMatchObject({ id: first.id, storeReports: { reports: 2, agreeing: 2 } });

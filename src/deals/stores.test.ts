@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { milesBetween, roundMiles } from "../lib/zip.ts";
 import { expectBody, expectStatus, registerUser, startTestServer, type TestServer } from "../test/harness.ts";
-import type { StoreSuggestion } from "./stores.ts";
 
 let server: TestServer;
 let dairyId: number;
 beforeAll(async () => {
 	server = await startTestServer({ ADMIN_PASSKEY: "stores-passkey" });
 	const { client } = await registerUser(server);
-	const categories = (await client.get("/api/categories")).data as { id: number; name: string }[];
+	const categories = expectBody(await client.get("/api/categories"), 200);
 	dairyId = categories.find((c) => c.name === "Dairy")!.id;
 });
 afterAll(() => server.stop());
@@ -40,7 +39,7 @@ describe("GET /api/stores", () => {
 			{ name: "Corner Deli", address: "5 Elm St", zipCode: "20001", distanceMiles: 0 },
 		]);
 		// Another zip's (a vacation report counts there).
-		expect((await ana.client.get("/api/stores?zipCode=20003")).data).toEqual([
+		expect(expectBody(await ana.client.get("/api/stores?zipCode=20003"), 200)).toEqual([
 			{ name: "Far Store", address: "9 Oak Ave", zipCode: "20003", distanceMiles: 0 },
 		]);
 
@@ -82,7 +81,7 @@ describe("GET /api/stores", () => {
 		);
 		expect((await ana.client.patch("/api/auth/user", { zipCode: "59820-0001" })).status).toBe(200);
 		const cornerShop = { name: "Corner Shop", address: "7 Mill Rd", zipCode: "59820", distanceMiles: 0 };
-		expect((await ana.client.get("/api/stores")).data).toEqual([cornerShop]);
+		expect(expectBody(await ana.client.get("/api/stores"), 200)).toEqual([cornerShop]);
 		const again = await ana.client.post("/api/price-reports", {
 			...report("Rye Bread", "corner shop", "7 Mill Rd"),
 			price: 2.99,
@@ -100,7 +99,7 @@ describe("GET /api/stores", () => {
 		expect((await ben.client.post("/api/price-reports", report("Rye Bread", "Corner Shop", "7 Mill Rd"))).status).toBe(
 			201,
 		);
-		expect((await ben.client.get("/api/stores")).data).toEqual([cornerShop]);
+		expect(expectBody(await ben.client.get("/api/stores"), 200)).toEqual([cornerShop]);
 	});
 
 	test("no zip, no suggestions; a guest is refused; a bad zip is named", async () => {
@@ -110,7 +109,7 @@ describe("GET /api/stores", () => {
 		expect(none.data).toEqual([]);
 		expect((await server.client().get("/api/stores")).status).toBe(401);
 		const bad = await nomad.client.get(`/api/stores?zipCode=${"1".repeat(11)}`);
-		expectStatus(bad, 400);
+		expect(bad.status).toBe(400);
 		expect(bad.data.message).toMatch(/Zip code/);
 	});
 });
@@ -191,7 +190,7 @@ describe("a store is where it is, not where its reporter lives", () => {
 		expect((await ben.client.post("/api/price-reports", report("Ghee", "Flatiron Foods", "200 5th Ave"))).status).toBe(
 			201,
 		);
-		const suggested = (await ben.client.get("/api/stores")).data as StoreSuggestion[];
+		const suggested = expectBody(await ben.client.get("/api/stores"), 200);
 		expect(suggested[0]).toEqual({
 			name: "Flatiron Foods",
 			address: "200 5th Ave",
@@ -209,7 +208,7 @@ describe("a store is where it is, not where its reporter lives", () => {
 			...report("Milk", "Nowhere Mart", "0 Null Rd"),
 			storeZipCode: "00000",
 		});
-		expectStatus(refused, 400);
+		expect(refused.status).toBe(400);
 		expect(refused.data.issues).toEqual([
 			{ path: "storeZipCode", message: expect.stringMatching(/find ZIP code 00000/) },
 		]);
