@@ -45,7 +45,8 @@ export async function startTestServer(env: Record<string, string> = {}, { assets
 		runtime: running.runtime,
 		db: running.db,
 		sqlite: running.sqlite,
-		client: () => new TestClient(origin),
+		/** A client of its own; `headers` go on each of its requests (a script's token). */
+		client: (headers?: Record<string, string>) => new TestClient(origin, headers),
 		async stop() {
 			await running.stop(0);
 			rmSync(dataDir, { recursive: true, force: true });
@@ -108,8 +109,10 @@ type Refusal<S> = S extends 403
 			? RateLimitedBody
 			: ErrorBody;
 type Reply<S, D> = { status: S; data: D; text: string; headers: Headers; setCookie: string | null };
+/** A success body has no `message` or `issues` unless its own: the one error shape's fields read on any answer. */
+type Body<O> = O & { [K in Exclude<keyof ErrorBody, keyof O>]?: undefined };
 type Declared<E> = E extends { status: infer S; output: infer O; outputFormat: infer F }
-	? Reply<S, F extends "json" ? O : unknown>
+	? Reply<S, F extends "json" ? Body<O> : unknown>
 	: never;
 type RefusedStatus<E> = Exclude<
 	ClientErrorStatusCode | ServerErrorStatusCode,
@@ -130,7 +133,10 @@ type RequestOptions = { json?: unknown; body?: BodyInit; headers?: Record<string
 /** A browser-like client: keeps its cookie and sends our Origin on writes unless told otherwise. */
 export class TestClient {
 	cookie: string | undefined;
-	constructor(readonly origin: string) {}
+	constructor(
+		readonly origin: string,
+		readonly headers: Record<string, string> = {},
+	) {}
 
 	/** A request to a route of the API, its answer typed from the app (ApiType). */
 	request<M extends Method, P extends string>(
@@ -144,7 +150,7 @@ export class TestClient {
 
 	/** Any request (a file, a page, a path no route has), its answer untyped. */
 	async requestRaw(method: string, path: string, options: RequestOptions = {}): Promise<RawAnswer> {
-		const headers = new Headers(options.headers);
+		const headers = new Headers({ ...this.headers, ...options.headers });
 		if (this.cookie && !headers.has("cookie")) headers.set("cookie", this.cookie);
 		const origin = options.origin === undefined ? this.origin : options.origin;
 		if (method !== "GET" && origin) headers.set("origin", origin);
@@ -181,11 +187,12 @@ export class TestClient {
 }
 
 /** expect(res.status).toBe(status), and from there on `res.data` is the body the API answers with it. */
-export function expectStatus<A extends { status: number }, S extends A["status"]>(
+export function expectStatus<A extends { status: number; data: unknown }, S extends A["status"]>(
 	res: A,
 	status: S,
 ): asserts res is A & { status: S } {
-	expect(res.status).toBe(status);
+	// The body beside the status, so that a wrong status shows what the server said.
+	expect({ status: res.status, body: res.data }).toMatchObject({ status });
 }
 
 /** The body of an answer that must have this status (expectStatus), for reading it in one expression. */
