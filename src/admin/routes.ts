@@ -133,9 +133,9 @@ export const adminRoutes = new Hono<AppEnv>()
 				"Every product and fuel report with an open flag, hidden by its flags or not, and those its flags hid until a moderator decides. Each lists its reasons and its flaggers: their account's age, accuracy and standing (what their flag weighs, 0 to 1), and what the open flags weigh together (`flagWeight`).",
 			ok: { description: "Reports with open flags, most flagged first; X-Total-Count says how many in all" },
 		}),
-		(c) => {
+		async (c) => {
 			requireAdminUnlock(c);
-			const { items, total } = listFlaggedReports(c.get("db"));
+			const { items, total } = await listFlaggedReports(c.get("db"));
 			c.header("X-Total-Count", String(total));
 			return c.json(items, 200);
 		},

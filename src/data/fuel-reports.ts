@@ -69,6 +69,11 @@ const REPEATED_SQL = `
     AND is_active = 1 AND is_expired = 0 AND price_mills = $price AND created_at >= $since
   ORDER BY created_at DESC, id DESC LIMIT 1`;
 
+// The shopper's live prices of the fuel at the station, from gas_reports_user_idx.
+const LIVE_SQL = `
+  SELECT id FROM gas_price_reports INDEXED BY gas_reports_user_idx
+  WHERE user_id = $user AND station_id = $station AND fuel_type = $fuel AND is_active = 1 AND is_expired = 0`;
+
 // The shopper's earlier live prices of the fuel at the station: a newer word of theirs replaces them (the
 // station's caches follow through the triggers).
 const SUPERSEDE_SQL = `
@@ -97,6 +102,7 @@ const CACHE_SQL = Object.fromEntries(
 export const FUEL_REPORT_ROWS: ReportRows<SameFuel, FuelReportFields> = {
 	table: "gas_price_reports",
 	standing: (tx, same) => tx.$client.query<StandingRow, Bindings>(STANDING_SQL).get(same),
+	live: (tx, same) => tx.$client.query<{ id: number }, Bindings>(LIVE_SQL).all(same),
 	repeated: (tx, same) => tx.$client.query<{ id: number }, Bindings>(REPEATED_SQL).get(same),
 	supersede: (tx, same, reason, now) =>
 		tx.$client.query<ReplacedRow, Bindings>(SUPERSEDE_SQL).all({ ...same, reason, now }),

@@ -77,6 +77,12 @@ const REPEATED_SQL = `
     AND is_active = 1 AND is_expired = 0 AND price_cents = $price AND created_at >= $since
   ORDER BY created_at DESC, id DESC LIMIT 1`;
 
+// The shopper's live prices of the product at the store, from price_reports_user_store_idx.
+const LIVE_SQL = `
+  SELECT id FROM price_reports INDEXED BY price_reports_user_store_idx
+  WHERE user_id = $user AND store_id = $store AND normalized_name = $name AND category_id = $category
+    AND is_active = 1 AND is_expired = 0`;
+
 // The shopper's earlier live price for this product at this store: a new one replaces it.
 const SUPERSEDE_SQL = `
   UPDATE price_reports SET is_expired = 1, expired_at = $now, expired_reason = $reason, updated_at = $now
@@ -97,6 +103,7 @@ const INSERT_SQL = `
 export const PRICE_REPORT_ROWS: ReportRows<SameProduct, ProductReportFields> = {
 	table: "price_reports",
 	standing: (tx, same) => tx.$client.query<StandingRow, Bindings>(STANDING_SQL).get(same),
+	live: (tx, same) => tx.$client.query<{ id: number }, Bindings>(LIVE_SQL).all(same),
 	repeated: (tx, same) => tx.$client.query<{ id: number }, Bindings>(REPEATED_SQL).get(same),
 	supersede: (tx, same, reason, now) =>
 		tx.$client.query<ReplacedRow, Bindings>(SUPERSEDE_SQL).all({ ...same, reason, now }),

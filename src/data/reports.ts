@@ -38,6 +38,8 @@ export type ReportRows<Same extends Bindings, Fields> = {
 	table: ReportTable;
 	/** Another shopper's live report of the thing there at `price`, reported or confirmed since `since`. */
 	standing(tx: Tx, same: Same & { price: number; user: string; since: number }): StandingRow | null;
+	/** The shopper's live reports of the thing there (one, as the write keeps it; an import's source, several). */
+	live(tx: Tx, same: Same & { user: string }): { id: number }[];
 	/** The shopper's own live report of the thing there at `price`, made since `since`: their repeat. */
 	repeated(tx: Tx, same: Same & { price: number; user: string; since: number }): { id: number } | null;
 	/** Expires the shopper's other live reports of the thing there but `keep`, with why; the ones replaced. */

@@ -76,6 +76,7 @@ export type NewReport = { verdict: StoredVerdict; now: number };
 
 /** A report table's statements for one thing at one place, bound: what the write's skeleton calls. */
 export type RowsAt = {
+	live(tx: Tx, user: string): { id: number }[];
 	standing(tx: Tx, price: number, user: string, since: number): StandingRow | null;
 	repeated(tx: Tx, price: number, user: string, since: number): { id: number } | null;
 	supersede(tx: Tx, user: string, keep: number, reason: string, now: number): ReplacedRow[];
@@ -89,6 +90,7 @@ export function rowsAt<Same extends Bindings, Fields>(
 	columns: (report: NewReport) => Fields,
 ): RowsAt {
 	return {
+		live: (tx, user) => rows.live(tx, { ...same, user }),
 		standing: (tx, price, user, since) => rows.standing(tx, { ...same, price, user, since }),
 		repeated: (tx, price, user, since) => rows.repeated(tx, { ...same, price, user, since }),
 		supersede: (tx, user, keep, reason, now) => rows.supersede(tx, { ...same, user, keep }, reason, now),
