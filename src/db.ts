@@ -5,6 +5,9 @@ import { migrations } from "../db/migrations/index.ts";
 
 export type Db = ReturnType<typeof openDb>["db"];
 
+/** A connection's own automatic checkpoint, in WAL pages (16 MiB of 4 KiB pages): the checkpointer's backstop. */
+export const BACKSTOP_PAGES = 4_000;
+
 /** Opens (creating if needed) the SQLite file with the pragmas a small web server wants. */
 export function openDb(path: string) {
 	const sqlite = openFile(path);

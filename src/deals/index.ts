@@ -9,5 +9,4 @@ export { reportFor } from "./report-page.ts";
 export { createPriceReport } from "./reports.ts";
 export { categoryRoutes, priceReportRoutes, searchRoutes, storeRoutes } from "./routes.ts";
 export { NO_SEARCH_ZIP_MESSAGE, PriceCentsSchema, PriceReportSchema } from "./schemas.ts";
-export { placeCell } from "./search.ts";
 export { takeDeal, toggleUpvote } from "./votes.ts";

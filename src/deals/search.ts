@@ -3,7 +3,7 @@ import { reportRows } from "../data/report-rows.ts";
 import { starredPlaceIds } from "../data/starred-places.ts";
 import type { Db } from "../db.ts";
 import { NEAREST_AREAS, type NearPlace, neighbourhood, roundMiles } from "../lib/zip.ts";
-import { filterTerm, goodDealIds } from "../reports/index.ts";
+import { filterTerm, goodDealIds, placeCell } from "../reports/index.ts";
 import { toReportJson } from "./read-shape.ts";
 import type { SearchSort } from "./schemas.ts";
 import { foldedCards } from "./store-cards.ts";
@@ -17,13 +17,6 @@ import { foldedCards } from "./store-cards.ts";
 const MAX_WORDS = 8;
 /** A word with more indexed words starting with it than this is searched as a prefix (merged, slower). */
 const MAX_EXPANSIONS = 16;
-
-/** The prefix of a place's terms: the US token itself ("z90210"); "x", the length and the code for others. */
-export function placeCell(token: string): string {
-	if (token.startsWith("z")) return token;
-	const code = token.slice(1);
-	return `x${String([...code].length).padStart(2, "0")}${code}`;
-}
 
 /** Per query word: the exact indexed words it is a prefix of, or the word itself as a prefix. */
 type Expanded = (string[] | { prefix: string })[];

@@ -4,13 +4,13 @@
  * term across the neighbourhood's places (no word: each live report holds exactly one top category's term).
  */
 import { topCategorySlugs } from "../data/categories.ts";
-import { type FeedRow, feedRows, liveHitReportIds, placesWithStores } from "../data/feed-rows.ts";
+import { type FeedRow, feedRows, liveHitReportIds } from "../data/feed-rows.ts";
 import { indexPageIds } from "../data/price-search.ts";
 import type { Db } from "../db.ts";
-import { type NearestReports, nearestReports, placeCell } from "../deals/index.ts";
+import { type NearestReports, nearestReports } from "../deals/index.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { MAX_AREAS, milesBetween, type NearPlace, nearTokens, neighbourhood, roundMiles } from "../lib/zip.ts";
-import { filterTerm } from "../reports/index.ts";
+import { everythingAt } from "../reports/index.ts";
 import {
 	addProductCosts,
 	dropPercentOf,
@@ -46,22 +46,6 @@ export type AreaFeed = {
 	/** When all three lists are empty: how far the nearest reports are; else null. */
 	nearest: NearestReports | null;
 };
-
-/**
- * The FTS5 query for every live report at the places that have a store: each top category's filter term there
- * (every live report holds exactly one; a widened feed's hundreds of places are mostly empty, and each term costs
- * the index a lookup). Null when no place has a store. The feed's pool and the top contributors read it.
- */
-export async function everythingAt(db: Db, near: readonly NearPlace[]): Promise<string | null> {
-	const stocked = await placesWithStores(
-		db,
-		near.map((p) => p.token),
-	);
-	const cells = near.filter((p) => stocked.has(p.token)).map((p) => placeCell(p.token));
-	if (cells.length === 0) return null;
-	const terms = (await topCategorySlugs(db)).map(filterTerm);
-	return cells.flatMap((cell) => terms.map((term) => `"${cell}${term}"`)).join(" OR ");
-}
 
 /** The newest live reports near the places, newest first, at most FEED_POOL. */
 export async function newestNear(db: Db, near: readonly NearPlace[]): Promise<FeedRow[]> {

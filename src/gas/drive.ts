@@ -3,7 +3,7 @@
  * trip's fuel is paid for, from the shopper's car. Pure arithmetic; the nearby list hands it its figures.
  */
 import type { FuelType } from "../../db/enums.ts";
-import type { Car } from "../users/index.ts";
+import type { Car } from "../lib/car.ts";
 
 /** How far the car goes on a unit of the fuel, and how many units a fill-up takes. */
 export type FillUp = { milesPerUnit: number; unitsPerFill: number };

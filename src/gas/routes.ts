@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { starredPlaceIds } from "../data/starred-places.ts";
+import { carOf } from "../lib/car.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest } from "../lib/http.ts";
@@ -7,7 +8,6 @@ import { cachedJson } from "../lib/json-response.ts";
 import { doc } from "../lib/openapi.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { takeReportSlot } from "../reports/index.ts";
-import { carOf } from "../users/index.ts";
 import { fillUpOf } from "./drive.ts";
 import { createGasReport, listNearbyReports, withViewer } from "./reports.ts";
 import { GasReportSchema, NearbyQuerySchema, NO_GAS_ZIP_MESSAGE, RecentReportsQuerySchema } from "./schemas.ts";

@@ -1,11 +1,11 @@
 import { FUEL_TYPES, type FuelType } from "../../db/enums.ts";
 import { liveReportCount, type StationRow, stationsAt, stationsById } from "../data/gas-stations.ts";
 import type { Db } from "../db.ts";
+import type { Car } from "../lib/car.ts";
 import { millsToNumber } from "../lib/money.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { milesBetween, type NearPlace, neighbourhood, roundMiles } from "../lib/zip.ts";
 import { PRICE_KEY } from "../reports/index.ts";
-import type { Car } from "../users/index.ts";
 import { type FillUp, fillUpOf, worthTheDrive } from "./drive.ts";
 import type { StationSort } from "./schemas.ts";
 

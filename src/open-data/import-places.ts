@@ -15,9 +15,9 @@ import {
 } from "../data/imported-places.ts";
 import { findOrCreatePlace, type PlaceTable } from "../data/places.ts";
 import type { Tx } from "../data/transaction.ts";
+import { errorCode } from "../lib/error-code.ts";
 import { placeLookupKey } from "../lib/normalize.ts";
 import { locToken, milesFromZip, nearestZip, zipKind } from "../lib/zip.ts";
-import { errorCode } from "../ops/index.ts";
 import { type LeftOut, leaveOut } from "./import-tally.ts";
 
 /** Farther than this from every ZIP area's centre, a point is not in the US (another country, the sea). */

@@ -6,8 +6,8 @@
 import type { PasswordHasher } from "../auth/index.ts";
 import { inTransaction, type Tx } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
+import { errorCode } from "../lib/error-code.ts";
 import { HttpError } from "../lib/errors.ts";
-import { errorCode } from "../ops/index.ts";
 import type { PriceEvents } from "../reports/index.ts";
 import { ImportBatch } from "./import-batch.ts";
 import type { PlaceOutcome } from "./import-places.ts";

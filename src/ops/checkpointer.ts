@@ -15,11 +15,10 @@
  * checkpoint; only the thread that waits for them differs.
  */
 import type { Database } from "bun:sqlite";
+import { BACKSTOP_PAGES } from "../db.ts";
 import { log } from "../lib/log.ts";
 
 export const INTERVAL_MS = 100;
-/** The request connection's own automatic checkpoint, in WAL pages (16 MiB of 4 KiB pages). */
-export const BACKSTOP_PAGES = 4_000;
 const STOP_DEADLINE_MS = 2_000;
 const START_AFTER_MS = 1_000;
 

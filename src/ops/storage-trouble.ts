@@ -4,6 +4,7 @@
  * gets one line every few seconds rather than one per request (it usually lives on that same disk), and
  * health turns to 503 so that a platform or load balancer can see it.
  */
+import { errorCode } from "../lib/error-code.ts";
 import { log } from "../lib/log.ts";
 
 export const STORAGE_TROUBLE_MESSAGE =
@@ -15,15 +16,6 @@ export const STORAGE_TROUBLE_MS = 30_000;
 const LOG_EVERY_MS = 10_000;
 
 const STORAGE_CODES = /^(SQLITE_(FULL|IOERR|READONLY|CANTOPEN)|ENOSPC|EROFS|EDQUOT|EIO)/;
-
-/** The code of an error, or of the error it wraps (Drizzle wraps SQLite's): "SQLITE_FULL", "ENOSPC". */
-export function errorCode(error: unknown): string | undefined {
-	for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-		const code = (e as { code?: unknown }).code;
-		if (typeof code === "string") return code;
-	}
-	return undefined;
-}
 
 /** True for an error that the disk caused. */
 export const isStorageFailure = (error: unknown) => STORAGE_CODES.test(errorCode(error) ?? "");

@@ -21,6 +21,7 @@ export type { FuelFields, FuelKey, ProductFields, ProductKey } from "./markets.t
 export { FUEL, FUEL_MAX_AGE_DAYS, MARKETS, maxAgeDays, PRODUCTS, productKey } from "./markets.ts";
 export { mergeDuplicatePlaces } from "./merge-places.ts";
 export { PriceModel } from "./model.ts";
+export { everythingAt, placeCell } from "./place-terms.ts";
 export type { HistoryPoint, HistoryStore, PaidRow, ProductLow } from "./price-history.sql.ts";
 export {
 	categoryName,

@@ -6,8 +6,7 @@
  */
 import { alreadyInside } from "../data/transaction.ts";
 import { groupCommit, type WriteBatcher } from "../data/write-batch.ts";
-import { openDb } from "../db.ts";
-import { BACKSTOP_PAGES } from "../ops/index.ts";
+import { BACKSTOP_PAGES, openDb } from "../db.ts";
 import type { PriceEvents } from "./events.ts";
 import { type FromWriter, type ToWriter, toWire, writeOfKind } from "./writer.ts";
 

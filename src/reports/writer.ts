@@ -13,9 +13,9 @@
 import { alreadyInside, type Tx } from "../data/transaction.ts";
 import { type BatchStats, groupCommit, type WriteBatcher } from "../data/write-batch.ts";
 import type { Db } from "../db.ts";
+import { errorCode } from "../lib/error-code.ts";
 import { HttpError } from "../lib/http.ts";
 import { log } from "../lib/log.ts";
-import { errorCode } from "../ops/index.ts";
 import type { PriceEvents } from "./events.ts";
 import type { MarketName, ReportJob } from "./market.ts";
 import { FUEL, type FuelFields, PRODUCTS, type ProductFields } from "./markets.ts";

@@ -7,10 +7,9 @@ import { contributorRows } from "../data/people.ts";
 import { indexPageIds } from "../data/price-search.ts";
 import { reportStats } from "../data/users.ts";
 import type { Db } from "../db.ts";
-import { everythingAt } from "../feed/index.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { neighbourhood } from "../lib/zip.ts";
-import { accuracyOf, nameAsSeen } from "../reports/index.ts";
+import { accuracyOf, everythingAt, nameAsSeen } from "../reports/index.ts";
 
 /** How many contributors the list shows. */
 export const TOP_CONTRIBUTORS = 6;

@@ -2,5 +2,3 @@
 export { deleteAccount, userJson } from "./queries.ts";
 export { profileRoutes, usersRoutes } from "./routes.ts";
 export { USER_SEARCH_MAX_LENGTH } from "./schemas.ts";
-export type { Car } from "./serialize.ts";
-export { carOf } from "./serialize.ts";

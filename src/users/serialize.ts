@@ -1,16 +1,7 @@
 import type { User } from "../../db/schema.ts";
+import { carOf } from "../lib/car.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { accuracyOf } from "../reports/index.ts";
-
-/** The shopper's car, for what a drive to a station costs (worth the drive). */
-export type Car = { milesPerGallon: number; tankGallons: number; milesPerKwh: number; batteryKwh: number };
-
-export const carOf = (user: User): Car => ({
-	milesPerGallon: user.carMilesPerGallon,
-	tankGallons: user.carTankGallons,
-	milesPerKwh: user.carMilesPerKwh,
-	batteryKwh: user.carBatteryKwh,
-});
 
 /** The "User" shape of spec §3, the car and the accuracy. Never carries the password hash. */
 export function toUserJson(user: User, stats: { priceReportsMade: number; reputation: number }) {

@@ -9,9 +9,9 @@ import { FUEL_TYPES, type FuelType } from "../../db/enums.ts";
 import { type CurrentFuelRow, currentFuelReports, historyStation } from "../data/fuel-prices.ts";
 import type { Db } from "../db.ts";
 import { averageDollars, nearbyWithArea } from "../gas/index.ts";
+import type { Car } from "../lib/car.ts";
 import { millsToNumber } from "../lib/money.ts";
 import { fuelFreshDays } from "../reports/index.ts";
-import type { Car } from "../users/index.ts";
 import { freshnessOf, standsUp } from "./freshness.ts";
 import type { FuelPrices, StationPrices } from "./schemas.ts";
 

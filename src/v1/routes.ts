@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { STATION_NOT_FOUND } from "../history/index.ts";
+import { carOf } from "../lib/car.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { notFound } from "../lib/http.ts";
 import { doc } from "../lib/openapi.ts";
 import { queryParams } from "../lib/validate.ts";
-import { carOf } from "../users/index.ts";
 import { categoryList } from "./categories.ts";
 import { fuelPrices, stationPrices } from "./fuel.ts";
 import { productPrices } from "./products.ts";

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useId } from "react";
 import type { StationSort } from "../../src/gas/schemas.ts";
-import type { Car } from "../../src/users/index.ts";
+import type { Car } from "../../src/lib/car.ts";
 import { AlertIcon, FuelIcon } from "../components/icons.tsx";
 import { SortSelect } from "../components/SortSelect.tsx";
 import { carText, FUEL_LABEL, type FuelType, priceAt } from "./fuel.ts";

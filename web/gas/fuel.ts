@@ -1,6 +1,6 @@
 /** How the Gas page names, prices and dates fuel (spec §9); the price formats are shared (components/fuel.ts). */
 import { FUEL_LABEL, FUEL_TYPES, type FuelType } from "../../db/enums.ts";
-import type { Car } from "../../src/users/index.ts";
+import type { Car } from "../../src/lib/car.ts";
 import { formatCurrency } from "../components/format.ts";
 import { formatFuelPrice, fuelPriceText, unitOf } from "../components/fuel.ts";
 
