@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceReportFeedback, priceReports, users } from "../../db/schema.ts";
 import { DAY_MS } from "../lib/time.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 import { SAME_PRICE_MESSAGE } from "./give.ts";
 
 /** "The price changed" on a product's report: the giver's new report through the quality check, and its undo. */
@@ -11,7 +18,7 @@ let dairyId: number;
 beforeAll(async () => {
 	server = await startTestServer({ OLLAMA_HOST: "off" });
 	const { client } = await registerUser(server);
-	dairyId = (await client.get("/api/categories")).data.find((c: { name: string }) => c.name === "Dairy").id;
+	dairyId = expectBody(await client.get("/api/categories"), 200).find((c: { name: string }) => c.name === "Dairy")!.id;
 });
 afterAll(() => server.stop());
 
@@ -32,13 +39,13 @@ async function listed() {
 	const reporter = await registerUser(server, { firstName: "Rita", lastName: "Reporter" });
 	const res = await post(reporter.client, productName, 3.49);
 	if (res.status !== 201) throw new Error(JSON.stringify(res.data));
-	return { id: res.data.id as number, productName, reporter: reporter.client };
+	return { id: res.data.id, productName, reporter: reporter.client };
 }
 const giverOf = () => registerUser(server, { firstName: "Gus", lastName: "Giver" });
 const say = (client: TestClient, id: number, body: Record<string, unknown>) =>
 	client.post(`/api/price-reports/${id}/feedback`, body);
 const search = async (client: TestClient, q: string) =>
-	(await client.get(`/api/search?q=${encodeURIComponent(q)}`)).data as { id: number; price: number }[];
+	expectBody(await client.get(`/api/search?q=${encodeURIComponent(q)}`), 200);
 const row = (id: number) => server.db.select().from(priceReports).where(eq(priceReports.id, id)).get();
 const totalReports = (userId: string) =>
 	server.db.select({ n: users.totalReports }).from(users).where(eq(users.id, userId)).get()?.n;
@@ -48,8 +55,8 @@ describe("changed", () => {
 		const { id, productName, reporter } = await listed();
 		const { client: giver, user } = await giverOf();
 		const res = await say(giver, id, { kind: "changed", price: "3.79" });
-		expect(res.status).toBe(200);
-		const old = (await reporter.get(`/api/search?q=${encodeURIComponent(productName)}`)).data;
+		expectStatus(res, 200);
+		const old = expectBody(await reporter.get(`/api/search?q=${encodeURIComponent(productName)}`), 200);
 		expect(res.data.listed).toBe(false);
 		expect(res.data.report.feedback).toMatchObject({ changed: 1, mine: { kind: "changed", reason: null } });
 		expect(res.data.newReport).toMatchObject({
@@ -63,9 +70,9 @@ describe("changed", () => {
 			isOwnReport: true,
 		});
 		expect(row(id)).toMatchObject({ isExpired: true, expiredReason: "A shopper reported a new price: $3.79" });
-		expect(old.map((r: { id: number }) => r.id)).toEqual([res.data.newReport.id]);
+		expect(old.map((r: { id: number }) => r.id)).toEqual([res.data.newReport!.id]);
 		const word = server.db.select().from(priceReportFeedback).where(eq(priceReportFeedback.reportId, id)).get();
-		expect(word).toMatchObject({ userId: user.id, kind: "changed", price: 379, newReportId: res.data.newReport.id });
+		expect(word).toMatchObject({ userId: user.id, kind: "changed", price: 379, newReportId: res.data.newReport?.id });
 		// A report of the giver's like any other: counted, and the old one cannot be spoken of again.
 		expect(totalReports(user.id)).toBe(1);
 		expect((await say(giver, id, { kind: "confirm" })).status).toBe(409);
@@ -112,9 +119,9 @@ describe("changed", () => {
 	test("DELETE withdraws the price it filed and brings the old one back", async () => {
 		const { id, productName, reporter } = await listed();
 		const { client: giver, user } = await giverOf();
-		const filed = (await say(giver, id, { kind: "changed", price: 3.79 })).data.newReport.id;
+		const filed = expectBody(await say(giver, id, { kind: "changed", price: 3.79 }), 200).newReport!.id;
 		const undone = await giver.delete(`/api/price-reports/${id}/feedback`);
-		expect(undone.status).toBe(200);
+		expectStatus(undone, 200);
 		expect(undone.data.report.feedback).toMatchObject({ changed: 0, mine: null });
 		expect(row(filed)).toMatchObject({ isExpired: true, expiredReason: "Withdrawn: the price change was taken back" });
 		expect(row(id)).toMatchObject({ isExpired: false, expiredReason: null });
@@ -122,7 +129,7 @@ describe("changed", () => {
 		expect(totalReports(user.id)).toBe(0);
 		// A price taken back leaves the price history too; the old one is there.
 		const query = new URLSearchParams({ productName, categoryId: String(dairyId) });
-		const history = (await reporter.get(`/api/products/history?${query}`)).data;
+		const history = expectBody(await reporter.get(`/api/products/history?${query}`), 200);
 		expect(history.stores.flatMap((s: { points: { reportId: number }[] }) => s.points.map((p) => p.reportId))).toEqual([
 			id,
 		]);
@@ -145,10 +152,10 @@ describe("changed", () => {
 	test("a new price another shopper reported there today is confirmed, not listed twice; undo takes both back", async () => {
 		const { id, productName, reporter } = await listed();
 		const other = await registerUser(server);
-		const standing = (await post(other.client, productName, 3.79)).data.id;
+		const standing = expectBody(await post(other.client, productName, 3.79), 201).id;
 		const { client: giver, user } = await giverOf();
 		const res = await say(giver, id, { kind: "changed", price: 3.79 });
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data.newReport).toMatchObject({
 			id: standing,
 			isOwnReport: false,

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { gasPriceReports, priceReports } from "../../db/schema.ts";
 import { HOUR_MS } from "../lib/time.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 
 /**
  * Issue 40, point 7: the same price of the same product at the same store (fuel: the same fuel at the same
@@ -35,12 +42,12 @@ describe("a product price already standing at the store", () => {
 		const name = `Rice Cakes ${++n}`;
 		const first = await registerUser(server);
 		const standing = await first.client.post("/api/price-reports", product(name, 2.99));
-		expect(standing.status).toBe(201);
+		expectStatus(standing, 201);
 		ago(priceReports, standing.data.id, 2 * HOUR_MS + 60_000);
 
 		const second = await registerUser(server);
 		const res = await second.client.post("/api/price-reports", product(name, "2.99" as unknown as number));
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data).toMatchObject({
 			id: standing.data.id,
 			confirmedExisting: true,
@@ -50,7 +57,7 @@ describe("a product price already standing at the store", () => {
 			feedback: { confirm: 1, mine: { kind: "confirm", reason: null } },
 		});
 		expect(Date.parse(res.data.seenAt)).toBeGreaterThan(Date.now() - 60_000);
-		const found = (await second.client.get(`/api/search?q=${encodeURIComponent(name)}`)).data;
+		const found = expectBody(await second.client.get(`/api/search?q=${encodeURIComponent(name)}`), 200);
 		expect(found.map((r: { id: number }) => r.id)).toEqual([standing.data.id]);
 		// A confirmation is not a report: the reporter's counts stay as they were.
 		expect(await me(second.client)).toMatchObject({ totalReports: 0, uniqueStoresVisited: 0 });
@@ -58,6 +65,7 @@ describe("a product price already standing at the store", () => {
 		// A third shopper, the same price: the latest sighting was the confirmation just now.
 		const third = await registerUser(server);
 		const again = await third.client.post("/api/price-reports", product(name, 2.99));
+		expectStatus(again, 200);
 		expect(again.data.message).toMatch(/^Someone confirmed this price here (just now|1 min ago);/);
 		expect(again.data.feedback.confirm).toBe(2);
 	});
@@ -65,7 +73,7 @@ describe("a product price already standing at the store", () => {
 	test("another price, another store, one's own price, or a sighting over a day old are reports of their own", async () => {
 		const name = `Oat Bars ${++n}`;
 		const first = await registerUser(server);
-		const standing = (await first.client.post("/api/price-reports", product(name, 4.5))).data;
+		const standing = expectBody(await first.client.post("/api/price-reports", product(name, 4.5)), 201);
 		const other = await registerUser(server);
 		expect((await other.client.post("/api/price-reports", product(name, 4.59))).status).toBe(201);
 		expect((await other.client.post("/api/price-reports", product(name, 4.5, "Other Grocer"))).status).toBe(201);
@@ -73,7 +81,7 @@ describe("a product price already standing at the store", () => {
 		ago(priceReports, standing.id, 2 * 60_000);
 		expect((await first.client.post("/api/price-reports", product(name, 4.5))).status).toBe(201);
 		const later = await registerUser(server);
-		const mine = (await first.client.get(`/api/search?q=${encodeURIComponent(name)}&sort=recent`)).data[0];
+		const mine = expectBody(await first.client.get(`/api/search?q=${encodeURIComponent(name)}&sort=recent`), 200)[0]!;
 		ago(priceReports, mine.id, 25 * HOUR_MS);
 		expect((await later.client.post("/api/price-reports", product(name, 4.5))).status).toBe(201);
 		expect(standing.id).not.toBe(mine.id);
@@ -82,13 +90,13 @@ describe("a product price already standing at the store", () => {
 	test("it replaces the confirmer's own earlier price there, and says so", async () => {
 		const name = `Tahini ${++n}`;
 		const first = await registerUser(server);
-		const standing = (await first.client.post("/api/price-reports", product(name, 6.49))).data;
+		const standing = expectBody(await first.client.post("/api/price-reports", product(name, 6.49)), 201);
 		const second = await registerUser(server);
-		const earlier = (await second.client.post("/api/price-reports", product(name, 6.99))).data;
+		const earlier = expectBody(await second.client.post("/api/price-reports", product(name, 6.99)), 201);
 		const res = await second.client.post("/api/price-reports", product(name, 6.49));
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data.warning).toBe("This replaces your earlier price of $6.99 at Corner Grocer.");
-		const found = (await second.client.get(`/api/search?q=${encodeURIComponent(name)}`)).data;
+		const found = expectBody(await second.client.get(`/api/search?q=${encodeURIComponent(name)}`), 200);
 		expect(found.map((r: { id: number }) => r.id)).toEqual([standing.id]);
 		expect(server.db.select().from(priceReports).where(eq(priceReports.id, earlier.id)).get()?.isExpired).toBe(true);
 	});
@@ -98,7 +106,7 @@ describe("a fuel price already standing at the station", () => {
 	test("is confirmed the same way; another fuel or price is a report", async () => {
 		const station = { stationName: `Exxon ${++n}`, stationAddress: "1 Pump Rd", fuelType: "regular" };
 		const first = await registerUser(server, { zipCode: "55401" });
-		const standing = (await first.client.post("/api/gas/reports", { ...station, price: 3.199 })).data;
+		const standing = expectBody(await first.client.post("/api/gas/reports", { ...station, price: 3.199 }), 201);
 		ago(gasPriceReports, standing.id, 30 * 60_000);
 		const second = await registerUser(server, { zipCode: "55401" });
 		const res = await second.client.post("/api/gas/reports", { ...station, price: "3.199" });
@@ -110,7 +118,7 @@ describe("a fuel price already standing at the station", () => {
 			feedback: { confirm: 1, mine: { kind: "confirm", reason: null } },
 		});
 		expect(await me(second.client)).toMatchObject({ totalReports: 0 });
-		const recent = (await second.client.get("/api/gas/reports/nearby")).data;
+		const recent = expectBody(await second.client.get("/api/gas/reports/nearby"), 200);
 		expect(recent.map((r: { id: number }) => r.id)).toEqual([standing.id]);
 		expect((await second.client.post("/api/gas/reports", { ...station, price: 3.219 })).status).toBe(201);
 		expect(

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { priceReportFeedback, priceReports } from "../../db/schema.ts";
 import { HOUR_MS } from "../lib/time.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 import { establish } from "../test/standing.ts";
 import { DECIDED_MESSAGE, NOTHING_TO_UNDO_MESSAGE, OWN_REPORT_MESSAGE } from "./give.ts";
 
@@ -13,7 +20,7 @@ let dairyId: number;
 beforeAll(async () => {
 	server = await startTestServer({ OLLAMA_HOST: "off", ADMIN_PASSKEY: PASSKEY });
 	const { client } = await registerUser(server);
-	dairyId = (await client.get("/api/categories")).data.find((c: { name: string }) => c.name === "Dairy").id;
+	dairyId = expectBody(await client.get("/api/categories"), 200).find((c: { name: string }) => c.name === "Dairy")!.id;
 });
 afterAll(() => server.stop());
 
@@ -30,7 +37,7 @@ async function listed(productName = `Skyr ${++n}`, price = 3.49) {
 		storeAddress: "120 W 23rd St",
 	});
 	if (res.status !== 201) throw new Error(JSON.stringify(res.data));
-	return { id: res.data.id as number, reporter: reporter.client, productName };
+	return { id: res.data.id, reporter: reporter.client, productName };
 }
 const shopper = async () => (await registerUser(server)).client;
 /** A shopper of standing, whose flags can hide a report (decision 0071). */
@@ -43,7 +50,7 @@ const say = (client: TestClient, id: number, body: Record<string, unknown>) =>
 	client.post(`/api/price-reports/${id}/feedback`, body);
 const unsay = (client: TestClient, id: number) => client.delete(`/api/price-reports/${id}/feedback`);
 const found = async (client: TestClient, q: string) =>
-	(await client.get(`/api/search?q=${encodeURIComponent(q)}`)).data as { id: number; [k: string]: unknown }[];
+	expectBody(await client.get(`/api/search?q=${encodeURIComponent(q)}`), 200);
 const backdate = (id: number, ms: number) =>
 	server.db
 		.update(priceReports)
@@ -61,7 +68,7 @@ describe("confirm", () => {
 
 		const giver = await shopper();
 		const res = await say(giver, id, { kind: "confirm" });
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data.listed).toBe(true);
 		expect(res.data.report).toMatchObject({
 			id,
@@ -76,7 +83,7 @@ describe("confirm", () => {
 		const asGiver = (await found(giver, productName))[0]!;
 		expect(asGiver.feedback).toEqual(res.data.report.feedback);
 		expect(asGiver.seenAt).toBe(res.data.report.seenAt);
-		const asViewer = (await viewer.get(`/api/price-reports/${id}`)).data;
+		const asViewer = expectBody(await viewer.get(`/api/price-reports/${id}`), 200);
 		expect(asViewer.feedback).toEqual({ confirm: 1, changed: 0, unavailable: 0, wrong: 0, mine: null });
 		expect(asViewer.verificationConfidence).toBe(res.data.report.verificationConfidence);
 		const asReporter = (await found(reporter, productName))[0]!;
@@ -87,9 +94,9 @@ describe("confirm", () => {
 		const { id } = await listed();
 		backdate(id, 48 * HOUR_MS);
 		const giver = await shopper();
-		const given = (await say(giver, id, { kind: "confirm" })).data.report;
+		const given = expectBody(await say(giver, id, { kind: "confirm" }), 200).report;
 		const undone = await unsay(giver, id);
-		expect(undone.status).toBe(200);
+		expectStatus(undone, 200);
 		expect(undone.data.report.feedback).toEqual({ confirm: 0, changed: 0, unavailable: 0, wrong: 0, mine: null });
 		expect(Date.parse(undone.data.report.seenAt)).toBeLessThan(Date.parse(given.seenAt) - 47 * HOUR_MS);
 		expect(undone.data.report.verificationConfidence).toBeLessThan(given.verificationConfidence);
@@ -103,7 +110,7 @@ describe("unavailable", () => {
 		const { id, productName } = await listed();
 		const [first, second] = [await shopper(), await shopper()];
 		const res = await say(first, id, { kind: "unavailable" });
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data.report).toMatchObject({
 			outOfStock: true,
 			bestDeal: false,
@@ -112,14 +119,16 @@ describe("unavailable", () => {
 		expect((await found(second, productName))[0]).toMatchObject({ id, outOfStock: true });
 
 		const back = await say(second, id, { kind: "confirm" });
+		expectStatus(back, 200);
 		expect(back.data.report).toMatchObject({
 			outOfStock: false,
 			bestDeal: true,
 			feedback: { confirm: 1, unavailable: 1 },
 		});
 
-		expect((await unsay(second, id)).data.report.outOfStock).toBe(true);
+		expect(expectBody(await unsay(second, id), 200).report.outOfStock).toBe(true);
 		const undone = await unsay(first, id);
+		expectStatus(undone, 200);
 		expect(undone.data.report).toMatchObject({ outOfStock: false, feedback: { unavailable: 0, mine: null } });
 	});
 });
@@ -133,6 +142,7 @@ describe("wrong", () => {
 		let confidence = (await found(viewer, productName))[0]!.verificationConfidence as number;
 		for (const [i, reason] of reasons.slice(0, 2).entries()) {
 			const res = await say(flaggers[i]!, id, { kind: "wrong", reason });
+			expectStatus(res, 200);
 			expect(res.data).toMatchObject({ listed: true, report: { bestDeal: false, feedback: { wrong: i + 1 } } });
 			expect(res.data.report.feedback.mine).toEqual({ kind: "wrong", reason });
 			expect(res.data.report.verificationConfidence).toBeLessThan(confidence);
@@ -150,7 +160,7 @@ describe("wrong", () => {
 		// Hidden, it takes no new word; a flagger may still take theirs back, and it stays hidden for the moderator.
 		const late = await say(viewer, id, { kind: "confirm" });
 		expect([late.status, late.data.message]).toEqual([409, "This report is hidden until a moderator has looked at it"]);
-		expect((await unsay(flaggers[0]!, id)).data.report.feedback.wrong).toBe(2);
+		expect(expectBody(await unsay(flaggers[0]!, id), 200).report.feedback.wrong).toBe(2);
 		expect(await found(viewer, productName)).toEqual([]);
 
 		// Even with every flag taken back it stays hidden, and in the moderators' queue for them to decide.
@@ -158,7 +168,7 @@ describe("wrong", () => {
 		expect(await found(viewer, productName)).toEqual([]);
 		const mod = await registerUser(server);
 		expect((await mod.client.post("/api/admin/verify-passkey", { passkey: PASSKEY })).data).toEqual({ valid: true });
-		const queue = (await mod.client.get("/api/admin/flags")).data as { reportId: number }[];
+		const queue = expectBody(await mod.client.get("/api/admin/flags"), 200);
 		expect(queue.find((i) => i.reportId === id)).toMatchObject({ flags: 0, reasons: [], hidden: true });
 	});
 
@@ -178,8 +188,12 @@ describe("wrong", () => {
 		expect(await unsay(flagger, id)).toMatchObject({ status: 409, data: { message: DECIDED_MESSAGE } });
 
 		// Another word in between does not reopen it either: flagged again, it is still dismissed and uncounted.
-		expect((await say(flagger, id, { kind: "confirm" })).data.report.feedback).toMatchObject({ confirm: 1, wrong: 0 });
+		expect(expectBody(await say(flagger, id, { kind: "confirm" }), 200).report.feedback).toMatchObject({
+			confirm: 1,
+			wrong: 0,
+		});
 		const flaggedAgain = await say(flagger, id, { kind: "wrong", reason: "wrong-price" });
+		expectStatus(flaggedAgain, 200);
 		expect(flaggedAgain.data.report.feedback).toMatchObject({ confirm: 0, wrong: 0 });
 		expect(server.db.select().from(priceReportFeedback).where(mine).get()).toMatchObject({
 			kind: "wrong",
@@ -195,6 +209,7 @@ describe("one word per shopper", () => {
 		const { client, user } = await registerUser(server);
 		await say(client, id, { kind: "wrong", reason: "wrong-product" });
 		const res = await say(client, id, { kind: "confirm" });
+		expectStatus(res, 200);
 		expect(res.data.report.feedback).toEqual({
 			confirm: 1,
 			changed: 0,
@@ -204,7 +219,7 @@ describe("one word per shopper", () => {
 		});
 		const rows = server.db.select().from(priceReportFeedback).where(eq(priceReportFeedback.reportId, id)).all();
 		expect(rows.map((r) => [r.userId, r.kind, r.reason, r.price])).toEqual([[user.id, "confirm", null, null]]);
-		expect((await say(client, id, { kind: "unavailable" })).data.report.feedback).toMatchObject({
+		expect(expectBody(await say(client, id, { kind: "unavailable" }), 200).report.feedback).toMatchObject({
 			confirm: 0,
 			unavailable: 1,
 		});

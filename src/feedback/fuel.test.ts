@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { gasPriceReports, gasReportFeedback, gasStations } from "../../db/schema.ts";
 import { HOUR_MS } from "../lib/time.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 import { establish } from "../test/standing.ts";
 import { OWN_REPORT_MESSAGE } from "./give.ts";
 
@@ -24,14 +31,13 @@ async function listed(zip: string, price = 3.459) {
 		price,
 	});
 	if (res.status !== 201) throw new Error(JSON.stringify(res.data));
-	return { id: res.data.id as number, stationId: res.data.stationId as number, reporter: reporter.client };
+	return { id: res.data.id, stationId: res.data.stationId, reporter: reporter.client };
 }
 const shopper = async (zip: string) => (await registerUser(server, { zipCode: zip })).client;
 const say = (client: TestClient, id: number, body: Record<string, unknown>) =>
 	client.post(`/api/gas/reports/${id}/feedback`, body);
 const unsay = (client: TestClient, id: number) => client.delete(`/api/gas/reports/${id}/feedback`);
-const recent = async (client: TestClient) =>
-	(await client.get("/api/gas/reports/nearby")).data as { id: number; [k: string]: unknown }[];
+const recent = async (client: TestClient) => expectBody(await client.get("/api/gas/reports/nearby"), 200);
 const row = (id: number) => server.db.select().from(gasPriceReports).where(eq(gasPriceReports.id, id)).get();
 
 describe("POST /api/gas/reports/:id/feedback", () => {
@@ -47,7 +53,7 @@ describe("POST /api/gas/reports/:id/feedback", () => {
 		const before = (await recent(viewer))[0]!;
 		expect(before).toMatchObject({ id, fresh: true, isOwnReport: false, feedback: { confirm: 0, mine: null } });
 		const res = await say(giver, id, { kind: "confirm" });
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data.report).toMatchObject({ id, starred: false, feedback: { confirm: 1, mine: { kind: "confirm" } } });
 		expect(res.data.report.verificationConfidence).toBeGreaterThan(before.verificationConfidence as number);
 		expect(Date.parse(res.data.report.seenAt)).toBeGreaterThan(Date.parse(before.seenAt as string) + 19 * HOUR_MS);
@@ -55,7 +61,7 @@ describe("POST /api/gas/reports/:id/feedback", () => {
 		expect((await recent(giver))[0]).toMatchObject({ id, feedback: { confirm: 1, mine: { kind: "confirm" } } });
 		expect((await recent(viewer))[0]).toMatchObject({ id, feedback: { confirm: 1, mine: null } });
 		expect((await recent(reporter))[0]).toMatchObject({ id, isOwnReport: true, feedback: { mine: null } });
-		expect((await unsay(giver, id)).data.report.feedback).toMatchObject({ confirm: 0, mine: null });
+		expect(expectBody(await unsay(giver, id), 200).report.feedback).toMatchObject({ confirm: 0, mine: null });
 	});
 
 	test("unavailable says the station is sold out of the fuel; none on one's own report", async () => {
@@ -63,6 +69,7 @@ describe("POST /api/gas/reports/:id/feedback", () => {
 		const own = await say(reporter, id, { kind: "unavailable" });
 		expect([own.status, own.data.message]).toEqual([403, OWN_REPORT_MESSAGE]);
 		const res = await say(await shopper("60614"), id, { kind: "unavailable" });
+		expectStatus(res, 200);
 		expect(res.data.report).toMatchObject({ outOfStock: true, bestDeal: false, feedback: { unavailable: 1 } });
 		expect((await say(await shopper("60614"), 987654321, { kind: "confirm" })).status).toBe(404);
 	});
@@ -87,7 +94,7 @@ describe("POST /api/gas/reports/:id/feedback", () => {
 		const { id, stationId } = await listed("78701");
 		const { client: giver, user } = await registerUser(server, { zipCode: "78701", firstName: "Gus" });
 		const res = await say(giver, id, { kind: "changed", price: "3.559" });
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data.newReport).toMatchObject({
 			stationId,
 			fuelType: "regular",
@@ -97,17 +104,17 @@ describe("POST /api/gas/reports/:id/feedback", () => {
 		});
 		expect(row(id)).toMatchObject({ isExpired: true, expiredReason: "A shopper reported a new price: $3.559" });
 		const word = server.db.select().from(gasReportFeedback).where(eq(gasReportFeedback.reportId, id)).get();
-		expect(word).toMatchObject({ userId: user.id, kind: "changed", price: 3559, newReportId: res.data.newReport.id });
-		expect((await recent(giver)).map((r) => r.id)).toEqual([res.data.newReport.id]);
-		expect((await giver.get("/api/auth/user")).data.totalReports).toBe(1);
+		expect(word).toMatchObject({ userId: user.id, kind: "changed", price: 3559, newReportId: res.data.newReport?.id });
+		expect((await recent(giver)).map((r) => r.id)).toEqual([res.data.newReport!.id]);
+		expect(expectBody(await giver.get("/api/auth/user"), 200).totalReports).toBe(1);
 
 		const undone = await unsay(giver, id);
 		expect(undone.status).toBe(200);
-		expect(row(res.data.newReport.id)?.expiredReason).toBe("Withdrawn: the price change was taken back");
+		expect(row(res.data.newReport!.id)?.expiredReason).toBe("Withdrawn: the price change was taken back");
 		expect((await recent(giver)).map((r) => r.id)).toEqual([id]);
 		const station = server.db.select().from(gasStations).where(eq(gasStations.id, stationId)).get();
 		expect(station?.regularPriceMills).toBe(3459);
-		expect((await giver.get("/api/auth/user")).data.totalReports).toBe(0);
+		expect(expectBody(await giver.get("/api/auth/user"), 200).totalReports).toBe(0);
 	});
 
 	test("a changed price is checked without the report it replaces, as a product's is", async () => {
@@ -116,9 +123,9 @@ describe("POST /api/gas/reports/:id/feedback", () => {
 		await listed("83001");
 		await listed("83001");
 		const res = await say(await shopper("83001"), id, { kind: "changed", price: "3.559" });
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		// Two voices left: too few for a consensus, so the usual range judges.
-		expect(row(res.data.newReport.id)?.verificationReason).toBe(
+		expect(row(res.data.newReport!.id)?.verificationReason).toBe(
 			"Within the usual range for regular gas per gallon; too few nearby reports for a consensus yet.",
 		);
 	});

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 import { FEEDBACK_PER_HOUR } from "./limit.ts";
 
 let server: TestServer;
@@ -12,8 +19,8 @@ const fuel = { stationName: "Limit Gas", stationAddress: "1 Main St", price: 3.2
 
 async function fuelReport(client: TestClient) {
 	const res = await client.post("/api/gas/reports", fuel);
-	expect(res.status).toBe(201);
-	return res.data.id as number;
+	expectStatus(res, 201);
+	return res.data.id;
 }
 
 describe("feedback per shopper per hour", () => {
@@ -27,11 +34,11 @@ describe("feedback per shopper per hour", () => {
 			storeName: "Limit Store",
 			storeAddress: "1 Main St",
 		});
-		expect(priceRes.status).toBe(201);
-		const priceId = priceRes.data.id as number;
+		expectStatus(priceRes, 201);
+		const priceId = priceRes.data.id;
 		const { client } = await registerUser(server, { zipCode: "10001" });
-		const priceWord = `/api/price-reports/${priceId}/feedback`;
-		const fuelWord = `/api/gas/reports/${fuelId}/feedback`;
+		const priceWord = `/api/price-reports/${priceId}/feedback` as const;
+		const fuelWord = `/api/gas/reports/${fuelId}/feedback` as const;
 
 		// A word the schema refuses does not count.
 		expect((await client.post(priceWord, { kind: "maybe" })).status).toBe(400);
@@ -47,7 +54,7 @@ describe("feedback per shopper per hour", () => {
 		);
 		expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3500);
 		expect((await client.delete(fuelWord)).status).toBe(429);
-		expect((await client.get(`/api/price-reports/${priceId}`)).data.feedback).toMatchObject({
+		expect(expectBody(await client.get(`/api/price-reports/${priceId}`), 200).feedback).toMatchObject({
 			confirm: 0,
 			mine: null,
 		});

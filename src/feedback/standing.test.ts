@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { flag, moderator, PASSKEY, queue, reportFuel, reportProduct, stationPrice, tag } from "../admin/testing.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 import { establish } from "../test/standing.ts";
 
 /** Confirmations and flags weigh their shopper's standing (decision 0071), products and fuel alike. */
@@ -27,8 +34,7 @@ async function shoppers(count: number, { established = false } = {}) {
 }
 const say = (client: TestClient, id: number, body: Record<string, unknown>) =>
 	client.post(`/api/price-reports/${id}/feedback`, body);
-const searched = async (q: string) =>
-	(await viewer.get(`/api/search?q=${encodeURIComponent(q)}`)).data as { id: number; verificationConfidence: number }[];
+const searched = async (q: string) => expectBody(await viewer.get(`/api/search?q=${encodeURIComponent(q)}`), 200);
 const REASONS = ["wrong-price", "spam", "wrong-store"] as const;
 
 describe("wrong flags", () => {
@@ -43,7 +49,7 @@ describe("wrong flags", () => {
 		}
 		expect((await searched(name)).map((r) => r.id)).toEqual([id]);
 		const page = await viewer.get(`/api/price-reports/${id}`);
-		expect(page.status).toBe(200);
+		expectStatus(page, 200);
 		expect(page.data.feedback).toMatchObject({ wrong: 3 });
 		// Flags that weigh nothing leave the price as it stood: its confidence and its Best Deal.
 		expect(page.data).toMatchObject({ bestDeal: true, verificationConfidence: 0.5 });
@@ -51,7 +57,7 @@ describe("wrong flags", () => {
 		const mod = await moderator(server);
 		const item = (await queue(mod.client)).find((i) => i.kind === "product" && i.reportId === id);
 		expect(item).toMatchObject({ flags: 3, hidden: false, flagWeight: 0 });
-		expect(item.flaggers).toEqual(
+		expect(item?.flaggers).toEqual(
 			flaggers.map((f, i) =>
 				expect.objectContaining({
 					username: f.username,
@@ -70,7 +76,7 @@ describe("wrong flags", () => {
 		const id = await reportProduct(reporter.client, name);
 		const flaggers = await shoppers(3, { established: true });
 		for (const [i, f] of flaggers.slice(0, 2).entries())
-			expect((await say(f.client, id, { kind: "wrong", reason: REASONS[i] })).data.listed).toBe(true);
+			expect(expectBody(await say(f.client, id, { kind: "wrong", reason: REASONS[i] }), 200).listed).toBe(true);
 		const third = await say(flaggers[2]!.client, id, { kind: "wrong", reason: REASONS[2] });
 		expect(third.data).toMatchObject({ listed: false, report: { feedback: { wrong: 3 } } });
 		expect(await searched(name)).toEqual([]);
@@ -78,7 +84,7 @@ describe("wrong flags", () => {
 		const mod = await moderator(server);
 		const item = (await queue(mod.client)).find((i) => i.kind === "product" && i.reportId === id);
 		expect(item).toMatchObject({ flags: 3, hidden: true, flagWeight: 3 });
-		expect(item.flaggers[0]).toMatchObject({
+		expect(item?.flaggers[0]).toMatchObject({
 			username: flaggers[0]!.username,
 			accountAgeDays: 31,
 			accuracy: { percent: 100, accurate: 5, judged: 5 },
@@ -93,7 +99,7 @@ describe("wrong flags", () => {
 		const [first, second] = await shoppers(2, { established: true });
 		const [fresh] = await shoppers(1);
 		for (const [i, f] of [first!, second!, fresh!].entries())
-			expect((await say(f.client, id, { kind: "wrong", reason: REASONS[i] })).data.listed).toBe(true);
+			expect(expectBody(await say(f.client, id, { kind: "wrong", reason: REASONS[i] }), 200).listed).toBe(true);
 		expect((await searched(name)).map((r) => r.id)).toEqual([id]);
 	});
 
@@ -129,11 +135,13 @@ describe("confirmations", () => {
 
 		const [fresh] = await shoppers(1);
 		const byNew = await say(fresh!.client, id, { kind: "confirm" });
+		expectStatus(byNew, 200);
 		expect(byNew.data.report).toMatchObject({ verificationConfidence: 0.5, feedback: { confirm: 1 } });
 		expect((await searched(name))[0]?.verificationConfidence).toBeLessThan(0.7);
 
 		const [established] = await shoppers(1, { established: true });
 		const byEstablished = await say(established!.client, id, { kind: "confirm" });
+		expectStatus(byEstablished, 200);
 		expect(byEstablished.data.report.feedback).toMatchObject({ confirm: 2 });
 		expect(byEstablished.data.report.verificationConfidence).toBeGreaterThanOrEqual(0.7);
 		expect((await searched(name))[0]?.verificationConfidence).toBeGreaterThanOrEqual(0.7);
