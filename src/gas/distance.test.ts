@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 
 let server: TestServer;
 let sunsetReport: Report & { id: number };
@@ -9,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-type Station = { name: string; distanceMiles: number; worthTheDriveDollars: number | null };
 type Report = { stationName: string; distanceMiles: number | null };
 
 async function post(client: TestClient, stationName: string, zip: string, fuelType: string, price: number) {
@@ -20,13 +26,13 @@ async function post(client: TestClient, stationName: string, zip: string, fuelTy
 		fuelType,
 		price,
 	});
-	expect(res.status).toBe(201);
-	return res.data as Report & { id: number };
+	expectStatus(res, 201);
+	return res.data;
 }
-const stations = async (client: TestClient, query = "") => {
+const stations = async (client: TestClient, query: `?${string}` | "" = "") => {
 	const res = await client.get(`/api/gas/nearby${query}`);
-	expect(res.status).toBe(200);
-	return res.data as Station[];
+	expectStatus(res, 200);
+	return res.data;
 };
 const names = (list: { name?: string; stationName?: string }[]) => list.map((s) => s.name ?? s.stationName);
 
@@ -54,7 +60,7 @@ describe("near is read on the map", () => {
 		expect(sunsetReport.distanceMiles).toBe(1.9);
 		const shopper = await shopperInBeverlyHills();
 		expect((await stations(shopper)).find((s) => s.name === "Sunset Fuel")?.distanceMiles).toBe(1.9);
-		const recent = (await shopper.get("/api/gas/reports/nearby")).data as (Report & { id: number })[];
+		const recent = expectBody(await shopper.get("/api/gas/reports/nearby"), 200);
 		expect(recent.find((r) => r.id === sunsetReport.id)).toMatchObject({
 			stationName: "Sunset Fuel",
 			distanceMiles: 1.9,

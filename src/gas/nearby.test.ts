@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { gasPriceReports, users } from "../../db/schema.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -26,8 +33,8 @@ const post = async (
 		price,
 		...extra,
 	});
-	expect(res.status).toBe(201);
-	return res.data.id as number;
+	expectStatus(res, 201);
+	return res.data.id;
 };
 const names = (list: Station[]) => list.map((s) => s.name);
 
@@ -65,9 +72,9 @@ describe("GET /api/gas/nearby", () => {
 	test("three stations at 3.000, 3.300, 3.600: nearest first, -9.1, 0 and +9.1 against 3.300; far on the map never shows", async () => {
 		const { viewer } = await area(BEVERLY_HILLS);
 		const res = await viewer.get("/api/gas/nearby");
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(names(res.data)).toEqual(["Alpha", "Bravo", "Charlie"]);
-		expect(res.data.map((s: { distanceMiles: number }) => s.distanceMiles)).toEqual([0, 1.9, 2.5]);
+		expect(res.data.map((s) => s.distanceMiles)).toEqual([0, 1.9, 2.5]);
 		expect(res.data.map((s: Station) => [s.regularPrice, s.priceComparison])).toEqual([
 			[3, -9.1],
 			[3.3, 0],
@@ -96,15 +103,13 @@ describe("GET /api/gas/nearby", () => {
 	test("the fuel asked for compares and sorts; stations without it come last, freshest first", async () => {
 		const { viewer } = await area(ATLANTA);
 		// Premium at 3.999 and 4.100 average 4.0495: -1.2% and +1.2%.
-		const premium = (await viewer.get("/api/gas/nearby?fuelType=premium&sort=price")).data;
-		expect(premium.map((s: Station & { premiumPrice: number }) => [s.name, s.premiumPrice, s.priceComparison])).toEqual(
-			[
-				["Alpha", 3.999, -1.2],
-				["Bravo", 4.1, 1.2],
-				["Charlie", null, null],
-			],
-		);
-		const diesel = (await viewer.get("/api/gas/nearby?fuelType=diesel&sort=price")).data;
+		const premium = expectBody(await viewer.get("/api/gas/nearby?fuelType=premium&sort=price"), 200);
+		expect(premium.map((s) => [s.name, s.premiumPrice, s.priceComparison])).toEqual([
+			["Alpha", 3.999, -1.2],
+			["Bravo", 4.1, 1.2],
+			["Charlie", null, null],
+		]);
+		const diesel = expectBody(await viewer.get("/api/gas/nearby?fuelType=diesel&sort=price"), 200);
 		expect(diesel.map((s: Station) => [s.name, s.priceComparison])).toEqual([
 			["Bravo", 0],
 			["Charlie", null],
@@ -118,7 +123,7 @@ describe("GET /api/gas/nearby", () => {
 	test("at most 100 stations, the cheapest (README, Gas figures)", async () => {
 		const { client } = await registerUser(server, { zipCode: "33139" });
 		for (let i = 0; i < 101; i++) await post(client, `Station ${i}`, "33139", "regular", 3 + i / 1000);
-		const list = (await client.get("/api/gas/nearby?fuelType=regular&sort=price")).data as Station[];
+		const list = expectBody(await client.get("/api/gas/nearby?fuelType=regular&sort=price"), 200);
 		expect(list).toHaveLength(100);
 		expect(names(list)).not.toContain("Station 100");
 	});
@@ -126,8 +131,8 @@ describe("GET /api/gas/nearby", () => {
 	test("without a fuel asked for, the user's preferred fuel decides", async () => {
 		const { viewer, viewerId } = await area(MANASSAS);
 		server.db.update(users).set({ preferredFuelType: "electric" }).where(eq(users.id, viewerId)).run();
-		const list = (await viewer.get("/api/gas/nearby?sort=price")).data;
-		expect(list.map((s: Station & { electricPrice: number }) => [s.name, s.electricPrice, s.priceComparison])).toEqual([
+		const list = expectBody(await viewer.get("/api/gas/nearby?sort=price"), 200);
+		expect(list.map((s) => [s.name, s.electricPrice, s.priceComparison])).toEqual([
 			["Charlie", 0.42, 0],
 			["Bravo", null, null],
 			["Alpha", null, null],
@@ -155,22 +160,22 @@ describe("expired and inactive reports never count", () => {
 	test("an expired price leaves its station, the averages, the counts and the recent list", async () => {
 		const { viewer, ids } = await area(SEATTLE);
 		server.db.update(gasPriceReports).set({ isExpired: true }).where(eq(gasPriceReports.id, ids.charlieRegular)).run();
-		const list = (await viewer.get("/api/gas/nearby")).data;
+		const list = expectBody(await viewer.get("/api/gas/nearby"), 200);
 		// Regular now 3.000 and 3.300, average 3.150: -4.8% and +4.8%.
 		expect(list.map((s: Station) => [s.name, s.regularPrice, s.priceComparison])).toEqual([
 			["Alpha", 3, -4.8],
 			["Bravo", 3.3, 4.8],
 			["Charlie", null, null],
 		]);
-		expect(list[2].reportsCount).toBe(1);
+		expect(list[2]?.reportsCount).toBe(1);
 		const summary = (await viewer.get("/api/gas/summary")).data;
 		expect(summary).toMatchObject({ averages: { regular: 3.15 }, stationsTracked: 3, recentReports: 6 });
-		const recent = (await viewer.get("/api/gas/reports/nearby")).data;
+		const recent = expectBody(await viewer.get("/api/gas/reports/nearby"), 200);
 		expect(recent.map((r: { id: number }) => r.id)).not.toContain(ids.charlieRegular);
 
 		// Its last active report gone inactive, Charlie is no longer tracked at all.
 		server.db.update(gasPriceReports).set({ isActive: false }).where(eq(gasPriceReports.id, ids.charlieElectric)).run();
-		expect(names((await viewer.get("/api/gas/nearby")).data)).toEqual(["Alpha", "Bravo"]);
+		expect(names(expectBody(await viewer.get("/api/gas/nearby"), 200))).toEqual(["Alpha", "Bravo"]);
 		expect((await viewer.get("/api/gas/summary")).data).toMatchObject({
 			stationsTracked: 2,
 			recentReports: 5,
@@ -182,13 +187,13 @@ describe("expired and inactive reports never count", () => {
 		const { viewer } = await area(AUSTIN);
 		const { client: leaver } = await registerUser(server, { zipCode: AUSTIN.home });
 		await post(leaver, "Alpha", AUSTIN.home, "regular", 2.899);
-		expect((await viewer.get("/api/gas/nearby")).data[0]).toMatchObject({
+		expect(expectBody(await viewer.get("/api/gas/nearby"), 200)[0]).toMatchObject({
 			name: "Alpha",
 			regularPrice: 2.899,
 			reportsCount: 3,
 		});
 		expect((await leaver.delete("/api/auth/delete-account")).status).toBe(200);
-		expect((await viewer.get("/api/gas/nearby")).data[0]).toMatchObject({
+		expect(expectBody(await viewer.get("/api/gas/nearby"), 200)[0]).toMatchObject({
 			name: "Alpha",
 			regularPrice: 3,
 			reportsCount: 2,
@@ -200,7 +205,7 @@ describe("GET /api/gas/reports/nearby", () => {
 	test("newest first, in the Gas report shape with its miles, DEF on diesel only, nothing far on the map", async () => {
 		const { viewer, ids, reporter } = await area(MINNEAPOLIS);
 		const res = await viewer.get("/api/gas/reports/nearby");
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data.map((r: { id: number }) => r.id)).toEqual(Object.values(ids).reverse());
 		const diesel = res.data.find((r: { id: number }) => r.id === ids.bravoDiesel);
 		expect(diesel).toEqual({
@@ -215,7 +220,7 @@ describe("GET /api/gas/reports/nearby", () => {
 			createdAt: expect.stringMatching(/^\d{4}-/),
 			user: { firstName: "Sam", lastName: "S", username: expect.any(String) },
 			verificationConfidence: expect.any(Number),
-			seenAt: diesel.createdAt,
+			seenAt: diesel!.createdAt,
 			fresh: true,
 			bestDeal: true,
 			unusual: false,
@@ -227,7 +232,7 @@ describe("GET /api/gas/reports/nearby", () => {
 		});
 		expect(res.data.filter((r: { defPrice: number | null }) => r.defPrice !== null)).toHaveLength(1);
 		// The list is shared by the zip; each shopper sees their own reports as theirs.
-		const theirs = (await reporter.get("/api/gas/reports/nearby")).data;
+		const theirs = expectBody(await reporter.get("/api/gas/reports/nearby"), 200);
 		expect(theirs.map((r: { isOwnReport: boolean }) => r.isOwnReport)).toEqual(res.data.map(() => true));
 	});
 
@@ -236,7 +241,7 @@ describe("GET /api/gas/reports/nearby", () => {
 		for (let i = 0; i < 55; i++) await post(client, `Pump ${i}`, "75201", "regular", 3 + (i % 10) / 100);
 		expect((await client.get("/api/gas/reports/nearby")).data).toHaveLength(20);
 		expect((await client.get("/api/gas/reports/nearby?limit=100")).data).toHaveLength(50);
-		const three = (await client.get("/api/gas/reports/nearby?limit=3")).data;
+		const three = expectBody(await client.get("/api/gas/reports/nearby?limit=3"), 200);
 		expect(three.map((r: { price: number }) => r.price)).toEqual([3.04, 3.03, 3.02]);
 		for (const limit of ["0", "abc", "-1"])
 			expect((await client.get(`/api/gas/reports/nearby?limit=${limit}`)).status).toBe(400);
@@ -246,7 +251,7 @@ describe("GET /api/gas/reports/nearby", () => {
 describe("a user without a zip", () => {
 	test("gets 400 with a message from every nearby view", async () => {
 		const { client } = await registerUser(server, { zipCode: null });
-		for (const path of ["/api/gas/nearby", "/api/gas/summary", "/api/gas/reports/nearby?limit=20"]) {
+		for (const path of ["/api/gas/nearby", "/api/gas/summary", "/api/gas/reports/nearby?limit=20"] as const) {
 			const res = await client.get(path);
 			expect(res.status).toBe(400);
 			expect(res.data.message).toBe("Set your zip code to see fuel prices near you.");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { gasPriceReports, gasStations } from "../../db/schema.ts";
-import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import { expectBody, expectStatus, registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ describe("POST /api/gas/reports", () => {
 			"/api/gas/reports",
 			report({ stationName: "Exxon", stationAddress: "1 Pump Rd", price: "3.459" }),
 		);
-		expect(res.status).toBe(201);
+		expectStatus(res, 201);
 		expect(res.data).toEqual({
 			id: expect.any(Number),
 			stationId: expect.any(Number),
@@ -65,7 +65,7 @@ describe("POST /api/gas/reports", () => {
 		});
 		expect(row?.verificationConfidence).toBe(0.5);
 		expect(row?.verificationReason).toContain("regular gas per gallon");
-		expect((await client.get("/api/auth/user")).data.totalReports).toBe(1);
+		expect(expectBody(await client.get("/api/auth/user"), 200).totalReports).toBe(1);
 	});
 
 	test.each([
@@ -77,7 +77,7 @@ describe("POST /api/gas/reports", () => {
 	])("price %p is kept as %p mills", async (price, mills) => {
 		const { client } = await registerUser(server);
 		const res = await client.post("/api/gas/reports", report({ price }));
-		expect(res.status).toBe(201);
+		expectStatus(res, 201);
 		expect(reportRow(res.data.id)?.priceMills).toBe(mills);
 	});
 
@@ -153,14 +153,15 @@ describe("POST /api/gas/reports", () => {
 			"/api/gas/reports",
 			report({ fuelType: "diesel", price: "4.199", defPrice: "3.49" }),
 		);
-		expect(diesel.status).toBe(201);
+		expectStatus(diesel, 201);
 		expect(diesel.data).toMatchObject({ fuelType: "diesel", price: 4.199, defPrice: 3.49 });
 		expect(reportRow(diesel.data.id)?.defPriceCents).toBe(349);
 		const dieselOnly = await client.post("/api/gas/reports", report({ fuelType: "diesel", price: 4.199 }));
+		expectStatus(dieselOnly, 201);
 		expect(dieselOnly.data.defPrice).toBeNull();
 		for (const defPrice of [null, ""]) {
 			const premium = await client.post("/api/gas/reports", report({ fuelType: "premium", price: 4.299, defPrice }));
-			expect(premium.status).toBe(201);
+			expectStatus(premium, 201);
 			expect(premium.data.defPrice).toBeNull();
 		}
 	});
@@ -168,15 +169,19 @@ describe("POST /api/gas/reports", () => {
 	test("the report counts where the station is: its zip, else the vacation zip, else the reporter's", async () => {
 		const { client } = await registerUser(server, { zipCode: "30301" });
 		const home = await client.post("/api/gas/reports", report({ stationName: "Home Gas" }));
+		expectStatus(home, 201);
 		const typed = await client.post("/api/gas/reports", report({ stationName: "Typed Gas", stationZipCode: "30350" }));
+		expectStatus(typed, 201);
 		const away = await client.post(
 			"/api/gas/reports",
 			report({ stationName: "Away Gas", vacationMode: true, reportZipCode: "33139" }),
 		);
+		expectStatus(away, 201);
 		const awayTyped = await client.post(
 			"/api/gas/reports",
 			report({ stationName: "Beach Gas", stationZipCode: "33140", vacationMode: true, reportZipCode: "33139" }),
 		);
+		expectStatus(awayTyped, 201);
 		const zipOf = (reportId: number) => stationOf(reportRow(reportId)?.stationId ?? 0)?.zipCode;
 		expect(zipOf(home.data.id)).toBe("30301");
 		expect(zipOf(typed.data.id)).toBe("30350");
@@ -191,7 +196,7 @@ describe("POST /api/gas/reports", () => {
 		expect(res.status).toBe(400);
 		expect(res.data.message).toBe("Set your zip code before reporting a price.");
 		const atStation = await client.post("/api/gas/reports", report({ stationZipCode: "30301" }));
-		expect(atStation.status).toBe(201);
+		expectStatus(atStation, 201);
 		// Miles from nowhere are none.
 		expect(atStation.data.distanceMiles).toBeNull();
 		expect((await client.post("/api/gas/reports", report({ vacationMode: true, reportZipCode: "30301" }))).status).toBe(
@@ -205,6 +210,7 @@ describe("POST /api/gas/reports", () => {
 			"/api/gas/reports",
 			report({ stationName: "Corner  Fuel", stationAddress: "2 Elm St", price: 3.299 }),
 		);
+		expectStatus(first, 201);
 		const stationId = reportRow(first.data.id)?.stationId ?? 0;
 		const before = stationOf(stationId);
 		expect(before).toMatchObject({
@@ -225,11 +231,13 @@ describe("POST /api/gas/reports", () => {
 				price: 4.059,
 			}),
 		);
+		expectStatus(second, 201);
 		expect(reportRow(second.data.id)?.stationId).toBe(stationId);
 		const third = await client.post(
 			"/api/gas/reports",
 			report({ stationName: "Corner Fuel", stationAddress: "2 Elm St", price: 3.319 }),
 		);
+		expectStatus(third, 201);
 		expect(reportRow(third.data.id)?.stationId).toBe(stationId);
 		// The shopper's new regular price replaces their earlier one there: the station counts them once.
 		expect(third.data.warning).toBe("This replaces your earlier price of $3.299 at Corner  Fuel.");
@@ -246,6 +254,7 @@ describe("POST /api/gas/reports", () => {
 			"/api/gas/reports",
 			report({ stationName: "Corner Fuel", stationAddress: "2 Elm St", stationZipCode: "40004" }),
 		);
+		expectStatus(elsewhere, 201);
 		expect(reportRow(elsewhere.data.id)?.stationId).not.toBe(stationId);
 	});
 
