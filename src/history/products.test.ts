@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DAY_MS } from "../lib/time.ts";
 import { neighbourhood } from "../lib/zip.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 import { establish } from "../test/standing.ts";
 
 let server: TestServer;
@@ -32,7 +39,7 @@ async function report({ name, price, store, zip }: Report) {
 		...(zip ? { vacationMode: true, reportZipCode: zip } : {}),
 	});
 	if (res.status !== 201) throw new Error(JSON.stringify(res.data));
-	return res.data.id as number;
+	return res.data.id;
 }
 
 /** Moves a report back in time; `expired`: the age sweep has expired it too. */
@@ -75,7 +82,7 @@ describe("GET /api/products/history", () => {
 
 	test("the prices near the zip over 90 days, a series per store, the latest store first", async () => {
 		const res = await history(viewer, { productName: "OAT MILK barista" });
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		const { stores, median, summary, ...rest } = res.data;
 		expect(rest).toMatchObject({
 			productName: "Oat Milk barista", // the latest report's spelling
@@ -85,18 +92,12 @@ describe("GET /api/products/history", () => {
 			days: 90,
 			youPaid: null,
 		});
-		expect(
-			stores.map((s: { name: string; distanceMiles: number; points: { price: number }[] }) => [
-				s.name,
-				s.distanceMiles,
-				s.points.map((p) => p.price),
-			]),
-		).toEqual([
+		expect(stores.map((s) => [s.name, s.distanceMiles, s.points.map((p) => p.price)])).toEqual([
 			["Third Ave Foods", 0, [4.2]],
 			["Corner Grocer", 0, [4.5, 4]],
 			["Deli Two", Math.round(NEIGHBOUR.miles * 10) / 10, [3.5]],
 		]);
-		expect(stores[1].points[1]).toEqual({
+		expect(stores[1]?.points[1]).toEqual({
 			reportId: ids.corner,
 			price: 4,
 			reportedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -105,7 +106,7 @@ describe("GET /api/products/history", () => {
 		const at = (id: number) =>
 			stores
 				.flatMap((s: { points: { reportId: number; reportedAt: string }[] }) => s.points)
-				.find((p: { reportId: number }) => p.reportId === id).reportedAt as string;
+				.find((p: { reportId: number }) => p.reportId === id)!.reportedAt;
 		expect(median).toEqual([
 			{ date: monday(at(ids.old)), price: 4.5 },
 			{ date: monday(at(ids.neighbour)), price: 3.5 },
@@ -121,24 +122,24 @@ describe("GET /api/products/history", () => {
 	});
 
 	test("30 days: a median per day; 365 days: the 100-day-old price too", async () => {
-		const month = (await history(viewer, { productName: "Oat Milk Barista", days: "30" })).data;
+		const month = expectBody(await history(viewer, { productName: "Oat Milk Barista", days: "30" }), 200);
 		expect(reportIds(month)).toEqual([ids.neighbour, ids.corner, ids.third].sort((a, b) => a - b));
 		const day = (iso: string) => iso.slice(0, 10);
-		const corner = month.stores.find((s: { name: string }) => s.name === "Corner Grocer").points[0];
-		const deli = month.stores.find((s: { name: string }) => s.name === "Deli Two").points[0];
+		const corner = month.stores.find((s: { name: string }) => s.name === "Corner Grocer")!.points[0]!;
+		const deli = month.stores.find((s: { name: string }) => s.name === "Deli Two")!.points[0]!;
 		expect(month.median).toEqual([
 			{ date: day(deli.reportedAt), price: 3.5 },
 			{ date: day(corner.reportedAt), price: 4.1 },
 		]);
 		expect(month.summary).toMatchObject({ reports: 3, typical: 4 });
 
-		const year = (await history(viewer, { productName: "Oat Milk Barista", days: "365" })).data;
+		const year = expectBody(await history(viewer, { productName: "Oat Milk Barista", days: "365" }), 200);
 		expect(reportIds(year)).toEqual([ids.older, ids.old, ids.neighbour, ids.corner, ids.third].sort((a, b) => a - b));
 		expect(year.summary.highest).toMatchObject({ price: 5, storeName: "Corner Grocer" });
 	});
 
 	test("another zip's neighbourhood has its own history", async () => {
-		const beverly = (await history(viewer, { productName: "Oat Milk Barista", zipCode: "90210" })).data;
+		const beverly = expectBody(await history(viewer, { productName: "Oat Milk Barista", zipCode: "90210" }), 200);
 		expect(reportIds(beverly)).toEqual([ids.far]);
 		expect(beverly).toMatchObject({ zipCode: "90210", summary: { reports: 1, typical: 2 } });
 		expect(beverly.stores[0]).toMatchObject({ name: "Sunset Market", distanceMiles: 0 });
@@ -174,6 +175,7 @@ describe("GET /api/products/history", () => {
 		expect((await confirmedBy.post(`/api/price-reports/${confirmed}/feedback`, { kind: "confirm" })).status).toBe(200);
 
 		const res = await history(viewer, { productName: name });
+		expectStatus(res, 200);
 		expect(reportIds(res.data)).toEqual([kept, aged, confirmed].sort((a, b) => a - b));
 		expect(res.data.summary).toMatchObject({ reports: 3, typical: 3.1 });
 		// The best offers are live: the aged price is history, not an offer.
@@ -191,24 +193,25 @@ describe("GET /api/products/history", () => {
 		await report({ name, price: 4, store: "Far Shack", zip: "90210" });
 
 		const res = await history(viewer, { productName: name });
+		expectStatus(res, 200);
 		const offers = res.data.bestOffers;
 		expect(offers.map((o: { id: number; price: number }) => [o.id, o.price])).toEqual([
-			[live[4], 6],
-			[live[1], 6.2],
-			[live[3], 6.5],
+			[live[4]!, 6],
+			[live[1]!, 6.2],
+			[live[3]!, 6.5],
 		]);
 		// The 90-day low is the expired $5.90, six prices: $6.00 is within 5% of it, $6.20 is not.
 		expect(offers.map((o: { goodDeal: boolean }) => o.goodDeal)).toEqual([true, false, false]);
-		const searched = (await viewer.get(`/api/search?q=${encodeURIComponent("maple syrup")}&sort=price`)).data;
+		const searched = expectBody(await viewer.get(`/api/search?q=${encodeURIComponent("maple syrup")}&sort=price`), 200);
 		for (const offer of offers) {
 			const result = searched.find((r: { id: number }) => r.id === offer.id);
 			expect({ ...offer, verificationConfidence: 0, seenAt: "" }).toEqual({
-				...result,
+				...result!,
 				verificationConfidence: 0,
 				seenAt: "",
 			});
 		}
-		expect(offers[0].distanceMiles).toBe(Math.round(NEIGHBOUR.miles * 10) / 10);
+		expect(offers[0]?.distanceMiles).toBe(Math.round(NEIGHBOUR.miles * 10) / 10);
 	});
 
 	test("the chart holds the stores with the most reports; the figures count every store", async () => {
@@ -222,6 +225,7 @@ describe("GET /api/products/history", () => {
 		}
 		for (let i = 1; i <= 6; i++) ids.push(await report({ name, price: 3 + i / 10, store: `Small Shop ${i}` }));
 		const res = await history(viewer, { productName: name });
+		expectStatus(res, 200);
 		expect(res.data.summary).toMatchObject({ reports: 9, stores: 7 });
 		const charted = res.data.stores.map((s: { name: string }) => s.name);
 		expect(charted).toHaveLength(6);
@@ -238,6 +242,7 @@ describe("GET /api/products/history", () => {
 		const newer = await report({ name, price: 6, store: "Bean Counter" });
 		const elsewhere = await report({ name, price: 7, store: "Roastery" });
 		const res = await history(viewer, { productName: name });
+		expectStatus(res, 200);
 		expect(res.data.bestOffers.map((o: { id: number }) => o.id)).toEqual([newer, elsewhere]);
 		expect(reportIds(res.data)).toEqual([older, newer, elsewhere]);
 	});

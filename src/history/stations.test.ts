@@ -4,7 +4,7 @@ import { gasPriceReports } from "../../db/schema.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { expireByAge } from "../reports/expiry.ts";
 import { FUEL } from "../reports/markets.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { expectStatus, registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 import { establish } from "../test/standing.ts";
 
 let server: TestServer;
@@ -32,7 +32,7 @@ async function post(
 		...extra,
 	});
 	if (res.status !== 201) throw new Error(`${res.status} ${JSON.stringify(res.data)}`);
-	return { id: res.data.id as number, stationId: res.data.stationId as number, reporter };
+	return { id: res.data.id, stationId: res.data.stationId, reporter };
 }
 /** Moves a report back in time, as if it had been made `days` ago. */
 const backdate = (id: number, days: number) =>
@@ -46,11 +46,10 @@ const viewerAt = async (zipCode: string | null) => (await registerUser(server, {
 
 type Point = { reportId: number; price: number; reportedAt: string };
 type Fuel = { fuelType: string; points: Point[]; summary: Record<string, number | null> };
-type Recent = { id: number; price: number; isOwnReport: boolean; distanceMiles: number | null };
-const history = async (client: TestClient, stationId: number, query = "") => {
+const history = async (client: TestClient, stationId: number, query: `?${string}` | "" = "") => {
 	const res = await client.get(`/api/gas/stations/${stationId}/history${query}`);
-	expect(res.status).toBe(200);
-	return res.data as { station: Record<string, unknown>; days: number; fuels: Fuel[]; recentReports: Recent[] };
+	expectStatus(res, 200);
+	return res.data;
 };
 const prices = (fuel: Fuel | undefined) => fuel?.points.map((p) => p.price);
 
@@ -162,7 +161,7 @@ describe("GET /api/gas/stations/:id/history", () => {
 
 	test("a price the consensus later exposes as an outlier leaves the history", async () => {
 		const zip = "80010";
-		// In the usual range on thin history, so listed as any price; three neighbours then agree near $5.55.
+		// In the usual range on thin history, so listed like any price; three neighbours then agree near $5.55.
 		const slip = await post(zip, "Slip Fuel", "regular", 2.1);
 		expect(row(slip.id)?.isUnusual).toBe(false);
 		expect(prices((await history(await viewerAt(zip), slip.stationId)).fuels[0])).toEqual([2.1]);
@@ -174,6 +173,7 @@ describe("GET /api/gas/stations/:id/history", () => {
 			fuelType: "regular",
 			price: 5.55,
 		});
+		expectStatus(last, 201);
 		expect(last.data.expirationAnalysis).toMatchObject({ expiredCount: 1 });
 		expect(row(slip.id)).toMatchObject({ isExpired: true, isDiscredited: true });
 		const page = await history(await viewerAt(zip), slip.stationId);

@@ -4,7 +4,7 @@ import { gasPriceReports } from "../../db/schema.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { expireByAge } from "../reports/expiry.ts";
 import { FUEL } from "../reports/markets.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { expectStatus, registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -32,10 +32,10 @@ async function reported(zip: string, stationName: string, price: number, daysAgo
 
 type Day = { date: string; average: number | null; stations: number };
 type Trend = { fuelType: string; zipCode: string; days: Day[]; now: number | null; weekAgo: number | null };
-const trend = async (client: TestClient, query = "") => {
+const trend = async (client: TestClient, query: `?${string}` | "" = "") => {
 	const res = await client.get(`/api/gas/trend${query}`);
-	expect(res.status).toBe(200);
-	return res.data as Trend & { change: number | null };
+	expectStatus(res, 200);
+	return res.data;
 };
 /** The trend's day `daysAgo` days before today (today is the last). */
 const day = (t: Trend, daysAgo: number) => t.days[t.days.length - 1 - daysAgo]!;

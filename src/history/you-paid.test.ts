@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DAY_MS } from "../lib/time.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { expectStatus, registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 import { establish } from "../test/standing.ts";
 
 let server: TestServer;
@@ -23,14 +23,14 @@ async function report(client: TestClient, name: string, price: number, store: st
 		reportZipCode: "10001",
 	});
 	if (res.status !== 201) throw new Error(JSON.stringify(res.data));
-	return res.data as { id: number; createdAt: string };
+	return res.data;
 }
 
 const lastPaid = async (client: TestClient, params: Record<string, string>) => {
 	const res = await client.get(
 		`/api/products/last-paid?${new URLSearchParams({ categoryId: String(GROCERIES), ...params })}`,
 	);
-	expect(res.status).toBe(200);
+	expectStatus(res, 200);
 	return res.data.youPaid;
 };
 
@@ -66,10 +66,11 @@ describe("GET /api/products/last-paid", () => {
 			typicalNow: 7.5, // $6.50, $7, $8 and $9
 			change: 1,
 		});
-		expect(Date.parse(paid.paidAt)).toBeGreaterThan(Date.parse(deal.createdAt));
+		expect(Date.parse(paid!.paidAt)).toBeGreaterThan(Date.parse(deal.createdAt));
 
 		// The product page says the same.
 		const page = await shopper.get("/api/products/history?productName=Almond%20Butter&categoryId=1");
+		expectStatus(page, 200);
 		expect(page.data.youPaid).toEqual(paid);
 
 		// A report of theirs made after the deal is the later price.
