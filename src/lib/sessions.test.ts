@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceReports, sessions, stores, users, userUpvotes } from "../../db/schema.ts";
-import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import { expectBody, expectStatus, registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { SESSION_TTL_MS, sessionIdOf } from "./sessions.ts";
 
 let server: TestServer;
@@ -124,9 +124,9 @@ describe("PATCH /api/auth/user", () => {
 	test("updates the zip code and answers the user", async () => {
 		const { client } = await registerUser(server, { zipCode: null });
 		const res = await client.patch("/api/auth/user", { zipCode: " 94110 " });
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data.zipCode).toBe("94110");
-		expect((await client.get("/api/auth/user")).data.zipCode).toBe("94110");
+		expect(expectBody(await client.get("/api/auth/user"), 200).zipCode).toBe("94110");
 	});
 
 	test.each([
@@ -166,7 +166,7 @@ describe("suspended accounts and deletion", () => {
 			terminatedAt: "2026-11-01T12:00:00.000Z",
 		});
 		const zip = await client.patch("/api/auth/user", { zipCode: "10002" });
-		expect(zip.status).toBe(403);
+		expectStatus(zip, 403);
 		expect(zip.data.terminated).toBe(true);
 	});
 

@@ -66,7 +66,7 @@ describe("a typed ZIP that resolves nowhere is refused where it is typed", () =>
 		fuelType: "regular",
 		...fields,
 	});
-	type Place = [name: string, send: (zip: string) => ReturnType<TestClient["post"]>, field: string];
+	type Place = [name: string, send: (zip: string) => Promise<{ status: number; data: unknown }>, field: string];
 	const places: Place[] = [
 		["sign-up", (zip) => server.client().post("/api/auth/register", signUp(zip)), "zipCode"],
 		["the header's zip", (zip) => client.patch("/api/auth/user", { zipCode: zip }), "zipCode"],
