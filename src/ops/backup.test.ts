@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { registerUser, STRONG_PASSWORD } from "../test/harness.ts";
+import { expectStatus, registerUser, STRONG_PASSWORD } from "../test/harness.ts";
 import { runCommand, type ServerProcess, spawnServer } from "../test/processes.ts";
 import { dairyCategoryId, startWriters } from "../test/writers.ts";
 
@@ -185,7 +185,7 @@ describe("commoncents restore", () => {
 			const client = second.client();
 			expect((await client.post("/api/auth/login", { username, password: STRONG_PASSWORD })).status).toBe(200);
 			const search = await client.get("/api/search?q=milk&zipCode=10001");
-			expect(search.status).toBe(200);
+			expectStatus(search, 200);
 			expect(search.data.length).toBeGreaterThan(0);
 		} finally {
 			second.proc.kill("SIGTERM");

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_PASSWORD } from "../../db/demo.ts";
+import { expectBody } from "../test/harness.ts";
 import { runCommand, spawnServer } from "../test/processes.ts";
 
 // Three argon2 hashes and a server start on a busy shared machine.
@@ -24,33 +25,25 @@ describe("commoncents seed", () => {
 			const maria = server.client();
 			expect((await maria.post("/api/auth/login", { username: "maria", password: DEMO_PASSWORD })).status).toBe(200);
 
-			type Found = {
-				price: number;
-				upvotes: number;
-				hasUserTakenDeal: boolean;
-				distanceMiles: number;
-				store: { name: string };
-			};
 			// Maria lives in Beverly Hills (90210); James in West Hollywood (90069), far off by number but 1.9 miles
 			// away; Priya in Beverly Grove (90048).
-			const milk = (await maria.get("/api/search?q=milk")).data as Found[];
+			const milk = expectBody(await maria.get("/api/search?q=milk"), 200);
 			expect(milk.map((r) => [r.price, r.store.name, r.distanceMiles])).toEqual([
 				[3.99, "Green Valley Market", 3.1],
 				[4.29, "FreshMart", 0],
 				[4.79, "Corner Grocery", 1.9],
 			]);
 			expect(milk[0]).toMatchObject({ upvotes: 2, hasUserTakenDeal: true });
-			const nearest = (await maria.get("/api/search?q=milk&sort=distance")).data as Found[];
+			const nearest = expectBody(await maria.get("/api/search?q=milk&sort=distance"), 200);
 			expect(nearest.map((r) => r.store.name)).toEqual(["FreshMart", "Corner Grocery", "Green Valley Market"]);
 			// The electronics store is in Century City (90067), in its own zip, three miles from Maria.
-			const earbuds = (await maria.get("/api/search?q=earbuds")).data as Found[];
+			const earbuds = expectBody(await maria.get("/api/search?q=earbuds"), 200);
 			expect(earbuds.map((r) => [r.store.name, r.distanceMiles])).toEqual([["TechHub Electronics", 3]]);
 
 			const me = (await maria.get("/api/auth/user")).data;
 			// The milk she took saves against the typical price of the three nearby (their median, not the dearest).
 			expect(me).toMatchObject({ zipCode: "90210", totalReports: 10, priceReportsMade: 7, totalMoneySaved: 0.3 });
-			type Station = { name: string; regularPrice: number | null; distanceMiles: number };
-			const stations = (await maria.get("/api/gas/nearby")).data as Station[];
+			const stations = expectBody(await maria.get("/api/gas/nearby"), 200);
 			expect(stations.map((s) => [s.name, s.distanceMiles]).sort()).toEqual([
 				["Beverly Center Charging", 3.1],
 				["Sunset Gas", 1.9],
@@ -58,15 +51,8 @@ describe("commoncents seed", () => {
 				["Wilshire Fuel", 0],
 			]);
 			expect(stations.find((s) => s.name === "Wilshire Fuel")?.regularPrice).toBe(3.459);
-			expect(((await maria.get("/api/gas/reports/nearby?limit=20")).data as unknown[]).length).toBe(6);
-			type Alert = {
-				productName: string;
-				targetPrice: number;
-				createdAt: string;
-				lastNotified: string | null;
-				lastHit: { at: string } | null;
-			};
-			const alerts = (await maria.get("/api/price-alerts")).data as Alert[];
+			expect(expectBody(await maria.get("/api/gas/reports/nearby?limit=20"), 200).length).toBe(6);
+			const alerts = expectBody(await maria.get("/api/price-alerts"), 200);
 			expect(alerts.map((a) => [a.productName, a.targetPrice]).sort()).toEqual([
 				["Greek Yogurt", 6],
 				["Ground Coffee", 7.5],
@@ -77,34 +63,32 @@ describe("commoncents seed", () => {
 
 			// Not all "just now": reports spread over the past day in the order they were made.
 			const ages = (items: { createdAt: string }[]) => items.map((r) => Date.now() - Date.parse(r.createdAt));
-			const recent = ages((await maria.get("/api/search?q=organic&sort=recent")).data);
+			const recent = ages(expectBody(await maria.get("/api/search?q=organic&sort=recent"), 200));
 			expect(recent.length).toBe(3);
 			expect(recent).toEqual([...recent].sort((a, b) => a - b));
 			expect(new Set(recent).size).toBe(3);
 			expect(Math.min(...recent)).toBeGreaterThan(60 * 60_000);
 			expect(Math.max(...recent)).toBeLessThan(2 * 86_400_000);
-			const fuel = (await maria.get("/api/gas/reports/nearby?limit=20")).data as {
-				stationName: string;
-				createdAt: string;
-			}[];
+			const fuel = expectBody(await maria.get("/api/gas/reports/nearby?limit=20"), 200);
 			const fuelAges = ages(fuel);
 			expect(Math.min(...fuelAges)).toBeGreaterThan(60_000);
 			expect(new Set(fuelAges).size).toBe(6);
-			const wilshire = stations.find((s) => s.name === "Wilshire Fuel") as unknown as { lastUpdated: string };
+			const wilshire = stations.find((s) => s.name === "Wilshire Fuel")!;
 			const wilshireNewest = fuel.filter((r) => r.stationName === "Wilshire Fuel").map((r) => Date.parse(r.createdAt));
-			expect(Date.parse(wilshire.lastUpdated)).toBe(Math.max(...wilshireNewest));
+			expect(Date.parse(wilshire.lastUpdated!)).toBe(Math.max(...wilshireNewest));
 			// Weeks of earlier prices, each replaced by its shopper's later one, make the history pages.
-			const dairy = milk[0] as unknown as { categoryId: number };
-			const milkHistory = (
-				await maria.get(`/api/products/history?productName=Organic%20Whole%20Milk&categoryId=${dairy.categoryId}`)
-			).data;
+			const dairy = milk[0]!;
+			const milkHistory = expectBody(
+				await maria.get(`/api/products/history?productName=Organic%20Whole%20Milk&categoryId=${dairy.categoryId}`),
+				200,
+			);
 			expect(milkHistory.summary).toMatchObject({ reports: 9, stores: 3, lowest: { price: 3.99 } });
 			expect(milkHistory.bestOffers.map((o: { price: number }) => o.price)).toEqual([3.99, 4.29, 4.79]);
-			const trend = (await maria.get("/api/gas/trend?fuelType=regular")).data;
+			const trend = expectBody(await maria.get("/api/gas/trend?fuelType=regular"), 200);
 			expect(trend.change).toBeLessThan(0);
-			const sunset = stations.find((s) => s.name === "Sunset Gas") as unknown as { id: number };
-			const sunsetHistory = (await maria.get(`/api/gas/stations/${sunset.id}/history?fuelType=regular`)).data;
-			expect(sunsetHistory.fuels[0].points.map((p: { price: number }) => p.price)).toEqual([
+			const sunset = stations.find((s) => s.name === "Sunset Gas")!;
+			const sunsetHistory = expectBody(await maria.get(`/api/gas/stations/${sunset.id}/history?fuelType=regular`), 200);
+			expect(sunsetHistory.fuels[0]?.points.map((p: { price: number }) => p.price)).toEqual([
 				3.489, 3.459, 3.429, 3.409, 3.399,
 			]);
 			// A met alert was set before the report that met it, and notified at that report's time.

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { registerUser } from "../test/harness.ts";
+import { expectBody, registerUser } from "../test/harness.ts";
 import { ENTRY, runCommand, spawnServer } from "../test/processes.ts";
 
 const ENTRYPOINT = join(import.meta.dir, "..", "..", "scripts", "docker-entrypoint");
@@ -25,7 +25,7 @@ describe("the container entrypoint", () => {
 			["serve"],
 			["sh", ENTRYPOINT],
 		);
-		expect((await server.client().get("/api/health")).data.status).toBe("ok");
+		expect(expectBody(await server.client().get("/api/health"), 200).status).toBe("ok");
 		expect(server.lines[0]).toContain("serving without replication");
 		server.proc.kill("SIGTERM");
 		expect(await server.proc.exited).toBe(0);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { registerUser } from "../test/harness.ts";
+import { expectStatus, registerUser } from "../test/harness.ts";
 import { runCommand, spawnServer } from "../test/processes.ts";
 
 /**
@@ -33,7 +33,7 @@ beforeAll(async () => {
 		storeAddress: "1 Rodeo Dr",
 		tags: ["organic"],
 	});
-	expect(report.status).toBe(201);
+	expectStatus(report, 201);
 	expect((await other.client.post(`/api/price-reports/${report.data.id}/upvote`)).status).toBeLessThan(300);
 	const fuel = await client.post("/api/gas/reports", {
 		stationName: "Sunset Fuel",
