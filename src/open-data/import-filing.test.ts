@@ -5,7 +5,14 @@ import { join } from "node:path";
 import { categoryIds, createAlert } from "../alerts/testing.ts";
 import { migrate, openDb } from "../db.ts";
 import { DAY_MS, HOUR_MS } from "../lib/time.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 import { runCommand } from "../test/processes.ts";
 import { daysToNow, type OpenPricesLine, writeOpenPrices } from "./fixtures/fixtures.ts";
 import { runImport } from "./import-cli.ts";
@@ -163,21 +170,24 @@ describe("the source's account", () => {
 
 	test("is no shopper: not among top contributors nor in search, no badge nor accuracy, its profile says so", async () => {
 		const top = await shopper.get("/api/users/top?zipCode=90036");
-		expect(top.status).toBe(200);
+		expectStatus(top, 200);
 		expect(top.data.contributors.map((c: Row) => c.username)).not.toContain("open-prices");
 		const found = await shopper.get("/api/users/search?q=open");
-		expect(found.status).toBe(200);
+		expectStatus(found, 200);
 		expect(found.data.map((u: Row) => u.username)).not.toContain("open-prices");
 		const profile = await shopper.get("/api/users/open-prices/profile");
-		expect(profile.status).toBe(200);
+		expectStatus(profile, 200);
 		expect(profile.data).toMatchObject({
 			username: "open-prices",
 			source: "open-prices",
 			activity: { priceReportsMade: null, accuracy: null },
 		});
 		// It has reports that a shopper's accuracy would be counted on.
-		expect(profile.data.activity.totalReports).toBeGreaterThan(0);
-		const person = await shopper.get(`/api/users/${(await shopper.get("/api/auth/user")).data.username}/profile`);
+		expect(profile.data.activity?.totalReports).toBeGreaterThan(0);
+		const person = await shopper.get(
+			`/api/users/${expectBody(await shopper.get("/api/auth/user"), 200).username}/profile`,
+		);
+		expectStatus(person, 200);
 		expect(person.data.source).toBeNull();
 	});
 

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 import { openPricesLines, seenAtShifted, writeOpenPrices } from "./fixtures/fixtures.ts";
 import { runImport } from "./import-cli.ts";
 import { NO_LOCATIONS_FILE, openPricesRecord } from "./open-prices.ts";
@@ -36,7 +43,7 @@ afterAll(async () => {
 	rmSync(dir, { recursive: true, force: true });
 });
 
-const search = async (q: string) => (await shopper.get(`/api/search?${new URLSearchParams({ q })}`)).data;
+const search = async (q: string) => expectBody(await shopper.get(`/api/search?${new URLSearchParams({ q })}`), 200);
 
 describe("import open-prices", () => {
 	test("a USD price in the US with a product or category is a report at its store, by the Open Prices profile", async () => {
@@ -73,7 +80,7 @@ describe("import open-prices", () => {
 			store: { name: "Sunset Grocery", address: "7700 Sunset Boulevard" },
 		});
 		const profile = await shopper.get("/api/users/open-prices/profile");
-		expect(profile.status).toBe(200);
+		expectStatus(profile, 200);
 		expect(profile.data.firstName).toBe("Open Prices");
 	});
 

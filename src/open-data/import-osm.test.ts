@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import { expectStatus, registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { fixture, writeOpenPrices } from "./fixtures/fixtures.ts";
 import { runImport } from "./import-cli.ts";
 import { osmPlace } from "./osm.ts";
@@ -75,14 +75,14 @@ describe("import osm", () => {
 	test("a new town's places show before their first price: stations on the Gas page, shops in the form", async () => {
 		const { client } = await registerUser(server, { zipCode: "90048" });
 		const near = await client.get("/api/gas/nearby?fuelType=electric");
-		expect(near.status).toBe(200);
+		expectStatus(near, 200);
 		expect(near.data.map((s: Row) => [s.name, s.zipCode, s.electricPrice])).toContainEqual([
 			"Beverly Charging",
 			"90048",
 			null,
 		]);
 		const stores = await client.get("/api/stores?zipCode=90048");
-		expect(stores.status).toBe(200);
+		expectStatus(stores, 200);
 		expect(stores.data.map((s: Row) => s.name)).toContain("Farmers Fresh Market");
 	});
 
@@ -94,10 +94,11 @@ describe("import osm", () => {
 			fuelType: "regular",
 			price: 3.459,
 		});
-		expect(report.status).toBe(201);
+		expectStatus(report, 201);
 		const [station] = rows("SELECT id FROM gas_stations WHERE source_key = 'osm:way/9100000002'");
-		expect(report.data.stationId).toBe(station!.id);
+		expect(station!.id).toBe(report.data.stationId);
 		const near = await client.get("/api/gas/nearby?fuelType=regular");
+		expectStatus(near, 200);
 		expect(near.data.map((s: Row) => [s.name, s.zipCode, s.regularPrice])).toContainEqual([
 			"Westside Fuel",
 			"90210",
@@ -151,6 +152,7 @@ describe("import osm", () => {
 		const search = async (zipCode: string) => {
 			const { client } = await registerUser(server, { zipCode });
 			const found = await client.get("/api/search?q=apples");
+			expectStatus(found, 200);
 			return found.data.map((r: { store: { name: string } }) => r.store.name);
 		};
 		expect(await search("10001")).toContain("Farmers Fresh Market");
