@@ -1,6 +1,7 @@
 /** Web Push delivery through a push service on loopback: encryption, VAPID, retries, removals. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { log } from "../lib/log.ts";
+import { expectBody } from "../test/harness.ts";
 import type { PushPayload } from "./payload.ts";
 import { PushSender, REFUSALS_BEFORE_REMOVAL } from "./sender.ts";
 import { browserSubscription, startPushTestBed, verifyVapid } from "./testing.ts";
@@ -22,7 +23,7 @@ const sendTo = (userId: string, endpoint: string, message?: PushPayload) => bed.
 describe("delivery", () => {
 	test("the device decrypts the message, signed with the server's VAPID key", async () => {
 		const { client, user, device } = await subscribedShopper();
-		const { publicKey } = (await client.get("/api/push/public-key")).data;
+		const { publicKey } = expectBody(await client.get("/api/push/public-key"), 200);
 		const [request, ...more] = await sendTo(user.id, device.json.endpoint);
 		expect(more).toHaveLength(0);
 		expect(request?.headers.get("content-encoding")).toBe("aes128gcm");

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { pushSubscriptions } from "../../db/schema.ts";
 import { HttpError } from "../lib/http.ts";
-import { registerUser } from "../test/harness.ts";
+import { expectStatus, registerUser } from "../test/harness.ts";
 import type { PushPayload } from "./payload.ts";
 import { MAX_SUBSCRIPTIONS_PER_USER, saveSubscription } from "./queries.ts";
 import { browserSubscription, startPushTestBed } from "./testing.ts";
@@ -26,7 +26,7 @@ describe("GET /api/push/public-key", () => {
 	test("gives the server's VAPID public key to a signed-in shopper, and 401 to a guest", async () => {
 		const { client } = await registerUser(server);
 		const res = await client.get("/api/push/public-key");
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data).toEqual({ publicKey: server.config.vapid.publicKey });
 		expect(Buffer.from(res.data.publicKey, "base64url")).toHaveLength(65);
 		expect((await server.client().get("/api/push/public-key")).status).toBe(401);
