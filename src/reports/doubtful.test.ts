@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { users } from "../../db/schema.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 import { likeliestMeant, slipReadings } from "./doubtful.ts";
 
 describe("the readings a slip hides", () => {
@@ -42,7 +49,7 @@ for (const [label, env] of [
 		const refusedCount = () => server.db.select({ n: users.reportsRefused }).from(users).all();
 
 		test("a first-ever milk at $34.90 is not listed: the answer asks whether $3.49 was meant", async () => {
-			const before = (await client.get("/api/auth/user")).data;
+			const before = expectBody(await client.get("/api/auth/user"), 200);
 			const refusedBefore = refusedCount();
 			const res = await milk("34.90");
 			expect(res.status).toBe(422);
@@ -53,8 +60,8 @@ for (const [label, env] of [
 				suggestedPrice: 3.49,
 				suggestedRange: { min: 0.5, max: 20 },
 			});
-			expect((await client.get("/api/search?q=whole%20milk")).data).toEqual([]);
-			const after = (await client.get("/api/auth/user")).data;
+			expect(expectBody(await client.get("/api/search?q=whole%20milk"), 200)).toEqual([]);
+			const after = expectBody(await client.get("/api/auth/user"), 200);
 			expect(after.totalReports).toBe(before.totalReports);
 			// Asked, not refused: the shopper's accuracy does not pay for a question.
 			expect(after.accuracy).toBe(before.accuracy);
@@ -63,7 +70,7 @@ for (const [label, env] of [
 
 		test("kept as typed (confirmUnusual), it is saved as unusual, with its warning", async () => {
 			const res = await milk("34.90", { confirmUnusual: true });
-			expect(res.status).toBe(201);
+			expectStatus(res, 201);
 			expect(res.data).toMatchObject({
 				price: 34.9,
 				unusual: true,
@@ -72,7 +79,7 @@ for (const [label, env] of [
 					"$34.90 is far above the prices usually reported for Dairy ($0.50 to $20.00). It's listed, but won't be a Best Deal until another shopper confirms it.",
 			});
 			expect(res.data.verificationConfidence).toBeLessThanOrEqual(0.4);
-			const listed = (await client.get("/api/search?q=whole%20milk")).data as { price: number }[];
+			const listed = expectBody(await client.get("/api/search?q=whole%20milk"), 200);
 			expect(listed.map((r) => r.price)).toEqual([34.9]);
 		});
 
@@ -81,7 +88,7 @@ for (const [label, env] of [
 				expect((await milk(p, {}, neighbours[i], "Skim Milk")).status).toBe(201);
 			}
 			const res = await milk("2.19", {}, client, "Skim Milk");
-			expect(res.status).toBe(422);
+			expectStatus(res, 422);
 			expect(res.data).toMatchObject({
 				message: "Did you mean $1.29?",
 				reason: "$2.19 is 70% above the $1.29 nearby shoppers report.",
@@ -90,10 +97,10 @@ for (const [label, env] of [
 			});
 			expect(res.data.suggestedRange.min).toBeLessThanOrEqual(1.25);
 			expect(res.data.suggestedRange.max).toBeGreaterThanOrEqual(1.35);
-			// Within half of what they report: a dear store, listed as any price.
+			// Within half of what they report: a dear store, listed like any price.
 			expect((await milk("1.79", {}, client, "Skim Milk")).status).toBe(201);
 			const kept = await milk("2.19", { confirmUnusual: true }, client, "Skim Milk");
-			expect(kept.status).toBe(201);
+			expectStatus(kept, 201);
 			expect(kept.data).toMatchObject({ unusual: true, bestDeal: false });
 			expect(kept.data.warning).toContain("$2.19 is 70% above the $1.29 nearby shoppers report.");
 		});
@@ -136,7 +143,7 @@ describe("a doubtful fuel price is asked about the same way", () => {
 		});
 		expect((await client.get("/api/gas/reports/nearby")).data).toEqual([]);
 		const kept = await fuel("regular", "7.49", { confirmUnusual: true });
-		expect(kept.status).toBe(201);
+		expectStatus(kept, 201);
 		expect(kept.data.warning).toContain("$7.490 is far above the prices usually reported for regular gas per gallon");
 	});
 
@@ -146,7 +153,7 @@ describe("a doubtful fuel price is asked about the same way", () => {
 			["0.349", 3.49],
 		] as const) {
 			const res = await fuel("regular", price, { confirmUnusual: true });
-			expect(res.status).toBe(422);
+			expectStatus(res, 422);
 			expect(res.data).toMatchObject({ message: "Price report rejected", suggestedPrice: meant });
 			expect(res.data.confirmable).toBeUndefined();
 		}

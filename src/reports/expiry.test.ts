@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { gasPriceReports, gasStations, priceReports } from "../../db/schema.ts";
 import { EXPIRE_CATEGORY_SQL, EXPIRE_FUEL_SQL } from "../data/reports.ts";
-import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import { expectStatus, registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { expireByAge } from "./expiry.ts";
 import { FUEL, PRODUCTS } from "./markets.ts";
 
@@ -26,9 +26,10 @@ describe("stale reports expire by age", () => {
 				storeName: "S",
 				storeAddress: "A",
 			});
+			expectStatus(res, 201);
 			const old = new Date(Date.now() - ageDays * DAY);
 			server.db.update(priceReports).set({ createdAt: old }).where(eq(priceReports.id, res.data.id)).run();
-			return res.data.id as number;
+			return res.data.id;
 		};
 		// Half a day either side of the limits.
 		const bread = await make("Stale Bread", 5, 30.5);
@@ -46,6 +47,7 @@ describe("stale reports expire by age", () => {
 		expect(state(oldTv)).toMatchObject({ isExpired: true, expiredReason: "Older than 60 days" });
 
 		const found = await client.get("/api/search?q=bread");
+		expectStatus(found, 200);
 		expect(found.data.map((r: { productName: string }) => r.productName)).toEqual(["Fresh Bread"]);
 		expect(expireByAge(server.db, PRODUCTS)).toBe(0);
 	});

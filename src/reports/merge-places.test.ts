@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { ensureTaxonomy } from "../../db/seed.ts";
 import { migrate, openDb } from "../db.ts";
 import { loadConfig } from "../env.ts";
-import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import { expectBody, expectStatus, registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { REPLACED_REASON } from "./expiry.ts";
 import { mergeDuplicatePlaces, mergePlan } from "./merge-places.ts";
 import { searchText } from "./search-text.ts";
@@ -146,16 +146,12 @@ describe("merging the stores and stations the old rule made two, at start-up", (
 
 	test("shoppers see one store, with every live price there, and a second start finds nothing to merge", async () => {
 		const dan = await registerUser(server, { zipCode: "10010" });
-		const stores = (await dan.client.get("/api/stores")).data as {
-			name: string;
-			address: string;
-			zipCode: string;
-			distanceMiles: number;
-		}[];
+		const stores = expectBody(await dan.client.get("/api/stores"), 200);
 		expect(stores.filter((s) => s.name === "FreshMart" || s.name === "Freshmart")).toEqual([
 			{ name: "FreshMart", address: "120 W 23rd St", zipCode: "10001", distanceMiles: expect.any(Number) },
 		]);
 		const found = await dan.client.get("/api/search?q=milk");
+		expectStatus(found, 200);
 		expect(found.data.map((r: { price: number; store: { id: number } }) => [r.price, r.store.id])).toEqual([[3.29, 1]]);
 		expect(mergeDuplicatePlaces(server.db)).toEqual({ stores: 0, stations: 0 });
 	});

@@ -8,14 +8,26 @@
  * parameter, a required query) fails here until CALLS says how.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import * as v from "valibot";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 
-type Operation = {
-	security?: Record<string, string[]>[];
-	parameters?: { in: string; name: string; required?: boolean }[];
-	responses: Record<string, { description: string }>;
-};
-type Contract = { paths: Record<string, Record<string, Operation>> };
+/** The parts of the contract the walk reads, checked as they are read. */
+const OperationSchema = v.looseObject({
+	security: v.optional(v.array(v.record(v.string(), v.array(v.string())))),
+	parameters: v.optional(
+		v.array(v.looseObject({ in: v.string(), name: v.string(), required: v.optional(v.boolean()) })),
+	),
+	responses: v.record(v.string(), v.looseObject({ description: v.string() })),
+});
+const ContractSchema = v.looseObject({ paths: v.record(v.string(), v.record(v.string(), OperationSchema)) });
+type Operation = v.InferOutput<typeof OperationSchema>;
 type Who = "private" | "public";
 /** One call of a route: its path and query values, the status expected, whose byline the answer must carry. */
 type Call = { params?: Record<string, string>; query?: Record<string, string>; status?: number; shows?: Who[] };
@@ -38,7 +50,7 @@ const NO_REPORT_WRITES: Record<string, string> = {
 };
 
 let server: TestServer;
-let contract: Contract;
+let contract: v.InferOutput<typeof ContractSchema>;
 let viewer: TestClient;
 let reporter: TestClient;
 let bearer: Record<string, string>;
@@ -52,25 +64,25 @@ async function report(client: TestClient, productName: string, price: number) {
 		categoryId: f.dairyId,
 		tags: [],
 	});
-	expect(res.status).toBe(201);
-	return res.data.id as number;
+	expectStatus(res, 201);
+	return res.data.id;
 }
 async function fuel(client: TestClient, fuelType: string, price: number) {
 	const res = await client.post("/api/gas/reports", { ...STATION, fuelType, price });
-	expect(res.status).toBe(201);
-	return res.data as { id: number; stationId: number };
+	expectStatus(res, 201);
+	return res.data;
 }
 
 beforeAll(async () => {
 	server = await startTestServer({ OLLAMA_HOST: "off" });
-	contract = (await server.client().get("/api/openapi.json")).data;
+	contract = v.parse(ContractSchema, (await server.client().requestRaw("GET", "/api/openapi.json")).data);
 	const hidden = await registerUser(server, { ...PRIVATE, zipCode: ZIP });
 	const shown = await registerUser(server, { ...PUBLIC, zipCode: ZIP });
 	const other = await registerUser(server, { zipCode: ZIP });
 	[reporter, viewer] = [hidden.client, other.client];
 	[f.privateUsername, f.publicUsername] = [hidden.username, shown.username];
 	expect((await reporter.put("/api/profile/privacy", { isPublicProfile: false })).status).toBe(200);
-	const categories = (await viewer.get("/api/categories")).data as { id: number; name: string }[];
+	const categories = expectBody(await viewer.get("/api/categories"), 200);
 	f.dairyId = categories.find((c) => c.name === "Dairy")?.id ?? 0;
 	f.report = await report(reporter, "Quokka cheddar", 4.25);
 	await report(shown.client, "Quokka brie", 6.5);
@@ -78,7 +90,7 @@ beforeAll(async () => {
 	[f.gasReport, f.station] = [gas.id, gas.stationId];
 	await fuel(shown.client, "premium", 3.899);
 	const token = await viewer.post("/api/tokens", { name: "Pantry" });
-	expect(token.status).toBe(201);
+	expectStatus(token, 201);
 	bearer = { authorization: `Bearer ${token.data.secret}` };
 }, 60_000);
 afterAll(() => server.stop());
@@ -187,7 +199,7 @@ describe("a reporter as others see them, on every route of the contract", () => 
 		const problems: string[] = [];
 		for (const o of walkedGets())
 			for (const { url, call } of urlsOf(o))
-				problems.push(...asOthersSee(`${o.route} ${url}`, await viewer.get(url), call));
+				problems.push(...asOthersSee(`${o.route} ${url}`, await viewer.requestRaw("GET", url), call));
 		expect(problems).toEqual([]);
 	});
 
@@ -195,7 +207,9 @@ describe("a reporter as others see them, on every route of the contract", () => 
 		const problems: string[] = [];
 		for (const o of walkedGets().filter((o) => byToken(o.op)))
 			for (const { url, call } of urlsOf(o))
-				problems.push(...asOthersSee(`token ${o.route} ${url}`, await viewer.get(url, { headers: bearer }), call));
+				problems.push(
+					...asOthersSee(`token ${o.route} ${url}`, await viewer.requestRaw("GET", url, { headers: bearer }), call),
+				);
 		expect(problems).toEqual([]);
 	});
 
@@ -210,7 +224,8 @@ describe("a reporter as others see them, on every route of the contract", () => 
 		}
 		const problems: string[] = [];
 		for (const o of walkedGets().filter((o) => o.route in own))
-			for (const { url } of urlsOf(o, own)) problems.push(...asOwnSee(`${o.route} ${url}`, await reporter.get(url)));
+			for (const { url } of urlsOf(o, own))
+				problems.push(...asOwnSee(`${o.route} ${url}`, await reporter.requestRaw("GET", url)));
 		expect(problems).toEqual([]);
 	});
 

@@ -3,7 +3,14 @@ import { eq } from "drizzle-orm";
 import { gasPriceReports, priceAlertHits, priceReports } from "../../db/schema.ts";
 import { createAlert } from "../alerts/testing.ts";
 import { MINUTE_MS } from "../lib/time.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 
 /**
  * One report per intent: the same shopper's same price of the same thing at the same place within a minute
@@ -24,7 +31,7 @@ const product = (productName: string, price: number | string) => ({
 	storeName: "Corner Grocer",
 	storeAddress: "9 Elm St",
 });
-const me = async (client: TestClient) => (await client.get("/api/auth/user")).data;
+const me = async (client: TestClient) => expectBody(await client.get("/api/auth/user"), 200);
 const backdate = (table: typeof priceReports | typeof gasPriceReports, id: number, ms: number) =>
 	server.db
 		.update(table)
@@ -50,16 +57,16 @@ describe("a shopper's product price sent again within a minute", () => {
 			expect(answer.data).toMatchObject({ id: first.id, price: 7.49, store: first.store, isOwnReport: true });
 			expect(Object.keys(answer.data).sort()).toEqual(Object.keys(first).sort());
 		}
-		const found = (await client.get(`/api/search?q=${encodeURIComponent(name)}`)).data;
+		const found = expectBody(await client.get(`/api/search?q=${encodeURIComponent(name)}`), 200);
 		expect(found.map((r: { id: number }) => r.id)).toEqual([first.id]);
 		expect(await me(client)).toMatchObject({ totalReports: 1, uniqueStoresVisited: 1 });
-		const [listed] = (await watcher.client.get("/api/price-alerts")).data;
-		expect(listed.lastHit.reportId).toBe(first.id);
+		const [listed] = expectBody(await watcher.client.get("/api/price-alerts"), 200);
+		expect(listed?.lastHit?.reportId).toBe(first.id);
 		expect(server.db.select().from(priceAlertHits).where(eq(priceAlertHits.alertId, alert.id)).all()).toHaveLength(1);
 
 		// Sent again a moment later, one at a time: still the same report.
 		const again = await client.post("/api/price-reports", product(name, 7.49));
-		expect(again.status).toBe(200);
+		expectStatus(again, 200);
 		expect(again.data.id).toBe(first.id);
 		expect((await me(client)).totalReports).toBe(1);
 	});
@@ -70,13 +77,13 @@ describe("a shopper's product price sent again within a minute", () => {
 		const first = await client.post("/api/price-reports", product(name, 3.99));
 		expect(first.status).toBe(201);
 		const changed = await client.post("/api/price-reports", product(name, 3.79));
-		expect(changed.status).toBe(201);
+		expectStatus(changed, 201);
 		expect(changed.data.warning).toBe("This replaces your earlier price of $3.99 at Corner Grocer.");
 		backdate(priceReports, changed.data.id, MINUTE_MS + 1_000);
 		const later = await client.post("/api/price-reports", product(name, 3.79));
-		expect(later.status).toBe(201);
+		expectStatus(later, 201);
 		expect(later.data.id).not.toBe(changed.data.id);
-		const found = (await client.get(`/api/search?q=${encodeURIComponent(name)}`)).data;
+		const found = expectBody(await client.get(`/api/search?q=${encodeURIComponent(name)}`), 200);
 		expect(found.map((r: { id: number }) => r.id)).toEqual([later.data.id]);
 		expect((await me(client)).totalReports).toBe(3);
 	});
@@ -97,7 +104,7 @@ describe("a shopper's fuel price sent again within a minute", () => {
 			expect(answer.data).toMatchObject({ id: first.id, price: 3.299, stationId: first.stationId });
 			expect(Object.keys(answer.data).sort()).toEqual(Object.keys(first).sort());
 		}
-		const recent = (await client.get("/api/gas/reports/nearby")).data;
+		const recent = expectBody(await client.get("/api/gas/reports/nearby"), 200);
 		expect(recent.filter((r: { stationId: number }) => r.stationId === first.stationId)).toHaveLength(1);
 		expect((await me(client)).totalReports).toBe(1);
 	});
@@ -109,10 +116,10 @@ describe("a shopper's fuel price sent again within a minute", () => {
 		expect(first.status).toBe(201);
 		expect((await client.post("/api/gas/reports", { ...station, fuelType: "premium", price: 3.399 })).status).toBe(201);
 		const changed = await client.post("/api/gas/reports", { ...station, price: 3.379 });
-		expect(changed.status).toBe(201);
+		expectStatus(changed, 201);
 		backdate(gasPriceReports, changed.data.id, MINUTE_MS + 1_000);
 		const later = await client.post("/api/gas/reports", { ...station, price: 3.379 });
-		expect(later.status).toBe(201);
+		expectStatus(later, 201);
 		expect(later.data.id).not.toBe(changed.data.id);
 		expect((await me(client)).totalReports).toBe(4);
 	});

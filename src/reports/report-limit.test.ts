@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import { expectBody, expectStatus, registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 
 let server: TestServer;
 let dairyId: number;
 beforeAll(async () => {
 	server = await startTestServer({ REPORTS_PER_HOUR: "3" });
 	const { client } = await registerUser(server);
-	const categories = (await client.get("/api/categories")).data as { id: number; name: string }[];
+	const categories = expectBody(await client.get("/api/categories"), 200);
 	dairyId = categories.find((c) => c.name === "Dairy")!.id;
 });
 afterAll(() => server.stop());
@@ -39,7 +39,7 @@ describe("reports per shopper per hour (REPORTS_PER_HOUR)", () => {
 		expect(fuelRefused.status).toBe(429);
 
 		const found = await client.get("/api/search?q=rice+milk");
-		expect(found.status).toBe(200);
+		expectStatus(found, 200);
 		expect(found.data).toEqual([]);
 		const me = await client.get("/api/auth/user");
 		expect(me.data).toMatchObject({ totalReports: 3, priceReportsMade: 2 }); // the two prices and the fuel before the limit
