@@ -4,7 +4,7 @@ import { drizzle } from "drizzle-orm/bun-sqlite";
 import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { log } from "../lib/log.ts";
 import { caught, fullDatabase } from "../test/full-disk.ts";
-import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import { expectStatus, registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { dairyCategoryId } from "../test/writers.ts";
 import { isStorageFailure } from "./storage-trouble.ts";
 
@@ -35,7 +35,7 @@ describe("writes refused by the disk", () => {
 			});
 		const health = async () => {
 			const res = await server.client().get("/api/health");
-			if (res.status !== 200 && res.status !== 503) throw new Error(`health answered ${res.status}`);
+			expectStatus(res, 200, 503);
 			return { status: res.status, database: res.data.database.status, message: res.data.database.message };
 		};
 		expect(await health()).toEqual({ status: 200, database: "ok", message: undefined });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 
 /** Stations on the Gas page: the shopper's starred ones first, then the rest, with no one else's stars. */
 let server: TestServer;
@@ -20,8 +27,8 @@ const station = async (client: TestClient, name: string, zip: string, price: num
 		price,
 	});
 	// 200 when an earlier test's reporter stands at this price there: counted as a confirmation of theirs.
-	expect([200, 201]).toContain(res.status);
-	return res.data.stationId as number;
+	expectStatus(res, 200, 201);
+	return res.data.stationId;
 };
 
 /** Beverly Hills: Alpha at home and cheapest, Bravo 1.9 miles off, Charlie 2.5 miles off and dearest. */
@@ -44,7 +51,7 @@ describe("GET /api/gas/nearby with starred stations", () => {
 		expect((await fan.put(`/api/spots/stations/${ids.charlie}`)).status).toBe(200);
 		for (const sort of ["distance", "price", "savings"]) {
 			const res = await fan.get(`/api/gas/nearby?sort=${sort}`);
-			expect(res.status).toBe(200);
+			expectStatus(res, 200);
 			expect([sort, names(res.data)]).toEqual([sort, ["Charlie", "Alpha", "Bravo"]]);
 			expect(res.data.map((s: Station) => s.starred)).toEqual([true, false, false]);
 		}
@@ -53,15 +60,15 @@ describe("GET /api/gas/nearby with starred stations", () => {
 	test("starred stations keep the order asked for among themselves, and one far off is listed with its miles", async () => {
 		const { ids, fan } = await area();
 		for (const id of [ids.work, ids.bravo, ids.charlie]) await fan.put(`/api/spots/stations/${id}`);
-		const byDistance = (await fan.get("/api/gas/nearby?sort=distance")).data as Station[];
+		const byDistance = expectBody(await fan.get("/api/gas/nearby?sort=distance"), 200);
 		expect(names(byDistance)).toEqual(["Bravo", "Charlie", "Work Gas", "Alpha"]);
 		expect(byDistance[2]?.distanceMiles).toBeGreaterThan(1000);
-		const byPrice = (await fan.get("/api/gas/nearby?sort=price")).data as Station[];
+		const byPrice = expectBody(await fan.get("/api/gas/nearby?sort=price"), 200);
 		expect(names(byPrice)).toEqual(["Bravo", "Charlie", "Work Gas", "Alpha"]);
 		// Unstarred, it goes back to its place, and the far one leaves the list.
 		await fan.delete(`/api/spots/stations/${ids.work}`);
 		await fan.delete(`/api/spots/stations/${ids.bravo}`);
-		expect(names((await fan.get("/api/gas/nearby?sort=price")).data)).toEqual(["Charlie", "Alpha", "Bravo"]);
+		expect(names(expectBody(await fan.get("/api/gas/nearby?sort=price"), 200))).toEqual(["Charlie", "Alpha", "Bravo"]);
 	});
 
 	test("the shared per-zip answer never carries one shopper's stars to another", async () => {
@@ -75,7 +82,8 @@ describe("GET /api/gas/nearby with starred stations", () => {
 			[fan, "Charlie", 1],
 		] as const) {
 			const res = await client.get("/api/gas/nearby?sort=distance");
-			expect(res.data[0].name).toBe(first);
+			expectStatus(res, 200);
+			expect(res.data[0]?.name).toBe(first);
 			expect(res.data.filter((s: Station) => s.starred).length).toBe(starredCount);
 		}
 	});

@@ -186,12 +186,16 @@ export class TestClient {
 		this.request("DELETE", path, options);
 }
 
-/** expect(res.status).toBe(status), and from there on `res.data` is the body the API answers with it. */
+/**
+ * expect(res.status).toBe(status) (or one of the statuses), and from there on `res.data` is the body the API
+ * answers with it.
+ */
 export function expectStatus<A extends { status: number; data: unknown }, S extends A["status"]>(
 	res: A,
-	status: S,
+	...statuses: [S, ...S[]]
 ): asserts res is A & { status: S } {
 	// The body beside the status, so that a wrong status shows what the server said.
+	const status = statuses.find((s) => s === res.status) ?? statuses[0];
 	expect({ status: res.status, body: res.data }).toMatchObject({ status });
 }
 
