@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 import { MAX_STARRED } from "./queries.ts";
 
 let server: TestServer;
@@ -18,8 +25,8 @@ const storeOf = async (name: string) => {
 		storeName: name,
 		storeAddress: `${name} Ave`,
 	});
-	expect(res.status).toBe(201);
-	return res.data.store.id as number;
+	expectStatus(res, 201);
+	return res.data.store.id;
 };
 const stationOf = async (name: string, price = 3.5, zip = "60614") => {
 	const res = await reporter.post("/api/gas/reports", {
@@ -29,8 +36,8 @@ const stationOf = async (name: string, price = 3.5, zip = "60614") => {
 		fuelType: "regular",
 		price,
 	});
-	expect(res.status).toBe(201);
-	return res.data.stationId as number;
+	expectStatus(res, 201);
+	return res.data.stationId;
 };
 const shopper = async () => (await registerUser(server, { zipCode: "60614" })).client;
 
@@ -48,7 +55,7 @@ describe("/api/spots", () => {
 		expect(await me.put(`/api/spots/stations/${shell}`)).toMatchObject({ status: 200, data: { starred: true } });
 
 		const list = await me.get("/api/spots");
-		expect(list.status).toBe(200);
+		expectStatus(list, 200);
 		expect(list.data.stores.map((s: { name: string }) => s.name)).toEqual(["Corner Grocer", "Joe's Market"]);
 		expect(list.data.stores[1]).toEqual({
 			id: joe,
@@ -96,7 +103,7 @@ describe("/api/spots", () => {
 		expect((await other.get("/api/spots")).data).toEqual({ stores: [], stations: [] });
 		// Nor can they take them away.
 		expect((await other.delete(`/api/spots/stores/${store}`)).status).toBe(200);
-		expect((await me.get("/api/spots")).data.stores).toEqual([expect.objectContaining({ id: store })]);
+		expect(expectBody(await me.get("/api/spots"), 200).stores).toEqual([expect.objectContaining({ id: store })]);
 	});
 
 	test(`at most ${MAX_STARRED} stars of a kind: the next is refused with a message, a repeat is not`, async () => {
@@ -128,7 +135,7 @@ describe("stars where the shopper sees a store or station", () => {
 			[fan, true],
 		] as const) {
 			const res = await client.get(q);
-			expect(res.status).toBe(200);
+			expectStatus(res, 200);
 			expect(res.data).toEqual([expect.objectContaining({ store: expect.objectContaining({ id: store }), starred })]);
 		}
 	});
@@ -145,7 +152,7 @@ describe("stars where the shopper sees a store or station", () => {
 			[fan, true],
 		] as const) {
 			const res = await client.get("/api/gas/reports/nearby?limit=50");
-			expect(res.status).toBe(200);
+			expectStatus(res, 200);
 			const mine = res.data.filter((r: { stationId: number }) => r.stationId === station);
 			expect(mine).toEqual([expect.objectContaining({ stationName: "Report Star Gas", starred })]);
 			expect(res.data.filter((r: { starred: boolean }) => r.starred).length).toBe(starred ? 1 : 0);
