@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import * as v from "valibot";
 import { apiTokens } from "../../db/schema.ts";
 import { moderator, PASSKEY, reportProduct, tag } from "../admin/testing.ts";
-import { registerUser, STRONG_PASSWORD, startTestServer, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	STRONG_PASSWORD,
+	startTestServer,
+	type TestServer,
+} from "../test/harness.ts";
 import {
 	TOKEN_ACCOUNT_SUSPENDED,
 	TOKEN_INVALID,
@@ -25,13 +33,14 @@ afterAll(() => server.stop());
 async function shopperWithToken(name = "Home Assistant") {
 	const shopper = await registerUser(server);
 	const res = await shopper.client.post("/api/tokens", { name });
-	expect(res.status).toBe(201);
-	return { ...shopper, token: res.data.token, secret: res.data.secret as string };
+	expectStatus(res, 201);
+	return { ...shopper, token: res.data.token, secret: res.data.secret };
 }
 
-/** A request carrying only the token (a fresh client: no cookie), as a script sends it. */
-const withToken = (secret: string, method = "GET", path = "/api/auth/user", json?: unknown) =>
-	server.client().request(method, path, { headers: { authorization: `Bearer ${secret}` }, json });
+/** A fresh client (no cookie) whose requests carry only the token, as a script's do. */
+const script = (secret: string) => server.client({ authorization: `Bearer ${secret}` });
+/** Who the token reads as: GET /api/auth/user with it. */
+const withToken = (secret: string) => script(secret).get("/api/auth/user");
 
 const stored = (id: number) => server.db.select().from(apiTokens).where(eq(apiTokens.id, id)).get();
 
@@ -48,7 +57,7 @@ describe("POST /api/tokens", () => {
 		});
 
 		const list = await client.get("/api/tokens");
-		expect(list.status).toBe(200);
+		expectStatus(list, 200);
 		expect(list.data).toEqual([token]);
 		expect(JSON.stringify(list.data)).not.toContain(secret.slice(7, 30));
 
@@ -60,8 +69,12 @@ describe("POST /api/tokens", () => {
 	test("two tokens never share a secret, and the list is newest first", async () => {
 		const { client, secret } = await shopperWithToken("First");
 		const second = await client.post("/api/tokens", { name: "Second" });
+		expectStatus(second, 201);
 		expect(second.data.secret).not.toBe(secret);
-		expect((await client.get("/api/tokens")).data.map((t: { name: string }) => t.name)).toEqual(["Second", "First"]);
+		expect(expectBody(await client.get("/api/tokens"), 200).map((t: { name: string }) => t.name)).toEqual([
+			"Second",
+			"First",
+		]);
 	});
 
 	test("a name is required and at most 60 characters", async () => {
@@ -97,11 +110,12 @@ describe("Authorization: Bearer", () => {
 		await reportProduct(client, `${t} Token Milk`);
 
 		const me = await withToken(secret);
-		expect([me.status, me.data.id, me.setCookie]).toEqual([200, user.id, null]);
-		const search = await withToken(secret, "GET", `/api/search?q=${t}`);
-		expect(search.status).toBe(200);
+		expectStatus(me, 200);
+		expect([me.data.id, me.setCookie]).toEqual([user.id, null]);
+		const search = await script(secret).get(`/api/search?q=${t}`);
+		expectStatus(search, 200);
 		expect(search.data.map((r: { productName: string }) => r.productName)).toEqual([`${t} Token Milk`]);
-		const head = await withToken(secret, "HEAD");
+		const head = await script(secret).requestRaw("HEAD", "/api/auth/user");
 		expect(head.status).toBe(200);
 
 		const used = stored(token.id)?.lastUsedAt;
@@ -109,7 +123,7 @@ describe("Authorization: Bearer", () => {
 		// Within the hour, reads do not write it again.
 		await withToken(secret);
 		expect(stored(token.id)?.lastUsedAt).toEqual(used!);
-		expect((await client.get("/api/tokens")).data[0].lastUsedAt).toBe(used!.toISOString());
+		expect(expectBody(await client.get("/api/tokens"), 200)[0]?.lastUsedAt).toBe(used!.toISOString());
 	});
 
 	test("a write with a token is refused as read-only, before the Origin check", async () => {
@@ -123,10 +137,10 @@ describe("Authorization: Bearer", () => {
 			});
 			expect([res.status, res.data.message]).toEqual([403, TOKEN_WRITE_REFUSED]);
 		}
-		const patch = await withToken(secret, "PATCH", "/api/auth/user", { zipCode: "90210" });
+		const patch = await script(secret).patch("/api/auth/user", { zipCode: "90210" });
 		expect([patch.status, patch.data.message]).toEqual([403, TOKEN_WRITE_REFUSED]);
-		const options = await withToken(secret, "OPTIONS");
-		expect([options.status, options.data.message]).toEqual([403, TOKEN_WRITE_REFUSED]);
+		const options = await script(secret).requestRaw("OPTIONS", "/api/auth/user");
+		expect([options.status, options.data]).toEqual([403, { message: TOKEN_WRITE_REFUSED }]);
 	});
 
 	test("with a cookie too, the token decides: its shopper, and no writes", async () => {
@@ -134,6 +148,7 @@ describe("Authorization: Bearer", () => {
 		const other = await registerUser(server);
 		const headers = { authorization: `Bearer ${secret}` };
 		const me = await other.client.get("/api/auth/user", { headers });
+		expectStatus(me, 200);
 		expect(me.data.id).toBe(user.id);
 		const write = await other.client.patch("/api/auth/user", { zipCode: "90210" }, { headers });
 		expect([write.status, write.data.message]).toEqual([403, TOKEN_WRITE_REFUSED]);
@@ -143,23 +158,26 @@ describe("Authorization: Bearer", () => {
 		const { client, user } = await registerUser(server);
 		const headers = { authorization: "Bearer eyJhbGciOiJSUzI1NiJ9.proxy.jwt" };
 		const me = await client.get("/api/auth/user", { headers });
-		expect([me.status, me.data.id]).toEqual([200, user.id]);
+		expectStatus(me, 200);
+		expect(me.data.id).toEqual(user.id);
 		const write = await client.patch("/api/auth/user", { zipCode: "90210" }, { headers });
 		expect(write.status).toBe(200);
 	});
 
 	test("every read the contract keeps to the session refuses a token", async () => {
 		const { secret } = await shopperWithToken();
-		const contract = (await server.client().get("/api/openapi.json")).data as {
-			paths: Record<string, { get?: { security?: Record<string, string[]>[] } }>;
-		};
+		const Security = v.optional(v.array(v.record(v.string(), v.array(v.string()))));
+		const Contract = v.looseObject({
+			paths: v.record(v.string(), v.looseObject({ get: v.optional(v.looseObject({ security: Security })) })),
+		});
+		const contract = v.parse(Contract, (await server.client().requestRaw("GET", "/api/openapi.json")).data);
 		const sessionOnly = Object.entries(contract.paths)
 			.filter(([, ops]) => ops.get?.security?.length && !ops.get.security.some((s) => "token" in s))
 			.map(([path]) => path.replace(/\{[^}]+\}/g, "1"));
 		expect(sessionOnly).toContain("/api/tokens");
 		for (const path of sessionOnly) {
-			const res = await withToken(secret, "GET", path);
-			expect([path, res.status, res.data.message]).toEqual([path, 403, TOKEN_PATH_REFUSED]);
+			const res = await script(secret).requestRaw("GET", path);
+			expect([path, res.status, res.data]).toEqual([path, 403, { message: TOKEN_PATH_REFUSED }]);
 		}
 	});
 
@@ -174,7 +192,7 @@ describe("Authorization: Bearer", () => {
 		expect(changed.status).toBe(200);
 		const after = await withToken(secret);
 		expect([after.status, after.data.message]).toEqual([401, TOKEN_INVALID]);
-		expect((await client.get("/api/tokens")).data).toEqual([]);
+		expect(expectBody(await client.get("/api/tokens"), 200)).toEqual([]);
 	});
 
 	test("an unknown, malformed or revoked token is 401, saying so", async () => {
@@ -190,7 +208,7 @@ describe("Authorization: Bearer", () => {
 		expect(await client.delete(`/api/tokens/${token.id}`)).toMatchObject({ status: 200, data: { id: token.id } });
 		const revoked = await withToken(secret);
 		expect([revoked.status, revoked.data.message]).toEqual([401, TOKEN_INVALID]);
-		expect((await client.get("/api/tokens")).data).toEqual([]);
+		expect(expectBody(await client.get("/api/tokens"), 200)).toEqual([]);
 		expect(stored(token.id)).toBeUndefined();
 	});
 
@@ -218,12 +236,12 @@ describe("Authorization: Bearer", () => {
 	test("a token cannot manage tokens, open the console or the live stream", async () => {
 		const { token, secret } = await shopperWithToken();
 		for (const path of ["/api/tokens", "/api/admin/users", "/api/admin/flags", "/api/events"]) {
-			const res = await withToken(secret, "GET", path);
-			expect([path, res.status, res.data.message]).toEqual([path, 403, TOKEN_PATH_REFUSED]);
+			const res = await script(secret).requestRaw("GET", path);
+			expect([path, res.status, res.data]).toEqual([path, 403, { message: TOKEN_PATH_REFUSED }]);
 		}
-		const revoke = await withToken(secret, "DELETE", `/api/tokens/${token.id}`);
+		const revoke = await script(secret).delete(`/api/tokens/${token.id}`);
 		expect([revoke.status, revoke.data.message]).toEqual([403, TOKEN_WRITE_REFUSED]);
-		expect(await withToken(secret, "POST", "/api/tokens", { name: "Spawn" })).toMatchObject({ status: 403 });
+		expect(await script(secret).post("/api/tokens", { name: "Spawn" })).toMatchObject({ status: 403 });
 		expect((await withToken(secret)).status).toBe(200);
 	});
 
@@ -234,7 +252,7 @@ describe("Authorization: Bearer", () => {
 		for (let i = 0; i < TOKEN_REQUESTS_PER_MINUTE; i++) answers.push((await withToken(secret)).status);
 		expect(answers.every((s) => s === 200)).toBe(true);
 		const over = await withToken(secret);
-		expect(over.status).toBe(429);
+		expectStatus(over, 429);
 		expect(over.data.message).toStartWith("Too many requests with this token");
 		expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
 		expect(over.data.retryAfterSeconds).toBe(Number(over.headers.get("retry-after")));
