@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestServer,
+	uploadRoute,
+} from "../test/harness.ts";
 import { PNG } from "../test/images.ts";
 import { resolveOwnUpload } from "./resolve.ts";
 import { createUploadUrl, isUploadKeyOf } from "./signing.ts";
@@ -12,8 +19,12 @@ beforeAll(async () => {
 	server = await startTestServer();
 	const { client, user } = await registerUser(server);
 	ownerId = user.id;
-	uploadURL = (await client.post("/api/objects/upload")).data.uploadURL;
-	const res = await client.request("PUT", uploadURL, { body: PNG, headers: { "content-type": "image/png" } });
+	uploadURL = expectBody(await client.post("/api/objects/upload"), 200).uploadURL;
+	const res = await client.request("PUT", uploadRoute(uploadURL), {
+		body: PNG,
+		headers: { "content-type": "image/png" },
+	});
+	expectStatus(res, 200);
 	key = res.data.objectPath.slice("/uploads/".length);
 });
 afterAll(() => server.stop());

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+	uploadRoute,
+} from "../test/harness.ts";
 import { PNG } from "../test/images.ts";
 import { spawnServer } from "../test/processes.ts";
 import { newUploadKey } from "./signing.ts";
@@ -23,9 +31,12 @@ afterAll(() => server.stop());
 
 /** Uploads a photo through the signed URL, as the web app does, and returns its served path. */
 async function upload(): Promise<string> {
-	const { uploadURL } = (await client.post("/api/objects/upload")).data;
-	const res = await client.request("PUT", uploadURL, { body: PNG, headers: { "content-type": "image/png" } });
-	expect(res.status).toBe(200);
+	const { uploadURL } = expectBody(await client.post("/api/objects/upload"), 200);
+	const res = await client.request("PUT", uploadRoute(uploadURL), {
+		body: PNG,
+		headers: { "content-type": "image/png" },
+	});
+	expectStatus(res, 200);
 	return res.data.objectPath;
 }
 
@@ -34,7 +45,7 @@ const age = (path: string, when = DAY_AND_A_BIT_AGO) => {
 	const file = join(server.config.uploadsDir, fileOf(path));
 	utimesSync(file, when, when);
 };
-const served = async (path: string) => (await server.client().get(path)).status;
+const served = async (path: string) => (await server.client().requestRaw("GET", path)).status;
 
 describe("sweeping photos nobody attached", () => {
 	test("after a day, a photo no report or profile names is removed; named and recent ones stay", async () => {
