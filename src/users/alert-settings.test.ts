@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema.ts";
-import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import { expectBody, registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,12 +14,14 @@ const MESSAGE = "Daily limit must be a whole number from 1 to 50";
 describe("PUT /api/profile/alert-settings", () => {
 	test("a new shopper gets at most 10 alerts a day; the limit changes and the user says so", async () => {
 		const { client, user } = await registerUser(server);
-		expect((await client.get("/api/auth/user")).data.alertDailyCap).toBe(10);
+		expect(expectBody(await client.get("/api/auth/user"), 200).alertDailyCap).toBe(10);
 		const res = await client.put("/api/profile/alert-settings", { dailyCap: 3 });
 		expect(res.status).toBe(200);
 		expect(res.data).toMatchObject({ id: user.id, alertDailyCap: 3 });
-		expect((await client.put("/api/profile/alert-settings", { dailyCap: " 50 " })).data.alertDailyCap).toBe(50);
-		expect((await client.get("/api/auth/user")).data.alertDailyCap).toBe(50);
+		expect(expectBody(await client.put("/api/profile/alert-settings", { dailyCap: " 50 " }), 200).alertDailyCap).toBe(
+			50,
+		);
+		expect(expectBody(await client.get("/api/auth/user"), 200).alertDailyCap).toBe(50);
 		expect(server.db.select().from(users).where(eq(users.id, user.id)).get()?.alertDailyCap).toBe(50);
 	});
 
@@ -37,7 +39,7 @@ describe("PUT /api/profile/alert-settings", () => {
 		const res = await client.put("/api/profile/alert-settings", { dailyCap });
 		expect(res.status).toBe(400);
 		expect(res.data.message).toBe(message);
-		expect((await client.get("/api/auth/user")).data.alertDailyCap).toBe(10);
+		expect(expectBody(await client.get("/api/auth/user"), 200).alertDailyCap).toBe(10);
 	});
 
 	test("a guest must sign in", async () => {

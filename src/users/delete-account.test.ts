@@ -12,7 +12,16 @@ import {
 	users,
 	userUpvotes,
 } from "../../db/schema.ts";
-import { registerUser, STRONG_PASSWORD, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	STRONG_PASSWORD,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+	uploadRoute,
+} from "../test/harness.ts";
 import { PNG } from "../test/images.ts";
 
 // Each test signs several users up, and argon2 hashing is slow on a busy shared machine.
@@ -25,9 +34,12 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 async function uploadPng(client: TestClient): Promise<string> {
-	const { uploadURL } = (await client.post("/api/objects/upload")).data;
-	const res = await client.request("PUT", uploadURL, { body: PNG, headers: { "content-type": "image/png" } });
-	expect(res.status).toBe(200);
+	const { uploadURL } = expectBody(await client.post("/api/objects/upload"), 200);
+	const res = await client.request("PUT", uploadRoute(uploadURL), {
+		body: PNG,
+		headers: { "content-type": "image/png" },
+	});
+	expectStatus(res, 200);
 	return res.data.objectPath;
 }
 const fileOf = (path: string) => join(server.config.uploadsDir, `${path.slice("/uploads/".length)}.png`);
@@ -47,8 +59,8 @@ const report = async (
 		storeAddress: "1 Main St",
 		...(imageUrl ? { imageUrl } : {}),
 	});
-	expect(res.status).toBe(201);
-	return res.data.id as number;
+	expectStatus(res, 201);
+	return res.data.id;
 };
 
 describe("DELETE /api/auth/delete-account", () => {
@@ -88,7 +100,7 @@ describe("DELETE /api/auth/delete-account", () => {
 		// What they gave others: an upvote and a deal taken on the neighbour's reports.
 		const theirs = await report(neighbour.client, "Neighbour Milk", 2.99);
 		await report(neighbour.client, "Neighbour Milk", 3.99, undefined, "Pricier Shop");
-		expect((await leaver.client.post(`/api/price-reports/${theirs}/upvote`)).data.upvotes).toBe(1);
+		expect(expectBody(await leaver.client.post(`/api/price-reports/${theirs}/upvote`), 200).upvotes).toBe(1);
 		expect((await leaver.client.post(`/api/price-reports/${theirs}/take-deal`)).status).toBe(200);
 		// And what they received: the neighbour upvoted and took the leaver's report.
 		await neighbour.client.post(`/api/price-reports/${own}/upvote`);
@@ -109,7 +121,7 @@ describe("DELETE /api/auth/delete-account", () => {
 		expect(server.db.select().from(priceReports).where(eq(priceReports.id, theirs)).get()?.upvotes).toBe(0);
 
 		for (const path of [avatar, reportPhoto, fuelPhoto, shared]) expect(existsSync(fileOf(path))).toBe(false);
-		expect((await server.client().get(shared)).status).toBe(404);
+		expect((await server.client().requestRaw("GET", shared)).status).toBe(404);
 
 		expect((await laptop.get("/api/auth/user")).status).toBe(401);
 		const again = server.client();
@@ -131,8 +143,9 @@ describe("DELETE /api/auth/delete-account", () => {
 			price: 3.299,
 			fuelType: "regular",
 		});
-		expect(fuel.status).toBe(201);
-		const say = (path: string, body: Record<string, unknown>) => leaver.client.post(`${path}/feedback`, body);
+		expectStatus(fuel, 201);
+		const say = (path: `/api/${"price-reports" | "gas/reports"}/${number}`, body: Record<string, unknown>) =>
+			leaver.client.post(`${path}/feedback`, body);
 		expect((await say(`/api/price-reports/${flagged}`, { kind: "wrong", reason: "spam" })).status).toBe(200);
 		expect((await say(`/api/price-reports/${confirmed}`, { kind: "confirm" })).status).toBe(200);
 		expect((await say(`/api/gas/reports/${fuel.data.id}`, { kind: "unavailable" })).status).toBe(200);
@@ -145,7 +158,7 @@ describe("DELETE /api/auth/delete-account", () => {
 
 		expect((await leaver.client.delete("/api/auth/delete-account")).status).toBe(200);
 		expect(counts()).toEqual([0, 0, 0]);
-		const seen = (await neighbour.client.get(`/api/price-reports/${flagged}`)).data;
+		const seen = expectBody(await neighbour.client.get(`/api/price-reports/${flagged}`), 200);
 		expect(seen.feedback).toMatchObject({ wrong: 0, confirm: 0 });
 	});
 });

@@ -3,7 +3,16 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { productCategories, users } from "../../db/schema.ts";
-import { registerUser, STRONG_PASSWORD, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	STRONG_PASSWORD,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+	uploadRoute,
+} from "../test/harness.ts";
 import { PNG } from "../test/images.ts";
 
 // Each test signs several users up, and argon2 hashing is slow on a busy shared machine.
@@ -17,10 +26,13 @@ afterAll(() => server.stop());
 
 /** Uploads a PNG through the real signed-URL flow; returns the signed URL and the stored path. */
 async function uploadPng(client: TestClient) {
-	const { uploadURL } = (await client.post("/api/objects/upload")).data;
-	const res = await client.request("PUT", uploadURL, { body: PNG, headers: { "content-type": "image/png" } });
-	expect(res.status).toBe(200);
-	return { uploadURL: uploadURL as string, path: res.data.objectPath as string };
+	const { uploadURL } = expectBody(await client.post("/api/objects/upload"), 200);
+	const res = await client.request("PUT", uploadRoute(uploadURL), {
+		body: PNG,
+		headers: { "content-type": "image/png" },
+	});
+	expectStatus(res, 200);
+	return { uploadURL, path: res.data.objectPath };
 }
 const fileOf = (path: string) => join(server.config.uploadsDir, `${path.slice("/uploads/".length)}.png`);
 
@@ -28,10 +40,10 @@ describe("PUT /api/profile/fuel-preference", () => {
 	test("takes one of the five fuels and answers the updated user", async () => {
 		const { client } = await registerUser(server);
 		const res = await client.put("/api/profile/fuel-preference", { preferredFuelType: "electric" });
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data).toMatchObject({ preferredFuelType: "electric", isPublicProfile: true });
-		expect(res.data.password).toBeUndefined();
-		expect((await client.get("/api/auth/user")).data.preferredFuelType).toBe("electric");
+		expect(res.data).not.toHaveProperty("password");
+		expect(expectBody(await client.get("/api/auth/user"), 200).preferredFuelType).toBe("electric");
 		for (const bad of ["kerosene", "", "Regular", null]) {
 			const refused = await client.put("/api/profile/fuel-preference", { preferredFuelType: bad });
 			expect(refused.status).toBe(400);
@@ -43,7 +55,7 @@ describe("PUT /api/profile/fuel-preference", () => {
 		const guest = server.client();
 		const { client, user } = await registerUser(server);
 		server.db.update(users).set({ isTerminated: true, terminationReason: "Spam" }).where(eq(users.id, user.id)).run();
-		const calls: [string, unknown][] = [
+		const calls = [
 			["/api/profile/fuel-preference", { preferredFuelType: "diesel" }],
 			["/api/profile/photo", { photoURL: null }],
 			["/api/profile/car", { milesPerGallon: 30 }],
@@ -52,7 +64,7 @@ describe("PUT /api/profile/fuel-preference", () => {
 				"/api/profile/password",
 				{ currentPassword: STRONG_PASSWORD, newPassword: "New!Pass12", confirmPassword: "New!Pass12" },
 			],
-		];
+		] as const;
 		for (const [path, body] of calls) {
 			expect((await guest.put(path, body)).status).toBe(401);
 			const res = await client.put(path, body);
@@ -65,7 +77,7 @@ describe("PUT /api/profile/fuel-preference", () => {
 describe("PUT /api/profile/car", () => {
 	test("a new shopper's car is 25 mpg with 12 gallons, or 3.5 mi/kWh with 60 kWh", async () => {
 		const { client } = await registerUser(server);
-		expect((await client.get("/api/auth/user")).data.car).toEqual({
+		expect(expectBody(await client.get("/api/auth/user"), 200).car).toEqual({
 			milesPerGallon: 25,
 			tankGallons: 12,
 			milesPerKwh: 3.5,
@@ -76,11 +88,12 @@ describe("PUT /api/profile/car", () => {
 	test("changes the figures sent, as numbers or the text of a number, and answers the updated user", async () => {
 		const { client } = await registerUser(server);
 		const res = await client.put("/api/profile/car", { milesPerGallon: 38.5, tankGallons: "10.2" });
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data.car).toEqual({ milesPerGallon: 38.5, tankGallons: 10.2, milesPerKwh: 3.5, batteryKwh: 60 });
 		const electric = await client.put("/api/profile/car", { milesPerKwh: " 4 ", batteryKwh: 82 });
+		expectStatus(electric, 200);
 		expect(electric.data.car).toEqual({ milesPerGallon: 38.5, tankGallons: 10.2, milesPerKwh: 4, batteryKwh: 82 });
-		expect((await client.get("/api/auth/user")).data.car).toEqual(electric.data.car);
+		expect(expectBody(await client.get("/api/auth/user"), 200).car).toEqual(electric.data.car);
 	});
 
 	test.each([
@@ -103,7 +116,7 @@ describe("PUT /api/profile/car", () => {
 		expect(res.data.message).toBe(message);
 		expect(res.data.issues).toContainEqual({ path, message });
 		// Nothing of a refused change is kept, not even its valid figures.
-		expect((await client.get("/api/auth/user")).data.car.tankGallons).toBe(12);
+		expect(expectBody(await client.get("/api/auth/user"), 200).car.tankGallons).toBe(12);
 	});
 
 	test("an empty change is refused", async () => {
@@ -119,9 +132,9 @@ describe("PUT /api/profile/photo", () => {
 		const { client } = await registerUser(server);
 		const { uploadURL, path } = await uploadPng(client);
 		const res = await client.put("/api/profile/photo", { photoURL: uploadURL });
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data.profileImageUrl).toBe(path);
-		expect((await client.put("/api/profile/photo", { photoURL: path })).data.profileImageUrl).toBe(path);
+		expect(expectBody(await client.put("/api/profile/photo", { photoURL: path }), 200).profileImageUrl).toBe(path);
 
 		for (const photoURL of [
 			"https://evil.example/cat.png",
@@ -135,7 +148,7 @@ describe("PUT /api/profile/photo", () => {
 			expect(refused.data.message).toBe("The photo must be one you uploaded to CommonCents");
 		}
 		expect((await client.put("/api/profile/photo", {})).status).toBe(400);
-		expect((await client.get("/api/auth/user")).data.profileImageUrl).toBe(path);
+		expect(expectBody(await client.get("/api/auth/user"), 200).profileImageUrl).toBe(path);
 	});
 
 	test("a replaced or removed photo's file goes, unless something else still shows it", async () => {
@@ -160,6 +173,7 @@ describe("PUT /api/profile/photo", () => {
 		};
 		expect((await client.post("/api/price-reports", report)).status).toBe(201);
 		const cleared = await client.put("/api/profile/photo", { photoURL: null });
+		expectStatus(cleared, 200);
 		expect(cleared.data.profileImageUrl).toBeNull();
 		expect(existsSync(fileOf(second.path))).toBe(true);
 		expect(readdirSync(server.config.uploadsDir).filter((f) => f.startsWith("."))).toEqual([]);
@@ -174,7 +188,7 @@ describe("PUT /api/profile/photo", () => {
 			expect(refused.status).toBe(400);
 			expect(refused.data.message).toBe("The photo must be one you uploaded to CommonCents");
 		}
-		expect((await other.client.get("/api/auth/user")).data.profileImageUrl).toBeNull();
+		expect(expectBody(await other.client.get("/api/auth/user"), 200).profileImageUrl).toBeNull();
 		// Its owner can still use it, and removing it removes the file: nobody else kept it alive.
 		expect((await owner.client.put("/api/profile/photo", { photoURL: path })).status).toBe(200);
 		await owner.client.put("/api/profile/photo", { photoURL: null });
@@ -190,6 +204,7 @@ describe("PUT /api/profile/privacy", () => {
 		expect(both.status).toBe(200);
 		expect(both.data).toMatchObject({ isPublicProfile: false, showActivity: false });
 		const one = await client.put("/api/profile/privacy", { showActivity: true });
+		expectStatus(one, 200);
 		expect(one.data).toMatchObject({ isPublicProfile: false, showActivity: true });
 		const row = server.db.select().from(users).where(eq(users.id, user.id)).get();
 		expect(row).toMatchObject({ profileVisible: false, statsVisible: true });

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { DAY_MS } from "../lib/time.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 
 // Each test signs several shoppers up and reports through the writer thread, on a busy shared machine.
 setDefaultTimeout(30_000);
@@ -17,7 +24,7 @@ let dairy: number;
 beforeAll(async () => {
 	server = await startTestServer({ OLLAMA_HOST: "off", ADMIN_PASSKEY: PASSKEY });
 	const { client } = await registerUser(server);
-	const categories = (await client.get("/api/categories")).data as { id: number; name: string }[];
+	const categories = expectBody(await client.get("/api/categories"), 200);
 	dairy = categories.find((c) => c.name === "Dairy")!.id;
 });
 afterAll(() => server.stop());
@@ -37,7 +44,7 @@ async function reportPrices(client: TestClient, count: number, name: string) {
 			storeAddress: `${i} Main St`,
 		});
 		if (res.status !== 201) throw new Error(JSON.stringify(res.data));
-		ids.push(res.data.id as number);
+		ids.push(res.data.id);
 	}
 	return ids;
 }
@@ -66,7 +73,7 @@ describe("GET /api/users/:username/profile", () => {
 
 		// Any case of the username finds them; the page says it as they wrote it.
 		const res = await viewer.client.get(`/api/users/${maria.username.toUpperCase()}/profile`);
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		const { activity, ...who } = res.data;
 		expect(who).toEqual({
 			username: maria.username,
@@ -90,9 +97,9 @@ describe("GET /api/users/:username/profile", () => {
 			accuracy: { percent: 100, accurate: 12, judged: 12 },
 		});
 		// The ten newest live ones (the twelfth expired), each enough to open its product's page.
-		expect(activity.recentReports.map((r: { id: number }) => r.id)).toEqual(ids.slice(1, 11).reverse());
-		expect(activity.recentReports[0]).toEqual({
-			id: ids[10],
+		expect(activity?.recentReports.map((r: { id: number }) => r.id)).toEqual(ids.slice(1, 11).reverse());
+		expect(activity?.recentReports[0]).toEqual({
+			id: ids[10]!,
 			productName: "Milk 10",
 			price: 2.1,
 			categoryId: dairy,
@@ -113,8 +120,9 @@ describe("GET /api/users/:username/profile", () => {
 		expect(seen.data).toMatchObject({ firstName: "Quinn", own: false, showActivity: false, activity: null });
 
 		const own = await quinn.client.get(`/api/users/${quinn.username}/profile`);
+		expectStatus(own, 200);
 		expect(own.data).toMatchObject({ own: true, showActivity: false });
-		expect(own.data.activity.recentReports).toHaveLength(1);
+		expect(own.data.activity?.recentReports).toHaveLength(1);
 	});
 
 	test("a private profile, a suspended account and an unknown name answer the same 404", async () => {
@@ -180,7 +188,7 @@ describe("GET /api/users/top", () => {
 		await suspend(suspended.user.id);
 
 		const res = await viewer.client.get("/api/users/top");
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(res.data.zipCode).toBe(HOME);
 		// Not the viewer (four reports), nor the private, the quiet, the suspended, the far or the old.
 		expect(usernames(res.data)).toEqual([most.username, accurate.username, sloppy.username]);
@@ -194,18 +202,20 @@ describe("GET /api/users/top", () => {
 			priceReportsMade: 3,
 			accuracy: { percent: 100, accurate: 3, judged: 3 },
 		});
-		expect(res.data.contributors[2].accuracy).toEqual({ percent: 67, accurate: 2, judged: 3 });
+		expect(res.data.contributors[2]?.accuracy).toEqual({ percent: 67, accurate: 2, judged: 3 });
 
 		// Seen from next door the same shoppers are near, and the viewer is one of them.
 		const neighbour = await registerUser(server, { zipCode: NEXT_DOOR });
-		expect(usernames((await neighbour.client.get("/api/users/top")).data)).toEqual([
+		expect(usernames(expectBody(await neighbour.client.get("/api/users/top"), 200))).toEqual([
 			viewer.username,
 			most.username,
 			accurate.username,
 			sloppy.username,
 		]);
 		// Another zip's neighbourhood when asked; a made-up postal code is near nothing.
-		expect(usernames((await viewer.client.get(`/api/users/top?zipCode=${FAR}`)).data)).toEqual([far.username]);
+		expect(usernames(expectBody(await viewer.client.get(`/api/users/top?zipCode=${FAR}`), 200))).toEqual([
+			far.username,
+		]);
 		expect((await viewer.client.get("/api/users/top?zipCode=ZZ9")).data).toEqual({ zipCode: "ZZ9", contributors: [] });
 	});
 
@@ -215,7 +225,7 @@ describe("GET /api/users/top", () => {
 			const { client } = await registerUser(server, { zipCode: FAR });
 			await reportPrices(client, 1, `Six ${i}`);
 		}
-		expect((await viewer.client.get("/api/users/top")).data.contributors).toHaveLength(6);
+		expect(expectBody(await viewer.client.get("/api/users/top"), 200).contributors).toHaveLength(6);
 	});
 
 	test("without a zip there is no neighbourhood; a zip of other characters is refused by name", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { priceReports, stores, users } from "../../db/schema.ts";
-import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import { expectBody, expectStatus, registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 
 // Each test signs several users up, and argon2 hashing is slow on a busy shared machine.
 setDefaultTimeout(20_000);
@@ -32,7 +32,7 @@ describe("GET /api/users/search", () => {
 			.run();
 
 		const res = await searcher.client.get(`/api/users/search?q=${t.toUpperCase()}`);
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		// Username prefix first, the first-name match after it; a last name is matched by its initial only, as
 		// others see it, so the whole of it finds nobody.
 		expect(res.data.map((u: { username: string }) => u.username)).toEqual([`${t}_maria`, `other${t}`]);
@@ -52,11 +52,15 @@ describe("GET /api/users/search", () => {
 			accuracy: { percent: 50, accurate: 2, judged: 4 },
 		});
 		// Nobody judged yet: no accuracy rather than 0% or 100%.
-		expect(res.data[1].accuracy).toBeNull();
+		expect(res.data[1]?.accuracy).toBeNull();
 		// Nothing in the middle of a word matches, and every word must match something.
 		expect((await searcher.client.get(`/api/users/search?q=${t.slice(2)}`)).data).toEqual([]);
-		expect(usernames((await searcher.client.get(`/api/users/search?q=${t}_m g`)).data)).toEqual([`${t}_maria`]);
-		expect(usernames((await searcher.client.get(`/api/users/search?q=${t}_m G.`)).data)).toEqual([`${t}_maria`]);
+		expect(usernames(expectBody(await searcher.client.get(`/api/users/search?q=${t}_m g`), 200))).toEqual([
+			`${t}_maria`,
+		]);
+		expect(usernames(expectBody(await searcher.client.get(`/api/users/search?q=${t}_m G.`), 200))).toEqual([
+			`${t}_maria`,
+		]);
 		expect((await searcher.client.get(`/api/users/search?q=${t}_m gar`)).data).toEqual([]);
 		expect((await searcher.client.get(`/api/users/search?q=${t}_m n`)).data).toEqual([]);
 		expect((await searcher.client.get(`/api/users/search?q=${t}_m smith`)).data).toEqual([]);
@@ -91,9 +95,9 @@ describe("GET /api/users/search", () => {
 				})
 				.run();
 		}
-		const [found] = (await searcher.client.get(`/api/users/search?q=${t}`)).data;
+		const [found] = expectBody(await searcher.client.get(`/api/users/search?q=${t}`), 200);
 		expect(found).toMatchObject({ priceReportsMade: 3, reputation: 3 });
-		expect((await reporter.client.get("/api/auth/user")).data.reputation).toBe(3);
+		expect(expectBody(await reporter.client.get("/api/auth/user"), 200).reputation).toBe(3);
 	});
 
 	test("a private profile and a suspended account are never listed; hidden activity lists no numbers", async () => {
@@ -115,6 +119,7 @@ describe("GET /api/users/search", () => {
 			.run();
 
 		const res = await searcher.client.get(`/api/users/search?q=${t}`);
+		expectStatus(res, 200);
 		expect(usernames(res.data)).toEqual([`${t}open`, `${t}quiet`]);
 		const hidden = res.data.find((u: { username: string }) => u.username === `${t}quiet`);
 		expect(hidden).toMatchObject({
@@ -125,11 +130,11 @@ describe("GET /api/users/search", () => {
 			reputation: null,
 			accuracy: null,
 		});
-		expect(hidden.firstName).toBe("Sam");
+		expect(hidden?.firstName).toBe("Sam");
 
 		// Going public again lists the profile again.
 		await shy.client.put("/api/profile/privacy", { isPublicProfile: true });
-		expect(usernames((await searcher.client.get(`/api/users/search?q=${t}`)).data)).toContain(`${t}shy`);
+		expect(usernames(expectBody(await searcher.client.get(`/api/users/search?q=${t}`), 200))).toContain(`${t}shy`);
 	});
 
 	test("the searcher is not among the results, at most 20 come back, and LIKE's characters are text", async () => {
@@ -141,6 +146,7 @@ describe("GET /api/users/search", () => {
 			.values(Array.from({ length: 22 }, (_, i) => ({ username: `${t}n${i}`, password: "-" })))
 			.run();
 		const res = await me.client.get(`/api/users/search?q=${t}`);
+		expectStatus(res, 200);
 		expect(res.data).toHaveLength(20);
 		expect(usernames(res.data)).not.toContain(`${t}me`);
 		expect((await me.client.get("/api/users/search?q=%25")).data).toEqual([]);
@@ -149,7 +155,7 @@ describe("GET /api/users/search", () => {
 
 	test("a blank query is a 400; a guest 401; a suspended user 403", async () => {
 		const { client, user } = await registerUser(server);
-		for (const q of ["", "?q=", "?q=%20%20"]) {
+		for (const q of ["", "?q=", "?q=%20%20"] as const) {
 			const res = await client.get(`/api/users/search${q}`);
 			expect(res.status).toBe(400);
 			expect(res.data.message).toBe("Enter a name or username to search");
@@ -157,7 +163,7 @@ describe("GET /api/users/search", () => {
 		expect((await server.client().get("/api/users/search?q=sam")).status).toBe(401);
 		server.db.update(users).set({ isTerminated: true }).where(eq(users.id, user.id)).run();
 		const suspended = await client.get("/api/users/search?q=sam");
-		expect(suspended.status).toBe(403);
+		expectStatus(suspended, 403);
 		expect(suspended.data.terminated).toBe(true);
 	});
 });
