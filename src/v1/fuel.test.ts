@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import * as v from "valibot";
 import { unknownZipMessage } from "../lib/fields.ts";
 import { DAY_MS } from "../lib/time.ts";
-import { registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import {
+	expectBody,
+	expectStatus,
+	registerUser,
+	startTestServer,
+	type TestClient,
+	type TestServer,
+} from "../test/harness.ts";
 import { establish } from "../test/standing.ts";
 import { FUEL_MESSAGE, FuelPricesSchema, StationPricesSchema } from "./schemas.ts";
 
@@ -57,7 +64,7 @@ const listed = (data: { stations: Listed[] }) => data.stations.map((s) => [s.sta
 describe("GET /api/v1/fuel/prices", () => {
 	test("the stations near the ZIP with the fuel's price, cheapest first, with the area's average and lowest", async () => {
 		const res = await fuelPrices(viewer, "zip=90210&fuel=regular");
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(v.safeParse(FuelPricesSchema, res.data).issues).toBeUndefined();
 		expect(listed(res.data)).toEqual([
 			["Bravo", 3],
@@ -72,9 +79,10 @@ describe("GET /api/v1/fuel/prices", () => {
 			average: 3.3,
 		});
 		const [bravo, , alpha] = res.data.stations;
+		if (!bravo || !alpha) throw new Error("expected Bravo and Alpha");
 		expect(res.data.lowest).toEqual(bravo);
 		expect(bravo.station).toEqual({
-			id: stations.Bravo,
+			id: stations.Bravo!,
 			name: "Bravo",
 			address: "Bravo Rd",
 			zipCode: "90069",
@@ -89,12 +97,12 @@ describe("GET /api/v1/fuel/prices", () => {
 	});
 
 	test("only the stations with a price of the fuel asked; electric by the kWh; none is an empty list", async () => {
-		const premium = (await fuelPrices(viewer, "zip=90210&fuel=premium")).data;
+		const premium = expectBody(await fuelPrices(viewer, "zip=90210&fuel=premium"), 200);
 		expect(listed(premium)).toEqual([["Bravo", 4.1]]);
-		const electric = (await fuelPrices(viewer, "zip=90210&fuel=electric")).data;
+		const electric = expectBody(await fuelPrices(viewer, "zip=90210&fuel=electric"), 200);
 		expect(electric).toMatchObject({ unit: "kWh", average: 0.42 });
 		expect(listed(electric)).toEqual([["Charlie", 0.42]]);
-		const none = (await fuelPrices(viewer, "zip=90210&fuel=e85")).data;
+		const none = expectBody(await fuelPrices(viewer, "zip=90210&fuel=e85"), 200);
 		expect(none).toEqual({
 			zipCode: "90210",
 			fuel: "e85",
@@ -104,7 +112,7 @@ describe("GET /api/v1/fuel/prices", () => {
 			lowest: null,
 			stations: [],
 		});
-		const far = (await fuelPrices(viewer, "zip=90224&fuel=regular")).data;
+		const far = expectBody(await fuelPrices(viewer, "zip=90224&fuel=regular"), 200);
 		expect(listed(far)).toEqual([["Too Far", 1.999]]);
 	});
 
@@ -132,6 +140,7 @@ describe("GET /api/v1/fuel/prices", () => {
 		await word(ids[2]!, { kind: "wrong", reason: "wrong-price" });
 
 		const res = await fuelPrices(viewer, "zip=60601&fuel=regular");
+		expectStatus(res, 200);
 		expect(v.safeParse(FuelPricesSchema, res.data).issues).toBeUndefined();
 		// The list is the Gas page's, every current price; the average is its Area Average card's.
 		expect(listed(res.data)).toEqual([
@@ -156,14 +165,14 @@ describe("GET /api/v1/fuel/prices", () => {
 			clear,
 			clear,
 		]);
-		expect(res.data.lowest).toEqual(res.data.stations[3]);
-		expect(res.data.lowest.station.name).toBe("Steady");
-		const dry = (await viewer.get(`/api/v1/stations/${stations["Dry Pumps"]}/prices`)).data;
+		expect(res.data.lowest).toEqual(res.data.stations[3]!);
+		expect(res.data.lowest?.station.name).toBe("Steady");
+		const dry = expectBody(await viewer.get(`/api/v1/stations/${stations["Dry Pumps"]}/prices`), 200);
 		expect(dry.prices).toMatchObject([{ fuel: "regular", price: 2.5, ...clear, outOfStock: true }]);
 
 		// Confirmed by another shopper, the unusual price stands: it is the lowest now.
 		await word(ids[0]!, { kind: "confirm" });
-		const confirmed = (await fuelPrices(viewer, "zip=60601&fuel=regular")).data;
+		const confirmed = expectBody(await fuelPrices(viewer, "zip=60601&fuel=regular"), 200);
 		expect(confirmed.lowest).toMatchObject({ station: { name: "Typo Fuel" }, price: 2.1, unusual: false });
 	});
 
@@ -185,10 +194,10 @@ describe("GET /api/v1/fuel/prices", () => {
 describe("GET /api/v1/stations/:id/prices", () => {
 	test("the station's current price of each fuel, in the fuels' order, with its freshness", async () => {
 		const res = await viewer.get(`/api/v1/stations/${stations.Charlie}/prices`);
-		expect(res.status).toBe(200);
+		expectStatus(res, 200);
 		expect(v.safeParse(StationPricesSchema, res.data).issues).toBeUndefined();
 		expect(res.data.station).toEqual({
-			id: stations.Charlie,
+			id: stations.Charlie!,
 			name: "Charlie",
 			address: "Charlie Rd",
 			zipCode: "90077",
@@ -208,13 +217,13 @@ describe("GET /api/v1/stations/:id/prices", () => {
 		await post("Echo", "10001", "regular", 3.1);
 		await post("Echo", "10001", "diesel", 4.2);
 		await post("Echo", "10001", "regular", 3.15);
-		const echo = (await viewer.get(`/api/v1/stations/${stations.Echo}/prices`)).data;
+		const echo = expectBody(await viewer.get(`/api/v1/stations/${stations.Echo}/prices`), 200);
 		expect(echo.prices.map((p: { fuel: string; price: number }) => [p.fuel, p.price])).toEqual([
 			["regular", 3.15],
 			["diesel", 4.2],
 		]);
 		const gone = await viewer.get(`/api/v1/stations/${stations.Gone}/prices`);
-		expect(gone.status).toBe(200);
+		expectStatus(gone, 200);
 		expect(gone.data.prices).toEqual([]);
 	});
 
@@ -234,12 +243,12 @@ describe("GET /api/v1/stations/:id/prices", () => {
 describe("a personal access token", () => {
 	test("reads the v1 routes as its shopper's session does", async () => {
 		const created = await viewer.post("/api/tokens", { name: "Home Assistant" });
-		expect(created.status).toBe(201);
+		expectStatus(created, 201);
 		const bearer = { headers: { authorization: `Bearer ${created.data.secret}` } };
 		const script = server.client();
 		const byToken = await script.get("/api/v1/fuel/prices?zip=90210&fuel=regular", bearer);
-		expect(byToken.status).toBe(200);
-		expect(listed(byToken.data)).toEqual(listed((await fuelPrices(viewer, "zip=90210&fuel=regular")).data));
+		expectStatus(byToken, 200);
+		expect(listed(byToken.data)).toEqual(listed(expectBody(await fuelPrices(viewer, "zip=90210&fuel=regular"), 200)));
 		const station = await script.get(`/api/v1/stations/${stations.Charlie}/prices`, bearer);
 		expect(station).toMatchObject({ status: 200, data: { station: { name: "Charlie" } } });
 		expect(script.cookie).toBeUndefined();
