@@ -194,7 +194,7 @@ export const priceReports = sqliteTable(
 		 * so the consensus reads only the index.
 		 */
 		/**
-		 * A product's price history near a shopper (src/reports/price-history.sql.ts): every report of a product per
+		 * A product's price history near a shopper (src/data/price-history.ts): every report of a product per
 		 * location token that was not judged wrong nor withdrawn, live or expired by age, with the price, store and
 		 * trust filter, so a year of history reads only the index.
 		 */

@@ -48,7 +48,7 @@ export async function feedRows(db: Db, ids: readonly number[]): Promise<FeedRow[
 }
 
 // Each product's trustworthy prices since $since at the places, one range of the history index per product and
-// place, as src/reports/price-history.sql.ts reads a product's low (LOWS_SQL): the low and the count over the
+// place, as src/data/price-history.ts reads a product's low (LOWS_SQL): the low and the count over the
 // whole window, and the prices since $recentSince listed.
 const STATS_SQL = `
   SELECT p.key AS product, min(r.price_cents) AS lowCents, count(*) AS prices,

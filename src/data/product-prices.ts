@@ -33,7 +33,7 @@ export async function trustedReports(
 	return db.$client.query<TrustedReportRow, Bindings>(TRUSTED_REPORTS_SQL).all(bindings);
 }
 
-// The product page's offers (src/reports/price-history.sql.ts liveOfferIds) in one statement: each store's latest
+// The product page's offers (src/data/price-history.ts liveOfferIds) in one statement: each store's latest
 // trustworthy price, numbered per store in one sort of price_reports_price_history_idx's entries (the index alone;
 // it keeps expired reports, so a newer price since expired still hides an older one, as on the page); those
 // latest, cheapest first, materialized; then their rows by key, in that order, until `limit` are live and in

@@ -1,4 +1,14 @@
 /** A product's price history near a shopper. */
+
+import {
+	categoryName,
+	type HistoryPoint,
+	type HistoryStore,
+	historyPoints,
+	liveOfferIds,
+	productNameOf,
+	storesByIds,
+} from "../data/price-history.ts";
 import { reportRows } from "../data/report-rows.ts";
 import { starredPlaceIds } from "../data/starred-places.ts";
 import type { Db } from "../db.ts";
@@ -8,17 +18,7 @@ import { centsToNumber } from "../lib/money.ts";
 import { normalizeText } from "../lib/normalize.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { neighbourhood, roundMiles } from "../lib/zip.ts";
-import {
-	categoryName,
-	goodDealIds,
-	type HistoryPoint,
-	type HistoryStore,
-	historyPoints,
-	liveOfferIds,
-	median,
-	productNameOf,
-	storesByIds,
-} from "../reports/index.ts";
+import { goodDealIds, median } from "../reports/index.ts";
 import type { ProductHistoryQuery } from "./schemas.ts";
 import type { DayPrice, NotedPrice, ProductHistory } from "./shapes.ts";
 import { youPaid } from "./you-paid.ts";

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { categoryName } from "../data/price-history.ts";
 import { NO_SEARCH_ZIP_MESSAGE } from "../deals/index.ts";
 import { NO_GAS_ZIP_MESSAGE } from "../gas/index.ts";
 import type { AppEnv } from "../lib/context.ts";
@@ -6,7 +7,6 @@ import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { doc } from "../lib/openapi.ts";
 import { queryParams } from "../lib/validate.ts";
-import { categoryName } from "../reports/index.ts";
 import { CATEGORY_NOT_FOUND, productHistory } from "./products.ts";
 import {
 	AreaTrendQuerySchema,

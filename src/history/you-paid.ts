@@ -1,10 +1,12 @@
 /** "You paid $X last time": the shopper's own last price of a product. */
+
+import { lastDealTaken, lastOwnReport, type PaidRow } from "../data/price-history.ts";
 import { trustedPrices } from "../data/trusted-prices.ts";
 import type { Db } from "../db.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { normalizeText } from "../lib/normalize.ts";
 import { nearTokens } from "../lib/zip.ts";
-import { lastDealTaken, lastOwnReport, median, type PaidRow } from "../reports/index.ts";
+import { median } from "../reports/index.ts";
 import type { YouPaid } from "./shapes.ts";
 
 /**

@@ -4,10 +4,11 @@
  * least 5 trustworthy prices, so that a product reported twice does not make everything a deal; and only a
  * report that can itself be trusted, and is in stock, is one.
  */
+
+import { productLows } from "../data/price-history.ts";
 import type { Db } from "../db.ts";
 import { normalizeText } from "../lib/normalize.ts";
 import { DAY_MS } from "../lib/time.ts";
-import { productLows } from "./price-history.sql.ts";
 import { type TrustInput, trustOf } from "./trust.ts";
 
 export const GOOD_DEAL_DAYS = 90;

@@ -22,16 +22,6 @@ export { FUEL, FUEL_MAX_AGE_DAYS, MARKETS, maxAgeDays, PRODUCTS, productKey } fr
 export { mergeDuplicatePlaces } from "./merge-places.ts";
 export { PriceModel } from "./model.ts";
 export { everythingAt, placeCell } from "./place-terms.ts";
-export type { HistoryPoint, HistoryStore, PaidRow, ProductLow } from "./price-history.sql.ts";
-export {
-	categoryName,
-	historyPoints,
-	lastDealTaken,
-	lastOwnReport,
-	liveOfferIds,
-	productNameOf,
-	storesByIds,
-} from "./price-history.sql.ts";
 export { countingRefusals, joinWarnings } from "./refusals.ts";
 export { takeReportSlot } from "./report-limit.ts";
 export type { ReporterRow } from "./reporter.ts";

@@ -1,5 +1,7 @@
 /**
- * A product's price history near a shopper, raw because Drizzle cannot say INDEXED BY. The history is
+ * A product's price history near a shopper (price_reports through price_reports_price_history_idx), its lows,
+ * offers and what a shopper paid, raw because Drizzle cannot say INDEXED BY. Synchronous: search's good deals
+ * read the lows within one request (src/reports/good-deal.ts). The history is
  * every report of the product that was not judged wrong nor withdrawn, live or expired by age, that can be
  * trusted: no open flag, and not an unusual price nobody has confirmed. price_reports_price_history_idx holds
  * exactly those columns under that WHERE, so a year of a product's prices near anyone reads only the index, one
@@ -8,7 +10,7 @@
 import type { dealTakes, priceReports, productCategories, stores } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
-import { trustworthySql } from "./trust-shape.ts";
+import { trustworthySql } from "./report-columns.ts";
 
 type Bindings = Record<string, string | number | null>;
 type Cents = Stored<typeof priceReports.priceCents>;
