@@ -12,7 +12,7 @@ import { EXPORT_FORMAT, EXPORT_VERSION } from "./format.ts";
 import type { ImportLimits } from "./import-limits.ts";
 import { ImportFileError, type JsonLine, jsonLines } from "./import-lines.ts";
 import type { PlaceInput } from "./import-places.ts";
-import { importFuelPrice, importProductPrice } from "./import-prices.ts";
+import { FUEL_IMPORT, importPrice, PRODUCT_IMPORT } from "./import-prices.ts";
 import type { ImportRun } from "./import-run.ts";
 import { leaveOut } from "./import-tally.ts";
 
@@ -100,7 +100,7 @@ function filePrice(run: ImportRun, places: Places, origin: string, entry: Extrac
 		reportedAt: Date.parse(entry.reportedAt),
 	};
 	run.file(example, () =>
-		run.record({ price: "price", place: "store" }, importProductPrice(run.ctx, at, price, example)),
+		run.record({ price: "price", place: "store" }, importPrice(run.ctx, PRODUCT_IMPORT, at, price, example)),
 	);
 }
 
@@ -120,7 +120,7 @@ function fileFuelPrice(run: ImportRun, places: Places, origin: string, entry: Ex
 	run.file(example, () =>
 		run.record(
 			{ price: "fuel price", place: "station" },
-			importFuelPrice(run.ctx, { ...station, zip }, price, example),
+			importPrice(run.ctx, FUEL_IMPORT, { ...station, zip }, price, example),
 		),
 	);
 }

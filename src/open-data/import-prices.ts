@@ -118,7 +118,7 @@ type PriceImport<Key, Fields extends PriceFields, Record> = {
  * the account's earlier one; only the price a changed one replaces stays replaced. A price the source now
  * says is of another thing stops counting, as a shopper's replaced price does.
  */
-function importPrice<Key, Fields extends PriceFields, Record extends { sourceKey: string; reportedAt: number }>(
+export function importPrice<Key, Fields extends PriceFields, Record extends { sourceKey: string; reportedAt: number }>(
 	ctx: ImportContext,
 	how: PriceImport<Key, Fields, Record>,
 	at: PlaceInput,
@@ -163,7 +163,8 @@ function importPrice<Key, Fields extends PriceFields, Record extends { sourceKey
 const categoryOf = (ctx: ImportContext, record: ProductPriceInput) =>
 	ctx.categories.get(record.category) ?? ctx.categories.get(FALLBACK_CATEGORY)!;
 
-const PRODUCT_IMPORT: PriceImport<ProductKey, ProductFields, ProductPriceInput> = {
+/** A product's price at a store, as Open Prices and another instance's export give it. */
+export const PRODUCT_IMPORT: PriceImport<ProductKey, ProductFields, ProductPriceInput> = {
 	market: PRODUCTS,
 	places: "stores",
 	maxAgeDays: (ctx, record) => maxAgeDays(categoryOf(ctx, record).slug),
@@ -195,7 +196,8 @@ const PRODUCT_IMPORT: PriceImport<ProductKey, ProductFields, ProductPriceInput> 
 	at: (fields, store) => ({ ...fields, storeName: store.name, storeAddress: store.address }),
 };
 
-const FUEL_IMPORT: PriceImport<FuelKey, FuelFields, FuelPriceInput> = {
+/** A fuel's price at a station, as another instance's export gives it. */
+export const FUEL_IMPORT: PriceImport<FuelKey, FuelFields, FuelPriceInput> = {
 	market: FUEL,
 	places: "gas_stations",
 	maxAgeDays: () => FUEL_MAX_AGE_DAYS,
@@ -215,11 +217,3 @@ const FUEL_IMPORT: PriceImport<FuelKey, FuelFields, FuelPriceInput> = {
 	// The write set the station's price at the import's time; the source's time may be older than another's.
 	dated: (tx, stationId, fields) => refreshStationPrice(tx, stationId, fields.fuelType),
 };
-
-/** Files a product price at a store, or says why not. */
-export const importProductPrice = (ctx: ImportContext, store: PlaceInput, record: ProductPriceInput, example: string) =>
-	importPrice(ctx, PRODUCT_IMPORT, store, record, example);
-
-/** Files a fuel price at a station, or says why not. */
-export const importFuelPrice = (ctx: ImportContext, station: PlaceInput, record: FuelPriceInput, example: string) =>
-	importPrice(ctx, FUEL_IMPORT, station, record, example);

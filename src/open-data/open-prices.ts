@@ -13,7 +13,7 @@
 import type { ImportLimits } from "./import-limits.ts";
 import { type JsonLine, jsonLines } from "./import-lines.ts";
 import { type PlaceInput, zipAt } from "./import-places.ts";
-import { importProductPrice, type ProductPriceInput } from "./import-prices.ts";
+import { importPrice, PRODUCT_IMPORT, type ProductPriceInput } from "./import-prices.ts";
 import type { ImportRun } from "./import-run.ts";
 import { isLeftOut, type LeftOut, leaveOut } from "./import-tally.ts";
 import { categoryOfTag, tagName } from "./open-prices-categories.ts";
@@ -176,7 +176,7 @@ export async function importOpenPrices(
 		run.file(record.example, () =>
 			run.record(
 				{ price: "price", place: "store" },
-				importProductPrice(run.ctx, record.store, record.price, record.example),
+				importPrice(run.ctx, PRODUCT_IMPORT, record.store, record.price, record.example),
 			),
 		);
 	}
