@@ -2,7 +2,7 @@
  * One shop, one place: a store or fuel station is where it is, not where the shopper who reports it
  * lives. It is known by its name and address (its lookup key) among the places near the ZIP it is reported
  * with, so "FreshMart, 120 W 23rd St" typed with 10001 or with 10010 (both Chelsea) is one store, while the
- * same name and address in another town is another. The report path (src/reports/places.ts) and the merge of
+ * same name and address in another town is another. The report path (src/data/places.ts) and the merge of
  * the duplicates the old rule made (src/reports/merge-places.ts) share this rule.
  */
 import { nearTokens } from "./zip.ts";
