@@ -58,20 +58,16 @@ export async function startTestServer(env: Record<string, string> = {}, { assets
 type Schema = ExtractSchema<ApiType>;
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-type Segments<P extends string> = P extends `${infer Head}/${infer Rest}` ? [Head, ...Segments<Rest>] : [P];
-/** Segment by segment: a `:param` takes any one segment ("42", `${number}`), any other must be the same. */
-type SameShape<Path extends string[], Route extends string[]> = Path extends [
-	infer P extends string,
-	...infer PathRest extends string[],
-]
-	? Route extends [infer R extends string, ...infer RouteRest extends string[]]
-		? (R extends `:${string}` ? true : P extends R ? true : false) extends true
-			? SameShape<PathRest, RouteRest>
-			: false
-		: false
-	: Route extends []
-		? true
-		: false;
+/** A route as a pattern of the paths it takes: each `:param` segment any text. */
+type Pattern<R extends string> = R extends `${infer Head}/${infer Rest}`
+	? `${Head extends `:${string}` ? string : Head}/${Pattern<Rest>}`
+	: R extends `:${string}`
+		? string
+		: R;
+/** How many slashes a path has: a `:param` takes one segment, not several. */
+type Depth<P extends string, Seen extends 0[] = []> = P extends `${string}/${infer Rest}`
+	? Depth<Rest, [...Seen, 0]>
+	: Seen["length"];
 /** The path a test asks for, as the schema keys it: without /api and without its query. */
 type UnderApi<P extends string> = P extends `/api${infer Rest}?${string}`
 	? Rest
@@ -79,13 +75,19 @@ type UnderApi<P extends string> = P extends `/api${infer Rest}?${string}`
 		? Rest
 		: never;
 type Verb<M extends Method> = `$${Lowercase<M>}`;
-type Candidates<P extends string, M extends Method> = {
-	[R in keyof Schema & string]: Verb<M> extends keyof Schema[R]
-		? SameShape<Segments<P>, Segments<R>> extends true
-			? R
+type Routes<M extends Method> = {
+	[R in keyof Schema & string]: Verb<M> extends keyof Schema[R] ? R : never;
+}[keyof Schema & string];
+type Candidates<P extends string, M extends Method> =
+	Routes<M> extends infer R extends string
+		? R extends unknown
+			? P extends Pattern<R>
+				? Depth<P> extends Depth<R>
+					? R
+					: never
+				: never
 			: never
 		: never;
-}[keyof Schema & string];
 /** The route a request reaches: its own path when that is a route (/price-reports/mine), else the routes it fits. */
 type RouteOf<P extends string, M extends Method> =
 	UnderApi<P> extends infer Path extends string
@@ -101,30 +103,26 @@ export type ApiPath<M extends Method, P extends string> = [Endpoint<M, P>] exten
 	? `${M} ${P} is no route of ApiType: use requestRaw`
 	: P;
 
-type Refusal<S> = S extends 403
-	? ErrorBody & Partial<SuspendedAnswer>
-	: S extends 422
-		? RejectionBody & { confirmable?: true }
-		: S extends 429
-			? RateLimitedBody
-			: ErrorBody;
 type Reply<S, D> = { status: S; data: D; text: string; headers: Headers; setCookie: string | null };
 /** A success body has no `message` or `issues` unless its own: the one error shape's fields read on any answer. */
 type Body<O> = O & { [K in Exclude<keyof ErrorBody, keyof O>]?: undefined };
 type Declared<E> = E extends { status: infer S; output: infer O; outputFormat: infer F }
 	? Reply<S, F extends "json" ? Body<O> : unknown>
 	: never;
-type RefusedStatus<E> = Exclude<
-	ClientErrorStatusCode | ServerErrorStatusCode,
-	E extends { status: infer S } ? S : never
->;
+/** The refusals with extras of their own (src/lib/errors.ts); every other error status is the one error body. */
+type Extras = {
+	403: ErrorBody & Partial<SuspendedAnswer>;
+	422: RejectionBody & { confirmable?: true };
+	429: RateLimitedBody;
+};
+type Refused<S> =
+	| { [K in Exclude<keyof Extras, S>]: Reply<K, Extras[K]> }[Exclude<keyof Extras, S>]
+	| Reply<Exclude<ClientErrorStatusCode | ServerErrorStatusCode, S | keyof Extras>, ErrorBody>;
 /**
  * What a route answers: each status it declares with that body (src/app.ts), or a refusal with the one error
  * body (src/lib/errors.ts). `expectStatus(res, 201)` narrows it to one of them.
  */
-export type Answer<E> =
-	| Declared<E>
-	| (RefusedStatus<E> extends infer S ? (S extends unknown ? Reply<S, Refusal<S>> : never) : never);
+export type Answer<E> = Declared<E> | Refused<E extends { status: infer S } ? S : never>;
 /** Whatever a path outside the schema answers: its JSON when it is JSON, else its text. */
 export type RawAnswer = Reply<number, unknown>;
 
