@@ -49,6 +49,11 @@ function ownerOnly(path: string) {
 	}
 }
 
+/** The database's own spare integer (PRAGMA user_version): bits of one-off steps already taken. */
+export const userVersion = (sqlite: Database) =>
+	sqlite.query<{ user_version: number }, []>("PRAGMA user_version").get()!.user_version;
+export const setUserVersion = (sqlite: Database, version: number) => sqlite.exec(`PRAGMA user_version = ${version}`);
+
 export class SchemaError extends Error {}
 
 /** The database file cannot be used as it is (not SQLite, damaged, not ours to read or write). */

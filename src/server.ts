@@ -8,7 +8,7 @@ import { ensureTaxonomy } from "../db/seed.ts";
 import { spreadAlertWords } from "./alerts/index.ts";
 import { createApp } from "./app.ts";
 import { adoptInstanceFile } from "./data/instance-settings.ts";
-import { type Db, migrate, openDb } from "./db.ts";
+import { type Db, migrate, openDb, setUserVersion, userVersion } from "./db.ts";
 import type { Config } from "./env.ts";
 import { ALL_JOBS, type Jobs, startJobs } from "./jobs.ts";
 import { log } from "./lib/log.ts";
@@ -129,10 +129,10 @@ const DATA_STEPS: readonly ((db: Db) => unknown)[] = [spreadAlertWords, mergeDup
 const DATA_STEPS_TAKEN = 1;
 
 function takeDataSteps({ sqlite, db }: ReturnType<typeof openDb>) {
-	const { user_version: version } = sqlite.query<{ user_version: number }, []>("PRAGMA user_version").get()!;
+	const version = userVersion(sqlite);
 	if (version & DATA_STEPS_TAKEN) return;
 	for (const step of DATA_STEPS) step(db);
-	sqlite.exec(`PRAGMA user_version = ${version | DATA_STEPS_TAKEN}`);
+	setUserVersion(sqlite, version | DATA_STEPS_TAKEN);
 }
 
 /** The database, migrated, with the category taxonomy in place and the data steps taken. */

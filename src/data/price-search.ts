@@ -17,10 +17,12 @@ type ReportId = Stored<typeof priceReports.id>;
 export type IndexOrder = "price" | "recent";
 
 /** Reads the indexed words from `?1` up to `?2`, at most `?3` of them (`.all(from, to, limit)`), in order. */
-export const vocabulary = (db: Db) =>
-	db.$client.query<{ term: string }, [string, string, number]>(
+export const vocabulary = (db: Db) => {
+	const terms = db.$client.query<{ term: string }, [string, string, number]>(
 		"SELECT term FROM search_vocab WHERE term >= ?1 AND term < ?2 LIMIT ?3",
 	);
+	return (from: string, to: string, limit: number) => terms.all(from, to, limit).map((r) => r.term);
+};
 
 // The two sort keys of price_search (db/schema/reports.ts, "The search index"): below 2^62 by price, from 2^62 by
 // recency. The report id is the key's low 31 bits (inverted in the price key, so that newer comes first).

@@ -37,7 +37,7 @@ export function expandWords(db: Db, q: string, filter: string | null = null): Ex
 			out.push({ prefix: word });
 			continue;
 		}
-		const terms = vocab.all(word, `${word}\u{10FFFF}`, MAX_EXPANSIONS + 1).map((r) => r.term);
+		const terms = vocab(word, `${word}\u{10FFFF}`, MAX_EXPANSIONS + 1);
 		if (terms.length === 0) return null;
 		out.push(terms.length > MAX_EXPANSIONS ? { prefix: word } : terms);
 	}
