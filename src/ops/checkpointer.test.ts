@@ -3,8 +3,9 @@ import { afterAll, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { BACKSTOP_PAGES } from "../db.ts";
 import { log } from "../lib/log.ts";
-import { BACKSTOP_PAGES, type Checkpointer, startCheckpointer } from "./checkpointer.ts";
+import { type Checkpointer, startCheckpointer } from "./checkpointer.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "commoncents-checkpointer-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
