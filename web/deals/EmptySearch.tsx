@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { isDuplicateAlert, useCreateAlert } from "../alerts/index.ts";
 import { useSessionLost } from "../auth/index.ts";
 import { BellIcon, CheckIcon, PencilIcon, PinIcon, SearchIcon } from "../components/icons.tsx";
@@ -102,12 +102,18 @@ function AlertAnyPrice({ q, zipCode, onShowAlerts }: { q: string; zipCode: strin
 	const asked = useRef<HTMLButtonElement>(null);
 	const seeAlerts = useRef<HTMLButtonElement>(null);
 	const told = `We will tell you when anyone reports ${q} near ${zipCode}.`;
+	// The button goes once the alert is set: the focus it had moves on to the way to the alert, once that is
+	// on screen (after the render, however late the render comes: not on the next frame).
+	const moveFocus = useRef(false);
 	const settled = () => {
-		// The button goes once the alert is set: the focus it had moves on to the way to the alert.
-		const hadFocus = document.activeElement === asked.current;
+		moveFocus.current = document.activeElement === asked.current;
 		setSetFor(q);
-		if (hadFocus) requestAnimationFrame(() => seeAlerts.current?.focus());
 	};
+	useEffect(() => {
+		if (setFor !== q || !moveFocus.current) return;
+		moveFocus.current = false;
+		seeAlerts.current?.focus();
+	}, [setFor, q]);
 	const alert = () => {
 		if (create.isPending) return;
 		create.mutate(
