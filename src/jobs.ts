@@ -59,8 +59,8 @@ export function startJobs(runtime: Runtime, jobs: Jobs, firstRunMs = FIRST_RUN_M
 	}
 	if (jobs.expiry) {
 		every(
-			guarded(() => {
-				for (const market of MARKETS) expireByAge(db, market);
+			guarded(async () => {
+				for (const market of MARKETS) await expireByAge(db, market);
 			}),
 			MINUTE_MS,
 		);

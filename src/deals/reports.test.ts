@@ -272,7 +272,7 @@ describe("POST /api/price-reports", () => {
 			.set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
 			.where(eq(priceReports.id, aged.data.id))
 			.run();
-		expect(expireByAge(server.db, PRODUCTS)).toBeGreaterThan(0);
+		expect(await expireByAge(server.db, PRODUCTS)).toBeGreaterThan(0);
 		const fresh = await at("Sheep Milk", 3.99);
 		expectStatus(fresh, 201);
 		expect(fresh.data.warning).toBeUndefined();

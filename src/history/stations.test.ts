@@ -115,7 +115,7 @@ describe("GET /api/gas/stations/:id/history", () => {
 			backdate(id, days);
 			ids.push(id);
 		}
-		expect(expireByAge(server.db, FUEL)).toBeGreaterThanOrEqual(3);
+		expect(await expireByAge(server.db, FUEL)).toBeGreaterThanOrEqual(3);
 		expect(row(ids[2]!)).toMatchObject({ isExpired: true, expiredReason: "Older than 7 days" });
 		const viewer = await viewerAt("30310");
 		const stationId = row(ids[0]!)!.stationId;

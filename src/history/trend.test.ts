@@ -45,7 +45,7 @@ describe("GET /api/gas/trend", () => {
 	test("a station's price stands for 7 days after the day it was reported, then drops out", async () => {
 		await reported("30310", "Alpha", 3.0, 12);
 		// Expired by age, the station has no live price now; on the days it was fresh, it stood.
-		expect(expireByAge(server.db, FUEL)).toBeGreaterThanOrEqual(1);
+		expect(await expireByAge(server.db, FUEL)).toBeGreaterThanOrEqual(1);
 		const t = await trend(await shopper("30310"));
 		expect(t.days).toHaveLength(30);
 		const today = new Date().toISOString().slice(0, 10);

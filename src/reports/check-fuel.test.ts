@@ -191,7 +191,7 @@ describe("fuel reports go stale", () => {
 		const fresh = await report("84010", "diesel", 4.299, "Aging Fuel");
 		const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000);
 		server.db.update(gasPriceReports).set({ createdAt: eightDaysAgo }).where(eq(gasPriceReports.id, old.data.id)).run();
-		expect(expireByAge(server.db, FUEL)).toBeGreaterThanOrEqual(1);
+		expect(await expireByAge(server.db, FUEL)).toBeGreaterThanOrEqual(1);
 		const row = server.db.select().from(gasPriceReports).where(eq(gasPriceReports.id, old.data.id)).get();
 		expect(row).toMatchObject({ isExpired: true, expiredReason: "Older than 7 days" });
 		const { client: neighbour } = await registerUser(server, { zipCode: "84010" });

@@ -38,7 +38,7 @@ describe("stale reports expire by age", () => {
 		const tv = await make("TV Deal", 9, 59.5);
 		const oldTv = await make("Old TV Deal", 9, 60.5);
 
-		expect(expireByAge(server.db, PRODUCTS)).toBe(3);
+		expect(await expireByAge(server.db, PRODUCTS)).toBe(3);
 		const state = (id: number) => server.db.select().from(priceReports).where(eq(priceReports.id, id)).get();
 		expect(state(bread)).toMatchObject({ isExpired: true, expiredReason: "Older than 30 days" });
 		expect(state(pizza)).toMatchObject({ isExpired: true, expiredReason: "Older than 14 days" });
@@ -49,7 +49,7 @@ describe("stale reports expire by age", () => {
 		const found = await client.get("/api/search?q=bread");
 		expectStatus(found, 200);
 		expect(found.data.map((r: { productName: string }) => r.productName)).toEqual(["Fresh Bread"]);
-		expect(expireByAge(server.db, PRODUCTS)).toBe(0);
+		expect(await expireByAge(server.db, PRODUCTS)).toBe(0);
 	});
 });
 
@@ -75,7 +75,7 @@ describe("stale fuel reports", () => {
 				.get().id;
 		const old = add(8);
 		const recent = add(6);
-		expect(expireByAge(server.db, FUEL)).toBe(1);
+		expect(await expireByAge(server.db, FUEL)).toBe(1);
 		const state = (id: number) => server.db.select().from(gasPriceReports).where(eq(gasPriceReports.id, id)).get();
 		expect(state(old)).toMatchObject({ isExpired: true, expiredReason: "Older than 7 days" });
 		expect(state(recent)?.isExpired).toBe(false);
@@ -98,15 +98,15 @@ describe("the sweeps run often, so they read only what they expire", () => {
 		expect(plan(EXPIRE_FUEL_SQL)).toContain("gas_reports_age_idx (is_expired=? AND created_at<?)");
 	});
 
-	test("a sweep with nothing to expire takes no write lock (it never waits behind the report writer)", () => {
-		expireByAge(server.db, PRODUCTS);
-		expireByAge(server.db, FUEL);
+	test("a sweep with nothing to expire takes no write lock (it never waits behind the report writer)", async () => {
+		await expireByAge(server.db, PRODUCTS);
+		await expireByAge(server.db, FUEL);
 		const writer = new Database(server.config.dbPath);
 		writer.exec("PRAGMA busy_timeout = 0; BEGIN IMMEDIATE");
 		try {
 			const started = performance.now();
-			expect(expireByAge(server.db, PRODUCTS)).toBe(0);
-			expect(expireByAge(server.db, FUEL)).toBe(0);
+			expect(await expireByAge(server.db, PRODUCTS)).toBe(0);
+			expect(await expireByAge(server.db, FUEL)).toBe(0);
 			expect(performance.now() - started).toBeLessThan(1_000); // the busy timeout is 5 s
 		} finally {
 			writer.exec("ROLLBACK");

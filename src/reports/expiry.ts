@@ -5,7 +5,7 @@
  * deal's savings.
  */
 import { expireAgedReports, expireReportsById, type HistoryRow, hasStaleReports } from "../data/reports.ts";
-import { inTransaction, type Tx } from "../data/transaction.ts";
+import { transaction, type Tx } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import type { ExpirationAnalysis } from "../lib/errors.ts";
 import { DAY_MS } from "../lib/time.ts";
@@ -22,13 +22,17 @@ export const replacedWarning = (price: string, place: string) =>
  * Expires the market's reports past their age, all in one transaction; how many. Ranges with nothing due
  * are only looked at, so a sweep with nothing to do takes no write lock.
  */
-export function expireByAge(db: Db, market: Pick<Market<unknown>, "table" | "maxAges">, now = Date.now()): number {
+export async function expireByAge(
+	db: Db,
+	market: Pick<Market<unknown>, "table" | "maxAges">,
+	now = Date.now(),
+): Promise<number> {
 	const due = market
 		.maxAges(db)
 		.map((range) => ({ ...range, cutoff: now - range.days * DAY_MS }))
 		.filter((range) => hasStaleReports(db, market.table, range));
 	if (due.length === 0) return 0;
-	return inTransaction(
+	return transaction(
 		db,
 		(tx) => {
 			let changes = 0;
