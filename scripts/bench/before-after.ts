@@ -3,7 +3,7 @@
  * the current user, alternating which binary goes first each round (the machine is shared, so only same-run
  * ratios mean anything). Each run gets a fresh copy of the database. Prints each round and the medians' ratios.
  *   bun scripts/bench/before-after.ts --old OLD_BINARY [--new dist/commoncents] [--db bench-data/commoncents.db]
- *     [--rounds 3] [--seconds 6]
+ *     [--rounds 3] [--seconds 6] [--only "current user"]
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,6 +23,7 @@ const { values: opt } = parseArgs({
 		db: { type: "string", default: join(ROOT, "bench-data/commoncents.db") },
 		rounds: { type: "string", default: "3" },
 		seconds: { type: "string", default: "6" },
+		only: { type: "string" },
 	},
 });
 if (!opt.old || !existsSync(opt.old) || !existsSync(opt.new) || !existsSync(opt.db)) {
@@ -32,8 +33,9 @@ if (!opt.old || !existsSync(opt.old) || !existsSync(opt.new) || !existsSync(opt.
 const bins = { old: resolve(opt.old), new: resolve(opt.new) };
 const rounds = Number(opt.rounds);
 const seconds = Number(opt.seconds);
-const CALLS = ["search milk", "report a price", "current user"] as const;
-type Call = (typeof CALLS)[number];
+const ALL_CALLS = ["search milk", "report a price", "current user"] as const;
+type Call = (typeof ALL_CALLS)[number];
+const CALLS = ALL_CALLS.filter((call) => !opt.only || opt.only.split(",").includes(call));
 
 /** One binary's run on a fresh copy: the server's CPU milliseconds per answered request, for each call. */
 async function measure(gen: LoadGenerator, bin: string): Promise<Record<Call, number>> {
