@@ -5,7 +5,7 @@
  * deal's savings.
  */
 import { expireAgedReports, expireReportsById, type HistoryRow, hasStaleReports } from "../data/reports.ts";
-import { transaction, type Tx } from "../data/transaction.ts";
+import { type Tx, transaction } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import type { ExpirationAnalysis } from "../lib/errors.ts";
 import { DAY_MS } from "../lib/time.ts";
