@@ -46,12 +46,13 @@ export default defineConfig({
 	},
 	projects: [
 		{ name: "phone", use: { ...devices["Pixel 7"], browserName: "chromium" }, testIgnore: /desktop\.e2e\.ts$/ },
-		// The desktop layout's own tests, and the journeys of the history pages and of the home screen's
-		// discovery (feed, chips, profiles, sizes, polish) on a wide screen too.
+		// The desktop layout's own tests (desktop.e2e.ts, *.desktop.e2e.ts), files named *.both.e2e.ts, and the
+		// journeys of the history pages and of the home screen's discovery (feed, chips, profiles, sizes, polish)
+		// on a wide screen too.
 		{
 			name: "desktop",
 			use: { ...devices["Desktop Chrome"], browserName: "chromium" },
-			testMatch: /(desktop|history|history-entry|find-deals|home-feed|profiles|like-with-like|polish)\.e2e\.ts$/,
+			testMatch: /(desktop|both|history|history-entry|find-deals|home-feed|profiles|like-with-like|polish)\.e2e\.ts$/,
 		},
 	],
 	webServer: {
