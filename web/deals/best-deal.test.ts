@@ -3,11 +3,18 @@ import type { SizeUnit } from "../../db/enums.ts";
 import { bestDealId, compareResults, savingsText } from "./best-deal.ts";
 
 let next = 0;
-const result = (price: number, size: [number, SizeUnit] | null = null, bestDeal = true) => ({
+const result = (
+	price: number,
+	size: [number, SizeUnit] | null = null,
+	bestDeal = true,
+	product: [string, number] = ["Whole Milk", 3],
+) => ({
 	id: ++next,
 	price,
 	size: size && { quantity: size[0], unit: size[1] },
 	bestDeal,
+	productName: product[0],
+	categoryId: product[1],
 });
 
 describe("Best Deal and the savings", () => {
@@ -17,7 +24,7 @@ describe("Best Deal and the savings", () => {
 		expect(compareResults([result(3.49, [64, "fl oz"])])).toBeNull();
 	});
 
-	test("without sizes: the first that may wear it, and the spread of prices", () => {
+	test("without sizes: the lowest price that may wear it, and the spread of prices", () => {
 		const stale = result(2.99, null, false);
 		const first = result(3.49);
 		const comparison = compareResults([stale, first, result(3.89)]);
@@ -66,5 +73,37 @@ describe("Best Deal and the savings", () => {
 		const comparison = compareResults([pound, grams]);
 		expect(comparison).toMatchObject({ by: "unit", bestId: grams.id, per: "100 g" });
 		expect(savingsText(comparison!)).toBe("$0.049/100 g");
+	});
+
+	test("Best Deal is the lowest eligible price whatever the order: sorted by distance, $3.99 beats $4.29", () => {
+		const near = result(4.29);
+		const far = result(3.99);
+		const nearest = result(4.59);
+		expect(compareResults([near, far, nearest])).toEqual({ by: "price", bestId: far.id, savings: 0.6 });
+		// A cheaper price that may not wear it (stale, flagged, out of stock) gives way to the next eligible one.
+		const stale = result(2.5, null, false);
+		expect(bestDealId([near, stale, far])).toBe(far.id);
+		// On a tie, the first in the list's order.
+		const twin = result(3.99);
+		expect(bestDealId([near, twin, far])).toBe(twin.id);
+	});
+
+	test("savings only of one product: earbuds and a charger have a Best Deal and no savings", () => {
+		const earbuds = result(49.99, null, true, ["Wireless Earbuds", 7]);
+		const charger = result(19.99, null, true, ["USB-C Charger", 7]);
+		const comparison = compareResults([earbuds, charger]);
+		expect(comparison).toEqual({ by: "price", bestId: charger.id, savings: null });
+		expect(savingsText(comparison!)).toBeNull();
+		// Case and spacing aside, one name is one product; the same name in another category is another.
+		const a = result(3, null, true, ["Oat  Milk", 3]);
+		const b = result(4, null, true, ["oat milk", 3]);
+		expect(savingsText(compareResults([a, b])!)).toBe("$1.00");
+		expect(compareResults([a, result(4, null, true, ["Oat Milk", 9])])?.savings).toBeNull();
+	});
+
+	test("unit prices of two products: Best Deal per unit, no savings", () => {
+		const oat = result(5.99, [1, "gal"], true, ["Oat Milk", 3]);
+		const soy = result(3.49, [64, "fl oz"], true, ["Soy Milk", 3]);
+		expect(compareResults([soy, oat])).toMatchObject({ by: "unit", bestId: oat.id, savings: null });
 	});
 });

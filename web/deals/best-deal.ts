@@ -6,10 +6,16 @@
  *   count), and at least two results have a size of it. Best Deal goes to the lowest unit price among those that
  *   may wear it (the first in the list's order on a tie), and the savings are the spread of the unit prices of
  *   the results of that dimension, per the Best Deal's unit ("$0.02/fl oz").
- * - Otherwise they compare by price when there are at least two results: Best Deal goes to the first that may
- *   wear it (spec §2: the list is cheapest first by default), and the savings are the spread of their prices.
+ * - Otherwise they compare by price when there are at least two results: Best Deal goes to the lowest price
+ *   among those that may wear it, whatever the list's order (sorted by distance, the cheapest still wears it;
+ *   the first in the list's order on a tie), and the savings are the spread of their prices.
  * - With fewer than two results there is nothing to compare: no Best Deal, no savings.
+ * - Savings are only of like with like: every result one product (its name, case and spacing aside, and its
+ *   category). A chip's results mix products (earbuds and a charger), whose spread saves nobody anything:
+ *   `savings` is then null, and the summary says nothing of savings.
  */
+
+import { normalizeText } from "../../src/lib/normalize.ts";
 import {
 	type Dimension,
 	dimensionOf,
@@ -22,13 +28,20 @@ import {
 import { formatCurrency } from "../components/format.ts";
 import type { Report } from "./queries.ts";
 
-type Comparable = Pick<Report, "id" | "price" | "size" | "bestDeal">;
+type Comparable = Pick<Report, "id" | "price" | "size" | "bestDeal" | "productName" | "categoryId">;
 type Sized = Comparable & { size: NonNullable<Comparable["size"]> };
 
-/** How a list's results compare: the Best Deal's id (none when none may wear it) and the spread between them. */
+/**
+ * How a list's results compare: the Best Deal's id (none when none may wear it) and the spread between them
+ * (null when the results are of more than one product).
+ */
 export type Comparison =
-	| { by: "price"; bestId: number | undefined; savings: number }
-	| { by: "unit"; bestId: number; per: PerUnit; savings: number };
+	| { by: "price"; bestId: number | undefined; savings: number | null }
+	| { by: "unit"; bestId: number; per: PerUnit; savings: number | null };
+
+/** Whether every result is one product: what "the same product" is everywhere (name and category). */
+const oneProduct = (list: readonly Comparable[]) =>
+	new Set(list.map((r) => `${r.categoryId}|${normalizeText(r.productName)}`)).size <= 1;
 
 /** The one dimension every result that may wear Best Deal has a size of; null when there is none. */
 function sharedDimension(list: readonly Comparable[]): Dimension | null {
@@ -47,7 +60,7 @@ function byUnitPrice(list: readonly Comparable[], dimension: Dimension): Compari
 	const best = sized.filter((r) => r.bestDeal).reduce((low, r) => (at(r) < at(low) ? r : low));
 	const per = perUnitOf(best.size.unit);
 	const spread = Math.max(...perBase.values()) - Math.min(...perBase.values());
-	return { by: "unit", bestId: best.id, per, savings: perBaseIn(spread, per) };
+	return { by: "unit", bestId: best.id, per, savings: oneProduct(list) ? perBaseIn(spread, per) : null };
 }
 
 /** How `list` compares (see above); null when it holds fewer than two prices to compare. */
@@ -58,13 +71,20 @@ export function compareResults(list: readonly Comparable[]): Comparison | null {
 	if (list.length < 2) return null;
 	const prices = list.map((r) => r.price);
 	// Prices are cents on the server; rounding here undoes the float subtraction's noise.
-	const savings = Math.round((Math.max(...prices) - Math.min(...prices)) * 100) / 100;
-	return { by: "price", bestId: list.find((r) => r.bestDeal)?.id, savings };
+	const savings = oneProduct(list) ? Math.round((Math.max(...prices) - Math.min(...prices)) * 100) / 100 : null;
+	const best = list
+		.filter((r) => r.bestDeal)
+		.reduce<Comparable | undefined>((low, r) => (low && low.price <= r.price ? low : r), undefined);
+	return { by: "price", bestId: best?.id, savings };
 }
 
 /** The result that wears Best Deal, if any. */
 export const bestDealId = (list: readonly Comparable[]): number | undefined => compareResults(list)?.bestId;
 
-/** The savings as the summary writes them: "$0.40", or per unit, "$0.020/fl oz". */
-export const savingsText = (comparison: Comparison): string =>
-	comparison.by === "unit" ? formatUnitPrice(comparison.savings, comparison.per) : formatCurrency(comparison.savings);
+/** The savings as the summary writes them: "$0.40", or per unit, "$0.020/fl oz"; null when of mixed products. */
+export function savingsText(comparison: Comparison): string | null {
+	if (comparison.savings === null) return null;
+	return comparison.by === "unit"
+		? formatUnitPrice(comparison.savings, comparison.per)
+		: formatCurrency(comparison.savings);
+}
