@@ -25,6 +25,7 @@ import m22 from "./0022_chips_and_sizes.sql" with { type: "text" };
 import m23 from "./0023_store_cards.sql" with { type: "text" };
 import m24 from "./0024_open_data.sql" with { type: "text" };
 import m25 from "./0025_trust_and_consent.sql" with { type: "text" };
+import m26 from "./0026_report_send_keys.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0000_foundation", sql: m0 },
@@ -53,4 +54,5 @@ export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0023_store_cards", sql: m23 },
 	{ tag: "0024_open_data", sql: m24 },
 	{ tag: "0025_trust_and_consent", sql: m25 },
+	{ tag: "0026_report_send_keys", sql: m26 },
 ];

@@ -283,3 +283,21 @@ export const dealTakes = sqliteTable(
 		index("deal_takes_report_idx").on(t.priceReportId),
 	],
 );
+
+/**
+ * ours: the key a device gave a report it kept while offline, so the report sent again (its answer lost on
+ * the way) is answered as the first one rather than filed twice. One per shopper, market and key.
+ */
+export const reportSendKeys = sqliteTable(
+	"report_send_keys",
+	{
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		market: text("market", { enum: ["product", "fuel"] }).notNull(),
+		sendKey: text("send_key").notNull(),
+		reportId: integer("report_id").notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [uniqueIndex("report_send_keys_unique").on(t.userId, t.market, t.sendKey)],
+);

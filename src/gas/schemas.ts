@@ -6,7 +6,7 @@ import * as v from "valibot";
 import { FUEL_TYPES } from "../../db/enums.ts";
 import { optionalPlaceZip, requiredAmount, requiredText } from "../lib/fields.ts";
 import { parseDecimal } from "../lib/money.ts";
-import { confirmEntries, VACATION_ZIP_MESSAGE, vacationEntries } from "../reports/schemas.ts";
+import { confirmEntries, sendKeyEntries, VACATION_ZIP_MESSAGE, vacationEntries } from "../reports/schemas.ts";
 
 export { FUEL_TYPES, VACATION_ZIP_MESSAGE };
 /** decimal(6,3) holds up to $999.999; the quality check keeps real prices far below. */
@@ -58,6 +58,7 @@ export const GasReportSchema = v.pipe(
 		defPrice: DefPriceSchema,
 		...vacationEntries,
 		...confirmEntries,
+		...sendKeyEntries,
 	}),
 	v.forward(
 		v.partialCheck(

@@ -38,6 +38,8 @@ export type PriceFields = {
 	reportZipCode: string | null;
 	/** The reporter answered the check's question: a doubtful price is saved as unusual (check.ts). */
 	confirmUnusual?: boolean;
+	/** The device's key for a report it kept while offline: the same key again is the same report (repeats.ts). */
+	sendKey?: string;
 };
 
 /** An imported price: when its source saw it (ms). */

@@ -4,10 +4,14 @@
  * one. The look-up runs in the write's own transaction, before anything is written, so reports that arrive
  * together in one group see each other: the first is filed, the others find it.
  *
+ * A report sent with a device's key (one kept while offline, sent again when its answer was lost on the way) is
+ * a repeat of the report first filed with that key, however long after.
+ *
  * A repeat writes nothing: no counters, no store visit, no alert hit, no replaced price (the first report
  * did all of that). A "changed" word and an import's price are never repeats: they go to `write` directly.
  */
 import { findOrCreatePlace } from "../data/places.ts";
+import { rememberSendKey, sentWithKey } from "../data/send-keys.ts";
 import type { Tx } from "../data/transaction.ts";
 import { MINUTE_MS } from "../lib/time.ts";
 import type { PriceEvents } from "./events.ts";
@@ -41,5 +45,16 @@ export function writeOnce<Key, Fields extends PriceFields, Answer>(
 	job: ReportJob<Fields>,
 	events: PriceEvents,
 ) {
-	return repeated(tx, market, job) ?? write(tx, market, job, events);
+	const key = job.input.sendKey;
+	if (!key) return repeated(tx, market, job) ?? write(tx, market, job, events);
+	const sent = { user: job.user.id, market: market.name, key };
+	const first = sentWithKey(tx, sent);
+	if (first !== null) return { repeatOf: first };
+	const filed = repeated(tx, market, job) ?? write(tx, market, job, events);
+	rememberSendKey(
+		tx,
+		sent,
+		"repeatOf" in filed ? filed.repeatOf : "confirmedExisting" in filed ? filed.confirmedExisting.id : filed.id,
+	);
+	return filed;
 }

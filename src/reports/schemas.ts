@@ -22,3 +22,9 @@ export const vacationEntries = {
 export const confirmEntries = {
 	confirmUnusual: v.optional(v.boolean("confirmUnusual must be true or false"), false),
 };
+
+/** A key the device made for a report it kept while offline: sent again with it, the report is filed once. */
+export const SEND_KEY_MESSAGE = "sendKey must be 16 to 64 letters, digits, - or _";
+export const sendKeyEntries = {
+	sendKey: v.optional(v.pipe(v.string(SEND_KEY_MESSAGE), v.regex(/^[A-Za-z0-9_-]{16,64}$/, SEND_KEY_MESSAGE))),
+};
