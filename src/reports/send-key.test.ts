@@ -57,8 +57,8 @@ describe("a report sent again with its device key", () => {
 		expectStatus(again, 200);
 		expect(again.data.id).toBe(first.data.id);
 		expect(expectBody(await client.get("/api/auth/user"), 200).totalReports).toBe(1);
-		const theirs = await other.client.post("/api/gas/reports", { ...report, price: 4.199, sendKey });
-		expect(theirs.data.id).not.toBe(first.data.id);
+		const theirs = expectBody(await other.client.post("/api/gas/reports", { ...report, price: 4.199, sendKey }), 201);
+		expect(theirs.id).not.toBe(first.data.id);
 	});
 
 	test("a malformed key is refused with its reason", async () => {
