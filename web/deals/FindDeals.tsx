@@ -94,10 +94,11 @@ export function FindDeals() {
 		requestAnimationFrame(() => reportField(q ? "price" : "productName")?.focus());
 	};
 
+	const feed = !wanted && zipCode !== null;
 	return (
-		<div className="flex flex-col gap-4">
-			{/* What is good nearby today, until the shopper asks for something of their own. */}
-			{!wanted && zipCode && <HomeFeed zipCode={zipCode} onReportPrice={report} />}
+		<div
+			className={`flex flex-col gap-4 ${feed ? "lg:grid lg:grid-cols-2 lg:grid-rows-[auto_auto_1fr] lg:items-start" : ""}`}
+		>
 			<div className="card bg-base-100 shadow-sm">
 				<div className="card-body gap-3 p-4">
 					<SearchForm name="Deals" className="flex gap-2" onSearch={() => search(draft)}>
@@ -131,6 +132,13 @@ export function FindDeals() {
 				onReport={report}
 				onShowAlerts={() => setTab("alerts")}
 			/>
+			{/* What is good nearby today, until the shopper asks for something of their own: after the search on
+			    a phone (the box in the first screen), beside the search and its prompt on a wide screen. */}
+			{feed && (
+				<div className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
+					<HomeFeed zipCode={zipCode} onReportPrice={report} />
+				</div>
+			)}
 		</div>
 	);
 }

@@ -86,7 +86,7 @@ export function FeedSection({
 			<h3 id={headingId} className="font-semibold">
 				{title}
 			</h3>
-			<ul className="flex snap-x gap-3 overflow-x-auto pb-2 md:grid md:grid-cols-3 md:overflow-visible md:pb-0 lg:grid-cols-5">
+			<ul className="flex snap-x gap-3 overflow-x-auto pb-2 md:grid md:grid-cols-3 md:overflow-visible md:pb-0 lg:grid-cols-2 xl:grid-cols-3">
 				{items.map((item) => (
 					<li key={item.reportId} className="w-56 shrink-0 snap-start md:w-auto">
 						<FeedCard item={item} showTime={showTime} />

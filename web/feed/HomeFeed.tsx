@@ -31,9 +31,9 @@ const whereOf = (zipCode: string, wide: NearestReports | null) =>
 	wide ? `within ${wide.miles} miles of ${zipCode}` : `near ${zipCode}`;
 
 /**
- * The home feed above Find Deals' search: what is good near the shopper today, each item opening its
- * product's page. A quiet area says so, offers to report a price (`onReportPrice`, when the page can open the
- * form) and how far the nearest reports are, with a feed widened to reach them.
+ * The home feed after Find Deals' search (beside it on a wide screen): what is good near the shopper today,
+ * each item opening its product's page. A quiet area says so, offers to report a price (`onReportPrice`, when
+ * the page can open the form) and how far the nearest reports are, with a feed widened to reach them.
  */
 export function HomeFeed({ zipCode, onReportPrice }: { zipCode: string; onReportPrice?: () => void }) {
 	// Widened for one zip: a new zip starts near again.
