@@ -15,9 +15,9 @@ export function Toaster() {
 	}, [toast, setToast]);
 
 	// Above the bottom navigation (and the phone's home bar), centred on phones and at the right on wider
-	// screens: at the top right a long alert covered the zip button and the Alerts tab for its 8 s.
+	// screens, near the bottom edge where the side navigation replaces the bar: at the top right a long alert covered the zip button and the Alerts tab for its 8 s.
 	return (
-		<div className="toast toast-bottom toast-center z-50 w-full max-w-md px-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] sm:toast-end">
+		<div className="toast toast-bottom toast-center z-50 w-full max-w-md px-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] sm:toast-end lg:bottom-4">
 			{/* The live region stays mounted so screen readers announce each toast as it appears. daisyUI animates
           every child of .toast; on this empty region that only ran an animation (and its event) at start-up. */}
 			<div aria-live={toast?.variant === "error" ? "assertive" : "polite"} aria-atomic="true" className="animate-none">

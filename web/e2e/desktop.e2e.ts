@@ -64,7 +64,7 @@ test("an empty report focuses Product name below the sticky header, where it and
 	expect(fieldTop).toBeGreaterThanOrEqual(headerBottom);
 });
 
-test("a toast on a wide screen sits above the bottom navigation, clear of the header and the page's tabs", async ({
+test("a toast on a wide screen sits clear of the side navigation, the header and the page's tabs", async ({
 	page,
 	baseURL,
 }) => {
@@ -86,7 +86,7 @@ test("a toast on a wide screen sits above the bottom navigation, clear of the he
 	for (const [name, locator] of [
 		["header", page.locator("header")],
 		["tabs", page.getByRole("tablist", { name: /./ })],
-		["bottom navigation", page.getByRole("navigation", { name: "Main" })],
+		["side navigation", page.getByRole("navigation", { name: "Main" })],
 	] as const) {
 		expect(clear(await box(locator)), `the toast covers the ${name}`).toBe(true);
 	}
