@@ -15,6 +15,8 @@ const TABS: readonly { id: DealsTab; label: string }[] = [
 	{ id: "alerts", label: "Alerts" },
 ];
 
+const FORM_COLUMN = "lg:mx-auto lg:w-full lg:max-w-2xl";
+
 /** The Deals home (spec §2): Find Deals, Report Prices and Alerts; back on the tab it was left on. */
 export function DealsHome() {
 	const auth = useQuery(currentUserQuery);
@@ -35,12 +37,15 @@ export function DealsHome() {
 				<div hidden={tab !== "find"}>
 					<FindDeals />
 				</div>
+				{/* Forms read in a column of their own width, centred on a wide screen. */}
 				{reportOpened && (
-					<div hidden={tab !== "report"}>
+					<div hidden={tab !== "report"} className={FORM_COLUMN}>
 						<ReportPriceForm />
 					</div>
 				)}
-				<PriceAlerts shown={tab === "alerts"} />
+				<div className={FORM_COLUMN}>
+					<PriceAlerts shown={tab === "alerts"} />
+				</div>
 			</Tabs>
 		</section>
 	);

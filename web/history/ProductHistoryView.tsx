@@ -122,7 +122,7 @@ function BestOffers({ params, offers }: { params: ProductParams; offers: Product
 					No live offers right now.
 				</p>
 			) : (
-				<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+				<div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-1">
 					{list.map((report) => (
 						<ResultCard key={report.id} report={report} best={false} homeId={headingId} historyLink={false} />
 					))}
@@ -145,8 +145,9 @@ export function ProductHistoryView({
 	/** What the page shows in place of the figures and chart when the window holds no report. */
 	empty: React.ReactNode;
 }) {
+	// On a wide screen the offers stand beside the history, in their own column.
 	return (
-		<div className="flex flex-col gap-4">
+		<div className="flex flex-col gap-4 lg:grid lg:grid-cols-2 lg:grid-rows-[auto_auto_auto_1fr] lg:items-start xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
 			{history.youPaid && <YouPaidCard youPaid={history.youPaid} />}
 			{history.summary.reports === 0 ? (
 				empty
@@ -156,7 +157,9 @@ export function ProductHistoryView({
 					<PriceChart history={history} updatedAt={updatedAt} />
 				</>
 			)}
-			<BestOffers params={params} offers={history.bestOffers} />
+			<div className="lg:col-start-2 lg:row-span-4 lg:row-start-1">
+				<BestOffers params={params} offers={history.bestOffers} />
+			</div>
 		</div>
 	);
 }

@@ -63,8 +63,9 @@ export function StationPage() {
 	let body: React.ReactNode;
 	if (data) {
 		const chosen = data.fuels.find((f) => f.fuelType === fuel);
+		// On a wide screen the latest reports stand beside the chart.
 		body = (
-			<>
+			<div className="flex flex-col gap-4 lg:grid lg:grid-cols-2 lg:items-start">
 				{chosen ? (
 					<FuelChart history={chosen} days={days} stationName={data.station.name} updatedAt={updatedAt} />
 				) : (
@@ -85,7 +86,7 @@ export function StationPage() {
 					</SearchMessage>
 				)}
 				<StationReports params={params} reports={data.recentReports} stationName={data.station.name} />
-			</>
+			</div>
 		);
 	} else if (isStatus(history.error, 404))
 		body = (
