@@ -6,6 +6,7 @@
  * On the report write path, so bun:sqlite statements compiled once per connection and text.
  */
 import type { stores } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
 import { placeLookupKey } from "../lib/normalize.ts";
 import { samePlace } from "../lib/same-place.ts";
 import { locToken } from "../lib/zip.ts";
@@ -37,4 +38,20 @@ export function findOrCreatePlace(
 	const found = samePlace(known, loc);
 	if (found) return found;
 	return tx.$client.query<Place, Record<string, string | null>>(createSql(table)).get({ ...place, loc, lookupKey })!;
+}
+
+/**
+ * Which places' rows a list could show, by table: any store (whether it holds a live report is the search
+ * index's to say), and a station with a report counted or imported from open data (stationsAt's).
+ */
+const LISTED_SQL: Record<PlaceTable, string> = {
+	stores: "SELECT DISTINCT loc_token AS token FROM stores WHERE loc_token IN (SELECT value FROM json_each(?1))",
+	gas_stations: `SELECT DISTINCT loc_token AS token FROM gas_stations
+    WHERE loc_token IN (SELECT value FROM json_each(?1)) AND (reports_count > 0 OR source_key IS NOT NULL)`,
+};
+
+/** Of some places (location tokens), those holding a store or a listed station of `table`. */
+export function placesListed(db: Db, table: PlaceTable, tokens: readonly string[]): Set<string> {
+	const rows = db.$client.query<{ token: string }, [string]>(LISTED_SQL[table]).all(JSON.stringify(tokens));
+	return new Set(rows.map((r) => r.token));
 }

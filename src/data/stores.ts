@@ -1,7 +1,4 @@
-/**
- * Stores as the deals read them: the ones reported near a shopper, for the report form to suggest, and which
- * of some places have a store at all (a report counts at its store's place).
- */
+/** Stores as the deals read them: the ones reported near a shopper, for the report form to suggest. */
 import { and, desc, eq, exists, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { priceReports, stores } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
@@ -36,10 +33,4 @@ export async function storesReportedAt(db: Db, tokens: readonly string[], limit:
 function nearestFirst(tokens: readonly string[]): SQL {
 	const cases = tokens.map((token, i) => sql`WHEN ${token} THEN ${i}`);
 	return sql`CASE ${stores.locToken} ${sql.join(cases, sql` `)} END`;
-}
-
-/** Of some places (location tokens), those with a store. */
-export async function placesWithStores(db: Db, tokens: string[]): Promise<Set<string>> {
-	const rows = db.selectDistinct({ token: stores.locToken }).from(stores).where(inArray(stores.locToken, tokens)).all();
-	return new Set(rows.map((r) => r.token));
 }

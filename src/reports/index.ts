@@ -21,6 +21,8 @@ export type { FuelFields, FuelKey, ProductFields, ProductKey } from "./markets.t
 export { FUEL, FUEL_MAX_AGE_DAYS, MARKETS, maxAgeDays, PRODUCTS, productKey } from "./markets.ts";
 export { mergeDuplicatePlaces } from "./merge-places.ts";
 export { PriceModel } from "./model.ts";
+export type { AreaPlace, Nearest } from "./nearest.ts";
+export { nearestBeyond } from "./nearest.ts";
 export { everythingAt, placeCell } from "./place-terms.ts";
 export { countingRefusals, joinWarnings } from "./refusals.ts";
 export { takeReportSlot } from "./report-limit.ts";
