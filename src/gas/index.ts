@@ -1,4 +1,7 @@
 /** Fuel prices: gas reports and the stations near a shopper. */
+
+export type { NearestStations } from "./nearest.ts";
+export { nearestStations } from "./nearest.ts";
 export type { GasReportJson, NearbyReportJson } from "./reports.ts";
 export { createGasReport, GAS_REPORT_NOT_FOUND, getGasReportJson, toGasReportJson } from "./reports.ts";
 export { gasRoutes } from "./routes.ts";

@@ -9,6 +9,7 @@ import { doc } from "../lib/openapi.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { takeReportSlot } from "../reports/index.ts";
 import { fillUpOf } from "./drive.ts";
+import { nearestStations } from "./nearest.ts";
 import { createGasReport, listNearbyReports, withViewer } from "./reports.ts";
 import { GasReportSchema, NearbyQuerySchema, NO_GAS_ZIP_MESSAGE, RecentReportsQuerySchema } from "./schemas.ts";
 import { areaTally, listNearbyStations, nearbySummary, starredFirst } from "./stations.ts";
@@ -69,18 +70,36 @@ export const gasRoutes = new Hono<AppEnv>()
 		async (c) => {
 			const { user, zip } = userWithZip(c);
 			const db = c.get("db");
-			const { sort, fuelType } = c.req.valid("query");
+			const { sort, fuelType, areas } = c.req.valid("query");
 			const fuel = fuelType ?? user.preferredFuelType;
 			const car = carOf(user);
 			// Shoppers with the same car share an answer: only the fill-up of this fuel changes the figures.
 			const { milesPerUnit, unitsPerFill } = fillUpOf(car, fuel);
-			const key = `gas/nearby:${zip}:${fuel}:${sort}:${milesPerUnit}:${unitsPerFill}`;
-			const compute = () => listNearbyStations(db, zip, fuel, sort, car);
+			const key = `gas/nearby:${zip}:${areas}:${fuel}:${sort}:${milesPerUnit}:${unitsPerFill}`;
+			const compute = () => listNearbyStations(db, zip, fuel, sort, car, areas);
 			const starred = await starredPlaceIds(db, "station", user.id);
 			if (starred.size === 0) return cachedJson(c, key, compute);
-			const area = await cachedValue(c, `gas/area:${zip}:${fuel}`, () => areaTally(db, zip, fuel));
+			const area = await cachedValue(c, `gas/area:${zip}:${areas}:${fuel}`, () => areaTally(db, zip, fuel, areas));
 			const nearby = await cachedValue(c, key, compute);
 			return c.json(await starredFirst(db, nearby, starred, { zip, fuel, sort, car, area }), 200);
+		},
+	)
+	.get(
+		"/nearest",
+		doc({
+			summary: "Find the nearest stations of a quiet neighbourhood",
+			description:
+				"When no station near the shopper's ZIP is listed: how far the nearest listed stations are, and the `areas` a nearby list reaching them asks for.",
+			tag: "Gas",
+			access: "read",
+			errors: [400, 401, 403],
+			ok: {
+				description: "The nearest stations' distance, or null when the neighbourhood has one or none are in reach",
+			},
+		}),
+		(c) => {
+			const { zip } = userWithZip(c);
+			return cachedJson(c, `gas/nearest:${zip}`, async () => ({ nearest: await nearestStations(c.get("db"), zip) }));
 		},
 	)
 	.get(

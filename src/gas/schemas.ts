@@ -6,6 +6,7 @@ import * as v from "valibot";
 import { FUEL_TYPES } from "../../db/enums.ts";
 import { optionalPlaceZip, requiredAmount, requiredText } from "../lib/fields.ts";
 import { parseDecimal } from "../lib/money.ts";
+import { MAX_AREAS, NEAREST_AREAS } from "../lib/near-areas.ts";
 import { confirmEntries, sendKeyEntries, VACATION_ZIP_MESSAGE, vacationEntries } from "../reports/schemas.ts";
 
 export { FUEL_TYPES, VACATION_ZIP_MESSAGE };
@@ -89,10 +90,20 @@ export const STATION_SORT_MESSAGE = `Sort must be one of ${STATION_SORTS.join(",
 /** A nearby view for a shopper with no zip on their profile; the station and area histories answer the same. */
 export const NO_GAS_ZIP_MESSAGE = "Set your zip code to see fuel prices near you.";
 
-/** Which fuel the nearby list compares, the user's preferred fuel when not given; and its order. */
+/**
+ * Which fuel the nearby list compares, the user's preferred fuel when not given; its order; and how many ZIP
+ * areas around the shopper's own it lists: 20, or more to reach a quiet town's nearest stations (as search's).
+ */
 export const NearbyQuerySchema = v.object({
 	fuelType: v.optional(v.picklist(FUEL_TYPES, FUEL_TYPE_MESSAGE)),
 	sort: v.optional(v.picklist(STATION_SORTS, STATION_SORT_MESSAGE), "distance"),
+	areas: v.pipe(
+		v.optional(v.string(), String(NEAREST_AREAS)),
+		v.regex(/^\d{1,6}$/, "areas must be a whole number"),
+		v.transform(Number),
+		v.minValue(NEAREST_AREAS, `areas must be at least ${NEAREST_AREAS}`),
+		v.maxValue(MAX_AREAS, `areas must be at most ${MAX_AREAS}`),
+	),
 });
 
 /** `limit` defaults to 20; more than 50 is read as 50 (a cap, not an error). */

@@ -4,7 +4,7 @@ import type { Db } from "../db.ts";
 import type { Car } from "../lib/car.ts";
 import { millsToNumber } from "../lib/money.ts";
 import { DAY_MS } from "../lib/time.ts";
-import { milesBetween, type NearPlace, neighbourhood, roundMiles } from "../lib/zip.ts";
+import { milesBetween, NEAREST_AREAS, type NearPlace, neighbourhood, roundMiles } from "../lib/zip.ts";
 import { PRICE_KEY } from "../reports/index.ts";
 import { type FillUp, fillUpOf, worthTheDrive } from "./drive.ts";
 import type { StationSort } from "./schemas.ts";
@@ -141,7 +141,8 @@ function ranked(stations: readonly NearStation[], comparison: Comparison, sort: 
 
 /**
  * Nearby stations in the order asked for, at most NEARBY_MAX of them; ties go to the freshest. Each carries
- * its miles and what a fill-up of `fuel` there saves for `car` after the drive.
+ * its miles and what a fill-up of `fuel` there saves for `car` after the drive. `areas`: how many ZIP areas
+ * around the zip are nearby (more than the neighbourhood's to reach a quiet town's nearest stations).
  */
 export async function listNearbyStations(
 	db: Db,
@@ -149,21 +150,29 @@ export async function listNearbyStations(
 	fuel: FuelType,
 	sort: StationSort,
 	car: Car,
+	areas = NEAREST_AREAS,
 ): Promise<StationJson[]> {
-	return (await nearbyWithArea(db, zip, fuel, sort, car)).stations;
+	return (await nearbyWithArea(db, zip, fuel, sort, car, areas)).stations;
 }
 
 /** The nearby list with the area's tally of `fuel` it was compared with (areaTally's), from one read. */
-export async function nearbyWithArea(db: Db, zip: string, fuel: FuelType, sort: StationSort, car: Car) {
-	const stations = await stationsNear(db, neighbourhood(zip));
+export async function nearbyWithArea(
+	db: Db,
+	zip: string,
+	fuel: FuelType,
+	sort: StationSort,
+	car: Car,
+	areas = NEAREST_AREAS,
+) {
+	const stations = await stationsNear(db, neighbourhood(zip, areas));
 	const comparison: Comparison = { fuel, area: tally(stations, fuel), fill: fillUpOf(car, fuel) };
 	const list = ranked(stations, comparison, sort).slice(0, NEARBY_MAX);
 	return { stations: list.map((r) => toStationJson(r.station, comparison, r.savings)), area: comparison.area };
 }
 
-/** The prices of `fuel` the neighbourhood's stations average to (what each station is compared with). */
-export const areaTally = async (db: Db, zip: string, fuel: FuelType): Promise<Tally> =>
-	tally(await stationsNear(db, neighbourhood(zip)), fuel);
+/** The prices of `fuel` the stations of `areas` around the zip average to (what each station is compared with). */
+export const areaTally = async (db: Db, zip: string, fuel: FuelType, areas = NEAREST_AREAS): Promise<Tally> =>
+	tally(await stationsNear(db, neighbourhood(zip, areas)), fuel);
 
 type StarredOptions = { zip: string; fuel: FuelType; sort: StationSort; car: Car; area: Tally };
 
