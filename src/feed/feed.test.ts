@@ -132,6 +132,7 @@ describe("GET /api/feed", () => {
 			alertHits: [],
 			quiet: true,
 			nearest: null,
+			nearestStations: null,
 		});
 		// A report beyond the town's 20 nearest areas.
 		const far = neighbourhood(town, 40)[30]!;

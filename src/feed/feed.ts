@@ -8,6 +8,7 @@ import { type FeedRow, feedRows, liveHitReportIds } from "../data/feed-rows.ts";
 import { indexPageIds } from "../data/price-search.ts";
 import type { Db } from "../db.ts";
 import { type NearestReports, nearestReports } from "../deals/index.ts";
+import { type NearestStations, nearestStations } from "../gas/index.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { MAX_AREAS, milesBetween, type NearPlace, nearTokens, neighbourhood, roundMiles } from "../lib/zip.ts";
 import { everythingAt } from "../reports/index.ts";
@@ -45,6 +46,8 @@ export type AreaFeed = {
 	goodDeals: FeedItem[];
 	/** When all three lists are empty: how far the nearest reports are; else null. */
 	nearest: NearestReports | null;
+	/** When all three lists are empty and no station is listed nearby: how far the nearest stations are; else null. */
+	nearestStations: NearestStations | null;
 };
 
 /** The newest live reports near the places, newest first, at most FEED_POOL. */
@@ -84,19 +87,22 @@ export async function areaFeed(db: Db, zip: string, areas: number, now = Date.no
 		drops: items(biggestDrops(today, costs)),
 		newest: items(onePerProduct(pool)),
 		goodDeals: items(onePerProduct(pool.filter((r) => isGoodDeal(r, costs.get(productKey(r)))))),
-		nearest: pool.length === 0 ? await nearestOfAll(db, zip) : null,
+		...(pool.length === 0 ? await nearestOfAll(db, zip) : { nearest: null, nearestStations: null }),
 	};
 }
 
-/** The nearest reports of any category beyond the neighbourhood (src/deals/nearest.ts), or null when none. */
-async function nearestOfAll(db: Db, zip: string): Promise<NearestReports | null> {
+/**
+ * The nearest reports of any category beyond the neighbourhood (src/deals/nearest.ts), and the nearest stations
+ * when it has none (src/gas/nearest.ts); each null when none is in reach.
+ */
+async function nearestOfAll(db: Db, zip: string): Promise<Pick<AreaFeed, "nearest" | "nearestStations">> {
 	let best: NearestReports | null = null;
-	const all = neighbourhood(zip, MAX_AREAS); // found once for the five questions
+	const all = neighbourhood(zip, MAX_AREAS); // found once for the six questions
 	for (const category of await topCategorySlugs(db)) {
 		const found = await nearestReports(db, { q: "", category, zip }, all);
 		if (found && (!best || found.miles < best.miles)) best = found;
 	}
-	return best;
+	return { nearest: best, nearestStations: await nearestStations(db, zip, all) };
 }
 
 /** The shopper's latest alert hits on live product reports (one per product), measured from `zip`. */

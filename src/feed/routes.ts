@@ -29,7 +29,7 @@ export const feedRoutes = new Hono<AppEnv>().get(
 		errors: [400, 401, 403],
 		ok: {
 			description:
-				"The neighbourhood's biggest drops, good deals and newest reports, the shopper's alert hits, and for a quiet one how far the nearest reports are",
+				"The neighbourhood's biggest drops, good deals and newest reports, the shopper's alert hits, and for a quiet one how far the nearest reports and stations are",
 		},
 	}),
 	signedIn,
@@ -40,9 +40,11 @@ export const feedRoutes = new Hono<AppEnv>().get(
 		const zip = zipCode ?? user.zipCode;
 		if (!zip) throw badRequest(NO_FEED_ZIP_MESSAGE);
 		const db = c.get("db");
-		const { nearest, ...lists } = await cachedArea(c, `feed:${locToken(zip)}:${areas}`, () => areaFeed(db, zip, areas));
+		const area = await cachedArea(c, `feed:${locToken(zip)}:${areas}`, () => areaFeed(db, zip, areas));
+		const { nearest, nearestStations, ...lists } = area;
 		const alertHits = await alertHitItems(db, user.id, zip);
 		const quiet = lists.drops.length + lists.newest.length + lists.goodDeals.length + alertHits.length === 0;
-		return c.json({ zipCode: zip, ...lists, alertHits, quiet, nearest: quiet ? nearest : null }, 200);
+		const far = quiet ? { nearest, nearestStations } : { nearest: null, nearestStations: null };
+		return c.json({ zipCode: zip, ...lists, alertHits, quiet, ...far }, 200);
 	},
 );
