@@ -193,7 +193,8 @@ test("the modal holds its submit until it has what it needs, asks DEF only for d
 }) => {
 	await signInFreshUser(page, baseURL ?? "", { zipCode: "21010" });
 	await page.goto("/gas");
-	await expect(page.getByTestId("stations-empty")).toBeVisible();
+	// No station is near; whether another test's is in reach (then listed as the nearest) is not this test's business.
+	await expect(page.getByTestId("stations-empty").or(page.getByTestId("stations-nearest"))).toBeVisible();
 	await expect(page.getByTestId("reports-empty")).toBeVisible();
 	await page.getByRole("button", { name: "Report Price", exact: true }).click();
 	const dialog = page.getByRole("dialog", { name: "Report a fuel price" });

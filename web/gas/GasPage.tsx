@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useNavigate, useRouterState } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
 import type { StationSort } from "../../src/gas/schemas.ts";
 import { currentUserQuery, EnterZipButton } from "../auth/index.ts";
 import { FuelIcon, PinIcon } from "../components/icons.tsx";
@@ -29,6 +30,14 @@ export function GasPage() {
 	// The listed stations (the same cached answer as StationList's), suggested when reporting.
 	const stations = useQuery({ ...nearbyStationsQuery(zipCode ?? "", fuel, sort), enabled: zipCode !== null }).data;
 	usePageTitle(pageTitle(fuel));
+	// An empty home's "Report a fuel price" opens /gas#report: the form, once (the address then drops it).
+	const hash = useRouterState({ select: (state) => state.location.hash });
+	const navigate = useNavigate();
+	useEffect(() => {
+		if (hash !== "report") return;
+		modal.current?.open({ fuel });
+		void navigate({ to: "/gas", hash: "", replace: true });
+	}, [hash, fuel, navigate]);
 
 	return (
 		<section aria-labelledby="gas-heading" className="flex flex-col gap-4">

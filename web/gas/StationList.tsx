@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useId } from "react";
 import type { StationSort } from "../../src/gas/schemas.ts";
@@ -7,9 +6,11 @@ import { AlertIcon, FuelIcon } from "../components/icons.tsx";
 import { SortSelect } from "../components/SortSelect.tsx";
 import { carText, FUEL_LABEL, type FuelType, priceAt } from "./fuel.ts";
 import { GasMessage, ListSkeleton } from "./GasMessage.tsx";
-import { nearbyStationsQuery, type Station } from "./queries.ts";
+import { QuietTownNote } from "./QuietTownNote.tsx";
+import type { Station } from "./queries.ts";
 import { StationCard } from "./StationCard.tsx";
 import { useFailureToast } from "./useFailureToast.ts";
+import { useStationsReaching } from "./useStationsReaching.ts";
 
 export const STATIONS_FAILED_MESSAGE = "Failed to fetch gas stations";
 
@@ -30,13 +31,14 @@ type Props = {
 };
 
 /**
- * The stations near the user's zip, nearest first unless the shopper picks another order. Those with no
- * price of the fuel shown follow under a heading of their own, in the same order: they have nothing to
- * compare, and mixed in they would read as the dearest or the nearest choice.
+ * The stations near the user's zip, nearest first unless the shopper picks another order; in a quiet town,
+ * its nearest stations however far. Those with no price of the fuel shown follow under a heading of their
+ * own, in the same order: they have nothing to compare, and mixed in they would read as the dearest or the
+ * nearest choice.
  */
 export function StationList({ zipCode, fuel, sort, onSort, car, onReport }: Props) {
 	// While another fuel or order loads, the list on screen stays (dimmed) instead of flashing to a skeleton.
-	const stations = useQuery({ ...nearbyStationsQuery(zipCode, fuel, sort), placeholderData: keepPreviousData });
+	const { stations, widened, looking } = useStationsReaching(zipCode, fuel, sort);
 	useFailureToast(stations.error, STATIONS_FAILED_MESSAGE);
 	const headingId = useId();
 	const unpricedId = useId();
@@ -45,7 +47,8 @@ export function StationList({ zipCode, fuel, sort, onSort, car, onReport }: Prop
 	const shown = Number(new URLSearchParams(searchStr).get("station")) || null;
 
 	let body: React.ReactNode;
-	if (stations.isPending) body = <ListSkeleton label="Loading nearby stations" />;
+	if (stations.isPending || looking)
+		body = <ListSkeleton label={looking ? "Looking for the nearest stations" : "Loading nearby stations"} />;
 	else if (stations.isError)
 		body = (
 			<GasMessage icon={<AlertIcon />} title={STATIONS_FAILED_MESSAGE} tone="error">
@@ -69,6 +72,7 @@ export function StationList({ zipCode, fuel, sort, onSort, car, onReport }: Prop
 		const dim = `flex flex-col gap-3 transition-opacity ${stations.isPlaceholderData ? "opacity-60" : ""}`;
 		body = (
 			<>
+				{widened && <QuietTownNote zipCode={zipCode} nearest={widened} onReport={() => onReport()} />}
 				{priced.length > 0 ? (
 					<>
 						<p className="text-sm text-base-content/70" data-testid="car-assumed">
@@ -90,7 +94,7 @@ export function StationList({ zipCode, fuel, sort, onSort, car, onReport }: Prop
 						className="flex flex-wrap items-center gap-2 text-sm text-base-content/70"
 						data-testid="stations-none-priced"
 					>
-						No {FUEL_LABEL[fuel]} prices reported near {zipCode} yet.
+						No {FUEL_LABEL[fuel]} prices reported {widened ? `within ${widened.miles} miles of` : "near"} {zipCode} yet.
 						<button type="button" className="btn btn-link btn-sm px-0" onClick={() => onReport()}>
 							Report a price
 						</button>
@@ -124,9 +128,11 @@ export function StationList({ zipCode, fuel, sort, onSort, car, onReport }: Prop
 		<section aria-labelledby={headingId} aria-busy={stations.isFetching} className="flex flex-col gap-3">
 			<div className="flex flex-wrap items-center justify-between gap-2">
 				<h2 id={headingId} className="text-lg font-semibold">
-					Nearby stations{" "}
+					{widened ? "Nearest stations" : "Nearby stations"}{" "}
 					{stations.data && stations.data.length > 0 && (
-						<span className="ml-2 text-sm font-normal text-base-content/70">within 20 zip codes of {zipCode}</span>
+						<span className="ml-2 text-sm font-normal text-base-content/70">
+							{widened ? `within ${widened.miles} miles of ${zipCode}` : `within 20 zip codes of ${zipCode}`}
+						</span>
 					)}
 				</h2>
 				<SortSelect label="Sort stations" options={SORTS} value={sort} onChange={onSort} />

@@ -2,6 +2,7 @@ import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import type { FuelType } from "../../db/schema.ts";
 import type { StationSort } from "../../src/gas/schemas.ts";
+import { NEAREST_AREAS } from "../../src/lib/near-areas.ts";
 import { api, unwrap } from "../api/client.ts";
 import { isStatus } from "../api/failure.ts";
 import { gasKeys } from "../api/gas-keys.ts";
@@ -11,6 +12,7 @@ import { authKeys } from "../auth/index.ts";
 export type Station = InferResponseType<typeof api.gas.nearby.$get, 200>[number];
 export type GasSummary = InferResponseType<typeof api.gas.summary.$get, 200>;
 export type GasReport = InferResponseType<(typeof api.gas.reports.nearby)["$get"], 200>[number];
+export type NearestStations = NonNullable<InferResponseType<typeof api.gas.nearest.$get, 200>["nearest"]>;
 export type AreaTrend = InferResponseType<typeof api.gas.trend.$get, 200>;
 export type GasReportSubmission = Exclude<Parameters<typeof api.gas.reports.$post>[0], undefined>["json"];
 
@@ -24,10 +26,19 @@ async function orOn400<T, F>(call: Promise<T>, fallback: F): Promise<T | F> {
 	}
 }
 
-export const nearbyStationsQuery = (zipCode: string, fuelType: FuelType, sort: StationSort) =>
+/** The stations near the shopper's zip, or as many areas around it as reach a quiet town's nearest stations. */
+export const nearbyStationsQuery = (zipCode: string, fuelType: FuelType, sort: StationSort, areas = NEAREST_AREAS) =>
 	queryOptions({
-		queryKey: [...gasKeys.stations, { zipCode, fuelType, sort }] as const,
-		queryFn: () => orOn400(unwrap(api.gas.nearby.$get({ query: { fuelType, sort } })), [] as Station[]),
+		queryKey: [...gasKeys.stations, { zipCode, fuelType, sort, areas }] as const,
+		queryFn: () =>
+			orOn400(unwrap(api.gas.nearby.$get({ query: { fuelType, sort, areas: String(areas) } })), [] as Station[]),
+	});
+
+/** How far a quiet town's nearest stations are (null: a station is near, or none is within reach). */
+export const nearestStationsQuery = (zipCode: string) =>
+	queryOptions({
+		queryKey: [...gasKeys.all, "nearest", { zipCode }] as const,
+		queryFn: async () => (await orOn400(unwrap(api.gas.nearest.$get()), { nearest: null })).nearest,
 	});
 
 export const gasSummaryQuery = (zipCode: string) =>
