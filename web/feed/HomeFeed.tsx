@@ -3,8 +3,9 @@ import { useId, useState } from "react";
 import { NEAREST_AREAS } from "../../src/lib/near-areas.ts";
 import { clientSideText } from "../api/failure.ts";
 import { Announcement, countOf } from "../components/Announcement.tsx";
-import { AlertIcon, PencilIcon, PinIcon } from "../components/icons.tsx";
+import { AlertIcon } from "../components/icons.tsx";
 import { FeedSection, FeedSkeleton } from "./FeedSection.tsx";
+import { QuietTown } from "./QuietTown.tsx";
 import { type Feed, type FeedItem, feedFollowsDealsQuery, feedQuery, type NearestReports } from "./queries.ts";
 
 export const FEED_FAILED_MESSAGE = "The deals near you could not be loaded.";
@@ -32,8 +33,9 @@ const whereOf = (zipCode: string, wide: NearestReports | null) =>
 
 /**
  * The home feed after Find Deals' search (beside it on a wide screen): what is good near the shopper today,
- * each item opening its product's page. A quiet area says so, offers to report a price (`onReportPrice`, when
- * the page can open the form) and how far the nearest reports are, with a feed widened to reach them.
+ * each item opening its product's page. A quiet area says so, how far the nearest reports and stations are
+ * (with a feed widened to reach the reports), and invites the first price (`onReportPrice`, when the page can
+ * open the form) and fuel price.
  */
 export function HomeFeed({ zipCode, onReportPrice }: { zipCode: string; onReportPrice?: () => void }) {
 	// Widened for one zip: a new zip starts near again.
@@ -47,9 +49,11 @@ export function HomeFeed({ zipCode, onReportPrice }: { zipCode: string; onReport
 	let body: React.ReactNode;
 	if (feed.data?.quiet) {
 		body = (
-			<QuietArea
+			<QuietTown
+				zipCode={zipCode}
 				where={where}
 				nearest={wide ? null : feed.data.nearest}
+				nearestStations={feed.data.nearestStations}
 				onReportPrice={onReportPrice}
 				onWiden={(to) => setWidened({ zipCode, to })}
 			/>
@@ -99,42 +103,4 @@ export function HomeFeed({ zipCode, onReportPrice }: { zipCode: string; onReport
 function widenedAnnouncement(feed: Feed, where: string) {
 	const reports = new Set(SECTIONS.flatMap((s) => feed[s.list].map((item: FeedItem) => item.reportId))).size;
 	return reports === 0 ? `No deals ${where}` : `${countOf(reports, "deal", "deals")} ${where}`;
-}
-
-/** A quiet area: it says so plainly, and offers something to do about it. */
-function QuietArea({
-	where,
-	nearest,
-	onReportPrice,
-	onWiden,
-}: {
-	where: string;
-	nearest: NearestReports | null;
-	onReportPrice?: () => void;
-	onWiden: (to: NearestReports) => void;
-}) {
-	return (
-		<div className="card border border-dashed border-base-300 bg-base-100" data-testid="feed-quiet">
-			<div className="card-body items-center gap-3 py-6 text-center">
-				<p className="font-medium">It's quiet {where}: nobody has reported a price here yet.</p>
-				{onReportPrice && (
-					<button type="button" className="btn btn-sm btn-primary" onClick={onReportPrice}>
-						<PencilIcon className="size-4" />
-						Report a price
-					</button>
-				)}
-				{nearest && (
-					<>
-						<p className="flex items-center gap-1 text-base-content/80">
-							<PinIcon className="size-4 shrink-0" />
-							The nearest reports are {nearest.miles} miles away.
-						</p>
-						<button type="button" className="btn btn-sm btn-outline" onClick={() => onWiden(nearest)}>
-							Show deals within {nearest.miles} miles
-						</button>
-					</>
-				)}
-			</div>
-		</div>
-	);
 }

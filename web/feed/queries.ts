@@ -5,6 +5,7 @@ import type { OkOf } from "../api/http.ts";
 export type Feed = OkOf<typeof api.feed.$get>;
 export type FeedItem = Feed["drops"][number];
 export type NearestReports = NonNullable<Feed["nearest"]>;
+export type NearestStations = NonNullable<Feed["nearestStations"]>;
 
 /** Keys by prefix: one feed per zip and how many areas around it. */
 export const feedKeys = { all: ["feed"] as const };
