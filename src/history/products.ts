@@ -21,7 +21,7 @@ import { neighbourhood, roundMiles } from "../lib/zip.ts";
 import { goodDealIds, median } from "../reports/index.ts";
 import type { ProductHistoryQuery } from "./schemas.ts";
 import type { DayPrice, NotedPrice, ProductHistory } from "./shapes.ts";
-import { youPaid } from "./you-paid.ts";
+import { paidAgainstTypical } from "./you-paid.ts";
 
 export const CATEGORY_NOT_FOUND = "Category not found";
 /** The best offers the page shows beside the chart. */
@@ -111,7 +111,8 @@ function storeSeries(points: readonly HistoryPoint[], storeOf: Map<number, Histo
 
 /**
  * The product's history near `zip` over the window, as `viewerId` sees it: its trustworthy prices, expired by age
- * or not, one series per store, with the median line, the summary, the best live offers and what the viewer paid.
+ * or not, one series per store, with the median line, the summary, the best live offers and what the viewer paid
+ * against the summary's typical price.
  */
 export async function productHistory(
 	db: Db,
@@ -139,7 +140,9 @@ export async function productHistory(
 		now,
 	);
 	const starred = offers.length > 0 ? await starredPlaceIds(db, "store", viewerId) : new Set<number>();
+	// The page's one typical price: the summary's, and what the viewer paid is measured against.
 	const prices = points.map((p) => p.priceCents);
+	const typicalCents = prices.length > 0 ? Math.round(median(prices)) : null;
 	const { lowest, highest } = extremes(points, storeOf);
 	return {
 		productName: (latest && (await productNameOf(db, latest.id))) ?? query.productName,
@@ -153,7 +156,7 @@ export async function productHistory(
 			reports: points.length,
 			stores: storeOf.size,
 			lowest,
-			typical: prices.length > 0 ? centsToNumber(Math.round(median(prices))) : null,
+			typical: typicalCents === null ? null : centsToNumber(typicalCents),
 			highest,
 		},
 		bestOffers: offers.map((row) => {
@@ -166,6 +169,6 @@ export async function productHistory(
 				starred: starred.has(row.storeId),
 			};
 		}),
-		youPaid: await youPaid(db, viewerId, query),
+		youPaid: await paidAgainstTypical(db, viewerId, query, typicalCents),
 	};
 }

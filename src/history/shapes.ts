@@ -15,14 +15,24 @@ export type DayPrice = { date: string; price: number };
 export type NotedPrice = { price: number; reportedAt: string; storeName: string };
 
 /** The shopper's own last price of a product: a report they made, or a deal they took. */
-export type YouPaid = {
+export type LastPrice = {
 	price: number;
 	paidAt: string;
 	source: "report" | "deal";
 	storeName: string;
+};
+
+/** The shopper's last price against the typical price near them now (the report form's reminder). */
+export type YouPaid = LastPrice & {
 	/** The typical price near the shopper now (the median of the live trustworthy reports); null without any. */
 	typicalNow: number | null;
 	/** typicalNow minus what they paid, in dollars (up is dearer); null without a typical price. */
+	change: number | null;
+};
+
+/** The shopper's last price against a history's one typical price (its summary's, over its window). */
+export type PaidAgainstTypical = LastPrice & {
+	/** The history's typical price minus what they paid, in dollars (up: they paid less); null without one. */
 	change: number | null;
 };
 
@@ -51,7 +61,10 @@ export type ProductHistory = {
 		/** Stores with a report in the window, charted or not. */
 		stores: number;
 		lowest: NotedPrice | null;
-		/** The median of every price in the window. */
+		/**
+		 * The page's one typical price: the median of every price in the window (`days`), every store. What the
+		 * viewer paid is compared with it.
+		 */
 		typical: number | null;
 		highest: NotedPrice | null;
 	};
@@ -60,7 +73,8 @@ export type ProductHistory = {
 	 * shows them (the viewer's star too).
 	 */
 	bestOffers: ReportResult[];
-	youPaid: YouPaid | null;
+	/** What the viewer paid last, against `summary.typical`. */
+	youPaid: PaidAgainstTypical | null;
 };
 
 export type FuelHistory = {

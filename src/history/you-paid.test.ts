@@ -68,10 +68,11 @@ describe("GET /api/products/last-paid", () => {
 		});
 		expect(Date.parse(paid!.paidAt)).toBeGreaterThan(Date.parse(deal.createdAt));
 
-		// The product page says the same.
+		// The product page says the same price, against its own typical one (here the same four prices).
 		const page = await shopper.get("/api/products/history?productName=Almond%20Butter&categoryId=1");
 		expectStatus(page, 200);
-		expect(page.data.youPaid).toEqual(paid);
+		const { typicalNow: _, ...last } = paid!;
+		expect(page.data.youPaid).toEqual({ ...last, change: 1 });
 
 		// A report of theirs made after the deal is the later price.
 		server.sqlite
@@ -146,5 +147,56 @@ describe("GET /api/products/last-paid", () => {
 		expect(noCategory).toMatchObject({ status: 400, data: { message: "Category is required" } });
 		const unknown = await client.get("/api/products/last-paid?productName=Milk&categoryId=99999");
 		expect(unknown).toMatchObject({ status: 400, data: { message: "Category not found" } });
+	});
+});
+
+/** Every key path of a JSON answer whose name says "typical". */
+function typicalKeys(value: unknown, path = ""): string[] {
+	if (Array.isArray(value)) return value.flatMap((v, i) => typicalKeys(v, `${path}[${i}]`));
+	if (value === null || typeof value !== "object") return [];
+	return Object.entries(value).flatMap(([key, v]) => [
+		...(/typical/i.test(key) ? [`${path}${key}`] : []),
+		...typicalKeys(v, `${path}${key}.`),
+	]);
+}
+
+describe("GET /api/products/history: what the shopper paid", () => {
+	test("one typical price, the window's median, and what they paid is measured against it", async () => {
+		const shopper = (await registerUser(server)).client;
+		const mine = await report(shopper, "Walnut Halves", 4, "Nut House");
+		await report((await registerUser(server)).client, "Walnut Halves", 4.4, "Pantry");
+		// Two older prices, expired by age: in the history's window, no longer live.
+		for (const [price, daysAgo] of [
+			[5, 40],
+			[5.2, 60],
+		] as const) {
+			const old = await report((await registerUser(server)).client, "Walnut Halves", price, "Deli");
+			server.sqlite
+				.query("UPDATE price_reports SET created_at = ?1, is_expired = 1, expired_reason = 'age' WHERE id = ?2")
+				.run(Date.now() - daysAgo * DAY_MS, old.id);
+		}
+		const history = async (days: string) => {
+			const res = await shopper.get(`/api/products/history?productName=Walnut%20Halves&categoryId=1&days=${days}`);
+			expectStatus(res, 200);
+			return res.data;
+		};
+
+		// 90 days: $4, $4.40, $5 and $5.20, typically $4.70; they reported $4, $0.70 under it.
+		const season = await history("90");
+		expect(typicalKeys(season)).toEqual(["summary.typical"]);
+		expect(season).toMatchObject({ days: 90, summary: { reports: 4, typical: 4.7 } });
+		expect(season.youPaid).toEqual({
+			price: 4,
+			paidAt: mine.createdAt,
+			source: "report",
+			storeName: "Nut House",
+			change: 0.7,
+		});
+		// 30 days: the live two alone, typically $4.20, and the comparison follows the window.
+		const month = await history("30");
+		expect(month).toMatchObject({ days: 30, summary: { reports: 2, typical: 4.2 } });
+		expect(month.youPaid).toMatchObject({ price: 4, change: 0.2 });
+		// The report form's reminder stays against the live prices, named "now" there.
+		expect(await lastPaid(shopper, { productName: "Walnut Halves" })).toMatchObject({ typicalNow: 4.2, change: 0.2 });
 	});
 });

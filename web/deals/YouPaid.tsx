@@ -20,12 +20,17 @@ function changeText(change: number) {
 }
 
 /**
- * "You paid $3.49 at Corner Shop on Nov 3 · typical now $3.79 (up $0.30)": a deal they took is what they paid,
- * a price they reported is what they reported (they may not have bought it).
+ * "You paid $3.49 at Corner Shop on Nov 3": a deal they took is what they paid, a price they reported is what they
+ * reported (they may not have bought it).
  */
-export function youPaidText(last: NonNullable<LastPaid>) {
+export function lastPriceText(last: Pick<NonNullable<LastPaid>, "source" | "price" | "storeName" | "paidAt">) {
 	const verb = last.source === "deal" ? "You paid" : "You reported";
-	const paid = `${verb} ${formatCurrency(last.price)} at ${last.storeName} on ${dayOf(last.paidAt)}`;
+	return `${verb} ${formatCurrency(last.price)} at ${last.storeName} on ${dayOf(last.paidAt)}`;
+}
+
+/** "You paid $3.49 at Corner Shop on Nov 3 · typical now $3.79 (up $0.30)". */
+export function youPaidText(last: NonNullable<LastPaid>) {
+	const paid = lastPriceText(last);
 	if (last.typicalNow === null) return paid;
 	const change = last.change === null ? "" : ` (${changeText(last.change)})`;
 	return `${paid} · typical now ${formatCurrency(last.typicalNow)}${change}`;

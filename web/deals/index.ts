@@ -2,4 +2,4 @@
 export { useDealsTab } from "./homeState.ts";
 export { dealKeys, type Report } from "./queries.ts";
 export { ResultCard } from "./ResultCard.tsx";
-export { youPaidText } from "./YouPaid.tsx";
+export { lastPriceText, youPaidText } from "./YouPaid.tsx";

@@ -27,6 +27,12 @@ async function reportedDaysAgo(
 
 const tableRows = (page: Page) => page.getByTestId("history-table").locator("tbody tr");
 
+/** Every price the page's text calls typical ("Typical over the last 90 days $3.39", "typical $3.39"). */
+async function typicalPrices(page: Page, heading: string) {
+	const text = (await page.getByRole("region", { name: heading, exact: true }).textContent()) ?? "";
+	return [...text.matchAll(/typical(?: over the last (?:\d+ days|year))?\s*(\$\d+\.\d+)/gi)].map((m) => m[1]);
+}
+
 test("a product's page charts its prices by store, in a table too, over the chosen window", async ({
 	page,
 	baseURL,
@@ -62,9 +68,10 @@ test("a product's page charts its prices by store, in a table too, over the chos
 	await expect(page.getByTestId("history-where")).toHaveText("Dairy · near 10001");
 	await expect(page.getByRole("radio", { name: "90 days" })).toBeChecked();
 	await expect(page.getByTestId("line-chart").locator("canvas")).toBeVisible();
-	await expect(page.getByTestId("history-lowest")).toContainText("$3.19");
+	await expect(page.getByTestId("history-lowest")).toContainText("Lowest in the last 90 days$3.19");
 	await expect(page.getByTestId("history-lowest")).toContainText(market);
-	await expect(page.getByTestId("history-typical")).toContainText("$3.39");
+	await expect(page.getByTestId("history-typical")).toContainText("Typical over the last 90 days$3.39");
+	await expect(page.getByTestId("history-highest")).toContainText("Highest in the last 90 days");
 	await expect(page.getByTestId("history-highest")).toContainText("$3.69");
 	await expect(page.getByTestId("history-highest")).toContainText(elm);
 	await expect(page.getByTestId("history-summary")).toHaveText(
@@ -72,7 +79,12 @@ test("a product's page charts its prices by store, in a table too, over the chos
 			`^Over the last 90 days, 5 reports at 3 stores near 10001: lowest \\$3\\.19 at ${market} on \\w{3} \\d+, typical \\$3\\.39, highest \\$3\\.69 at ${elm} on \\w{3} \\d+\\.$`,
 		),
 	);
-	await expect(page.getByTestId("history-you-paid")).toContainText(`You reported $3.39 at ${corner} on`);
+	// One typical price on the page, the window's, and what the shopper reported is measured against it.
+	await expect(page.getByTestId("history-you-paid")).toHaveText(
+		new RegExp(`^You reported \\$3\\.39 at ${corner} on \\w{3} \\d+ · same as typical over the last 90 days$`),
+	);
+	expect(await typicalPrices(page, product)).toEqual(["$3.39", "$3.39"]);
+	await expect(page.getByRole("region", { name: product, exact: true })).not.toContainText(/typical now/i);
 	// The live offers, as search shows them.
 	await expect(page.getByRole("heading", { name: "Current best offers" })).toBeVisible();
 	await expect(page.getByTestId("result-card").first().getByTestId("result-price")).toHaveText("$3.19");
@@ -101,6 +113,10 @@ test("a product's page charts its prices by store, in a table too, over the chos
 	await expect(page.getByTestId("history-highest")).toContainText("$3.39");
 	await expect(page.getByTestId("history-highest")).toContainText(corner);
 	await expect(page.getByTestId("history-summary")).toContainText("Over the last 30 days, 2 reports at 2 stores");
+	// The typical price follows the window, and so does what the shopper's price is measured against.
+	await expect(page.getByTestId("history-typical")).toContainText("Typical over the last 30 days$3.29");
+	await expect(page.getByTestId("history-you-paid")).toContainText("· $0.10 above typical over the last 30 days");
+	expect(await typicalPrices(page, product)).toEqual(["$3.29", "$3.29"]);
 	expect(found, found.join("\n")).toEqual([]);
 });
 
@@ -138,9 +154,10 @@ test("a station's page charts each fuel over the chosen window and lists its lat
 	await expect(fuels.first()).toBeChecked();
 	await expect(page.getByRole("radio", { name: "30 days" })).toBeChecked();
 	await expect(page.getByTestId("line-chart").locator("canvas")).toBeVisible();
-	await expect(page.getByTestId("history-lowest")).toContainText("$3.199");
-	await expect(page.getByTestId("history-typical")).toContainText("$3.249");
-	await expect(page.getByTestId("history-highest")).toContainText("$3.299");
+	await expect(page.getByTestId("history-lowest")).toContainText("Lowest in the last 30 days$3.199");
+	await expect(page.getByTestId("history-typical")).toContainText("Typical over the last 30 days$3.249");
+	await expect(page.getByTestId("history-typical")).toContainText("Median of 3 reports");
+	await expect(page.getByTestId("history-highest")).toContainText("Highest in the last 30 days$3.299");
 	await expect(page.getByTestId("history-summary")).toHaveText(
 		"Over the last 30 days, 3 reports of Regular at this station: lowest $3.199, typical $3.249, highest $3.299.",
 	);
@@ -161,7 +178,7 @@ test("a station's page charts each fuel over the chosen window and lists its lat
 	await expect(page.getByTestId("history-summary")).toContainText("1 report of Diesel");
 	await page.getByRole("radio", { name: "90 days" }).check();
 	await expect(page.getByTestId("history-summary")).toContainText("2 reports of Diesel");
-	await expect(page.getByTestId("history-lowest")).toContainText("$3.899");
+	await expect(page.getByTestId("history-lowest")).toContainText("Lowest in the last 90 days$3.899");
 	expect(found, found.join("\n")).toEqual([]);
 });
 

@@ -1,10 +1,11 @@
 import { useId } from "react";
+import { plural } from "../../src/lib/plural.ts";
 import { chartTime, LazyLineChart } from "../components/charts/LazyLineChart.tsx";
 import { FUEL_LABEL, type FuelType, formatFuelPrice } from "../gas/index.ts";
 import { Figure } from "./Parts.tsx";
 import { PriceTable } from "./PriceTable.tsx";
 import type { FuelHistory } from "./queries.ts";
-import { fuelSummaryText, lastWindow } from "./words.ts";
+import { figureTitles, fuelSummaryText, lastWindow } from "./words.ts";
 
 const DAY_SECONDS = 86_400;
 
@@ -25,7 +26,8 @@ export function FuelChart({
 	const label = FUEL_LABEL[fuel];
 	// Fuel to the tenth of a cent, as the Gas page prices it.
 	const money = (value: number) => formatFuelPrice(value, fuel);
-	const { lowest, typical, highest } = history.summary;
+	const { lowest, typical, highest, reports } = history.summary;
+	const titles = figureTitles(days);
 	const to = Math.round(updatedAt / 1000);
 	const series = [
 		{
@@ -37,9 +39,14 @@ export function FuelChart({
 	return (
 		<div className="flex flex-col gap-4">
 			<dl className="grid grid-cols-3 gap-2 sm:gap-4">
-				<Figure title="Lowest" value={lowest === null ? "—" : money(lowest)} testId="history-lowest" />
-				<Figure title="Typical" value={typical === null ? "—" : money(typical)} testId="history-typical" />
-				<Figure title="Highest" value={highest === null ? "—" : money(highest)} testId="history-highest" />
+				<Figure title={titles.lowest} value={lowest === null ? "—" : money(lowest)} testId="history-lowest" />
+				<Figure
+					title={titles.typical}
+					value={typical === null ? "—" : money(typical)}
+					note={`Median of ${plural(reports, "report")}`}
+					testId="history-typical"
+				/>
+				<Figure title={titles.highest} value={highest === null ? "—" : money(highest)} testId="history-highest" />
 			</dl>
 			<section aria-labelledby={headingId} className="card bg-base-100 shadow-sm">
 				<div className="card-body gap-3 p-4">

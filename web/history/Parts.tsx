@@ -66,7 +66,7 @@ export function BackButton({ fallback, label }: { fallback: "/" | "/gas"; label:
 	);
 }
 
-/** One figure of the summary (in a <dl>): its name, the price, and a line of where and when. */
+/** One figure of the summary (in a <dl>): its name with its window, the price, and a line of where and when. */
 export function Figure({
 	title,
 	value,
@@ -80,7 +80,7 @@ export function Figure({
 }) {
 	return (
 		<div className="card gap-0.5 bg-base-100 p-3 shadow-sm sm:p-4" data-testid={testId}>
-			<dt className="text-xs font-medium text-base-content/75 uppercase">{title}</dt>
+			<dt className="text-xs font-medium text-base-content/75">{title}</dt>
 			<dd className="text-xl font-bold tabular-nums sm:text-2xl">{value}</dd>
 			{note && <dd className="text-xs text-base-content/75 wrap-anywhere">{note}</dd>}
 		</div>

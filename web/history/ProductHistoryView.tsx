@@ -3,11 +3,11 @@ import { useId } from "react";
 import { plural } from "../../src/lib/plural.ts";
 import { chartTime, LazyLineChart } from "../components/charts/LazyLineChart.tsx";
 import { formatCurrency } from "../components/format.ts";
-import { ResultCard, youPaidText } from "../deals/index.ts";
+import { lastPriceText, ResultCard } from "../deals/index.ts";
 import { Figure } from "./Parts.tsx";
 import { PriceTable } from "./PriceTable.tsx";
 import { bestOffersQuery, type ProductHistory, type ProductParams } from "./queries.ts";
-import { dayOf, lastWindow, productSummaryText } from "./words.ts";
+import { againstTypicalText, dayOf, figureTitles, lastWindow, productSummaryText } from "./words.ts";
 
 const DAY_SECONDS = 86_400;
 /**
@@ -18,26 +18,27 @@ const medianOffset = (days: number) => (days > 30 ? 3 * DAY_SECONDS : 0);
 /** Products are priced to the cent. */
 const money = (value: number) => formatCurrency(value);
 
-/** Lowest, typical and highest over the window, with where and when. */
-function Figures({ summary }: { summary: ProductHistory["summary"] }) {
+/** Lowest, typical and highest over the window, each naming it, with where and when. */
+function Figures({ summary, days }: { summary: ProductHistory["summary"]; days: number }) {
 	const { lowest, typical, highest, reports } = summary;
+	const titles = figureTitles(days);
 	const where = (p: NonNullable<typeof lowest>) => `${p.storeName} · ${dayOf(p.reportedAt)}`;
 	return (
 		<dl className="grid grid-cols-3 gap-2 sm:gap-4">
 			<Figure
-				title="Lowest"
+				title={titles.lowest}
 				value={lowest ? money(lowest.price) : "—"}
 				note={lowest && where(lowest)}
 				testId="history-lowest"
 			/>
 			<Figure
-				title="Typical"
+				title={titles.typical}
 				value={typical === null ? "—" : money(typical)}
 				note={`Median of ${plural(reports, "report")}`}
 				testId="history-typical"
 			/>
 			<Figure
-				title="Highest"
+				title={titles.highest}
 				value={highest ? money(highest.price) : "—"}
 				note={highest && where(highest)}
 				testId="history-highest"
@@ -57,7 +58,8 @@ function PriceChart({ history, updatedAt }: { history: ProductHistory; updatedAt
 			points: store.points.map((p) => [chartTime(p.reportedAt), p.price] as const),
 		})),
 		{
-			label: "Typical (median)",
+			// Each bucket's own median: the page's one typical price is the figure over the whole window.
+			label: history.days > 30 ? "Median per week" : "Median per day",
 			draw: "line" as const,
 			color: "base-content" as const,
 			// A bucket's median sits in the middle of its days, among the prices it is made of.
@@ -97,11 +99,12 @@ function PriceChart({ history, updatedAt }: { history: ProductHistory; updatedAt
 	);
 }
 
-/** The shopper's own last price of the product, and how the typical price now stands against it. */
-function YouPaidCard({ youPaid }: { youPaid: NonNullable<ProductHistory["youPaid"]> }) {
+/** The shopper's own last price of the product, against the page's typical price over its window. */
+function YouPaidCard({ youPaid, days }: { youPaid: NonNullable<ProductHistory["youPaid"]>; days: number }) {
+	const paid = lastPriceText(youPaid);
 	return (
 		<section aria-label="Your last price" className="alert alert-info alert-soft" data-testid="history-you-paid">
-			<p>{youPaidText(youPaid)}</p>
+			<p>{youPaid.change === null ? paid : `${paid} · ${againstTypicalText(youPaid.change, days, money)}`}</p>
 		</section>
 	);
 }
@@ -148,12 +151,12 @@ export function ProductHistoryView({
 	// On a wide screen the offers stand beside the history, in their own column.
 	return (
 		<div className="flex flex-col gap-4 lg:grid lg:grid-cols-2 lg:grid-rows-[auto_auto_auto_1fr] lg:items-start xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-			{history.youPaid && <YouPaidCard youPaid={history.youPaid} />}
+			{history.youPaid && <YouPaidCard youPaid={history.youPaid} days={history.days} />}
 			{history.summary.reports === 0 ? (
 				empty
 			) : (
 				<>
-					<Figures summary={history.summary} />
+					<Figures summary={history.summary} days={history.days} />
 					<PriceChart history={history} updatedAt={updatedAt} />
 				</>
 			)}

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { formatCurrency } from "../components/format.ts";
 import { productSearch, stationSearch } from "./search.ts";
-import { fuelSummaryText, productSummaryText } from "./words.ts";
+import { againstTypicalText, figureTitles, fuelSummaryText, productSummaryText } from "./words.ts";
 
 describe("productSummaryText", () => {
 	test("says the window, the count, the place and the three figures with their stores", () => {
@@ -32,6 +32,24 @@ describe("fuelSummaryText", () => {
 		expect(fuelSummaryText("Regular", 7, summary, (v) => `$${v.toFixed(3)}`)).toBe(
 			"Over the last 7 days, 2 reports of Regular at this station: lowest $3.199, highest $3.299.",
 		);
+	});
+});
+
+describe("figures and the typical price name their window", () => {
+	test("each figure's title says its window", () => {
+		expect(figureTitles(90)).toEqual({
+			lowest: "Lowest in the last 90 days",
+			typical: "Typical over the last 90 days",
+			highest: "Highest in the last 90 days",
+		});
+		expect(figureTitles(365).typical).toBe("Typical over the last year");
+	});
+
+	test("what the shopper paid is under, above or the same as the typical price of the window", () => {
+		const money = (v: number) => formatCurrency(v);
+		expect(againstTypicalText(0.2, 90, money)).toBe("$0.20 under typical over the last 90 days");
+		expect(againstTypicalText(-0.1, 30, money)).toBe("$0.10 above typical over the last 30 days");
+		expect(againstTypicalText(0.001, 365, money)).toBe("same as typical over the last year");
 	});
 });
 

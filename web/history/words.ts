@@ -15,6 +15,24 @@ export const windowLabel = (days: number) => (days === 365 ? "1 year" : `${days}
 /** The window in a sentence: "the last 90 days", "the last year". */
 export const lastWindow = (days: number) => (days === 365 ? "the last year" : `the last ${days} days`);
 
+/** Each figure of a summary with its window: "Lowest in the last 90 days", "Typical over the last year". */
+export const figureTitles = (days: number) => ({
+	lowest: `Lowest in ${lastWindow(days)}`,
+	typical: `Typical over ${lastWindow(days)}`,
+	highest: `Highest in ${lastWindow(days)}`,
+});
+
+/**
+ * How the shopper's last price stands against the page's typical price, `change` being typical minus theirs:
+ * "$0.20 under typical over the last 90 days", "$0.10 above …", "same as …".
+ */
+export function againstTypicalText(change: number, days: number, money: (value: number) => string) {
+	const window = `typical over ${lastWindow(days)}`;
+	const cents = Math.round(change * 100);
+	if (cents === 0) return `same as ${window}`;
+	return `${money(Math.abs(cents) / 100)} ${cents > 0 ? "under" : "above"} ${window}`;
+}
+
 /**
  * The product chart in one sentence: "Over the last 90 days, 12 reports at 4 stores near 10001: lowest $2.99 at
  * Corner Shop on Nov 3, typical $3.49, highest $3.99 at Main Market on Oct 2."
