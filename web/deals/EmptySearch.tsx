@@ -36,14 +36,26 @@ type Props = {
 	onShowAlerts: () => void;
 	/** Runs the same search again, as far as the nearest reports. */
 	onWiden: (widened: Widened) => void;
+	/** Runs the same words again without the chip's filter. */
+	onSearchAll: () => void;
 };
 
 /**
- * A search that found nothing ("empty towns invite"): something to do in one tap (report a price of
- * it, or be told when anyone does), and, when the search was of the neighbourhood, how far the nearest reports
- * are, with a search that reaches them.
+ * A search that found nothing ("empty towns invite"): something to do in one tap (search the words in every
+ * category when a chip narrowed them, report a price of it, or be told when anyone does), and, when the search
+ * was of the neighbourhood, how far the nearest reports are, with a search that reaches them.
  */
-export function EmptySearch({ q, filter, zipCode, widened, online, onReport, onShowAlerts, onWiden }: Props) {
+export function EmptySearch({
+	q,
+	filter,
+	zipCode,
+	widened,
+	online,
+	onReport,
+	onShowAlerts,
+	onWiden,
+	onSearchAll,
+}: Props) {
 	const nearest = useQuery({
 		...nearestQuery({ q, category: filter, zipCode }),
 		enabled: widened === null && online,
@@ -57,7 +69,18 @@ export function EmptySearch({ q, filter, zipCode, widened, online, onReport, onS
 				Nobody has reported {whatWasSought(q, filter)} {whereSought(zipCode, widened)} yet.
 			</p>
 			<div className="mt-4 flex flex-wrap justify-center gap-2">
-				<button type="button" className="btn btn-sm btn-primary" onClick={onReport}>
+				{/* The words may be there under another category: the likeliest next step comes first. */}
+				{filter && q && (
+					<button type="button" className="btn btn-sm btn-primary" onClick={onSearchAll}>
+						<SearchIcon className="size-4" />
+						Search all categories
+					</button>
+				)}
+				<button
+					type="button"
+					className={`btn btn-sm ${filter && q ? "btn-outline" : "btn-primary"}`}
+					onClick={onReport}
+				>
 					<PencilIcon className="size-4" />
 					Report a price
 				</button>

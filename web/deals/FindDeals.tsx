@@ -81,6 +81,8 @@ export function FindDeals() {
 		run({ ...kept, draft: words, q: words, filter: filter === chip ? null : chip, widened: null });
 	};
 	const widen = (to: Widened | null) => keep({ ...kept, widened: to });
+	// The same words in every category (none: the search ends, and the home feed is back).
+	const clearFilter = () => run({ ...kept, filter: null, widened: null });
 	const report = () => {
 		// A half-filled report of another product starts afresh: its price and store were not this product's.
 		if (q)
@@ -129,6 +131,7 @@ export function FindDeals() {
 				online={online}
 				onRetry={() => void results.refetch()}
 				onWiden={widen}
+				onClearFilter={clearFilter}
 				onReport={report}
 				onShowAlerts={() => setTab("alerts")}
 			/>

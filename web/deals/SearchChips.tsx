@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import { useId } from "react";
 import { CheckIcon } from "../components/icons.tsx";
 import type { ChipFilter } from "./homeState.ts";
 
@@ -58,5 +59,26 @@ export function SearchChips({
 			</li>
 			<li>{chip("restaurants")}</li>
 		</ul>
+	);
+}
+
+/**
+ * What the results are filtered by, beside them: a chip kept from an earlier visit (the search outlives a
+ * reload) would otherwise narrow every search silently. The button drops the filter and keeps the words.
+ */
+export function ActiveFilter({ filter, onClear }: { filter: ChipFilter; onClear: () => void }) {
+	const id = useId();
+	return (
+		<div
+			className="flex flex-wrap items-center gap-x-1 rounded-box bg-base-100 px-4 py-1 text-sm shadow-sm"
+			data-testid="active-filter"
+		>
+			<CheckIcon className="size-4 shrink-0 text-primary" />
+			<span id={id}>In {FILTER_LABEL[filter]}</span>
+			<span aria-hidden="true">·</span>
+			<button type="button" className="btn btn-sm btn-ghost px-2" aria-describedby={id} onClick={onClear}>
+				Clear filter
+			</button>
+		</div>
 	);
 }

@@ -9,6 +9,7 @@ import { EmptySearch } from "./EmptySearch.tsx";
 import type { DealsSearch, Widened } from "./homeState.ts";
 import { type Report, SEARCH_SHOWN } from "./queries.ts";
 import { ResultCard } from "./ResultCard.tsx";
+import { ActiveFilter } from "./SearchChips.tsx";
 import { SummaryCards } from "./SummaryCards.tsx";
 
 export const SEARCH_FAILED_MESSAGE = "Search failed. Please try again.";
@@ -21,12 +22,24 @@ type Props = {
 	online: boolean;
 	onRetry: () => void;
 	onWiden: (widened: Widened | null) => void;
+	/** Drops the chip's filter and runs the same words again. */
+	onClearFilter: () => void;
 	onReport: () => void;
 	onShowAlerts: () => void;
 };
 
 /** Find Deals' answer: the prompt, the search under way, offline or failed, nothing found, or the results. */
-export function SearchResults({ search, zipCode, results, online, onRetry, onWiden, onReport, onShowAlerts }: Props) {
+export function SearchResults({
+	search,
+	zipCode,
+	results,
+	online,
+	onRetry,
+	onWiden,
+	onClearFilter,
+	onReport,
+	onShowAlerts,
+}: Props) {
 	const resultsId = useId();
 	const { q, filter, widened } = search;
 	if (!zipCode) {
@@ -48,6 +61,13 @@ export function SearchResults({ search, zipCode, results, online, onRetry, onWid
 	const reach = (to: Widened | null) => {
 		onWiden(to);
 		requestAnimationFrame(() => document.getElementById(resultsId)?.focus());
+	};
+	// So does dropping the filter; with no words left there is no search, and the box takes the focus.
+	const unfilter = () => {
+		onClearFilter();
+		requestAnimationFrame(() =>
+			(document.getElementById(resultsId) ?? document.getElementById("deal-search"))?.focus(),
+		);
 	};
 	const list = results.data?.slice(0, SEARCH_SHOWN);
 	// Best Deal: the lowest price (or unit price, when sizes compare) among results that may wear it.
@@ -72,6 +92,7 @@ export function SearchResults({ search, zipCode, results, online, onRetry, onWid
 					</button>
 				</div>
 			)}
+			{filter && <ActiveFilter filter={filter} onClear={unfilter} />}
 			{results.isError && !results.data ? (
 				<SearchMessage icon={<AlertIcon className="size-6" />} title={SEARCH_FAILED_MESSAGE} tone="error">
 					{clientSideText(results.error)}
@@ -95,6 +116,7 @@ export function SearchResults({ search, zipCode, results, online, onRetry, onWid
 					onReport={onReport}
 					onShowAlerts={onShowAlerts}
 					onWiden={reach}
+					onSearchAll={unfilter}
 				/>
 			) : (
 				<>
