@@ -1,0 +1,105 @@
+import type { Page } from "@playwright/test";
+import { audit } from "./axe.ts";
+import { expect, neighbourIn, signInFreshUser, test, uniqueName } from "./fixtures.ts";
+
+// Best Deal is the lowest eligible price whatever the order, and "save up to" compares one product only.
+// Missoula, Montana: the shopper's own ZIP and two a few miles off, so Distance puts the cheapest last.
+const HOME = "59801";
+
+/** A neighbour of their own (one voice each), living by the store, prices a product there through the API. */
+async function neighbourReports(
+	origin: string,
+	zip: string,
+	report: { product: string; price: string; store: string; category: string },
+) {
+	const api = await neighbourIn(origin, zip);
+	const categories = (await (await api.get("/api/categories")).json()) as { id: number; name: string }[];
+	const res = await api.post("/api/price-reports", {
+		data: {
+			productName: report.product,
+			price: report.price,
+			categoryId: categories.find((c) => c.name === report.category)?.id,
+			storeName: report.store,
+			storeAddress: "100 Higgins Ave",
+		},
+	});
+	expect(res.status()).toBe(201);
+	await api.dispose();
+}
+
+/** The savings as the phone's summary line or the wide screen's card says them, or that they are not said. */
+async function expectSavings(page: Page, isMobile: boolean, savings: string | null) {
+	const line = page.getByTestId("summary-line");
+	const card = page.getByTestId("summary-savings");
+	if (isMobile) {
+		await expect(line).toBeVisible();
+		if (savings) await expect(line).toContainText(`save up to ${savings}`);
+		else await expect(line).not.toContainText("save up to");
+	} else {
+		await expect(page.getByTestId("summary-reports")).toBeVisible();
+		if (savings) await expect(card).toHaveText(savings);
+		else await expect(card).toHaveCount(0);
+	}
+}
+
+test("Best Deal is the lowest eligible price in any order, and savings compare one product only", async ({
+	page,
+	baseURL,
+	isMobile,
+}, info) => {
+	const origin = baseURL ?? "";
+	const tag = uniqueName("bd");
+	const milk = `${tag} Oat Milk`;
+	// Nearest first: $4.29 here, $4.49 5.5 miles off, $3.99 5.7 miles off.
+	await neighbourReports(origin, HOME, { product: milk, price: "4.29", store: "Near Grocer", category: "Dairy" });
+	await neighbourReports(origin, "59802", { product: milk, price: "4.49", store: "Midway Market", category: "Dairy" });
+	await neighbourReports(origin, "59803", { product: milk, price: "3.99", store: "Far Foods", category: "Dairy" });
+	const earbuds = `${tag} Earbuds`;
+	const charger = `${tag} Charger`;
+	await neighbourReports(origin, HOME, {
+		product: earbuds,
+		price: "49.99",
+		store: "Tech Stop",
+		category: "Electronics",
+	});
+	await neighbourReports(origin, HOME, {
+		product: charger,
+		price: "19.99",
+		store: "Tech Stop",
+		category: "Electronics",
+	});
+	await signInFreshUser(page, origin, { zipCode: HOME });
+
+	await page.goto("/");
+	const box = page.getByRole("searchbox", { name: "Search for a product" });
+	await box.fill(milk);
+	await box.press("Enter");
+	const cards = page.getByTestId("result-card");
+	const best = cards.filter({ has: page.getByText("Best Deal", { exact: true }) });
+	await expect(cards.getByTestId("result-price")).toHaveText(["$3.99", "$4.29", "$4.49"]);
+	await expect(best).toHaveCount(1);
+	await expect(best.getByTestId("result-price")).toHaveText("$3.99");
+	// One product: the spread between its dearest and cheapest.
+	await expectSavings(page, isMobile, "$0.50");
+
+	// By distance the nearest comes first, and Best Deal stays on the cheapest, last.
+	await page.getByLabel("Sort by").selectOption({ label: "Distance" });
+	await expect(cards.getByTestId("result-store")).toHaveText(["Near Grocer", "Midway Market", "Far Foods"]);
+	await expect(best).toHaveCount(1);
+	await expect(best.getByTestId("result-store")).toHaveText("Far Foods");
+	await expect(best.getByTestId("result-price")).toHaveText("$3.99");
+	await expect(cards.first().getByText("Best Deal", { exact: true })).toHaveCount(0);
+	await expectSavings(page, isMobile, "$0.50");
+	const found: string[] = [];
+	await audit(page, `Best Deal sorted by distance (${info.project.name})`, found);
+
+	// Earbuds and a charger are not one product: a Best Deal, but no savings between them.
+	await page.getByLabel("Sort by").selectOption({ label: "Lowest Price" });
+	await box.fill(tag);
+	await page.getByRole("list", { name: "Quick searches" }).getByRole("button", { name: "Electronics" }).click();
+	await expect(page.getByTestId("announcement")).toHaveText(`2 Electronics deals found for “${tag}”`);
+	await expect(cards.getByTestId("result-price")).toHaveText(["$19.99", "$49.99"]);
+	await expect(best.getByTestId("result-price")).toHaveText("$19.99");
+	await expectSavings(page, isMobile, null);
+	expect(found).toEqual([]);
+});
