@@ -40,15 +40,33 @@ function takenToast(savings: number, typicalPrice: number, unusual: boolean) {
 	};
 }
 
-/** The server's own words for a refused action (own report, deal already taken), when it gave any. */
+/** The server's own words for a refused action (a deal already taken, a card out of date), when it gave any. */
 const refusal = (error: unknown) => (isRefusal(error) ? ownMessage(error) : undefined);
+
+const votesText = (upvotes: number) => `${upvotes} ${upvotes === 1 ? "vote" : "votes"}`;
+
+/**
+ * The shopper's own report: no upvote or Take This Deal to be refused (the card's feedback row says it is
+ * theirs), only how many shoppers upvoted it.
+ */
+function OwnVotes({ upvotes }: { upvotes: number }) {
+	return (
+		<div className="card-actions mt-auto items-center border-t border-base-200 pt-3">
+			<p className="inline-flex min-h-8 items-center gap-1.5 text-sm text-base-content/70" data-testid="own-votes">
+				<ThumbUpIcon className="size-4" />
+				{votesText(upvotes)}
+			</p>
+		</div>
+	);
+}
 
 /** Said beside a price the quality check found unusual, until another shopper confirms it. */
 export const UNCONFIRMED_NOTE = "Unusual for this product nearby, and not yet confirmed by another shopper.";
 
 /**
  * One search result (spec §2): badges, price, store, reporter and the price's age, upvote and Take This Deal,
- * and the row that lets a shopper confirm or correct it. `best`: it wears Best Deal (the list decides which).
+ * and the row that lets a shopper confirm or correct it (on their own report: its votes and "Your report").
+ * `best`: it wears Best Deal (the list decides which).
  */
 export function ResultCard({
 	report,
@@ -200,33 +218,37 @@ export function ResultCard({
 					onNewReport={onNewReport}
 					homeId={homeId}
 				/>
-				<div className="card-actions mt-auto items-center justify-between border-t border-base-200 pt-3">
-					<button
-						type="button"
-						aria-pressed={report.hasUserUpvoted}
-						// Which deal, for a list of the page's buttons: the product and the store.
-						aria-describedby={`${titleId} ${titleId}-store`}
-						// The visible count is part of the name (WCAG 2.5.3: a voice user says what they see).
-						aria-label={`Upvote, ${report.upvotes} ${report.upvotes === 1 ? "vote" : "votes"}`}
-						// aria-disabled, not disabled, while the vote is saved: a disabled button would drop the keyboard's focus.
-						aria-disabled={upvote.isPending || undefined}
-						onClick={() => !upvote.isPending && onUpvote()}
-						className={`btn btn-sm gap-1.5 ${report.hasUserUpvoted ? "btn-primary btn-soft" : "btn-ghost"}`}
-					>
-						<ThumbUpIcon className="size-4" />
-						<span aria-hidden="true">{report.upvotes}</span>
-					</button>
-					<button
-						type="button"
-						className={`btn btn-primary btn-sm ${takeHeld ? "btn-disabled" : ""}`}
-						aria-disabled={takeHeld || undefined}
-						aria-describedby={`${titleId} ${titleId}-store`}
-						onClick={() => !takeHeld && onTakeDeal()}
-					>
-						{taken ? <CheckIcon className="size-4" /> : null}
-						{taken ? "Deal Taken" : "Take This Deal"}
-					</button>
-				</div>
+				{report.isOwnReport ? (
+					<OwnVotes upvotes={report.upvotes} />
+				) : (
+					<div className="card-actions mt-auto items-center justify-between border-t border-base-200 pt-3">
+						<button
+							type="button"
+							aria-pressed={report.hasUserUpvoted}
+							// Which deal, for a list of the page's buttons: the product and the store.
+							aria-describedby={`${titleId} ${titleId}-store`}
+							// The visible count is part of the name (WCAG 2.5.3: a voice user says what they see).
+							aria-label={`Upvote, ${votesText(report.upvotes)}`}
+							// aria-disabled, not disabled, while the vote is saved: a disabled button would drop the keyboard's focus.
+							aria-disabled={upvote.isPending || undefined}
+							onClick={() => !upvote.isPending && onUpvote()}
+							className={`btn btn-sm gap-1.5 ${report.hasUserUpvoted ? "btn-primary btn-soft" : "btn-ghost"}`}
+						>
+							<ThumbUpIcon className="size-4" />
+							<span aria-hidden="true">{report.upvotes}</span>
+						</button>
+						<button
+							type="button"
+							className={`btn btn-primary btn-sm ${takeHeld ? "btn-disabled" : ""}`}
+							aria-disabled={takeHeld || undefined}
+							aria-describedby={`${titleId} ${titleId}-store`}
+							onClick={() => !takeHeld && onTakeDeal()}
+						>
+							{taken ? <CheckIcon className="size-4" /> : null}
+							{taken ? "Deal Taken" : "Take This Deal"}
+						</button>
+					</div>
+				)}
 			</div>
 		</article>
 	);

@@ -18,6 +18,9 @@ import {
 	unavailableLabel,
 } from "./words.ts";
 
+/** Said on the shopper's own report in place of the buttons that cannot apply to it. */
+export const OWN_REPORT_LABEL = "Your report";
+
 /** What the row needs of a report, product or fuel. */
 export type FeedbackReport = { id: number; price: number; isOwnReport: boolean; feedback: FeedbackSummary };
 
@@ -59,7 +62,7 @@ function leftToast(answer: GivenAnswer, format: (price: number) => string) {
 /**
  * Another shopper's report, in one tap: still this price, the price changed (with the new one), out of stock
  * (fuel: sold out), or wrong (with a reason). The answer shows pressed with an Undo; a live status line says
- * what was saved. On the shopper's own report only the counts show.
+ * what was saved. On the shopper's own report only "Your report" and the counts show.
  */
 export function FeedbackBar({
 	target,
@@ -88,12 +91,16 @@ export function FeedbackBar({
 	const { mine } = report.feedback;
 	const counts = countsText(report.feedback, target);
 
+	// Nothing to answer on one's own report: the row says whose it is (why no buttons), with what others said.
 	if (report.isOwnReport) {
-		return counts ? (
-			<p className="text-xs text-base-content/70" data-testid="feedback-counts">
-				{counts}
+		return (
+			<p className="flex flex-wrap items-center gap-x-2 text-xs text-base-content/70">
+				<span className="badge badge-ghost badge-sm" data-testid="own-report">
+					{OWN_REPORT_LABEL}
+				</span>
+				{counts && <span data-testid="feedback-counts">{counts}</span>}
 			</p>
-		) : null;
+		);
 	}
 
 	/**
