@@ -9,6 +9,7 @@
 import type { priceReports } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Stored } from "../lib/stored.ts";
+import { trustworthySql } from "./report-columns.ts";
 
 type Bindings = Record<string, string | number | null>;
 type ReportId = Stored<typeof priceReports.id>;
@@ -40,6 +41,40 @@ export const PAGE_SQL = {
 /** The report ids of one page in the index's order (price or newest first): $match, $limit, $offset. */
 export function indexPageIds(db: Db, sort: IndexOrder, bindings: Bindings) {
 	return db.$client.query<{ id: ReportId }, Bindings>(PAGE_SQL[sort]).all(bindings);
+}
+
+/** A product the index finds by words: its normalised name, its newest report's spelling, its reports counted. */
+export type ProductWordsRow = {
+	name: Stored<typeof priceReports.normalizedName>;
+	productName: Stored<typeof priceReports.productName>;
+	reports: number;
+};
+
+// The newest $read matching entries (the recency key, read backwards), their rows by key, the trustworthy ones
+// (of one category when $category is a number) grouped by product name: the most reported first. The bare
+// product_name is the newest report's, by SQLite's rule for a bare column beside max().
+const PRODUCT_WORDS_SQL = `
+  WITH hits AS (
+    SELECT rowid & 2147483647 AS id FROM price_search
+    WHERE price_search MATCH $match AND rowid >= ${TIME_KEYS}
+    ORDER BY rowid DESC LIMIT $read
+  )
+  SELECT r.normalized_name AS name, r.product_name AS productName, count(*) AS reports, max(r.id) AS newest
+  FROM hits h JOIN price_reports r ON r.id = h.id
+  WHERE r.is_expired = 0 AND ($category IS NULL OR r.category_id = $category) AND ${trustworthySql("r")}
+  GROUP BY r.normalized_name
+  ORDER BY reports DESC, newest DESC
+  LIMIT $limit`;
+
+/**
+ * The products (normalised names) of the live, trustworthy reports among the newest `read` that `match`
+ * finds, most reported first, at most `limit`.
+ */
+export function productWordsRows(
+	db: Db,
+	bindings: { match: string; category: number | null; read: number; limit: number },
+): ProductWordsRow[] {
+	return db.$client.query<ProductWordsRow, Bindings>(PRODUCT_WORDS_SQL).all(bindings);
 }
 
 /** A card's store and product (one row per id that leads its group) and what the store's live reports of it say. */

@@ -2,6 +2,8 @@
 export { CATEGORY_NOT_FOUND } from "./categories.ts";
 export type { NearestReports } from "./nearest.ts";
 export { nearestReports } from "./nearest.ts";
+export type { ProductByWords } from "./product-words.ts";
+export { productsByWords } from "./product-words.ts";
 export type { ReportJson } from "./read-shape.ts";
 export { toReportJson } from "./read-shape.ts";
 export type { ReportResult } from "./report-page.ts";

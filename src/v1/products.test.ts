@@ -206,7 +206,7 @@ describe("GET /api/v1/products/prices", () => {
 		const none = await prices(viewer, { name: "  Unicorn Jerky ", zip: "10001" });
 		expect(none.status).toBe(200);
 		expect(none.data).toEqual({
-			product: { name: "Unicorn Jerky", category: null },
+			product: { name: "Unicorn Jerky", category: null, match: null, matchedName: null, candidates: [] },
 			zipCode: "10001",
 			currency: "USD",
 			typical: null,

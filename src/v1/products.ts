@@ -3,17 +3,14 @@
  * current price, with their freshness. The typical price is the one a deal's savings and "you paid" measure
  * against; the stores' prices are the product page's best offers (src/history), without its cap of three.
  */
-import { categoryBySlug } from "../data/categories.ts";
-import { busiestCategory, type CategoryRow, offerIds, storeZipRows, trustedReports } from "../data/product-prices.ts";
+import { offerIds, storeZipRows, trustedReports } from "../data/product-prices.ts";
 import { reportRows } from "../data/report-rows.ts";
 import type { Db } from "../db.ts";
-import { CATEGORY_NOT_FOUND } from "../deals/index.ts";
-import { badRequest } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
-import { normalizeText } from "../lib/normalize.ts";
 import { neighbourhood, roundMiles } from "../lib/zip.ts";
 import { median, productFreshDays, type TrustInput, trustOf } from "../reports/index.ts";
 import { freshnessOf, iso } from "./freshness.ts";
+import { matchProduct } from "./product-match.ts";
 import type { ProductPrices, ProductPricesQuery } from "./schemas.ts";
 
 /** The stores listed: more than a phone page, fewer than a busy city's every shop. */
@@ -43,19 +40,6 @@ async function storeZips(db: Db, ids: number[]): Promise<Map<number, string | nu
 	return new Map(rows.map((r) => [r.id, r.zipCode ?? (r.locToken.slice(1) || null)]));
 }
 
-/** The category asked for by slug (400 for an unknown one), else the name's busiest near the ZIP. */
-async function categoryFor(
-	db: Db,
-	query: ProductPricesQuery,
-	name: string,
-	places: string,
-): Promise<CategoryRow | null> {
-	if (!query.category) return busiestCategory(db, { name, places });
-	const found = await categoryBySlug(db, query.category);
-	if (!found) throw badRequest(CATEGORY_NOT_FOUND);
-	return { ...found, slug: query.category };
-}
-
 /** The product's prices near the ZIP, as `viewerId` asks (nothing of theirs is in the answer). */
 export async function productPrices(
 	db: Db,
@@ -65,10 +49,9 @@ export async function productPrices(
 ): Promise<ProductPrices> {
 	const near = neighbourhood(query.zip);
 	const places = JSON.stringify(near.map((p) => p.token));
-	const name = normalizeText(query.name);
-	const category = await categoryFor(db, query, name, places);
+	const { name, category, ...matched } = await matchProduct(db, query, near, places);
 	const answer: ProductPrices = {
-		product: { name: query.name, category },
+		product: { name: query.name, category, ...matched },
 		zipCode: query.zip,
 		currency: "USD",
 		typical: null,

@@ -31,7 +31,11 @@ export const ProductPricesQuerySchema = v.object({
 	name: v.pipe(
 		required(NAME_MESSAGE),
 		v.maxLength(200, "name must be at most 200 characters"),
-		v.description('The product\'s name; case and spacing do not matter ("Whole Milk 1 gal")'),
+		v.description(
+			"The product's name, or some of its words: the product of that exact name (case and spacing aside) when it " +
+				'has prices near the ZIP, else the best of those the words find as search does ("milk", "org milk"); ' +
+				"the answer's `product` says which it used",
+		),
 	),
 	zip: zipParam,
 	category: v.optional(
@@ -135,9 +139,28 @@ export const CategoryListSchema = v.array(
 );
 export type CategoryList = v.InferOutput<typeof CategoryListSchema>;
 
+export const PRODUCT_MATCHES = ["exact", "words"] as const;
+export type ProductMatchKind = (typeof PRODUCT_MATCHES)[number];
+
 export const ProductPricesSchema = v.object({
 	product: v.object({
 		name: described(v.string(), "The name as asked"),
+		match: described(
+			v.nullable(v.picklist(PRODUCT_MATCHES)),
+			"How the product was found: `exact`, a product of that name (case and spacing aside); `words`, none has " +
+				"prices near the ZIP, so the best of those whose reports have every word (each the start of one of a " +
+				"report's words, as search finds them): the words in its name first, then the most reported; null when " +
+				"nothing matched (the prices are then null and empty)",
+		),
+		matchedName: described(
+			v.nullable(v.string()),
+			"The name of the product the prices are of, as its newest report spells it; null when nothing matched",
+		),
+		candidates: described(
+			v.array(v.string()),
+			"Other products near the ZIP the words also find, best first (at most 10): send one as `name` for its " +
+				"prices; empty when there is none",
+		),
 		category: described(
 			v.nullable(CategorySchema),
 			"The category the prices are of: the one asked, else the one the name is most reported in near the " +
