@@ -39,9 +39,9 @@ A Home Assistant sensor (\`configuration.yaml\`; \`commoncents_authorization: "B
 \`\`\`yaml
 sensor:
   - platform: rest
-    name: Whole milk lowest near home
+    name: Organic whole milk lowest near home
     resource: https://your-instance/api/v1/products/prices
-    params: { name: "Whole Milk 1 gal", zip: "90210", category: dairy }
+    params: { name: "Organic Whole Milk", zip: "90210", category: dairy }
     headers:
       Authorization: !secret commoncents_authorization
     scan_interval: 3600

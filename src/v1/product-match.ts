@@ -58,7 +58,7 @@ async function askedCategory(db: Db, slug: string | undefined): Promise<Category
 	if (!slug) return null;
 	const found = await categoryBySlug(db, slug);
 	if (!found) throw badRequest(CATEGORY_NOT_FOUND);
-	return { ...found, slug };
+	return { id: found.id, slug, name: found.name };
 }
 
 /** The category of the exact name's prices near the places (JSON), or null when it has none there. */

@@ -43,7 +43,8 @@ export const v1Routes = new Hono<AppEnv>()
 			description:
 				"The typical price is the median of the product's live, trustworthy reports near the ZIP (it and its " +
 				"20 nearest ZIP areas); the stores' prices are each store's latest such report in stock, cheapest first. " +
-				"A product nobody reported there is a 200 with null prices and no stores.",
+				"The product is the one of that exact name, else the best of those its words find as search does; " +
+				"`product` says which, with the other candidates. Nothing matching there is a 200 with null prices and no stores.",
 			errors: [400, 401, 403, 429],
 			ok: { description: "The prices, with when each was reported and last seen", schema: ProductPricesSchema },
 		}),
