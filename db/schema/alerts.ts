@@ -37,8 +37,8 @@ export const priceAlerts = sqliteTable(
 /**
  * ours: the word index of alerts. Each word is filed under every place of the alert's neighbourhood
  * (src/alerts/word-index.ts), so a new report reads, for each of its words, the key at its own place; the
- * alert's target price rides in the key (alerts are never edited; a trigger follows any change), so alerts
- * the price does not meet are passed over without reading them.
+ * alert's target price rides in the key (an edit files the words afresh; a trigger follows any other
+ * change), so alerts the price does not meet are passed over without reading them.
  */
 export const priceAlertWords = sqliteTable(
 	"price_alert_words",

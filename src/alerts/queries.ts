@@ -7,16 +7,19 @@ import {
 	alertRowById,
 	alertRowsOf,
 	alertsAtTarget,
+	alertValuesOf,
 	deleteAlertOf,
 	insertAlert,
 	insertAlertWords,
+	rewriteAlert,
 } from "../data/price-alerts.ts";
-import { transaction } from "../data/transaction.ts";
+import { type Tx, transaction } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import { badRequest, conflict, notFound } from "../lib/http.ts";
 import { centsToNumber, millsToNumber } from "../lib/money.ts";
 import { locToken, milesBetween, roundMiles } from "../lib/zip.ts";
-import { ANY_PRICE_CENTS, MAX_ALERTS_PER_USER, type PriceAlertInput } from "./schemas.ts";
+import { mergePatch } from "./patch.ts";
+import { ANY_PRICE_CENTS, MAX_ALERTS_PER_USER, type PriceAlertInput, type PriceAlertPatch } from "./schemas.ts";
 import { alertWordRows } from "./word-index.ts";
 import { fuelWord, productWords } from "./words.ts";
 
@@ -73,12 +76,8 @@ async function getAlert(db: Db, id: number): Promise<AlertJson | null> {
 	return row ? toAlertJson(row) : null;
 }
 
-/**
- * Stores an alert with its word index (word-index.ts). The zip is the one given, else the user's at this
- * moment: an alert keeps watching where it was set even if the user moves. A fuel alert's one word is its
- * fuel's (words.ts fuelWord), and it is named after the fuel.
- */
-export async function createAlert(db: Db, user: User, input: PriceAlertInput): Promise<AlertJson> {
+/** What an alert is written as: its name, category, zip and words, from the checked input. */
+async function resolveAlert(db: Db, user: User, input: PriceAlertInput) {
 	const zip = input.zipCode ?? user.zipCode;
 	if (!zip) throw badRequest(NO_ZIP_MESSAGE);
 	const fuel = input.fuelType;
@@ -88,41 +87,62 @@ export async function createAlert(db: Db, user: User, input: PriceAlertInput): P
 		throw badRequest("Unknown category", { issues: [{ path: "categoryId", message: "Unknown category" }] });
 	}
 	const words = fuel === null ? productWords(productName) : [fuelWord(fuel)];
-	const token = locToken(zip);
+	return {
+		productName,
+		categoryId,
+		targetPriceCents: input.targetPrice,
+		zipCode: zip,
+		locToken: locToken(zip),
+		wordCount: words.length,
+		scope: input.scope,
+		fuelType: fuel,
+		words,
+	};
+}
+
+/** Two identical alerts (same words, zip, place, target and category) would notify twice for every report. */
+function refuseDuplicate(tx: Tx, userId: string, alert: Awaited<ReturnType<typeof resolveAlert>>, self?: number) {
+	const duplicate = alertsAtTarget(tx, {
+		userId,
+		locToken: alert.locToken,
+		targetPriceCents: alert.targetPriceCents,
+	}).some(
+		(a) =>
+			a.id !== self &&
+			a.categoryId === alert.categoryId &&
+			a.scope === alert.scope &&
+			a.fuelType === alert.fuelType &&
+			(alert.fuelType !== null || wordKey(productWords(a.productName)) === wordKey(alert.words)),
+	);
+	if (duplicate) throw conflict("You already have this price alert");
+}
+
+const indexRows = (id: number, alert: Awaited<ReturnType<typeof resolveAlert>>) =>
+	alertWordRows({
+		id,
+		zip: alert.zipCode,
+		scope: alert.scope,
+		targetPriceCents: alert.targetPriceCents,
+		words: alert.words,
+	});
+
+/**
+ * Stores an alert with its word index (word-index.ts). The zip is the one given, else the user's at this
+ * moment: an alert keeps watching where it was set even if the user moves. A fuel alert's one word is its
+ * fuel's (words.ts fuelWord), and it is named after the fuel.
+ */
+export async function createAlert(db: Db, user: User, input: PriceAlertInput): Promise<AlertJson> {
+	const alert = await resolveAlert(db, user, input);
+	const { words, ...values } = alert;
 	const id = await transaction(
 		db,
 		(tx) => {
 			if (alertCountOf(tx, user.id) >= MAX_ALERTS_PER_USER) {
 				throw conflict(`You can keep at most ${MAX_ALERTS_PER_USER} price alerts; delete one first`);
 			}
-			// Two identical alerts (same words, zip, place, target and category) would notify twice for every report.
-			const duplicate = alertsAtTarget(tx, {
-				userId: user.id,
-				locToken: token,
-				targetPriceCents: input.targetPrice,
-			}).some(
-				(a) =>
-					a.categoryId === categoryId &&
-					a.scope === input.scope &&
-					a.fuelType === fuel &&
-					(fuel !== null || wordKey(productWords(a.productName)) === wordKey(words)),
-			);
-			if (duplicate) throw conflict("You already have this price alert");
-			const alertId = insertAlert(tx, {
-				userId: user.id,
-				productName,
-				categoryId,
-				targetPriceCents: input.targetPrice,
-				zipCode: zip,
-				locToken: token,
-				wordCount: words.length,
-				scope: input.scope,
-				fuelType: fuel,
-			});
-			insertAlertWords(
-				tx,
-				alertWordRows({ id: alertId, zip, scope: input.scope, targetPriceCents: input.targetPrice, words }),
-			);
+			refuseDuplicate(tx, user.id, alert);
+			const alertId = insertAlert(tx, { userId: user.id, ...values });
+			insertAlertWords(tx, indexRows(alertId, alert));
 			return alertId;
 		},
 		"immediate",
@@ -132,9 +152,35 @@ export async function createAlert(db: Db, user: User, input: PriceAlertInput): P
 	return created;
 }
 
+const ALERT_NOT_FOUND = "Price alert not found";
+
+/**
+ * Edits one of the user's alerts in place: the fields sent over its current ones, checked as a new alert is,
+ * its words filed afresh in the same transaction, so it fires on what it watches now and no longer on what
+ * it watched before. Its id, age and hits stay. Anyone else's alert is "not found".
+ */
+export async function updateAlert(db: Db, user: User, id: number, patch: PriceAlertPatch): Promise<AlertJson> {
+	const current = await transaction(db, (tx) => alertValuesOf(tx, user.id, id));
+	if (!current) throw notFound(ALERT_NOT_FOUND);
+	const alert = await resolveAlert(db, user, mergePatch(current, patch));
+	const { words, ...values } = alert;
+	await transaction(
+		db,
+		(tx) => {
+			if (!alertValuesOf(tx, user.id, id)) throw notFound(ALERT_NOT_FOUND);
+			refuseDuplicate(tx, user.id, alert, id);
+			rewriteAlert(tx, id, values, indexRows(id, alert));
+		},
+		"immediate",
+	);
+	const updated = await getAlert(db, id);
+	if (!updated) throw notFound(ALERT_NOT_FOUND);
+	return updated;
+}
+
 /** Deletes one of the user's alerts (its words and hits go with it); anyone else's is "not found". */
 export async function deleteAlert(db: Db, userId: string, id: number) {
 	const gone = await deleteAlertOf(db, userId, id);
-	if (gone === null) throw notFound("Price alert not found");
+	if (gone === null) throw notFound(ALERT_NOT_FOUND);
 	return { id: gone };
 }

@@ -6,8 +6,8 @@ import { notFound } from "../lib/http.ts";
 import { doc } from "../lib/openapi.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { hitsAfter } from "./hits.ts";
-import { createAlert, deleteAlert, listAlerts } from "./queries.ts";
-import { EventsQuerySchema, PriceAlertSchema } from "./schemas.ts";
+import { createAlert, deleteAlert, listAlerts, updateAlert } from "./queries.ts";
+import { EventsQuerySchema, PriceAlertPatchSchema, PriceAlertSchema } from "./schemas.ts";
 import { openEventStream } from "./stream.ts";
 
 /**
@@ -58,6 +58,25 @@ export const priceAlertRoutes = new Hono<AppEnv>()
 		async (c) => {
 			const user = requireUser(c);
 			return c.json(await createAlert(c.get("db"), user, c.req.valid("json")), 201);
+		},
+	)
+	.patch(
+		"/:id",
+		doc({
+			summary: "Edit a price alert",
+			description:
+				"Any of the fields a new alert takes; those left out keep their value. The alert keeps its id and hits, and from now on fires on what it watches now, no longer on what it watched before.",
+			tag: "Alerts",
+			access: "session",
+			errors: [400, 401, 403, 404, 409],
+			ok: { description: "The alert as it is now" },
+		}),
+		signedIn,
+		jsonBody(PriceAlertPatchSchema),
+		async (c) => {
+			const user = requireUser(c);
+			const id = alertId(c.req.param("id"));
+			return c.json(await updateAlert(c.get("db"), user, id, c.req.valid("json")), 200);
 		},
 	)
 	.delete(

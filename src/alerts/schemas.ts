@@ -13,6 +13,7 @@ export const MISSING_FIELDS_MESSAGE = "Please fill in product name and target pr
 export const MISSING_FIELDS_TITLE = "Missing Information";
 export const MAX_TARGET_CENTS = 10_000_000; // the same ceiling as a reported price
 export const MAX_ALERTS_PER_USER = 50;
+export const NOTHING_TO_CHANGE_MESSAGE = "Send at least one field of the alert to change";
 
 const ProductNameSchema = v.pipe(
 	v.optional(v.string("Product name is required"), ""),
@@ -96,6 +97,25 @@ export const PriceAlertSchema = v.variant(
 	FUEL_MESSAGE,
 );
 export type PriceAlertInput = v.InferOutput<typeof PriceAlertSchema>;
+
+/**
+ * PATCH /api/price-alerts/:id: any of the creation's fields, each checked as creation checks it (with its
+ * messages); a field left out keeps the alert's value. `fuelType: null` turns a fuel alert into a product
+ * alert, which then needs a product name; `zipCode: null` moves the alert to the user's own zip.
+ */
+export const PriceAlertPatchSchema = v.pipe(
+	v.object({
+		fuelType: v.optional(v.nullable(v.picklist(FUEL_TYPES, FUEL_MESSAGE))),
+		productName: v.optional(ProductNameSchema),
+		categoryId: v.optional(OptionalCategorySchema),
+		// null is "any price", which only a product alert can be: the merge with the alert checks that.
+		targetPrice: v.optional(v.nullable(TargetPriceSchema)),
+		zipCode: v.optional(common.zipCode),
+		scope: v.optional(v.picklist(ALERT_SCOPES, 'Where must be "near" or "spots"')),
+	}),
+	v.check((patch) => Object.values(patch).some((value) => value !== undefined), NOTHING_TO_CHANGE_MESSAGE),
+);
+export type PriceAlertPatch = v.InferOutput<typeof PriceAlertPatchSchema>;
 
 /** GET /api/events: where a new stream starts (a tab taking the stream over from another names the last hit it saw). */
 export const EventsQuerySchema = v.object({

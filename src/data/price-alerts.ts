@@ -1,6 +1,6 @@
 /**
  * Shoppers' price alerts and their word index (price_alerts, price_alert_words): the Alerts tab's list with each
- * alert's latest live hit, what creating one checks and writes, deleting one, and what the start-up step that
+ * alert's latest live hit, what creating or editing one checks and writes, deleting one, and what the start-up step that
  * files old alerts' words again reads (plain SQL: every start runs it before listening, and Drizzle's first
  * query costs some setting up). Everything else is Drizzle.
  */
@@ -94,10 +94,11 @@ export function alertCountOf(tx: Tx, userId: string): number {
 	return tx.select({ n: count() }).from(priceAlerts).where(eq(priceAlerts.userId, userId)).get()?.n ?? 0;
 }
 
-/** The user's alerts at a place and target: what a new one may duplicate. */
+/** The user's alerts at a place and target: what a new or edited one may duplicate. */
 export function alertsAtTarget(tx: Tx, where: { userId: string; locToken: string; targetPriceCents: number }) {
 	return tx
 		.select({
+			id: priceAlerts.id,
 			productName: priceAlerts.productName,
 			categoryId: priceAlerts.categoryId,
 			scope: priceAlerts.scope,
@@ -114,22 +115,50 @@ export function alertsAtTarget(tx: Tx, where: { userId: string; locToken: string
 		.all();
 }
 
+/** What an alert watches, as it is written. */
+export type AlertValues = {
+	userId: string;
+	productName: string;
+	categoryId: number | null;
+	targetPriceCents: number;
+	zipCode: string;
+	locToken: string;
+	wordCount: number;
+	scope: AlertScope;
+	fuelType: FuelType | null;
+};
+
 /** Stores a new alert; answers its id. Its words are filed with insertAlertWords in the same transaction. */
-export function insertAlert(
-	tx: Tx,
-	alert: {
-		userId: string;
-		productName: string;
-		categoryId: number | null;
-		targetPriceCents: number;
-		zipCode: string;
-		locToken: string;
-		wordCount: number;
-		scope: AlertScope;
-		fuelType: FuelType | null;
-	},
-): number {
+export function insertAlert(tx: Tx, alert: AlertValues): number {
 	return tx.insert(priceAlerts).values(alert).returning({ id: priceAlerts.id }).get().id;
+}
+
+/** What one of the user's alerts watches; null when it is not theirs (or not there). */
+export function alertValuesOf(tx: Tx, userId: string, id: number) {
+	return (
+		tx
+			.select({
+				productName: priceAlerts.productName,
+				categoryId: priceAlerts.categoryId,
+				targetPriceCents: priceAlerts.targetPriceCents,
+				zipCode: priceAlerts.zipCode,
+				scope: priceAlerts.scope,
+				fuelType: priceAlerts.fuelType,
+			})
+			.from(priceAlerts)
+			.where(and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId)))
+			.get() ?? null
+	);
+}
+
+/**
+ * Writes an alert's new values over its old ones (its id, age and hits stay) and files its words afresh:
+ * the words of what it watched before go, so it no longer fires on them.
+ */
+export function rewriteAlert(tx: Tx, id: number, alert: Omit<AlertValues, "userId">, words: AlertWordRow[]) {
+	tx.update(priceAlerts).set(alert).where(eq(priceAlerts.id, id)).run();
+	tx.delete(priceAlertWords).where(eq(priceAlertWords.alertId, id)).run();
+	if (words.length > 0) tx.insert(priceAlertWords).values(words).run();
 }
 
 /** One word of an alert filed under one place, with the alert's target. */
