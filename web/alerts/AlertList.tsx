@@ -1,11 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { categoriesQuery } from "../api/categories.ts";
 import { useSessionLost } from "../auth/index.ts";
 import { formatCurrency, formatMiles, timeAgo } from "../components/format.ts";
 import { fuelPriceText } from "../components/fuel.ts";
-import { AlertIcon, BellIcon, CloseIcon } from "../components/icons.tsx";
+import { AlertIcon, BellIcon, CloseIcon, PencilIcon } from "../components/icons.tsx";
 import { SearchMessage } from "../components/SearchStates.tsx";
 import { useToast } from "../state/toast.ts";
+import { AlertEditForm } from "./AlertEditForm.tsx";
 import { alertsQuery, type PriceAlert, useDeleteAlert } from "./queries.ts";
 
 export const DELETE_FAILED_MESSAGE = "Failed to delete price alert. Please try again.";
@@ -43,6 +45,14 @@ function LastHit({ alert }: { alert: PriceAlert }) {
 }
 
 function AlertItem({ alert, categoryName }: { alert: PriceAlert; categoryName: string | null }) {
+	const [editing, setEditing] = useState(false);
+	const editButton = useRef<HTMLButtonElement>(null);
+	// Closing the form gives the focus back to the Edit button it replaced, not to the top of the page.
+	const refocus = useRef(false);
+	useEffect(() => {
+		if (!editing && refocus.current) editButton.current?.focus();
+		refocus.current = false;
+	}, [editing]);
 	const remove = useDeleteAlert();
 	const toast = useToast();
 	const sessionLost = useSessionLost();
@@ -67,6 +77,19 @@ function AlertItem({ alert, categoryName }: { alert: PriceAlert; categoryName: s
 		categoryName,
 		alert.scope === "spots" ? "at your starred spots" : alert.zipCode && `near ${alert.zipCode}`,
 	];
+	if (editing) {
+		return (
+			<li className="card bg-base-100 shadow-sm" data-testid="alert-item">
+				<AlertEditForm
+					alert={alert}
+					onClose={() => {
+						refocus.current = true;
+						setEditing(false);
+					}}
+				/>
+			</li>
+		);
+	}
 	return (
 		<li className="card bg-base-100 shadow-sm" data-testid="alert-item">
 			<div className="card-body flex-row items-start gap-3 p-4">
@@ -84,6 +107,15 @@ function AlertItem({ alert, categoryName }: { alert: PriceAlert; categoryName: s
 					<p className="text-sm text-base-content/70">{details.filter(Boolean).join(" · ")}</p>
 					<LastHit alert={alert} />
 				</div>
+				<button
+					ref={editButton}
+					type="button"
+					className="btn btn-ghost btn-sm btn-square"
+					aria-label={`Edit alert for ${alert.productName}`}
+					onClick={() => setEditing(true)}
+				>
+					<PencilIcon />
+				</button>
 				<button
 					type="button"
 					className="btn btn-ghost btn-sm btn-square"

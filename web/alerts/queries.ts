@@ -7,6 +7,8 @@ import { useLastingMutation } from "../api/mutation.ts";
 export type PriceAlert = InferResponseType<(typeof api)["price-alerts"]["$get"], 200>[number];
 export type AlertSubmission = Exclude<Parameters<(typeof api)["price-alerts"]["$post"]>[0], undefined>["json"];
 
+export type AlertEdit = Exclude<Parameters<(typeof api)["price-alerts"][":id"]["$patch"]>[0], undefined>["json"];
+
 export const alertKeys = { all: ["alerts"] as const };
 
 export const alertsQuery = queryOptions({
@@ -24,6 +26,28 @@ export function useCreateAlert() {
 		// Already set (its first answer was lost on the way, say): the list shows it.
 		onError: (error) => {
 			if (isDuplicateAlert(error)) void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+		},
+	});
+}
+
+/** The alert is gone (deleted in another tab, or on another device). */
+export const isMissingAlert = (error: unknown) => isStatus(error, 404);
+
+export function useEditAlert() {
+	const queryClient = useQueryClient();
+	return useLastingMutation({
+		mutationFn: ({ id, json }: { id: number; json: AlertEdit }) =>
+			unwrap(api["price-alerts"][":id"].$patch({ param: { id: String(id) }, json })),
+		onSuccess: (edited) => {
+			// The list shows the edit at once; then it is asked again.
+			queryClient.setQueryData<PriceAlert[]>(alertKeys.all, (list) =>
+				list?.map((a) => (a.id === edited.id ? edited : a)),
+			);
+			void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+		},
+		onError: (error) => {
+			if (isMissingAlert(error) || isDuplicateAlert(error))
+				void queryClient.invalidateQueries({ queryKey: alertKeys.all });
 		},
 	});
 }
