@@ -26,19 +26,32 @@ const createSql = (table: PlaceTable) => `
   VALUES ($name, $address, $phone, $zip, $loc, $lookupKey)
   RETURNING ${COLUMNS}`;
 
-/** The place with this name and address near `zip` (however either was typed); created there on first report. */
-export function findOrCreatePlace(
-	tx: Tx,
-	table: PlaceTable,
-	place: { name: string; address: string; phone: string | null; zip: string },
-): Place {
+/** What a report names of its place: its name and address as typed, its phone, and the zip it is said to be in. */
+export type TypedPlace = { name: string; address: string; phone: string | null; zip: string };
+
+/** The place with this name and address near `zip` (however either was typed); undefined when none is. */
+export function findPlace(tx: Tx, table: PlaceTable, place: TypedPlace): Place | undefined {
+	const known = tx.$client.query<Place, [string]>(knownSql(table)).all(placeLookupKey(place.name, place.address));
+	return samePlace(known, locToken(place.zip));
+}
+
+/** A new place of this name and address, where `zip` is. */
+export function createPlace(tx: Tx, table: PlaceTable, place: TypedPlace): Place {
 	const lookupKey = placeLookupKey(place.name, place.address);
 	const loc = locToken(place.zip);
-	const known = tx.$client.query<Place, [string]>(knownSql(table)).all(lookupKey);
-	const found = samePlace(known, loc);
-	if (found) return found;
 	return tx.$client.query<Place, Record<string, string | null>>(createSql(table)).get({ ...place, loc, lookupKey })!;
 }
+
+/** The place with this name and address near `zip` (however either was typed); created there on first report. */
+export const findOrCreatePlace = (tx: Tx, table: PlaceTable, place: TypedPlace): Place =>
+	findPlace(tx, table, place) ?? createPlace(tx, table, place);
+
+const nearSql = (table: PlaceTable) =>
+	`SELECT ${COLUMNS} FROM ${table} WHERE loc_token IN (SELECT value FROM json_each(?1))`;
+
+/** Every place at these location tokens (a neighbourhood), by the location index: read only before a new one is made. */
+export const placesAt = (tx: Tx, table: PlaceTable, tokens: readonly string[]): Place[] =>
+	tx.$client.query<Place, [string]>(nearSql(table)).all(JSON.stringify(tokens));
 
 /**
  * Which places' rows a list could show, by table: any store (whether it holds a live report is the search

@@ -66,10 +66,10 @@ export const priceReportRoutes = new Hono<AppEnv>()
 		doc({
 			summary: "Report a price",
 			description:
-				"Files a product's price at a store; the quality check may refuse it (422). The same price already standing there counts as a confirmation of it, and the shopper's own same price there within a minute is answered as that report: 200, nothing created.",
+				"Files a product's price at a store; the quality check may refuse it (422). A place typed like one already known nearby is asked about first (409, with the `candidate`). The same price already standing there counts as a confirmation of it, and the shopper's own same price there within a minute is answered as that report: 200, nothing created.",
 			tag: "Deals",
 			access: "session",
-			errors: [400, 401, 403, 422, 429],
+			errors: [400, 401, 403, 409, 422, 429],
 			ok: { status: 201, description: "The new report, with the older reports it expired as outliers" },
 		}),
 		signedIn,

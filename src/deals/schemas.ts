@@ -14,7 +14,13 @@ import {
 } from "../lib/fields.ts";
 import { parseDecimal } from "../lib/money.ts";
 import { MAX_AREAS, NEAREST_AREAS } from "../lib/near-areas.ts";
-import { confirmEntries, sendKeyEntries, VACATION_ZIP_MESSAGE, vacationEntries } from "../reports/schemas.ts";
+import {
+	confirmEntries,
+	newPlaceEntries,
+	sendKeyEntries,
+	VACATION_ZIP_MESSAGE,
+	vacationEntries,
+} from "../reports/schemas.ts";
 
 export const MAX_PRICE_CENTS = 10_000_000; // $100,000.00: nothing in a shop costs more; a typo often does
 export { VACATION_ZIP_MESSAGE };
@@ -124,6 +130,7 @@ export const PriceReportSchema = v.pipe(
 		),
 		...vacationEntries,
 		...confirmEntries,
+		...newPlaceEntries,
 		...sendKeyEntries,
 		imageUrl: optionalText(500, "Image URL"),
 		size: SizeSchema,

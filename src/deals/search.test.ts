@@ -214,7 +214,7 @@ describe("GET /api/search: the index of words by place (db/schema/reports.ts)", 
 	test("equal prices list the newest first; the index follows price, text and liveness changes", async () => {
 		const a = await at("Tie Soap", 3, "90210");
 		// At another store: a second price at the same store would replace the first.
-		const b = await at("Tie Soap", 3, "90210", { storeName: "Cell Store Annex" });
+		const b = await at("Tie Soap", 3, "90210", { storeName: "Edge Kiosk" });
 		const res = await shopper.get("/api/search?q=tie");
 		expectStatus(res, 200);
 		expect(res.data.map((r: { id: number }) => r.id)).toEqual([b, a]);

@@ -38,10 +38,10 @@ export const gasRoutes = new Hono<AppEnv>()
 		doc({
 			summary: "Report a fuel price",
 			description:
-				"Files a fuel's price at a station; the quality check may refuse it (422). The same price already standing there counts as a confirmation of it, and the shopper's own same price there within a minute is answered as that report: 200, nothing created.",
+				"Files a fuel's price at a station; the quality check may refuse it (422). A place typed like one already known nearby is asked about first (409, with the `candidate`). The same price already standing there counts as a confirmation of it, and the shopper's own same price there within a minute is answered as that report: 200, nothing created.",
 			tag: "Gas",
 			access: "session",
-			errors: [400, 401, 403, 422, 429],
+			errors: [400, 401, 403, 409, 422, 429],
 			ok: { status: 201, description: "The new report, with the older reports it expired as outliers" },
 		}),
 		signedIn,

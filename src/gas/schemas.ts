@@ -7,7 +7,13 @@ import { FUEL_TYPES } from "../../db/enums.ts";
 import { optionalPlaceZip, requiredAmount, requiredText } from "../lib/fields.ts";
 import { parseDecimal } from "../lib/money.ts";
 import { MAX_AREAS, NEAREST_AREAS } from "../lib/near-areas.ts";
-import { confirmEntries, sendKeyEntries, VACATION_ZIP_MESSAGE, vacationEntries } from "../reports/schemas.ts";
+import {
+	confirmEntries,
+	newPlaceEntries,
+	sendKeyEntries,
+	VACATION_ZIP_MESSAGE,
+	vacationEntries,
+} from "../reports/schemas.ts";
 
 export { FUEL_TYPES, VACATION_ZIP_MESSAGE };
 /** decimal(6,3) holds up to $999.999; the quality check keeps real prices far below. */
@@ -59,6 +65,7 @@ export const GasReportSchema = v.pipe(
 		defPrice: DefPriceSchema,
 		...vacationEntries,
 		...confirmEntries,
+		...newPlaceEntries,
 		...sendKeyEntries,
 	}),
 	v.forward(

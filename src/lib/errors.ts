@@ -26,6 +26,16 @@ export type RejectionBody = ErrorBody & { reason: string; suggestedRange: Dollar
  */
 export type DoubtfulPriceBody = RejectionBody & { confirmable: true };
 
+/** A place a question names: the store or station already known nearby, where the report may be filed instead. */
+export type PlaceCandidate = { id: number; name: string; address: string; zipCode: string | null };
+
+/**
+ * A 409 that asks rather than refuses (decision 0084): the place typed is likely one already known nearby.
+ * `message` asks ("Did you mean Hilander Foods at 4350 E State St?"); the same report sent with the candidate's
+ * name, address and zip is filed there, and sent with `confirmNewPlace: true` makes the new place.
+ */
+export type SimilarPlaceBody = ErrorBody & { candidate: PlaceCandidate };
+
 /** The 403 a suspended account gets, with why and since when. */
 export type SuspendedBody = ErrorBody & SuspendedAnswer;
 export type SuspendedAnswer = { terminated: true; reason: string; terminatedAt: string | null };
@@ -58,6 +68,12 @@ export const unauthorized = (message = "You are not signed in") => new HttpError
 export const forbidden = (message: string, extra?: SuspendedAnswer) => new HttpError(403, message, extra);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+
+/** The question about a place typed that is likely `candidate` (SimilarPlaceBody). */
+export const similarPlaceQuestion = ({ id, name, address, zipCode }: PlaceCandidate) =>
+	new HttpError(409, `Did you mean ${name} at ${address}?`, {
+		candidate: { id, name, address, zipCode },
+	} satisfies Omit<SimilarPlaceBody, keyof ErrorBody>);
 
 /** A 429 whose message ends by saying when to come back, in whole minutes rounded up. */
 export const tooManyRequests = (what: string, retryAfterSeconds: number) =>

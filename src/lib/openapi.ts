@@ -61,7 +61,7 @@ export const ERROR_STATUSES = {
 	401: "Not signed in (no session cookie or API token, or an expired or revoked one)",
 	403: "Not allowed: a write without this server's Origin, a suspended account (with `terminated`, `reason`, `terminatedAt`), or not yours to do",
 	404: "Not found",
-	409: "Conflicts with what is stored",
+	409: "Conflicts with what is stored, or asks: the store or station named is like one known nearby (`candidate`; resend with `confirmNewPlace: true` to make the new one)",
 	413: "The body or file is too large",
 	415: "The body is not of a type this route takes",
 	422: "Refused by the quality check (with `reason`, `suggestedRange`, perhaps `suggestedPrice`), or asked about (`confirmable`: resend with `confirmUnusual: true` to keep it)",

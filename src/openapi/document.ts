@@ -105,6 +105,18 @@ const ERROR_SCHEMA = {
 			const: true,
 			description: "The check asks rather than refuses: the same report with `confirmUnusual: true` is saved (422)",
 		},
+		candidate: {
+			type: "object",
+			description:
+				"The store or station already known nearby that the place typed likely is: resend with its name, address and zip to report there, or with `confirmNewPlace: true` to make the new one (409)",
+			required: ["id", "name", "address", "zipCode"],
+			properties: {
+				id: { type: "integer" },
+				name: { type: "string" },
+				address: { type: "string" },
+				zipCode: { type: ["string", "null"] },
+			},
+		},
 		terminated: { type: "boolean", const: true, description: "The account is suspended (403)" },
 		terminatedAt: { type: ["string", "null"], format: "date-time", description: "Since when (403)" },
 		retryAfterSeconds: { type: "integer", minimum: 0, description: "When to try again (429)" },

@@ -3,7 +3,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import * as v from "valibot";
 import { createApp } from "../app.ts";
 import { VERSION } from "../ops/health.ts";
-import { registerUser, startTestServer, type TestServer } from "../test/harness.ts";
+import { expectStatus, registerUser, startTestServer, type TestServer } from "../test/harness.ts";
 import { REFERENCE_CSP } from "./reference.ts";
 
 /** The parts of the contract these tests read, checked as they are read; the specification's schema checks the rest. */
@@ -123,6 +123,7 @@ describe("GET /api/openapi.json", () => {
 		expect(error.required).toEqual(["message"]);
 		expect(Object.keys(error.properties).sort()).toEqual(
 			[
+				"candidate",
 				"confirmable",
 				"issues",
 				"message",
@@ -153,6 +154,10 @@ describe("GET /api/openapi.json", () => {
 				storeAddress: "1 Main St",
 			}),
 		];
+		// The question about a place: a store typed like one already reported at that address.
+		const lunch = { productName: "Bagel", price: "1.25", categoryId: 3, storeAddress: "9 Elm St" };
+		expectStatus(await client.post("/api/price-reports", { ...lunch, storeName: "Hilander Foods" }), 201);
+		refusals.push(await client.post("/api/price-reports", { ...lunch, storeName: "Hilander" }));
 		for (const res of refusals) {
 			expect(res.status).toBeGreaterThanOrEqual(400);
 			expect(Object.keys(res.data).filter((key) => !known.includes(key))).toEqual([]);
@@ -167,9 +172,10 @@ describe("GET /api/openapi.json", () => {
 		}
 		expect(body.required?.sort()).toEqual(["categoryId", "price", "productName", "storeAddress", "storeName"]);
 		expect(post.security).toEqual([{ session: [] }]);
-		// Its own (400 invalid, 422 refused by the quality check, 429) and the gate's (Origin, body, full disk).
+		// Its own (400 invalid, 409 a place like a known one, 422 refused by the quality check, 429) and the
+		// gate's (Origin, body, full disk).
 		expect(Object.keys(post.responses).sort()).toEqual(
-			["201", "400", "401", "403", "413", "415", "422", "429", "503"].sort(),
+			["201", "400", "401", "403", "409", "413", "415", "422", "429", "503"].sort(),
 		);
 	});
 

@@ -42,7 +42,7 @@ for (const [label, env] of [
 				productName,
 				price,
 				categoryId: 3, // Dairy
-				storeName: `Corner Market ${neighbours.indexOf(by)}`,
+				storeName: `Corner Market ${neighbours.indexOf(by) + 1}`,
 				storeAddress: "12 Oak St",
 				...extra,
 			});

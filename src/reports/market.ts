@@ -38,6 +38,8 @@ export type PriceFields = {
 	reportZipCode: string | null;
 	/** The reporter answered the check's question: a doubtful price is saved as unusual (check.ts). */
 	confirmUnusual?: boolean;
+	/** The reporter said the place typed is new, though one like it is known nearby (new-place.ts). */
+	confirmNewPlace?: boolean;
 	/** The device's key for a report it kept while offline: the same key again is the same report (repeats.ts). */
 	sendKey?: string;
 };

@@ -10,12 +10,12 @@
  * A repeat writes nothing: no counters, no store visit, no alert hit, no replaced price (the first report
  * did all of that). A "changed" word and an import's price are never repeats: they go to `write` directly.
  */
-import { findOrCreatePlace } from "../data/places.ts";
 import { rememberSendKey, sentWithKey } from "../data/send-keys.ts";
 import type { Tx } from "../data/transaction.ts";
 import { MINUTE_MS } from "../lib/time.ts";
 import type { PriceEvents } from "./events.ts";
 import type { Market, PriceFields, ReportJob } from "./market.ts";
+import { placeOfReport } from "./new-place.ts";
 import { write } from "./write.ts";
 
 /** How long after a report the same shopper's same price there is taken for the same intent. */
@@ -32,7 +32,7 @@ export function repeated<Key, Fields extends PriceFields>(
 	now = Date.now(),
 ): Repeat | null {
 	// Found where the write will find it; a place new here has no report to repeat (and is made only once).
-	const place = findOrCreatePlace(tx, market.places, market.placeOf(job));
+	const place = placeOfReport(tx, market, job);
 	const rows = market.rowsAt(job, market.keyOf(job), place);
 	const row = rows.repeated(tx, job.input.price, job.user.id, now - REPEAT_WINDOW_MS);
 	return row ? { repeatOf: row.id } : null;

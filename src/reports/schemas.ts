@@ -23,6 +23,14 @@ export const confirmEntries = {
 	confirmUnusual: v.optional(v.boolean("confirmUnusual must be true or false"), false),
 };
 
+/**
+ * The reporter's answer to the question about a place typed like one already known nearby (decision 0084):
+ * it is a new one. Without it, such a report is answered 409 with the place it likely means.
+ */
+export const newPlaceEntries = {
+	confirmNewPlace: v.optional(v.boolean("confirmNewPlace must be true or false"), false),
+};
+
 /** A key the device made for a report it kept while offline: sent again with it, the report is filed once. */
 export const SEND_KEY_MESSAGE = "sendKey must be 16 to 64 letters, digits, - or _";
 export const sendKeyEntries = {

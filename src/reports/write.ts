@@ -6,7 +6,6 @@
  * another shopper reported there within a day is counted as their confirmation instead (duplicates.ts); a
  * shopper's "the price changed" retires the report it was about in the same transaction.
  */
-import { findOrCreatePlace } from "../data/places.ts";
 import { countReport, type ReplacedRow } from "../data/reports.ts";
 import type { Tx } from "../data/transaction.ts";
 import type { ExpirationAnalysis } from "../lib/errors.ts";
@@ -16,6 +15,7 @@ import type { Heard, PriceEvents } from "./events.ts";
 import { expireOutliers, REPLACED_REASON } from "./expiry.ts";
 import { confirmReport, retireChangedReport } from "./feedback-rows.ts";
 import { importedWrite, type Market, type PriceFields, type ReportJob, type RowsAt } from "./market.ts";
+import { placeOfReport } from "./new-place.ts";
 
 /** A report filed: its id, what the answer needs of it, and what it did beside. */
 export type Written<Answer> = {
@@ -51,9 +51,10 @@ export function write<Key, Fields extends PriceFields, Answer>(
 	// A report said to have changed is no longer a voice of the price it is replaced by.
 	const history = market.history(tx, key).filter((h) => h.id !== change?.reportId);
 	const verdict = job.verdict ?? checkPrice(market, key, history, input.price, user.id, input.confirmUnusual);
-	// The place where it is (the one of this name and address near the zip, else a new one there); the report
-	// counts where the place is, however near the zip it was reported with.
-	const place = findOrCreatePlace(tx, market.places, market.placeOf(job));
+	// The place where it is (the one of this name and address near the zip, else a new one there, unless one
+	// like it nearby is asked about first: new-place.ts); the report counts where the place is, however near
+	// the zip it was reported with.
+	const place = placeOfReport(tx, market, job);
 	const rows = market.rowsAt(job, key, place);
 	const now = Date.now();
 	const writes = importedWrite(job.imported, now);

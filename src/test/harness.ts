@@ -10,7 +10,7 @@ import type { ExtractSchema } from "hono/types";
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from "hono/utils/http-status";
 import { type ApiType, RAW_UPLOAD_PREFIX } from "../app.ts";
 import { loadConfig } from "../env.ts";
-import type { ErrorBody, RateLimitedBody, RejectionBody, SuspendedAnswer } from "../lib/errors.ts";
+import type { ErrorBody, RateLimitedBody, RejectionBody, SimilarPlaceBody, SuspendedAnswer } from "../lib/errors.ts";
 import { startServer } from "../server.ts";
 import type { StaticAssets } from "../static.ts";
 
@@ -112,6 +112,7 @@ type Declared<E> = E extends { status: infer S; output: infer O; outputFormat: i
 /** The refusals with extras of their own (src/lib/errors.ts); every other error status is the one error body. */
 type Extras = {
 	403: ErrorBody & Partial<SuspendedAnswer>;
+	409: ErrorBody & Partial<Pick<SimilarPlaceBody, "candidate">>;
 	422: RejectionBody & { confirmable?: true };
 	429: RateLimitedBody;
 };
