@@ -8,12 +8,14 @@ import type {
 	DoubtfulPriceBody,
 	ErrorBody,
 	Issue,
+	PlaceCandidate,
 	RateLimitedBody,
+	SimilarPlaceBody,
 	SuspendedBody,
 } from "../../src/lib/errors.ts";
 import { ApiError, ForeignAnswer } from "./http.ts";
 
-export type { Issue };
+export type { Issue, PlaceCandidate };
 
 /** Said when no answer came from CommonCents at all. */
 export const CHECK_CONNECTION = "Please check your connection and try again.";
@@ -40,7 +42,7 @@ function bodyOf(error: unknown): { [K in keyof AnyBody]?: unknown } | null {
 	const body = error instanceof ApiError ? error.body : null;
 	return typeof body === "object" && body !== null && !Array.isArray(body) ? body : null;
 }
-type AnyBody = ErrorBody & DoubtfulPriceBody & SuspendedBody & RateLimitedBody;
+type AnyBody = ErrorBody & DoubtfulPriceBody & SuspendedBody & RateLimitedBody & SimilarPlaceBody;
 
 /** The body's own `message`, when the answer is CommonCents' (not a proxy's page). */
 export function ownMessage(error: unknown): string | undefined {
@@ -91,6 +93,22 @@ function readRejection(error: ApiError): Rejection {
 export function doubtOf(error: unknown): Rejection | null {
 	if (!(error instanceof ApiError) || error.status !== 422 || bodyOf(error)?.confirmable !== true) return null;
 	return readRejection(error);
+}
+
+/** The question about a place typed like one already known nearby (a 409 with `candidate`, decision 0084). */
+export type PlaceQuestion = { message: string; candidate: PlaceCandidate };
+
+/**
+ * "Did you mean Hilander Foods at 4350 E State St?": the place the server thinks was meant. The same report
+ * sent with its name, address and zip is filed there; with `confirmNewPlace: true`, the typed place is made.
+ */
+export function similarPlaceOf(error: unknown): PlaceQuestion | null {
+	const found = isStatus(error, 409) ? bodyOf(error)?.candidate : null;
+	if (typeof found !== "object" || found === null) return null;
+	const { id, name, address, zipCode } = found as { [K in keyof PlaceCandidate]?: unknown };
+	if (typeof id !== "number" || typeof name !== "string" || typeof address !== "string") return null;
+	const zip = typeof zipCode === "string" ? zipCode : null;
+	return { message: failureText(error), candidate: { id, name, address, zipCode: zip } };
 }
 
 /** How long a 429 asks the caller to wait, in seconds. */

@@ -8,6 +8,7 @@ import { DoubtfulPrice } from "../components/DoubtfulPrice.tsx";
 import { Field, priceInput, SelectField, TextAreaField, useForm } from "../components/form.tsx";
 import { formatCurrency } from "../components/format.ts";
 import { AlertIcon } from "../components/icons.tsx";
+import { SimilarPlace } from "../components/SimilarPlace.tsx";
 import { SubmitButton } from "../components/SubmitButton.tsx";
 import { VacationModeField } from "../components/VacationModeField.tsx";
 import { useToast } from "../state/toast.ts";
@@ -61,15 +62,19 @@ export function ReportPriceForm() {
 	const report = useSubmitReport({
 		phase: draft.phase,
 		setPhase: (phase) => setDraft((d) => ({ ...d, phase })),
-		onSuccess: () => {
-			// The next report is most often the next item in the same store: where stays, what goes.
-			const { storeName, storeAddress, storePhone, storeZipCode, vacationMode, reportZipCode } = values;
-			form.reset({ storeName, storeAddress, storePhone, storeZipCode, vacationMode, reportZipCode });
+		onSuccess: (sent) => {
+			// The next report is most often the next item in the same store: where stays, what goes. The store is
+			// the one it was filed at, which an answer to the question about it may have changed.
+			const { storePhone, storeZipCode, vacationMode, reportZipCode } = values;
+			const at = { storeName: sent.storeName, storeAddress: sent.storeAddress };
+			form.reset({ ...at, storePhone, storeZipCode: sent.storeZipCode ?? storeZipCode, vacationMode, reportZipCode });
 			setPhoto(null);
 			setTried(false);
 		},
 		onIssues: form.showIssues,
 		onPrice: (dollars) => set("price", dollars.toFixed(2)),
+		onStore: ({ name, address, zipCode }) =>
+			update({ storeName: name, storeAddress: address, ...(zipCode ? { storeZipCode: zipCode } : {}) }),
 	});
 
 	useEffect(() => {
@@ -153,6 +158,15 @@ export function ReportPriceForm() {
 						busy={report.busy}
 						onUse={report.answer.use}
 						onKeep={report.answer.keep}
+					/>
+				)}
+				{report.storeAsked && (
+					<SimilarPlace
+						question={report.storeAsked.question}
+						kind="store"
+						busy={report.busy}
+						onUse={report.answerStore.use}
+						onNew={report.answerStore.add}
 					/>
 				)}
 				<SubmitButton busy={report.busy}>

@@ -1,5 +1,14 @@
 import { useRef, useState } from "react";
-import { doubtOf, type Issue, type Rejection, rejectionOf, submitFailure } from "../api/failure.ts";
+import {
+	doubtOf,
+	type Issue,
+	type PlaceCandidate,
+	type PlaceQuestion,
+	type Rejection,
+	rejectionOf,
+	similarPlaceOf,
+	submitFailure,
+} from "../api/failure.ts";
 import { useSessionLost } from "../auth/index.ts";
 import { formatCurrency } from "../components/format.ts";
 import { TOAST_MS, useToast } from "../state/toast.ts";
@@ -23,6 +32,8 @@ export function rejectionText({ reason, suggestedRange, suggestedPrice }: Reject
 type Submission = Omit<ReportSubmission, "imageUrl">;
 /** The check's question about a report sent, with what was sent: either answer sends it again. */
 export type PriceQuestion = { question: Rejection; json: Submission; photo: File | null };
+/** The question about a store typed like one already known nearby, with what was sent. */
+export type StoreQuestion = { question: PlaceQuestion; json: Submission; photo: File | null };
 
 function successToast(report: SubmittedReport) {
 	// The same price another shopper reported there today: nothing new was listed, theirs was confirmed.
@@ -59,13 +70,17 @@ export function useSubmitReport({
 	onSuccess,
 	onIssues,
 	onPrice,
+	onStore,
 }: {
 	phase: ReportPhase | null;
 	setPhase: (phase: ReportPhase | null) => void;
-	onSuccess: () => void;
+	/** The report was filed, at the store it was sent with (the one chosen in a question, perhaps). */
+	onSuccess: (sent: Submission) => void;
 	onIssues: (issues: Issue[]) => void;
 	/** The form's price becomes the one the check suggested, as it is sent. */
 	onPrice: (dollars: number) => void;
+	/** The form's store becomes the one already known that the shopper chose, as it is sent. */
+	onStore: (store: PlaceCandidate) => void;
 }) {
 	const report = useReportPrice();
 	const toast = useToast();
@@ -74,6 +89,7 @@ export function useSubmitReport({
 	// Set as a send starts, before any state is rendered: a second click in the same moment sends nothing.
 	const sending = useRef(false);
 	const [asked, setAsked] = useState<PriceQuestion | null>(null);
+	const [storeAsked, setStoreAsked] = useState<StoreQuestion | null>(null);
 
 	const send = async (json: Submission, photo: File | null) => {
 		let imageUrl: string | null = null;
@@ -109,6 +125,11 @@ export function useSubmitReport({
 				setAsked({ question, json, photo });
 				return;
 			}
+			const similar = similarPlaceOf(error);
+			if (similar) {
+				setStoreAsked({ question: similar, json, photo });
+				return;
+			}
 			const rejected = rejectionOf(error);
 			if (rejected) {
 				toast({
@@ -129,13 +150,14 @@ export function useSubmitReport({
 		}
 		uploaded.current = null;
 		toast(successToast(saved));
-		onSuccess();
+		onSuccess(json);
 	};
 
 	const submit = async (json: Submission, photo: File | null) => {
 		if (phase || sending.current) return;
 		sending.current = true;
 		setAsked(null);
+		setStoreAsked(null);
 		try {
 			await send(json, photo);
 		} finally {
@@ -156,10 +178,27 @@ export function useSubmitReport({
 		},
 	};
 
+	/** The answers to the question about the store: the one already known, or the one typed, as a new store. */
+	const answerStore = {
+		use: () => {
+			if (!storeAsked) return;
+			const { candidate } = storeAsked.question;
+			onStore(candidate);
+			const storeZipCode = candidate.zipCode ?? storeAsked.json.storeZipCode;
+			const at = { storeName: candidate.name, storeAddress: candidate.address, storeZipCode };
+			void submit({ ...storeAsked.json, ...at, confirmNewPlace: false }, storeAsked.photo);
+		},
+		add: () => {
+			if (storeAsked) void submit({ ...storeAsked.json, confirmNewPlace: true }, storeAsked.photo);
+		},
+	};
+
 	return {
 		submit,
 		asked,
 		answer,
+		storeAsked,
+		answerStore,
 		uploading: phase === "uploading",
 		submitting: phase === "submitting",
 		busy: phase !== null,

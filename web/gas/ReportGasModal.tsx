@@ -1,7 +1,7 @@
 import { type Ref, useId, useImperativeHandle, useRef, useState } from "react";
 import { ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
 import { GasReportSchema } from "../../src/gas/schemas.ts";
-import { doubtOf, type Rejection, submitFailure } from "../api/failure.ts";
+import { doubtOf, type PlaceQuestion, type Rejection, similarPlaceOf, submitFailure } from "../api/failure.ts";
 import { useSessionLost } from "../auth/index.ts";
 import { DoubtfulPrice } from "../components/DoubtfulPrice.tsx";
 import { FailureAlert } from "../components/FailureAlert.tsx";
@@ -9,12 +9,14 @@ import { Field, priceInput, SelectField, useForm } from "../components/form.tsx"
 import { formatCurrency } from "../components/format.ts";
 import { CloseIcon } from "../components/icons.tsx";
 import { PlaceFields } from "../components/PlaceFields.tsx";
+import { SimilarPlace } from "../components/SimilarPlace.tsx";
 import { SubmitButton } from "../components/SubmitButton.tsx";
 import { VacationModeField } from "../components/VacationModeField.tsx";
 import { postalCodeHint } from "../components/zip.ts";
-import { TOAST_MS, useToast } from "../state/toast.ts";
-import { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, fuelPriceText, isFuelType, unitOf } from "./fuel.ts";
+import { useToast } from "../state/toast.ts";
+import { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, isFuelType, unitOf } from "./fuel.ts";
 import { type GasReportSubmission, type Station, useReportGasPrice } from "./queries.ts";
+import { reportedToast } from "./reportedToast.ts";
 import { reportFailureText } from "./reportFailure.ts";
 
 export const REPORT_FAILED_TITLE = "Report Failed";
@@ -67,6 +69,8 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 	const [failure, setFailure] = useState<string | null>(null);
 	// The check's question about the report sent, with what was sent: either answer sends it again.
 	const [asked, setAsked] = useState<{ question: Rejection; json: GasReportSubmission } | null>(null);
+	// The question about a station typed like one known nearby, with what was sent (decision 0084).
+	const [stationAsked, setStationAsked] = useState<{ question: PlaceQuestion; json: GasReportSubmission } | null>(null);
 	// Set as a send starts, before any state is rendered: a second click in the same moment sends nothing.
 	const sending = useRef(false);
 	const report = useReportGasPrice();
@@ -92,6 +96,7 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 			} else if (!fuelPicked && values.fuelType !== pageFuel) update(forFuel(pageFuel));
 			setFailure(null);
 			setAsked(null);
+			setStationAsked(null);
 			dialog.current?.showModal();
 		},
 	}));
@@ -129,30 +134,11 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 		sending.current = true;
 		setFailure(null);
 		setAsked(null);
+		setStationAsked(null);
 		report.mutate(json, {
 			onSuccess: (saved) => {
 				sending.current = false;
-				// The same price another shopper reported there today: nothing new was listed, theirs was confirmed.
-				if ("confirmedExisting" in saved) {
-					const description = [saved.message, "warning" in saved ? saved.warning : null].filter(Boolean).join(" ");
-					toast({ title: "Price confirmed", description, durationMs: TOAST_MS.success });
-					startAfresh();
-					close();
-					return;
-				}
-				const expired = "expirationAnalysis" in saved ? saved.expirationAnalysis : null;
-				const lines = [
-					`${FUEL_LABEL[saved.fuelType]} at ${saved.stationName}: ${fuelPriceText(saved.price, saved.fuelType)}.`,
-				];
-				if (saved.defPrice !== null) lines.push(`DEF ${formatCurrency(saved.defPrice)}/gal.`);
-				lines.push("Thanks for sharing!");
-				if ("warning" in saved && saved.warning) lines.push(saved.warning);
-				if (expired && expired.expiredCount > 0) lines.push(expired.message);
-				toast({
-					title: "Price reported",
-					description: lines.join(" "),
-					durationMs: expired && expired.expiredCount > 0 ? TOAST_MS.expiry : TOAST_MS.success,
-				});
+				toast(reportedToast(saved));
 				startAfresh();
 				close();
 			},
@@ -161,6 +147,8 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 				if (sessionLost(error)) return close();
 				const question = doubtOf(error);
 				if (question) return setAsked({ question, json });
+				const similar = similarPlaceOf(error);
+				if (similar) return setStationAsked({ question: similar, json });
 				const text = submitFailure(error, form.showIssues, (e) => reportFailureText(e, fuel));
 				// The toast sits under the modal's backdrop, so the dialog says it too.
 				setFailure(text);
@@ -256,6 +244,21 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 								send({ ...asked.json, price: dollars, confirmUnusual: false });
 							}}
 							onKeep={() => send({ ...asked.json, confirmUnusual: true })}
+						/>
+					)}
+					{stationAsked && (
+						<SimilarPlace
+							question={stationAsked.question}
+							kind="station"
+							busy={report.isPending}
+							onUse={() => {
+								const { name, address, zipCode } = stationAsked.question.candidate;
+								const zip = zipCode ?? stationAsked.json.stationZipCode;
+								update({ stationName: name, stationAddress: address, stationZipCode: zip ?? "" });
+								const at = { stationName: name, stationAddress: address, ...(zip ? { stationZipCode: zip } : {}) };
+								send({ ...stationAsked.json, ...at, confirmNewPlace: false });
+							}}
+							onNew={() => send({ ...stationAsked.json, confirmNewPlace: true })}
 						/>
 					)}
 					<div className="modal-action mt-1 items-start">

@@ -1,0 +1,76 @@
+import { useEffect, useId, useRef } from "react";
+import type { PlaceQuestion } from "../api/failure.ts";
+import { AlertIcon } from "./icons.tsx";
+
+/**
+ * The question about a place typed like one already known nearby (decision 0084), in the form that sent the
+ * report: "Did you mean Hilander Foods at 4350 E State St?" and the two answers: report it there, or add the
+ * place typed as a new one. Nothing typed is lost either way. An alertdialog that takes the focus when it
+ * appears, as the quality check's question does (DoubtfulPrice.tsx), and blocks nothing else on the page.
+ */
+export function SimilarPlace({
+	question,
+	kind,
+	busy,
+	onUse,
+	onNew,
+}: {
+	question: PlaceQuestion;
+	kind: "store" | "station";
+	/** A report is being sent: the answers wait. */
+	busy: boolean;
+	onUse: () => void;
+	onNew: () => void;
+}) {
+	const titleId = useId();
+	const textId = useId();
+	const first = useRef<HTMLButtonElement>(null);
+	useEffect(() => {
+		first.current?.focus();
+	}, []);
+	const { name, address, zipCode } = question.candidate;
+	const answer = (act: () => void) => () => {
+		if (!busy) act();
+	};
+	return (
+		<div
+			role="alertdialog"
+			aria-labelledby={titleId}
+			aria-describedby={textId}
+			className="alert alert-info alert-soft flex flex-col items-start gap-3"
+			data-testid="similar-place"
+		>
+			<div className="flex items-start gap-2">
+				<AlertIcon />
+				<div>
+					<h3 id={titleId} className="font-semibold">
+						{question.message}
+					</h3>
+					<p id={textId} className="text-sm">
+						A {kind} of a name like it is already listed at {[address, zipCode].filter(Boolean).join(", ")}. Report your
+						price there, or add the {kind} you typed as a new one.
+					</p>
+				</div>
+			</div>
+			<div className="flex flex-wrap gap-2">
+				<button
+					ref={first}
+					type="button"
+					className="btn btn-primary btn-sm"
+					aria-disabled={busy || undefined}
+					onClick={answer(onUse)}
+				>
+					Use {name}
+				</button>
+				<button
+					type="button"
+					className="btn btn-outline btn-sm"
+					aria-disabled={busy || undefined}
+					onClick={answer(onNew)}
+				>
+					It's a new {kind}
+				</button>
+			</div>
+		</div>
+	);
+}
