@@ -6,7 +6,6 @@ import { useSessionLost } from "../auth/index.ts";
 import { DoubtfulPrice } from "../components/DoubtfulPrice.tsx";
 import { FailureAlert } from "../components/FailureAlert.tsx";
 import { Field, priceInput, SelectField, useForm } from "../components/form.tsx";
-import { formatCurrency } from "../components/format.ts";
 import { CloseIcon } from "../components/icons.tsx";
 import { PlaceFields } from "../components/PlaceFields.tsx";
 import { SimilarPlace } from "../components/SimilarPlace.tsx";
