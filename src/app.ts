@@ -16,7 +16,7 @@ import { log } from "./lib/log.ts";
 import { doc } from "./lib/openapi.ts";
 import { checkJsonBody, checkOrigin, isSafeMethod, jsonBodyLimit, securityHeaders } from "./lib/security.ts";
 import { noticeRoutes } from "./notices/index.ts";
-import { exportRoutes } from "./open-data/index.ts";
+import { exportRoutes, importRoutes } from "./open-data/index.ts";
 import { apiReferenceRoutes, openApiDocument } from "./openapi/index.ts";
 import { type Health, isStorageFailure, STORAGE_RETRY_AFTER_SECONDS, STORAGE_TROUBLE_MESSAGE } from "./ops/index.ts";
 import { pushRoutes } from "./push/index.ts";
@@ -30,6 +30,8 @@ import { v1Routes } from "./v1/index.ts";
 
 /** PUT targets of signed upload URLs: raw bytes, not JSON. */
 export const RAW_UPLOAD_PREFIX = "/api/uploads/";
+/** Pieces of a file to import: raw bytes too, each under the server's request-size limit. */
+const RAW_IMPORT_PATH = "/api/admin/imports/files";
 
 /** The API as one typed value: the web app's client is derived from it (hc<ApiType>). Each feature at its prefix. */
 const api = new Hono<AppEnv>()
@@ -71,6 +73,7 @@ const api = new Hono<AppEnv>()
 	.route("/tokens", tokenRoutes)
 	.route("/admin", adminRoutes)
 	.route("/admin/export", exportRoutes)
+	.route("/admin/imports", importRoutes)
 	.route("/objects", objectRoutes)
 	.route("/uploads", uploadRoutes)
 	.route("/v1", v1Routes);
@@ -92,7 +95,7 @@ export function createApp(runtime: Runtime, { assets }: { assets?: StaticAssets 
 		c.set("config", config);
 		c.header("Cache-Control", "no-store");
 		const write = !isSafeMethod(c.req.method);
-		const jsonBody = write && !c.req.path.startsWith(RAW_UPLOAD_PREFIX);
+		const jsonBody = write && !c.req.path.startsWith(RAW_UPLOAD_PREFIX) && c.req.path !== RAW_IMPORT_PATH;
 		if (write) {
 			refuseTokenWrite(c);
 			checkOrigin(c);

@@ -15,6 +15,7 @@ import { type ChangeStamp, createReadCache, type ReadCache } from "./lib/read-ca
 import { createSessionReader, type SessionReader } from "./lib/sessions.ts";
 import { SlidingWindow } from "./lib/sliding-window.ts";
 import { HOUR_MS, MINUTE_MS } from "./lib/time.ts";
+import { ImportJobs } from "./open-data/index.ts";
 import { HealthMonitor, StorageTrouble } from "./ops/index.ts";
 import { PushSender } from "./push/index.ts";
 import { PriceEvents, PriceModel, ReportWriter } from "./reports/index.ts";
@@ -54,6 +55,8 @@ export type Runtime = {
 	limits: Limits;
 	/** Upload keys whose bytes are being received right now (uploads/storage.ts claimKey). */
 	uploadsInFlight: Set<string>;
+	/** Open data the running server imports (src/open-data/import-jobs.ts), one at a time. */
+	imports: ImportJobs;
 	storage: StorageTrouble;
 	health: HealthMonitor;
 };
@@ -65,6 +68,9 @@ export function buildRuntime(config: Config, { sqlite, db }: { sqlite: Database;
 	const storage = new StorageTrouble();
 	const live = new LiveHub(db);
 	const push = new PushSender(db, { vapid: config.vapid, allowedOrigins: config.pushAllowedOrigins });
+	const passwords = new PasswordHasher(config.passwordHashMemoryKib);
+	// Alerts record the hits a price sets off in its write's transaction, and deliver them once committed.
+	const prices = new PriceEvents().on(alertHits({ live, push }));
 	return {
 		config,
 		sqlite,
@@ -75,11 +81,10 @@ export function buildRuntime(config: Config, { sqlite, db }: { sqlite: Database;
 		readToken: createTokenReader(db, changeStamp),
 		live,
 		push,
-		// Alerts record the hits a price sets off in its write's transaction, and deliver them once committed.
-		prices: new PriceEvents().on(alertHits({ live, push })),
+		prices,
 		reports: new ReportWriter(db),
 		model: new PriceModel({ host: config.ollamaHost, model: config.ollamaModel, timeoutMs: config.ollamaTimeoutMs }),
-		passwords: new PasswordHasher(config.passwordHashMemoryKib),
+		passwords,
 		limits: {
 			logins: new LoginThrottle(),
 			passkeys: new PasskeyThrottle(),
@@ -90,6 +95,7 @@ export function buildRuntime(config: Config, { sqlite, db }: { sqlite: Database;
 			apiTokens: new SlidingWindow(MINUTE_MS),
 		},
 		uploadsInFlight: new Set(),
+		imports: new ImportJobs({ db, passwords, prices }, config.dataDir),
 		storage,
 		health: new HealthMonitor(db, storage),
 	};

@@ -97,6 +97,8 @@ export function startServer(config: Config, options: ServeOptions = {}) {
 				// Push retries would outlive the database; a message not yet sent stays a hit in the alert list.
 				runtime.push.stop();
 				const clean = await drain(server, deadlineMs, listening.inFlight);
+				// An import stops between two batches: what it wrote stays, and a second run takes the rest.
+				await runtime.imports.stop();
 				// Their connections closed first: the last connection to close is the one that removes the WAL.
 				await jobs.stopThreads();
 				closeDatabase(runtime.sqlite);

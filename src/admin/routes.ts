@@ -3,9 +3,16 @@ import { createMiddleware } from "hono/factory";
 import { updateSessionData } from "../data/sessions.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
-import { CONSOLE_DISABLED_MESSAGE, requireAdminUnlock, requireUser, signedIn } from "../lib/guards.ts";
+import {
+	CONSOLE_DISABLED_MESSAGE,
+	requireAdminUnlock,
+	requireConsoleOrOperator,
+	requireUser,
+	signedIn,
+} from "../lib/guards.ts";
 import { notFound, tooManyRequests } from "../lib/http.ts";
 import { doc } from "../lib/openapi.ts";
+import { isOperatorPath } from "../lib/operator-key.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
 import { listFlaggedReports } from "./flags.ts";
 import { passkeyMatches } from "./passkey.ts";
@@ -26,7 +33,9 @@ import { liftSuspension, terminateAccount } from "./suspension.ts";
  * not exist (403 before 404), so nothing about the console is learnt without the passkey.
  */
 const unlockRequired = createMiddleware<AppEnv>(async (c, next) => {
-	requireAdminUnlock(c);
+	// The imports take the operator key as well (a command on the server's machine, decision 0085).
+	if (isOperatorPath(c.req.path)) requireConsoleOrOperator(c);
+	else requireAdminUnlock(c);
 	await next();
 });
 

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context.ts";
 import type { SuspendedAnswer } from "./errors.ts";
 import { forbidden, notFound, unauthorized } from "./http.ts";
+import { isLoopback, OPERATOR_HEADER, operatorKeyMatches } from "./operator-key.ts";
 
 export function terminatedAnswer(user: {
 	terminationReason: string | null;
@@ -52,4 +53,25 @@ export function requireAdminUnlock(c: Context<AppEnv>) {
 	if (!c.get("config").adminPasskey) throw notFound(CONSOLE_DISABLED_MESSAGE);
 	if (c.get("session")?.sess.adminUnlocked !== true) throw forbidden(CONSOLE_LOCKED_MESSAGE);
 	return user;
+}
+
+/**
+ * For what the operator may do from the server's own machine as well as from the console (the imports,
+ * decision 0085): a request with the operator key must come straight from loopback, not through a proxy (a
+ * proxy on the same machine makes every visitor loopback; it says so in its forwarding headers); any other
+ * needs the console's unlock.
+ */
+export function requireConsoleOrOperator(c: Context<AppEnv>): "operator" | "console" {
+	const key = c.req.header(OPERATOR_HEADER);
+	if (key === undefined) {
+		requireAdminUnlock(c);
+		return "console";
+	}
+	const peer = c.env?.server?.requestIP(c.req.raw)?.address;
+	const forwarded = c.req.header("x-forwarded-for") ?? c.req.header("forwarded");
+	if (!isLoopback(peer) || forwarded !== undefined)
+		throw forbidden("The operator key is taken only from this machine, not through a proxy");
+	if (!operatorKeyMatches(c.get("config").secret, key))
+		throw unauthorized("The operator key does not match this data folder's secret");
+	return "operator";
 }

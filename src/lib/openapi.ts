@@ -96,7 +96,7 @@ export type RouteDoc = {
 	 */
 	errors: ErrorStatus[];
 	/** The success answer: its status (200 unless said), what it is, and its schema where one is declared. */
-	ok: { status?: 200 | 201 | 204; description: string; schema?: v.GenericSchema };
+	ok: { status?: 200 | 201 | 202 | 204; description: string; schema?: v.GenericSchema };
 	/** The body is not JSON (an upload's raw bytes): its media type. */
 	rawBody?: string;
 };

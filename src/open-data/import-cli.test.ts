@@ -1,25 +1,22 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startTestServer, type TestServer } from "../test/harness.ts";
+import { lockDataDir } from "../ops/index.ts";
 import { runCommand } from "../test/processes.ts";
 import { fixture } from "./fixtures/fixtures.ts";
 import { parseImportArgs, runImport } from "./import-cli.ts";
 import { DEFAULT_LIMITS } from "./import-limits.ts";
 import { ImportFileError } from "./import-lines.ts";
 
-// Child processes and a server on a busy shared machine.
+// Child processes on a busy shared machine.
 setDefaultTimeout(30_000);
 
 let dir: string;
-let server: TestServer;
-beforeAll(async () => {
+beforeAll(() => {
 	dir = mkdtempSync(join(tmpdir(), "commoncents-import-cli-"));
-	server = await startTestServer({ OLLAMA_HOST: "off" });
 });
-afterAll(async () => {
-	await server.stop();
+afterAll(() => {
 	rmSync(dir, { recursive: true, force: true });
 });
 
@@ -41,11 +38,20 @@ describe("commoncents import", () => {
 		);
 	});
 
-	test("refuses while a server serves the data folder, and a mistyped command line", async () => {
-		const busy = await runCommand(["import", "osm", fixture("overpass.geojson")], { DATA_DIR: server.config.dataDir });
-		expect(busy.code).toBe(1);
-		expect(busy.stderr).toContain("CommonCents is serving this data folder");
-		expect(busy.stderr).toContain("stop it before importing");
+	test("refuses while the data folder is held by a server it cannot reach, and a mistyped command line", async () => {
+		// Held as a server holds it, with no pid file to say where that server listens.
+		const held = join(dir, "held");
+		mkdirSync(held);
+		const lock = lockDataDir(held);
+		try {
+			const busy = await runCommand(["import", "osm", fixture("overpass.geojson")], { DATA_DIR: held });
+			expect(busy.code).toBe(1);
+			expect(busy.stderr).toBe(
+				"commoncents: CommonCents is serving this data folder but does not say on which port; stop it before importing\n",
+			);
+		} finally {
+			lock?.release();
+		}
 		const typo = await runCommand(["import", "open-price", "prices.jsonl"], { DATA_DIR: join(dir, "typo") });
 		expect(typo.code).toBe(2);
 		expect(typo.stderr).toBe(

@@ -1,7 +1,8 @@
 /**
- * `commoncents import open-prices|osm|commoncents FILE`: open data into this instance (decision 0070). It
- * holds the data folder's lock while it writes, as `restore` does: it refuses while a server serves the
- * folder, and no server starts on it meanwhile. It prints what it took and what it left out, by reason.
+ * `commoncents import open-prices|osm|commoncents FILE`: open data into this instance (decision 0070). With
+ * no server running it holds the data folder's lock while it writes, so none starts on it meanwhile; while
+ * a server serves the folder, it hands the files to that server, which imports them (import-remote.ts,
+ * decision 0085). Either way it prints what it took and what it left out, by reason.
  */
 import { dirname } from "node:path";
 import { ensureTaxonomy } from "../../db/seed.ts";
@@ -12,14 +13,22 @@ import { DatabaseFileError, migrate, openDb, SchemaError } from "../db.ts";
 import { ConfigError, loadConfig } from "../env.ts";
 import { dataDirHolder, describeHolder, lockDataDir } from "../ops/index.ts";
 import { PriceEvents } from "../reports/index.ts";
-import { importCommonCents } from "./import-commoncents.ts";
-import { DEFAULT_LIMITS, type ImportLimits, parseSize } from "./import-limits.ts";
-import { checkBounds, checkFile, ImportFileError } from "./import-lines.ts";
-import { ImportRun, ImportStoppedError, isDatabaseFailure } from "./import-run.ts";
-import { importOpenPrices } from "./open-prices.ts";
-import { importOsm } from "./osm.ts";
-import { printable } from "./raw.ts";
-import { SOURCES, type Source, SourceSuspendedError } from "./sources.ts";
+import {
+	checkImportFiles,
+	fillImport,
+	type ImportArgs,
+	KINDS,
+	type Kind,
+	startImport,
+	summaryLines,
+} from "./import-file.ts";
+import { DEFAULT_LIMITS, parseSize } from "./import-limits.ts";
+import { checkFile, ImportFileError } from "./import-lines.ts";
+import { importThroughServer, RemoteImportError } from "./import-remote.ts";
+import { type ImportRun, ImportStoppedError } from "./import-run.ts";
+import { SourceSuspendedError } from "./sources.ts";
+
+export type { ImportArgs } from "./import-file.ts";
 
 const USAGE =
 	"commoncents import open-prices PRICES [--locations LOCATIONS] | import osm FILE | import commoncents FILE" +
@@ -28,20 +37,10 @@ const USAGE =
 /** The options that bound what one run reads (import-limits.ts), by the limit each sets. */
 const LIMIT_OPTIONS = { "--max-bytes": "maxBytes", "--max-line-bytes": "maxLineBytes" } as const;
 
-/** What each kind of file is, and whose account its prices are filed under (none for places alone). */
-const KINDS = {
-	"open-prices": { source: "open-prices", what: "Open Prices' prices" },
-	osm: { source: null, what: "OpenStreetMap's stores and stations" },
-	commoncents: { source: "commoncents", what: "a CommonCents export" },
-} as const satisfies Record<string, { source: Source | null; what: string }>;
-type Kind = keyof typeof KINDS;
-
 /** A mistake in the command line (exit 2), as against one in the data or the files (exit 1). */
 class UsageError extends Error {}
 /** The import cannot run now (the data folder is in use). */
 class BusyError extends Error {}
-
-export type ImportArgs = { kind: Kind; file: string; locations: string | null; limits?: ImportLimits };
 
 /**
  * Reads `KIND FILE`, for open-prices `--locations FILE` (or `--locations=FILE`), and the limits
@@ -77,42 +76,24 @@ export function parseImportArgs(args: readonly string[]): ImportArgs {
 
 /** Runs the import on the database at `dbPath` (migrated, with the taxonomy); the lines to print. */
 export async function runImport(
-	{ kind, file, locations, limits = DEFAULT_LIMITS }: ImportArgs,
+	args: ImportArgs,
 	{ dbPath, passwordHashMemoryKib }: { dbPath: string; passwordHashMemoryKib: number },
 	now = Date.now(),
 ): Promise<{ lines: string[]; run: ImportRun }> {
-	checkFile(file);
-	if (locations) checkFile(locations);
-	// Batches commit as the file is read: a file past a limit is refused whole, before the database is opened.
-	if (kind !== "osm") await checkBounds(file, limits);
-	if (locations) await checkBounds(locations, limits);
+	await checkImportFiles(args);
 	const { sqlite, db } = openDb(dbPath);
 	try {
 		migrate(sqlite);
 		ensureTaxonomy(db);
 		adoptInstanceFile(sqlite, dirname(dbPath));
-		const { source } = KINDS[kind];
 		// The import is a process of its own: its prices' listeners are subscribed here. The alerts record the
 		// hits of what it files; nothing delivers them (no server runs), so they wait in the Alerts tab.
 		const prices = new PriceEvents().on(alertHits());
-		const run = await ImportRun.start(db, new PasswordHasher(passwordHashMemoryKib), source, prices, now);
+		const filing = { db, passwords: new PasswordHasher(passwordHashMemoryKib), prices };
+		const run = await startImport(args.kind, filing, now);
 		const started = performance.now();
-		try {
-			if (kind === "open-prices") await importOpenPrices(run, file, locations, limits);
-			else if (kind === "osm") await importOsm(run, file, limits);
-			else await importCommonCents(run, file, limits);
-			await run.finish();
-		} catch (error) {
-			if (isDatabaseFailure(error)) throw run.stopped(error);
-			throw error;
-		}
-		const { tally } = run;
-		const seconds = ((performance.now() - started) / 1000).toFixed(1);
-		const lines = [`read ${tally.read} records of ${KINDS[kind].what} from ${file} in ${seconds} s`, ...tally.lines()];
-		if (run.account) lines.push(`prices are filed under the public profile "${run.account.username}"`);
-		lines.push(run.credit ?? SOURCES[source ?? "openstreetmap"].credit);
-		// Names and messages come from the file: nothing in them may drive the terminal.
-		return { lines: lines.map(printable), run };
+		await fillImport(run, args);
+		return { lines: summaryLines(run, args.kind, args.file, (performance.now() - started) / 1000), run };
 	} finally {
 		sqlite.close();
 	}
@@ -127,8 +108,11 @@ export async function importCommand(args: string[]): Promise<void> {
 		const config = loadConfig();
 		const lock = lockDataDir(config.dataDir);
 		if (!lock) {
-			const holder = describeHolder(dataDirHolder(config.dataDir));
-			throw new BusyError(`CommonCents is serving this data folder${holder}; stop it before importing`);
+			const holder = dataDirHolder(config.dataDir);
+			if (holder?.port) return await importThroughServer(parsed, { port: holder.port, secret: config.secret });
+			throw new BusyError(
+				`CommonCents is serving this data folder${describeHolder(holder)} but does not say on which port; stop it before importing`,
+			);
 		}
 		try {
 			const { lines } = await runImport(parsed, config);
@@ -144,6 +128,7 @@ export async function importCommand(args: string[]): Promise<void> {
 		if (
 			error instanceof ConfigError ||
 			error instanceof BusyError ||
+			error instanceof RemoteImportError ||
 			error instanceof ImportFileError ||
 			error instanceof ImportStoppedError ||
 			error instanceof SourceSuspendedError ||

@@ -155,6 +155,7 @@ export async function importCommonCents(run: ImportRun, path: string, limits?: I
 		if (entry.type === "price") filePrice(run, places, origin, entry);
 		else if (entry.type === "fuel_price") fileFuelPrice(run, places, origin, entry);
 		else keepPlace(places, entry);
+		await run.pause();
 	}
 	if (origin === null) throw new ImportFileError(`${path} is empty`);
 }

@@ -38,6 +38,10 @@ export class ImportRun {
 	credit: string | null = null;
 	/** The places counted so far: a store with ten prices is one store. */
 	private readonly placesCounted = new Set<string>();
+	/** The batches committed when the importer last paused. */
+	private pausedAt = 0;
+	/** Why the run is to stop at its next pause (the server is stopping), if it is. */
+	private stopReason: string | null = null;
 
 	private constructor(
 		readonly db: Db,
@@ -97,6 +101,23 @@ export class ImportRun {
 				this.tally.leave(failure(error, example));
 			}
 		});
+	}
+
+	/**
+	 * Called by the importers after each record: once a batch has committed since the last call, lets the
+	 * event loop run, so a server importing keeps answering between its batches; a stop asked for meanwhile
+	 * ends the run here, between batches.
+	 */
+	async pause() {
+		if (this.batch.batches === this.pausedAt) return;
+		this.pausedAt = this.batch.batches;
+		await new Promise((resolve) => setImmediate(resolve));
+		if (this.stopReason) throw new ImportStoppedError(this.stopReason);
+	}
+
+	/** Asks the run to stop at its next pause, saying what was saved. */
+	stop(why: string) {
+		this.stopReason = `the import stopped: ${why}; ${this.batch.committed} records were written before it. Run it again to take the rest: what was written is recognized, not added twice`;
 	}
 
 	/** Writes what is still queued. */

@@ -37,6 +37,13 @@ export class ImportTally {
 		return this.taken.get(noun)?.get(what) ?? 0;
 	}
 
+	/** How many of any noun became `what` ("added"): a running import's progress. */
+	totalAs(what: string): number {
+		let n = 0;
+		for (const outcomes of this.taken.values()) n += outcomes.get(what) ?? 0;
+		return n;
+	}
+
 	/** How many were left out for `reason` (tests). */
 	leftOutFor(reason: string): number {
 		return this.left.get(reason)?.count ?? 0;

@@ -179,5 +179,6 @@ export async function importOpenPrices(
 				importPrice(run.ctx, PRODUCT_IMPORT, record.store, record.price, record.example),
 			),
 		);
+		await run.pause();
 	}
 }

@@ -145,5 +145,6 @@ export async function importOsm(run: ImportRun, path: string, limits?: ImportLim
 				return run.tally.leave(leaveOut("the same name and address as another place nearby", found.example));
 			run.countPlace(found.kind, placed.place.id, placed.outcome);
 		});
+		await run.pause();
 	}
 }
