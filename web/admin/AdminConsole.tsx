@@ -11,6 +11,7 @@ import { useDebounced } from "../components/useDebounced.ts";
 import { useOnEachFailure } from "../components/useOnEachFailure.ts";
 import { useToast } from "../state/toast.ts";
 import { ExportData } from "./ExportData.tsx";
+import { ImportData } from "./ImportData.tsx";
 import { ModerationQueue } from "./ModerationQueue.tsx";
 import { ModerationRecord } from "./ModerationRecord.tsx";
 import {
@@ -32,7 +33,7 @@ export const LIFT_FAILED = "Failed to lift the suspension";
 /**
  * The moderation tools (spec §6): the queue of flagged reports, list and filter users, terminate one
  * with a reason or lift a suspension, the record of what moderators did, a test notification, and the
- * open-data export.
+ * open-data export and import.
  */
 export function AdminConsole() {
 	const auth = useQuery(currentUserQuery);
@@ -236,6 +237,8 @@ export function AdminConsole() {
 			<ModerationRecord />
 
 			<ExportData />
+
+			<ImportData />
 		</div>
 	);
 }
