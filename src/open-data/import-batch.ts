@@ -17,6 +17,8 @@ export class ImportBatch {
 
 	constructor(
 		private readonly db: Db,
+		/** Called once a batch has committed (an import tells its prices' listeners). */
+		private readonly committedBatch: () => void = () => {},
 		private readonly size = BATCH_SIZE,
 	) {}
 
@@ -40,5 +42,6 @@ export class ImportBatch {
 		);
 		this.batches++;
 		this.committed += writes.length;
+		this.committedBatch();
 	}
 }

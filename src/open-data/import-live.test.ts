@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { categoryIds, createAlert, openEvents } from "../alerts/testing.ts";
+import { DAY_MS } from "../lib/time.ts";
 import { expectBody, registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 import { runCommand } from "../test/processes.ts";
 import { fixture, writeOpenPrices } from "./fixtures/fixtures.ts";
@@ -14,12 +16,15 @@ let server: TestServer;
 let shopper: TestClient;
 let dir: string;
 let files: ReturnType<typeof writeOpenPrices>;
+let watcher: TestClient;
 
 beforeAll(async () => {
 	server = await startTestServer({ OLLAMA_HOST: "off" });
 	dir = mkdtempSync(join(tmpdir(), "commoncents-import-live-"));
-	files = writeOpenPrices(dir);
+	// Its newest prices seen within the day: news, which sets off alerts.
+	files = writeOpenPrices(dir, { now: Date.now() + DAY_MS });
 	shopper = (await registerUser(server, { zipCode: "90210" })).client;
+	watcher = (await registerUser(server, { zipCode: "90036" })).client;
 });
 afterAll(async () => {
 	await server.stop();
@@ -42,6 +47,9 @@ describe("commoncents import while the server runs", () => {
 	test("hands the files to the server: its prices and stations are served at once, and a second run adds nothing", async () => {
 		expect(await search("apples")).toEqual([]);
 		expect(await stations()).toEqual([]);
+		const { produce } = await categoryIds(watcher);
+		await createAlert(watcher, { productName: "apples", targetPrice: 3, categoryId: produce });
+		const events = await openEvents(server, watcher);
 		const first = await openPrices();
 		expect(first.code).toBe(0);
 		const lines = first.stdout.trim().split("\n");
@@ -54,6 +62,14 @@ describe("commoncents import while the server runs", () => {
 		expect(first.stderr).toContain("CommonCents is serving this data folder: the import goes through it");
 		const [apples] = await search("apples");
 		expect(apples).toMatchObject({ price: 2.49, user: { username: "open-prices" } });
+		// A shopper watching for apples hears of it as it is imported, as of a shopper's report.
+		await events.waitFor(() => events.hits().length > 0);
+		expect(events.hits()[0]).toMatchObject({
+			title: "Price alert: apples",
+			productName: "Organic apples",
+			storeName: "Farmers Fresh Market",
+		});
+		await events.close();
 
 		const places = await osm();
 		expect(places.code).toBe(0);

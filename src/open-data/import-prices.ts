@@ -34,6 +34,7 @@ import {
 	FUEL_MAX_AGE_DAYS,
 	type FuelFields,
 	type FuelKey,
+	type Heard,
 	type Market,
 	maxAgeDays,
 	PRODUCTS,
@@ -58,6 +59,8 @@ export type ImportContext = {
 	categories: Categories;
 	now: number;
 	prices: PriceEvents;
+	/** What the listeners recorded of the prices the batch wrote, told them once it commits (import-run.ts). */
+	heard: Heard[];
 };
 
 type Category = NonNullable<Awaited<ReturnType<typeof getCategoryWithTagSlugs>>>;
@@ -152,6 +155,7 @@ export function importPrice<Key, Fields extends PriceFields, Record extends { so
 	if (existing) releaseKey(tx, market.table, existing.id);
 	const written = write(tx, market, job, ctx.prices);
 	if ("confirmedExisting" in written) throw new Error(NEVER_A_CONFIRMATION);
+	ctx.heard.push(written.heard);
 	const sideBySide = before.map((r) => r.id).filter((id) => id !== existing?.id);
 	if (sideBySide.length > 0) unexpire(tx, market.table, sideBySide, REPLACED_REASON);
 	if (existing) expireImported(tx, market.table, existing.id, REPLACED_REASON, ctx.now);

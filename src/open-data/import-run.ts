@@ -47,7 +47,11 @@ export class ImportRun {
 		readonly db: Db,
 		private readonly filing: ImportContext | null,
 	) {
-		this.batch = new ImportBatch(db);
+		// A batch's prices are told to their listeners once it commits (the server's deliver the alert hits).
+		this.batch = new ImportBatch(db, () => {
+			const { heard = [], prices } = filing ?? {};
+			for (const one of heard.splice(0)) prices?.committed(one);
+		});
 	}
 
 	/**
@@ -58,7 +62,7 @@ export class ImportRun {
 	static async start(db: Db, passwords: PasswordHasher, source: Source | null, prices: PriceEvents, now = Date.now()) {
 		if (source === null) return new ImportRun(db, null);
 		const accounts = await SourceAccounts.open(db, source, passwords);
-		return new ImportRun(db, { db, accounts, categories: await loadCategories(db), now, prices });
+		return new ImportRun(db, { db, accounts, categories: await loadCategories(db), now, prices, heard: [] });
 	}
 
 	/** Where prices are filed: only a run started with a source files any. */
@@ -93,9 +97,13 @@ export class ImportRun {
 	 */
 	file(example: string, write: (tx: Tx) => void) {
 		this.batch.add((tx) => {
+			const heard = this.filing?.heard ?? [];
+			const before = heard.length;
 			try {
 				inTransaction(tx, write);
 			} catch (error) {
+				// What it recorded rolled back with it: nobody is told of it.
+				heard.length = before;
 				if (isDatabaseFailure(error)) throw error;
 				this.filing?.accounts.forgetIfGone();
 				this.tally.leave(failure(error, example));

@@ -7,7 +7,7 @@ export { assessPrice, checkPrice } from "./check.ts";
 export { median } from "./consensus.ts";
 export type { StandingReport } from "./duplicates.ts";
 export { duplicateMessage } from "./duplicates.ts";
-export type { PricedThing, PriceListener, WrittenPrice } from "./events.ts";
+export type { Heard, PricedThing, PriceListener, WrittenPrice } from "./events.ts";
 export { PriceEvents } from "./events.ts";
 export { expireByAge, REPLACED_REASON, replacedWarning } from "./expiry.ts";
 export { HIDE_AT_FLAGS, recountFeedback } from "./feedback-counts.ts";
