@@ -32,9 +32,10 @@ Commands:
   import SOURCE FILE
                     add prices, stores or stations from open data: SOURCE is open-prices (Open Prices'
                     prices dump, with --locations FILE for its places), osm (an Overpass GeoJSON export)
-                    or commoncents (our own export); a second run updates, it does not duplicate; refused
-                    while a server uses the data folder; a file past --max-bytes SIZE decompressed (8GiB)
-                    or with a line past --max-line-bytes SIZE (1MiB) is refused with nothing imported
+                    or commoncents (our own export); a second run updates, it does not duplicate; while a
+                    server uses the data folder, the file (256MiB at most) is handed to it to import; a file
+                    past --max-bytes SIZE decompressed (8GiB) or with a line past --max-line-bytes SIZE
+                    (1MiB) is refused with nothing imported
   --help            show this help
   --version         print the version
 

@@ -149,3 +149,17 @@ describe("uploading and importing from the console", () => {
 		expect(tooLong.message).toStartWith("line 1 of export.jsonl is longer than 64 bytes");
 	});
 });
+
+describe("a server that stops mid-import", () => {
+	test("stops the import between two batches, saying what it kept, and closes cleanly", async () => {
+		const other = await startTestServer({ OLLAMA_HOST: "off" });
+		const operator = other.client({ [OPERATOR_HEADER]: operatorKey(other.config.secret) });
+		const file = await upload(operator, town(6000));
+		expectStatus(await operator.post("/api/admin/imports", { kind: "osm", file }), 202);
+		await other.stop();
+		const job = other.runtime.imports.current();
+		expect(job?.state).toBe("failed");
+		expect(job?.message).toMatch(/^the import stopped: the server stopped; \d+ records were written before it/);
+		expect(job?.added).toBeLessThan(6000);
+	});
+});

@@ -82,25 +82,28 @@ export function ImportData() {
 					void submit();
 				}}
 			>
-				<fieldset className="flex flex-col gap-1">
-					<legend className="text-sm font-medium">Source</legend>
-					{IMPORT_KINDS.map((k) => (
-						<label key={k} className="flex items-start gap-2 text-sm">
-							<input
-								type="radio"
-								className="radio radio-sm mt-0.5"
-								name={`${ids}-kind`}
-								value={k}
-								checked={kind === k}
-								onChange={() => setKind(k)}
-							/>
-							<span>
+				{/* A list rather than radios: the console's radios are its users to choose from. */}
+				<div className="flex flex-col gap-1">
+					<label htmlFor={`${ids}-kind`} className="text-sm font-medium">
+						Source
+					</label>
+					<select
+						id={`${ids}-kind`}
+						className="select select-sm w-full"
+						value={kind}
+						aria-describedby={`${ids}-kind-hint`}
+						onChange={(e) => setKind(e.target.value as ImportKind)}
+					>
+						{IMPORT_KINDS.map((k) => (
+							<option key={k} value={k}>
 								{KIND_LABEL[k].name}
-								<span className="block text-xs text-base-content/70">{KIND_LABEL[k].hint}</span>
-							</span>
-						</label>
-					))}
-				</fieldset>
+							</option>
+						))}
+					</select>
+					<p id={`${ids}-kind-hint`} className="text-xs text-base-content/70">
+						{KIND_LABEL[kind].hint}
+					</p>
+				</div>
 				<FilePick id={`${ids}-file`} label="File to import" onPick={setFile} />
 				{kind === "open-prices" && (
 					<FilePick id={`${ids}-locations`} label="Locations file (optional)" onPick={setLocations} />
@@ -125,6 +128,14 @@ export function ImportData() {
 						max={upload.total}
 						aria-label={`Uploading ${upload.name}`}
 					/>
+				</div>
+			)}
+			{current.isError && (
+				<div className="flex items-center gap-2 text-sm text-error">
+					<span role="alert">Could not load the latest import.</span>
+					<button type="button" className="btn btn-xs btn-ghost" onClick={() => void current.refetch()}>
+						Try again
+					</button>
 				</div>
 			)}
 			{current.data && <ImportProgress job={current.data} />}

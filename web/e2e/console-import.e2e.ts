@@ -51,7 +51,7 @@ test("a moderator uploads a town's export, follows the import to its summary, an
 
 	// Nothing chosen yet: the button says what it still needs.
 	await expect(panel.getByText("Still needed: file")).toBeVisible();
-	await panel.getByRole("radio", { name: /OpenStreetMap/ }).check();
+	await panel.getByLabel("Source").selectOption("OpenStreetMap");
 	const file = townExport(testInfo.outputDir);
 	await panel.getByLabel("File to import").setInputFiles(file);
 	await panel.getByRole("button", { name: "Start import" }).click();
