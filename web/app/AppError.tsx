@@ -71,7 +71,18 @@ export function AppErrorCard({ error, inShell = false }: { error: unknown; inShe
  */
 export function RouteError({ error }: { error: unknown }) {
 	if (reloadForMissingCode(error)) return null;
+	if (isChunkLoadError(error)) document.documentElement.dataset.missingCode = "true";
 	return <AppErrorCard error={error} inShell />;
+}
+
+/**
+ * Chromium keeps a failed import failed for the life of the document, so once a page's code went missing
+ * the next move within the app loads the page afresh (online); a new document fetches the code again.
+ */
+export function loadAfreshAfterMissingCode(href: string): boolean {
+	if (document.documentElement.dataset.missingCode !== "true" || !navigator.onLine) return false;
+	window.location.assign(href);
+	return true;
 }
 
 /** Catches what fails to draw outside the router's own boundaries: the landing, the auth gate, the router itself. */

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, createRoute, createRouter, Outlet } from "@tanstack/react-router";
 import { productSearch, stationSearch } from "../history/index.ts";
-import { RouteError } from "./AppError.tsx";
+import { loadAfreshAfterMissingCode, RouteError } from "./AppError.tsx";
 import { AuthGate } from "./AuthGate.tsx";
 import { Pages } from "./pages.tsx";
 
@@ -47,13 +47,15 @@ const gatedPages = [
 const routeTree = rootRoute.addChildren([gated.addChildren(gatedPages)]);
 
 export function createAppRouter(queryClient: QueryClient) {
-	return createRouter({
+	const router = createRouter({
 		routeTree,
 		context: { queryClient },
 		defaultPreload: "intent",
 		defaultErrorComponent: RouteError,
 		scrollRestoration: true,
 	});
+	router.subscribe("onBeforeNavigate", ({ toLocation }) => loadAfreshAfterMissingCode(toLocation.href));
+	return router;
 }
 
 declare module "@tanstack/react-router" {
