@@ -27,8 +27,8 @@ type Stored = {
 	/** The category's slug and its group's. */
 	filters: string[];
 	price: number;
-	/** Index in the neighbourhood, nearest first; -1 beyond it. */
-	place: number;
+	/** Its store's place (location token). */
+	loc: string;
 	live: boolean;
 	/** The shoppers who spoke of the price: the reporter and those who confirmed it. */
 	voices: number;
@@ -45,14 +45,12 @@ let searcher: TestClient;
 let stored: Stored[] = [];
 /** The live reports of each store's product. */
 const liveByCard = new Map<string, Stored[]>();
-const near = neighbourhood(HOME);
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** Every report as stored, with what the reference needs of it. */
 function readStored(): Stored[] {
 	const categories = server.db.select().from(productCategories).all();
 	const category = new Map(categories.map((c) => [c.id, c]));
-	const places = new Map(near.map((p, i) => [p.token, i]));
 	return server.db
 		.select()
 		.from(priceReports)
@@ -67,7 +65,7 @@ function readStored(): Stored[] {
 				words: wordsOf([r.productName, ...r.tags, own.name, r.description ?? ""].join(" ")),
 				filters: [own.slug, ...(group ? [group.slug] : [])],
 				price: r.priceCents,
-				place: places.get(r.locToken) ?? -1,
+				loc: r.locToken,
 				live: r.isActive && !r.isExpired,
 				voices: 1 + r.confirmCount,
 				latestAt: Math.max(r.createdAt.getTime(), r.confirmedAt?.getTime() ?? 0),
@@ -77,27 +75,31 @@ function readStored(): Stored[] {
 
 /** Cheapest first, then newest (ids are given in the order reports are made). */
 const byPrice = (a: Stored, b: Stored) => a.price - b.price || b.id - a.id;
-const ORDERS: Record<Sort, (a: Stored, b: Stored) => number> = {
+/** The orders of a search whose places are ranked nearest first by `rank` (a report's place's index). */
+const orders = (rank: (r: Stored) => number): Record<Sort, (a: Stored, b: Stored) => number> => ({
 	price: byPrice,
-	distance: (a, b) => a.place - b.place || byPrice(a, b),
+	distance: (a, b) => rank(a) - rank(b) || byPrice(a, b),
 	recent: (a, b) => b.id - a.id,
-};
+});
 
 /**
- * Every card of a search, in order: the live reports near HOME where each query word begins a word of the
+ * Every card of a search, in order: the live reports at HOME's `areas` nearest places (and its own) where each query word begins a word of the
  * report's product name, tags, category name or description, in the chip's category or group; sorted; the
  * first report of each store's product leads its card, which counts that store's live reports of the product.
  */
-function reference(q: string, filter: string | null, sort: Sort): Card[] {
+function reference(q: string, filter: string | null, sort: Sort, areas = 20): Card[] {
+	const near = neighbourhood(HOME, areas);
+	const places = new Map(near.map((p, i) => [p.token, i]));
+	const rank = (r: Stored) => places.get(r.loc) ?? -1;
 	const query = wordsOf(q);
 	const matches = stored.filter(
 		(r) =>
 			r.live &&
-			r.place >= 0 &&
+			rank(r) >= 0 &&
 			(filter === null || r.filters.includes(filter)) &&
 			query.every((w) => r.words.some((word) => word.startsWith(w))),
 	);
-	matches.sort(ORDERS[sort]);
+	matches.sort(orders(rank)[sort]);
 	const seen = new Set<string>();
 	const cards: Card[] = [];
 	for (const r of matches) {
@@ -107,7 +109,7 @@ function reference(q: string, filter: string | null, sort: Sort): Card[] {
 		const reports = store.reduce((sum, s) => sum + s.voices, 0);
 		cards.push({
 			id: r.id,
-			distanceMiles: Math.round(near[r.place]!.miles * 10) / 10,
+			distanceMiles: Math.round(near[rank(r)]!.miles * 10) / 10,
 			storeReports:
 				reports > 1
 					? {
@@ -122,11 +124,12 @@ function reference(q: string, filter: string | null, sort: Sort): Card[] {
 }
 
 /** The first pages as GET /api/search answers them, each card's id and what the comparison reads of it. */
-async function searched(q: string, filter: string | null, sort: Sort): Promise<Card[][]> {
+async function searched(q: string, filter: string | null, sort: Sort, areas = 20): Promise<Card[][]> {
 	return Promise.all(
 		Array.from({ length: PAGES }, async (_, page) => {
 			const params = new URLSearchParams({ q, sort, limit: String(PAGE), offset: String(page * PAGE) });
 			if (filter) params.set("category", filter);
+			if (areas !== 20) params.set("areas", String(areas));
 			const res = await searcher.get(`/api/search?${params}`);
 			return expectBody(res, 200).map((r) => ({
 				id: r.id,
@@ -153,7 +156,8 @@ afterAll(() => server.stop());
 describe("search against the reference", () => {
 	test("the generated neighbourhood has thousands of matches per word, stores of many reports, and dead reports", () => {
 		const milk = reference("milk", null, "price");
-		const live = stored.filter((r) => r.live && r.place >= 0);
+		const near = new Set(neighbourhood(HOME).map((p) => p.token));
+		const live = stored.filter((r) => r.live && near.has(r.loc));
 		expect(live.filter((r) => r.words.some((w) => w.startsWith("milk"))).length).toBeGreaterThan(3_000);
 		expect(live.filter((r) => r.words.some((w) => w.startsWith("ch"))).length).toBeGreaterThan(3_000);
 		// More words begin with "ch" than search expands one by one, so it is also searched as a bare prefix.
@@ -161,7 +165,7 @@ describe("search against the reference", () => {
 		expect(milk.length).toBeGreaterThan(PAGE * PAGES);
 		expect(milk.filter((c) => c.storeReports).length).toBeGreaterThan(PAGE);
 		expect(stored.filter((r) => !r.live).length).toBeGreaterThan(1_000);
-		expect(stored.filter((r) => r.place < 0).length).toBeGreaterThan(1_000);
+		expect(stored.filter((r) => !near.has(r.loc)).length).toBeGreaterThan(1_000);
 		const rare = reference("kombucha", null, "price").length;
 		expect(rare).toBeGreaterThan(0);
 		expect(rare).toBeLessThan(PAGE * PAGES);
@@ -180,4 +184,16 @@ describe("search against the reference", () => {
 				}
 			}
 		});
+
+	test("a widened search reaches the places beyond the neighbourhood, in the same orders", async () => {
+		expect(reference("kombucha", null, "price", 40).length).toBeGreaterThan(
+			reference("kombucha", null, "price").length,
+		);
+		for (const q of ["milk", "kombucha"])
+			for (const sort of SORTS) {
+				const search = { q, sort, areas: 40 };
+				const pages = pagesOf(reference(q, null, sort, 40));
+				expect({ search, pages: await searched(q, null, sort, 40) }).toEqual({ search, pages });
+			}
+	});
 });
