@@ -1,8 +1,9 @@
 /** Editing a price alert in place: PATCH /api/price-alerts/:id. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { priceAlertWords } from "../../db/schema.ts";
+import { priceAlertWords, users } from "../../db/schema.ts";
 import { expectBody, registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+import { updateAlert } from "./queries.ts";
 import { categoryIds, createAlert, reportPrice } from "./testing.ts";
 
 let server: TestServer;
@@ -83,7 +84,7 @@ describe("PATCH /api/price-alerts/:id", () => {
 		expect(new Set(words.map((w) => w.targetPriceCents))).toEqual(new Set([250]));
 	});
 
-	test("fields left out keep their value, and the alert keeps its hits", async () => {
+	test("fields left out keep their value; an edit that matches as before keeps the alert's hits", async () => {
 		const word = tag();
 		const { client, alert } = await watcher({
 			productName: `rye bread ${word}`,
@@ -97,19 +98,76 @@ describe("PATCH /api/price-alerts/:id", () => {
 		});
 		const before = await listed(client, alert.id);
 		expect(before.lastHit).toMatchObject({ reportId: hit.id });
+		expect(before.lastNotified).not.toBeNull();
 
-		const cheaper = expectBody(await client.patch(`/api/price-alerts/${alert.id}`, { targetPrice: 3 }), 200);
-		expect(cheaper).toEqual({ ...before, targetPrice: 3 });
-		const anyCategory = expectBody(await client.patch(`/api/price-alerts/${alert.id}`, { categoryId: null }), 200);
-		expect(anyCategory).toMatchObject({ productName: `rye bread ${word}`, targetPrice: 3, categoryId: null });
-		expect(anyCategory.lastHit).toMatchObject({ reportId: hit.id });
+		// The same words in another order and case, everything else as it was: the same alert, hits and all.
+		const renamed = await client.patch(`/api/price-alerts/${alert.id}`, {
+			productName: `Bread ${word} RYE`,
+			targetPrice: "4.00",
+			categoryId: cat.groceries,
+			scope: "near",
+			fuelType: null,
+		});
+		expect(expectBody(renamed, 200)).toEqual({ ...before, productName: `Bread ${word} RYE` });
+		expect(await listed(client, alert.id)).toEqual({ ...before, productName: `Bread ${word} RYE` });
+	});
+
+	// Made when the test runs: the categories are read once the server is up.
+	test.each<[string, (word: string) => Record<string, unknown>]>([
+		["a lower target", () => ({ targetPrice: 3 })],
+		["another word", (word) => ({ productName: `rye bread loaf ${word}` })],
+		["another category", () => ({ categoryId: cat.produce })],
+		["any category", () => ({ categoryId: null })],
+		["another place", () => ({ scope: "spots" })],
+		["a fuel", () => ({ fuelType: "regular" })],
+	])("an edit to %s drops the hits of what the alert watched before", async (_name, change) => {
+		const word = tag();
+		const { client, alert } = await watcher({
+			productName: `rye bread ${word}`,
+			targetPrice: 4,
+			categoryId: cat.groceries,
+		});
+		await reportPrice(reporter, { productName: `Rye Bread ${word}`, price: 3.5, categoryId: cat.groceries });
+		expect((await listed(client, alert.id)).lastHit).not.toBeNull();
+
+		const body = change(word);
+		const edited = expectBody(await client.patch(`/api/price-alerts/${alert.id}`, body), 200);
+		// No "last hit" at a price over the new target, of another product, or of a product shown as fuel.
+		expect(edited).toMatchObject({ lastHit: null, lastNotified: null });
+		expect(await listed(client, alert.id)).toMatchObject({ lastHit: null, lastNotified: null });
+	});
+
+	test("an edit that matches anew still fires on the next report it meets", async () => {
+		const word = tag();
+		const { client, alert } = await watcher({
+			productName: `rye bread ${word}`,
+			targetPrice: 4,
+			categoryId: cat.groceries,
+		});
+		await reportPrice(reporter, { productName: `Rye Bread ${word}`, price: 3.5, categoryId: cat.groceries });
+		expectBody(await client.patch(`/api/price-alerts/${alert.id}`, { targetPrice: 3 }), 200);
+		expect((await listed(client, alert.id)).lastHit).toBeNull();
 		// Now in any category: a report filed elsewhere sets it off.
+		expectBody(await client.patch(`/api/price-alerts/${alert.id}`, { categoryId: null }), 200);
 		const other = await reportPrice(reporter, {
 			productName: `Rye Bread ${word}`,
 			price: 2.9,
 			categoryId: cat.produce,
 		});
-		expect((await listed(client, alert.id)).lastHit).toMatchObject({ reportId: other.id });
+		expect((await listed(client, alert.id)).lastHit).toMatchObject({ reportId: other.id, price: 2.9 });
+	});
+
+	test("edits made at once each keep what the other changed", async () => {
+		const { client, user } = await registerUser(server, { zipCode: "10001" });
+		const alert = await createAlert(client, { productName: `miso ${tag()}`, targetPrice: 4 });
+		const owner = server.db.select().from(users).where(eq(users.id, user.id)).get();
+		if (!owner) throw new Error("the user is not stored");
+		// Both edits start before either is written, as two requests of one process can.
+		await Promise.all([
+			updateAlert(server.db, owner, alert.id, { targetPrice: 300 }),
+			updateAlert(server.db, owner, alert.id, { categoryId: cat.groceries }),
+		]);
+		expect(await listed(client, alert.id)).toMatchObject({ targetPrice: 3, categoryId: cat.groceries });
 	});
 
 	test("a fuel alert edited to another fuel and target fires on that fuel only", async () => {

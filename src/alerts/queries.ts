@@ -1,6 +1,6 @@
 import { FUEL_LABEL } from "../../db/enums.ts";
 import type { User } from "../../db/schema.ts";
-import { categoryExists } from "../data/categories.ts";
+import { categoryExistsIn } from "../data/categories.ts";
 import {
 	type AlertRow,
 	alertCountOf,
@@ -77,13 +77,13 @@ async function getAlert(db: Db, id: number): Promise<AlertJson | null> {
 }
 
 /** What an alert is written as: its name, category, zip and words, from the checked input. */
-async function resolveAlert(db: Db, user: User, input: PriceAlertInput) {
+function resolveAlert(tx: Tx, user: User, input: PriceAlertInput) {
 	const zip = input.zipCode ?? user.zipCode;
 	if (!zip) throw badRequest(NO_ZIP_MESSAGE);
 	const fuel = input.fuelType;
 	const productName = fuel === null ? input.productName : FUEL_LABEL[fuel];
 	const categoryId = fuel === null ? input.categoryId : null;
-	if (categoryId !== null && !(await categoryExists(db, categoryId))) {
+	if (categoryId !== null && !categoryExistsIn(tx, categoryId)) {
 		throw badRequest("Unknown category", { issues: [{ path: "categoryId", message: "Unknown category" }] });
 	}
 	const words = fuel === null ? productWords(productName) : [fuelWord(fuel)];
@@ -100,8 +100,10 @@ async function resolveAlert(db: Db, user: User, input: PriceAlertInput) {
 	};
 }
 
+type Resolved = ReturnType<typeof resolveAlert>;
+
 /** Two identical alerts (same words, zip, place, target and category) would notify twice for every report. */
-function refuseDuplicate(tx: Tx, userId: string, alert: Awaited<ReturnType<typeof resolveAlert>>, self?: number) {
+function refuseDuplicate(tx: Tx, userId: string, alert: Resolved, self?: number) {
 	const duplicate = alertsAtTarget(tx, {
 		userId,
 		locToken: alert.locToken,
@@ -117,7 +119,7 @@ function refuseDuplicate(tx: Tx, userId: string, alert: Awaited<ReturnType<typeo
 	if (duplicate) throw conflict("You already have this price alert");
 }
 
-const indexRows = (id: number, alert: Awaited<ReturnType<typeof resolveAlert>>) =>
+const indexRows = (id: number, alert: Resolved) =>
 	alertWordRows({
 		id,
 		zip: alert.zipCode,
@@ -132,11 +134,11 @@ const indexRows = (id: number, alert: Awaited<ReturnType<typeof resolveAlert>>) 
  * fuel's (words.ts fuelWord), and it is named after the fuel.
  */
 export async function createAlert(db: Db, user: User, input: PriceAlertInput): Promise<AlertJson> {
-	const alert = await resolveAlert(db, user, input);
-	const { words, ...values } = alert;
 	const id = await transaction(
 		db,
 		(tx) => {
+			const alert = resolveAlert(tx, user, input);
+			const { words, ...values } = alert;
 			if (alertCountOf(tx, user.id) >= MAX_ALERTS_PER_USER) {
 				throw conflict(`You can keep at most ${MAX_ALERTS_PER_USER} price alerts; delete one first`);
 			}
@@ -154,22 +156,35 @@ export async function createAlert(db: Db, user: User, input: PriceAlertInput): P
 
 const ALERT_NOT_FOUND = "Price alert not found";
 
+/** Whether an edit changes what the alert matches; a name's words in another order or case do not. */
+function watchesAnew(current: NonNullable<ReturnType<typeof alertValuesOf>>, alert: Resolved) {
+	return (
+		current.fuelType !== alert.fuelType ||
+		current.targetPriceCents !== alert.targetPriceCents ||
+		current.categoryId !== alert.categoryId ||
+		current.scope !== alert.scope ||
+		current.zipCode !== alert.zipCode ||
+		(alert.fuelType === null && wordKey(productWords(current.productName)) !== wordKey(alert.words))
+	);
+}
+
 /**
  * Edits one of the user's alerts in place: the fields sent over its current ones, checked as a new alert is,
- * its words filed afresh in the same transaction, so it fires on what it watches now and no longer on what
- * it watched before. Its id, age and hits stay. Anyone else's alert is "not found".
+ * its words filed afresh, so it fires on what it watches now and no longer on what it watched before. The
+ * alert is read, merged and written in one transaction, so an edit made meanwhile is not written over with
+ * the values it replaced. Its id and age stay; its hits stay only while it matches what it did (they would
+ * show a price or product it no longer watches). Anyone else's alert is "not found".
  */
 export async function updateAlert(db: Db, user: User, id: number, patch: PriceAlertPatch): Promise<AlertJson> {
-	const current = await transaction(db, (tx) => alertValuesOf(tx, user.id, id));
-	if (!current) throw notFound(ALERT_NOT_FOUND);
-	const alert = await resolveAlert(db, user, mergePatch(current, patch));
-	const { words, ...values } = alert;
 	await transaction(
 		db,
 		(tx) => {
-			if (!alertValuesOf(tx, user.id, id)) throw notFound(ALERT_NOT_FOUND);
+			const current = alertValuesOf(tx, user.id, id);
+			if (!current) throw notFound(ALERT_NOT_FOUND);
+			const alert = resolveAlert(tx, user, mergePatch(current, patch));
+			const { words, ...values } = alert;
 			refuseDuplicate(tx, user.id, alert, id);
-			rewriteAlert(tx, id, values, indexRows(id, alert));
+			rewriteAlert(tx, id, values, indexRows(id, alert), watchesAnew(current, alert));
 		},
 		"immediate",
 	);

@@ -8,6 +8,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { productCategories, productTags } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { Stored, StoredPick } from "../lib/stored.ts";
+import type { Tx } from "./transaction.ts";
 
 type CategoryTagRow = StoredPick<typeof productCategories, "id" | "name"> & {
 	tagId: Stored<typeof productTags.id> | null;
@@ -83,9 +84,9 @@ export async function topCategorySlugs(db: Db): Promise<Stored<typeof productCat
 		.map((r) => r.slug);
 }
 
-/** Whether a category of this id exists. */
-export async function categoryExists(db: Db, id: number): Promise<boolean> {
+/** Whether a category of this id exists, read inside the transaction that writes what refers to it. */
+export function categoryExistsIn(tx: Tx, id: number): boolean {
 	return Boolean(
-		db.select({ id: productCategories.id }).from(productCategories).where(eq(productCategories.id, id)).get(),
+		tx.select({ id: productCategories.id }).from(productCategories).where(eq(productCategories.id, id)).get(),
 	);
 }

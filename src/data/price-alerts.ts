@@ -152,13 +152,24 @@ export function alertValuesOf(tx: Tx, userId: string, id: number) {
 }
 
 /**
- * Writes an alert's new values over its old ones (its id, age and hits stay) and files its words afresh:
- * the words of what it watched before go, so it no longer fires on them.
+ * Writes an alert's new values over its old ones (its id and age stay) and files its words afresh: the words
+ * of what it watched before go, so it no longer fires on them. With `forgetHits`, its hits go too and it has
+ * never fired: they matched what it watched before, not what it watches now.
  */
-export function rewriteAlert(tx: Tx, id: number, alert: Omit<AlertValues, "userId">, words: AlertWordRow[]) {
-	tx.update(priceAlerts).set(alert).where(eq(priceAlerts.id, id)).run();
+export function rewriteAlert(
+	tx: Tx,
+	id: number,
+	alert: Omit<AlertValues, "userId">,
+	words: AlertWordRow[],
+	forgetHits: boolean,
+) {
+	tx.update(priceAlerts)
+		.set(forgetHits ? { ...alert, lastNotified: null } : alert)
+		.where(eq(priceAlerts.id, id))
+		.run();
 	tx.delete(priceAlertWords).where(eq(priceAlertWords.alertId, id)).run();
 	if (words.length > 0) tx.insert(priceAlertWords).values(words).run();
+	if (forgetHits) tx.delete(priceAlertHits).where(eq(priceAlertHits.alertId, id)).run();
 }
 
 /** One word of an alert filed under one place, with the alert's target. */
