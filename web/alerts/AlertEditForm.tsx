@@ -14,7 +14,7 @@ export const EDIT_FAILED_MESSAGE = "Failed to save price alert. Please try again
 
 /**
  * One alert's form, in its place in the list, filled with what it watches: Save writes the edit over it
- * (its hits stay), Cancel and Escape leave it as it was. `onClose` gives the focus back to its Edit button.
+ * (its hits go when it then matches anew), Cancel and Escape leave it as it was. `onClose` gives the focus back to its Edit button.
  */
 export function AlertEditForm({ alert, onClose }: { alert: PriceAlert; onClose: () => void }) {
 	const auth = useQuery(currentUserQuery);

@@ -2,9 +2,16 @@
  * What the create-alert and edit-alert forms share: their values, the schema that checks them (the server's,
  * so both speak its messages), the fields themselves, and the body the API takes from them.
  */
+
+import { useId } from "react";
 import * as v from "valibot";
 import { type AlertScope, FUEL_LABEL, FUEL_TYPES, type FuelType } from "../../db/enums.ts";
-import { MISSING_FIELDS_MESSAGE, MISSING_FIELDS_TITLE, PriceAlertSchema } from "../../src/alerts/schemas.ts";
+import {
+	ANY_PRICE_CENTS,
+	MISSING_FIELDS_MESSAGE,
+	MISSING_FIELDS_TITLE,
+	PriceAlertSchema,
+} from "../../src/alerts/schemas.ts";
 import { CategorySelect } from "../components/CategorySelect.tsx";
 import { Field, priceInput, SelectField, type useForm } from "../components/form.tsx";
 import { formatCurrency } from "../components/format.ts";
@@ -22,6 +29,8 @@ export type AlertFormValues = {
 	watch: Watch;
 	productName: string;
 	targetPrice: string;
+	/** A product alert that waits for any price reported: its target is neither asked for nor sent. */
+	anyPrice: boolean;
 	categoryId: string;
 	fuelType: FuelType;
 	scope: AlertScope;
@@ -36,12 +45,25 @@ const SCOPE_CHOICES: readonly Choice<AlertScope>[] = [
 	{ value: "spots", label: "At my starred spots", hint: STARRED_SPOTS_HINT },
 ];
 
-/** The form's fields as the API's body: a fuel alert has no product name or category, a product alert no fuel. */
+/**
+ * The form's fields as the API's body: a fuel alert has no product name or category, a product alert no fuel;
+ * a product alert at any price has a null target. A fuel alert always has a target.
+ */
 export const AlertFormSchema = v.pipe(
 	v.custom<AlertFormValues>(() => true),
 	v.transform(
-		({ watch, productName, targetPrice, categoryId, fuelType, scope }): v.InferInput<typeof PriceAlertSchema> =>
-			watch === "fuel" ? { fuelType, targetPrice, scope } : { productName, targetPrice, categoryId, scope },
+		({
+			watch,
+			productName,
+			targetPrice,
+			anyPrice,
+			categoryId,
+			fuelType,
+			scope,
+		}): v.InferInput<typeof PriceAlertSchema> =>
+			watch === "fuel"
+				? { fuelType, targetPrice, scope }
+				: { productName, targetPrice: anyPrice ? null : targetPrice, categoryId, scope },
 	),
 	PriceAlertSchema,
 );
@@ -52,19 +74,18 @@ export const blankAlert = (fuelType: FuelType): AlertFormValues => ({
 	watch: "product",
 	productName: "",
 	targetPrice: "",
+	anyPrice: false,
 	categoryId: "",
 	fuelType,
 	scope: "near",
 });
 
-/**
- * An alert's form, filled with what it watches. An alert at any price shows an empty target: the form
- * asks for one, as it does for a new alert.
- */
+/** An alert's form, filled with what it watches; an alert at any price has "At any price" ticked. */
 export const alertValues = (alert: PriceAlert, preferred: FuelType): AlertFormValues => ({
 	watch: alert.fuelType ? "fuel" : "product",
 	productName: alert.fuelType ? "" : alert.productName,
 	targetPrice: alert.targetPrice === null ? "" : alert.targetPrice.toFixed(2),
+	anyPrice: alert.fuelType === null && alert.targetPrice === null,
 	categoryId: alert.categoryId === null ? "" : String(alert.categoryId),
 	fuelType: alert.fuelType ?? preferred,
 	scope: alert.scope,
@@ -72,13 +93,17 @@ export const alertValues = (alert: PriceAlert, preferred: FuelType): AlertFormVa
 
 type Checked = v.InferOutput<typeof AlertFormSchema>;
 
+/** The target as the API takes it: dollars, or null for a product alert at any price. */
+const targetOf = (input: Checked) =>
+	input.fuelType === null && input.targetPrice === ANY_PRICE_CENTS ? null : input.targetPrice / 100;
+
 /**
  * Spec §7's body for a product alert; the place is sent only when it is not the default (near the user's
  * own zip, since no zipCode is sent).
  */
 export function alertBody(input: Checked): AlertSubmission {
 	const where = input.scope === "near" ? {} : { scope: input.scope };
-	const targetPrice = input.targetPrice / 100;
+	const targetPrice = targetOf(input);
 	return input.fuelType === null
 		? { productName: input.productName, targetPrice, categoryId: input.categoryId, ...where }
 		: { fuelType: input.fuelType, targetPrice, ...where };
@@ -91,16 +116,22 @@ export function alertBody(input: Checked): AlertSubmission {
  */
 export function alertEditBody(input: Checked): AlertEdit {
 	const { scope } = input;
-	const targetPrice = input.targetPrice / 100;
 	return input.fuelType === null
-		? { fuelType: null, productName: input.productName, targetPrice, categoryId: input.categoryId, scope }
-		: { fuelType: input.fuelType, targetPrice, scope };
+		? {
+				fuelType: null,
+				productName: input.productName,
+				targetPrice: targetOf(input),
+				categoryId: input.categoryId,
+				scope,
+			}
+		: { fuelType: input.fuelType, targetPrice: input.targetPrice / 100, scope };
 }
 
 /** Whether a required field is empty, and what the form says about it then. */
 export function missingOf(values: AlertFormValues) {
 	const fuel = values.watch === "fuel";
-	const missing = !values.targetPrice.trim() || (!fuel && !values.productName.trim());
+	const noTarget = !values.targetPrice.trim() && (fuel || !values.anyPrice);
+	const missing = noTarget || (!fuel && !values.productName.trim());
 	return { missing, message: fuel ? MISSING_TARGET_MESSAGE : MISSING_FIELDS_MESSAGE };
 }
 
@@ -117,7 +148,9 @@ export const priceWanted = (target: number | null, fuel: FuelType | null = null)
 export function AlertFields({ form, tried }: { form: AlertForm; tried: boolean }) {
 	const { values, errors, set, field } = form;
 	const fuel = values.watch === "fuel";
+	const anyPrice = !fuel && values.anyPrice;
 	const { missing, message } = missingOf(values);
+	const anyPriceHint = useId();
 	return (
 		<>
 			{tried && missing && (
@@ -158,14 +191,34 @@ export function AlertFields({ form, tried }: { form: AlertForm; tried: boolean }
 					required
 				/>
 			)}
+			{!fuel && (
+				<label className="flex cursor-pointer items-start gap-3">
+					<input
+						type="checkbox"
+						name="anyPrice"
+						className="checkbox checkbox-primary mt-0.5"
+						checked={values.anyPrice}
+						aria-describedby={anyPriceHint}
+						onChange={(e) => set("anyPrice", e.target.checked)}
+					/>
+					<span>
+						<span className="block text-sm font-medium">At any price</span>
+						<span id={anyPriceHint} className="block text-xs text-base-content/70">
+							Notify me whenever anyone reports it, with no target.
+						</span>
+					</span>
+				</label>
+			)}
 			<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-				<Field
-					label="Target price ($)"
-					{...field("targetPrice")}
-					{...priceInput(2)}
-					hint="Notify me at this price or less."
-					required
-				/>
+				{!anyPrice && (
+					<Field
+						label="Target price ($)"
+						{...field("targetPrice")}
+						{...priceInput(2)}
+						hint="Notify me at this price or less."
+						required
+					/>
+				)}
 				{!fuel && (
 					<CategorySelect
 						anyLabel="Any category"

@@ -138,3 +138,59 @@ test("a fuel alert is edited to another fuel and target", async ({ page, baseURL
 	await page.getByRole("tab", { name: "Alerts" }).click();
 	await expect(item).toContainText("At or under $4.100/gal · near 10001");
 });
+
+test("an alert at any price is edited and keeps waiting for any price", async ({ page, baseURL }) => {
+	const origin = baseURL ?? "";
+	await signInFreshUser(page, origin, { zipCode: "10001" });
+	// What the empty search's one tap sets: the words at any price.
+	const created = await alertThroughApi(page, origin, { productName: "milk", targetPrice: null, categoryId: null });
+	await openAlertsTab(page);
+	const item = page.getByTestId("alert-item");
+	await expect(item).toContainText("Any price · near 10001");
+	await page.getByRole("button", { name: "Edit alert for milk" }).click();
+
+	const form = page.getByRole("form", { name: "Edit the alert for milk" });
+	const anyPrice = form.getByRole("checkbox", { name: "At any price" });
+	const target = form.getByRole("spinbutton", { name: "Target price ($)" });
+	await expect(anyPrice).toBeChecked();
+	await expect(target).toHaveCount(0);
+	const found: string[] = [];
+	await audit(page, "an alert at any price being edited", found);
+	expect(found, found.join("\n")).toEqual([]);
+
+	// Unticked, it asks for a target as a new alert does; ticked again, it needs none.
+	await anyPrice.uncheck();
+	await expect(target).toHaveValue("");
+	await form.getByRole("button", { name: "Save" }).click();
+	await expect(form.getByTestId("alert-missing-fields")).toContainText("Please fill in product name and target price.");
+	await anyPrice.check();
+	await expect(target).toHaveCount(0);
+
+	await form.getByRole("textbox", { name: "Product name" }).fill("oat milk");
+	await form.getByLabel("Category").selectOption({ label: "Dairy" });
+	const sent = page.waitForRequest(
+		(r) => r.url().endsWith(`/api/price-alerts/${created.id}`) && r.method() === "PATCH",
+	);
+	await form.getByRole("button", { name: "Save" }).click();
+	expect((await sent).postDataJSON()).toEqual({
+		fuelType: null,
+		productName: "oat milk",
+		targetPrice: null,
+		categoryId: expect.any(Number),
+		scope: "near",
+	});
+	await expect(page.getByRole("status").filter({ hasText: "Price alert saved" })).toContainText(
+		"We will tell you when oat milk is reported at any price near 10001.",
+	);
+	await expect(form).toBeHidden();
+	await expect(item).toContainText("oat milk");
+	await expect(item).toContainText("Any price · Dairy · near 10001");
+
+	await page.reload();
+	await page.getByRole("tab", { name: "Alerts" }).click();
+	await expect(item).toContainText("Any price · Dairy · near 10001");
+	await page.getByRole("button", { name: "Edit alert for oat milk" }).click();
+	await expect(
+		page.getByRole("form", { name: "Edit the alert for oat milk" }).getByRole("checkbox", { name: "At any price" }),
+	).toBeChecked();
+});
