@@ -53,10 +53,12 @@ export function FindDeals() {
 	const setSort = (next: SearchSort) => keep({ ...kept, sort: next });
 	const wanted = q !== "" || filter !== null;
 	// Without a zip there is nothing "near" to search: the results ask for one instead of failing.
-	const results = useQuery({
-		...searchQuery({ q, category: filter, sort, zipCode, areas: widened?.areas ?? NEAREST_AREAS }),
-		enabled: wanted && zipCode !== null,
-	});
+	const asked = { q, category: filter, zipCode, areas: widened?.areas ?? NEAREST_AREAS };
+	const results = useQuery({ ...searchQuery({ ...asked, sort }), enabled: wanted && zipCode !== null });
+	// Best Deal is the whole set's: when the page holds only part of it in another order, the same search by
+	// price (the list the Lowest Price sort shows) says which is the cheapest.
+	const partial = sort !== "price" && (results.data?.length ?? 0) > SEARCH_SHOWN;
+	const cheapest = useQuery({ ...searchQuery({ ...asked, sort: "price" }), enabled: wanted && partial });
 	const toast = useToast();
 	const sessionLost = useSessionLost();
 
@@ -128,6 +130,7 @@ export function FindDeals() {
 				search={kept}
 				zipCode={zipCode}
 				results={results}
+				byPrice={{ needed: partial, data: cheapest.data }}
 				online={online}
 				onRetry={() => void results.refetch()}
 				onWiden={widen}

@@ -4,6 +4,7 @@ import { clientSideText } from "../api/failure.ts";
 import { EnterZipButton } from "../auth/index.ts";
 import { AlertIcon, PinIcon, SearchIcon } from "../components/icons.tsx";
 import { OfflineSearch, ResultsSkeleton, SearchMessage } from "../components/SearchStates.tsx";
+import { BestElsewhere } from "./BestElsewhere.tsx";
 import { bestDealId } from "./best-deal.ts";
 import { EmptySearch } from "./EmptySearch.tsx";
 import type { DealsSearch, Widened } from "./homeState.ts";
@@ -19,6 +20,12 @@ type Props = {
 	search: DealsSearch;
 	zipCode: string | null;
 	results: Pick<UseQueryResult<Report[]>, "data" | "error" | "isError" | "isFetching">;
+	/**
+	 * The same search sorted by price, when the page does not hold the whole set (another sort, more matches
+	 * than shown): Best Deal is the set's, found there (`data` is
+	 * undefined while it is asked for).
+	 */
+	byPrice?: { needed: boolean; data: Report[] | undefined };
 	online: boolean;
 	onRetry: () => void;
 	onWiden: (widened: Widened | null) => void;
@@ -33,6 +40,7 @@ export function SearchResults({
 	search,
 	zipCode,
 	results,
+	byPrice,
 	online,
 	onRetry,
 	onWiden,
@@ -70,8 +78,11 @@ export function SearchResults({
 		);
 	};
 	const list = results.data?.slice(0, SEARCH_SHOWN);
-	// Best Deal: the lowest price (or unit price, when sizes compare) among results that may wear it.
-	const bestId = list && bestDealId(list);
+	// Best Deal: the lowest price (or unit price, when sizes compare) among the set's results that may wear it.
+	// When the page holds only part of the set, none is badged until the cheapest of the set is known.
+	const pool = byPrice?.needed ? byPrice.data?.slice(0, SEARCH_SHOWN) : list;
+	const bestId = pool && bestDealId(pool);
+	const elsewhere = list?.some((r) => r.id === bestId) ? undefined : pool?.find((r) => r.id === bestId);
 	// The region stays when its last card goes: a card whose word takes it off the list sends the focus here.
 	return (
 		<section
@@ -121,6 +132,7 @@ export function SearchResults({
 			) : (
 				<>
 					<SummaryCards results={list} more={(results.data?.length ?? 0) > list.length} />
+					{elsewhere && <BestElsewhere report={elsewhere} />}
 					<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
 						{list.map((report) => (
 							<ResultCard key={report.id} report={report} best={report.id === bestId} homeId={resultsId} />

@@ -103,3 +103,52 @@ test("Best Deal is the lowest eligible price in any order, and savings compare o
 	await expectSavings(page, isMobile, null);
 	expect(found).toEqual([]);
 });
+
+test("with more matches than shown, sorted by distance, Best Deal is the whole set's lowest", async ({
+	page,
+	baseURL,
+}, info) => {
+	const origin = baseURL ?? "";
+	const product = `${uniqueName("bdm")} Rye Bread`;
+	const categories = async (api: Awaited<ReturnType<typeof neighbourIn>>) =>
+		(await (await api.get("/api/categories")).json()) as { id: number; name: string }[];
+	// 51 stores in the shopper's own ZIP, one neighbour pricing each: more than the 50 the page shows.
+	const near = await neighbourIn(origin, HOME);
+	const bakery = (await categories(near)).find((c) => c.name === "Bakery")?.id;
+	for (let i = 0; i < 51; i++) {
+		const res = await near.post("/api/price-reports", {
+			data: {
+				productName: product,
+				price: (4.5 + (i % 10) / 100).toFixed(2),
+				categoryId: bakery,
+				storeName: `Corner Bakery ${i}`,
+				storeAddress: `${i + 1} Higgins Ave`,
+			},
+		});
+		expect(res.status()).toBe(201);
+	}
+	await near.dispose();
+	// The cheapest, the farthest: by distance it falls beyond the page.
+	await neighbourReports(origin, "59803", { product, price: "3.99", store: "Far Foods", category: "Bakery" });
+	await signInFreshUser(page, origin, { zipCode: HOME });
+
+	await page.goto("/");
+	await page.getByLabel("Sort by").selectOption({ label: "Distance" });
+	const box = page.getByRole("searchbox", { name: "Search for a product" });
+	await box.fill(product);
+	await box.press("Enter");
+	const cards = page.getByTestId("result-card");
+	await expect(cards).toHaveCount(50);
+	await expect(cards.getByTestId("result-store").filter({ hasText: "Far Foods" })).toHaveCount(0);
+	// The set's Best Deal is named above the cards, and no card on the page wears the badge.
+	const line = page.getByTestId("best-deal-line");
+	await expect(line).toContainText("$3.99 at Far Foods, 5.7 mi");
+	await expect(cards.filter({ has: page.getByText("Best Deal", { exact: true }) })).toHaveCount(0);
+	const found: string[] = [];
+	await audit(page, `Best Deal beyond the page (${info.project.name})`, found);
+	expect(found).toEqual([]);
+	await line.getByRole("link").click();
+	await expect(page).toHaveURL(/\/deals\/\d+$/);
+	await expect(page.getByTestId("result-card")).toHaveCount(1);
+	await expect(page.getByTestId("result-store")).toHaveText("Far Foods");
+});
