@@ -11,6 +11,7 @@ import { useToast } from "../state/toast.ts";
 import { ReporterLink } from "../users/index.ts";
 import { StoreReportsLine, UnitPrice } from "./PriceFacts.tsx";
 import { type Report, useTakeDeal, useToggleUpvote } from "./queries.ts";
+import { useReportAgain } from "./useReportAgain.ts";
 
 export const AI_VERIFIED_MIN_CONFIDENCE = 0.7;
 export const UPVOTE_FAILED_MESSAGE = "Failed to toggle upvote. Please try again.";
@@ -22,21 +23,22 @@ const AVAILABILITY_LABEL: Record<string, string> = {
 };
 
 /**
- * Take This Deal's answer. Savings are measured against the typical price nearby (the median of the prices that
- * can be trusted), never the highest; an unusual price nobody has confirmed saves nothing yet.
+ * Take This Deal's answer. Savings are measured against the typical price now (the median of the live prices
+ * nearby that can be trusted), never the highest; an unusual price nobody has confirmed saves nothing yet. "Now":
+ * a history page beside it names the typical price of its own window.
  */
 function takenToast(savings: number, typicalPrice: number, unusual: boolean) {
 	const typical = formatCurrency(typicalPrice);
 	if (savings > 0)
 		return {
 			title: `You saved ${formatCurrency(savings)}!`,
-			description: `Compared with the typical price nearby, ${typical}. It's added to your savings.`,
+			description: `Compared with typical now, ${typical}, the middle of the live prices nearby. It's added to your savings.`,
 		};
 	return {
 		title: "Deal taken",
 		description: unusual
 			? "An unconfirmed price adds nothing to your savings until another shopper confirms it."
-			: `It isn't below the typical price nearby, ${typical}, so there's nothing to add to your savings.`,
+			: `It isn't below typical now, ${typical}, the middle of the live prices nearby, so there's nothing to add to your savings.`,
 	};
 }
 
@@ -47,15 +49,24 @@ const votesText = (upvotes: number) => `${upvotes} ${upvotes === 1 ? "vote" : "v
 
 /**
  * The shopper's own report: no upvote or Take This Deal to be refused (the card's feedback row says it is
- * theirs), only how many shoppers upvoted it.
+ * theirs), only how many shoppers upvoted it, and the way to give its new price: a new report of it.
  */
-function OwnVotes({ upvotes }: { upvotes: number }) {
+function OwnVotes({ report, describedBy }: { report: Report; describedBy: string }) {
+	const reportAgain = useReportAgain();
 	return (
-		<div className="card-actions mt-auto items-center border-t border-base-200 pt-3">
+		<div className="card-actions mt-auto items-center justify-between border-t border-base-200 pt-3">
 			<p className="inline-flex min-h-8 items-center gap-1.5 text-sm text-base-content/70" data-testid="own-votes">
 				<ThumbUpIcon className="size-4" />
-				{votesText(upvotes)}
+				{votesText(report.upvotes)}
 			</p>
+			<button
+				type="button"
+				className="btn btn-sm btn-outline"
+				aria-describedby={describedBy}
+				onClick={() => reportAgain(report)}
+			>
+				Report a new price
+			</button>
 		</div>
 	);
 }
@@ -219,7 +230,7 @@ export function ResultCard({
 					homeId={homeId}
 				/>
 				{report.isOwnReport ? (
-					<OwnVotes upvotes={report.upvotes} />
+					<OwnVotes report={report} describedBy={`${titleId} ${titleId}-store`} />
 				) : (
 					<div className="card-actions mt-auto items-center justify-between border-t border-base-200 pt-3">
 						<button

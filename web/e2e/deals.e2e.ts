@@ -77,7 +77,7 @@ test("a price reported with a photo is found nearby with its miles, upvoted and 
 	await card.getByRole("button", { name: "Take This Deal" }).click();
 	const saved = bea.page.getByRole("status").filter({ hasText: "You saved $0.75!" });
 	await expect(saved).toBeVisible();
-	await expect(saved).toContainText("Compared with the typical price nearby, $4.24.");
+	await expect(saved).toContainText("Compared with typical now, $4.24, the middle of the live prices nearby.");
 	await expect(card.getByRole("button", { name: "Deal Taken" })).toBeDisabled();
 	// A new visit remembers both: no take to be refused.
 	await bea.page.reload();

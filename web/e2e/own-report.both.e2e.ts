@@ -50,6 +50,17 @@ test("one's own report offers no vote, deal or word on it, and says whose it is;
 	await searchFor(page, product);
 	await expect(own.getByTestId("own-votes")).toHaveText("1 vote");
 
+	// Its price changed: the card's next step is a new report, the product and store filled in, the price to give.
+	await own.getByRole("button", { name: "Report a new price" }).click();
+	await expect(page.getByRole("tab", { name: "Report Prices" })).toHaveAttribute("aria-selected", "true");
+	await expect(page.getByLabel("Product name")).toHaveValue(product);
+	await expect(page.getByLabel("Category").locator("option:checked")).toHaveText("Dairy");
+	await expect(page.getByLabel("Store name")).toHaveValue("Harbor Market");
+	await expect(page.getByLabel("Store address")).toHaveValue("10 Fore St");
+	await expect(page.getByRole("spinbutton", { name: "Price" })).toHaveValue("");
+	await expect(page.getByRole("spinbutton", { name: "Price" })).toBeFocused();
+	await page.getByRole("tab", { name: "Find Deals" }).click();
+
 	// A fuel price of Owen's on the Gas page: the same, in the recent reports the neighbourhood shares.
 	const station = uniqueName("Casco Fuel ");
 	const reported = await page.request.post("/api/gas/reports", {
