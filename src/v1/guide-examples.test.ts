@@ -119,6 +119,8 @@ const at = (data: unknown, path: string) =>
 let server: TestServer;
 let secret: string;
 let quickStart: string;
+/** The demo's "Third Street Service", the station the guide's station example shows, by its id in this database. */
+let stationId: number;
 beforeAll(async () => {
 	server = await startTestServer({ OLLAMA_HOST: "off" });
 	await seedDemo(server.db);
@@ -129,12 +131,22 @@ beforeAll(async () => {
 		info: { description: string };
 	};
 	quickStart = contract.info.description;
+	const res = await fetch(`${server.origin}/api/v1/fuel/prices?zip=90210&fuel=regular`, {
+		headers: { Authorization: `Bearer ${secret}` },
+	});
+	const near = (await res.json()) as { stations: { station: { id: number; name: string } }[] };
+	const shown = near.stations.find((s) => s.station.name === "Third Street Service");
+	if (!shown) throw new Error("the demo has no Third Street Service near 90210");
+	stationId = shown.station.id;
 });
 afterAll(() => server.stop());
 
 /** Runs an example on the test server as the guide's reader would, with their token in its placeholder's place. */
 async function run(example: Example) {
-	const url = example.url.replace(/^https:\/\/(prices\.example\.org|your-instance)/, server.origin);
+	const url = example.url
+		.replace(/^https:\/\/(prices\.example\.org|your-instance)/, server.origin)
+		// The guide's station id is its sample's; the demo's station of that name may have another.
+		.replace(/\/stations\/\d+\//, `/stations/${stationId}/`);
 	expect(url.startsWith(server.origin)).toBe(true);
 	const headers = Object.fromEntries(
 		Object.entries(example.headers).map(([name, value]) => [
@@ -169,6 +181,7 @@ describe("docs/integrations.md's examples answer on the demo", () => {
 	test("every curl command: 200 with prices, in the fields its sample shows; the error one, its error", async () => {
 		const examples = curlExamples(blocks);
 		expect(examples.map((e) => new URL(e.url).pathname)).toEqual([
+			"/api/v1/products/prices",
 			"/api/v1/products/prices",
 			"/api/v1/products/prices",
 			"/api/v1/categories",
