@@ -101,9 +101,17 @@ describe("Best Deal and the savings", () => {
 		expect(compareResults([a, result(4, null, true, ["Oat Milk", 9])])?.savings).toBeNull();
 	});
 
-	test("unit prices of two products: Best Deal per unit, no savings", () => {
+	test("unit prices of one kind: two brands of milk per gallon have savings per unit", () => {
 		const oat = result(5.99, [1, "gal"], true, ["Oat Milk", 3]);
 		const soy = result(3.49, [64, "fl oz"], true, ["Soy Milk", 3]);
-		expect(compareResults([soy, oat])).toMatchObject({ by: "unit", bestId: oat.id, savings: null });
+		const comparison = compareResults([soy, oat]);
+		expect(comparison).toMatchObject({ by: "unit", bestId: oat.id });
+		expect(savingsText(comparison!)).toBe("$0.99/gal");
+	});
+
+	test("unit prices of two categories: Best Deal per unit, no savings", () => {
+		const milk = result(5.99, [1, "gal"], true, ["Oat Milk", 3]);
+		const soap = result(3.49, [64, "fl oz"], true, ["Dish Soap", 12]);
+		expect(compareResults([soap, milk])).toMatchObject({ by: "unit", bestId: milk.id, savings: null });
 	});
 });

@@ -10,9 +10,10 @@
  *   among those that may wear it, whatever the list's order (sorted by distance, the cheapest still wears it;
  *   the first in the list's order on a tie), and the savings are the spread of their prices.
  * - With fewer than two results there is nothing to compare: no Best Deal, no savings.
- * - Savings are only of like with like: every result one product (its name, case and spacing aside, and its
- *   category). A chip's results mix products (earbuds and a charger), whose spread saves nobody anything:
- *   `savings` is then null, and the summary says nothing of savings.
+ * - Savings are only of like with like: by price, every result one product (its name, case and spacing aside,
+ *   and its category); by unit price, unit prices of one kind: the sized results of one dimension and one
+ *   category (two milk sizes, or two brands of milk per gallon). A chip's results mix products (earbuds and a
+ *   charger), whose spread saves nobody anything: `savings` is then null, and the summary says nothing of savings.
  */
 
 import { normalizeText } from "../../src/lib/normalize.ts";
@@ -60,7 +61,8 @@ function byUnitPrice(list: readonly Comparable[], dimension: Dimension): Compari
 	const best = sized.filter((r) => r.bestDeal).reduce((low, r) => (at(r) < at(low) ? r : low));
 	const per = perUnitOf(best.size.unit);
 	const spread = Math.max(...perBase.values()) - Math.min(...perBase.values());
-	return { by: "unit", bestId: best.id, per, savings: oneProduct(list) ? perBaseIn(spread, per) : null };
+	const oneKind = new Set(sized.map((r) => r.categoryId)).size === 1;
+	return { by: "unit", bestId: best.id, per, savings: oneKind ? perBaseIn(spread, per) : null };
 }
 
 /** How `list` compares (see above); null when it holds fewer than two prices to compare. */

@@ -10,7 +10,13 @@ const HOME = "59801";
 async function neighbourReports(
 	origin: string,
 	zip: string,
-	report: { product: string; price: string; store: string; category: string },
+	report: {
+		product: string;
+		price: string;
+		store: string;
+		category: string;
+		size?: { quantity: string; unit: string };
+	},
 ) {
 	const api = await neighbourIn(origin, zip);
 	const categories = (await (await api.get("/api/categories")).json()) as { id: number; name: string }[];
@@ -21,6 +27,7 @@ async function neighbourReports(
 			categoryId: categories.find((c) => c.name === report.category)?.id,
 			storeName: report.store,
 			storeAddress: "100 Higgins Ave",
+			...(report.size ? { size: report.size } : {}),
 		},
 	});
 	expect(res.status()).toBe(201);
@@ -151,4 +158,40 @@ test("with more matches than shown, sorted by distance, Best Deal is the whole s
 	await expect(page).toHaveURL(/\/deals\/\d+$/);
 	await expect(page.getByTestId("result-card")).toHaveCount(1);
 	await expect(page.getByTestId("result-store")).toHaveText("Far Foods");
+});
+
+test("unit prices of one kind compare: two brands of milk per gallon show their savings per unit", async ({
+	page,
+	baseURL,
+	isMobile,
+}) => {
+	const origin = baseURL ?? "";
+	const tag = uniqueName("bdu");
+	const gallon = { quantity: "1", unit: "gal" };
+	const halfGallon = { quantity: "64", unit: "fl oz" };
+	await neighbourReports(origin, HOME, {
+		product: `${tag} Oat Milk`,
+		price: "5.99",
+		store: "Near Grocer",
+		category: "Dairy",
+		size: gallon,
+	});
+	await neighbourReports(origin, HOME, {
+		product: `${tag} Soy Milk`,
+		price: "3.49",
+		store: "Near Grocer",
+		category: "Dairy",
+		size: halfGallon,
+	});
+	await signInFreshUser(page, origin, { zipCode: HOME });
+	await page.goto("/");
+	const box = page.getByRole("searchbox", { name: "Search for a product" });
+	await box.fill(tag);
+	await box.press("Enter");
+	const cards = page.getByTestId("result-card");
+	await expect(cards.getByTestId("result-price")).toHaveText(["$3.49", "$5.99"]);
+	// The gallon is the cheaper by the gallon ($5.99 against $6.98): Best Deal, and the savings per gallon.
+	const best = cards.filter({ has: page.getByText("Best Deal", { exact: true }) });
+	await expect(best.getByTestId("result-price")).toHaveText("$5.99");
+	await expectSavings(page, isMobile, "$0.99/gal");
 });
