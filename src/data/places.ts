@@ -46,12 +46,27 @@ export function createPlace(tx: Tx, table: PlaceTable, place: TypedPlace): Place
 export const findOrCreatePlace = (tx: Tx, table: PlaceTable, place: TypedPlace): Place =>
 	findPlace(tx, table, place) ?? createPlace(tx, table, place);
 
-const nearSql = (table: PlaceTable) =>
-	`SELECT ${COLUMNS} FROM ${table} WHERE loc_token IN (SELECT value FROM json_each(?1))`;
+/** A station is listed once a report there is counted or it comes from open data; a store always is. */
+const LISTED: Record<PlaceTable, string> = {
+	stores: "",
+	gas_stations: " AND (reports_count > 0 OR source_key IS NOT NULL)",
+};
 
-/** Every place at these location tokens (a neighbourhood), by the location index: read only before a new one is made. */
-export const placesAt = (tx: Tx, table: PlaceTable, tokens: readonly string[]): Place[] =>
-	tx.$client.query<Place, [string]>(nearSql(table)).all(JSON.stringify(tokens));
+// Only a place whose address holds the number typed (?2) can be like it: the location index finds the
+// neighbourhood, and instr the few of its places worth the rule's comparisons, inside the write lock.
+const nearSql = (table: PlaceTable) => `SELECT ${COLUMNS} FROM ${table}
+  WHERE loc_token IN (SELECT value FROM json_each(?1)) AND (?2 IS NULL OR instr(address, ?2) > 0)${LISTED[table]}`;
+
+/**
+ * The places a list could show at these location tokens (a neighbourhood), by the location index, whose
+ * address holds `houseNumber` when one is given: read only before a new place is made, to offer one like it.
+ */
+export const listedPlacesAt = (
+	tx: Tx,
+	table: PlaceTable,
+	tokens: readonly string[],
+	houseNumber: string | null,
+): Place[] => tx.$client.query<Place, [string, string | null]>(nearSql(table)).all(JSON.stringify(tokens), houseNumber);
 
 /**
  * Which places' rows a list could show, by table: any store (whether it holds a live report is the search
@@ -60,7 +75,7 @@ export const placesAt = (tx: Tx, table: PlaceTable, tokens: readonly string[]): 
 const LISTED_SQL: Record<PlaceTable, string> = {
 	stores: "SELECT DISTINCT loc_token AS token FROM stores WHERE loc_token IN (SELECT value FROM json_each(?1))",
 	gas_stations: `SELECT DISTINCT loc_token AS token FROM gas_stations
-    WHERE loc_token IN (SELECT value FROM json_each(?1)) AND (reports_count > 0 OR source_key IS NOT NULL)`,
+    WHERE loc_token IN (SELECT value FROM json_each(?1))${LISTED.gas_stations}`,
 };
 
 /** Of some places (location tokens), those holding a store or a listed station of `table`. */

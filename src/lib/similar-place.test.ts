@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { editDistance, similarAddresses, similarNames, similarPlace } from "./similar-place.ts";
+import { editDistance, houseNumberOf, similarAddresses, similarNames, similarPlace } from "./similar-place.ts";
 import { locToken } from "./zip.ts";
 
 // 61107 and 61108 are neighbouring parts of Rockford, Illinois; 60601 is Chicago, 70 miles away.
@@ -42,6 +42,22 @@ describe("a place typed that is likely one already known", () => {
 		expect(similarPlace(at("Hilander Foods", "4350 E State St"), [HILANDER, older, exact])).toBe(HILANDER);
 		expect(similarPlace(at("Hilander Fod", "4350 E State St"), [exact, { ...exact, id: 8 }])?.id).toBe(8);
 	});
+
+	test("a neighbourhood of unrelated places offers none", () => {
+		const words = ["Market", "Foods", "Grocery", "Deli", "Mart", "Pharmacy", "Bakery", "Shop"];
+		const streets = ["Main St", "E State St", "N Alpine Rd", "Harrison Ave", "Broadway"];
+		const zips = ["61107", "61108", "61109", "61101"];
+		const known = Array.from({ length: 2000 }, (_, i) => ({
+			id: i + 10,
+			name: `${words[i % 8]} ${words[(i * 3 + 1) % 8]} ${i}`,
+			address: `${4000 + i} ${streets[i % 5]}`,
+			locToken: locToken(zips[i % 4]!),
+		}));
+		// Beside them, the same shop next door and another shop at the same address.
+		known.push({ ...HILANDER, id: 3, address: "4352 E State St" }, { ...HILANDER, id: 4, name: "Target" });
+		expect(similarPlace(at("Hilander", "4350 E State St"), known)).toBeUndefined();
+		expect(similarPlace(at("Hilander", "4350 E State St"), [...known, HILANDER])).toBe(HILANDER);
+	});
 });
 
 describe("names", () => {
@@ -64,6 +80,11 @@ describe("addresses", () => {
 		expect(similarAddresses("12 Oak St", "14 Oak St")).toBe(false);
 		expect(similarAddresses("12 Oak St", "12 Oka St")).toBe(true);
 		expect(similarAddresses("12 Oak Avenue", "12 Oak Av")).toBe(true);
+	});
+
+	test("the house number places like it are read by is the address's first number", () => {
+		expect(houseNumberOf("#4350 E. State St, Suite 2")).toBe("4350");
+		expect(houseNumberOf("E State St")).toBeNull();
 	});
 
 	test("edit distance counts a swap of neighbours as one slip", () => {

@@ -70,10 +70,20 @@ export function editDistance(a: string, b: string): number {
 /** How many slips a name or address of this many letters may hide: none in a short one, where a slip is another word. */
 const slipsAllowed = (letters: number) => (letters >= 12 ? 2 : letters >= 5 ? 1 : 0);
 
+/**
+ * Whether `a` and `b` are within the slips their length allows. Texts whose lengths differ by more than that
+ * cannot be, and most of a neighbourhood's places differ so: those are told apart without the letter-by-letter count.
+ */
+function nearSpelling(a: string, b: string): boolean {
+	const allowed = slipsAllowed(Math.min(a.length, b.length));
+	if (Math.abs(a.length - b.length) > allowed) return false;
+	return a === b || editDistance(a, b) <= allowed;
+}
+
 /** Whether `short` is `long`'s first words, exactly or with a slip or two (spaces aside). */
 function startsWith(short: readonly string[], long: readonly string[], slips: boolean): boolean {
 	const [s, head] = [short.join(""), long.slice(0, short.length).join("")];
-	return slips ? editDistance(s, head) <= slipsAllowed(Math.min(s.length, head.length)) : s === head;
+	return slips ? nearSpelling(s, head) : s === head;
 }
 
 /** The same words, spaces aside, with a slip or two ("hi lander", "hilandr"), or one the other's first words. */
@@ -81,20 +91,33 @@ function wordsMatch(a: readonly string[], b: readonly string[], slips: boolean):
 	if (a.length === 0 || b.length === 0) return false;
 	const [short, long] = a.length <= b.length ? [a, b] : [b, a];
 	if (startsWith(short, long, slips)) return true;
-	const [x, y] = [a.join(""), b.join("")];
-	return slips && editDistance(x, y) <= slipsAllowed(Math.min(x.length, y.length));
+	return slips && nearSpelling(a.join(""), b.join(""));
 }
 
 /** The digits of a text, in order: the store number, the house number, the suite. */
 const numbersOf = (words: readonly string[]) => words.join(" ").match(/\d+/g)?.join(" ") ?? "";
 
-/** Two names of one shop: near-spellings, or one the start of the other, and no number telling them apart. */
-export function similarNames(a: string, b: string): boolean {
-	const [x, y] = [wordsOf(a), wordsOf(b)];
-	const [nx, ny] = [numbersOf(x), numbersOf(y)];
-	if (nx && ny && nx !== ny) return false;
-	return wordsMatch(x, y, true);
+/** A name or address read once: its words, and its numbers as the rule compares them. */
+type Read = { words: string[]; numbers: string; digits: string };
+const read = (words: string[]): Read => {
+	const numbers = numbersOf(words);
+	return { words, numbers, digits: numbers.replace(/ /g, "") };
+};
+
+function namesMatch(x: Read, y: Read): boolean {
+	if (x.numbers && y.numbers && x.numbers !== y.numbers) return false;
+	return wordsMatch(x.words, y.words, true);
 }
+
+function addressesMatch(x: Read, y: Read): boolean {
+	// Either way an address matches, one's digits begin the other's: any other pair is told apart at once.
+	if (!x.digits.startsWith(y.digits) && !y.digits.startsWith(x.digits)) return false;
+	if (wordsMatch(x.words, y.words, false)) return true;
+	return x.numbers === y.numbers && wordsMatch(x.words, y.words, true);
+}
+
+/** Two names of one shop: near-spellings, or one the start of the other, and no number telling them apart. */
+export const similarNames = (a: string, b: string): boolean => namesMatch(read(wordsOf(a)), read(wordsOf(b)));
 
 const shortWords = (text: string) =>
 	wordsOf(text)
@@ -105,27 +128,33 @@ const shortWords = (text: string) =>
  * Two ways of writing one address: the same words once written short ("Street", "St"), one the other's
  * first words ("123 Main" for "123 Main St"), or a slip in its words but never in its numbers.
  */
-export function similarAddresses(a: string, b: string): boolean {
-	const [x, y] = [shortWords(a), shortWords(b)];
-	if (wordsMatch(x, y, false)) return true;
-	return numbersOf(x) === numbersOf(y) && wordsMatch(x, y, true);
-}
+export const similarAddresses = (a: string, b: string): boolean =>
+	addressesMatch(read(shortWords(a)), read(shortWords(b)));
+
+/**
+ * The first number of an address ("4350" of "4350 E State St"), which any address like it holds too: the
+ * store reads only the places whose address has it. Null for an address without one.
+ */
+export const houseNumberOf = (address: string): string | null => wordsOf(address).join(" ").match(/\d+/)?.[0] ?? null;
 
 /**
  * The known place near `typed` (its location token) that `typed` likely means: a similar name at a similar
  * address. Of several, the one whose name is nearest to what was typed, then the oldest; undefined when none.
+ * Addresses are compared first, for few places nearby share one; names only at those that do.
  */
 export function similarPlace<P extends NamedPlaceAt>(
 	typed: { name: string; address: string; locToken: string },
 	known: readonly P[],
 ): P | undefined {
 	const near = new Set(nearTokensOf(typed.locToken));
-	const typedName = wordsOf(typed.name).join("");
+	const [typedName, typedAddress] = [read(wordsOf(typed.name)), read(shortWords(typed.address))];
+	const typedJoined = typedName.words.join("");
 	let found: { place: P; distance: number } | undefined;
 	for (const place of known) {
-		if (!near.has(place.locToken)) continue;
-		if (!similarNames(typed.name, place.name) || !similarAddresses(typed.address, place.address)) continue;
-		const distance = editDistance(typedName, wordsOf(place.name).join(""));
+		if (!near.has(place.locToken) || !addressesMatch(typedAddress, read(shortWords(place.address)))) continue;
+		const name = read(wordsOf(place.name));
+		if (!namesMatch(typedName, name)) continue;
+		const distance = editDistance(typedJoined, name.words.join(""));
 		const better = !found || distance < found.distance || (distance === found.distance && place.id < found.place.id);
 		if (better) found = { place, distance };
 	}

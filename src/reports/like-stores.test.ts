@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { gasPriceReports, gasStations, priceReports, stores } from "../../db/schema.ts";
+import { placeLookupKey } from "../lib/normalize.ts";
+import { locToken } from "../lib/zip.ts";
 import { expectBody, registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 
 let server: TestServer;
@@ -116,3 +118,20 @@ for (const [n, market] of markets.entries()) {
 		});
 	});
 }
+
+test("a station no list shows (no report there is counted) is not offered: the one typed is made", async () => {
+	const address = "4500 E State St";
+	const row = { name: "Hilander Foods", address, zipCode: "61108", locToken: locToken("61108") };
+	server.db
+		.insert(gasStations)
+		.values({ ...row, lookupKey: placeLookupKey(row.name, address) })
+		.run();
+	const places = count(gasStations);
+	const report = { stationName: "Hilander", stationAddress: address, stationZipCode: "61107", fuelType: "regular" };
+	const { status, data } = await ben.requestRaw("POST", "/api/gas/reports", { json: { ...report, price: "3.15" } });
+	expect({ status, stationName: (data as { stationName?: string }).stationName }).toEqual({
+		status: 201,
+		stationName: "Hilander",
+	});
+	expect(count(gasStations)).toBe(places + 1);
+});
