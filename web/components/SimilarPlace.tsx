@@ -7,6 +7,8 @@ import { AlertIcon } from "./icons.tsx";
  * report: "Did you mean Hilander Foods at 4350 E State St?" and the two answers: report it there, or add the
  * place typed as a new one. Nothing typed is lost either way. An alertdialog that takes the focus when it
  * appears, as the quality check's question does (DoubtfulPrice.tsx), and blocks nothing else on the page.
+ * Answered, it goes, and the focus it held would fall to the page: it is given to the form's submit button,
+ * which says the report is being sent, unless the shopper has already moved it elsewhere.
  */
 export function SimilarPlace({
 	question,
@@ -26,7 +28,13 @@ export function SimilarPlace({
 	const textId = useId();
 	const first = useRef<HTMLButtonElement>(null);
 	useEffect(() => {
+		// Found while the question is on the page: by the time it has gone, it is no longer in the form.
+		const submit = first.current?.closest("form")?.querySelector<HTMLElement>('[type="submit"]');
 		first.current?.focus();
+		return () => {
+			const at = document.activeElement;
+			if (!at || at === document.body) submit?.focus();
+		};
 	}, []);
 	const { name, address, zipCode } = question.candidate;
 	const answer = (act: () => void) => () => {

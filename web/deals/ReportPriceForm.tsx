@@ -60,6 +60,7 @@ export function ReportPriceForm() {
 	const categories = useQuery(categoriesQuery);
 	const toast = useToast();
 	const report = useSubmitReport({
+		fields: JSON.stringify([values, photo && [photo.name, photo.size, photo.lastModified]]),
 		phase: draft.phase,
 		setPhase: (phase) => setDraft((d) => ({ ...d, phase })),
 		onSuccess: (sent) => {

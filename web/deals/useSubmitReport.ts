@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
 	doubtOf,
 	type Issue,
@@ -32,8 +32,11 @@ export function rejectionText({ reason, suggestedRange, suggestedPrice }: Reject
 type Submission = Omit<ReportSubmission, "imageUrl">;
 /** The check's question about a report sent, with what was sent: either answer sends it again. */
 export type PriceQuestion = { question: Rejection; json: Submission; photo: File | null };
-/** The question about a store typed like one already known nearby, with what was sent. */
-export type StoreQuestion = { question: PlaceQuestion; json: Submission; photo: File | null };
+/**
+ * The question about a store typed like one already known nearby, with what was sent and the form's fields as
+ * they were when it was asked: an answer sends what was sent, so the question is gone once they change.
+ */
+export type StoreQuestion = { question: PlaceQuestion; json: Submission; photo: File | null; fields: string };
 
 function successToast(report: SubmittedReport) {
 	// The same price another shopper reported there today: nothing new was listed, theirs was confirmed.
@@ -65,6 +68,7 @@ function successToast(report: SubmittedReport) {
  * which do not run once the form is gone.
  */
 export function useSubmitReport({
+	fields,
 	phase,
 	setPhase,
 	onSuccess,
@@ -72,6 +76,8 @@ export function useSubmitReport({
 	onPrice,
 	onStore,
 }: {
+	/** The form's fields, photo included, as one text that changes whenever any of them does. */
+	fields: string;
 	phase: ReportPhase | null;
 	setPhase: (phase: ReportPhase | null) => void;
 	/** The report was filed, at the store it was sent with (the one chosen in a question, perhaps). */
@@ -90,6 +96,13 @@ export function useSubmitReport({
 	const sending = useRef(false);
 	const [asked, setAsked] = useState<PriceQuestion | null>(null);
 	const [storeAsked, setStoreAsked] = useState<StoreQuestion | null>(null);
+	const fieldsNow = useRef(fields);
+	fieldsNow.current = fields;
+	// A store or price edited under the question would be sent as it was before: the question goes instead.
+	const storeStale = storeAsked !== null && storeAsked.fields !== fields;
+	useEffect(() => {
+		if (storeStale) setStoreAsked(null);
+	}, [storeStale]);
 
 	const send = async (json: Submission, photo: File | null) => {
 		let imageUrl: string | null = null;
@@ -127,7 +140,7 @@ export function useSubmitReport({
 			}
 			const similar = similarPlaceOf(error);
 			if (similar) {
-				setStoreAsked({ question: similar, json, photo });
+				setStoreAsked({ question: similar, json, photo, fields: fieldsNow.current });
 				return;
 			}
 			const rejected = rejectionOf(error);
@@ -197,7 +210,7 @@ export function useSubmitReport({
 		submit,
 		asked,
 		answer,
-		storeAsked,
+		storeAsked: storeStale ? null : storeAsked,
 		answerStore,
 		uploading: phase === "uploading",
 		submitting: phase === "submitting",

@@ -61,6 +61,8 @@ test("a store typed like one nearby is offered first: Use Hilander Foods files i
 	await page.keyboard.press("Enter");
 	await expect(page.getByRole("status").filter({ hasText: `${product} at Hilander Foods for $2.89` })).toBeVisible();
 	await expect(question).toHaveCount(0);
+	// The answer's focus is not dropped to the page: it is on the form's submit button.
+	await expect(page.getByRole("button", { name: "Submit Price Report" })).toBeFocused();
 	// The next report is at the store chosen, and there is still one store there.
 	await expect(page.getByLabel("Store name")).toHaveValue("Hilander Foods");
 	await expect(page.getByLabel("Store zip code")).toHaveValue("61108");
@@ -75,7 +77,26 @@ test("It's a new store files it under the name typed, beside Hilander Foods", as
 	const question = await reportAtHilander(page, product, address);
 	await question.getByRole("button", { name: "It's a new store" }).click();
 	await expect(page.getByRole("status").filter({ hasText: `${product} at Hilander for $2.89` })).toBeVisible();
+	await expect(page.getByRole("button", { name: "Submit Price Report" })).toBeFocused();
 	expect((await storesAt(page, address)).sort()).toEqual(["Hilander", "Hilander Foods"]);
+});
+
+test("a store or price edited under the question is what is sent: the old question goes", async ({ page, baseURL }) => {
+	const origin = baseURL ?? "";
+	const address = await hilanderFoods(origin, "/api/price-reports");
+	await signInFreshUser(page, origin, { zipCode: "61107" });
+	const product = uniqueName("Butter ");
+	const question = await reportAtHilander(page, product, address);
+	await expect(question).toBeVisible();
+	// The shopper fixes the price and the name instead of answering: the question about what was sent goes.
+	await page.getByLabel("Price ($)").fill("2.99");
+	await expect(question).toHaveCount(0);
+	await page.getByLabel("Store name").fill("Hilandr");
+	await page.getByRole("button", { name: "Submit Price Report" }).click();
+	const asked = page.getByRole("alertdialog", { name: `Did you mean Hilander Foods at ${address}?` });
+	await asked.getByRole("button", { name: "It's a new store" }).click();
+	await expect(page.getByRole("status").filter({ hasText: `${product} at Hilandr for $2.99` })).toBeVisible();
+	expect((await storesAt(page, address)).sort()).toEqual(["Hilander Foods", "Hilandr"]);
 });
 
 test("the fuel report asks too: Use Hilander Foods reports the price at that station", async ({ page, baseURL }) => {
@@ -95,7 +116,12 @@ test("the fuel report asks too: Use Hilander Foods reports the price at that sta
 	const found: string[] = [];
 	await audit(page, "the question about a station like one nearby", found);
 	expect(found).toEqual([]);
-	await question.getByRole("button", { name: "Use Hilander Foods" }).click();
+	// The price edited under the question: it goes, and the report sent again asks again, with the new price.
+	await dialog.getByLabel("Price ($/gal)", { exact: true }).fill("3.129");
+	await expect(question).toHaveCount(0);
+	await dialog.getByRole("button", { name: "Submit Report" }).click();
+	await expect(question).toBeVisible();
+	await question.getByRole("button", { name: "Use Hilander Foods" }).press("Enter");
 	await expect(dialog).toBeHidden();
-	await expect(page.getByRole("status").filter({ hasText: "Regular at Hilander Foods: $3.119/gal" })).toBeVisible();
+	await expect(page.getByRole("status").filter({ hasText: "Regular at Hilander Foods: $3.129/gal" })).toBeVisible();
 });

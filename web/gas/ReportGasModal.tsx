@@ -1,4 +1,4 @@
-import { type Ref, useId, useImperativeHandle, useRef, useState } from "react";
+import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from "react";
 import { ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
 import { GasReportSchema } from "../../src/gas/schemas.ts";
 import { doubtOf, type PlaceQuestion, type Rejection, similarPlaceOf, submitFailure } from "../api/failure.ts";
@@ -34,6 +34,7 @@ const EMPTY = {
 };
 
 type Values = typeof EMPTY;
+type StationQuestion = { question: PlaceQuestion; json: GasReportSubmission; fields: string };
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 /** The half-filled report is already about this station (it was opened from its card before, or typed). */
@@ -68,8 +69,16 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 	const [failure, setFailure] = useState<string | null>(null);
 	// The check's question about the report sent, with what was sent: either answer sends it again.
 	const [asked, setAsked] = useState<{ question: Rejection; json: GasReportSubmission } | null>(null);
-	// The question about a station typed like one known nearby, with what was sent (decision 0084).
-	const [stationAsked, setStationAsked] = useState<{ question: PlaceQuestion; json: GasReportSubmission } | null>(null);
+	// The question about a station typed like one known nearby, with what was sent (decision 0084) and the
+	// fields as they were then: an answer sends what was sent, so the question goes once any is edited.
+	const [stationAsked, setStationAsked] = useState<StationQuestion | null>(null);
+	const fields = JSON.stringify(values);
+	const fieldsNow = useRef(fields);
+	fieldsNow.current = fields;
+	const stationStale = stationAsked !== null && stationAsked.fields !== fields;
+	useEffect(() => {
+		if (stationStale) setStationAsked(null);
+	}, [stationStale]);
 	// Set as a send starts, before any state is rendered: a second click in the same moment sends nothing.
 	const sending = useRef(false);
 	const report = useReportGasPrice();
@@ -147,7 +156,7 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 				const question = doubtOf(error);
 				if (question) return setAsked({ question, json });
 				const similar = similarPlaceOf(error);
-				if (similar) return setStationAsked({ question: similar, json });
+				if (similar) return setStationAsked({ question: similar, json, fields: fieldsNow.current });
 				const text = submitFailure(error, form.showIssues, (e) => reportFailureText(e, fuel));
 				// The toast sits under the modal's backdrop, so the dialog says it too.
 				setFailure(text);
@@ -245,7 +254,7 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 							onKeep={() => send({ ...asked.json, confirmUnusual: true })}
 						/>
 					)}
-					{stationAsked && (
+					{stationAsked && !stationStale && (
 						<SimilarPlace
 							question={stationAsked.question}
 							kind="station"
