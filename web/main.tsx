@@ -5,22 +5,27 @@ import { Root, showsLanding } from "./app/Root.tsx";
 import { routedChunk } from "./app/routedChunk.tsx";
 import { registerServiceWorker } from "./app/serviceWorker.ts";
 import { authKeys, currentUserQuery, suspensionOf } from "./auth/index.ts";
+import { noteQueryAnswer, refreshAfterReconnect } from "./components/OfflineAsOf.tsx";
 
-// Spec §7: no retries, no refetch on focus or timer, and data never goes stale by itself.
+// Spec §7: no retries, no refetch on focus or timer, and data never goes stale by itself. Offline, a read still
+// runs (the service worker may answer from its kept copy) and fails at once when nothing is kept, rather than
+// waiting for a connection; a write fails at once too, and a report then waits in the outbox.
 const queryClient = new QueryClient({
 	defaultOptions: {
 		queries: {
+			networkMode: "offlineFirst",
 			retry: false,
 			refetchOnWindowFocus: false,
 			refetchOnReconnect: false,
 			refetchInterval: false,
 			staleTime: Number.POSITIVE_INFINITY,
 		},
-		mutations: { retry: false },
+		mutations: { retry: false, networkMode: "always" },
 	},
 	// A read refused because the account was suspended meanwhile shows the suspension screen (spec §6) at once,
 	// rather than that screen's error state; writes do the same through useSessionLost.
 	queryCache: new QueryCache({
+		onSuccess: noteQueryAnswer,
 		onError: (error) => {
 			const suspended = suspensionOf(error);
 			if (suspended) queryClient.setQueryData(authKeys.user, suspended);
@@ -29,6 +34,7 @@ const queryClient = new QueryClient({
 });
 // Who is signed in decides the first screen. index.html preloads /api/auth/user, so this takes that answer.
 const whoIsSignedIn = queryClient.prefetchQuery(currentUserQuery);
+refreshAfterReconnect(queryClient);
 
 /** A new task: the browser may paint and answer input between start-up steps, so no step blocks it for long. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

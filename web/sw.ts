@@ -1,9 +1,11 @@
 /**
  * The service worker (built by scripts/build.ts to /sw.js): an offline app shell. Pages come from the
- * network first and fall back to the cached index.html; hashed files come from the cache first. The API and
- * stored photos are never touched: live data is the network's or nothing. Push messages and clicks on their
- * notifications are handled in web/push/worker.ts.
+ * network first and fall back to the cached index.html; hashed files come from the cache first. The app's own
+ * API reads come from the network first, with the last answer kept for offline use (web/offline/apiWorker.ts);
+ * stored photos are never touched. Push messages and clicks on their notifications are handled in
+ * web/push/worker.ts.
  */
+import { answerFromNetworkOrCopy, keepsCopyOf } from "./offline/index.ts";
 import { handlePushes } from "./push/index.ts";
 
 /** `{ version, urls }` as a JSON string, injected by scripts/build.ts. */
@@ -52,6 +54,10 @@ worker.addEventListener("activate", (event) => {
 
 worker.addEventListener("fetch", (event) => {
 	const { request } = event;
+	if (keepsCopyOf(request, worker.location.origin)) {
+		answerFromNetworkOrCopy(event);
+		return;
+	}
 	if (request.method !== "GET") return;
 	const url = new URL(request.url);
 	if (url.origin !== worker.location.origin) return;

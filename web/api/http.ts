@@ -5,6 +5,7 @@
  */
 import type { ClientResponse } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
+import { noteCopy } from "../components/offlineCache.ts";
 
 /** Said when a failure's answer is not the server's own words: a proxy's error page while it restarts. */
 export const NOT_ANSWERING = "CommonCents is not answering right now. Please try again in a moment.";
@@ -68,7 +69,7 @@ export type OkJson<R> =
 /** The success body of a typed client endpoint such as `typeof api.auth.login.$post`. */
 export type OkOf<E extends (...args: never[]) => unknown> = OkJson<Awaited<ReturnType<E>>>;
 
-type Answer = Pick<Response, "ok" | "status" | "statusText" | "text">;
+type Answer = Pick<Response, "ok" | "status" | "statusText" | "text"> & { headers?: Pick<Headers, "get"> };
 
 async function read<T>(res: Answer): Promise<T> {
 	const text = await res.text();
@@ -80,6 +81,7 @@ async function read<T>(res: Answer): Promise<T> {
 		body = text;
 	}
 	if (!res.ok) throw new ApiError(res.status, body, text, res.statusText);
+	noteCopy(body, res.headers);
 	return body as T;
 }
 

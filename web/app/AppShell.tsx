@@ -4,6 +4,7 @@ import { useLiveAlerts } from "../alerts/index.ts";
 import { type CurrentUser, ZipCodeEditor } from "../auth/index.ts";
 import { Announcement } from "../components/Announcement.tsx";
 import { Logo, Spinner } from "../components/Logo.tsx";
+import { OfflineAsOf } from "../components/OfflineAsOf.tsx";
 import { useArrivalAnnouncement } from "../components/usePageTitle.ts";
 import { usePushOnThisDevice } from "../push/index.ts";
 import { BottomNav } from "./BottomNav.tsx";
@@ -34,6 +35,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
 			<div className="mx-auto flex w-full max-w-5xl flex-1 lg:max-w-7xl lg:gap-6 lg:px-4">
 				<SideNav />
 				<main className="w-full min-w-0 flex-1 px-4 py-5 lg:px-0">
+					<OfflineAsOf />
 					<Suspense fallback={<Spinner label="Loading the page" />}>
 						<Outlet />
 					</Suspense>

@@ -10,7 +10,7 @@ export function OfflineBanner() {
 		<div role="status" aria-live="polite" data-testid="offline-banner">
 			{!online && (
 				<p className="bg-warning px-4 py-2 text-center text-sm text-warning-content">
-					You're offline. Prices and reports need a connection; showing what was already loaded.
+					You're offline. Showing what was last loaded; reports wait on this device until you're back online.
 				</p>
 			)}
 		</div>

@@ -3,6 +3,7 @@ import type { InferRequestType, InferResponseType } from "hono/client";
 import type { api } from "../api/client.ts";
 import { isStatus, suspensionOf as suspendedBy } from "../api/failure.ts";
 import { type OkOf, send } from "../api/http.ts";
+import { forgetCachedAnswers, startCopiesAfresh } from "../components/offlineCache.ts";
 import { forgetDrafts } from "../state/tabDrafts.ts";
 import { useToast } from "../state/toast.ts";
 
@@ -45,10 +46,12 @@ export function useSignIn() {
 			send<OkOf<Auth["login"]["$post"]>>("POST", "/api/auth/login", json),
 		// The answer is the signed-in user: the app opens on it rather than on a second call that could fail
 		// (a "Welcome back" over the landing). A suspended account's state comes from GET /api/auth/user's 403.
-		onSuccess: (user) =>
-			user.isTerminated
+		onSuccess: (user) => {
+			startCopiesAfresh();
+			return user.isTerminated
 				? queryClient.invalidateQueries({ queryKey: authKeys.user })
-				: queryClient.setQueryData(authKeys.user, { status: "authenticated", user } satisfies AuthState),
+				: queryClient.setQueryData(authKeys.user, { status: "authenticated", user } satisfies AuthState);
+		},
 	});
 }
 
@@ -65,7 +68,10 @@ export function useSignUp() {
 	const queryClient = useQueryClient();
 	return useMutation({
 		mutationFn: (json: SignUpFields) => send<OkOf<Auth["register"]["$post"]>>("POST", "/api/auth/register", json),
-		onSuccess: (user) => queryClient.setQueryData(authKeys.user, { status: "authenticated", user } satisfies AuthState),
+		onSuccess: (user) => {
+			startCopiesAfresh();
+			queryClient.setQueryData(authKeys.user, { status: "authenticated", user } satisfies AuthState);
+		},
 	});
 }
 
@@ -79,6 +85,7 @@ export function forgetUser(queryClient: QueryClient) {
 	queryClient.removeQueries({ predicate: (query) => query.queryHash !== hashKey(authKeys.user) });
 	queryClient.getMutationCache().clear();
 	forgetDrafts();
+	void forgetCachedAnswers();
 }
 
 export const SIGN_OUT_FAILED = "Sign out failed";

@@ -104,7 +104,9 @@ export function SearchResults({
 				</div>
 			)}
 			{filter && <ActiveFilter filter={filter} onClear={unfilter} />}
-			{results.isError && !results.data ? (
+			{!list && !online ? (
+				<OfflineSearch>The search will run when you're back online.</OfflineSearch>
+			) : results.isError && !results.data ? (
 				<SearchMessage icon={<AlertIcon className="size-6" />} title={SEARCH_FAILED_MESSAGE} tone="error">
 					{clientSideText(results.error)}
 					<button type="button" className="btn btn-sm btn-outline mt-2" onClick={onRetry}>
@@ -112,11 +114,7 @@ export function SearchResults({
 					</button>
 				</SearchMessage>
 			) : !list ? (
-				online ? (
-					<ResultsSkeleton />
-				) : (
-					<OfflineSearch>The search will run when you're back online.</OfflineSearch>
-				)
+				<ResultsSkeleton />
 			) : list.length === 0 ? (
 				<EmptySearch
 					q={q}

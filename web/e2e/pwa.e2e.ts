@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 // This file's journeys need the app's service worker (offline, notifications, push); the rest block it.
 test.use({ serviceWorkers: "allow" });
 
-const OFFLINE = "You're offline. Prices and reports need a connection; showing what was already loaded.";
+const OFFLINE = "You're offline. Showing what was last loaded; reports wait on this device until you're back online.";
 
 test("the app is installable: a linked web manifest with its icons", async ({ page, request }) => {
 	await page.goto("/");
@@ -44,7 +44,7 @@ test("offline, the landing opens from the service worker and says what works", a
 	await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 	await expect(banner).toHaveCount(0);
 
-	// The shell is cached; live data never is.
+	// The shell is cached; a guest has no API answers to keep.
 	const cached = await page.evaluate(async () => {
 		const paths: string[] = [];
 		for (const name of await caches.keys()) {
