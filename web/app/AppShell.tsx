@@ -6,6 +6,7 @@ import { Announcement } from "../components/Announcement.tsx";
 import { Logo, Spinner } from "../components/Logo.tsx";
 import { OfflineAsOf } from "../components/OfflineAsOf.tsx";
 import { useArrivalAnnouncement } from "../components/usePageTitle.ts";
+import { useOutboxSender, WaitingToSend } from "../offline/index.ts";
 import { usePushOnThisDevice } from "../push/index.ts";
 import { BottomNav } from "./BottomNav.tsx";
 import { SideNav } from "./SideNav.tsx";
@@ -19,6 +20,8 @@ export function AppShell({ user }: { user: CurrentUser }) {
 	useLiveAlerts();
 	// This device's push subscription back on the server after a sign-in; a notification's click routed here.
 	usePushOnThisDevice(user.id);
+	// Reports kept on this device while offline go out from whichever screen is open.
+	useOutboxSender(user.id);
 	// Moving between screens keeps the focus on the navigation (the next tap is often there too), so a
 	// screen reader is told where it arrived, as Next.js's route announcer does.
 	const arrival = useArrivalAnnouncement();
@@ -36,6 +39,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
 				<SideNav />
 				<main className="w-full min-w-0 flex-1 px-4 py-5 lg:px-0">
 					<OfflineAsOf />
+					<WaitingToSend />
 					<Suspense fallback={<Spinner label="Loading the page" />}>
 						<Outlet />
 					</Suspense>

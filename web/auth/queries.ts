@@ -3,7 +3,8 @@ import type { InferRequestType, InferResponseType } from "hono/client";
 import type { api } from "../api/client.ts";
 import { isStatus, suspensionOf as suspendedBy } from "../api/failure.ts";
 import { type OkOf, send } from "../api/http.ts";
-import { forgetCachedAnswers, startCopiesAfresh } from "../components/offlineCache.ts";
+import { forgetDeviceStore } from "../components/deviceStore.ts";
+import { forgetCachedAnswers, OUTBOX_STORE, startCopiesAfresh } from "../components/offlineCache.ts";
 import { forgetDrafts } from "../state/tabDrafts.ts";
 import { useToast } from "../state/toast.ts";
 
@@ -100,7 +101,10 @@ export function useSignOut() {
 	const toast = useToast();
 	return useMutation({
 		mutationFn: () => send<OkOf<Auth["logout"]["$post"]>>("POST", "/api/auth/logout"),
-		onSuccess: () => forgetUser(queryClient),
+		onSuccess: () => {
+			forgetUser(queryClient);
+			void forgetDeviceStore(OUTBOX_STORE);
+		},
 		onError: () => toast({ title: SIGN_OUT_FAILED, description: SIGN_OUT_FAILED_DETAIL, variant: "error" }),
 	});
 }

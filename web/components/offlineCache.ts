@@ -43,3 +43,6 @@ export const copyTimeOf = (body: unknown): number | null =>
 export function startCopiesAfresh() {
 	void forgetCachedAnswers().then(() => fetch("/api/auth/user", { credentials: "include" }).catch(() => undefined));
 }
+
+/** The IndexedDB database (and store) of reports waiting on this device to be sent. */
+export const OUTBOX_STORE = "cc-outbox";

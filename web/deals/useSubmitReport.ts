@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import {
 	doubtOf,
+	failureStatus,
 	type Issue,
 	type PlaceCandidate,
 	type PlaceQuestion,
@@ -11,12 +12,16 @@ import {
 } from "../api/failure.ts";
 import { useSessionLost } from "../auth/index.ts";
 import { formatCurrency } from "../components/format.ts";
+import { newSendKey, useKeepToSend } from "../offline/index.ts";
 import { TOAST_MS, useToast } from "../state/toast.ts";
 import { UploadError, uploadFailureText, uploadPhoto } from "../uploads/index.ts";
 import type { ReportPhase } from "./homeState.ts";
 import { type ReportSubmission, type SubmittedReport, useReportPrice } from "./queries.ts";
 
 export const REPORT_FAILED_MESSAGE = "Failed to submit price report. Please try again.";
+export const PHOTO_NEEDS_CONNECTION = "Photos need a connection";
+const PHOTO_NEEDS_CONNECTION_DETAIL =
+	"Remove the photo to keep this report on your device until you're back online, or send it once you are.";
 
 /** Spec §8: a refused price says why and, when the server knows it, what prices are typical. */
 export function rejectionText({ reason, suggestedRange, suggestedPrice }: Rejection) {
@@ -104,7 +109,23 @@ export function useSubmitReport({
 		if (storeStale) setStoreAsked(null);
 	}, [storeStale]);
 
+	const keepToSend = useKeepToSend();
+
+	/** Offline, the report waits on this device with its key; a photo cannot wait, so it says so. */
+	const keepForLater = async (json: ReportSubmission, photo: File | null) => {
+		if (photo && !json.imageUrl) {
+			toast({ title: PHOTO_NEEDS_CONNECTION, description: PHOTO_NEEDS_CONNECTION_DETAIL, variant: "error" });
+			return;
+		}
+		await keepToSend({ kind: "price", sendKey: json.sendKey ?? newSendKey(), json });
+		uploaded.current = null;
+		onSuccess(json);
+	};
+
 	const send = async (json: Submission, photo: File | null) => {
+		// One key for every try of this report: a try whose answer was lost and the outbox's later one are one report.
+		const sendKey = newSendKey();
+		if (!navigator.onLine) return keepForLater({ ...json, imageUrl: null, sendKey }, photo);
 		let imageUrl: string | null = null;
 		if (photo) {
 			if (uploaded.current?.file === photo) {
@@ -129,9 +150,11 @@ export function useSubmitReport({
 		setPhase("submitting");
 		let saved: SubmittedReport;
 		try {
-			saved = await report.mutateAsync({ ...json, imageUrl });
+			saved = await report.mutateAsync({ ...json, imageUrl, sendKey });
 		} catch (error) {
 			if (sessionLost(error)) return;
+			// No answer (the connection dropped on the way): the report waits, with the key it was sent with.
+			if (failureStatus(error) === null) return keepForLater({ ...json, imageUrl, sendKey }, photo);
 			// The check asks rather than refuses: the question stays in the form until it is answered.
 			const question = doubtOf(error);
 			if (question) {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { audit } from "./axe.ts";
-import { expect, reportThroughApi, signInFreshUser, test, uniqueName } from "./fixtures.ts";
+import { expect, fillDairyReport, reportThroughApi, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
 // This file's journeys need the app's service worker (its kept answers); the rest block it.
 test.use({ serviceWorkers: "allow" });
@@ -76,4 +76,63 @@ test("offline, each main screen shows what it last had, and a reload stays signe
 	await page.getByRole("button", { name: "Refresh" }).click();
 	await expect(asOf(page)).toHaveCount(0);
 	await expect(result).toBeVisible();
+});
+
+test("reports made offline wait on the device, survive a reload, and are each sent once when back online", async ({
+	page,
+	context,
+	baseURL,
+}) => {
+	await signInFreshUser(page, baseURL!);
+	const product = uniqueName("Kefir ");
+	const station = uniqueName("Offline Fuel ");
+	await page.goto("/");
+	await workerInCharge(page);
+	// Online once: the form's categories and the Gas page are kept.
+	await page.goto("/");
+	await page.getByRole("tab", { name: "Report Prices" }).click();
+	await expect(page.getByLabel("Category").locator("option", { hasText: "Dairy" })).toHaveCount(1);
+	await page.goto("/gas");
+	await expect(page.getByRole("heading", { level: 1, name: /Gas Prices/ })).toBeVisible();
+
+	await context.setOffline(true);
+	await page.goto("/");
+	await page.getByRole("tab", { name: "Report Prices" }).click();
+	await fillDairyReport(page, { product, price: "2.79", store: "Corner Grocer", address: "9 Elm St" });
+	await page.getByRole("button", { name: "Submit Price Report" }).click();
+	await expect(page.getByRole("status").filter({ hasText: "Saved on this device" })).toBeVisible();
+	const waiting = page.getByTestId("waiting-to-send");
+	await expect(waiting.getByRole("listitem")).toHaveText([`${product} at Corner Grocer waiting to send`]);
+	await expect(page.getByLabel("Product name")).toHaveValue("");
+
+	await page.goto("/gas");
+	await page.getByRole("button", { name: "Report Price", exact: true }).click();
+	const dialog = page.getByRole("dialog", { name: "Report a fuel price" });
+	await dialog.getByLabel("Station name").fill(station);
+	await dialog.getByLabel("Station address").fill("7 Pump Rd");
+	await dialog.getByLabel("Price ($/gal)", { exact: true }).fill("4.159");
+	await dialog.getByRole("button", { name: "Submit Report" }).click();
+	await expect(dialog).toBeHidden();
+	const both = [`${product} at Corner Grocer waiting to send`, `Regular at ${station} waiting to send`];
+	await expect(waiting.getByRole("listitem")).toHaveText(both);
+	const found: string[] = [];
+	await audit(page, "offline Gas, reports waiting", found);
+	expect(found, found.join("\n")).toEqual([]);
+
+	// A reload offline: still kept, still waiting.
+	await page.reload();
+	await expect(waiting.getByRole("listitem")).toHaveText(both);
+
+	// Back online, the app sends each once; a second start finds nothing left to send.
+	await context.setOffline(false);
+	await page.reload();
+	await expect(page.getByRole("status").filter({ hasText: "Sent 2 reports kept offline" })).toBeVisible();
+	await expect(waiting).toHaveCount(0);
+	await page.reload();
+	await expect(page.getByRole("heading", { level: 1, name: /Gas Prices/ })).toBeVisible();
+	await expect(waiting).toHaveCount(0);
+	const me = await (await page.request.get("/api/auth/user")).json();
+	expect(me.totalReports).toBe(2);
+	const prices = await (await page.request.get(`/api/search?q=${encodeURIComponent(product)}`)).json();
+	expect(prices.map((r: { productName: string }) => r.productName)).toEqual([product]);
 });

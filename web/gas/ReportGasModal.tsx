@@ -1,7 +1,14 @@
 import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from "react";
 import { ZIP_MAX_LENGTH } from "../../src/auth/schemas.ts";
 import { GasReportSchema } from "../../src/gas/schemas.ts";
-import { doubtOf, type PlaceQuestion, type Rejection, similarPlaceOf, submitFailure } from "../api/failure.ts";
+import {
+	doubtOf,
+	failureStatus,
+	type PlaceQuestion,
+	type Rejection,
+	similarPlaceOf,
+	submitFailure,
+} from "../api/failure.ts";
 import { useSessionLost } from "../auth/index.ts";
 import { DoubtfulPrice } from "../components/DoubtfulPrice.tsx";
 import { FailureAlert } from "../components/FailureAlert.tsx";
@@ -12,8 +19,9 @@ import { SimilarPlace } from "../components/SimilarPlace.tsx";
 import { SubmitButton } from "../components/SubmitButton.tsx";
 import { VacationModeField } from "../components/VacationModeField.tsx";
 import { postalCodeHint } from "../components/zip.ts";
+import { newSendKey, useKeepToSend } from "../offline/index.ts";
 import { useToast } from "../state/toast.ts";
-import { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, isFuelType, unitOf } from "./fuel.ts";
+import { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, isFuelType, priceWordsOf, unitOf } from "./fuel.ts";
 import { type GasReportSubmission, type Station, useReportGasPrice } from "./queries.ts";
 import { reportedToast } from "./reportedToast.ts";
 import { reportFailureText } from "./reportFailure.ts";
@@ -50,12 +58,6 @@ export function stillNeeded(values: Values) {
 		values.vacationMode && values.reportZipCode.trim() === "" && "zip code where you found it",
 	].filter((field) => field !== false);
 }
-
-/** The price field's words for a fuel: its unit in the label, and what a price of it looks like. */
-const priceWords = (fuel: FuelType) =>
-	fuel === "electric"
-		? { hint: `${FUEL_LABEL[fuel]}, per kWh charged`, placeholder: "e.g. 0.429" }
-		: { hint: `${FUEL_LABEL[fuel]}, per gallon`, placeholder: "e.g. 3.459" };
 
 /**
  * The Report Price modal (spec §2, §5): a daisyUI dialog with the station, the fuel and its price.
@@ -137,8 +139,19 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 		send(json);
 	};
 
-	const send = (json: GasReportSubmission) => {
+	const keepToSend = useKeepToSend();
+	/** Offline, the report waits on this device with its key, and the modal closes as on a success. */
+	const keepForLater = async (json: GasReportSubmission & { sendKey: string }) => {
+		await keepToSend({ kind: "fuel", sendKey: json.sendKey, json });
+		startAfresh();
+		close();
+	};
+
+	const send = (unsent: GasReportSubmission) => {
 		if (report.isPending || sending.current) return;
+		// One key for every try of this report: a try whose answer was lost and the outbox's later one are one report.
+		const json = { ...unsent, sendKey: newSendKey() };
+		if (!navigator.onLine) return void keepForLater(json);
 		sending.current = true;
 		setFailure(null);
 		setAsked(null);
@@ -153,6 +166,8 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 			onError: (error) => {
 				sending.current = false;
 				if (sessionLost(error)) return close();
+				// No answer (the connection dropped on the way): the report waits, with the key it was sent with.
+				if (failureStatus(error) === null) return void keepForLater(json);
 				const question = doubtOf(error);
 				if (question) return setAsked({ question, json });
 				const similar = similarPlaceOf(error);
@@ -228,7 +243,7 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 							label={`Price ($${unitOf(fuel)})`}
 							{...field("price")}
 							{...priceInput(3)}
-							{...priceWords(fuel)}
+							{...priceWordsOf(fuel)}
 							required
 						/>
 						{fuel === "diesel" && (

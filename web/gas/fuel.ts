@@ -53,3 +53,9 @@ export function worthTheDriveText(dollars: number, fuel: FuelType) {
 	if (dollars < 0) return `Costs ${formatCurrency(-dollars)} more after the drive`;
 	return "Breaks even after the drive";
 }
+
+/** The report's price field's words for a fuel: its unit, and what a price of it looks like. */
+export const priceWordsOf = (fuel: FuelType) =>
+	fuel === "electric"
+		? { hint: `${FUEL_LABEL[fuel]}, per kWh charged`, placeholder: "e.g. 0.429" }
+		: { hint: `${FUEL_LABEL[fuel]}, per gallon`, placeholder: "e.g. 3.459" };
