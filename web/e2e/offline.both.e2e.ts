@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { audit } from "./axe.ts";
-import { expect, fillDairyReport, reportThroughApi, signInFreshUser, test, uniqueName } from "./fixtures.ts";
+import { expect, fillDairyReport, PNG, reportThroughApi, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
 // This file's journeys need the app's service worker (its kept answers); the rest block it.
 test.use({ serviceWorkers: "allow" });
@@ -94,17 +94,26 @@ test("reports made offline wait on the device, survive a reload, and are each se
 	await expect(page.getByLabel("Category").locator("option", { hasText: "Dairy" })).toHaveCount(1);
 	await page.goto("/gas");
 	await expect(page.getByRole("heading", { level: 1, name: /Gas Prices/ })).toBeVisible();
-
-	await context.setOffline(true);
 	await page.goto("/");
 	await page.getByRole("tab", { name: "Report Prices" }).click();
+
+	// The connection drops on the open form: a photo cannot wait; without it, the report does.
+	await context.setOffline(true);
 	await fillDairyReport(page, { product, price: "2.79", store: "Corner Grocer", address: "9 Elm St" });
+	await page.getByLabel("Photo").setInputFiles({ name: "kefir.png", mimeType: "image/png", buffer: PNG });
+	await page.getByRole("button", { name: "Submit Price Report" }).click();
+	await expect(page.getByRole("alert").filter({ hasText: "Photos need a connection" })).toContainText(
+		"Remove the photo to keep this report on your device",
+	);
+	await expect(page.getByTestId("waiting-to-send")).toHaveCount(0);
+	await page.getByRole("button", { name: "Remove photo" }).click();
 	await page.getByRole("button", { name: "Submit Price Report" }).click();
 	await expect(page.getByRole("status").filter({ hasText: "Saved on this device" })).toBeVisible();
 	const waiting = page.getByTestId("waiting-to-send");
 	await expect(waiting.getByRole("listitem")).toHaveText([`${product} at Corner Grocer waiting to send`]);
 	await expect(page.getByLabel("Product name")).toHaveValue("");
 
+	// A fuel report from a page opened offline, whose send finds no network.
 	await page.goto("/gas");
 	await page.getByRole("button", { name: "Report Price", exact: true }).click();
 	const dialog = page.getByRole("dialog", { name: "Report a fuel price" });
