@@ -144,4 +144,21 @@ test("reports made offline wait on the device, survive a reload, and are each se
 	expect(me.totalReports).toBe(2);
 	const prices = await (await page.request.get(`/api/search?q=${encodeURIComponent(product)}`)).json();
 	expect(prices.map((r: { productName: string }) => r.productName)).toEqual([product]);
+
+	// Signing out leaves nothing of the shopper's on the device: no kept answers, no outbox.
+	await page.goto("/settings");
+	await page.getByRole("button", { name: "Sign Out" }).click();
+	await expect(page.getByRole("heading", { name: "Welcome to CommonCents" })).toBeVisible();
+	await expect
+		.poll(() =>
+			page.evaluate(async () => {
+				const kept: string[] = [];
+				for (const name of await caches.keys()) {
+					for (const req of await (await caches.open(name)).keys()) kept.push(new URL(req.url).pathname);
+				}
+				const dbs = (await indexedDB.databases()).map((db) => db.name ?? "");
+				return [...kept.filter((path) => path.startsWith("/api/")), ...dbs];
+			}),
+		)
+		.toEqual([]);
 });
