@@ -9,6 +9,8 @@ import { AlertIcon } from "./icons.tsx";
  * appears, as the quality check's question does (DoubtfulPrice.tsx), and blocks nothing else on the page.
  * Answered, it goes, and the focus it held would fall to the page: it is given to the form's submit button,
  * which says the report is being sent, unless the shopper has already moved it elsewhere.
+ * Asked of a report kept offline (`takeFocus` false), it comes when the connection does, not as the shopper
+ * acts: it takes no focus, and is a group of its answers rather than an alert.
  */
 export function SimilarPlace({
 	question,
@@ -16,6 +18,7 @@ export function SimilarPlace({
 	busy,
 	onUse,
 	onNew,
+	takeFocus = true,
 }: {
 	question: PlaceQuestion;
 	kind: "store" | "station";
@@ -23,11 +26,13 @@ export function SimilarPlace({
 	busy: boolean;
 	onUse: () => void;
 	onNew: () => void;
+	takeFocus?: boolean;
 }) {
 	const titleId = useId();
 	const textId = useId();
 	const first = useRef<HTMLButtonElement>(null);
 	useEffect(() => {
+		if (!takeFocus) return;
 		// Found while the question is on the page: by the time it has gone, it is no longer in the form.
 		const submit = first.current?.closest("form")?.querySelector<HTMLElement>('[type="submit"]');
 		first.current?.focus();
@@ -35,19 +40,13 @@ export function SimilarPlace({
 			const at = document.activeElement;
 			if (!at || at === document.body) submit?.focus();
 		};
-	}, []);
+	}, [takeFocus]);
 	const { name, address, zipCode } = question.candidate;
 	const answer = (act: () => void) => () => {
 		if (!busy) act();
 	};
-	return (
-		<div
-			role="alertdialog"
-			aria-labelledby={titleId}
-			aria-describedby={textId}
-			className="alert alert-info alert-soft flex flex-col items-start gap-3"
-			data-testid="similar-place"
-		>
+	const body = (
+		<>
 			<div className="flex items-start gap-2">
 				<AlertIcon />
 				<div>
@@ -79,6 +78,22 @@ export function SimilarPlace({
 					It's a new {kind}
 				</button>
 			</div>
+		</>
+	);
+	const box = "alert alert-info alert-soft flex flex-col items-start gap-3";
+	return takeFocus ? (
+		<div
+			role="alertdialog"
+			aria-labelledby={titleId}
+			aria-describedby={textId}
+			className={box}
+			data-testid="similar-place"
+		>
+			{body}
 		</div>
+	) : (
+		<fieldset aria-labelledby={titleId} aria-describedby={textId} className={box} data-testid="similar-place">
+			{body}
+		</fieldset>
 	);
 }

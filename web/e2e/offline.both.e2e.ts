@@ -1,6 +1,15 @@
 import type { Page } from "@playwright/test";
 import { audit } from "./axe.ts";
-import { expect, fillDairyReport, PNG, reportThroughApi, signInFreshUser, test, uniqueName } from "./fixtures.ts";
+import {
+	expect,
+	fillDairyReport,
+	neighbourIn,
+	PNG,
+	reportThroughApi,
+	signInFreshUser,
+	test,
+	uniqueName,
+} from "./fixtures.ts";
 
 // This file's journeys need the app's service worker (its kept answers); the rest block it.
 test.use({ serviceWorkers: "allow" });
@@ -161,4 +170,71 @@ test("reports made offline wait on the device, survive a reload, and are each se
 			}),
 		)
 		.toEqual([]);
+});
+
+test("a report kept offline at a store like one nearby asks in the outbox, and is filed once as answered", async ({
+	page,
+	context,
+	baseURL,
+}) => {
+	test.slow(); // a neighbour's report, a report kept offline, the question, an audit and the answer
+	const origin = baseURL ?? "";
+	// Rockford: a neighbour in 61108 lists Hilander Foods; the shopper lives next door, in 61107.
+	const address = `${4300 + (Date.now() % 500)} E ${uniqueName("State")} St`;
+	const neighbour = await neighbourIn(origin, "61108");
+	const data = {
+		productName: "Rye Bread",
+		price: "3.10",
+		categoryId: 3,
+		storeName: "Hilander Foods",
+		storeAddress: address,
+	};
+	expect((await neighbour.post("/api/price-reports", { data })).status()).toBe(201);
+	await neighbour.dispose();
+	await signInFreshUser(page, origin, { zipCode: "61107" });
+	const product = uniqueName("Buttermilk ");
+	await page.goto("/");
+	await workerInCharge(page);
+	await page.goto("/");
+	await page.getByRole("tab", { name: "Report Prices" }).click();
+	await expect(page.getByLabel("Category").locator("option", { hasText: "Dairy" })).toHaveCount(1);
+	await expect(page.getByLabel("Store zip code")).toHaveValue("61107");
+
+	// Offline, "Hilander" typed at Hilander Foods' address waits on the device.
+	await context.setOffline(true);
+	await fillDairyReport(page, { product, price: "2.59", store: "Hilander", address });
+	await page.getByRole("button", { name: "Submit Price Report" }).click();
+	const waiting = page.getByTestId("waiting-to-send");
+	await expect(waiting.getByRole("listitem")).toHaveText([`${product} at Hilander waiting to send`]);
+
+	// Back online, the server asks about the store: the report stays, holding the question, and is not resent.
+	await context.setOffline(false);
+	await expect(page.getByRole("status").filter({ hasText: "A report kept offline has a question" })).toBeVisible();
+	const question = waiting.getByRole("group", { name: `Did you mean Hilander Foods at ${address}?` });
+	await expect(question).toContainText(`A store of a name like it is already listed at ${address}, 61108.`);
+	await expect(waiting.getByRole("listitem")).toContainText(`${product} at Hilander needs your answer`);
+	await expect(question.getByRole("button", { name: "It's a new store" })).toBeVisible();
+	await page.reload();
+	await expect(question).toBeVisible();
+	const me = async () => (await (await page.request.get("/api/auth/user")).json()).totalReports;
+	expect(await me()).toBe(0);
+	const found: string[] = [];
+	await audit(page, "a report kept offline with the question about its store", found);
+	expect(found, found.join("\n")).toEqual([]);
+
+	// Use Hilander Foods: sent with the same key, filed there, once.
+	await question.getByRole("button", { name: "Use Hilander Foods" }).click();
+	await expect(page.getByRole("status").filter({ hasText: "Sent 1 report kept offline" })).toBeVisible();
+	await expect(waiting).toHaveCount(0);
+	await page.reload();
+	await expect(page.getByRole("tab", { name: "Report Prices" })).toBeVisible();
+	await expect(waiting).toHaveCount(0);
+	expect(await me()).toBe(1);
+	const prices = await (await page.request.get(`/api/search?q=${encodeURIComponent(product)}`)).json();
+	expect(prices.map((r: { store: { name: string } }) => r.store.name)).toEqual(["Hilander Foods"]);
+	const stores = (await (await page.request.get("/api/stores?zipCode=61107")).json()) as {
+		name: string;
+		address: string;
+	}[];
+	expect(stores.filter((s) => s.address === address).map((s) => s.name)).toEqual(["Hilander Foods"]);
 });

@@ -3,12 +3,13 @@
  * once, its `sendKey`: the server files one report per shopper and key, so a report sent again (its first
  * answer lost on the way, or two tabs sending at once) is never a second one. A report leaves the outbox
  * only once the server has answered it: filed (2xx) or refused (4xx, its reason told); without an answer it
- * stays for the next try.
+ * stays for the next try. One answer is a question, not a refusal: a place typed like one known nearby (409,
+ * decision 0084). Such a report stays, holding the question, and is not sent again until the shopper answers.
  */
 import type { InferRequestType } from "hono/client";
 import { FUEL_LABEL, type FuelType } from "../../db/enums.ts";
 import { api } from "../api/client.ts";
-import { failureStatus, failureText } from "../api/failure.ts";
+import { failureStatus, failureText, type PlaceQuestion, similarPlaceOf } from "../api/failure.ts";
 import { unwrap } from "../api/http.ts";
 import { deviceStore } from "../components/deviceStore.ts";
 import { OUTBOX_STORE } from "../components/offlineCache.ts";
@@ -16,7 +17,8 @@ import { OUTBOX_STORE } from "../components/offlineCache.ts";
 export type PriceReportJson = InferRequestType<(typeof api)["price-reports"]["$post"]>["json"];
 export type FuelReportJson = InferRequestType<typeof api.gas.reports.$post>["json"];
 
-type Kept = { sendKey: string; userId: string; keptAt: number; label: string };
+/** `asked`: the server's question about the place, kept until the shopper answers it. */
+type Kept = { sendKey: string; userId: string; keptAt: number; label: string; asked?: PlaceQuestion };
 export type Waiting =
 	| (Kept & { kind: "price"; json: PriceReportJson })
 	| (Kept & { kind: "fuel"; json: FuelReportJson });
@@ -47,7 +49,13 @@ export async function waitingFor(userId: string): Promise<Waiting[]> {
 
 /** What the server said of a report it refused, for the shopper. */
 export type Refused = { label: string; message: string };
-export type SendResult = { sent: number; refused: Refused[]; stopped: "offline" | "session" | null };
+export type SendResult = {
+	sent: number;
+	refused: Refused[];
+	/** Reports that came back with the question about their place: they wait for the shopper. */
+	asked: number;
+	stopped: "offline" | "session" | null;
+};
 
 const post = (item: Waiting) =>
 	item.kind === "price"
@@ -60,14 +68,21 @@ const post = (item: Waiting) =>
  * reports, left by a session that ended, are dropped: this device is now someone else's.
  */
 export async function sendWaiting(userId: string): Promise<SendResult> {
-	const result: SendResult = { sent: 0, refused: [], stopped: null };
+	const result: SendResult = { sent: 0, refused: [], asked: 0, stopped: null };
 	const work = async () => {
 		for (const other of (await store.all()).filter((item) => item.userId !== userId)) await store.remove(other.sendKey);
 		for (const item of await waitingFor(userId)) {
+			if (item.asked) continue;
 			let refusal: Refused | null = null;
 			try {
 				await post(item);
 			} catch (error) {
+				const asked = similarPlaceOf(error);
+				if (asked) {
+					await store.put({ ...item, asked });
+					result.asked++;
+					continue;
+				}
 				const status = failureStatus(error);
 				// No answer, a busy server or a rate limit: it stays, to be sent later with the same key.
 				if (status === null || status >= 500 || status === 429 || status === 401) {
@@ -85,4 +100,49 @@ export async function sendWaiting(userId: string): Promise<SendResult> {
 		await navigator.locks.request(OUTBOX_STORE, { ifAvailable: true }, (lock) => lock && work());
 	else await work();
 	return result;
+}
+
+/** Whether any of these reports is for sending, not waiting on the shopper's answer. */
+export const anyToSend = (waiting: readonly Waiting[]) => waiting.some((item) => !item.asked);
+
+/**
+ * The shopper's answer to the question a waiting report came back with: at the place already known (its
+ * name, address and zip), or at the place typed, made new. Either way the same key: it is still one report.
+ */
+export async function answerWaiting(userId: string, sendKey: string, answer: "use" | "new") {
+	const item = (await waitingFor(userId)).find((kept) => kept.sendKey === sendKey);
+	if (!item?.asked) return;
+	const { name, address, zipCode } = item.asked.candidate;
+	const answered: ToKeep =
+		item.kind === "price"
+			? {
+					kind: "price",
+					sendKey,
+					json:
+						answer === "new"
+							? { ...item.json, confirmNewPlace: true }
+							: {
+									...item.json,
+									storeName: name,
+									storeAddress: address,
+									storeZipCode: zipCode ?? item.json.storeZipCode,
+									confirmNewPlace: false,
+								},
+				}
+			: {
+					kind: "fuel",
+					sendKey,
+					json:
+						answer === "new"
+							? { ...item.json, confirmNewPlace: true }
+							: {
+									...item.json,
+									stationName: name,
+									stationAddress: address,
+									stationZipCode: zipCode ?? item.json.stationZipCode,
+									confirmNewPlace: false,
+								},
+				};
+	// What was kept first, rewritten: it keeps its place in the line.
+	await store.put({ ...answered, userId, keptAt: item.keptAt, label: labelOf(answered) } as Waiting);
 }

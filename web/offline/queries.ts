@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { currentUserQuery } from "../auth/index.ts";
 import { OUTBOX_STORE } from "../components/offlineCache.ts";
 import { TOAST_MS, useToast } from "../state/toast.ts";
-import { keep, sendWaiting, type ToKeep, waitingFor } from "./outbox.ts";
+import { answerWaiting, anyToSend, keep, sendWaiting, type ToKeep, waitingFor } from "./outbox.ts";
 
 export const outboxKeys = { all: ["outbox"] as const, of: (userId: string) => ["outbox", userId] as const };
 
@@ -50,14 +50,11 @@ export function useKeepToSend() {
 	);
 }
 
-/**
- * Sends the signed-in shopper's waiting reports: when the app starts, when the connection returns, and now and
- * then while any wait. What was sent changes lists and counts, so every read is asked again.
- */
-export function useOutboxSender(userId: string) {
+/** Sends the shopper's waiting reports once, and tells what came of it. */
+function useSendWaiting(userId: string) {
 	const queryClient = useQueryClient();
 	const toast = useToast();
-	const send = useCallback(async () => {
+	return useCallback(async () => {
 		let result: Awaited<ReturnType<typeof sendWaiting>>;
 		try {
 			result = await sendWaiting(userId);
@@ -65,17 +62,57 @@ export function useOutboxSender(userId: string) {
 			return; // no IndexedDB (a private window): nothing was kept
 		}
 		await queryClient.invalidateQueries({ queryKey: outboxKeys.all });
-		if (result.sent === 0 && result.refused.length === 0) return;
+		if (result.sent === 0 && result.refused.length === 0 && result.asked === 0) return;
 		channelOf()?.postMessage("changed");
-		void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== outboxKeys.all[0] });
+		if (result.sent > 0 || result.refused.length > 0) {
+			void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== outboxKeys.all[0] });
+		}
 		const [refused] = result.refused;
 		if (refused) {
 			toast({ title: `Not saved: ${refused.label}`, description: refused.message, variant: "error" });
-		} else {
+		} else if (result.sent > 0) {
 			const reports = result.sent === 1 ? "report" : "reports";
 			toast({ title: `Sent ${result.sent} ${reports} kept offline`, variant: "success", durationMs: TOAST_MS.success });
 		}
+		if (result.asked > 0) {
+			toast({
+				title: "A report kept offline has a question",
+				description: "Its place looks like one already listed: answer it in the reports kept on this device.",
+				variant: "info",
+				durationMs: TOAST_MS.success,
+			});
+		}
 	}, [userId, queryClient, toast]);
+}
+
+/** The shopper's answer to a waiting report's question about its place; it is then sent, with the same key. */
+export function useAnswerWaiting() {
+	const userId = useSignedInId();
+	const send = useSendWaiting(userId ?? "");
+	const [busy, setBusy] = useState(false);
+	const answer = useCallback(
+		async (sendKey: string, choice: "use" | "new") => {
+			if (!userId || busy) return;
+			setBusy(true);
+			try {
+				await answerWaiting(userId, sendKey, choice);
+				await send();
+			} finally {
+				setBusy(false);
+			}
+		},
+		[userId, busy, send],
+	);
+	return { answer, busy };
+}
+
+/**
+ * Sends the signed-in shopper's waiting reports: when the app starts, when the connection returns, and now and
+ * then while any wait. What was sent changes lists and counts, so every read is asked again.
+ */
+export function useOutboxSender(userId: string) {
+	const queryClient = useQueryClient();
+	const send = useSendWaiting(userId);
 
 	useEffect(() => {
 		void send();
@@ -83,7 +120,7 @@ export function useOutboxSender(userId: string) {
 		window.addEventListener("online", again);
 		const timer = setInterval(() => {
 			const waiting = queryClient.getQueryData(outboxQuery(userId).queryKey);
-			if (navigator.onLine && waiting && waiting.length > 0) again();
+			if (navigator.onLine && waiting && anyToSend(waiting)) again();
 		}, RETRY_MS);
 		const channel = channelOf();
 		if (channel) channel.onmessage = () => void queryClient.invalidateQueries({ queryKey: outboxKeys.all });
