@@ -22,10 +22,10 @@ const shown = (query: Query) => query.getObserversCount() > 0 && query.state.dat
 export function refreshAfterReconnect(queryClient: QueryClient) {
 	return onlineManager.subscribe((online) => {
 		if (!online) return;
-		// The page may hear of the connection before its service worker can use it: what failed on the way
-		// (and only that) is asked once more a moment later.
+		// The page may hear of the connection before its service worker can use it: what failed on the way, or
+		// was answered by a copy again (and only that), is asked once more a moment later.
 		void refreshCopies(queryClient).then(() => {
-			const unanswered = { type: "active", predicate: failedOnTheWay } as const;
+			const unanswered = { type: "active", predicate: notFromServer } as const;
 			if (queryClient.getQueryCache().findAll(unanswered).length === 0) return;
 			setTimeout(() => void queryClient.invalidateQueries(unanswered), RECONNECT_SETTLE_MS);
 		});
@@ -35,9 +35,10 @@ export function refreshAfterReconnect(queryClient: QueryClient) {
 const RECONNECT_SETTLE_MS = 1500;
 const failedOnTheWay = (query: Query) => query.state.status === "error" && failureStatus(query.state.error) === null;
 
+const notFromServer = (query: Query) => copied.has(query) || failedOnTheWay(query);
+
 /** Asks again what was shown from a kept copy or failed for want of a network; a copy answers again offline. */
-const refreshCopies = (queryClient: QueryClient) =>
-	queryClient.invalidateQueries({ predicate: (query) => copied.has(query) || failedOnTheWay(query) });
+const refreshCopies = (queryClient: QueryClient) => queryClient.invalidateQueries({ predicate: notFromServer });
 
 /** The oldest time the screen's data is as of, and whether any of it is a kept copy; "" when none is shown. */
 function snapshot(queryClient: QueryClient) {
