@@ -12,6 +12,9 @@ const PLACES = {
 } as const;
 const placesOf = (project: string) => PLACES[project === "desktop" ? "desktop" : "phone"];
 
+// Each shop at an address of its own: shops of like names at one address are one shop asked about.
+let shops = 0;
+
 /** A price by a shopper of its own (one voice each for the quality check) at `zip`; its report's id. */
 async function report(origin: string, zip: string, productName: string, price: string) {
 	const api = await neighbourIn(origin, zip);
@@ -22,7 +25,7 @@ async function report(origin: string, zip: string, productName: string, price: s
 			price,
 			categoryId: categories.find((c) => c.name === "Dairy")?.id,
 			storeName: `${productName} shop ${uniqueName("s")}`,
-			storeAddress: "1 Front St",
+			storeAddress: `${++shops} Front St`,
 		},
 	});
 	expect(res.status()).toBe(201);

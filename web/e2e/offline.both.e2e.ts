@@ -179,9 +179,10 @@ test("a report kept offline at a store like one nearby asks in the outbox, and i
 }) => {
 	test.slow(); // a neighbour's report, a report kept offline, the question, an audit and the answer
 	const origin = baseURL ?? "";
-	// Rockford: a neighbour in 61108 lists Hilander Foods; the shopper lives next door, in 61107.
+	// Sioux Falls (a town of this test alone): a neighbour in 57104 lists Hilander Foods; the shopper lives next
+	// door, in 57103.
 	const address = `${4300 + (Date.now() % 500)} E ${uniqueName("State")} St`;
-	const neighbour = await neighbourIn(origin, "61108");
+	const neighbour = await neighbourIn(origin, "57104");
 	const data = {
 		productName: "Rye Bread",
 		price: "3.10",
@@ -191,14 +192,14 @@ test("a report kept offline at a store like one nearby asks in the outbox, and i
 	};
 	expect((await neighbour.post("/api/price-reports", { data })).status()).toBe(201);
 	await neighbour.dispose();
-	await signInFreshUser(page, origin, { zipCode: "61107" });
+	await signInFreshUser(page, origin, { zipCode: "57103" });
 	const product = uniqueName("Buttermilk ");
 	await page.goto("/");
 	await workerInCharge(page);
 	await page.goto("/");
 	await page.getByRole("tab", { name: "Report Prices" }).click();
 	await expect(page.getByLabel("Category").locator("option", { hasText: "Dairy" })).toHaveCount(1);
-	await expect(page.getByLabel("Store zip code")).toHaveValue("61107");
+	await expect(page.getByLabel("Store zip code")).toHaveValue("57103");
 
 	// Offline, "Hilander" typed at Hilander Foods' address waits on the device.
 	await context.setOffline(true);
@@ -211,7 +212,7 @@ test("a report kept offline at a store like one nearby asks in the outbox, and i
 	await context.setOffline(false);
 	await expect(page.getByRole("status").filter({ hasText: "A report kept offline has a question" })).toBeVisible();
 	const question = waiting.getByRole("group", { name: `Did you mean Hilander Foods at ${address}?` });
-	await expect(question).toContainText(`A store of a name like it is already listed at ${address}, 61108.`);
+	await expect(question).toContainText(`A store of a name like it is already listed at ${address}, 57104.`);
 	await expect(waiting.getByRole("listitem")).toContainText(`${product} at Hilander needs your answer`);
 	await expect(question.getByRole("button", { name: "It's a new store" })).toBeVisible();
 	await page.reload();
@@ -232,7 +233,7 @@ test("a report kept offline at a store like one nearby asks in the outbox, and i
 	expect(await me()).toBe(1);
 	const prices = await (await page.request.get(`/api/search?q=${encodeURIComponent(product)}`)).json();
 	expect(prices.map((r: { store: { name: string } }) => r.store.name)).toEqual(["Hilander Foods"]);
-	const stores = (await (await page.request.get("/api/stores?zipCode=61107")).json()) as {
+	const stores = (await (await page.request.get("/api/stores?zipCode=57103")).json()) as {
 		name: string;
 		address: string;
 	}[];

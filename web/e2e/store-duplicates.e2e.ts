@@ -2,12 +2,13 @@ import type { Page } from "@playwright/test";
 import { audit } from "./axe.ts";
 import { expect, fillDairyReport, neighbourIn, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
-// Rockford: Hilander Foods is in 61108, and the shopper lives next door, in 61107 (among its nearest zips).
+// Duluth (away from the empty towns of empty-town.both.e2e.ts): Hilander Foods is in 55812, and the shopper
+// lives next door, in 55803 (among its nearest zips).
 let street = 0;
 /** Hilander Foods, reported by a neighbour through the API at an address of this test's own. */
 async function hilanderFoods(baseURL: string, path: "/api/price-reports" | "/api/gas/reports") {
 	const address = `${4300 + (Date.now() % 500) + street++} E ${uniqueName("State")} St`;
-	const api = await neighbourIn(baseURL, "61108");
+	const api = await neighbourIn(baseURL, "55812");
 	const data =
 		path === "/api/price-reports"
 			? { productName: "Rye Bread", price: "3.10", categoryId: 3, storeName: "Hilander Foods", storeAddress: address }
@@ -21,15 +22,15 @@ async function hilanderFoods(baseURL: string, path: "/api/price-reports" | "/api
 async function reportAtHilander(page: Page, product: string, address: string) {
 	await page.goto("/");
 	await page.getByRole("tab", { name: "Report Prices" }).click();
-	await expect(page.getByLabel("Store zip code")).toHaveValue("61107");
+	await expect(page.getByLabel("Store zip code")).toHaveValue("55803");
 	await fillDairyReport(page, { product, price: "2.89", store: "Hilander", address });
 	await page.getByRole("button", { name: "Submit Price Report" }).click();
 	return page.getByRole("alertdialog", { name: `Did you mean Hilander Foods at ${address}?` });
 }
 
-/** The stores near 61107 at `address`, by name, as the form's suggestions come from. */
+/** The stores near 55803 at `address`, by name, as the form's suggestions come from. */
 async function storesAt(page: Page, address: string) {
-	const stores = (await (await page.request.get("/api/stores?zipCode=61107")).json()) as {
+	const stores = (await (await page.request.get("/api/stores?zipCode=55803")).json()) as {
 		name: string;
 		address: string;
 	}[];
@@ -43,11 +44,11 @@ test("a store typed like one nearby is offered first: Use Hilander Foods files i
 	test.slow(); // a neighbour's report, the question, an audit and the answer
 	const origin = baseURL ?? "";
 	const address = await hilanderFoods(origin, "/api/price-reports");
-	await signInFreshUser(page, origin, { zipCode: "61107" });
+	await signInFreshUser(page, origin, { zipCode: "55803" });
 	const product = uniqueName("Goat Cheese ");
 	const question = await reportAtHilander(page, product, address);
 	await expect(question).toBeVisible();
-	await expect(question).toContainText(`A store of a name like it is already listed at ${address}, 61108.`);
+	await expect(question).toContainText(`A store of a name like it is already listed at ${address}, 55812.`);
 	// The focus is on the first answer; nothing is thanked for yet, and nothing typed is gone.
 	const use = question.getByRole("button", { name: "Use Hilander Foods" });
 	await expect(use).toBeFocused();
@@ -65,14 +66,14 @@ test("a store typed like one nearby is offered first: Use Hilander Foods files i
 	await expect(page.getByRole("button", { name: "Submit Price Report" })).toBeFocused();
 	// The next report is at the store chosen, and there is still one store there.
 	await expect(page.getByLabel("Store name")).toHaveValue("Hilander Foods");
-	await expect(page.getByLabel("Store zip code")).toHaveValue("61108");
+	await expect(page.getByLabel("Store zip code")).toHaveValue("55812");
 	expect(await storesAt(page, address)).toEqual(["Hilander Foods"]);
 });
 
 test("It's a new store files it under the name typed, beside Hilander Foods", async ({ page, baseURL }) => {
 	const origin = baseURL ?? "";
 	const address = await hilanderFoods(origin, "/api/price-reports");
-	await signInFreshUser(page, origin, { zipCode: "61107" });
+	await signInFreshUser(page, origin, { zipCode: "55803" });
 	const product = uniqueName("Kefir ");
 	const question = await reportAtHilander(page, product, address);
 	await question.getByRole("button", { name: "It's a new store" }).click();
@@ -84,7 +85,7 @@ test("It's a new store files it under the name typed, beside Hilander Foods", as
 test("a store or price edited under the question is what is sent: the old question goes", async ({ page, baseURL }) => {
 	const origin = baseURL ?? "";
 	const address = await hilanderFoods(origin, "/api/price-reports");
-	await signInFreshUser(page, origin, { zipCode: "61107" });
+	await signInFreshUser(page, origin, { zipCode: "55803" });
 	const product = uniqueName("Butter ");
 	const question = await reportAtHilander(page, product, address);
 	await expect(question).toBeVisible();
@@ -102,7 +103,7 @@ test("a store or price edited under the question is what is sent: the old questi
 test("the fuel report asks too: Use Hilander Foods reports the price at that station", async ({ page, baseURL }) => {
 	const origin = baseURL ?? "";
 	const address = await hilanderFoods(origin, "/api/gas/reports");
-	await signInFreshUser(page, origin, { zipCode: "61107" });
+	await signInFreshUser(page, origin, { zipCode: "55803" });
 	await page.goto("/gas");
 	await page.getByRole("button", { name: "Report Price", exact: true }).click();
 	const dialog = page.getByRole("dialog", { name: "Report a fuel price" });
