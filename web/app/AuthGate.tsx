@@ -2,11 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { lazyRouteComponent, Navigate, useRouterState } from "@tanstack/react-router";
 import { Suspense, useEffect } from "react";
 import { failureStatus } from "../api/failure.ts";
+import { ForeignAnswer } from "../api/http.ts";
 import { AuthScreen, currentUserQuery } from "../auth/index.ts";
 import { Spinner } from "../components/Logo.tsx";
 import { NotFound } from "./NotFound.tsx";
 import { preloadPage } from "./pages.tsx";
-import { useOnline } from "./useOnline.ts";
+import { noteUnreachable, useOnline } from "./useOnline.ts";
 
 // The landing is the first screen of a new visitor: the signed-in frame and the suspension notice load on demand.
 const AppShell = lazyRouteComponent(() => import("./AppShell.tsx"), "AppShell");
@@ -26,10 +27,12 @@ export function AuthGate({ notFound = false }: { notFound?: boolean }) {
 	const { refetch } = auth;
 	useEffect(() => {
 		if (!unreachable) return;
+		// No answer at all is offline, whatever the browser believes; a Wi-Fi sign-in page did answer.
+		if (!(auth.error instanceof ForeignAnswer)) noteUnreachable();
 		const again = () => void refetch();
 		window.addEventListener("online", again);
 		return () => window.removeEventListener("online", again);
-	}, [unreachable, refetch]);
+	}, [unreachable, refetch, auth.error]);
 
 	if (auth.isPending) return <Spinner label="Loading CommonCents" />;
 	// Offline (the app shell came from the service worker): the landing, under the offline banner.

@@ -1,4 +1,4 @@
-import { useOnline } from "./useOnline.ts";
+import { useOnline, useReachabilityProbe } from "./useOnline.ts";
 
 /**
  * Says plainly what works without a connection. The live region stays mounted so screen readers hear the
@@ -6,6 +6,7 @@ import { useOnline } from "./useOnline.ts";
  */
 export function OfflineBanner() {
 	const online = useOnline();
+	useReachabilityProbe();
 	return (
 		<div role="status" aria-live="polite" data-testid="offline-banner">
 			{!online && (
