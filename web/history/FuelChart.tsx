@@ -36,9 +36,11 @@ export function FuelChart({
 			points: history.points.map((p) => [chartTime(p.reportedAt), p.price] as const),
 		},
 	];
+	// On a wide screen the figures span both of the page's columns (this wrapper steps aside), so the chart and the
+	// reports beside it start level however tall the figures grow.
 	return (
-		<div className="flex flex-col gap-4">
-			<dl className="grid grid-cols-3 gap-2 sm:gap-4">
+		<div className="flex flex-col gap-4 lg:contents">
+			<dl className="grid grid-cols-3 gap-2 sm:gap-4 lg:col-span-2">
 				<Figure title={titles.lowest} value={lowest === null ? "—" : money(lowest)} testId="history-lowest" />
 				<Figure
 					title={titles.typical}

@@ -63,7 +63,7 @@ export function StationPage() {
 	let body: React.ReactNode;
 	if (data) {
 		const chosen = data.fuels.find((f) => f.fuelType === fuel);
-		// On a wide screen the latest reports stand beside the chart.
+		// On a wide screen the latest reports stand beside the chart, under the figures that span both columns.
 		body = (
 			<div className="flex flex-col gap-4 lg:grid lg:grid-cols-2 lg:items-start">
 				{chosen ? (
