@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { MISSING_FIELDS_TITLE } from "../../src/alerts/schemas.ts";
 import { submitFailure } from "../api/failure.ts";
 import { currentUserQuery, useSessionLost } from "../auth/index.ts";
 import { useForm } from "../components/form.tsx";
 import { SubmitButton } from "../components/SubmitButton.tsx";
 import { useToast } from "../state/toast.ts";
-import { AlertFields, AlertFormSchema, alertEditBody, alertValues, missingOf, priceWanted } from "./AlertFields.tsx";
+import { AlertFields, AlertFormSchema, alertEditBody, alertValues, checkedAlert, priceWanted } from "./AlertFields.tsx";
 import { placeText } from "./AlertForm.tsx";
 import { isDuplicateAlert, isMissingAlert, type PriceAlert, useEditAlert } from "./queries.ts";
 
@@ -39,12 +38,8 @@ export function AlertEditForm({ alert, onClose }: { alert: PriceAlert; onClose: 
 		event.preventDefault();
 		if (edit.isPending) return;
 		setTried(true);
-		const input = form.check();
-		if (!input) {
-			const { missing, message } = missingOf(form.values);
-			if (missing) toast({ title: MISSING_FIELDS_TITLE, description: message, variant: "error" });
-			return;
-		}
+		const input = checkedAlert(form, toast);
+		if (!input) return;
 		edit.mutate(
 			{ id: alert.id, json: alertEditBody(input) },
 			{

@@ -17,6 +17,7 @@ import { Field, priceInput, SelectField, type useForm } from "../components/form
 import { formatCurrency } from "../components/format.ts";
 import { fuelPriceText } from "../components/fuel.ts";
 import { AlertIcon } from "../components/icons.tsx";
+import type { useToast } from "../state/toast.ts";
 import { type Choice, ChoiceGroup } from "./ChoiceGroup.tsx";
 import type { AlertEdit, AlertSubmission, PriceAlert } from "./queries.ts";
 
@@ -133,6 +134,15 @@ export function missingOf(values: AlertFormValues) {
 	const noTarget = !values.targetPrice.trim() && (fuel || !values.anyPrice);
 	const missing = noTarget || (!fuel && !values.productName.trim());
 	return { missing, message: fuel ? MISSING_TARGET_MESSAGE : MISSING_FIELDS_MESSAGE };
+}
+
+/** The values to send, or null: then each field says what is wrong, and a missing one is said in a toast too. */
+export function checkedAlert(form: AlertForm, toast: ReturnType<typeof useToast>) {
+	const input = form.check();
+	if (input) return input;
+	const { missing, message } = missingOf(form.values);
+	if (missing) toast({ title: MISSING_FIELDS_TITLE, description: message, variant: "error" });
+	return null;
 }
 
 /**

@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { MISSING_FIELDS_TITLE } from "../../src/alerts/schemas.ts";
 import { submitFailure } from "../api/failure.ts";
 import { currentUserQuery, useSessionLost } from "../auth/index.ts";
 import { useForm } from "../components/form.tsx";
 import { SubmitButton } from "../components/SubmitButton.tsx";
 import { useToast } from "../state/toast.ts";
-import { AlertFields, AlertFormSchema, alertBody, blankAlert, missingOf, priceWanted } from "./AlertFields.tsx";
+import { AlertFields, AlertFormSchema, alertBody, blankAlert, checkedAlert, priceWanted } from "./AlertFields.tsx";
 import { isDuplicateAlert, type PriceAlert, useCreateAlert } from "./queries.ts";
 
 export const CREATE_FAILED_MESSAGE = "Failed to create price alert. Please try again.";
@@ -29,12 +28,8 @@ export function AlertForm({ onDone }: { onDone: () => void }) {
 		event.preventDefault();
 		if (create.isPending) return;
 		setTried(true);
-		const input = form.check();
-		if (!input) {
-			const { missing, message } = missingOf(form.values);
-			if (missing) toast({ title: MISSING_FIELDS_TITLE, description: message, variant: "error" });
-			return;
-		}
+		const input = checkedAlert(form, toast);
+		if (!input) return;
 		create.mutate(alertBody(input), {
 			onSuccess: (alert) => {
 				toast({
