@@ -4,7 +4,7 @@
  *
  *   scripts/bench/run [--db bench-data/commoncents.db] [--quick] [--json FILE] [--bin dist/commoncents]
  *                 [--password <bench/seed's>] [--user-prefix bench] [--common milk] [--rare kombucha]
- *                 [--only health,reads,search,writes,static,lighthouse,searchdb,historydb,feeddb,bundle,coldstart]
+ *                 [--only health,reads,search,writes,dense,static,lighthouse,searchdb,historydb,feeddb,bundle,coldstart]
  *                 [--skip-lighthouse] [--keep] [--build] [--write-docs]
  *
  * --build runs scripts/build.ts first (it replaces dist/, so not while others use the binary).
@@ -19,6 +19,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } fr
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { denseAreaPhase } from "./dense-area.ts";
 import { feedDbSection } from "./feed.ts";
 import { buildHello } from "./lib/coldstart.ts";
 import { inspect } from "./lib/dataset.ts";
@@ -33,7 +34,7 @@ import {
 	searchDbSection,
 	staticSection,
 } from "./lib/sections.ts";
-import { type Running, signIn, startProcess } from "./lib/server.ts";
+import { type BenchUser, type Running, signIn, startProcess } from "./lib/server.ts";
 import { fmt, machine, mb, memorySampler, ROOT, run } from "./lib/util.ts";
 import { BENCH_PASSWORD } from "./seed.ts";
 
@@ -82,6 +83,7 @@ const SECTIONS = [
 	"reads",
 	"search",
 	"writes",
+	"dense",
 	"static",
 	"lighthouse",
 	"searchdb",
@@ -97,7 +99,7 @@ if (unknown.length) {
 	process.exit(2);
 }
 const want = (name: string) => only.includes(name) && !(name === "lighthouse" && opt["skip-lighthouse"]);
-const needsServer = ["health", "reads", "search", "writes", "static", "lighthouse"].some(want);
+const needsServer = ["health", "reads", "search", "writes", "dense", "static", "lighthouse"].some(want);
 
 /** Seconds per load run, warm-up seconds, rounds of the health comparison, Lighthouse runs, cold starts. */
 const T = opt.quick
@@ -139,11 +141,29 @@ console.log(
 			.join(", "),
 );
 
-const gen = ["health", "reads", "search", "writes"].some(want) ? ensureLoadGenerator() : undefined;
+const gen = ["health", "reads", "search", "writes", "dense"].some(want) ? ensureLoadGenerator() : undefined;
 if (gen) {
 	const where = `${gen.version}, on this machine (${host.cores} cores shared with the server: the load generator's CPU time is taken from the server's)`;
 	console.log(`  load generator: ${where}`);
 	figures.loadGenerator = where;
+}
+
+/**
+ * The dense area gets a copy of its own and a server of its own, so that the sections after it (the database
+ * timings) measure the bench database as seeded.
+ */
+async function denseSection(users: BenchUser[]) {
+	const denseDir = join(work, "dense");
+	mkdirSync(denseDir);
+	for (const suffix of ["", "-wal"])
+		if (existsSync(copy + suffix)) copyFileSync(copy + suffix, join(denseDir, `commoncents.db${suffix}`));
+	const dense = await startProcess([bin, "serve"], denseDir);
+	try {
+		const zip = data.zips[Math.floor(data.zips.length / 2)] ?? data.zips[0]!;
+		await denseAreaPhase(gen!, dense, users, join(denseDir, "commoncents.db"), zip, opt.common, T);
+	} finally {
+		await dense.stop();
+	}
 }
 
 const hello = buildHello(work);
@@ -160,7 +180,7 @@ try {
 			await helloServer.stop();
 			helloServer = undefined;
 		}
-		if (want("reads") || want("search") || want("writes")) {
+		if (want("reads") || want("search") || want("writes") || want("dense")) {
 			const users = await signIn(server.base, data.candidates, opt.password, data.zips, 8);
 			const loggedIn = users.filter((u) => u.how === "login").length;
 			console.log(
@@ -186,6 +206,7 @@ try {
 				);
 				if (want("writes")) await writesPhase(gen!, server, users, data, search, T);
 			}
+			if (want("dense")) await denseSection(users);
 		}
 		if (want("static")) await staticSection(server.base);
 		if (want("lighthouse")) await lighthouseSection(server.base, T.lighthouse);

@@ -6,7 +6,7 @@ import { asUsers, searchReqs, writeReqs } from "./requests.ts";
 import type { BenchUser, Running } from "./server.ts";
 import { cpuSeconds, fmt, machineIdleSeconds, mainThreadCpuSeconds, ms } from "./util.ts";
 
-type Times = { load: number; warm: number; rounds: number };
+export type Times = { load: number; warm: number; rounds: number };
 type Measured = LoadResult & { cpuMsPerReq: number; mainThreadBusy: number; machineIdle: number };
 
 /** Server CPU time per request: unlike req/s and latency, it barely moves when others load the machine. */
@@ -51,7 +51,7 @@ async function cpuRun(pid: number, run: () => Promise<LoadResult>): Promise<Meas
 	return { ...r, ...meter(r.requests) };
 }
 
-async function measure(
+export async function measure(
 	gen: LoadGenerator,
 	server: Running,
 	label: string,
@@ -141,7 +141,9 @@ export async function readsPhase(gen: LoadGenerator, server: Running, users: Ben
 	}
 }
 
-export type SearchFigures = { peakRps: number; saturatedP99: number; mixed: Req[] };
+/** Server CPU per search request at most this (ms), for a common and a rare word alike. */
+export const SEARCH_CPU_BUDGET_MS = 0.5;
+export type SearchFigures = { peakRps: number; saturatedP99: number; mixed: Req[]; commonCpuMs: number };
 
 /** Search over HTTP: a common and a rare query across the zips with data, then both mixed (the peak rate). */
 export async function searchPhase(
@@ -166,7 +168,23 @@ export async function searchPhase(
 	const bad = Object.values(results).reduce((n, r) => n + r.requests - r.ok, 0);
 	if (bad > 0)
 		console.log(`  WARNING: ${fmt(bad)} search answers were not 2xx: the figures above are not search figures`);
-	return { peakRps: results.mixed.okPerS, saturatedP99: results.mixed.p99, mixed };
+	for (const [word, r] of [
+		[common, results.common],
+		[rare, results.rare],
+	] as const)
+		atMost(
+			"Search",
+			`server CPU per search "${word}"`,
+			r.cpuMsPerReq,
+			SEARCH_CPU_BUDGET_MS,
+			(n) => `${n.toFixed(3)} ms`,
+		);
+	return {
+		peakRps: results.mixed.okPerS,
+		saturatedP99: results.mixed.p99,
+		mixed,
+		commonCpuMs: results.common.cpuMsPerReq,
+	};
 }
 
 /**
