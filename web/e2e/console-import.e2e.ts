@@ -5,6 +5,10 @@ import { expect, signInFreshUser, test, uniqueName } from "./fixtures.ts";
 
 // The console's import of open data while the server runs (decision 0085).
 
+// The console follows the server's latest import, whoever started it: this file's imports run one after the
+// other, or one test's page would show the other's.
+test.describe.configure({ mode: "default" });
+
 /** The browser tests' server runs with this developer passkey (playwright.config.ts). */
 const PASSKEY = "e2e-passkey";
 
