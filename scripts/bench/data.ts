@@ -5,17 +5,8 @@
  * from one seeded generator, so a seed is a dataset.
  */
 
-/** mulberry32: small, fast and good enough for synthetic data. Returns floats in [0, 1). */
-export function rng(seed: number) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+/** The bench's seeded generator (mulberry32): a seed is a dataset. */
+export { seededRandom as rng } from "../../src/lib/seeded-random.ts";
 export type Rng = () => number;
 
 export const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;

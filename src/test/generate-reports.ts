@@ -10,6 +10,7 @@ import { priceReports, productCategories, stores } from "../../db/schema.ts";
 import { inTransaction } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import { normalizeText } from "../lib/normalize.ts";
+import { seededRandom } from "../lib/seeded-random.ts";
 import { locToken, neighbourhood } from "../lib/zip.ts";
 import { searchText } from "../reports/search-text.ts";
 
@@ -61,18 +62,6 @@ const DESCRIPTIONS = [
 ];
 const TAGS = ["organic", "milk", "store brand", "local", "chocolate", "bulk", "cherry"];
 
-/** A small seeded generator (mulberry32): the same database on every run. */
-function random(seed: number) {
-	let s = seed >>> 0;
-	return () => {
-		s = (s + 0x6d2b79f5) >>> 0;
-		let t = s;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
 export type GeneratedReports = { reports: number; stores: number };
 
 /**
@@ -84,7 +73,8 @@ export function generateReports(
 	db: Db,
 	{ home, reporters, count, seed = 54 }: { home: string; reporters: string[]; count: number; seed?: number },
 ): GeneratedReports {
-	const rand = random(seed);
+	// Seeded: the same database on every run.
+	const rand = seededRandom(seed);
 	const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 	const categories = db.select().from(productCategories).all();
 	const bySlug = new Map(categories.map((c) => [c.slug, c]));

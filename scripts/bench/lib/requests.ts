@@ -1,4 +1,5 @@
 /** The request mixes the load generator cycles through: reads as signed-in users, and varied price reports. */
+import { rng } from "../data.ts";
 import type { CatalogueItem } from "./dataset.ts";
 import type { Req } from "./load.ts";
 import type { BenchUser } from "./server.ts";
@@ -23,17 +24,6 @@ export function searchReqs(users: BenchUser[], q: string, zips: string[]): Req[]
 	return reqs;
 }
 
-/** A deterministic generator, so every run posts the same reports. */
-function rng(seed: number) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = Math.imul(a ^ (a >>> 15), a | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
 const STORES = ["FreshMart", "Corner Grocery", "Green Valley Market", "SaveMore", "Daily Foods", "City Pharmacy"];
 const STREETS = ["Main St", "Oak Ave", "2nd St", "Park Rd", "Elm St", "Broadway"];
 
@@ -49,6 +39,7 @@ export function writeReqs(
 	origin: string,
 	count = 4000,
 ): Req[] {
+	// Seeded, so every run posts the same reports.
 	const r = rng(7);
 	const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)]!;
 	const reqs: Req[] = [];
