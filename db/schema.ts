@@ -21,6 +21,7 @@ export {
 	type HitNotice,
 } from "./enums.ts";
 export * from "./schema/alerts.ts";
+export * from "./schema/history.ts";
 export * from "./schema/people.ts";
 export * from "./schema/reports.ts";
 export * from "./schema/trust.ts";

@@ -18,7 +18,7 @@ import { HOUR_MS, MINUTE_MS } from "./lib/time.ts";
 import { ImportJobs } from "./open-data/index.ts";
 import { HealthMonitor, StorageTrouble } from "./ops/index.ts";
 import { PushSender } from "./push/index.ts";
-import { PriceEvents, PriceModel, ReportWriter } from "./reports/index.ts";
+import { GoodDealLows, PriceEvents, PriceModel, ReportWriter } from "./reports/index.ts";
 import { createTokenReader, type TokenReader } from "./tokens/index.ts";
 
 export type Limits = {
@@ -44,6 +44,8 @@ export type Runtime = {
 	readCache: ReadCache;
 	readSession: SessionReader;
 	readToken: TokenReader;
+	/** The good-deal lows search has read, while each product's history stands (src/reports/good-deal-lows.ts). */
+	goodDealLows: GoodDealLows;
 	live: LiveHub;
 	/** Web Push to the shoppers' subscribed devices (fire and forget). */
 	push: PushSender;
@@ -79,6 +81,7 @@ export function buildRuntime(config: Config, { sqlite, db }: { sqlite: Database;
 		readCache: createReadCache(changeStamp),
 		readSession: createSessionReader(db, changeStamp),
 		readToken: createTokenReader(db, changeStamp),
+		goodDealLows: new GoodDealLows(),
 		live,
 		push,
 		prices,

@@ -26,6 +26,7 @@ import m23 from "./0023_store_cards.sql" with { type: "text" };
 import m24 from "./0024_open_data.sql" with { type: "text" };
 import m25 from "./0025_trust_and_consent.sql" with { type: "text" };
 import m26 from "./0026_report_send_keys.sql" with { type: "text" };
+import m27 from "./0027_product_versions.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0000_foundation", sql: m0 },
@@ -55,4 +56,5 @@ export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0024_open_data", sql: m24 },
 	{ tag: "0025_trust_and_consent", sql: m25 },
 	{ tag: "0026_report_send_keys", sql: m26 },
+	{ tag: "0027_product_versions", sql: m27 },
 ];

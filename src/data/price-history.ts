@@ -37,12 +37,15 @@ export function historyPoints(
 	return db.$client.query<HistoryPoint, Bindings>(HISTORY_SQL).all(bindings);
 }
 
-/** The lowest trustworthy price of one product and how many there are: what a good deal is measured against. */
-export type ProductLow = { lowCents: Cents; prices: number };
+/**
+ * The lowest trustworthy price of one product and how many there are: what a good deal is measured against;
+ * and when the oldest of them was reported (ms), the first to leave the window.
+ */
+export type ProductLow = { lowCents: Cents; prices: number; oldestAt: number };
 
 // One lookup of the history index per product of the list, each as in HISTORY_SQL.
 const LOWS_SQL = `
-  SELECT p.key AS product, min(r.price_cents) AS lowCents, count(*) AS prices
+  SELECT p.key AS product, min(r.price_cents) AS lowCents, count(*) AS prices, min(r.created_at) AS oldestAt
   FROM json_each($products) p
   JOIN price_reports r INDEXED BY price_reports_price_history_idx
     ON r.normalized_name = json_extract(p.value, '$[0]') AND r.category_id = json_extract(p.value, '$[1]')
@@ -65,6 +68,25 @@ export function productLows(
 		.all({ ...bindings, products: JSON.stringify(products) });
 	for (const { product, ...low } of rows) lows[product] = low;
 	return lows;
+}
+
+const VERSIONS_SQL = `
+  SELECT p.key AS product, v.version AS version
+  FROM json_each($products) p
+  JOIN product_versions v ON v.normalized_name = json_extract(p.value, '$[0]') AND v.category_id = json_extract(p.value, '$[1]')`;
+
+/**
+ * Each product's version (db/schema/history.ts), in the order given: 0 for one whose history has not moved
+ * since the counters began.
+ */
+export function productVersions(db: Db, products: readonly (readonly [name: string, category: number])[]): number[] {
+	const versions = products.map(() => 0);
+	if (products.length === 0) return versions;
+	const rows = db.$client
+		.query<{ product: number; version: number }, Bindings>(VERSIONS_SQL)
+		.all({ products: JSON.stringify(products) });
+	for (const { product, version } of rows) versions[product] = version;
+	return versions;
 }
 
 // The live reports of the product at some places, cheapest first, from price_reports_history_idx alone (one range

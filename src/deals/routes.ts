@@ -168,7 +168,11 @@ export const searchRoutes = new Hono<AppEnv>()
 		async (c) => {
 			const query = c.req.valid("query");
 			const { user, zip, category } = await searchWhere(c, query);
-			const results = await searchReports(c.get("db"), { ...query, category, zip, viewerId: user.id });
+			const results = await searchReports(
+				c.get("db"),
+				{ ...query, category, zip, viewerId: user.id },
+				c.var.runtime.goodDealLows,
+			);
 			return c.json(results, 200);
 		},
 	)

@@ -3,7 +3,7 @@ import { reportRows } from "../data/report-rows.ts";
 import { starredPlaceIds } from "../data/starred-places.ts";
 import type { Db } from "../db.ts";
 import { NEAREST_AREAS, type NearPlace, neighbourhood, roundMiles } from "../lib/zip.ts";
-import { filterTerm, goodDealIds, placeCell } from "../reports/index.ts";
+import { filterTerm, type GoodDealLows, goodDealIds, placeCell } from "../reports/index.ts";
 import { toReportJson } from "./read-shape.ts";
 import type { SearchSort } from "./schemas.ts";
 import { foldedCards } from "./store-cards.ts";
@@ -100,7 +100,7 @@ export function searchReportIds(
  * one result (src/deals/store-cards.ts): more than the page is read from the index, so that folding still fills it.
  * The index's and the page's reads are synchronous (src/data/price-search.ts, report-rows.ts).
  */
-export async function searchReports(db: Db, p: SearchParams) {
+export async function searchReports(db: Db, p: SearchParams, lows?: GoodDealLows) {
 	const near = neighbourhood(p.zip, p.areas ?? NEAREST_AREAS);
 	const folded = foldedCards(
 		db,
@@ -117,6 +117,8 @@ export async function searchReports(db: Db, p: SearchParams) {
 		db,
 		rows,
 		near.map((place) => place.token),
+		Date.now(),
+		lows,
 	);
 	return rows.map((row) => ({
 		...toReportJson(row, {

@@ -9,6 +9,7 @@ import { productLows } from "../data/price-history.ts";
 import type { Db } from "../db.ts";
 import { normalizeText } from "../lib/normalize.ts";
 import { DAY_MS } from "../lib/time.ts";
+import type { GoodDealLows } from "./good-deal-lows.ts";
 import { type TrustInput, trustOf } from "./trust.ts";
 
 export const GOOD_DEAL_DAYS = 90;
@@ -37,28 +38,37 @@ function trustworthy(report: GoodDealCandidate): boolean {
 
 /**
  * The ids of `reports` that are good deals for a shopper whose neighbourhood is `places` (location tokens). One
- * lookup per distinct product of the list, however many of its reports the list holds.
+ * lookup per distinct product of the list, however many of its reports the list holds; through `lows`, only of
+ * the products whose lows it does not remember.
  */
 export function goodDealIds(
 	db: Db,
 	reports: readonly GoodDealCandidate[],
 	places: readonly string[],
 	now = Date.now(),
+	lows?: GoodDealLows,
 ): Set<number> {
 	const candidates = reports.filter(trustworthy);
 	if (candidates.length === 0) return new Set();
-	const keyOf = (r: GoodDealCandidate) => JSON.stringify([normalizeText(r.productName), r.categoryId]);
-	const products = [...new Set(candidates.map(keyOf))];
-	const lows = productLows(
-		db,
-		products.map((key) => JSON.parse(key) as [string, number]),
-		{ places: JSON.stringify(places), since: now - GOOD_DEAL_DAYS * DAY_MS },
-	);
-	const lowOf = new Map(products.map((key, i) => [key, lows[i]]));
+	// Each candidate's product, once: a product's place in `asked` by its key.
+	const asked: [name: string, category: number][] = [];
+	const productOf = new Map<string, number>();
+	const indexes = candidates.map((r) => {
+		const name = normalizeText(r.productName);
+		const key = `${r.categoryId}\u0000${name}`;
+		let at = productOf.get(key);
+		if (at === undefined) {
+			at = asked.push([name, r.categoryId]) - 1;
+			productOf.set(key, at);
+		}
+		return at;
+	});
+	const window = { places: JSON.stringify(places), since: now - GOOD_DEAL_DAYS * DAY_MS };
+	const found = lows ? lows.read(db, asked, window) : productLows(db, asked, window);
 	const ids = new Set<number>();
-	for (const report of candidates) {
-		const low = lowOf.get(keyOf(report));
+	candidates.forEach((report, i) => {
+		const low = found[indexes[i]!];
 		if (low && low.prices >= GOOD_DEAL_MIN_PRICES && withinLow(report.priceCents, low.lowCents)) ids.add(report.id);
-	}
+	});
 	return ids;
 }

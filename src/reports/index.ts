@@ -16,6 +16,7 @@ export { changedReason, HIDDEN_MESSAGE, NOT_LISTED_MESSAGE, WITHDRAWN_CHANGE_REA
 export type { Filing } from "./filing.ts";
 export { filedAnswer, fileReport, fileReportOnce } from "./filing.ts";
 export { GOOD_DEAL_DAYS, GOOD_DEAL_MIN_PRICES, goodDealIds, withinLow } from "./good-deal.ts";
+export { GoodDealLows } from "./good-deal-lows.ts";
 export type { ImportedPrice, Market, PriceFields, ReportDraft, Reporter, ReportJob } from "./market.ts";
 export type { FuelFields, FuelKey, ProductFields, ProductKey } from "./markets.ts";
 export { FUEL, FUEL_MAX_AGE_DAYS, MARKETS, maxAgeDays, PRODUCTS, productKey } from "./markets.ts";
