@@ -77,41 +77,48 @@ export function productWordsRows(
 	return db.$client.query<ProductWordsRow, Bindings>(PRODUCT_WORDS_SQL).all(bindings);
 }
 
-/** A card's store and product (one row per id that leads its group) and what the store's live reports of it say. */
+/** A report's store and product (name and category), what decides the card it folds into. */
+export type CardKeyRow = {
+	id: ReportId;
+	store: Stored<typeof priceReports.storeId>;
+	name: Stored<typeof priceReports.normalizedName>;
+	category: Stored<typeof priceReports.categoryId>;
+};
+
+/** The store and product of each of `ids` (a JSON array), in that order; each row read by its key. */
+export function cardKeyRows(db: Db, ids: string): CardKeyRow[] {
+	return db.$client
+		.query<CardKeyRow, Bindings>(
+			`SELECT r.id AS id, r.store_id AS store, r.normalized_name AS name, r.category_id AS category
+      FROM json_each($ids) p JOIN price_reports r ON r.id = p.value ORDER BY p.key`,
+		)
+		.all({ ids });
+}
+
+/** What a store's live reports of a card's product say. */
 export type StoreGroupRow = {
 	id: ReportId;
 	/** The store's live reports of the product and the confirmations they received: each a shopper's word. */
 	words: number;
-	/** Those of them that give the leading report's price. */
+	/** Those of them that give the card's price. */
 	agreeing: number;
 	/** When the latest of them was reported or confirmed (milliseconds). */
 	latestAt: number;
 };
 
-// The ids' store, product and price (a row each, by primary key), the first of each store and product in the
-// ids' order, and for that one a range of price_reports_store_live_idx (the store's live reports of the product).
+// Per card, one range of price_reports_store_live_idx: the store's live reports of the card's product.
 const STORE_GROUPS_SQL = `
-  WITH page AS (
-    SELECT p.key AS pos, r.id AS id, r.store_id AS store, r.normalized_name AS name, r.category_id AS category,
-      r.price_cents AS price,
-      row_number() OVER (PARTITION BY r.store_id, r.normalized_name, r.category_id ORDER BY p.key) AS nth
-    FROM json_each($ids) p JOIN price_reports r ON r.id = p.value
-  )
-  SELECT page.id AS id, coalesce(sum(1 + s.confirm_count), 0) AS words,
-    coalesce(sum(CASE WHEN s.price_cents = page.price THEN 1 + s.confirm_count ELSE 0 END), 0) AS agreeing,
-    coalesce(max(max(s.created_at, coalesce(s.confirmed_at, 0))), 0) AS latestAt
-  FROM page
-  LEFT JOIN price_reports s INDEXED BY price_reports_store_live_idx
-    ON s.store_id = page.store AND s.normalized_name = page.name AND s.category_id = page.category
+  SELECT r.id AS id, count(*) + sum(s.confirm_count) AS words,
+    sum(CASE WHEN s.price_cents = r.price_cents THEN 1 + s.confirm_count ELSE 0 END) AS agreeing,
+    max(max(s.created_at, coalesce(s.confirmed_at, 0))) AS latestAt
+  FROM json_each($ids) p
+  JOIN price_reports r ON r.id = p.value
+  JOIN price_reports s INDEXED BY price_reports_store_live_idx
+    ON s.store_id = r.store_id AND s.normalized_name = r.normalized_name AND s.category_id = r.category_id
     AND s.is_active = 1 AND s.is_expired = 0
-  WHERE page.nth = 1
-  GROUP BY page.pos
-  ORDER BY page.pos`;
+  GROUP BY p.key`;
 
-/**
- * Of report ids (a JSON array) in a search's order, the first of each store and product (name and category), in
- * that order, with what the store's live reports of the product say.
- */
+/** For each card of `ids` (a JSON array, in no order) what its store's live reports of its product say. */
 export function storeGroupRows(db: Db, ids: string): StoreGroupRow[] {
 	return db.$client.query<StoreGroupRow, Bindings>(STORE_GROUPS_SQL).all({ ids });
 }

@@ -5,7 +5,7 @@
  * confirmation counts as their report of the same price: the report path turns a same price at the same store
  * into one (src/reports/duplicates.ts), so two shoppers who agree are most often one report and a confirmation.
  */
-import { storeGroupRows } from "../data/price-search.ts";
+import { cardKeyRows, storeGroupRows } from "../data/price-search.ts";
 import type { Db } from "../db.ts";
 import type { SearchSort } from "./schemas.ts";
 
@@ -32,9 +32,16 @@ export function foldStoreReports(
 	_sort: SearchSort,
 ): { ids: number[]; storeReports: Map<number, StoreReports> } {
 	if (ids.length === 0) return { ids: [], storeReports: new Map() };
-	const groups = storeGroupRows(db, JSON.stringify(ids));
+	const seen = new Set<string>();
+	const leaders: number[] = [];
+	for (const key of cardKeyRows(db, JSON.stringify(ids))) {
+		const card = `${key.store}\u0000${key.category}\u0000${key.name}`;
+		if (seen.has(card)) continue;
+		seen.add(card);
+		leaders.push(key.id);
+	}
 	const storeReports = new Map<number, StoreReports>();
-	for (const group of groups) {
+	for (const group of storeGroupRows(db, JSON.stringify(leaders))) {
 		if (group.words > 1)
 			storeReports.set(group.id, {
 				reports: group.words,
@@ -42,13 +49,14 @@ export function foldStoreReports(
 				latestAt: new Date(group.latestAt).toISOString(),
 			});
 	}
-	return { ids: groups.map((group) => group.id), storeReports };
+	return { ids: leaders, storeReports };
 }
 
 /**
  * The cards of a search's order up to `need` of them (the page's end), folded (foldStoreReports) from reads of
- * the order from its start (`read(limit)`): twice the cards first, then four times more while folding left too
- * few and the order goes on, up to MAX_READ_PAGES times the cards and MAX_READ_IDS ids.
+ * the order from its start (`read(limit)`): a quarter more than the cards first (most cards are their store's
+ * only report of the product), then four times more while folding left too few and the order goes on, up to
+ * MAX_READ_PAGES times the cards and MAX_READ_IDS ids.
  */
 export function foldedCards(
 	db: Db,
@@ -57,7 +65,7 @@ export function foldedCards(
 	sort: SearchSort,
 ): ReturnType<typeof foldStoreReports> {
 	const most = Math.min(MAX_READ_PAGES * need, MAX_READ_IDS);
-	for (let limit = Math.min(2 * need, most); ; limit = Math.min(4 * limit, most)) {
+	for (let limit = Math.min(Math.ceil(1.25 * need), most); ; limit = Math.min(4 * limit, most)) {
 		const ids = read(limit);
 		const folded = foldStoreReports(db, ids, sort);
 		if (folded.ids.length >= need || ids.length < limit || limit >= most) return folded;
