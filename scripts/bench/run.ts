@@ -5,9 +5,11 @@
  *   scripts/bench/run [--db bench-data/commoncents.db] [--quick] [--json FILE] [--bin dist/commoncents]
  *                 [--password <bench/seed's>] [--user-prefix bench] [--common milk] [--rare kombucha]
  *                 [--only health,reads,search,writes,dense,static,lighthouse,searchdb,historydb,feeddb,bundle,coldstart]
- *                 [--skip-lighthouse] [--keep] [--build] [--write-docs]
+ *                 [--skip-lighthouse] [--keep] [--build] [--write-docs] [--old OLD_BINARY]
  *
  * --build runs scripts/build.ts first (it replaces dist/, so not while others use the binary).
+ * --old runs the "old" section: reporting a price (and searching) on OLD_BINARY and on this one, alternated
+ * (scripts/bench/lib/binaries.ts), with the budget that a report costs the server no more CPU than before.
  * --write-docs puts the summary table between the bench:start and bench:end markers of docs/performance.md.
  *
  * Where a budget has a baseline (raw Bun.serve, the hello-world binary, the read-only p99) it is measured in the
@@ -24,6 +26,7 @@ import { feedDbSection } from "./feed.ts";
 import { buildHello } from "./lib/coldstart.ts";
 import { inspect } from "./lib/dataset.ts";
 import { ensureLoadGenerator } from "./lib/load.ts";
+import { oldBinarySection } from "./lib/old-binary.ts";
 import { healthPhase, readsPhase, searchPhase, writesPhase } from "./lib/phases.ts";
 import { atMost, budgets, figures, printSummary, section, writeDocs, writeJson } from "./lib/report.ts";
 import {
@@ -53,6 +56,7 @@ const { values: opt } = parseArgs({
 		keep: { type: "boolean", default: false },
 		build: { type: "boolean", default: false },
 		"write-docs": { type: "boolean", default: false },
+		old: { type: "string" },
 		help: { type: "boolean", default: false },
 	},
 });
@@ -71,6 +75,9 @@ const bin = resolve(opt.bin);
 for (const [what, path, hint] of [
 	["database", dbPath, "make one with scripts/bench/seed (or --reports N for a smaller one), or pass --db PATH"],
 	["binary", bin, "build it with: bun scripts/build.ts"],
+	...(opt.old
+		? ([["old binary", resolve(opt.old), "build one from an older commit, or leave out --old"]] as const)
+		: []),
 ] as const) {
 	if (!existsSync(path)) {
 		console.error(`bench: no ${what} at ${path}; ${hint}`);
@@ -91,8 +98,9 @@ const SECTIONS = [
 	"feeddb",
 	"bundle",
 	"coldstart",
+	"old",
 ];
-const only = opt.only ? opt.only.split(",").map((x) => x.trim()) : SECTIONS;
+const only = opt.only ? opt.only.split(",").map((x) => x.trim()) : SECTIONS.filter((x) => x !== "old" || opt.old);
 const unknown = only.filter((x) => !SECTIONS.includes(x));
 if (unknown.length) {
 	console.error(`bench: unknown --only section(s): ${unknown.join(", ")} (known: ${SECTIONS.join(", ")})`);
@@ -141,7 +149,11 @@ console.log(
 			.join(", "),
 );
 
-const gen = ["health", "reads", "search", "writes", "dense"].some(want) ? ensureLoadGenerator() : undefined;
+if (want("old") && !opt.old) {
+	console.error("bench: the old section compares with an older binary: pass --old OLD_BINARY");
+	process.exit(2);
+}
+const gen = ["health", "reads", "search", "writes", "dense", "old"].some(want) ? ensureLoadGenerator() : undefined;
 if (gen) {
 	const where = `${gen.version}, on this machine (${host.cores} cores shared with the server: the load generator's CPU time is taken from the server's)`;
 	console.log(`  load generator: ${where}`);
@@ -227,6 +239,7 @@ try {
 	if (want("feeddb")) await feedDbSection(copy);
 	if (want("bundle")) await bundleSection();
 	if (want("coldstart")) await coldStartSection(bin, binStat.size, dataDir, hello, helloDir, T.cold);
+	if (want("old")) await oldBinarySection(gen!, { old: resolve(opt.old!), new: bin }, dbPath, opt.quick);
 } finally {
 	await helloServer?.stop();
 	await server?.stop();
