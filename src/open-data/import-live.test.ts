@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { categoryIds, createAlert, openEvents } from "../alerts/testing.ts";
-import { DAY_MS } from "../lib/time.ts";
+import { DAY_MS, HOUR_MS } from "../lib/time.ts";
 import { expectBody, registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
 import { runCommand } from "../test/processes.ts";
 import { fixture, writeOpenPrices } from "./fixtures/fixtures.ts";
@@ -21,8 +21,9 @@ let watcher: TestClient;
 beforeAll(async () => {
 	server = await startTestServer({ OLLAMA_HOST: "off" });
 	dir = mkdtempSync(join(tmpdir(), "commoncents-import-live-"));
-	// Its newest prices seen within the day: news, which sets off alerts.
-	files = writeOpenPrices(dir, { now: Date.now() + DAY_MS });
+	// Its newest prices seen within the day, whatever the hour: news, which sets off alerts. The newest apples
+	// were seen four hours before the newest price, which may land up to five hours ahead (filed as seen now).
+	files = writeOpenPrices(dir, { now: Date.now() + DAY_MS + 5 * HOUR_MS });
 	shopper = (await registerUser(server, { zipCode: "90210" })).client;
 	watcher = (await registerUser(server, { zipCode: "90036" })).client;
 });
