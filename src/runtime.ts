@@ -9,6 +9,7 @@ import { alertHits, LiveHub } from "./alerts/index.ts";
 import { LoginThrottle, PasswordHasher } from "./auth/index.ts";
 import { createChangeStamp } from "./data/change-stamp.ts";
 import type { Db } from "./db.ts";
+import { SearchMemory } from "./deals/index.ts";
 import type { Config } from "./env.ts";
 import { log } from "./lib/log.ts";
 import { type ChangeStamp, createReadCache, type ReadCache } from "./lib/read-cache.ts";
@@ -18,7 +19,7 @@ import { HOUR_MS, MINUTE_MS } from "./lib/time.ts";
 import { ImportJobs } from "./open-data/index.ts";
 import { HealthMonitor, StorageTrouble } from "./ops/index.ts";
 import { PushSender } from "./push/index.ts";
-import { GoodDealLows, PriceEvents, PriceModel, ReportWriter } from "./reports/index.ts";
+import { PriceEvents, PriceModel, ReportWriter } from "./reports/index.ts";
 import { createTokenReader, type TokenReader } from "./tokens/index.ts";
 
 export type Limits = {
@@ -44,8 +45,8 @@ export type Runtime = {
 	readCache: ReadCache;
 	readSession: SessionReader;
 	readToken: TokenReader;
-	/** The good-deal lows search has read, while each product's history stands (src/reports/good-deal-lows.ts). */
-	goodDealLows: GoodDealLows;
+	/** What search remembers exactly between requests (src/deals/search-memory.ts). */
+	search: SearchMemory;
 	live: LiveHub;
 	/** Web Push to the shoppers' subscribed devices (fire and forget). */
 	push: PushSender;
@@ -81,7 +82,7 @@ export function buildRuntime(config: Config, { sqlite, db }: { sqlite: Database;
 		readCache: createReadCache(changeStamp),
 		readSession: createSessionReader(db, changeStamp),
 		readToken: createTokenReader(db, changeStamp),
-		goodDealLows: new GoodDealLows(),
+		search: new SearchMemory(),
 		live,
 		push,
 		prices,

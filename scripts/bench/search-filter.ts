@@ -91,7 +91,7 @@ export async function benchFilterSearch(
 		const folded = (
 			await timed((i) => {
 				const near = neighbourhood(at(i));
-				return foldedCards(db, (limit) => searchReportIds(db, { ...params(i), limit }, near), LIMIT, sort);
+				return foldedCards(db, (limit) => searchReportIds(db, { ...params(i), limit }, near), LIMIT);
 			}, rounds)
 		).timing;
 		const whole = (await timed(search(WORD, null, sort), rounds)).timing;

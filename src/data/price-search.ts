@@ -25,6 +25,10 @@ export const vocabulary = (db: Db) => {
 	return (from: string, to: string, limit: number) => terms.all(from, to, limit).map((r) => r.term);
 };
 
+/** A number that changes whenever the vocabulary gains a word (it never loses one): its newest word's id. */
+export const vocabularyVersion = (db: Db) =>
+	db.$client.query<{ id: number | null }, []>("SELECT max(id) AS id FROM search_words").get()?.id ?? 0;
+
 // The two sort keys of price_search (db/schema/reports.ts, "The search index"): below 2^62 by price, from 2^62 by
 // recency. The report id is the key's low 31 bits (inverted in the price key, so that newer comes first).
 const TIME_KEYS = "4611686018427387904";
@@ -93,32 +97,4 @@ export function cardKeyRows(db: Db, ids: string): CardKeyRow[] {
       FROM json_each($ids) p JOIN price_reports r ON r.id = p.value ORDER BY p.key`,
 		)
 		.all({ ids });
-}
-
-/** What a store's live reports of a card's product say. */
-export type StoreGroupRow = {
-	id: ReportId;
-	/** The store's live reports of the product and the confirmations they received: each a shopper's word. */
-	words: number;
-	/** Those of them that give the card's price. */
-	agreeing: number;
-	/** When the latest of them was reported or confirmed (milliseconds). */
-	latestAt: number;
-};
-
-// Per card, one range of price_reports_store_live_idx: the store's live reports of the card's product.
-const STORE_GROUPS_SQL = `
-  SELECT r.id AS id, count(*) + sum(s.confirm_count) AS words,
-    sum(CASE WHEN s.price_cents = r.price_cents THEN 1 + s.confirm_count ELSE 0 END) AS agreeing,
-    max(max(s.created_at, coalesce(s.confirmed_at, 0))) AS latestAt
-  FROM json_each($ids) p
-  JOIN price_reports r ON r.id = p.value
-  JOIN price_reports s INDEXED BY price_reports_store_live_idx
-    ON s.store_id = r.store_id AND s.normalized_name = r.normalized_name AND s.category_id = r.category_id
-    AND s.is_active = 1 AND s.is_expired = 0
-  GROUP BY p.key`;
-
-/** For each card of `ids` (a JSON array, in no order) what its store's live reports of its product say. */
-export function storeGroupRows(db: Db, ids: string): StoreGroupRow[] {
-	return db.$client.query<StoreGroupRow, Bindings>(STORE_GROUPS_SQL).all({ ids });
 }

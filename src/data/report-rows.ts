@@ -26,6 +26,7 @@ export type ReportRow = StoredPick<
 	typeof priceReports,
 	| "id"
 	| "productName"
+	| "normalizedName"
 	| "priceCents"
 	| "description"
 	| "imageUrl"
@@ -56,7 +57,7 @@ export type ReportRow = StoredPick<
 
 /** The columns of a ReportRow; `r`, `s`, `u` and `c` are the report, store, reporter and category aliases. */
 const REPORT_COLUMNS_SQL = `
-  r.id AS id, r.product_name AS productName, r.price_cents AS priceCents, r.description AS description,
+  r.id AS id, r.product_name AS productName, r.normalized_name AS normalizedName, r.price_cents AS priceCents, r.description AS description,
   r.image_url AS imageUrl, r.created_at AS createdAt, r.updated_at AS updatedAt, r.upvotes AS upvotes,
   r.verification_confidence AS verificationConfidence, r.verification_reason AS verificationReason, r.category_id AS categoryId, r.tags AS tags,
   r.availability AS availability, r.zip_code AS zipCode, r.size_milli AS sizeMilli, r.size_unit AS sizeUnit,
@@ -112,5 +113,36 @@ const ROWS_SQL = `
 export function reportRows(db: Db, bindings: { ids: string; viewer: string }) {
 	return db.$client
 		.query<ReportRow & { locToken: Stored<typeof priceReports.locToken> }, Bindings>(ROWS_SQL)
+		.all(bindings);
+}
+
+/** What a card's store's live reports of its product say: [words, agreeing, latestAt], a JSON array. */
+export type StoreGroupJson = string;
+
+// The page's reports as ROWS_SQL reads them, each with one range of price_reports_store_live_idx: the store's
+// live reports of the product, each a shopper's word with its confirmations; those that give this price; the
+// latest report or confirmation (ms).
+const CARD_ROWS_SQL = `
+  SELECT ${REPORT_COLUMNS_SQL}, r.loc_token AS locToken, ${VIEWER_COLUMNS_SQL},
+    (SELECT json_array(count(*) + sum(o.confirm_count),
+        sum(CASE WHEN o.price_cents = r.price_cents THEN 1 + o.confirm_count ELSE 0 END),
+        max(max(o.created_at, coalesce(o.confirmed_at, 0))))
+      FROM price_reports o INDEXED BY price_reports_store_live_idx
+      WHERE o.store_id = r.store_id AND o.normalized_name = r.normalized_name AND o.category_id = r.category_id
+        AND o.is_active = 1 AND o.is_expired = 0) AS storeGroup
+  FROM json_each($ids) p
+  JOIN price_reports r ON r.id = p.value
+  JOIN stores s ON s.id = r.store_id
+  JOIN users u ON u.id = r.user_id
+  ${CATEGORY_JOIN_SQL}
+  WHERE r.is_active = 1 AND r.is_expired = 0
+  ORDER BY p.key`;
+
+/** reportRows, each with what its store's live reports of its product say (a search's card). */
+export function cardRows(db: Db, bindings: { ids: string; viewer: string }) {
+	return db.$client
+		.query<ReportRow & { locToken: Stored<typeof priceReports.locToken>; storeGroup: StoreGroupJson }, Bindings>(
+			CARD_ROWS_SQL,
+		)
 		.all(bindings);
 }

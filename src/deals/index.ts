@@ -11,4 +11,5 @@ export { reportFor } from "./report-page.ts";
 export { createPriceReport } from "./reports.ts";
 export { categoryRoutes, priceReportRoutes, searchRoutes, storeRoutes } from "./routes.ts";
 export { NO_SEARCH_ZIP_MESSAGE, PriceCentsSchema, PriceReportSchema } from "./schemas.ts";
+export { SearchMemory } from "./search-memory.ts";
 export { takeDeal, toggleUpvote } from "./votes.ts";

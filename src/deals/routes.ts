@@ -171,7 +171,7 @@ export const searchRoutes = new Hono<AppEnv>()
 			const results = await searchReports(
 				c.get("db"),
 				{ ...query, category, zip, viewerId: user.id },
-				c.var.runtime.goodDealLows,
+				c.var.runtime.search,
 			);
 			return c.json(results, 200);
 		},

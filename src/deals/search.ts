@@ -1,12 +1,13 @@
 import { indexPageIds, vocabulary } from "../data/price-search.ts";
-import { reportRows } from "../data/report-rows.ts";
+import { cardRows } from "../data/report-rows.ts";
 import { starredPlaceIds } from "../data/starred-places.ts";
 import type { Db } from "../db.ts";
 import { NEAREST_AREAS, type NearPlace, neighbourhood, roundMiles } from "../lib/zip.ts";
-import { filterTerm, type GoodDealLows, goodDealIds, placeCell } from "../reports/index.ts";
+import { filterTerm, goodDealIds, placeCell } from "../reports/index.ts";
 import { toReportJson } from "./read-shape.ts";
 import type { SearchSort } from "./schemas.ts";
-import { foldedCards } from "./store-cards.ts";
+import type { SearchMemory } from "./search-memory.ts";
+import { foldedCards, storeReportsOf } from "./store-cards.ts";
 
 /**
  * Search over the index described in db/schema/reports.ts ("The search index"): every term is a word glued to its
@@ -29,15 +30,16 @@ const words = (q: string) => (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).sl
  * nothing, or there is neither a word nor a filter, so there is nothing to search. A word of other letters than
  * a-z and digits, or one with very many continuations, stays a prefix that FTS5 folds and expands itself.
  */
-export function expandWords(db: Db, q: string, filter: string | null = null): Expanded | null {
-	const vocab = vocabulary(db);
+export function expandWords(db: Db, q: string, filter: string | null = null, memory?: SearchMemory): Expanded | null {
+	const vocab = (word: string, limit: number) =>
+		memory ? memory.words.of(db, word, limit) : vocabulary(db)(word, `${word}\u{10FFFF}`, limit);
 	const out: Expanded = filter ? [[filterTerm(filter)]] : [];
 	for (const word of words(q)) {
 		if (!/^[a-z0-9]+$/.test(word)) {
 			out.push({ prefix: word });
 			continue;
 		}
-		const terms = vocab(word, `${word}\u{10FFFF}`, MAX_EXPANSIONS + 1);
+		const terms = vocab(word, MAX_EXPANSIONS + 1);
 		if (terms.length === 0) return null;
 		out.push(terms.length > MAX_EXPANSIONS ? { prefix: word } : terms);
 	}
@@ -85,9 +87,9 @@ export type SearchParams = {
 export function searchReportIds(
 	db: Db,
 	p: Omit<SearchParams, "viewerId">,
-	near = neighbourhood(p.zip, p.areas ?? NEAREST_AREAS),
+	near: readonly NearPlace[] = neighbourhood(p.zip, p.areas ?? NEAREST_AREAS),
+	expanded = expandWords(db, p.q, p.category),
 ): number[] {
-	const expanded = expandWords(db, p.q, p.category);
 	if (!expanded) return [];
 	if (p.sort === "distance") return distancePage(db, expanded, near, p.limit, p.offset);
 	const page = { match: matchFor(expanded, near), limit: p.limit, offset: p.offset };
@@ -98,33 +100,35 @@ export function searchReportIds(
  * Live reports near `zip` whose text matches the words of `q` (and the filter), each with its miles from `zip`,
  * whether it is a good deal there, and whether the viewer starred its store. A store's reports of one product are
  * one result (src/deals/store-cards.ts): more than the page is read from the index, so that folding still fills it.
- * The index's and the page's reads are synchronous (src/data/price-search.ts, report-rows.ts).
+ * The index's and the page's reads are synchronous (src/data/price-search.ts, report-rows.ts). With `memory`,
+ * what it remembers exactly is not read again (src/deals/search-memory.ts).
  */
-export async function searchReports(db: Db, p: SearchParams, lows?: GoodDealLows) {
-	const near = neighbourhood(p.zip, p.areas ?? NEAREST_AREAS);
-	const folded = foldedCards(
+export async function searchReports(db: Db, p: SearchParams, memory?: SearchMemory) {
+	const areas = p.areas ?? NEAREST_AREAS;
+	const near = memory ? memory.near(p.zip, areas) : neighbourhood(p.zip, areas);
+	const expanded = expandWords(db, p.q, p.category, memory);
+	const cards = foldedCards(
 		db,
-		(limit) => searchReportIds(db, { ...p, offset: 0, limit }, near),
+		(limit) => searchReportIds(db, { ...p, offset: 0, limit }, near, expanded),
 		p.offset + p.limit,
-		p.sort,
 	);
-	const ids = folded.ids.slice(p.offset, p.offset + p.limit);
+	const ids = cards.slice(p.offset, p.offset + p.limit);
 	if (ids.length === 0) return [];
 	const miles = new Map(near.map((place) => [place.token, roundMiles(place.miles)]));
-	const rows = reportRows(db, { ids: JSON.stringify(ids), viewer: p.viewerId });
+	const rows = cardRows(db, { ids: JSON.stringify(ids), viewer: p.viewerId });
 	const starred = await starredPlaceIds(db, "store", p.viewerId);
 	const good = goodDealIds(
 		db,
 		rows,
 		near.map((place) => place.token),
 		Date.now(),
-		lows,
+		memory?.lows,
 	);
 	return rows.map((row) => ({
 		...toReportJson(row, {
 			distanceMiles: miles.get(row.locToken) ?? null,
 			goodDeal: good.has(row.id),
-			storeReports: folded.storeReports.get(row.id) ?? null,
+			storeReports: storeReportsOf(row.storeGroup),
 		}),
 		starred: starred.has(row.storeId),
 	}));

@@ -5,9 +5,9 @@
  * confirmation counts as their report of the same price: the report path turns a same price at the same store
  * into one (src/reports/duplicates.ts), so two shoppers who agree are most often one report and a confirmation.
  */
-import { cardKeyRows, storeGroupRows } from "../data/price-search.ts";
+import { cardKeyRows } from "../data/price-search.ts";
+import type { StoreGroupJson } from "../data/report-rows.ts";
 import type { Db } from "../db.ts";
-import type { SearchSort } from "./schemas.ts";
 
 /**
  * What the store's live reports of the card's product say: how many (with their confirmations), how many give
@@ -20,18 +20,20 @@ const MAX_READ_PAGES = 32;
 /** And at most this many ids whatever the offset: a deep page may come short rather than read the whole order. */
 const MAX_READ_IDS = 4_000;
 
+/** A card's StoreReports when more than one shopper spoke of the price at its store, else null. */
+export function storeReportsOf(group: StoreGroupJson | null): StoreReports | null {
+	if (group === null) return null;
+	const [words, agreeing, latestAt] = JSON.parse(group) as [number, number, number];
+	return words > 1 ? { reports: words, agreeing, latestAt: new Date(latestAt).toISOString() } : null;
+}
+
 /**
  * Of report ids in a search's order, those that lead their store's live reports of a product (in the same
- * order), and for each of those its StoreReports when more than one shopper spoke of the price there. The
- * first of a group in the order leads it whatever the sort, so a longer read of the same order folds to the
- * same cards, longer: pages never show a store's product twice.
+ * order). The first of a group in the order leads it whatever the sort, so a longer read of the same order
+ * folds to the same cards, longer: pages never show a store's product twice.
  */
-export function foldStoreReports(
-	db: Db,
-	ids: readonly number[],
-	_sort: SearchSort,
-): { ids: number[]; storeReports: Map<number, StoreReports> } {
-	if (ids.length === 0) return { ids: [], storeReports: new Map() };
+export function foldStoreReports(db: Db, ids: readonly number[]): number[] {
+	if (ids.length === 0) return [];
 	const seen = new Set<string>();
 	const leaders: number[] = [];
 	for (const key of cardKeyRows(db, JSON.stringify(ids))) {
@@ -40,16 +42,7 @@ export function foldStoreReports(
 		seen.add(card);
 		leaders.push(key.id);
 	}
-	const storeReports = new Map<number, StoreReports>();
-	for (const group of storeGroupRows(db, JSON.stringify(leaders))) {
-		if (group.words > 1)
-			storeReports.set(group.id, {
-				reports: group.words,
-				agreeing: group.agreeing,
-				latestAt: new Date(group.latestAt).toISOString(),
-			});
-	}
-	return { ids: leaders, storeReports };
+	return leaders;
 }
 
 /**
@@ -58,16 +51,11 @@ export function foldStoreReports(
  * only report of the product), then four times more while folding left too few and the order goes on, up to
  * MAX_READ_PAGES times the cards and MAX_READ_IDS ids.
  */
-export function foldedCards(
-	db: Db,
-	read: (limit: number) => readonly number[],
-	need: number,
-	sort: SearchSort,
-): ReturnType<typeof foldStoreReports> {
+export function foldedCards(db: Db, read: (limit: number) => readonly number[], need: number): number[] {
 	const most = Math.min(MAX_READ_PAGES * need, MAX_READ_IDS);
 	for (let limit = Math.min(Math.ceil(1.25 * need), most); ; limit = Math.min(4 * limit, most)) {
 		const ids = read(limit);
-		const folded = foldStoreReports(db, ids, sort);
-		if (folded.ids.length >= need || ids.length < limit || limit >= most) return folded;
+		const folded = foldStoreReports(db, ids);
+		if (folded.length >= need || ids.length < limit || limit >= most) return folded;
 	}
 }

@@ -7,7 +7,6 @@
 
 import { productLows } from "../data/price-history.ts";
 import type { Db } from "../db.ts";
-import { normalizeText } from "../lib/normalize.ts";
 import { DAY_MS } from "../lib/time.ts";
 import type { GoodDealLows } from "./good-deal-lows.ts";
 import { type TrustInput, trustOf } from "./trust.ts";
@@ -21,7 +20,8 @@ export const GOOD_DEAL_MIN_PRICES = 5;
 /** What the rule reads of a report: its product, its price, and what says whether it can be trusted. */
 export type GoodDealCandidate = TrustInput & {
 	id: number;
-	productName: string;
+	/** The product's name as stored: normalizeText of the name its reporter typed. */
+	normalizedName: string;
 	categoryId: number;
 	priceCents: number;
 	availability: string;
@@ -54,7 +54,7 @@ export function goodDealIds(
 	const asked: [name: string, category: number][] = [];
 	const productOf = new Map<string, number>();
 	const indexes = candidates.map((r) => {
-		const name = normalizeText(r.productName);
+		const name = r.normalizedName;
 		const key = `${r.categoryId}\u0000${name}`;
 		let at = productOf.get(key);
 		if (at === undefined) {

@@ -158,6 +158,7 @@ function productRow(
 	return {
 		id: stored.id,
 		productName: input.productName,
+		normalizedName: normalizeText(input.productName),
 		priceCents: input.price,
 		description: input.description ?? null,
 		imageUrl: input.imageUrl,
