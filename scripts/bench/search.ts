@@ -8,7 +8,8 @@
  * (at the faster of the planner's plan and a plain table scan). The ZIPs searched around are where the bench's
  * shoppers live (scripts/bench/seed-places.ts): mostly busy metros, the busiest neighbourhoods among them, and
  * some towns and rural places.
- * Budgets: ours p50 ≤ 2 ms and p99 ≤ 10 ms, and at least 20x faster than the baseline at p50, per query and sort.
+ * Ours runs with what the server remembers between searches (src/deals/search-memory.ts), kept over the
+ * whole run as the server's is. Budgets: ours p50 and p99 ≤ 2 ms, and at least 20x faster than the baseline at p50, per query and sort.
  * Then the chips' searches, a store's card and the nearest reports of a quiet zip (scripts/bench/search-filter.ts).
  *   bun scripts/bench/search.ts [--db bench-data/commoncents.db] [--rounds 200] [--baseline-rounds 5]
  * benchSearchDb(dbPath) returns the figures (scripts/bench/run.ts calls it). The database is migrated first, as the
@@ -20,12 +21,13 @@ import { PAGE_SQL } from "../../src/data/price-search.ts";
 import { migrate, openDb } from "../../src/db.ts";
 import type { SearchSort } from "../../src/deals/schemas.ts";
 import { searchReports } from "../../src/deals/search.ts";
+import { SearchMemory } from "../../src/deals/search-memory.ts";
 import { type NearPlace, neighbourhood } from "../../src/lib/zip.ts";
 import { rng, weightedPicker } from "./data.ts";
 import { benchFilterSearch, type FilterBench } from "./search-filter.ts";
 import { type ClusterKind, clusterOf } from "./seed-places.ts";
 
-export const BUDGET = { p50Ms: 2, p99Ms: 10, minRatio: 20 };
+export const BUDGET = { p50Ms: 2, p99Ms: 2, minRatio: 20 };
 /** Common: staples, a quick-search chip (a category name) and two prefixes; rare: niche items and a typo. */
 export const QUERIES = {
 	common: ["milk", "organic", "bread", "groceries", "org mil"],
@@ -168,21 +170,18 @@ export async function benchSearchDb(
 			`${"query".padEnd(13)}${"sort".padEnd(9)}${"hits".padStart(5)}  ${"ours p50".padStart(9)}${"p99".padStart(8)}  ` +
 				`${"LIKE p50".padStart(9)}${"p99".padStart(9)}${"hits".padStart(5)}  ${"ratio".padStart(8)}  budget`,
 		);
+		const memory = new SearchMemory();
 		const rows: SearchRow[] = [];
 		const all: number[] = [];
 		for (const [kind, queries] of Object.entries(QUERIES) as ["common" | "rare", string[]][]) {
 			for (const query of queries) {
 				for (const sort of SORTS) {
 					const run = (i: number) =>
-						searchReports(db, {
-							q: query,
-							category: null,
-							zip: zips[i % zips.length]!,
-							sort,
-							limit: LIMIT,
-							offset: 0,
-							viewerId,
-						});
+						searchReports(
+							db,
+							{ q: query, category: null, zip: zips[i % zips.length]!, sort, limit: LIMIT, offset: 0, viewerId },
+							memory,
+						);
 					for (let i = 0; i < 5; i++) await run(i);
 					const ours: number[] = [];
 					let results = 0;
