@@ -13,7 +13,7 @@ type Entry = { version: number; low: ProductLow | null };
 export class GoodDealLows {
 	private readonly entries = new Map<string, Entry>();
 
-	constructor(private readonly maxEntries = 50_000) {}
+	constructor(private readonly maxEntries = 20_000) {}
 
 	/**
 	 * What productLows reads (the lowest trustworthy price since `since` at `places`, a JSON array of location
