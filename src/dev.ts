@@ -17,7 +17,7 @@ try {
 		liveHealth: true,
 		development: { hmr: false, console: true },
 		routes: { "/*": index },
-		jobs: { housekeeping: true, expiry: true },
+		jobs: { housekeeping: true, expiry: true, searchIndex: true },
 	});
 } catch (error) {
 	console.error(`commoncents: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,10 +1,11 @@
 /**
  * The background work of a running server, each one an option of the start-up (src/server.ts): housekeeping
- * (expired sessions, photos nobody attached), price expiry, WAL checkpoints on a worker thread, and the
- * report writer's thread. Every one is stopped by the handle start() returns.
+ * (expired sessions, photos nobody attached), price expiry, the search index kept in one piece, WAL checkpoints
+ * on a worker thread, and the report writer's thread. Every one is stopped by the handle start() returns.
  */
 
 import { deleteExpiredSessions } from "./data/sessions.ts";
+import { keepSearchIndexMerged } from "./deals/index.ts";
 import { log } from "./lib/log.ts";
 import { HOUR_MS, MINUTE_MS } from "./lib/time.ts";
 import { startCheckpointer } from "./ops/index.ts";
@@ -17,6 +18,8 @@ export type Jobs = {
 	housekeeping?: boolean;
 	/** Prices past their age leave search: a second after start, then every minute. */
 	expiry?: boolean;
+	/** The search index merged back into one segment when writes have split it: every ten minutes. */
+	searchIndex?: boolean;
 	/** WAL checkpoints on a worker thread, so a write's commit never waits for the database file's fsync. */
 	checkpointer?: boolean;
 	/** Reports written on their own thread when config.reportWriter says "thread" (reports/writer.ts). */
@@ -24,7 +27,13 @@ export type Jobs = {
 };
 
 /** Everything a production server runs. */
-export const ALL_JOBS: Required<Jobs> = { housekeeping: true, expiry: true, checkpointer: true, reportThread: true };
+export const ALL_JOBS: Required<Jobs> = {
+	housekeeping: true,
+	expiry: true,
+	searchIndex: true,
+	checkpointer: true,
+	reportThread: true,
+};
 
 /** After this long, not before: start-up stays cheap and the first answer is not delayed. */
 export const FIRST_RUN_MS = 1_000;
@@ -63,6 +72,15 @@ export function startJobs(runtime: Runtime, jobs: Jobs, firstRunMs = FIRST_RUN_M
 				for (const market of MARKETS) await expireByAge(db, market);
 			}),
 			MINUTE_MS,
+		);
+	}
+	if (jobs.searchIndex) {
+		every(
+			guarded(async () => {
+				const steps = await keepSearchIndexMerged(db);
+				if (steps > 0) log.info("search: merged the index into one segment", { steps });
+			}),
+			10 * MINUTE_MS,
 		);
 	}
 	const checkpointer = jobs.checkpointer ? startCheckpointer(sqlite, config.dbPath) : undefined;

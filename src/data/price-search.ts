@@ -29,6 +29,21 @@ export const vocabulary = (db: Db) => {
 export const vocabularyVersion = (db: Db) =>
 	db.$client.query<{ id: number | null }, []>("SELECT max(id) AS id FROM search_words").get()?.id ?? 0;
 
+/** How many b-trees (segments) the search index is made of: each write adds one, FTS5 merges them four at a time. */
+export const searchIndexSegments = (db: Db) =>
+	db.$client.query<{ n: number }, []>("SELECT count(DISTINCT segid) AS n FROM price_search_idx").get()?.n ?? 0;
+
+/**
+ * Up to `pages` pages of merging every segment of the search index into one (FTS5's 'merge' with a negative
+ * budget, whatever their levels); true while there was work to do (FTS5 tells it by two or more changes).
+ */
+export function mergeSearchIndex(db: Db, pages: number): boolean {
+	const changes = db.$client.query<{ n: number }, []>("SELECT total_changes() AS n");
+	const before = changes.get()?.n ?? 0;
+	db.$client.run(`INSERT INTO price_search (price_search, rank) VALUES ('merge', ${-Math.max(1, Math.trunc(pages))})`);
+	return (changes.get()?.n ?? 0) - before >= 2;
+}
+
 // The two sort keys of price_search (db/schema/reports.ts, "The search index"): below 2^62 by price, from 2^62 by
 // recency. The report id is the key's low 31 bits (inverted in the price key, so that newer comes first).
 const TIME_KEYS = "4611686018427387904";

@@ -12,4 +12,5 @@ export { createPriceReport } from "./reports.ts";
 export { categoryRoutes, priceReportRoutes, searchRoutes, storeRoutes } from "./routes.ts";
 export { NO_SEARCH_ZIP_MESSAGE, PriceCentsSchema, PriceReportSchema } from "./schemas.ts";
 export { SearchMemory } from "./search-memory.ts";
+export { keepSearchIndexMerged } from "./search-upkeep.ts";
 export { takeDeal, toggleUpvote } from "./votes.ts";
