@@ -23,5 +23,6 @@ export {
 export * from "./schema/alerts.ts";
 export * from "./schema/history.ts";
 export * from "./schema/people.ts";
+export * from "./schema/products.ts";
 export * from "./schema/reports.ts";
 export * from "./schema/trust.ts";

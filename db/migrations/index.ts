@@ -27,6 +27,7 @@ import m24 from "./0024_open_data.sql" with { type: "text" };
 import m25 from "./0025_trust_and_consent.sql" with { type: "text" };
 import m26 from "./0026_report_send_keys.sql" with { type: "text" };
 import m27 from "./0027_product_versions.sql" with { type: "text" };
+import m28 from "./0028_products.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0000_foundation", sql: m0 },
@@ -57,4 +58,5 @@ export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0025_trust_and_consent", sql: m25 },
 	{ tag: "0026_report_send_keys", sql: m26 },
 	{ tag: "0027_product_versions", sql: m27 },
+	{ tag: "0028_products", sql: m28 },
 ];

@@ -150,8 +150,13 @@ export const priceReports = sqliteTable(
 			.notNull()
 			.references(() => stores.id, { onDelete: "cascade" }),
 		productName: text("product_name").notNull(),
-		/** ours: lower-cased, whitespace-collapsed product name, the key of "the same product". */
+		/**
+		 * ours: the key of "the same product": the product name lower-cased and whitespace-collapsed, or for a
+		 * report with a barcode the code's key (src/lib/gtin.ts gtinKey), whatever name its reporter typed.
+		 */
 		normalizedName: text("normalized_name").notNull(),
+		/** ours: the product's barcode as a normalised GTIN (13 digits; decision 0089), when the shopper gave one. */
+		barcode: text("barcode"),
 		priceCents: integer("price_cents").notNull(),
 		categoryId: integer("category_id")
 			.notNull()

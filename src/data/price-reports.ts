@@ -5,6 +5,7 @@
  * connection and text, each naming the index it reads.
  */
 import type { priceReports } from "../../db/schema.ts";
+import type { Db } from "../db.ts";
 import type { StoredPick } from "../lib/stored.ts";
 import { nearTokens } from "../lib/zip.ts";
 import type { Bindings, HistoryRow, ReplacedRow, ReportRows, StandingRow, StoredReport } from "./reports.ts";
@@ -35,6 +36,8 @@ export type ProductReportFields = {
 	unusual: number;
 	sizeMilli: number | null;
 	sizeUnit: string | null;
+	/** The product's normalised GTIN, or null. */
+	barcode: string | null;
 };
 
 // Reads only price_reports_history_idx: one range of (name, category, place) per place of the neighbourhood
@@ -93,10 +96,10 @@ const SUPERSEDE_SQL = `
 const INSERT_SQL = `
   INSERT INTO price_reports (user_id, store_id, product_name, normalized_name, price_cents, category_id, tags, description,
     availability, vacation_mode, report_zip_code, zip_code, loc_token, search_text, image_url, verification_confidence,
-    verification_reason, is_unusual, size_milli, size_unit)
+    verification_reason, is_unusual, size_milli, size_unit, barcode)
   VALUES ($user, $store, $name, $normalized, $price, $category, $tags, $description,
     $availability, $vacation, $reportZip, $zip, $loc, $searchText, $image, $confidence, $reason, $unusual,
-    $sizeMilli, $sizeUnit)
+    $sizeMilli, $sizeUnit, $barcode)
   RETURNING id, created_at AS createdAt, updated_at AS updatedAt`;
 
 /** price_reports as the report write uses it. */
@@ -107,8 +110,24 @@ export const PRICE_REPORT_ROWS: ReportRows<SameProduct, ProductReportFields> = {
 	repeated: (tx, same) => tx.$client.query<{ id: number }, Bindings>(REPEATED_SQL).get(same),
 	supersede: (tx, same, reason, now) =>
 		tx.$client.query<ReplacedRow, Bindings>(SUPERSEDE_SQL).all({ ...same, reason, now }),
-	insert: (tx, fields) => tx.$client.query<StoredReport, Bindings>(INSERT_SQL).get(fields)!,
+	insert: (tx, fields) => {
+		// The first report of a barcode makes its product, named as that shopper typed it.
+		if (fields.barcode !== null) tx.$client.query<never, Bindings>(NEW_PRODUCT_SQL).run(fields);
+		return tx.$client.query<StoredReport, Bindings>(INSERT_SQL).get(fields)!;
+	},
 };
+
+const NEW_PRODUCT_SQL = `
+  INSERT INTO products (gtin, name, category_id) VALUES ($barcode, $name, $category) ON CONFLICT DO NOTHING`;
+
+/** A product known by its barcode: its name and category; null for a code no report has carried. */
+export function productByGtin(db: Db, gtin: string): { name: string; categoryId: number } | null {
+	return db.$client
+		.query<{ name: string; categoryId: number }, [string]>(
+			"SELECT name, category_id AS categoryId FROM products WHERE gtin = ?1",
+		)
+		.get(gtin);
+}
 
 /** Whether the shopper has reported at this store before (their count of stores visited). */
 export function hasReportedAt(tx: Tx, userId: string, storeId: number): boolean {

@@ -41,6 +41,7 @@ export type ReportRow = StoredPick<
 	| "zipCode"
 	| "sizeMilli"
 	| "sizeUnit"
+	| "barcode"
 > &
 	TrustRow &
 	ReporterRow & {
@@ -61,6 +62,7 @@ const REPORT_COLUMNS_SQL = `
   r.image_url AS imageUrl, r.created_at AS createdAt, r.updated_at AS updatedAt, r.upvotes AS upvotes,
   r.verification_confidence AS verificationConfidence, r.verification_reason AS verificationReason, r.category_id AS categoryId, r.tags AS tags,
   r.availability AS availability, r.zip_code AS zipCode, r.size_milli AS sizeMilli, r.size_unit AS sizeUnit,
+  r.barcode AS barcode,
   ${trustColumnsSql("r")}, c.slug AS categorySlug,
   s.id AS storeId, s.name AS storeName, s.address AS storeAddress,
   ${reporterColumnsSql("u")}`;

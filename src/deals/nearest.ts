@@ -21,10 +21,10 @@ export type NearestReports = Nearest;
  */
 export async function nearestReports(
 	db: Db,
-	p: { q: string; category: string | null; zip: string },
+	p: { q: string; category: string | null; barcode?: string | null; zip: string },
 	all = neighbourhood(p.zip, MAX_AREAS),
 ): Promise<NearestReports | null> {
-	const expanded = expandWords(db, p.q, p.category);
+	const expanded = expandWords(db, { q: p.q, filter: p.category, barcode: p.barcode });
 	if (!expanded) return null;
 	return nearestBeyond(
 		db,

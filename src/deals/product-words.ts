@@ -30,7 +30,7 @@ export function productsByWords(
 	near: readonly NearPlace[] = neighbourhood(p.zip),
 ): ProductByWords[] {
 	// The slug's filter term narrows the index read (a group's takes in its members; the id keeps the one).
-	const expanded = expandWords(db, p.q, p.category?.slug ?? null);
+	const expanded = expandWords(db, { q: p.q, filter: p.category?.slug ?? null });
 	if (!expanded || (p.category && expanded.length === 1)) return [];
 	const match = matchFor(expanded, near);
 	const rows = productWordsRows(db, { match, category: p.category?.id ?? null, read: READ_MAX, limit: p.limit });

@@ -52,6 +52,8 @@ export function toReportJson(row: ReportRow, near: NearShopper = {}, now = Date.
 			row.sizeMilli !== null && row.sizeUnit !== null
 				? { quantity: row.sizeMilli / 1000, unit: row.sizeUnit as SizeUnit }
 				: null,
+		/** The product's barcode as a normalised GTIN (13 digits), when its reporter gave one. */
+		barcode: row.barcode,
 		// The reporter as the viewer sees them (reports/reporter.ts): beyond spec §3, `username` is the byline's link
 		// to a public profile (null while theirs is private), and others see only the initial of the last name.
 		user: reporterJson(row, Boolean(row.isOwnReport)),

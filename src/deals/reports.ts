@@ -1,5 +1,7 @@
 import type { User } from "../../db/schema.ts";
 import { getCategoryWithTagSlugs } from "../data/categories.ts";
+import { categoryName } from "../data/price-history.ts";
+import { productByGtin } from "../data/price-reports.ts";
 import { reportRowById } from "../data/report-rows.ts";
 import type { Db } from "../db.ts";
 import { badRequest, notFound } from "../lib/http.ts";
@@ -23,6 +25,12 @@ export async function createPriceReport(runtime: Filing, user: User, input: Pric
 	const category = await getCategoryWithTagSlugs(db, input.categoryId);
 	if (!category)
 		throw badRequest("Unknown category", { issues: [{ path: "categoryId", message: "Unknown category" }] });
+	const known = input.barcode ? productByGtin(db, input.barcode) : null;
+	if (known && known.categoryId !== input.categoryId) {
+		// One product, one category: its prices are one history only if they are all of the same kind.
+		const message = `This barcode is listed under ${(await categoryName(db, known.categoryId)) ?? "another category"}: choose that category`;
+		throw badRequest(message, { issues: [{ path: "categoryId", message }] });
+	}
 	const unknownTags = input.tags.filter((slug) => !category.tagSlugs.has(slug));
 	if (unknownTags.length > 0) {
 		throw badRequest(`Unknown tag for ${category.name}: ${unknownTags.join(", ")}`);

@@ -191,6 +191,9 @@ export const searchRoutes = new Hono<AppEnv>()
 		async (c) => {
 			const query = c.req.valid("query");
 			const { zip, category } = await searchWhere(c, query);
-			return c.json({ nearest: await nearestReports(c.get("db"), { q: query.q, category, zip }) }, 200);
+			return c.json(
+				{ nearest: await nearestReports(c.get("db"), { q: query.q, category, barcode: query.barcode, zip }) },
+				200,
+			);
 		},
 	);

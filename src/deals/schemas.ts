@@ -12,6 +12,7 @@ import {
 	requiredAmount,
 	requiredText,
 } from "../lib/fields.ts";
+import { normalizeGtin } from "../lib/gtin.ts";
 import { parseDecimal } from "../lib/money.ts";
 import { MAX_AREAS, NEAREST_AREAS } from "../lib/near-areas.ts";
 import {
@@ -102,6 +103,21 @@ const SizeSchema = v.pipe(
 	}),
 );
 
+/** A barcode as scanned or typed, normalised (src/lib/gtin.ts); blank or absent is none. */
+const BarcodeSchema = v.optional(
+	v.pipe(
+		v.nullable(v.string("A barcode must be text")),
+		v.rawTransform(({ dataset, addIssue, NEVER }): string | null => {
+			const typed = (dataset.value ?? "").trim();
+			if (typed === "") return null;
+			const answer = normalizeGtin(typed);
+			if ("gtin" in answer) return answer.gtin;
+			addIssue({ message: answer.error });
+			return NEVER;
+		}),
+	),
+);
+
 export const PriceReportSchema = v.pipe(
 	v.object({
 		productName: requiredText("Product name is required", 120, "Product name"),
@@ -134,6 +150,8 @@ export const PriceReportSchema = v.pipe(
 		...sendKeyEntries,
 		imageUrl: optionalText(500, "Image URL"),
 		size: SizeSchema,
+		/** The product's barcode: its reports are one product whatever their names (decision 0089). */
+		barcode: BarcodeSchema,
 	}),
 	v.forward(
 		v.partialCheck(
@@ -176,10 +194,15 @@ const searchFor = {
 		),
 	),
 	zipCode: optionalZip(),
+	/** A product's barcode: its prices, whatever their words. */
+	barcode: BarcodeSchema,
 };
-/** A search needs words, a filter, or both. */
-const wordsOrFilter = <T extends { q: string; category?: string | undefined }>() =>
-	v.check<T, string>((query) => query.q !== "" || Boolean(query.category), SEARCH_NEEDS_WORDS_MESSAGE);
+/** A search needs words, a filter, a barcode, or some of them. */
+const wordsOrFilter = <T extends { q: string; category?: string | undefined; barcode?: string | null }>() =>
+	v.check<T, string>(
+		(query) => query.q !== "" || Boolean(query.category) || Boolean(query.barcode),
+		SEARCH_NEEDS_WORDS_MESSAGE,
+	);
 
 export const SearchQuerySchema = v.pipe(
 	v.object({

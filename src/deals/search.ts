@@ -2,6 +2,7 @@ import { indexPageIds, vocabulary } from "../data/price-search.ts";
 import { cardRows } from "../data/report-rows.ts";
 import { starredPlaceIds } from "../data/starred-places.ts";
 import type { Db } from "../db.ts";
+import { gtinKey } from "../lib/gtin.ts";
 import { NEAREST_AREAS, type NearPlace, neighbourhood, roundMiles } from "../lib/zip.ts";
 import { filterTerm, goodDealIds, placeCell } from "../reports/index.ts";
 import { toReportJson } from "./read-shape.ts";
@@ -26,14 +27,18 @@ const words = (q: string) => (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).sl
 
 /**
  * Each word of the query as the indexed words it is a prefix of ("org" -> organic, orange...), from the
- * vocabulary, and the filter's term (a category or group slug) as one more word; null when a word matches
- * nothing, or there is neither a word nor a filter, so there is nothing to search. A word of other letters than
+ * vocabulary, and the filter's term (a category or group slug) and a barcode's (src/lib/gtin.ts gtinKey) as
+ * more words; null when a word matches nothing, or there is nothing at all, so there is nothing to search. A word of other letters than
  * a-z and digits, or one with very many continuations, stays a prefix that FTS5 folds and expands itself.
  */
-export function expandWords(db: Db, q: string, filter: string | null = null, memory?: SearchMemory): Expanded | null {
+export function expandWords(
+	db: Db,
+	{ q, filter = null, barcode = null }: { q: string; filter?: string | null; barcode?: string | null },
+	memory?: SearchMemory,
+): Expanded | null {
 	const vocab = (word: string, limit: number) =>
 		memory ? memory.words.of(db, word, limit) : vocabulary(db)(word, `${word}\u{10FFFF}`, limit);
-	const out: Expanded = filter ? [[filterTerm(filter)]] : [];
+	const out: Expanded = [...(filter ? [[filterTerm(filter)]] : []), ...(barcode ? [[gtinKey(barcode)]] : [])];
 	for (const word of words(q)) {
 		if (!/^[a-z0-9]+$/.test(word)) {
 			out.push({ prefix: word });
@@ -74,6 +79,8 @@ export type SearchParams = {
 	q: string;
 	/** A category's or a category group's slug (a chip), or null. */
 	category: string | null;
+	/** A product's barcode (a normalised GTIN): only its reports. */
+	barcode?: string | null;
 	zip: string;
 	/** How many ZIP areas around the shopper's own are searched: 20, or more for a widened search. */
 	areas?: number;
@@ -88,7 +95,7 @@ export function searchReportIds(
 	db: Db,
 	p: Omit<SearchParams, "viewerId">,
 	near: readonly NearPlace[] = neighbourhood(p.zip, p.areas ?? NEAREST_AREAS),
-	expanded = expandWords(db, p.q, p.category),
+	expanded = expandWords(db, { q: p.q, filter: p.category, barcode: p.barcode }),
 ): number[] {
 	if (!expanded) return [];
 	if (p.sort === "distance") return distancePage(db, expanded, near, p.limit, p.offset);
@@ -106,7 +113,7 @@ export function searchReportIds(
 export async function searchReports(db: Db, p: SearchParams, memory?: SearchMemory) {
 	const areas = p.areas ?? NEAREST_AREAS;
 	const near = memory ? memory.near(p.zip, areas) : neighbourhood(p.zip, areas);
-	const expanded = expandWords(db, p.q, p.category, memory);
+	const expanded = expandWords(db, { q: p.q, filter: p.category, barcode: p.barcode }, memory);
 	const cards = foldedCards(
 		db,
 		(limit) => searchReportIds(db, { ...p, offset: 0, limit }, near, expanded),

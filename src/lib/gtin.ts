@@ -71,3 +71,9 @@ export function normalizeGtin(input: string, format?: BarcodeFormat): GtinAnswer
 	if (code === null) return { error: BARCODE_FORMAT_MESSAGE };
 	return checks(code) ? { gtin: code } : { error: wrongCheck(typed, digits) };
 }
+
+/**
+ * The product key of a barcode's reports (price_reports.normalized_name) and its search term: U+E001, a
+ * private-use character that no query word carries, then the GTIN.
+ */
+export const gtinKey = (gtin: string) => `\u{E001}${gtin}`;

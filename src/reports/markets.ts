@@ -6,6 +6,7 @@ import type { Availability, FuelType, SizeUnit } from "../../db/enums.ts";
 import { FUEL_REPORT_ROWS, fuelHistory } from "../data/fuel-reports.ts";
 import { hasReportedAt, PRICE_REPORT_ROWS, productHistory } from "../data/price-reports.ts";
 import { categorySlugs } from "../data/reports.ts";
+import { gtinKey } from "../lib/gtin.ts";
 import { centsToNumber, formatCents, formatMills, millsToNumber } from "../lib/money.ts";
 import { normalizeText } from "../lib/normalize.ts";
 import { DAY_MS } from "../lib/time.ts";
@@ -25,12 +26,13 @@ export type ProductKey = {
 export type FuelKey = { fuel: FuelType; zip: string };
 
 export const productKey = (
-	report: { productName: string; categoryId: number },
+	report: { productName: string; categoryId: number; barcode?: string | null },
 	category: { slug: string; name: string },
 	zip: string,
 ): ProductKey => ({
 	productName: report.productName,
-	normalizedName: normalizeText(report.productName),
+	// A barcode's reports are one product whatever their names (decision 0089).
+	normalizedName: report.barcode ? gtinKey(report.barcode) : normalizeText(report.productName),
 	categoryId: report.categoryId,
 	category: { slug: category.slug, name: category.name },
 	zip,
@@ -52,6 +54,8 @@ export type ProductFields = PriceFields & {
 	imageUrl: string | null;
 	/** The category, resolved: its words go into the search text. */
 	category: { slug: string; name: string; groupSlug: string | null };
+	/** The product's normalised GTIN, when the shopper gave one. */
+	barcode?: string | null;
 };
 
 /** A fuel report's fields as the write stores them (gas/schemas.ts, GasReportSchema's output). */
@@ -138,6 +142,7 @@ export const PRODUCTS: Market<ProductKey, ProductFields, ReturnType<typeof produ
 					unusual: verdict.unusual ? 1 : 0,
 					sizeMilli: size?.milli ?? null,
 					sizeUnit: size?.unit ?? null,
+					barcode: input.barcode ?? null,
 				};
 			},
 		),
@@ -158,7 +163,8 @@ function productRow(
 	return {
 		id: stored.id,
 		productName: input.productName,
-		normalizedName: normalizeText(input.productName),
+		normalizedName: productKey(input, input.category, zip).normalizedName,
+		barcode: input.barcode ?? null,
 		priceCents: input.price,
 		description: input.description ?? null,
 		imageUrl: input.imageUrl,

@@ -4,6 +4,8 @@
  * word to the report's place; a word is a run of letters, digits and marks, as SQLite's unicode61 tokenizer
  * reads one, so the words stored are the words the index holds.
  */
+import { gtinKey } from "../lib/gtin.ts";
+
 const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
 
 /** The words of a text, lower-cased, in order. */
@@ -18,7 +20,10 @@ export const filterTerm = (slug: string): string => `\u{E000}${slug.replace(/-/g
 /** A shopper's words with the private-use characters taken out: only filter terms may carry them. */
 const shopperWords = (text: string): string[] => searchWords(text.replace(/\p{Co}/gu, " "));
 
-/** A report's search text: its words, one space apart, then the filter terms of its category and group. */
+/**
+ * A report's search text: its words, one space apart, then the filter terms of its category and group, and its
+ * barcode's term (src/lib/gtin.ts gtinKey) when it has one.
+ */
 export function searchText(report: {
 	productName: string;
 	tags: readonly string[];
@@ -26,8 +31,9 @@ export function searchText(report: {
 	categorySlug: string;
 	groupSlug: string | null;
 	description: string | null;
+	barcode?: string | null;
 }): string {
 	const text = [report.productName, ...report.tags, report.categoryName, report.description ?? ""].join(" ");
 	const filters = [report.categorySlug, ...(report.groupSlug ? [report.groupSlug] : [])].map(filterTerm);
-	return [...shopperWords(text), ...filters].join(" ");
+	return [...shopperWords(text), ...filters, ...(report.barcode ? [gtinKey(report.barcode)] : [])].join(" ");
 }

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { expectBody, registerUser, startTestServer, type TestClient, type TestServer } from "../test/harness.ts";
+
+/** Products with an identity: reports that carry the same barcode are one product, whatever their names. */
+let server: TestServer;
+let searcher: TestClient;
+beforeAll(async () => {
+	server = await startTestServer({ OLLAMA_HOST: "off" });
+	searcher = (await registerUser(server, { zipCode: "10001" })).client;
+});
+afterAll(() => server.stop());
+
+const report = async (productName: string, price: number, extra: Record<string, unknown>) => {
+	const { client } = await registerUser(server, { zipCode: "10001" });
+	return client.post("/api/price-reports", {
+		productName,
+		price,
+		categoryId: 3,
+		storeAddress: "1 Main St",
+		storeName: `${productName} Store`,
+		...extra,
+	});
+};
+const search = async (params: Record<string, string>) =>
+	expectBody(await searcher.get(`/api/search?${new URLSearchParams(params)}`), 200);
+
+describe("barcodes", () => {
+	test("a UPC-A and its EAN-13 under two names are one product; search by either code finds both", async () => {
+		const cola = expectBody(await report("Cola 12 oz can", 1.25, { barcode: "036000291452" }), 201);
+		const coke = expectBody(await report("Coke can", 1.19, { barcode: "0036000291452" }), 201);
+		expect([cola.barcode, coke.barcode]).toEqual(["0036000291452", "0036000291452"]);
+		for (const barcode of ["036000291452", "0036000291452", "0 36000 29145 2"]) {
+			const found = await search({ barcode });
+			expect(found.map((r) => [r.id, r.productName])).toEqual([
+				[coke.id, "Coke can"],
+				[cola.id, "Cola 12 oz can"],
+			]);
+		}
+		// Words still find each by its own name, and the code narrows words to the product.
+		expect((await search({ q: "coke" })).map((r) => r.id)).toEqual([coke.id]);
+		expect((await search({ q: "can", barcode: "036000291452", sort: "recent" })).map((r) => r.id)).toEqual([
+			coke.id,
+			cola.id,
+		]);
+		// A code nobody reported finds nothing.
+		expect(await search({ barcode: "4006381333931" })).toEqual([]);
+	});
+
+	test("a wrong check digit is refused with the digit it should be, and nothing is saved", async () => {
+		const res = await report("Cola bottle", 2.49, { barcode: "036000291453" });
+		expect(res.status).toBe(400);
+		expect((res.data as { message: string }).message).toBe(
+			"The barcode 036000291453 does not add up: its last digit, the check digit, should be 2",
+		);
+		expect(await search({ q: "bottle" })).toEqual([]);
+		const bad = await searcher.get("/api/search?barcode=12345");
+		expect(bad.status).toBe(400);
+		expect((bad.data as { message: string }).message).toBe(
+			"A barcode is the 8, 12 or 13 digits under its bars (EAN-13, UPC-A, UPC-E or EAN-8)",
+		);
+	});
+
+	test("one product, one category: a code listed under one is refused under another", async () => {
+		expectBody(await report("Sparkling water", 0.99, { barcode: "96385074", categoryId: 3 }), 201);
+		const res = await report("Sparkling water", 0.99, { barcode: "96385074", categoryId: 1 });
+		expect(res.status).toBe(400);
+		expect((res.data as { message: string }).message).toMatch(
+			/^This barcode is listed under .+: choose that category$/,
+		);
+	});
+});
