@@ -44,6 +44,34 @@ describe("barcodes", () => {
 		]);
 		// A code nobody reported finds nothing.
 		expect(await search({ barcode: "4006381333931" })).toEqual([]);
+
+		// One product's history: both stores' prices, whichever form of the code is asked.
+		const history = expectBody(
+			await searcher.get(`/api/products/history?${new URLSearchParams({ barcode: "036000291452", categoryId: "3" })}`),
+			200,
+		);
+		expect(history.stores.map((s) => [s.name, s.points.map((p) => p.price)]).sort()).toEqual([
+			["Coke can Store", [1.19]],
+			["Cola 12 oz can Store", [1.25]],
+		]);
+		expect(history.productName).toBe("Coke can");
+		// By a name alone it is the products of that name: this code's reports are not among them.
+		const byName = expectBody(
+			await searcher.get(`/api/products/history?${new URLSearchParams({ productName: "Coke can", categoryId: "3" })}`),
+			200,
+		);
+		expect(byName.stores).toEqual([]);
+
+		// The read API by code: one product, both stores' prices, named as its first report named it.
+		const read = expectBody(
+			await searcher.get(`/api/v1/products/prices?${new URLSearchParams({ barcode: "0036000291452", zip: "10001" })}`),
+			200,
+		);
+		expect(read.product).toMatchObject({ match: "barcode", matchedName: "Cola 12 oz can", name: "Cola 12 oz can" });
+		expect(read.stores.map((s) => [s.store.name, s.price]).sort()).toEqual([
+			["Coke can Store", 1.19],
+			["Cola 12 oz can Store", 1.25],
+		]);
 	});
 
 	test("a wrong check digit is refused with the digit it should be, and nothing is saved", async () => {

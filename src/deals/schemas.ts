@@ -6,13 +6,13 @@ import * as v from "valibot";
 import { AVAILABILITIES, SIZE_UNITS, type SizeUnit } from "../../db/enums.ts";
 import {
 	idFromInput,
+	optionalBarcode,
 	optionalPlaceZip,
 	optionalText,
 	optionalZip,
 	requiredAmount,
 	requiredText,
 } from "../lib/fields.ts";
-import { normalizeGtin } from "../lib/gtin.ts";
 import { parseDecimal } from "../lib/money.ts";
 import { MAX_AREAS, NEAREST_AREAS } from "../lib/near-areas.ts";
 import {
@@ -103,21 +103,6 @@ const SizeSchema = v.pipe(
 	}),
 );
 
-/** A barcode as scanned or typed, normalised (src/lib/gtin.ts); blank or absent is none. */
-const BarcodeSchema = v.optional(
-	v.pipe(
-		v.nullable(v.string("A barcode must be text")),
-		v.rawTransform(({ dataset, addIssue, NEVER }): string | null => {
-			const typed = (dataset.value ?? "").trim();
-			if (typed === "") return null;
-			const answer = normalizeGtin(typed);
-			if ("gtin" in answer) return answer.gtin;
-			addIssue({ message: answer.error });
-			return NEVER;
-		}),
-	),
-);
-
 export const PriceReportSchema = v.pipe(
 	v.object({
 		productName: requiredText("Product name is required", 120, "Product name"),
@@ -151,7 +136,7 @@ export const PriceReportSchema = v.pipe(
 		imageUrl: optionalText(500, "Image URL"),
 		size: SizeSchema,
 		/** The product's barcode: its reports are one product whatever their names (decision 0089). */
-		barcode: BarcodeSchema,
+		barcode: optionalBarcode(),
 	}),
 	v.forward(
 		v.partialCheck(
@@ -195,7 +180,7 @@ const searchFor = {
 	),
 	zipCode: optionalZip(),
 	/** A product's barcode: its prices, whatever their words. */
-	barcode: BarcodeSchema,
+	barcode: optionalBarcode(),
 };
 /** A search needs words, a filter, a barcode, or some of them. */
 const wordsOrFilter = <T extends { q: string; category?: string | undefined; barcode?: string | null }>() =>

@@ -15,7 +15,7 @@ import type { Db } from "../db.ts";
 import { toReportJson } from "../deals/index.ts";
 import { badRequest } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
-import { normalizeText } from "../lib/normalize.ts";
+import { productKeyName } from "../lib/normalize.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { neighbourhood, roundMiles } from "../lib/zip.ts";
 import { goodDealIds, median } from "../reports/index.ts";
@@ -124,7 +124,7 @@ export async function productHistory(
 	if (category === null) throw badRequest(CATEGORY_NOT_FOUND);
 	const near = neighbourhood(query.zipCode);
 	const places = JSON.stringify(near.map((p) => p.token));
-	const product = { name: normalizeText(query.productName), category: query.categoryId, places };
+	const product = { name: productKeyName(query), category: query.categoryId, places };
 	const points = await historyPoints(db, { ...product, since: now - query.days * DAY_MS });
 	const stores = await storesByIds(db, JSON.stringify([...new Set(points.map((p) => p.storeId))]));
 	const storeOf = new Map(stores.map((s) => [s.id, s]));

@@ -1,7 +1,7 @@
 /** The history feature's query strings. Pure: the web's pages read the same windows from here. */
 import * as v from "valibot";
 import { FUEL_TYPES } from "../../db/enums.ts";
-import { optionalZip } from "../lib/fields.ts";
+import { optionalBarcode, optionalZip } from "../lib/fields.ts";
 
 /** The windows a product's history can be read over, in days; the default unless asked. */
 export const PRODUCT_WINDOWS = [30, 90, 365] as const;
@@ -26,14 +26,15 @@ const windowParam = <const W extends readonly number[]>(windows: W, fallback: W[
 		v.transform((raw) => Number(raw) as W[number]),
 	);
 
-/** A product as the history knows it: its name (compared normalised) and its category. */
+/** A product as the history knows it: its name (compared normalised) or its barcode, and its category. */
 const productFields = {
 	productName: v.pipe(
 		v.optional(v.string(), ""),
 		v.trim(),
-		v.nonEmpty(PRODUCT_NAME_MESSAGE),
 		v.maxLength(200, "Product name must be at most 200 characters"),
 	),
+	/** The product's barcode: its prices whatever their names; the name is then the one to show. */
+	barcode: optionalBarcode(),
 	categoryId: v.pipe(
 		v.optional(v.string(), ""),
 		v.nonEmpty(CATEGORY_MESSAGE),
@@ -44,13 +45,33 @@ const productFields = {
 	zipCode: optionalZip(),
 };
 
-export const ProductHistoryQuerySchema = v.object({
-	...productFields,
-	days: windowParam(PRODUCT_WINDOWS, DEFAULT_PRODUCT_WINDOW),
-});
+/** A name or a barcode: one of them says which product. */
+const NAME_OR_BARCODE: [["productName"], ["barcode"]] = [["productName"], ["barcode"]];
+
+export const ProductHistoryQuerySchema = v.pipe(
+	v.object({ ...productFields, days: windowParam(PRODUCT_WINDOWS, DEFAULT_PRODUCT_WINDOW) }),
+	v.forward(
+		v.partialCheck(
+			NAME_OR_BARCODE,
+			(query) => query.productName !== "" || Boolean(query.barcode),
+			PRODUCT_NAME_MESSAGE,
+		),
+		["productName"],
+	),
+);
 export type ProductHistoryQuery = v.InferOutput<typeof ProductHistoryQuerySchema>;
 
-export const LastPaidQuerySchema = v.object(productFields);
+export const LastPaidQuerySchema = v.pipe(
+	v.object(productFields),
+	v.forward(
+		v.partialCheck(
+			NAME_OR_BARCODE,
+			(query) => query.productName !== "" || Boolean(query.barcode),
+			PRODUCT_NAME_MESSAGE,
+		),
+		["productName"],
+	),
+);
 export type LastPaidQuery = v.InferOutput<typeof LastPaidQuerySchema>;
 
 export const StationHistoryQuerySchema = v.object({

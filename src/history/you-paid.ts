@@ -4,12 +4,12 @@ import { lastDealTaken, lastOwnReport, type PaidRow } from "../data/price-histor
 import { trustedPrices } from "../data/trusted-prices.ts";
 import type { Db } from "../db.ts";
 import { centsToNumber } from "../lib/money.ts";
-import { normalizeText } from "../lib/normalize.ts";
+import { productKeyName } from "../lib/normalize.ts";
 import { nearTokens } from "../lib/zip.ts";
 import { median } from "../reports/index.ts";
 import type { LastPrice, PaidAgainstTypical, YouPaid } from "./shapes.ts";
 
-type Product = { productName: string; categoryId: number };
+type Product = { productName: string; categoryId: number; barcode?: string | null };
 
 /**
  * The shopper's last report or deal taken of the product (same normalised name and category, anywhere), whichever
@@ -17,7 +17,7 @@ type Product = { productName: string; categoryId: number };
  * is not a price they paid.
  */
 async function lastPrice(db: Db, userId: string, product: Product) {
-	const key = { user: userId, name: normalizeText(product.productName), category: product.categoryId };
+	const key = { user: userId, name: productKeyName(product), category: product.categoryId };
 	const report = await lastOwnReport(db, key);
 	const deal = await lastDealTaken(db, key);
 	const [paid, source]: [PaidRow | null, LastPrice["source"]] =

@@ -1,5 +1,6 @@
 /** valibot building blocks shared by the feature schemas (and their web forms). Pure: no server code. */
 import * as v from "valibot";
+import { normalizeGtin } from "./gtin.ts";
 import { parseDecimal } from "./money.ts";
 import { zipResolves } from "./zip-known.ts";
 
@@ -90,4 +91,20 @@ export const passwordRules = <const M extends string>(requiredMessage: M) =>
 		v.regex(/[A-Z]/, "Password must contain at least one uppercase letter"),
 		v.regex(/[a-z]/, "Password must contain at least one lowercase letter"),
 		v.regex(PASSWORD_SPECIAL_CHARACTERS, "Password must contain at least one special character"),
+	);
+
+/** A barcode as scanned or typed, normalised to its GTIN (src/lib/gtin.ts); absent, null or blank is none. */
+export const optionalBarcode = () =>
+	v.optional(
+		v.pipe(
+			v.nullable(v.string("A barcode must be text")),
+			v.rawTransform(({ dataset, addIssue, NEVER }): string | null => {
+				const typed = (dataset.value ?? "").trim();
+				if (typed === "") return null;
+				const answer = normalizeGtin(typed);
+				if ("gtin" in answer) return answer.gtin;
+				addIssue({ message: answer.error });
+				return NEVER;
+			}),
+		),
 	);

@@ -6,9 +6,8 @@ import type { Availability, FuelType, SizeUnit } from "../../db/enums.ts";
 import { FUEL_REPORT_ROWS, fuelHistory } from "../data/fuel-reports.ts";
 import { hasReportedAt, PRICE_REPORT_ROWS, productHistory } from "../data/price-reports.ts";
 import { categorySlugs } from "../data/reports.ts";
-import { gtinKey } from "../lib/gtin.ts";
 import { centsToNumber, formatCents, formatMills, millsToNumber } from "../lib/money.ts";
-import { normalizeText } from "../lib/normalize.ts";
+import { productKeyName } from "../lib/normalize.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { categoryBounds, fuelBounds } from "./bounds.ts";
 import { type Market, type PriceFields, type ReportJob, rowsAt } from "./market.ts";
@@ -32,7 +31,7 @@ export const productKey = (
 ): ProductKey => ({
 	productName: report.productName,
 	// A barcode's reports are one product whatever their names (decision 0089).
-	normalizedName: report.barcode ? gtinKey(report.barcode) : normalizeText(report.productName),
+	normalizedName: productKeyName(report),
 	categoryId: report.categoryId,
 	category: { slug: category.slug, name: category.name },
 	zip,

@@ -3,10 +3,12 @@
  * prices near the ZIP, else the best of those its words find the way search does (src/deals), with the others
  * as candidates, so a script that sends "milk" learns which milk it got and what else there is.
  */
-import { categoryBySlug } from "../data/categories.ts";
+import { categoryBySlug, getCategoryWithTagSlugs } from "../data/categories.ts";
+import { productByGtin } from "../data/price-reports.ts";
 import { busiestCategory, type CategoryRow, trustedReports } from "../data/product-prices.ts";
 import type { Db } from "../db.ts";
 import { CATEGORY_NOT_FOUND, type ProductByWords, productsByWords } from "../deals/index.ts";
+import { gtinKey } from "../lib/gtin.ts";
 import { badRequest } from "../lib/http.ts";
 import { normalizeText } from "../lib/normalize.ts";
 import type { NearPlace } from "../lib/zip.ts";
@@ -67,6 +69,19 @@ async function exactCategory(db: Db, name: string, places: string, asked: Catego
 	return (await trustedReports(db, { name, category: asked.id, places })).length > 0 ? asked : null;
 }
 
+/** The product of a barcode (decision 0089): its reports' key, its category and name; no match when unknown. */
+async function barcodeProduct(db: Db, gtin: string): Promise<ProductMatch> {
+	const product = productByGtin(db, gtin);
+	const category = product ? await getCategoryWithTagSlugs(db, product.categoryId) : null;
+	return {
+		name: gtinKey(gtin),
+		category: category ? { id: category.id, slug: category.slug, name: category.name } : null,
+		match: product ? "barcode" : null,
+		matchedName: product?.name ?? null,
+		candidates: [],
+	};
+}
+
 /** The product `query.name` means near the ZIP's places (`near`, and their tokens as JSON: `places`). */
 export async function matchProduct(
 	db: Db,
@@ -74,6 +89,7 @@ export async function matchProduct(
 	near: readonly NearPlace[],
 	places: string,
 ): Promise<ProductMatch> {
+	if (query.barcode) return barcodeProduct(db, query.barcode);
 	const asked = normalizeText(query.name);
 	const category = await askedCategory(db, query.category);
 	const found = ranked(

@@ -51,7 +51,7 @@ export async function productPrices(
 	const places = JSON.stringify(near.map((p) => p.token));
 	const { name, category, ...matched } = await matchProduct(db, query, near, places);
 	const answer: ProductPrices = {
-		product: { name: query.name, category, ...matched },
+		product: { name: query.name || (matched.matchedName ?? query.barcode ?? ""), category, ...matched },
 		zipCode: query.zip,
 		currency: "USD",
 		typical: null,

@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { FUEL_TYPES } from "../../db/enums.ts";
-import { ZIP_MAX_LENGTH, zipCharacters, zipThatResolves } from "../lib/fields.ts";
+import { optionalBarcode, ZIP_MAX_LENGTH, zipCharacters, zipThatResolves } from "../lib/fields.ts";
 
 export { FUEL_TYPES };
 
@@ -27,30 +27,38 @@ const zipParam = v.pipe(
 	v.description("A US ZIP (5 digits, or ZIP+4); near means it and the 20 ZIP areas nearest to it"),
 );
 
-export const ProductPricesQuerySchema = v.object({
-	name: v.pipe(
-		required(NAME_MESSAGE),
-		v.maxLength(200, "name must be at most 200 characters"),
-		v.description(
-			"The product's name, or some of its words: the product of that exact name (case and spacing aside) when it " +
-				'has prices near the ZIP, else the best of those the words find as search does ("milk", "org milk"); ' +
-				"the answer's `product` says which it used",
-		),
-	),
-	zip: zipParam,
-	category: v.optional(
-		v.pipe(
-			v.string(),
-			v.trim(),
-			v.regex(/^[A-Za-z0-9-]{0,60}$/, CATEGORY_SLUG_MESSAGE),
-			v.toLowerCase(),
+export const ProductPricesQuerySchema = v.pipe(
+	v.object({
+		name: v.pipe(
+			v.optional(v.pipe(v.string(NAME_MESSAGE), v.trim()), ""),
+			v.maxLength(200, "name must be at most 200 characters"),
 			v.description(
-				"The category's slug (dairy, produce, ...; GET /api/v1/categories lists them). When left out: the category in " +
-					"which the name has the most live reports near the ZIP",
+				"The product's name, or some of its words: the product of that exact name (case and spacing aside) when it " +
+					'has prices near the ZIP, else the best of those the words find as search does ("milk", "org milk"); ' +
+					"the answer's `product` says which it used",
 			),
 		),
+		/** A product's barcode (UPC-A, UPC-E, EAN-13 or EAN-8): its prices whatever their names; `name` may then be left out. */
+		barcode: optionalBarcode(),
+		zip: zipParam,
+		category: v.optional(
+			v.pipe(
+				v.string(),
+				v.trim(),
+				v.regex(/^[A-Za-z0-9-]{0,60}$/, CATEGORY_SLUG_MESSAGE),
+				v.toLowerCase(),
+				v.description(
+					"The category's slug (dairy, produce, ...; GET /api/v1/categories lists them). When left out: the category in " +
+						"which the name has the most live reports near the ZIP",
+				),
+			),
+		),
+	}),
+	v.forward(
+		v.partialCheck([["name"], ["barcode"]], (query) => query.name !== "" || Boolean(query.barcode), NAME_MESSAGE),
+		["name"],
 	),
-});
+);
 export type ProductPricesQuery = v.InferOutput<typeof ProductPricesQuerySchema>;
 
 export const FuelPricesQuerySchema = v.object({
@@ -139,7 +147,7 @@ export const CategoryListSchema = v.array(
 );
 export type CategoryList = v.InferOutput<typeof CategoryListSchema>;
 
-export const PRODUCT_MATCHES = ["exact", "words"] as const;
+export const PRODUCT_MATCHES = ["barcode", "exact", "words"] as const;
 export type ProductMatchKind = (typeof PRODUCT_MATCHES)[number];
 
 export const ProductPricesSchema = v.object({
@@ -147,7 +155,7 @@ export const ProductPricesSchema = v.object({
 		name: described(v.string(), "The name as asked"),
 		match: described(
 			v.nullable(v.picklist(PRODUCT_MATCHES)),
-			"How the product was found: `exact`, a product of that name (case and spacing aside); `words`, none has " +
+			"How the product was found: `barcode`, the product of the barcode asked; `exact`, a product of that name (case and spacing aside); `words`, none has " +
 				"prices near the ZIP, so the best of those whose reports have every word (each the start of one of a " +
 				"report's words, as search finds them): the words in its name first, then the most reported; null when " +
 				"nothing matched (the prices are then null and empty)",

@@ -212,7 +212,11 @@ export function ResultCard({
 					{historyLink && (
 						<Link
 							to="/products"
-							search={{ name: report.productName, category: report.categoryId }}
+							search={{
+								name: report.productName,
+								category: report.categoryId,
+								...(report.barcode ? { barcode: report.barcode } : {}),
+							}}
 							// Which product, for a list of the page's links; it starts with the words shown (WCAG 2.5.3).
 							aria-label={`Price history of ${report.productName}`}
 							className="link link-primary inline-flex min-h-6 items-center gap-1 text-sm"

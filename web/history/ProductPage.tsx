@@ -26,8 +26,8 @@ export function ProductPage() {
 	const auth = useQuery(currentUserQuery);
 	const user = auth.data?.status === "authenticated" ? auth.data.user : null;
 	const zipCode = user?.zipCode ?? null;
-	const params = { name: search.name, categoryId: search.category, days, zipCode };
-	const chosen = params.name !== "" && params.categoryId > 0;
+	const params = { name: search.name, barcode: search.barcode, categoryId: search.category, days, zipCode };
+	const chosen = (params.name !== "" || Boolean(params.barcode)) && params.categoryId > 0;
 	const history = useQuery({
 		...productHistoryQuery(params),
 		enabled: chosen && zipCode !== null,
@@ -48,7 +48,7 @@ export function ProductPage() {
 	const chooseDays = (next: ProductWindow) =>
 		void navigate({
 			to: "/products",
-			search: { name: params.name, category: params.categoryId, days: next },
+			search: { name: params.name, barcode: params.barcode, category: params.categoryId, days: next },
 			replace: true,
 		});
 	const [, setDealsTab] = useDealsTab(user?.id ?? "");

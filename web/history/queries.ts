@@ -17,17 +17,29 @@ export const historyKeys = {
 	stations: ["history", "stations"] as const,
 };
 
-export type ProductParams = { name: string; categoryId: number; days: ProductWindow; zipCode: string | null };
+export type ProductParams = {
+	name: string;
+	barcode?: string | undefined;
+	categoryId: number;
+	days: ProductWindow;
+	zipCode: string | null;
+};
 export type StationParams = { id: string; days: StationWindow; zipCode: string | null };
 
 /** A product's history near the shopper: the header's zip, so changing it asks again. */
-export const productHistoryQuery = ({ name, categoryId, days, zipCode }: ProductParams) =>
+export const productHistoryQuery = ({ name, barcode, categoryId, days, zipCode }: ProductParams) =>
 	queryOptions({
-		queryKey: [...historyKeys.products, { name, categoryId, days, zipCode }] as const,
+		queryKey: [...historyKeys.products, { name, barcode, categoryId, days, zipCode }] as const,
 		queryFn: () =>
 			unwrap(
 				api.products.history.$get({
-					query: { productName: name, categoryId: String(categoryId), days: String(days), zipCode: zipCode ?? "" },
+					query: {
+						productName: name,
+						...(barcode ? { barcode } : {}),
+						categoryId: String(categoryId),
+						days: String(days),
+						zipCode: zipCode ?? "",
+					},
 				}),
 			),
 	});

@@ -4,7 +4,8 @@
  */
 import { FUEL_TYPES, type FuelType } from "../../db/enums.ts";
 
-export type ProductSearch = { name: string; category: number; days?: number };
+/** A product by its name, or by its barcode (a normalised GTIN) with the name to show, and its category. */
+export type ProductSearch = { name: string; barcode?: string; category: number; days?: number };
 export type StationSearch = { fuel?: FuelType; days?: number };
 
 const text = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value).trim() : "");
@@ -15,7 +16,13 @@ const wholeNumber = (value: unknown) => {
 
 export function productSearch(search: Record<string, unknown>): ProductSearch {
 	const days = wholeNumber(search.days);
-	return { name: text(search.name), category: wholeNumber(search.category) ?? 0, ...(days ? { days } : {}) };
+	const barcode = text(search.barcode);
+	return {
+		name: text(search.name),
+		...(/^\d{8,14}$/.test(barcode) ? { barcode } : {}),
+		category: wholeNumber(search.category) ?? 0,
+		...(days ? { days } : {}),
+	};
 }
 
 export function stationSearch(search: Record<string, unknown>): StationSearch {
