@@ -74,7 +74,10 @@ type PlaceColumns = {
 };
 
 /** A live product price with its category, its public reporter, its trust inputs and its store. */
-export type PriceRow = StoredPick<typeof priceReports, "id" | "storeId" | "productName" | "priceCents" | "sizeMilli"> &
+export type PriceRow = StoredPick<
+	typeof priceReports,
+	"id" | "storeId" | "productName" | "priceCents" | "sizeMilli" | "barcode"
+> &
 	TrustInput &
 	PlaceColumns & { sizeUnit: SizeUnit | null; category: string; reporter: string | null };
 
@@ -82,7 +85,7 @@ export type PriceRow = StoredPick<typeof priceReports, "id" | "storeId" | "produ
 // them, where an index on the live columns (the planner's pick without statistics) would sort them all first.
 const PRICES_SQL = `
   SELECT p.id AS id, p.store_id AS storeId, p.product_name AS productName, c.slug AS category,
-    p.price_cents AS priceCents, p.size_milli AS sizeMilli, p.size_unit AS sizeUnit,
+    p.price_cents AS priceCents, p.size_milli AS sizeMilli, p.size_unit AS sizeUnit, p.barcode AS barcode,
     ${REPORTER_SQL}, ${trustSql("p")},
     s.name AS placeName, s.address AS placeAddress, s.zip_code AS placeZipCode, s.loc_token AS placeLocToken
   FROM price_reports p NOT INDEXED

@@ -12,6 +12,7 @@ export const CSV_COLUMNS = [
 	"place_address",
 	"place_zip_code",
 	"product_name",
+	"barcode",
 	"category",
 	"fuel_type",
 	"price",

@@ -70,6 +70,7 @@ beforeAll(async () => {
 	});
 	ids.formula = await reportProduct(closed.client, {
 		productName: "=HYPERLINK(evil)",
+		barcode: "400 6381 33393 1",
 		storeName: 'Shop, "The" Best',
 		storeAddress: "1 Quote Ave\nUnit 2",
 		vacationMode: true,
@@ -246,6 +247,8 @@ describe("the open-data export", () => {
 		});
 		expect(Date.parse(milk.lastSeenAt)).toBeGreaterThan(Date.parse(milk.reportedAt));
 		expect(other.confirmations).toBe(0);
+		// The product's barcode as its normalised GTIN, when its reporter gave one.
+		expect([milk.barcode, other.barcode]).toEqual([null, "4006381333931"]);
 		expect(other.lastSeenAt).toBe(other.reportedAt);
 		expect(milk.confidence).toBeGreaterThan(other.confidence);
 		expect(milk.confidence).toBeLessThanOrEqual(0.99);
@@ -285,6 +288,7 @@ describe("the open-data export", () => {
 		});
 		expect(formula).toMatchObject({
 			product_name: "'=HYPERLINK(evil)",
+			barcode: "4006381333931",
 			place_name: 'Shop, "The" Best',
 			place_address: "1 Quote Ave\nUnit 2",
 			reporter: "",

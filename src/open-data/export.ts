@@ -117,6 +117,7 @@ function* csvLines(snapshot: ExportSnapshot, header: ExportHeader, now: number):
 			type: "price",
 			id: price.id,
 			product_name: price.productName,
+			barcode: price.barcode,
 			category: price.category,
 			fuel_type: null,
 			price: (row.priceCents / 100).toFixed(2),
@@ -135,6 +136,7 @@ function* csvLines(snapshot: ExportSnapshot, header: ExportHeader, now: number):
 			type: "fuel_price",
 			id: price.id,
 			product_name: null,
+			barcode: null,
 			category: null,
 			fuel_type: price.fuelType,
 			price: (row.priceMills / 1000).toFixed(3),
@@ -192,6 +194,7 @@ function productPrice(row: PriceRow, now: number): ExportPrice {
 		id: row.id,
 		storeId: row.storeId,
 		productName: row.productName,
+		barcode: row.barcode,
 		category: row.category,
 		price: row.priceCents / 100,
 		size:

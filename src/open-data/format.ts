@@ -43,6 +43,8 @@ export type ExportPrice = Freshness & {
 	id: number;
 	storeId: number;
 	productName: string;
+	/** The product's barcode as a normalised GTIN (13 digits, decision 0089), when its reporter gave one. */
+	barcode: string | null;
 	/** The category's slug ("dairy"). */
 	category: string;
 	price: number;
