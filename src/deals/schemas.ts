@@ -13,6 +13,7 @@ import {
 	requiredAmount,
 	requiredText,
 } from "../lib/fields.ts";
+import { normalizeGtin } from "../lib/gtin.ts";
 import { parseDecimal } from "../lib/money.ts";
 import { MAX_AREAS, NEAREST_AREAS } from "../lib/near-areas.ts";
 import {
@@ -160,6 +161,16 @@ const intParam = (label: string, fallback: string, max: number) =>
 		v.transform(Number),
 		v.maxValue(max, `${label} must be at most ${max}`),
 	);
+
+/**
+ * A search box's text that is a barcode (only its digits, spaces and hyphens, a valid code): its GTIN, which the
+ * search asks for instead of words; null for anything else.
+ */
+export function searchedBarcode(q: string): string | null {
+	if (!/^[\d\s-]{8,20}$/.test(q.trim())) return null;
+	const answer = normalizeGtin(q);
+	return "gtin" in answer ? answer.gtin : null;
+}
 
 export const SEARCH_NEEDS_WORDS_MESSAGE = "Enter something to search for, or choose a category";
 /** A search with no zip given and none on the shopper's profile; the product history answers the same. */

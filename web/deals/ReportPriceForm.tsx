@@ -30,17 +30,26 @@ const AVAILABILITY_OPTIONS = [
 const REQUIRED = ["productName", "price", "categoryId", "storeName", "storeAddress"] as const;
 
 /**
- * The form's values: the kept draft's and the size, which rides along in the draft (homeState.ts's empty report
- * has none) only once something is typed in it, so that an untouched form still counts as empty there.
+ * The form's values: the kept draft's, the size and the barcode, which ride along in the draft (homeState.ts's
+ * empty report has neither) only once something is typed in them, so that an untouched form still counts as
+ * empty there.
  */
-const EMPTY_FORM = { ...EMPTY_REPORT, size: EMPTY_SIZE };
+const EMPTY_FORM = { ...EMPTY_REPORT, size: EMPTY_SIZE, barcode: "" };
 type FormValues = typeof EMPTY_FORM;
-const withSize = (values: ReportValues): FormValues => {
-	const kept = (values as { size?: unknown }).size;
-	return { ...values, size: isSizeValues(kept) ? kept : EMPTY_SIZE };
+type KeptValues = ReportValues & { size?: FormValues["size"]; barcode?: string };
+const withExtras = (values: ReportValues): FormValues => {
+	const kept = values as { size?: unknown; barcode?: unknown };
+	return {
+		...values,
+		size: isSizeValues(kept.size) ? kept.size : EMPTY_SIZE,
+		barcode: typeof kept.barcode === "string" ? kept.barcode : "",
+	};
 };
-const toKeep = ({ size, ...values }: FormValues): ReportValues & { size?: FormValues["size"] } =>
-	size.quantity || size.unit ? { ...values, size } : values;
+const toKeep = ({ size, barcode, ...values }: FormValues): KeptValues => ({
+	...values,
+	...(size.quantity || size.unit ? { size } : {}),
+	...(barcode ? { barcode } : {}),
+});
 
 /**
  * Report Prices (spec §2, §5): what, how much, where, and optionally a photo. What is typed, and a report
@@ -50,7 +59,7 @@ export function ReportPriceForm() {
 	const auth = useQuery(currentUserQuery);
 	const [draft, setDraft] = useReportDraft(auth.data?.status === "authenticated" ? auth.data.user.id : "");
 	const form = useForm(PriceReportSchema, EMPTY_FORM, [
-		withSize(draft.values),
+		withExtras(draft.values),
 		(next) => setDraft((d) => ({ ...d, values: toKeep(next) })),
 	]);
 	const { values, errors, set, update, field } = form;
@@ -112,6 +121,13 @@ export function ReportPriceForm() {
 					</div>
 				)}
 				<Field label="Product name" {...field("productName")} placeholder="e.g. Organic Milk, half gallon" required />
+				<Field
+					label="Barcode"
+					{...field("barcode")}
+					inputMode="numeric"
+					autoComplete="off"
+					hint="Optional: the digits under the bars, so every report of it is one product"
+				/>
 				<div>
 					<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
 						<Field label="Price ($)" {...field("price")} {...priceInput(2)} required />

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
-import type { SearchSort } from "../../src/deals/schemas.ts";
+import { type SearchSort, searchedBarcode } from "../../src/deals/schemas.ts";
 import { api, unwrap } from "../api/client.ts";
 import { isStatus } from "../api/failure.ts";
 import type { OkOf } from "../api/http.ts";
@@ -44,6 +44,12 @@ export type SearchParams = {
 	areas: number;
 };
 
+/** Digits that make a barcode are searched as the product's code (its prices whatever their names), else as words. */
+const byWordsOrCode = (q: string) => {
+	const barcode = searchedBarcode(q);
+	return barcode ? { q: "", barcode } : { q };
+};
+
 /** One result list per words, filter, sort, zip and reach: changing the header's zip code asks again. */
 export const searchQuery = ({ q, category, sort, zipCode, areas }: SearchParams) =>
 	queryOptions({
@@ -52,7 +58,7 @@ export const searchQuery = ({ q, category, sort, zipCode, areas }: SearchParams)
 			unwrap(
 				api.search.$get({
 					query: {
-						q,
+						...byWordsOrCode(q),
 						category: category ?? undefined,
 						sort,
 						zipCode: zipCode ?? "",
@@ -69,8 +75,13 @@ export const nearestQuery = ({ q, category, zipCode }: Omit<SearchParams, "sort"
 	queryOptions({
 		queryKey: [...dealKeys.nearest, { q, category, zipCode }] as const,
 		queryFn: async () =>
-			(await unwrap(api.search.nearest.$get({ query: { q, category: category ?? undefined, zipCode: zipCode ?? "" } })))
-				.nearest,
+			(
+				await unwrap(
+					api.search.nearest.$get({
+						query: { ...byWordsOrCode(q), category: category ?? undefined, zipCode: zipCode ?? "" },
+					}),
+				)
+			).nearest,
 	});
 
 export type LastPaid = OkOf<(typeof api.products)["last-paid"]["$get"]>["youPaid"];

@@ -1,0 +1,53 @@
+import { expect, reportThroughApi, searchFor, signInFreshUser, signInInNewContext, test } from "./fixtures.ts";
+
+// Rapid City, South Dakota: no other browser test reports near it.
+const HOME = "57701";
+
+test("a barcode typed into the report form makes one product of two names, found by its digits", async ({
+	page,
+	browser,
+	baseURL,
+}) => {
+	const origin = baseURL ?? "";
+	const bob = await signInInNewContext(browser, origin, { zipCode: HOME, firstName: "Bob" });
+	await reportThroughApi(bob.page, origin, {
+		productName: "Coke can",
+		price: 1.19,
+		storeName: "Pearl Market",
+		barcode: "0036000291452",
+	});
+
+	await signInFreshUser(page, origin, { zipCode: HOME, firstName: "Alice" });
+	await page.goto("/");
+	await page.getByRole("tab", { name: "Report Prices" }).click();
+	await page.getByLabel("Product name").fill("Cola 12 oz can");
+	await page.getByRole("spinbutton", { name: "Price" }).fill("1.25");
+	await page.getByLabel("Category").selectOption({ label: "Dairy" });
+	await page.getByLabel("Store name").fill("Alder Grocery");
+	await page.getByLabel("Store address").fill("900 W Main St");
+	// One digit wrong: the form says which digit the code should end in, and sends nothing.
+	const barcode = page.getByLabel("Barcode");
+	await barcode.fill("036000291453");
+	await page.getByRole("button", { name: "Submit Price Report" }).click();
+	await expect(page.getByText("its last digit, the check digit, should be 2")).toBeVisible();
+	await barcode.fill("036000291452");
+	await page.getByRole("button", { name: "Submit Price Report" }).click();
+	await expect(page.getByRole("status").filter({ hasText: "Price reported" })).toContainText(
+		"Cola 12 oz can at Alder Grocery for $1.25",
+	);
+	await expect(barcode).toHaveValue("");
+
+	// The digits in the search box find the product's prices, whatever each shopper called it.
+	await searchFor(page, "036000291452");
+	const cards = page.getByTestId("result-card");
+	await expect(cards).toHaveCount(2);
+	await expect(cards.getByTestId("result-price")).toHaveText(["$1.19", "$1.25"]);
+	// Its history is the one product's: both stores.
+	await cards
+		.first()
+		.getByRole("link", { name: /^Price history of/ })
+		.click();
+	await expect(page.getByRole("heading", { name: "Coke can" })).toBeVisible();
+	await expect(page.getByText("Alder Grocery").first()).toBeVisible();
+	await expect(page.getByText("Pearl Market").first()).toBeVisible();
+});
