@@ -23,6 +23,7 @@ export type FeedRow = StoredPick<
 	| "availability"
 	| "locToken"
 	| "storeId"
+	| "barcode"
 > &
 	TrustInput & { storeName: Stored<typeof stores.name> };
 
@@ -31,6 +32,7 @@ const ROWS_SQL = `
   SELECT r.id AS id, r.product_name AS productName, r.normalized_name AS normalizedName,
     r.category_id AS categoryId, r.price_cents AS priceCents, r.created_at AS createdAt,
     r.availability AS availability, r.loc_token AS locToken, r.store_id AS storeId, s.name AS storeName,
+    r.barcode AS barcode,
     r.verification_confidence AS verificationConfidence, r.confirmed_at AS confirmedAt,
     r.confirm_count AS confirmCount, r.confirm_weight AS confirmWeight, r.flag_weight AS flagWeight, r.changed_count AS changedCount,
     r.unavailable_count AS unavailableCount,

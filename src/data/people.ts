@@ -124,6 +124,7 @@ export async function recentReportRows(db: Db, userId: string, { own, limit }: {
 		.select({
 			id: priceReports.id,
 			productName: priceReports.productName,
+			barcode: priceReports.barcode,
 			priceCents: priceReports.priceCents,
 			categoryId: priceReports.categoryId,
 			storeId: stores.id,

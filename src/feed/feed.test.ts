@@ -84,6 +84,7 @@ describe("GET /api/feed", () => {
 			{
 				reportId: ids.drop,
 				productName: "Feed Oat Milk",
+				barcode: null,
 				categoryId: groceries,
 				price: 3,
 				store: { id: expect.any(Number), name: expect.stringContaining("Feed Oat Milk shop") },

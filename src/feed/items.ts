@@ -21,6 +21,8 @@ export const TYPICAL_MIN_PRICES = 5;
 export type FeedItem = {
 	reportId: number;
 	productName: string;
+	/** The product's barcode (a normalised GTIN): its history is found by it. */
+	barcode: string | null;
 	categoryId: number;
 	/** Dollars, two decimals. */
 	price: number;
@@ -111,6 +113,7 @@ export function toItem(r: FeedRow, { costs, miles }: Shaping): FeedItem {
 	return {
 		reportId: r.id,
 		productName: r.productName,
+		barcode: r.barcode,
 		categoryId: r.categoryId,
 		price: centsToNumber(r.priceCents),
 		store: { id: r.storeId, name: r.storeName },

@@ -101,6 +101,7 @@ describe("GET /api/users/:username/profile", () => {
 		expect(activity?.recentReports[0]).toEqual({
 			id: ids[10]!,
 			productName: "Milk 10",
+			barcode: null,
 			price: 2.1,
 			categoryId: dairy,
 			store: { id: expect.any(Number), name: "Milk Shop 10" },

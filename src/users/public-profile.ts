@@ -26,6 +26,8 @@ export async function recentReportsOf(db: Db, userId: string, { own = false, lim
 	return (await recentReportRows(db, userId, { own, limit })).map((r) => ({
 		id: r.id,
 		productName: r.productName,
+		/** The product's barcode, by which its page is found. */
+		barcode: r.barcode,
 		price: centsToNumber(r.priceCents),
 		categoryId: r.categoryId,
 		store: { id: r.storeId, name: r.storeName },

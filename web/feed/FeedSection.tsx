@@ -20,7 +20,12 @@ function FeedCard({ item, showTime }: { item: FeedItem; showTime: boolean }) {
 	return (
 		<Link
 			to="/products"
-			search={{ name: item.productName, category: item.categoryId, days: TYPICAL_DAYS }}
+			search={{
+				name: item.productName,
+				category: item.categoryId,
+				days: TYPICAL_DAYS,
+				...(item.barcode ? { barcode: item.barcode } : {}),
+			}}
 			className="card card-border h-full border-base-300 bg-base-100 transition-colors hover:border-primary"
 			data-testid="feed-card"
 		>

@@ -114,7 +114,11 @@ function RecentReports({ reports }: { reports: Activity["recentReports"] }) {
 						<li key={r.id}>
 							<Link
 								to="/products"
-								search={{ name: r.productName, category: r.categoryId }}
+								search={{
+									name: r.productName,
+									category: r.categoryId,
+									...(r.barcode ? { barcode: r.barcode } : {}),
+								}}
 								className="card card-border h-full border-base-300 bg-base-100 transition-colors hover:border-primary"
 								data-testid="recent-report"
 							>
