@@ -1,12 +1,12 @@
 /** Products with an identity: a barcode, and the name shoppers know it by. */
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns.ts";
 import { productCategories } from "./reports.ts";
 
 /**
  * ours: a product known by its barcode (a normalised GTIN, decision 0089), made by the first report that carries
  * it. Its reports share one product key whatever words each reporter typed (price_reports.normalized_name); its
- * name is the one shoppers gave it, its category the first report's.
+ * name is the one shoppers gave it most often (productNames), its category the first report's.
  */
 export const products = sqliteTable("products", {
 	gtin: text("gtin").primaryKey(),
@@ -17,3 +17,21 @@ export const products = sqliteTable("products", {
 	createdAt: createdAt(),
 	updatedAt: updatedAt(),
 });
+
+/**
+ * ours: how often each name was given to a product with a barcode, one row per name as search matches names
+ * (lower-cased, spaces folded), spelled as it was first given. The most given names the product.
+ */
+export const productNames = sqliteTable(
+	"product_names",
+	{
+		gtin: text("gtin")
+			.notNull()
+			.references(() => products.gtin, { onDelete: "cascade" }),
+		nameKey: text("name_key").notNull(),
+		name: text("name").notNull(),
+		reports: integer("reports").notNull().default(0),
+		createdAt: createdAt(),
+	},
+	(t) => [primaryKey({ columns: [t.gtin, t.nameKey] })],
+);

@@ -38,6 +38,8 @@ export type ProductReportFields = {
 	sizeUnit: string | null;
 	/** The product's normalised GTIN, or null. */
 	barcode: string | null;
+	/** The typed name as names are matched (lower-cased, spaces folded): what a barcode's name counts under. */
+	nameKey: string;
 };
 
 // Reads only price_reports_history_idx: one range of (name, category, place) per place of the neighbourhood
@@ -111,14 +113,26 @@ export const PRICE_REPORT_ROWS: ReportRows<SameProduct, ProductReportFields> = {
 	supersede: (tx, same, reason, now) =>
 		tx.$client.query<ReplacedRow, Bindings>(SUPERSEDE_SQL).all({ ...same, reason, now }),
 	insert: (tx, fields) => {
-		// The first report of a barcode makes its product, named as that shopper typed it.
-		if (fields.barcode !== null) tx.$client.query<never, Bindings>(NEW_PRODUCT_SQL).run(fields);
+		// The first report of a barcode makes its product; each counts its name, and the most given names it.
+		if (fields.barcode !== null) {
+			for (const sql of [NEW_PRODUCT_SQL, COUNT_NAME_SQL, SETTLE_NAME_SQL])
+				tx.$client.query<never, Bindings>(sql).run(fields);
+		}
 		return tx.$client.query<StoredReport, Bindings>(INSERT_SQL).get(fields)!;
 	},
 };
 
 const NEW_PRODUCT_SQL = `
   INSERT INTO products (gtin, name, category_id) VALUES ($barcode, $name, $category) ON CONFLICT DO NOTHING`;
+const COUNT_NAME_SQL = `
+  INSERT INTO product_names (gtin, name_key, name, reports) VALUES ($barcode, $nameKey, $name, 1)
+  ON CONFLICT DO UPDATE SET reports = reports + 1`;
+// The most given name, the first given of equals.
+const SETTLE_NAME_SQL = `
+  UPDATE products SET name = (
+    SELECT n.name FROM product_names n WHERE n.gtin = $barcode ORDER BY n.reports DESC, n.created_at, n.name_key LIMIT 1
+  ), updated_at = cast(unixepoch('subsec') * 1000 as integer)
+  WHERE gtin = $barcode`;
 
 /** A product known by its barcode: its name and category; null for a code no report has carried. */
 export function productByGtin(db: Db, gtin: string): { name: string; categoryId: number } | null {

@@ -54,7 +54,8 @@ describe("barcodes", () => {
 			["Coke can Store", [1.19]],
 			["Cola 12 oz can Store", [1.25]],
 		]);
-		expect(history.productName).toBe("Coke can");
+		// Named as shoppers name it most: one each, so the first given.
+		expect(history.productName).toBe("Cola 12 oz can");
 		// By a name alone it is the products of that name: this code's reports are not among them.
 		const byName = expectBody(
 			await searcher.get(`/api/products/history?${new URLSearchParams({ productName: "Coke can", categoryId: "3" })}`),
@@ -86,6 +87,23 @@ describe("barcodes", () => {
 		expect((bad.data as { message: string }).message).toBe(
 			"A barcode is the 8, 12 or 13 digits under its bars (EAN-13, UPC-A, UPC-E or EAN-8)",
 		);
+	});
+
+	test("the product is named as shoppers name it most, case and spacing aside, spelled as first given", async () => {
+		const named = async () =>
+			expectBody(
+				await searcher.get(
+					`/api/v1/products/prices?${new URLSearchParams({ barcode: "5901234123457", zip: "10001" })}`,
+				),
+				200,
+			).product.matchedName;
+		expectBody(await report("Oat drink", 2.99, { barcode: "5901234123457" }), 201);
+		expect(await named()).toBe("Oat drink");
+		expectBody(await report("Oatly Oat Drink", 3.19, { barcode: "5901234123457", storeName: "Oat Store 2" }), 201);
+		// One each: the first given stands.
+		expect(await named()).toBe("Oat drink");
+		expectBody(await report("oatly  oat drink", 3.09, { barcode: "5901234123457", storeName: "Oat Store 3" }), 201);
+		expect(await named()).toBe("Oatly Oat Drink");
 	});
 
 	test("one product, one category: a code listed under one is refused under another", async () => {

@@ -7,7 +7,7 @@ import { FUEL_REPORT_ROWS, fuelHistory } from "../data/fuel-reports.ts";
 import { hasReportedAt, PRICE_REPORT_ROWS, productHistory } from "../data/price-reports.ts";
 import { categorySlugs } from "../data/reports.ts";
 import { centsToNumber, formatCents, formatMills, millsToNumber } from "../lib/money.ts";
-import { productKeyName } from "../lib/normalize.ts";
+import { normalizeText, productKeyName } from "../lib/normalize.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { categoryBounds, fuelBounds } from "./bounds.ts";
 import { type Market, type PriceFields, type ReportJob, rowsAt } from "./market.ts";
@@ -142,6 +142,7 @@ export const PRODUCTS: Market<ProductKey, ProductFields, ReturnType<typeof produ
 					sizeMilli: size?.milli ?? null,
 					sizeUnit: size?.unit ?? null,
 					barcode: input.barcode ?? null,
+					nameKey: normalizeText(input.productName),
 				};
 			},
 		),

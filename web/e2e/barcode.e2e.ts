@@ -47,7 +47,8 @@ test("a barcode typed into the report form makes one product of two names, found
 		.first()
 		.getByRole("link", { name: /^Price history of/ })
 		.click();
-	await expect(page.getByRole("heading", { name: "Coke can" })).toBeVisible();
+	// Named as shoppers name it most: one each, so the first given.
+	await expect(page.getByRole("heading", { level: 1, name: "Coke can" })).toBeVisible();
 	await expect(page.getByText("Alder Grocery").first()).toBeVisible();
 	await expect(page.getByText("Pearl Market").first()).toBeVisible();
 });
