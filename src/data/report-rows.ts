@@ -100,9 +100,9 @@ export function reportRowById(db: Db, bindings: { id: number; viewer: string }):
 	return db.$client.query<ReportByIdRow, Bindings>(REPORT_BY_ID_SQL).get(bindings);
 }
 
-// The page's reports in the page's order (p.key is the position in the id list).
-const ROWS_SQL = `
-  SELECT ${REPORT_COLUMNS_SQL}, r.loc_token AS locToken, ${VIEWER_COLUMNS_SQL}
+// The page's reports in the page's order (p.key is the position in the id list), with `extra` columns.
+const rowsSql = (extra = "") => `
+  SELECT ${REPORT_COLUMNS_SQL}, r.loc_token AS locToken, ${VIEWER_COLUMNS_SQL}${extra}
   FROM json_each($ids) p
   JOIN price_reports r ON r.id = p.value
   JOIN stores s ON s.id = r.store_id
@@ -110,6 +110,7 @@ const ROWS_SQL = `
   ${CATEGORY_JOIN_SQL}
   WHERE r.is_active = 1 AND r.is_expired = 0
   ORDER BY p.key`;
+const ROWS_SQL = rowsSql();
 
 /** The live reports of `ids` (a JSON array) in that order, as `viewer` sees them, with their location tokens. */
 export function reportRows(db: Db, bindings: { ids: string; viewer: string }) {
@@ -124,21 +125,13 @@ export type StoreGroupJson = string;
 // The page's reports as ROWS_SQL reads them, each with one range of price_reports_store_live_idx: the store's
 // live reports of the product, each a shopper's word with its confirmations; those that give this price; the
 // latest report or confirmation (ms).
-const CARD_ROWS_SQL = `
-  SELECT ${REPORT_COLUMNS_SQL}, r.loc_token AS locToken, ${VIEWER_COLUMNS_SQL},
+const CARD_ROWS_SQL = rowsSql(`,
     (SELECT json_array(count(*) + sum(o.confirm_count),
         sum(CASE WHEN o.price_cents = r.price_cents THEN 1 + o.confirm_count ELSE 0 END),
         max(max(o.created_at, coalesce(o.confirmed_at, 0))))
       FROM price_reports o INDEXED BY price_reports_store_live_idx
       WHERE o.store_id = r.store_id AND o.normalized_name = r.normalized_name AND o.category_id = r.category_id
-        AND o.is_active = 1 AND o.is_expired = 0) AS storeGroup
-  FROM json_each($ids) p
-  JOIN price_reports r ON r.id = p.value
-  JOIN stores s ON s.id = r.store_id
-  JOIN users u ON u.id = r.user_id
-  ${CATEGORY_JOIN_SQL}
-  WHERE r.is_active = 1 AND r.is_expired = 0
-  ORDER BY p.key`;
+        AND o.is_active = 1 AND o.is_expired = 0) AS storeGroup`);
 
 /** reportRows, each with what its store's live reports of its product say (a search's card). */
 export function cardRows(db: Db, bindings: { ids: string; viewer: string }) {

@@ -28,8 +28,8 @@ const words = (q: string) => (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).sl
 /**
  * Each word of the query as the indexed words it is a prefix of ("org" -> organic, orange...), from the
  * vocabulary, and the filter's term (a category or group slug) and a barcode's (src/lib/gtin.ts gtinKey) as
- * more words; null when a word matches nothing, or there is nothing at all, so there is nothing to search. A word of other letters than
- * a-z and digits, or one with very many continuations, stays a prefix that FTS5 folds and expands itself.
+ * more words; null when a word matches nothing, or there is nothing at all to search. A word of other letters
+ * than a-z and digits, or one with very many continuations, stays a prefix that FTS5 folds and expands itself.
  */
 export function expandWords(
 	db: Db,
