@@ -113,10 +113,13 @@ export const PRICE_REPORT_ROWS: ReportRows<SameProduct, ProductReportFields> = {
 	supersede: (tx, same, reason, now) =>
 		tx.$client.query<ReplacedRow, Bindings>(SUPERSEDE_SQL).all({ ...same, reason, now }),
 	insert: (tx, fields) => {
-		// The first report of a barcode makes its product; each counts its name, and the most given names it.
+		// The first report of a barcode makes its product; the store's earlier reports of the same name without a
+		// code join it; each counts its name, and the most given names it.
 		if (fields.barcode !== null) {
-			for (const sql of [NEW_PRODUCT_SQL, COUNT_NAME_SQL, SETTLE_NAME_SQL])
-				tx.$client.query<never, Bindings>(sql).run(fields);
+			tx.$client.query<never, Bindings>(NEW_PRODUCT_SQL).run(fields);
+			const joined = tx.$client.query<never, Bindings>(JOIN_UNCODED_SQL).run(fields).changes;
+			tx.$client.query<never, Bindings>(COUNT_NAME_SQL).run({ ...fields, count: 1 + joined });
+			tx.$client.query<never, Bindings>(SETTLE_NAME_SQL).run(fields);
 		}
 		return tx.$client.query<StoredReport, Bindings>(INSERT_SQL).get(fields)!;
 	},
@@ -124,9 +127,16 @@ export const PRICE_REPORT_ROWS: ReportRows<SameProduct, ProductReportFields> = {
 
 const NEW_PRODUCT_SQL = `
   INSERT INTO products (gtin, name, category_id) VALUES ($barcode, $name, $category) ON CONFLICT DO NOTHING`;
+// A store's reports of the name (as names are matched) and category that carry no code: the code's product now,
+// found by its search term too (the index's triggers follow the text).
+const JOIN_UNCODED_SQL = `
+  UPDATE price_reports SET barcode = $barcode, normalized_name = $normalized,
+    search_text = search_text || ' ' || $normalized
+  WHERE store_id = $store AND loc_token = $loc AND normalized_name = $nameKey AND category_id = $category
+    AND barcode IS NULL`;
 const COUNT_NAME_SQL = `
-  INSERT INTO product_names (gtin, name_key, name, reports) VALUES ($barcode, $nameKey, $name, 1)
-  ON CONFLICT DO UPDATE SET reports = reports + 1`;
+  INSERT INTO product_names (gtin, name_key, name, reports) VALUES ($barcode, $nameKey, $name, $count)
+  ON CONFLICT DO UPDATE SET reports = reports + excluded.reports`;
 // The most given name, the first given of equals.
 const SETTLE_NAME_SQL = `
   UPDATE products SET name = (

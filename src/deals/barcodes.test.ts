@@ -106,6 +106,24 @@ describe("barcodes", () => {
 		expect(await named()).toBe("Oatly Oat Drink");
 	});
 
+	test("a code joins the store's earlier reports of the same name that had none, and no others", async () => {
+		const shop = { storeName: "Granola Corner" };
+		const before = expectBody(await report("Maple Granola", 5.49, shop), 201);
+		const elsewhere = expectBody(await report("Maple granola", 5.29, { storeName: "Other Granola Shop" }), 201);
+		const coded = expectBody(await report("maple  granola", 5.39, { ...shop, barcode: "0012345678905" }), 201);
+		// One product at one store now: one card of both reports, the cheaper leading.
+		const [card, ...more] = await search({ barcode: "012345678905" });
+		expect(more).toEqual([]);
+		expect(card).toMatchObject({ id: coded.id, barcode: "0012345678905", storeReports: { reports: 2, agreeing: 1 } });
+		const history = expectBody(
+			await searcher.get(`/api/products/history?${new URLSearchParams({ barcode: "012345678905", categoryId: "3" })}`),
+			200,
+		);
+		expect(history.stores.flatMap((s) => s.points.map((p) => p.reportId)).sort()).toEqual([before.id, coded.id].sort());
+		// The other store's report keeps its name: the same words, not the same code.
+		expect((await search({ q: "maple granola" })).map((r) => r.id)).toContain(elsewhere.id);
+	});
+
 	test("one product, one category: a code listed under one is refused under another", async () => {
 		expectBody(await report("Sparkling water", 0.99, { barcode: "96385074", categoryId: 3 }), 201);
 		const res = await report("Sparkling water", 0.99, { barcode: "96385074", categoryId: 1 });
