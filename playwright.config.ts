@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./web/e2e/chromium.ts";
 
 /**
  * Browser tests: Debian's Chromium (Playwright's own browser download cannot work here) against the compiled
@@ -33,15 +34,8 @@ export default defineConfig({
 		// layout or flow needs. Files that test offline, notifications or push allow it (test.use).
 		serviceWorkers: "block",
 		launchOptions: {
-			executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-			args: [
-				"--no-sandbox",
-				"--disable-gpu",
-				"--disable-background-networking",
-				"--disable-component-update",
-				"--disable-sync",
-				"--no-first-run",
-			],
+			executablePath: CHROMIUM_PATH,
+			args: CHROMIUM_ARGS,
 		},
 	},
 	projects: [

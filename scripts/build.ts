@@ -11,7 +11,7 @@ import tailwind from "bun-plugin-tailwind";
 
 const root = join(import.meta.dir, "..");
 const HASHED_NAME = /-[a-z0-9]{8,}\.[a-z0-9]+$/;
-const COMPRESSIBLE = /\.(?:js|css|html|svg|json|webmanifest|txt)$/;
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|webmanifest|txt|wasm)$/;
 
 /**
  * The manifest keeps one stable address (/manifest.webmanifest, copied as is): browsers tie an installed
@@ -63,7 +63,7 @@ async function precompress(files: string[]) {
 		const br = brotliCompressSync(bytes, {
 			params: {
 				[zlib.BROTLI_PARAM_QUALITY]: 11,
-				[zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+				[zlib.BROTLI_PARAM_MODE]: file.endsWith(".wasm") ? zlib.BROTLI_MODE_GENERIC : zlib.BROTLI_MODE_TEXT,
 				[zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
 			},
 		});

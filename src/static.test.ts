@@ -13,6 +13,7 @@ const FILES: Record<string, string> = {
 	"/sw.js": `self.addEventListener("fetch", () => {});\n${"// pad\n".repeat(40)}`,
 	"/manifest.webmanifest": JSON.stringify({ name: "CommonCents", start_url: "/", icons: [] }),
 	"/icons/icon-192.png": "\x89PNG not really, but bytes",
+	"/zxing_reader-abcd1234.wasm": "\0asm not really, but bytes",
 };
 
 let dir: string;
@@ -28,7 +29,7 @@ beforeAll(async () => {
 		mkdirSync(join(path, ".."), { recursive: true });
 		await Bun.write(path, text);
 		manifest[url] = path;
-		if (url.endsWith(".png") || url.endsWith(".webmanifest")) continue;
+		if (/\.(?:png|webmanifest|wasm)$/.test(url)) continue;
 		await Bun.write(`${path}.gz`, Bun.gzipSync(text));
 		manifest[`${url}.gz`] = `${path}.gz`;
 		if (url === "/sw.js") continue; // a file with a gzip twin only
@@ -108,6 +109,13 @@ describe("caching", () => {
 		const res = await get("/app-abcd1234.js", { "Accept-Encoding": "br" });
 		expect(res.headers.get("cache-control")).toBe(IMMUTABLE);
 		expect(res.headers.get("etag")).toBeNull();
+	});
+
+	test("the barcode decoder's wasm goes out as application/wasm, which browsers compile as it streams", async () => {
+		const res = await get("/zxing_reader-abcd1234.wasm", { "Accept-Encoding": "br" });
+		expect(res.status).toBe(200);
+		expect(res.headers.get("content-type")).toBe("application/wasm");
+		expect(res.headers.get("cache-control")).toBe(IMMUTABLE);
 	});
 
 	const revalidated: [path: string, type: string][] = [

@@ -22,6 +22,7 @@ const TYPES: Record<string, string> = {
 	webmanifest: "application/manifest+json",
 	txt: "text/plain;charset=utf-8",
 	png: "image/png",
+	wasm: "application/wasm",
 };
 const ENCODINGS = [
 	{ name: "br", suffix: ".br" },

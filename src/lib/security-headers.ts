@@ -2,7 +2,8 @@
 
 const CONTENT_SECURITY_POLICY = [
 	"default-src 'self'",
-	"script-src 'self'",
+	// The barcode decoder is WebAssembly (our own file): compiling it needs 'wasm-unsafe-eval', not 'unsafe-eval'.
+	"script-src 'self' 'wasm-unsafe-eval'",
 	"style-src 'self' 'unsafe-inline'",
 	"img-src 'self' data: blob:",
 	"connect-src 'self'",
@@ -25,7 +26,7 @@ export const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
 	["cross-origin-opener-policy", "same-origin"],
 	["cross-origin-resource-policy", "same-origin"],
 	["origin-agent-cluster", "?1"],
-	["permissions-policy", "camera=(), microphone=(), geolocation=()"],
+	["permissions-policy", "camera=(self), microphone=(), geolocation=()"],
 	["referrer-policy", "strict-origin-when-cross-origin"],
 	["strict-transport-security", "max-age=15552000; includeSubDomains"],
 	["x-content-type-options", "nosniff"],

@@ -38,6 +38,12 @@ export const PencilIcon = (p: P) => (
 	</Icon>
 );
 
+export const BarcodeIcon = (p: P) => (
+	<Icon {...p}>
+		<path d="M3 7V5a2 2 0 0 1 2-2h2M17 3h2a2 2 0 0 1 2 2v2M21 17v2a2 2 0 0 1-2 2h-2M7 21H5a2 2 0 0 1-2-2v-2M7 8v8M10 8v8M14 8v8M17 8v8" />
+	</Icon>
+);
+
 export const SearchIcon = (p: P) => (
 	<Icon {...p}>
 		<circle cx="11" cy="11" r="7" />

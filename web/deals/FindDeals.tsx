@@ -7,6 +7,7 @@ import { currentUserQuery, useSessionLost } from "../auth/index.ts";
 import { Announcement } from "../components/Announcement.tsx";
 import { SearchBox, SearchForm } from "../components/SearchBox.tsx";
 import { SortSelect } from "../components/SortSelect.tsx";
+import { ScanButton } from "../components/scan/ScanButton.tsx";
 import { useOnEachFailure } from "../components/useOnEachFailure.ts";
 import { HomeFeed } from "../feed/index.ts";
 import { useToast } from "../state/toast.ts";
@@ -115,6 +116,8 @@ export function FindDeals() {
 							value={draft}
 							onChange={setDraft}
 						/>
+						{/* A code read goes straight to its prices near the shopper. */}
+						<ScanButton onCode={search} />
 						<button type="submit" className="btn btn-primary" disabled={!draft.trim()}>
 							Search
 						</button>

@@ -10,6 +10,7 @@ import { formatCurrency } from "../components/format.ts";
 import { AlertIcon } from "../components/icons.tsx";
 import { SimilarPlace } from "../components/SimilarPlace.tsx";
 import { SubmitButton } from "../components/SubmitButton.tsx";
+import { ScanButton } from "../components/scan/ScanButton.tsx";
 import { VacationModeField } from "../components/VacationModeField.tsx";
 import { useToast } from "../state/toast.ts";
 import { PhotoPicker } from "../uploads/index.ts";
@@ -126,7 +127,8 @@ export function ReportPriceForm() {
 					{...field("barcode")}
 					inputMode="numeric"
 					autoComplete="off"
-					hint="Optional: the digits under the bars, so every report of it is one product"
+					hint="Optional: scan it or type the digits under the bars, so every report of it is one product"
+					trailing={<ScanButton onCode={(digits) => set("barcode", digits)} />}
 				/>
 				<div>
 					<div className="grid grid-cols-1 gap-4 md:grid-cols-2">

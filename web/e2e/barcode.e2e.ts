@@ -26,7 +26,7 @@ test("a barcode typed into the report form makes one product of two names, found
 	await page.getByLabel("Store name").fill("Alder Grocery");
 	await page.getByLabel("Store address").fill("900 W Main St");
 	// One digit wrong: the form says which digit the code should end in, and sends nothing.
-	const barcode = page.getByLabel("Barcode");
+	const barcode = page.getByRole("textbox", { name: "Barcode" });
 	await barcode.fill("036000291453");
 	await page.getByRole("button", { name: "Submit Price Report" }).click();
 	await expect(page.getByText("its last digit, the check digit, should be 2")).toBeVisible();
