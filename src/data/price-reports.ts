@@ -6,6 +6,7 @@
  */
 import type { priceReports } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
+import { isCodeOnly } from "../lib/gtin.ts";
 import type { StoredPick } from "../lib/stored.ts";
 import { nearTokens } from "../lib/zip.ts";
 import type { Bindings, HistoryRow, ReplacedRow, ReportRows, StandingRow, StoredReport } from "./reports.ts";
@@ -114,12 +115,15 @@ export const PRICE_REPORT_ROWS: ReportRows<SameProduct, ProductReportFields> = {
 		tx.$client.query<ReplacedRow, Bindings>(SUPERSEDE_SQL).all({ ...same, reason, now }),
 	insert: (tx, fields) => {
 		// The first report of a barcode makes its product; the store's earlier reports of the same name without a
-		// code join it; each counts its name, and the most given names it.
+		// code join it; each counts its name, and the most given names it. Digits alone (an import's price of a
+		// code) name nothing: the product shows its code until someone gives it a name.
 		if (fields.barcode !== null) {
 			tx.$client.query<never, Bindings>(NEW_PRODUCT_SQL).run(fields);
-			const joined = tx.$client.query<never, Bindings>(JOIN_UNCODED_SQL).run(fields).changes;
-			tx.$client.query<never, Bindings>(COUNT_NAME_SQL).run({ ...fields, count: 1 + joined });
-			tx.$client.query<never, Bindings>(SETTLE_NAME_SQL).run(fields);
+			if (!isCodeOnly(fields.name)) {
+				const joined = tx.$client.query<never, Bindings>(JOIN_UNCODED_SQL).run(fields).changes;
+				tx.$client.query<never, Bindings>(COUNT_NAME_SQL).run({ ...fields, count: 1 + joined });
+				tx.$client.query<never, Bindings>(SETTLE_NAME_SQL).run(fields);
+			}
 		}
 		return tx.$client.query<StoredReport, Bindings>(INSERT_SQL).get(fields)!;
 	},

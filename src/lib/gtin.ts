@@ -77,3 +77,6 @@ export function normalizeGtin(input: string, format?: BarcodeFormat): GtinAnswer
  * private-use character that no query word carries, then the GTIN.
  */
 export const gtinKey = (gtin: string) => `\u{E001}${gtin}`;
+
+/** A product name of digits alone: a code shown for want of a name, which names no product. */
+export const isCodeOnly = (name: string) => /^[\d\s-]+$/.test(name.trim());

@@ -41,6 +41,8 @@ const PriceLine = v.object({
 	category: v.string(),
 	price: v.number(),
 	size: v.nullable(v.object({ quantity: v.number(), unit: v.picklist(SIZE_UNITS) })),
+	// Exports before barcodes have none.
+	barcode: v.optional(v.nullable(v.string()), null),
 	zipCode: v.string(),
 	reportedAt: When,
 });
@@ -98,6 +100,7 @@ function filePrice(run: ImportRun, places: Places, origin: string, entry: Extrac
 		tags: [],
 		description: null,
 		reportedAt: Date.parse(entry.reportedAt),
+		barcode: entry.barcode,
 	};
 	run.file(example, () =>
 		run.record({ price: "price", place: "store" }, importPrice(run.ctx, PRODUCT_IMPORT, at, price, example)),

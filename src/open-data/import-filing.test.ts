@@ -81,7 +81,7 @@ const sourceAlertHits = () =>
 describe("an imported price", () => {
 	test("is the source's own report, never a confirmation of a shopper's same price; a second run adds nothing", async () => {
 		const first = await importHere();
-		expect(first.run.tally.tookAs("price", "added")).toBe(5);
+		expect(first.run.tally.tookAs("price", "added")).toBe(6);
 		const milk = rows(
 			`SELECT p.source_key AS key, p.confirmed_at AS confirmedAt, u.source FROM price_reports p
        JOIN users u ON u.id = p.user_id WHERE p.product_name = 'Whole Milk 1 gal' ORDER BY p.id`,
@@ -93,7 +93,7 @@ describe("an imported price", () => {
 		const count = () => rows("SELECT count(*) AS n FROM price_reports")[0]!.n;
 		const before = count();
 		const again = await importHere();
-		expect(again.run.tally.tookAs("price", "already here")).toBe(5);
+		expect(again.run.tally.tookAs("price", "already here")).toBe(6);
 		expect(count()).toBe(before);
 	});
 
@@ -111,7 +111,7 @@ describe("an imported price", () => {
 			),
 		).toEqual([{ cents: 219, expired: 0 }]);
 		const again = await importHere(lowered);
-		expect(again.run.tally.tookAs("price", "already here")).toBe(5);
+		expect(again.run.tally.tookAs("price", "already here")).toBe(6);
 		expect(again.run.tally.tookAs("price", "added") + again.run.tally.tookAs("price", "updated")).toBe(0);
 	});
 
@@ -217,7 +217,7 @@ describe("a record that fails", () => {
       BEGIN SELECT RAISE(ABORT, 'the milk cannot be written'); END`);
 		db.sqlite.close();
 		const done = await importInto(dbPath, writeOpenPrices(other));
-		expect(done.run.tally.tookAs("price", "added")).toBe(4);
+		expect(done.run.tally.tookAs("price", "added")).toBe(5);
 		expect(done.run.tally.leftOutFor("failed: the milk cannot be written")).toBe(1);
 		expect(done.lines).toContain("  failed: the milk cannot be written: 1, e.g. price 1002");
 	});

@@ -55,8 +55,8 @@ describe("commoncents import while the server runs", () => {
 		expect(first.code).toBe(0);
 		const lines = first.stdout.trim().split("\n");
 		// The lines the command prints with the server stopped, naming the file as it was given.
-		expect(lines[0]).toMatch(new RegExp(`^read 15 records of Open Prices' prices from ${files.prices} in [\\d.]+ s$`));
-		expect(lines).toContain("  5 prices added");
+		expect(lines[0]).toMatch(new RegExp(`^read 16 records of Open Prices' prices from ${files.prices} in [\\d.]+ s$`));
+		expect(lines).toContain("  6 prices added");
 		expect(lines).toContain("  2 stores added");
 		expect(lines).toContain('prices are filed under the public profile "open-prices"');
 		// What it did, as it went, on stderr.
@@ -79,7 +79,7 @@ describe("commoncents import while the server runs", () => {
 
 		const again = await openPrices();
 		expect(again.code).toBe(0);
-		expect(again.stdout).toContain("  5 prices already here");
+		expect(again.stdout).toContain("  6 prices already here");
 		expect(again.stdout).not.toContain("added");
 		const placesAgain = await osm();
 		expect(placesAgain.stdout).toContain("  2 stations already here");

@@ -48,8 +48,8 @@ const search = async (q: string) => expectBody(await shopper.get(`/api/search?${
 describe("import open-prices", () => {
 	test("a USD price in the US with a product or category is a report at its store, by the Open Prices profile", async () => {
 		const { tally } = first.run;
-		expect(tally.read).toBe(15);
-		expect(tally.tookAs("price", "added")).toBe(5);
+		expect(tally.read).toBe(16);
+		expect(tally.tookAs("price", "added")).toBe(6);
 		expect(tally.tookAs("store", "added")).toBe(2);
 
 		// Two Open Prices contributors priced them there: one card, the cheaper first, with both prices counted.
@@ -90,7 +90,7 @@ describe("import open-prices", () => {
 			["no location on the map", 2],
 			["outside the US", 2],
 			["a duplicate, as Open Prices marks it", 1],
-			["no product name nor category", 1],
+			["its barcode does not add up", 1],
 			["not in US dollars", 1],
 			["refused by the quality check", 1],
 			["the store has no street address", 1],
@@ -106,6 +106,46 @@ describe("import open-prices", () => {
 		expect(rows("SELECT reports_refused AS n FROM users WHERE source = 'open-prices'")).toEqual([{ n: 0 }]);
 	});
 
+	test("a barcode's price is its product's: shown by its code until a shopper names it", async () => {
+		// Price 1007 has a code alone: a report of that product, named by its digits for now.
+		const [coded, ...more] = expectBody(
+			await shopper.get(`/api/search?${new URLSearchParams({ barcode: "028400090858" })}`),
+			200,
+		);
+		expect(more).toEqual([]);
+		expect(coded).toMatchObject({ productName: "0028400090858", barcode: "0028400090858", price: 3.79 });
+		// A code that does not add up is no code: a price with a name keeps its name (1002), one without is left out.
+		const [milk] = await search("whole milk");
+		expect(milk).toMatchObject({ productName: "Whole Milk 1 gal", barcode: null });
+		expect(first.lines).toContain("  its barcode does not add up: 1, e.g. price 1016 (0028400090859)");
+
+		// The first shopper to name it names the product: the code's digits never counted as a name.
+		const { categoryId } = coded as { categoryId: number };
+		expectStatus(
+			await shopper.post("/api/price-reports", {
+				productName: "Honey Nut Cheerios 10.8 oz",
+				barcode: "0028400090858",
+				price: 3.99,
+				categoryId,
+				storeName: "Corner Market",
+				storeAddress: "100 N Fairfax Ave",
+				storeZipCode: "90036",
+			}),
+			201,
+		);
+		const history = expectBody(
+			await shopper.get(
+				`/api/products/history?${new URLSearchParams({ barcode: "0028400090858", categoryId: String(categoryId) })}`,
+			),
+			200,
+		);
+		expect(history.productName).toBe("Honey Nut Cheerios 10.8 oz");
+		expect(history.stores.map((s: { name: string }) => s.name).sort()).toEqual([
+			"Corner Market",
+			"Farmers Fresh Market",
+		]);
+	});
+
 	test("the account can never sign in", async () => {
 		const [account] = rows("SELECT password FROM users WHERE source = 'open-prices'");
 		expect(String(account!.password)).toStartWith("$argon2id$");
@@ -118,7 +158,7 @@ describe("import open-prices", () => {
 		const before = tables.map(count);
 		const again = await importInto(server.config.dbPath);
 		expect(tables.map(count)).toEqual(before);
-		expect(again.run.tally.tookAs("price", "already here")).toBe(5);
+		expect(again.run.tally.tookAs("price", "already here")).toBe(6);
 		expect(again.run.tally.tookAs("price", "added")).toBe(0);
 
 		const changed = writeOpenPrices(dir, {
@@ -127,21 +167,25 @@ describe("import open-prices", () => {
 				lines.map((line) =>
 					line.id === 1001
 						? { ...line, price: 2.39 }
-						: line.id === 1013
-							? { ...line, product_name: "Extra Sharp Cheddar 8 oz" }
-							: line,
+						: line.id === 1002
+							? { ...line, product_name: "Organic Whole Milk 1 gal" }
+							: line.id === 1013
+								? { ...line, product_name: "Extra Sharp Cheddar 8 oz" }
+								: line,
 				),
 		});
 		const third = await importInto(server.config.dbPath, changed.prices);
 		expect(third.run.tally.tookAs("price", "updated")).toBe(2);
-		expect(third.run.tally.tookAs("price", "already here")).toBe(3);
+		expect(third.run.tally.tookAs("price", "already here")).toBe(4);
 		expect(await search("apples")).toMatchObject([{ price: 2.39, storeReports: { reports: 2 } }]);
 		// Renamed at the source: the price under its old name stops counting.
-		expect((await search("cheddar")).map((r: Row) => r.productName)).toEqual(["Extra Sharp Cheddar 8 oz"]);
+		expect((await search("milk")).map((r: Row) => r.productName)).toEqual(["Organic Whole Milk 1 gal"]);
+		// A product known by its code stays that product, whatever its name at the source.
+		expect((await search("cheddar")).map((r: Row) => r.productName)).toEqual(["Sharp Cheddar 8 oz"]);
 		const live = rows(
 			"SELECT count(*) AS n FROM price_reports WHERE is_active = 1 AND is_expired = 0 AND source_key IS NOT NULL",
 		);
-		expect(live).toEqual([{ n: 5 }]);
+		expect(live).toEqual([{ n: 6 }]);
 		expect(rows("SELECT source_key AS key FROM price_reports WHERE price_cents = 249")).toEqual([{ key: null }]);
 	});
 

@@ -134,7 +134,7 @@ describe("import osm", () => {
 		expect(prices.run.tally.tookAs("store", "already here")).toBe(1);
 		const atOsmStore = rows(`SELECT count(*) AS n FROM price_reports p JOIN stores s ON s.id = p.store_id
       WHERE s.source_key = 'osm:node/9000000001'`);
-		expect(atOsmStore).toEqual([{ n: 3 }]);
+		expect(atOsmStore).toEqual([{ n: 4 }]);
 	});
 
 	test("a store OSM moved takes its prices along: search finds them where it now is", async () => {

@@ -23,11 +23,12 @@ import {
 	unexpire,
 } from "../data/imported-prices.ts";
 import type { PlaceTable } from "../data/places.ts";
+import { productByGtin } from "../data/price-reports.ts";
 import { alreadyInside, type Tx } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import { PriceReportSchema } from "../deals/index.ts";
 import { GasReportSchema } from "../gas/index.ts";
-import { normalizeText } from "../lib/normalize.ts";
+import { productKeyName } from "../lib/normalize.ts";
 import { DAY_MS } from "../lib/time.ts";
 import {
 	FUEL,
@@ -87,6 +88,8 @@ export type ProductPriceInput = {
 	tags: string[];
 	description: string | null;
 	reportedAt: number;
+	/** The product's normalised GTIN, when the source gives a valid one. */
+	barcode: string | null;
 };
 
 export type FuelPriceInput = { sourceKey: string; fuelType: FuelType; price: number | string; reportedAt: number };
@@ -164,8 +167,15 @@ export function importPrice<Key, Fields extends PriceFields, Record extends { so
 	return { price: existing ? "updated" : "added", place: outcome, placeId: place.id };
 }
 
-const categoryOf = (ctx: ImportContext, record: ProductPriceInput) =>
-	ctx.categories.get(record.category) ?? ctx.categories.get(FALLBACK_CATEGORY)!;
+/**
+ * The record's category: a known barcode's own (one product, one category; the source cannot be asked to
+ * choose it, as a shopper is), else the source's, else the fallback.
+ */
+function categoryOf(ctx: ImportContext, record: ProductPriceInput): Category {
+	const known = record.barcode ? productByGtin(ctx.db, record.barcode) : null;
+	const own = known && [...ctx.categories.values()].find((c) => c.id === known.categoryId);
+	return own || ctx.categories.get(record.category) || ctx.categories.get(FALLBACK_CATEGORY)!;
+}
 
 /** A product's price at a store, as Open Prices and another instance's export give it. */
 export const PRODUCT_IMPORT: PriceImport<ProductKey, ProductFields, ProductPriceInput> = {
@@ -185,6 +195,7 @@ export const PRODUCT_IMPORT: PriceImport<ProductKey, ProductFields, ProductPrice
 			storePhone: store.phone,
 			storeZipCode: store.zip,
 			size: record.size,
+			barcode: record.barcode,
 			// A source is a trusted batch, and nobody is there to answer the check's question: a doubtful price is
 			// filed as unusual, as a shopper's is once they confirm it.
 			confirmUnusual: true,
@@ -195,7 +206,7 @@ export const PRODUCT_IMPORT: PriceImport<ProductKey, ProductFields, ProductPrice
 	},
 	thing: (fields) => {
 		const size = fields.size ? `${Math.round(fields.size.quantity * 1000)}${fields.size.unit}` : "";
-		return `${normalizeText(fields.productName)}|${fields.categoryId}|${size}`;
+		return `${productKeyName(fields)}|${fields.categoryId}|${size}`;
 	},
 	at: (fields, store) => ({ ...fields, storeName: store.name, storeAddress: store.address }),
 };

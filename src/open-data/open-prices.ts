@@ -7,9 +7,10 @@
  * osm_display_name, osm_address_postcode, osm_address_country_code, osm_lat, osm_lon). A price may also
  * carry its location whole (the API's `location`) or flattened (`location_osm_lat`, as in the Parquet copy).
  *
- * A USD price with a place on the map in the US and a product name or category becomes a report of that
- * product at that store (keyed "osm:node/123", as the osm import keys it) in the ZIP the store is in.
+ * A USD price with a place on the map in the US and a product name, category or barcode becomes a report of
+ * that product at that store (by its barcode when it has a valid one) (keyed "osm:node/123", as the osm import keys it) in the ZIP the store is in.
  */
+import { type GtinAnswer, normalizeGtin } from "../lib/gtin.ts";
 import type { ImportLimits } from "./import-limits.ts";
 import { type JsonLine, jsonLines } from "./import-lines.ts";
 import { type PlaceInput, zipAt } from "./import-places.ts";
@@ -87,6 +88,12 @@ export function seenAt(date: string | null, created: string | null): number | nu
 	return Number.isFinite(uploaded) ? uploaded : null;
 }
 
+/** The price's barcode (a PRODUCT price's `product_code`) as a GTIN or why it is none; null without one. */
+function codeOf(raw: Raw): GtinAnswer | null {
+	const code = text(raw.product_code);
+	return code ? normalizeGtin(code) : null;
+}
+
 /** A price's location: on the line itself, or by its id in the locations dump (undefined: not in it). */
 function locationOf(raw: Raw, locations: Map<number, OpenPricesLocation>): OpenPricesLocation | null | undefined {
 	if (isObject(raw.location)) return locationFields(raw.location, "");
@@ -126,10 +133,17 @@ export function openPricesRecord(
 		? raw.labels_tags.filter((l): l is string => typeof l === "string")
 		: [];
 	const organic = labels.includes("en:organic");
+	const code = codeOf(raw);
+	if (code && "error" in code && !text(raw.product_name) && !categoryTag)
+		return leaveOut("its barcode does not add up", `${example} (${text(raw.product_code)})`);
+	const barcode = code && "gtin" in code ? code.gtin : null;
+	// A price of a code alone shows the code as its name until a shopper names the product (decision 0091).
 	const productName =
 		text(raw.product_name) ??
-		(categoryTag ? (organic ? `Organic ${tagName(categoryTag).toLowerCase()}` : tagName(categoryTag)) : null);
-	if (!productName) return leaveOut("no product name nor category", example);
+		(isObject(raw.product) ? text(raw.product.product_name) : null) ??
+		(categoryTag ? (organic ? `Organic ${tagName(categoryTag).toLowerCase()}` : tagName(categoryTag)) : null) ??
+		barcode;
+	if (!productName) return leaveOut("no product name, category nor barcode", example);
 	if (!location.name) return leaveOut("the store has no name", example);
 	const address = streetOf(location.displayName, location.name);
 	if (!address) return leaveOut("the store has no street address", example);
@@ -154,6 +168,7 @@ export function openPricesRecord(
 			tags: organic ? ["Organic"] : [],
 			description: raw.price_is_discounted === true ? `On sale${was ? `, was $${was.toFixed(2)}` : ""}` : null,
 			reportedAt,
+			barcode,
 		},
 	};
 }

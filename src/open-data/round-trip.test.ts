@@ -50,6 +50,7 @@ function livePrices(text: string) {
 						category: line.category,
 						price: line.price,
 						size: line.size,
+						barcode: line.barcode,
 						zipCode: line.zipCode,
 						store: place(`store:${line.storeId}`),
 						reportedAt: line.reportedAt,
@@ -108,6 +109,7 @@ beforeAll(async () => {
 		storeAddress: "250 N Canon Dr",
 		storeZipCode: "90210",
 		size: { quantity: 0.5, unit: "gal" },
+		barcode: "036000291452",
 	});
 	expect(milk.status).toBe(201);
 	const fuel = await client.post("/api/gas/reports", {
@@ -131,6 +133,8 @@ describe("export, then import into a fresh database", () => {
 		const origin = livePrices(await Bun.file(exported).text());
 		expect(origin.products).toHaveLength(17);
 		expect(origin.fuel).toHaveLength(7);
+		// The shopper's milk has a code, which the demo's same milk at that store took up: both carry it.
+		expect(origin.products.filter((p) => p.barcode).map((p) => p.barcode)).toEqual(["0036000291452", "0036000291452"]);
 
 		const first = await importCopy();
 		expect(first.run.tally.tookAs("price", "added")).toBe(17);
