@@ -1,12 +1,14 @@
 /** Products with an identity: a barcode, and the name shoppers know it by. */
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns.ts";
+import { users } from "./people.ts";
 import { productCategories } from "./reports.ts";
 
 /**
  * ours: a product known by its barcode (a normalised GTIN, decision 0089), made by the first report that carries
  * it. Its reports share one product key whatever words each reporter typed (price_reports.normalized_name); its
- * name is the one shoppers gave it most often (productNames), its category the first report's.
+ * name is the one shoppers gave it most often (productNames) until a shopper corrects it, its category the first
+ * report's.
  */
 export const products = sqliteTable("products", {
 	gtin: text("gtin").primaryKey(),
@@ -14,6 +16,9 @@ export const products = sqliteTable("products", {
 	categoryId: integer("category_id")
 		.notNull()
 		.references(() => productCategories.id),
+	/** The shopper who last corrected the name: it then stays as they wrote it, whatever names come after. */
+	nameCorrectedBy: text("name_corrected_by").references(() => users.id, { onDelete: "set null" }),
+	nameCorrectedAt: integer("name_corrected_at"),
 	createdAt: createdAt(),
 	updatedAt: updatedAt(),
 });

@@ -141,12 +141,32 @@ const JOIN_UNCODED_SQL = `
 const COUNT_NAME_SQL = `
   INSERT INTO product_names (gtin, name_key, name, reports) VALUES ($barcode, $nameKey, $name, $count)
   ON CONFLICT DO UPDATE SET reports = reports + excluded.reports`;
-// The most given name, the first given of equals.
+// The most given name, the first given of equals; a shopper's correction stands over them.
 const SETTLE_NAME_SQL = `
   UPDATE products SET name = (
     SELECT n.name FROM product_names n WHERE n.gtin = $barcode ORDER BY n.reports DESC, n.created_at, n.name_key LIMIT 1
   ), updated_at = cast(unixepoch('subsec') * 1000 as integer)
-  WHERE gtin = $barcode`;
+  WHERE gtin = $barcode AND name_corrected_by IS NULL`;
+
+/** Whether the shopper has reported the product of this code (only they may correct its name). */
+export function hasReportedProduct(db: Db, userId: string, gtin: string): boolean {
+	return Boolean(
+		db.$client
+			.query<{ yes: 1 }, [string, string]>(
+				"SELECT 1 AS yes FROM price_reports WHERE barcode = ?2 AND user_id = ?1 LIMIT 1",
+			)
+			.get(userId, gtin),
+	);
+}
+
+/** A shopper's correction of the product's name: it stands until another shopper corrects it. */
+export function correctProductName(db: Db, gtin: string, name: string, userId: string, now = Date.now()) {
+	db.$client
+		.query<never, [string, string, number, string]>(
+			"UPDATE products SET name = ?1, name_corrected_by = ?2, name_corrected_at = ?3, updated_at = ?3 WHERE gtin = ?4",
+		)
+		.run(name, userId, now, gtin);
+}
 
 /** A product known by its barcode: its name and category; null for a code no report has carried. */
 export function productByGtin(db: Db, gtin: string): { name: string; categoryId: number } | null {

@@ -132,4 +132,70 @@ describe("barcodes", () => {
 			/^This barcode is listed under .+: choose that category$/,
 		);
 	});
+
+	test("a shopper who reported the product corrects its name, which then stands over the count", async () => {
+		const reporter = (await registerUser(server, { zipCode: "10001" })).client;
+		const code = "0725272730706";
+		const params = new URLSearchParams({ barcode: code, categoryId: "3" });
+		const history = async (who: TestClient) => expectBody(await who.get(`/api/products/history?${params}`), 200);
+		expectBody(
+			await reporter.post("/api/price-reports", {
+				productName: "Grnola bar",
+				price: 1.49,
+				categoryId: 3,
+				storeName: "Bar Shop",
+				storeAddress: "3 Main St",
+				barcode: code,
+			}),
+			201,
+		);
+		// Only its reporter is offered the correction, and only its reporter may make it.
+		expect(await history(reporter)).toMatchObject({ productName: "Grnola bar", nameCorrectable: true });
+		expect(await history(searcher)).toMatchObject({ nameCorrectable: false });
+		const stranger = await searcher.put(`/api/products/${code}/name`, { name: "Granola Bar" });
+		expect(stranger.status).toBe(403);
+		expect(stranger.data).toEqual({ message: "Only a shopper who has reported this product can correct its name" });
+
+		// Bad names and codes are refused by name; nothing changes.
+		const bad = async (
+			path: `/api/products/${string}/name`,
+			body: { name: string },
+			status: 400 | 404,
+			message: string | RegExp,
+		) => {
+			const res = await reporter.put(path, body);
+			expect(res.status).toBe(status);
+			expect((res.data as { message: string }).message).toMatch(message);
+		};
+		await bad(`/api/products/${code}/name`, { name: "  " }, 400, "Product name is required");
+		await bad(
+			`/api/products/${code}/name`,
+			{ name: "0725272730706" },
+			400,
+			"A product's name needs words, not only digits",
+		);
+		await bad(
+			`/api/products/${code}/name`,
+			{ name: "x".repeat(121) },
+			400,
+			"Product name must be at most 120 characters",
+		);
+		await bad("/api/products/0725272730707/name", { name: "Granola Bar" }, 400, /the check digit, should be 6$/);
+		await bad(
+			"/api/products/4006381333931/name",
+			{ name: "Granola Bar" },
+			404,
+			"No product has the barcode 4006381333931 yet",
+		);
+		expect((await history(reporter)).productName).toBe("Grnola bar");
+
+		const fixed = await reporter.put(`/api/products/72527273070-6/name`, { name: "  Granola Bar, oats & honey " });
+		expect(fixed.status).toBe(200);
+		expect(fixed.data).toEqual({ barcode: code, name: "Granola Bar, oats & honey" });
+		// More reports of the misspelling do not undo it.
+		for (const store of ["Bar Shop 2", "Bar Shop 3"]) {
+			expectBody(await report("Grnola bar", 1.39, { barcode: code, storeName: store }), 201);
+		}
+		expect((await history(searcher)).productName).toBe("Granola Bar, oats & honey");
+	});
 });

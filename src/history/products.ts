@@ -9,7 +9,7 @@ import {
 	productNameOf,
 	storesByIds,
 } from "../data/price-history.ts";
-import { productByGtin } from "../data/price-reports.ts";
+import { hasReportedProduct, productByGtin } from "../data/price-reports.ts";
 import { reportRows } from "../data/report-rows.ts";
 import { starredPlaceIds } from "../data/starred-places.ts";
 import type { Db } from "../db.ts";
@@ -145,12 +145,11 @@ export async function productHistory(
 	const prices = points.map((p) => p.priceCents);
 	const typicalCents = prices.length > 0 ? Math.round(median(prices)) : null;
 	const { lowest, highest } = extremes(points, storeOf);
+	const coded = query.barcode ? productByGtin(db, query.barcode) : null;
 	return {
 		// A barcode's product goes by the name shoppers give it most; another by its latest report's spelling.
-		productName:
-			(query.barcode ? productByGtin(db, query.barcode)?.name : null) ??
-			(latest && (await productNameOf(db, latest.id))) ??
-			query.productName,
+		productName: coded?.name ?? (latest && (await productNameOf(db, latest.id))) ?? query.productName,
+		nameCorrectable: Boolean(coded && query.barcode && hasReportedProduct(db, viewerId, query.barcode)),
 		categoryId: query.categoryId,
 		categoryName: category,
 		zipCode: query.zipCode,

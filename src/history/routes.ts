@@ -6,12 +6,14 @@ import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { doc } from "../lib/openapi.ts";
-import { queryParams } from "../lib/validate.ts";
+import { jsonBody, queryParams } from "../lib/validate.ts";
+import { barcodeParam, correctName } from "./product-name.ts";
 import { CATEGORY_NOT_FOUND, productHistory } from "./products.ts";
 import {
 	AreaTrendQuerySchema,
 	LastPaidQuerySchema,
 	ProductHistoryQuerySchema,
+	ProductNameSchema,
 	StationHistoryQuerySchema,
 } from "./schemas.ts";
 import { STATION_NOT_FOUND, stationHistory } from "./stations.ts";
@@ -65,6 +67,24 @@ export const productRoutes = new Hono<AppEnv>()
 			const db = c.get("db");
 			if ((await categoryName(db, query.categoryId)) === null) throw badRequest(CATEGORY_NOT_FOUND);
 			return c.json({ youPaid: await youPaid(db, user.id, { ...query, zipCode }) }, 200);
+		},
+	)
+	.put(
+		"/:barcode/name",
+		doc({
+			summary: "Correct the name of a product with a barcode",
+			tag: "History",
+			access: "session",
+			errors: [400, 401, 403, 404],
+			ok: { description: "The product's barcode and its name now" },
+		}),
+		signedIn,
+		jsonBody(ProductNameSchema),
+		async (c) => {
+			const user = requireUser(c);
+			const gtin = barcodeParam(c.req.param("barcode"));
+			const { name } = c.req.valid("json");
+			return c.json(correctName(c.get("db"), gtin, name, user.id), 200);
 		},
 	);
 

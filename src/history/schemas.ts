@@ -1,7 +1,8 @@
 /** The history feature's query strings. Pure: the web's pages read the same windows from here. */
 import * as v from "valibot";
 import { FUEL_TYPES } from "../../db/enums.ts";
-import { optionalBarcode, optionalZip } from "../lib/fields.ts";
+import { optionalBarcode, optionalZip, requiredText } from "../lib/fields.ts";
+import { isCodeOnly } from "../lib/gtin.ts";
 
 /** The windows a product's history can be read over, in days; the default unless asked. */
 export const PRODUCT_WINDOWS = [30, 90, 365] as const;
@@ -87,3 +88,14 @@ export const AreaTrendQuerySchema = v.object({
 	/** The shopper's preferred fuel when not given. */
 	fuelType: v.optional(v.picklist(FUEL_TYPES, FUEL_TYPE_MESSAGE)),
 });
+
+export const CODE_ONLY_NAME_MESSAGE = "A product's name needs words, not only digits";
+
+/** A shopper's correction of a barcode's product name. */
+export const ProductNameSchema = v.object({
+	name: v.pipe(
+		requiredText(PRODUCT_NAME_MESSAGE, 120, "Product name"),
+		v.check((name) => !isCodeOnly(name), CODE_ONLY_NAME_MESSAGE),
+	),
+});
+export type ProductNameInput = v.InferOutput<typeof ProductNameSchema>;

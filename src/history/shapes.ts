@@ -37,8 +37,13 @@ export type PaidAgainstTypical = LastPrice & {
 };
 
 export type ProductHistory = {
-	/** The name as the latest report in the window spells it (the query's when there is none). */
+	/**
+	 * A barcode's product: the name shoppers give it most, or as one corrected it. Another: the name as the latest
+	 * report in the window spells it (the query's when there is none).
+	 */
 	productName: string;
+	/** Whether the viewer may correct the name: a barcode's product they have reported. */
+	nameCorrectable: boolean;
 	categoryId: number;
 	categoryName: string;
 	zipCode: string;

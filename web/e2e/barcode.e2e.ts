@@ -1,3 +1,4 @@
+import { audit } from "./axe.ts";
 import { expect, reportThroughApi, searchFor, signInFreshUser, signInInNewContext, test } from "./fixtures.ts";
 
 // Rapid City, South Dakota: no other browser test reports near it.
@@ -51,4 +52,21 @@ test("a barcode typed into the report form makes one product of two names, found
 	await expect(page.getByRole("heading", { level: 1, name: "Coke can" })).toBeVisible();
 	await expect(page.getByText("Alder Grocery").first()).toBeVisible();
 	await expect(page.getByText("Pearl Market").first()).toBeVisible();
+
+	// Alice reported it, so she may write its name right; everyone then sees hers.
+	await page.getByRole("button", { name: "Correct the name" }).click();
+	const dialog = page.getByRole("dialog", { name: "Correct the product's name" });
+	const name = dialog.getByRole("textbox", { name: "Product name" });
+	await expect(name).toHaveValue("Coke can");
+	const found: string[] = [];
+	await audit(page, "name correction", found);
+	expect(found).toEqual([]);
+	await name.fill("0036000291452");
+	await expect(dialog.getByText("A product's name needs words, not only digits")).toBeVisible();
+	await name.fill("Coca-Cola 12 fl oz can");
+	await dialog.getByRole("button", { name: "Save name" }).click();
+	await expect(dialog).toBeHidden();
+	await expect(page.getByRole("heading", { level: 1, name: "Coca-Cola 12 fl oz can" })).toBeVisible();
+	await bob.page.goto(page.url());
+	await expect(bob.page.getByRole("heading", { level: 1, name: "Coca-Cola 12 fl oz can" })).toBeVisible();
 });

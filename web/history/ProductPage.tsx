@@ -6,6 +6,7 @@ import { PinIcon, SearchIcon, TagIcon } from "../components/icons.tsx";
 import { SearchMessage } from "../components/SearchStates.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { useDealsTab } from "../deals/index.ts";
+import { NameCorrection } from "./NameCorrection.tsx";
 import { BackButton, HistoryFailed, HistorySkeleton, SegmentedChoice, sameName, useSteadyTime } from "./Parts.tsx";
 import { ProductHistoryView } from "./ProductHistoryView.tsx";
 import { productHistoryQuery } from "./queries.ts";
@@ -113,8 +114,10 @@ export function ProductPage() {
 				{data && (
 					<p className="text-sm text-base-content/75" data-testid="history-where">
 						{data.categoryName} · near {data.zipCode}
+						{params.barcode && <> · barcode {params.barcode}</>}
 					</p>
 				)}
+				{data?.nameCorrectable && params.barcode && <NameCorrection barcode={params.barcode} name={data.productName} />}
 			</div>
 			{chosen && zipCode && (
 				<SegmentedChoice

@@ -1,8 +1,9 @@
-import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import type { ProductWindow, StationWindow } from "../../src/history/schemas.ts";
 import { api, unwrap } from "../api/client.ts";
 import { gasKeys } from "../api/gas-keys.ts";
+import { useLastingMutation } from "../api/mutation.ts";
 import { dealKeys, type Report } from "../deals/index.ts";
 
 export type ProductHistory = InferResponseType<typeof api.products.history.$get, 200>;
@@ -77,3 +78,13 @@ export const stationReportsQuery = (queryClient: QueryClient, params: StationPar
 		queryFn: async () => (await queryClient.fetchQuery({ ...stationHistoryQuery(params), staleTime: 0 })).recentReports,
 		initialData: reports,
 	});
+
+/** A shopper's correction of a barcode's product name; every history of it asks again. */
+export function useCorrectProductName() {
+	const queryClient = useQueryClient();
+	return useLastingMutation({
+		mutationFn: ({ barcode, name }: { barcode: string; name: string }) =>
+			unwrap(api.products[":barcode"].name.$put({ param: { barcode }, json: { name } })),
+		onSuccess: () => void queryClient.invalidateQueries({ queryKey: historyKeys.products }),
+	});
+}
