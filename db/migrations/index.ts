@@ -29,7 +29,7 @@ import m26 from "./0026_report_send_keys.sql" with { type: "text" };
 import m27 from "./0027_product_versions.sql" with { type: "text" };
 import m28 from "./0028_products.sql" with { type: "text" };
 import m29 from "./0029_product_names.sql" with { type: "text" };
-import m30 from "./0030_product_name_corrections.sql" with { type: "text" };
+import m30 from "./0030_product_details.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0000_foundation", sql: m0 },
@@ -62,5 +62,5 @@ export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0027_product_versions", sql: m27 },
 	{ tag: "0028_products", sql: m28 },
 	{ tag: "0029_product_names", sql: m29 },
-	{ tag: "0030_product_name_corrections", sql: m30 },
+	{ tag: "0030_product_details", sql: m30 },
 ];

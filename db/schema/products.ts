@@ -1,5 +1,6 @@
 /** Products with an identity: a barcode, and the name shoppers know it by. */
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { SIZE_UNITS } from "../enums.ts";
 import { createdAt, updatedAt } from "./columns.ts";
 import { users } from "./people.ts";
 import { productCategories } from "./reports.ts";
@@ -16,9 +17,14 @@ export const products = sqliteTable("products", {
 	categoryId: integer("category_id")
 		.notNull()
 		.references(() => productCategories.id),
-	/** The shopper who last corrected the name: it then stays as they wrote it, whatever names come after. */
-	nameCorrectedBy: text("name_corrected_by").references(() => users.id, { onDelete: "set null" }),
-	nameCorrectedAt: integer("name_corrected_at"),
+	/** The brand, as a shopper wrote it; null until one does. */
+	brand: text("brand"),
+	/** The size in thousandths of its unit (as price_reports.size_milli): the first report's that gives one. */
+	sizeMilli: integer("size_milli"),
+	sizeUnit: text("size_unit", { enum: SIZE_UNITS }),
+	/** The shopper who last corrected the product: it then stays as they wrote it, whatever reports come after. */
+	correctedBy: text("corrected_by").references(() => users.id, { onDelete: "set null" }),
+	correctedAt: integer("corrected_at"),
 	createdAt: createdAt(),
 	updatedAt: updatedAt(),
 });

@@ -5,7 +5,6 @@
  * connection and text, each naming the index it reads.
  */
 import type { priceReports } from "../../db/schema.ts";
-import type { Db } from "../db.ts";
 import { isCodeOnly } from "../lib/gtin.ts";
 import type { StoredPick } from "../lib/stored.ts";
 import { nearTokens } from "../lib/zip.ts";
@@ -129,8 +128,12 @@ export const PRICE_REPORT_ROWS: ReportRows<SameProduct, ProductReportFields> = {
 	},
 };
 
+// The first report of a code makes its product; the first that gives a size sizes it.
 const NEW_PRODUCT_SQL = `
-  INSERT INTO products (gtin, name, category_id) VALUES ($barcode, $name, $category) ON CONFLICT DO NOTHING`;
+  INSERT INTO products (gtin, name, category_id, size_milli, size_unit)
+  VALUES ($barcode, $name, $category, $sizeMilli, $sizeUnit)
+  ON CONFLICT (gtin) DO UPDATE SET size_milli = excluded.size_milli, size_unit = excluded.size_unit
+  WHERE products.size_milli IS NULL AND excluded.size_milli IS NOT NULL AND products.corrected_by IS NULL`;
 // A store's reports of the name (as names are matched) and category that carry no code: the code's product now,
 // found by its search term too (the index's triggers follow the text).
 const JOIN_UNCODED_SQL = `
@@ -146,36 +149,7 @@ const SETTLE_NAME_SQL = `
   UPDATE products SET name = (
     SELECT n.name FROM product_names n WHERE n.gtin = $barcode ORDER BY n.reports DESC, n.created_at, n.name_key LIMIT 1
   ), updated_at = cast(unixepoch('subsec') * 1000 as integer)
-  WHERE gtin = $barcode AND name_corrected_by IS NULL`;
-
-/** Whether the shopper has reported the product of this code (only they may correct its name). */
-export function hasReportedProduct(db: Db, userId: string, gtin: string): boolean {
-	return Boolean(
-		db.$client
-			.query<{ yes: 1 }, [string, string]>(
-				"SELECT 1 AS yes FROM price_reports WHERE barcode = ?2 AND user_id = ?1 LIMIT 1",
-			)
-			.get(userId, gtin),
-	);
-}
-
-/** A shopper's correction of the product's name: it stands until another shopper corrects it. */
-export function correctProductName(db: Db, gtin: string, name: string, userId: string, now = Date.now()) {
-	db.$client
-		.query<never, [string, string, number, string]>(
-			"UPDATE products SET name = ?1, name_corrected_by = ?2, name_corrected_at = ?3, updated_at = ?3 WHERE gtin = ?4",
-		)
-		.run(name, userId, now, gtin);
-}
-
-/** A product known by its barcode: its name and category; null for a code no report has carried. */
-export function productByGtin(db: Db, gtin: string): { name: string; categoryId: number } | null {
-	return db.$client
-		.query<{ name: string; categoryId: number }, [string]>(
-			"SELECT name, category_id AS categoryId FROM products WHERE gtin = ?1",
-		)
-		.get(gtin);
-}
+  WHERE gtin = $barcode AND corrected_by IS NULL`;
 
 /** Whether the shopper has reported at this store before (their count of stores visited). */
 export function hasReportedAt(tx: Tx, userId: string, storeId: number): boolean {

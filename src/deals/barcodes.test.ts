@@ -133,9 +133,10 @@ describe("barcodes", () => {
 		);
 	});
 
-	test("a shopper who reported the product corrects its name, which then stands over the count", async () => {
+	test("a shopper who reported the product corrects it, which then stands over the count", async () => {
 		const reporter = (await registerUser(server, { zipCode: "10001" })).client;
 		const code = "0725272730706";
+		const path = `/api/products/${code}` as const;
 		const params = new URLSearchParams({ barcode: code, categoryId: "3" });
 		const history = async (who: TestClient) => expectBody(await who.get(`/api/products/history?${params}`), 200);
 		expectBody(
@@ -149,53 +150,72 @@ describe("barcodes", () => {
 			}),
 			201,
 		);
-		// Only its reporter is offered the correction, and only its reporter may make it.
-		expect(await history(reporter)).toMatchObject({ productName: "Grnola bar", nameCorrectable: true });
-		expect(await history(searcher)).toMatchObject({ nameCorrectable: false });
-		const stranger = await searcher.put(`/api/products/${code}/name`, { name: "Granola Bar" });
+		// The first report that gives a size sizes it; only its reporter is offered the correction, and may make it.
+		expectBody(
+			await report("Grnola bar", 1.45, { barcode: code, storeName: "Bar Shop 1", size: { quantity: 1.5, unit: "oz" } }),
+			201,
+		);
+		expect(await history(reporter)).toMatchObject({
+			productName: "Grnola bar",
+			product: { barcode: code, brand: null, size: { quantity: 1.5, unit: "oz" }, correctable: true },
+		});
+		expect((await history(searcher)).product).toMatchObject({ correctable: false });
+		const stranger = await searcher.put(path, { name: "Granola Bar" });
 		expect(stranger.status).toBe(403);
-		expect(stranger.data).toEqual({ message: "Only a shopper who has reported this product can correct its name" });
+		expect(stranger.data).toEqual({ message: "Only a shopper who has reported this product can correct it" });
 
-		// Bad names and codes are refused by name; nothing changes.
+		// Bad names, sizes and codes are refused by name; nothing changes.
 		const bad = async (
-			path: `/api/products/${string}/name`,
-			body: { name: string },
+			at: `/api/products/${string}`,
+			body: Record<string, unknown>,
 			status: 400 | 404,
 			message: string | RegExp,
 		) => {
-			const res = await reporter.put(path, body);
+			const res = await reporter.put(at, body as { name: string });
 			expect(res.status).toBe(status);
 			expect((res.data as { message: string }).message).toMatch(message);
 		};
-		await bad(`/api/products/${code}/name`, { name: "  " }, 400, "Product name is required");
+		await bad(path, { name: "  " }, 400, "Product name is required");
+		await bad(path, { name: "0725272730706" }, 400, "A product's name needs words, not only digits");
+		await bad(path, { name: "x".repeat(121) }, 400, "Product name must be at most 120 characters");
+		await bad(path, { name: "Granola Bar", brand: "b".repeat(81) }, 400, "Brand must be at most 80 characters");
 		await bad(
-			`/api/products/${code}/name`,
-			{ name: "0725272730706" },
+			path,
+			{ name: "Granola Bar", size: { quantity: "1.5" } },
 			400,
-			"A product's name needs words, not only digits",
+			"Size needs both a quantity and a unit, or neither",
 		);
+		await bad("/api/products/0725272730707", { name: "Granola Bar" }, 400, /the check digit, should be 6$/);
 		await bad(
-			`/api/products/${code}/name`,
-			{ name: "x".repeat(121) },
-			400,
-			"Product name must be at most 120 characters",
-		);
-		await bad("/api/products/0725272730707/name", { name: "Granola Bar" }, 400, /the check digit, should be 6$/);
-		await bad(
-			"/api/products/4006381333931/name",
+			"/api/products/4006381333931",
 			{ name: "Granola Bar" },
 			404,
 			"No product has the barcode 4006381333931 yet",
 		);
 		expect((await history(reporter)).productName).toBe("Grnola bar");
 
-		const fixed = await reporter.put(`/api/products/72527273070-6/name`, { name: "  Granola Bar, oats & honey " });
+		const fixed = await reporter.put("/api/products/72527273070-6", {
+			name: "  Granola Bar, oats & honey ",
+			brand: " Nature Valley ",
+			size: { quantity: "1.49", unit: "oz" },
+		});
 		expect(fixed.status).toBe(200);
-		expect(fixed.data).toEqual({ barcode: code, name: "Granola Bar, oats & honey" });
-		// More reports of the misspelling do not undo it.
+		expect(fixed.data).toEqual({
+			barcode: code,
+			name: "Granola Bar, oats & honey",
+			brand: "Nature Valley",
+			size: { quantity: 1.49, unit: "oz" },
+		});
+		// More reports of the misspelling, or of another size, do not undo it.
 		for (const store of ["Bar Shop 2", "Bar Shop 3"]) {
-			expectBody(await report("Grnola bar", 1.39, { barcode: code, storeName: store }), 201);
+			expectBody(
+				await report("Grnola bar", 1.39, { barcode: code, storeName: store, size: { quantity: 2, unit: "oz" } }),
+				201,
+			);
 		}
-		expect((await history(searcher)).productName).toBe("Granola Bar, oats & honey");
+		expect(await history(searcher)).toMatchObject({
+			productName: "Granola Bar, oats & honey",
+			product: { brand: "Nature Valley", size: { quantity: 1.49, unit: "oz" } },
+		});
 	});
 });

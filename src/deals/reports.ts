@@ -1,7 +1,7 @@
 import type { User } from "../../db/schema.ts";
 import { getCategoryWithTagSlugs } from "../data/categories.ts";
 import { categoryName } from "../data/price-history.ts";
-import { productByGtin } from "../data/price-reports.ts";
+import { productByGtin } from "../data/products.ts";
 import { reportRowById } from "../data/report-rows.ts";
 import type { Db } from "../db.ts";
 import { badRequest, notFound } from "../lib/http.ts";

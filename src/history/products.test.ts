@@ -252,7 +252,7 @@ describe("GET /api/products/history", () => {
 		expect(res.status).toBe(200);
 		expect(res.data).toEqual({
 			productName: "Unicorn Jerky",
-			nameCorrectable: false,
+			product: null,
 			categoryId: GROCERIES,
 			categoryName: "Groceries",
 			zipCode: "10001",

@@ -9,7 +9,7 @@ import {
 	productNameOf,
 	storesByIds,
 } from "../data/price-history.ts";
-import { hasReportedProduct, productByGtin } from "../data/price-reports.ts";
+import { hasReportedProduct, productByGtin } from "../data/products.ts";
 import { reportRows } from "../data/report-rows.ts";
 import { starredPlaceIds } from "../data/starred-places.ts";
 import type { Db } from "../db.ts";
@@ -149,7 +149,15 @@ export async function productHistory(
 	return {
 		// A barcode's product goes by the name shoppers give it most; another by its latest report's spelling.
 		productName: coded?.name ?? (latest && (await productNameOf(db, latest.id))) ?? query.productName,
-		nameCorrectable: Boolean(coded && query.barcode && hasReportedProduct(db, viewerId, query.barcode)),
+		product:
+			coded && query.barcode
+				? {
+						barcode: query.barcode,
+						brand: coded.brand,
+						size: coded.size,
+						correctable: hasReportedProduct(db, viewerId, query.barcode),
+					}
+				: null,
 		categoryId: query.categoryId,
 		categoryName: category,
 		zipCode: query.zipCode,

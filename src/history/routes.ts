@@ -7,13 +7,13 @@ import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { doc } from "../lib/openapi.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
-import { barcodeParam, correctName } from "./product-name.ts";
+import { barcodeParam, correctDetails } from "./product-details.ts";
 import { CATEGORY_NOT_FOUND, productHistory } from "./products.ts";
 import {
 	AreaTrendQuerySchema,
 	LastPaidQuerySchema,
+	ProductDetailsSchema,
 	ProductHistoryQuerySchema,
-	ProductNameSchema,
 	StationHistoryQuerySchema,
 } from "./schemas.ts";
 import { STATION_NOT_FOUND, stationHistory } from "./stations.ts";
@@ -70,21 +70,20 @@ export const productRoutes = new Hono<AppEnv>()
 		},
 	)
 	.put(
-		"/:barcode/name",
+		"/:barcode",
 		doc({
-			summary: "Correct the name of a product with a barcode",
+			summary: "Correct a product known by its barcode: its name, brand and size",
 			tag: "History",
 			access: "session",
 			errors: [400, 401, 403, 404],
-			ok: { description: "The product's barcode and its name now" },
+			ok: { description: "The product's barcode, name, brand and size now" },
 		}),
 		signedIn,
-		jsonBody(ProductNameSchema),
+		jsonBody(ProductDetailsSchema),
 		async (c) => {
 			const user = requireUser(c);
 			const gtin = barcodeParam(c.req.param("barcode"));
-			const { name } = c.req.valid("json");
-			return c.json(correctName(c.get("db"), gtin, name, user.id), 200);
+			return c.json(correctDetails(c.get("db"), gtin, c.req.valid("json"), user.id), 200);
 		},
 	);
 

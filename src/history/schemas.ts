@@ -1,8 +1,9 @@
 /** The history feature's query strings. Pure: the web's pages read the same windows from here. */
 import * as v from "valibot";
 import { FUEL_TYPES } from "../../db/enums.ts";
-import { optionalBarcode, optionalZip, requiredText } from "../lib/fields.ts";
+import { optionalBarcode, optionalText, optionalZip, requiredText } from "../lib/fields.ts";
 import { isCodeOnly } from "../lib/gtin.ts";
+import { optionalSize } from "../lib/sizes.ts";
 
 /** The windows a product's history can be read over, in days; the default unless asked. */
 export const PRODUCT_WINDOWS = [30, 90, 365] as const;
@@ -91,11 +92,13 @@ export const AreaTrendQuerySchema = v.object({
 
 export const CODE_ONLY_NAME_MESSAGE = "A product's name needs words, not only digits";
 
-/** A shopper's correction of a barcode's product name. */
-export const ProductNameSchema = v.object({
+/** A shopper's correction of a barcode's product: its name, and its brand and size (blank: none). */
+export const ProductDetailsSchema = v.object({
 	name: v.pipe(
 		requiredText(PRODUCT_NAME_MESSAGE, 120, "Product name"),
 		v.check((name) => !isCodeOnly(name), CODE_ONLY_NAME_MESSAGE),
 	),
+	brand: optionalText(80, "Brand"),
+	size: optionalSize(),
 });
-export type ProductNameInput = v.InferOutput<typeof ProductNameSchema>;
+export type ProductDetailsInput = v.InferOutput<typeof ProductDetailsSchema>;

@@ -2,7 +2,7 @@
  * What the history answers hold. Prices are dollars, as in every read shape; times are ISO strings,
  * days "YYYY-MM-DD" in UTC. The web reads these types through the API client, never re-declares them.
  */
-import type { FuelType } from "../../db/enums.ts";
+import type { FuelType, SizeUnit } from "../../db/enums.ts";
 import type { ReportResult } from "../deals/index.ts";
 import type { GasReportJson } from "../gas/index.ts";
 import type { ProductWindow, StationWindow } from "./schemas.ts";
@@ -42,8 +42,13 @@ export type ProductHistory = {
 	 * report in the window spells it (the query's when there is none).
 	 */
 	productName: string;
-	/** Whether the viewer may correct the name: a barcode's product they have reported. */
-	nameCorrectable: boolean;
+	/** A barcode's product: its code, brand and size, and whether the viewer may correct them (they reported it). */
+	product: {
+		barcode: string;
+		brand: string | null;
+		size: { quantity: number; unit: SizeUnit } | null;
+		correctable: boolean;
+	} | null;
 	categoryId: number;
 	categoryName: string;
 	zipCode: string;

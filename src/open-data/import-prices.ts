@@ -23,7 +23,7 @@ import {
 	unexpire,
 } from "../data/imported-prices.ts";
 import type { PlaceTable } from "../data/places.ts";
-import { productByGtin } from "../data/price-reports.ts";
+import { productByGtin } from "../data/products.ts";
 import { alreadyInside, type Tx } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import { PriceReportSchema } from "../deals/index.ts";

@@ -4,8 +4,8 @@
  * as candidates, so a script that sends "milk" learns which milk it got and what else there is.
  */
 import { categoryBySlug, getCategoryWithTagSlugs } from "../data/categories.ts";
-import { productByGtin } from "../data/price-reports.ts";
 import { busiestCategory, type CategoryRow, trustedReports } from "../data/product-prices.ts";
+import { productByGtin } from "../data/products.ts";
 import type { Db } from "../db.ts";
 import { CATEGORY_NOT_FOUND, type ProductByWords, productsByWords } from "../deals/index.ts";
 import { gtinKey } from "../lib/gtin.ts";

@@ -2,4 +2,5 @@
 export { useDealsTab } from "./homeState.ts";
 export { dealKeys, type Report } from "./queries.ts";
 export { ResultCard } from "./ResultCard.tsx";
+export { EMPTY_SIZE, SizeField } from "./SizeField.tsx";
 export { lastPriceText, youPaidText } from "./YouPaid.tsx";

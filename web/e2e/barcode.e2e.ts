@@ -53,20 +53,25 @@ test("a barcode typed into the report form makes one product of two names, found
 	await expect(page.getByText("Alder Grocery").first()).toBeVisible();
 	await expect(page.getByText("Pearl Market").first()).toBeVisible();
 
-	// Alice reported it, so she may write its name right; everyone then sees hers.
-	await page.getByRole("button", { name: "Correct the name" }).click();
-	const dialog = page.getByRole("dialog", { name: "Correct the product's name" });
+	// Alice reported it, so she may write it right; everyone then sees hers.
+	await page.getByRole("button", { name: "Correct the product" }).click();
+	const dialog = page.getByRole("dialog", { name: "Correct the product" });
 	const name = dialog.getByRole("textbox", { name: "Product name" });
 	await expect(name).toHaveValue("Coke can");
 	const found: string[] = [];
-	await audit(page, "name correction", found);
+	await audit(page, "product correction", found);
 	expect(found).toEqual([]);
 	await name.fill("0036000291452");
+	await dialog.getByRole("button", { name: "Save" }).click();
 	await expect(dialog.getByText("A product's name needs words, not only digits")).toBeVisible();
 	await name.fill("Coca-Cola 12 fl oz can");
-	await dialog.getByRole("button", { name: "Save name" }).click();
+	await dialog.getByRole("textbox", { name: "Brand" }).fill("Coca-Cola");
+	await dialog.getByLabel("Size quantity").fill("12");
+	await dialog.getByLabel("Size unit").selectOption("fl oz");
+	await dialog.getByRole("button", { name: "Save" }).click();
 	await expect(dialog).toBeHidden();
 	await expect(page.getByRole("heading", { level: 1, name: "Coca-Cola 12 fl oz can" })).toBeVisible();
+	await expect(page.getByTestId("history-where")).toContainText("Coca-Cola · 12 fl oz · barcode 0036000291452");
 	await bob.page.goto(page.url());
 	await expect(bob.page.getByRole("heading", { level: 1, name: "Coca-Cola 12 fl oz can" })).toBeVisible();
 });

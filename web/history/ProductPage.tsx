@@ -1,13 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { DEFAULT_PRODUCT_WINDOW, PRODUCT_WINDOWS, type ProductWindow } from "../../src/history/schemas.ts";
+import { formatSize } from "../../src/lib/unit-price.ts";
 import { currentUserQuery, EnterZipButton } from "../auth/index.ts";
 import { PinIcon, SearchIcon, TagIcon } from "../components/icons.tsx";
 import { SearchMessage } from "../components/SearchStates.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { useDealsTab } from "../deals/index.ts";
-import { NameCorrection } from "./NameCorrection.tsx";
 import { BackButton, HistoryFailed, HistorySkeleton, SegmentedChoice, sameName, useSteadyTime } from "./Parts.tsx";
+import { ProductCorrection } from "./ProductCorrection.tsx";
 import { ProductHistoryView } from "./ProductHistoryView.tsx";
 import { productHistoryQuery } from "./queries.ts";
 import { productSearch } from "./search.ts";
@@ -114,10 +115,12 @@ export function ProductPage() {
 				{data && (
 					<p className="text-sm text-base-content/75" data-testid="history-where">
 						{data.categoryName} · near {data.zipCode}
-						{params.barcode && <> · barcode {params.barcode}</>}
+						{data.product?.brand && <> · {data.product.brand}</>}
+						{data.product?.size && <> · {formatSize(data.product.size)}</>}
+						{data.product && <> · barcode {data.product.barcode}</>}
 					</p>
 				)}
-				{data?.nameCorrectable && params.barcode && <NameCorrection barcode={params.barcode} name={data.productName} />}
+				{data?.product?.correctable && <ProductCorrection product={data.product} name={data.productName} />}
 			</div>
 			{chosen && zipCode && (
 				<SegmentedChoice

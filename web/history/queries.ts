@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
-import type { ProductWindow, StationWindow } from "../../src/history/schemas.ts";
+import type { ProductDetailsInput, ProductWindow, StationWindow } from "../../src/history/schemas.ts";
 import { api, unwrap } from "../api/client.ts";
 import { gasKeys } from "../api/gas-keys.ts";
 import { useLastingMutation } from "../api/mutation.ts";
@@ -79,12 +79,12 @@ export const stationReportsQuery = (queryClient: QueryClient, params: StationPar
 		initialData: reports,
 	});
 
-/** A shopper's correction of a barcode's product name; every history of it asks again. */
-export function useCorrectProductName() {
+/** A shopper's correction of a barcode's product; every history of it asks again. */
+export function useCorrectProduct() {
 	const queryClient = useQueryClient();
 	return useLastingMutation({
-		mutationFn: ({ barcode, name }: { barcode: string; name: string }) =>
-			unwrap(api.products[":barcode"].name.$put({ param: { barcode }, json: { name } })),
+		mutationFn: ({ barcode, ...json }: ProductDetailsInput & { barcode: string }) =>
+			unwrap(api.products[":barcode"].$put({ param: { barcode }, json })),
 		onSuccess: () => void queryClient.invalidateQueries({ queryKey: historyKeys.products }),
 	});
 }

@@ -1,13 +1,15 @@
 /**
- * A shopper's correction of a barcode's product name (decision 0091): the name shoppers give most names the
- * product, until someone who reported it writes it right; theirs then stands until another correction.
+ * A shopper's correction of a barcode's product (decision 0091): the name shoppers give most names the product
+ * and the first size given sizes it, until someone who reported it writes them right, with its brand; theirs
+ * then stands until another correction.
  */
-import { correctProductName, hasReportedProduct, productByGtin } from "../data/price-reports.ts";
+import { correctProduct, hasReportedProduct, productByGtin } from "../data/products.ts";
 import type { Db } from "../db.ts";
 import { normalizeGtin } from "../lib/gtin.ts";
 import { badRequest, forbidden, notFound } from "../lib/http.ts";
+import type { ProductDetailsInput } from "./schemas.ts";
 
-export const NOT_A_REPORTER_MESSAGE = "Only a shopper who has reported this product can correct its name";
+export const NOT_A_REPORTER_MESSAGE = "Only a shopper who has reported this product can correct it";
 export const noProductMessage = (gtin: string) => `No product has the barcode ${gtin} yet`;
 
 /** The path's barcode as a GTIN; one that does not add up is refused naming its check digit. */
@@ -17,9 +19,9 @@ export function barcodeParam(raw: string): string {
 	return answer.gtin;
 }
 
-export function correctName(db: Db, gtin: string, name: string, userId: string) {
+export function correctDetails(db: Db, gtin: string, details: ProductDetailsInput, userId: string) {
 	if (!productByGtin(db, gtin)) throw notFound(noProductMessage(gtin));
 	if (!hasReportedProduct(db, userId, gtin)) throw forbidden(NOT_A_REPORTER_MESSAGE);
-	correctProductName(db, gtin, name, userId);
-	return { barcode: gtin, name };
+	correctProduct(db, gtin, details, userId);
+	return { barcode: gtin, ...details };
 }
