@@ -22,6 +22,7 @@ export {
 } from "./enums.ts";
 export * from "./schema/alerts.ts";
 export * from "./schema/history.ts";
+export * from "./schema/lists.ts";
 export * from "./schema/people.ts";
 export * from "./schema/products.ts";
 export * from "./schema/reports.ts";

@@ -15,6 +15,7 @@ import { jsonText } from "./lib/json-response.ts";
 import { log } from "./lib/log.ts";
 import { doc } from "./lib/openapi.ts";
 import { checkJsonBody, checkOrigin, isSafeMethod, jsonBodyLimit, securityHeaders } from "./lib/security.ts";
+import { listRoutes, sharedListRoutes } from "./lists/index.ts";
 import { noticeRoutes } from "./notices/index.ts";
 import { exportRoutes, importRoutes } from "./open-data/index.ts";
 import { apiReferenceRoutes, openApiDocument } from "./openapi/index.ts";
@@ -71,6 +72,8 @@ const api = new Hono<AppEnv>()
 	.route("/profile", profileRoutes)
 	.route("/notices", noticeRoutes)
 	.route("/tokens", tokenRoutes)
+	.route("/lists", listRoutes)
+	.route("/shared-lists", sharedListRoutes)
 	.route("/admin", adminRoutes)
 	.route("/admin/export", exportRoutes)
 	.route("/admin/imports", importRoutes)
