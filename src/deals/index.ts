@@ -2,6 +2,7 @@
 export { CATEGORY_NOT_FOUND } from "./categories.ts";
 export type { NearestReports } from "./nearest.ts";
 export { nearestReports } from "./nearest.ts";
+export { matchProduct, type ProductMatch } from "./product-match.ts";
 export type { ProductByWords } from "./product-words.ts";
 export { productsByWords } from "./product-words.ts";
 export type { ReportJson } from "./read-shape.ts";

@@ -173,3 +173,7 @@ export const StoresQuerySchema = v.object({ zipCode: optionalZip() });
 export const ReportIdParamSchema = v.object({
 	id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Price report not found"), v.transform(Number)),
 });
+
+/** How a product was found: by its barcode, by its exact name, or by the best of its words' products. */
+export const PRODUCT_MATCHES = ["barcode", "exact", "words"] as const;
+export type ProductMatchKind = (typeof PRODUCT_MATCHES)[number];

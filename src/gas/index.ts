@@ -1,5 +1,6 @@
 /** Fuel prices: gas reports and the stations near a shopper. */
 
+export { fillUpOf } from "./drive.ts";
 export type { NearestStations } from "./nearest.ts";
 export { nearestStations } from "./nearest.ts";
 export type { GasReportJson, NearbyReportJson } from "./reports.ts";
@@ -7,4 +8,4 @@ export { createGasReport, GAS_REPORT_NOT_FOUND, getGasReportJson, toGasReportJso
 export { gasRoutes } from "./routes.ts";
 export { FuelPriceSchema, GasReportSchema, NO_GAS_ZIP_MESSAGE } from "./schemas.ts";
 export type { StationJson } from "./stations.ts";
-export { averageDollars, averageMills, nearbyWithArea } from "./stations.ts";
+export { averageDollars, averageMills, nearbySummary, nearbyWithArea } from "./stations.ts";

@@ -40,6 +40,9 @@ export const dimensionOf = (unit: SizeUnit): Dimension => UNITS[unit].dimension;
 export const perUnitOf = (unit: SizeUnit): PerUnit => UNITS[unit].per;
 
 /** Dollars per base unit (gram, millilitre, item): the figure prices of one dimension compare by. */
+/** How many base units (grams, millilitres, items) a size is. */
+export const baseUnitsOf = (size: Size): number => size.quantity * UNITS[size.unit].base;
+
 export const pricePerBase = (price: number, size: Size): number => price / (size.quantity * UNITS[size.unit].base);
 
 /** A price per base unit, in dollars per `per`. */

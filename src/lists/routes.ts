@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
-import { notFound } from "../lib/http.ts";
+import { badRequest, notFound } from "../lib/http.ts";
 import { doc } from "../lib/openapi.ts";
-import { jsonBody } from "../lib/validate.ts";
+import { jsonBody, queryParams } from "../lib/validate.ts";
+import { listPlan } from "./list-plan.ts";
 import {
 	addItem,
 	createList,
@@ -20,6 +21,8 @@ import {
 	CreateListSchema,
 	ITEM_NOT_FOUND,
 	LIST_NOT_FOUND,
+	NO_PLAN_ZIP_MESSAGE,
+	PlanQuerySchema,
 	UpdateItemSchema,
 	UpdateListSchema,
 } from "./schemas.ts";
@@ -108,6 +111,28 @@ export const listRoutes = new Hono<AppEnv>()
 		async (c) => {
 			const user = requireUser(c);
 			return c.json(await deleteList(c.get("db"), user.id, pathId(c.req.param("id"), LIST_NOT_FOUND)), 200);
+		},
+	)
+	.get(
+		"/:id/plan",
+		doc({
+			summary: "Plan a shopping list: the cheapest store, and the cheapest pair of stores, with the trip",
+			description:
+				"Each item priced at each store near the ZIP (its current offer, compared like with like by size), the " +
+				"cheapest single store and pair with each item at the cheaper of the two, and the drive's cost in your car.",
+			tag: TAG,
+			access: "read",
+			errors: [400, 401, 403, 404],
+			ok: { description: "The single store and the pair, what each costs and saves after the trip, and which to take" },
+		}),
+		signedIn,
+		queryParams(PlanQuerySchema),
+		async (c) => {
+			const user = requireUser(c);
+			const id = pathId(c.req.param("id"), LIST_NOT_FOUND);
+			const zipCode = c.req.valid("query").zipCode ?? user.zipCode;
+			if (!zipCode) throw badRequest(NO_PLAN_ZIP_MESSAGE);
+			return c.json(await listPlan(c.get("db"), user, id, zipCode), 200);
 		},
 	)
 	.post(

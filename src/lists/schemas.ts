@@ -3,7 +3,7 @@
  * shopper meets are here, so the form and the server say the same thing.
  */
 import * as v from "valibot";
-import { idFromInput, optionalBarcode } from "../lib/fields.ts";
+import { idFromInput, optionalBarcode, optionalZip } from "../lib/fields.ts";
 import { optionalSize } from "../lib/sizes.ts";
 
 export const MAX_LISTS_PER_USER = 50;
@@ -93,3 +93,7 @@ export const UpdateItemSchema = v.pipe(
 	v.check((patch) => Object.values(patch).some((value) => value !== undefined), NOTHING_TO_CHANGE),
 );
 export type UpdateItemInput = v.InferOutput<typeof UpdateItemSchema>;
+
+/** Whose neighbourhood a plan is of: the shopper's own ZIP when not given. */
+export const PlanQuerySchema = v.object({ zipCode: optionalZip() });
+export const NO_PLAN_ZIP_MESSAGE = "Add your zip code (or send zipCode) to plan the list near you";

@@ -6,11 +6,11 @@
 import { offerIds, storeZipRows, trustedReports } from "../data/product-prices.ts";
 import { reportRows } from "../data/report-rows.ts";
 import type { Db } from "../db.ts";
+import { matchProduct } from "../deals/index.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { neighbourhood, roundMiles } from "../lib/zip.ts";
 import { median, productFreshDays, type TrustInput, trustOf } from "../reports/index.ts";
 import { freshnessOf, iso } from "./freshness.ts";
-import { matchProduct } from "./product-match.ts";
 import type { ProductPrices, ProductPricesQuery } from "./schemas.ts";
 
 /** The stores listed: more than a phone page, fewer than a busy city's every shop. */

@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 import { FUEL_TYPES } from "../../db/enums.ts";
+import { PRODUCT_MATCHES, type ProductMatchKind } from "../deals/schemas.ts";
 import { optionalBarcode, ZIP_MAX_LENGTH, zipCharacters, zipThatResolves } from "../lib/fields.ts";
 
 export { FUEL_TYPES };
@@ -147,8 +148,7 @@ export const CategoryListSchema = v.array(
 );
 export type CategoryList = v.InferOutput<typeof CategoryListSchema>;
 
-export const PRODUCT_MATCHES = ["barcode", "exact", "words"] as const;
-export type ProductMatchKind = (typeof PRODUCT_MATCHES)[number];
+export { PRODUCT_MATCHES, type ProductMatchKind };
 
 export const ProductPricesSchema = v.object({
 	product: v.object({

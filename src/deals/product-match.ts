@@ -1,5 +1,5 @@
 /**
- * Which product a read API `name` asks about (decision 0086): the product of that exact name when it has
+ * Which product a name means near a ZIP, as the read API and a list's plan read it (decision 0086): the product of that exact name when it has
  * prices near the ZIP, else the best of those its words find the way search does (src/deals), with the others
  * as candidates, so a script that sends "milk" learns which milk it got and what else there is.
  */
@@ -7,12 +7,21 @@ import { categoryBySlug, getCategoryWithTagSlugs } from "../data/categories.ts";
 import { busiestCategory, type CategoryRow, trustedReports } from "../data/product-prices.ts";
 import { productByGtin } from "../data/products.ts";
 import type { Db } from "../db.ts";
-import { CATEGORY_NOT_FOUND, type ProductByWords, productsByWords } from "../deals/index.ts";
 import { gtinKey } from "../lib/gtin.ts";
 import { badRequest } from "../lib/http.ts";
 import { normalizeText } from "../lib/normalize.ts";
 import type { NearPlace } from "../lib/zip.ts";
-import type { ProductMatchKind, ProductPricesQuery } from "./schemas.ts";
+import { CATEGORY_NOT_FOUND } from "./categories.ts";
+import { type ProductByWords, productsByWords } from "./product-words.ts";
+import type { ProductMatchKind } from "./schemas.ts";
+
+/** What is asked: a name (or some of its words) or a barcode, near a ZIP, in a category by slug if known. */
+export type ProductQuery = {
+	name: string;
+	barcode?: string | null | undefined;
+	zip: string;
+	category?: string | undefined;
+};
 
 /** The other products named: a short list a person or a script can choose from. */
 export const CANDIDATES_MAX = 10;
@@ -85,7 +94,7 @@ async function barcodeProduct(db: Db, gtin: string): Promise<ProductMatch> {
 /** The product `query.name` means near the ZIP's places (`near`, and their tokens as JSON: `places`). */
 export async function matchProduct(
 	db: Db,
-	query: ProductPricesQuery,
+	query: ProductQuery,
 	near: readonly NearPlace[],
 	places: string,
 ): Promise<ProductMatch> {

@@ -1,0 +1,52 @@
+/**
+ * What a list's plan is priced from: each store's current offer of a product near the shopper (its latest
+ * trustworthy price there, live and in stock), as the product page's offers are chosen, with what the plan
+ * needs of it: its size, age and trust.
+ */
+import type { SizeUnit } from "../../db/enums.ts";
+import type { Db } from "../db.ts";
+import { trustworthySql } from "./report-columns.ts";
+
+type Bindings = Record<string, string | number | null>;
+
+export type OfferRow = {
+	reportId: number;
+	storeId: number;
+	priceCents: number;
+	createdAt: number;
+	confirmedAt: number | null;
+	sizeMilli: number | null;
+	sizeUnit: SizeUnit | null;
+	confidence: number | null;
+	confirmations: number;
+};
+
+const OFFERS_SQL = `
+  WITH latest AS (
+    SELECT r.id AS id, row_number() OVER (PARTITION BY r.store_id ORDER BY r.created_at DESC, r.id DESC) AS nth
+    FROM price_reports r INDEXED BY price_reports_price_history_idx
+    WHERE r.normalized_name = $name AND r.category_id = $category
+      AND r.loc_token IN (SELECT value FROM json_each($places)) AND ${trustworthySql("r")}
+  )
+  SELECT o.id AS reportId, o.store_id AS storeId, o.price_cents AS priceCents, o.created_at AS createdAt,
+    o.confirmed_at AS confirmedAt, o.size_milli AS sizeMilli, o.size_unit AS sizeUnit,
+    o.verification_confidence AS confidence, o.confirm_count AS confirmations
+  FROM latest l JOIN price_reports o ON o.id = l.id
+  WHERE l.nth = 1 AND o.is_expired = 0 AND o.availability <> 'out-of-stock'
+    AND NOT (o.unavailable_at IS NOT NULL AND o.unavailable_at > coalesce(o.confirmed_at, 0))`;
+
+/** Each store's offer of the product (normalised name and category) at some places (JSON). */
+export function storeOffers(db: Db, bindings: { name: string; category: number; places: string }): OfferRow[] {
+	return db.$client.query<OfferRow, Bindings>(OFFERS_SQL).all(bindings);
+}
+
+export type PlanStoreRow = { id: number; name: string; address: string; locToken: string };
+
+/** The stores of some ids (JSON), with their places. */
+export function planStores(db: Db, ids: string): PlanStoreRow[] {
+	return db.$client
+		.query<PlanStoreRow, Bindings>(
+			"SELECT id, name, address, loc_token AS locToken FROM stores WHERE id IN (SELECT value FROM json_each($ids))",
+		)
+		.all({ ids });
+}
