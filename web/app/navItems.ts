@@ -3,7 +3,12 @@ import { CartIcon, FuelIcon, SettingsIcon, UsersIcon } from "../components/icons
 
 /** The app's four destinations (spec §2), the same in the bottom bar and the side navigation. */
 export const NAV_ITEMS = [
-	{ label: "Grocery", to: "/", activeOn: ["/", "/grocery", "/products"], Icon: CartIcon },
+	{
+		label: "Grocery",
+		to: "/",
+		activeOn: ["/", "/grocery", "/products", "/lists", "/lists/", "/shared-lists/"],
+		Icon: CartIcon,
+	},
 	{ label: "Gas", to: "/gas", activeOn: ["/gas", "/stations/"], Icon: FuelIcon },
 	{ label: "Discover", to: "/discover", activeOn: ["/discover", "/people/"], Icon: UsersIcon },
 	{ label: "Settings", to: "/settings", activeOn: ["/settings"], Icon: SettingsIcon },

@@ -9,6 +9,9 @@ const DealPage = lazyRouteComponent(() => import("../deals/DealPage.tsx"), "Deal
 const ProductPage = lazyRouteComponent(() => import("../history/ProductPage.tsx"), "ProductPage");
 const StationPage = lazyRouteComponent(() => import("../history/StationPage.tsx"), "StationPage");
 const ProfilePage = lazyRouteComponent(() => import("../users/ProfilePage.tsx"), "ProfilePage");
+const ListsPage = lazyRouteComponent(() => import("../lists/ListsPage.tsx"), "ListsPage");
+const ListPage = lazyRouteComponent(() => import("../lists/ListPage.tsx"), "ListPage");
+const SharedListPage = lazyRouteComponent(() => import("../lists/SharedListPage.tsx"), "SharedListPage");
 
 const BY_PATH: Record<string, typeof DealsHome> = {
 	"/": DealsHome,
@@ -17,6 +20,7 @@ const BY_PATH: Record<string, typeof DealsHome> = {
 	"/discover": DiscoverPage,
 	"/settings": SettingsPage,
 	"/products": ProductPage,
+	"/lists": ListsPage,
 };
 
 /**
@@ -34,6 +38,9 @@ export const Pages = {
 	ProductPage: page(ProductPage),
 	StationPage: page(StationPage),
 	ProfilePage: page(ProfilePage),
+	ListsPage: page(ListsPage),
+	ListPage: page(ListPage),
+	SharedListPage: page(SharedListPage),
 };
 
 /** The pages under a path of their own: a deal, a station, a shopper. */
@@ -41,6 +48,8 @@ const BY_PREFIX: [string, typeof DealsHome][] = [
 	["/deals/", DealPage],
 	["/stations/", StationPage],
 	["/people/", ProfilePage],
+	["/lists/", ListPage],
+	["/shared-lists/", SharedListPage],
 ];
 
 /** Starts fetching the page at `pathname` beside the signed-in shell, rather than after it. */

@@ -28,6 +28,10 @@ const gatedPages = [
 	page("/deals/$id", Pages.DealPage),
 	// A shopper's page, from Discover and report bylines.
 	page("/people/$username", Pages.ProfilePage),
+	// Shopping lists, one with its plan, and a list another shopper shared by its link.
+	page("/lists", Pages.ListsPage),
+	page("/lists/$id", Pages.ListPage),
+	page("/shared-lists/$token", Pages.SharedListPage),
 	// A product's prices near the shopper, and a station's: each from a result or a station, with its choices
 	// in the address (a link, the back button and a reload keep them).
 	createRoute({

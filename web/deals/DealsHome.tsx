@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { PriceAlerts } from "../alerts/index.ts";
 import { currentUserQuery } from "../auth/index.ts";
+import { CartIcon } from "../components/icons.tsx";
 import { Tabs } from "../components/Tabs.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { NoticeBanner } from "../notices/index.ts";
@@ -28,9 +30,15 @@ export function DealsHome() {
 	const choose = (id: DealsTab) => setTab(id);
 	return (
 		<section aria-labelledby="deals-heading" className="flex flex-col gap-4">
-			<h1 id="deals-heading" className="text-2xl font-bold">
-				Deals near you
-			</h1>
+			<div className="flex flex-wrap items-center justify-between gap-2">
+				<h1 id="deals-heading" className="text-2xl font-bold">
+					Deals near you
+				</h1>
+				<Link to="/lists" className="btn btn-sm btn-outline">
+					<CartIcon className="size-4" />
+					Shopping lists
+				</Link>
+			</div>
 			<NoticeBanner />
 			<Tabs label="Deals" tabs={TABS} value={tab} onChange={choose}>
 				{/* Once opened, both stay mounted: a search or a half-filled report survives a look at another tab. */}

@@ -7,6 +7,7 @@ import { PinIcon, SearchIcon, TagIcon } from "../components/icons.tsx";
 import { SearchMessage } from "../components/SearchStates.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { useDealsTab } from "../deals/index.ts";
+import { AddToList } from "../lists/index.ts";
 import { BackButton, HistoryFailed, HistorySkeleton, SegmentedChoice, sameName, useSteadyTime } from "./Parts.tsx";
 import { ProductCorrection } from "./ProductCorrection.tsx";
 import { ProductHistoryView } from "./ProductHistoryView.tsx";
@@ -120,7 +121,14 @@ export function ProductPage() {
 						{data.product && <> · barcode {data.product.barcode}</>}
 					</p>
 				)}
-				{data?.product?.correctable && <ProductCorrection product={data.product} name={data.productName} />}
+				<div className="mt-2 flex flex-wrap items-center gap-2">
+					{data && (
+						<AddToList
+							product={{ name: data.productName, barcode: data.product?.barcode, categoryId: data.categoryId }}
+						/>
+					)}
+					{data?.product?.correctable && <ProductCorrection product={data.product} name={data.productName} />}
+				</div>
 			</div>
 			{chosen && zipCode && (
 				<SegmentedChoice
