@@ -54,7 +54,16 @@ let contract: v.InferOutput<typeof ContractSchema>;
 let viewer: TestClient;
 let reporter: TestClient;
 let bearer: Record<string, string>;
-const f = { privateUsername: "", publicUsername: "", dairyId: 0, report: 0, gasReport: 0, station: 0 };
+const f = {
+	privateUsername: "",
+	publicUsername: "",
+	dairyId: 0,
+	report: 0,
+	gasReport: 0,
+	station: 0,
+	list: 0,
+	share: "",
+};
 
 async function report(client: TestClient, productName: string, price: number) {
 	const res = await client.post("/api/price-reports", {
@@ -89,6 +98,16 @@ beforeAll(async () => {
 	const gas = await fuel(reporter, "regular", 3.459);
 	[f.gasReport, f.station] = [gas.id, gas.stationId];
 	await fuel(shown.client, "premium", 3.899);
+	// The viewer's list of the private reporter's product, shared: its plan names stores and prices, nobody.
+	const list = await viewer.post("/api/lists", { name: "Walk" });
+	expectStatus(list, 201);
+	expectStatus(
+		await viewer.post(`/api/lists/${list.data.id}/items`, { name: "Quokka cheddar", categoryId: f.dairyId }),
+		201,
+	);
+	const shared = await viewer.patch(`/api/lists/${list.data.id}`, { shared: true });
+	expectStatus(shared, 200);
+	[f.list, f.share] = [list.data.id, String(shared.data.shareUrl).split("/").pop() ?? ""];
 	const token = await viewer.post("/api/tokens", { name: "Pantry" });
 	expectStatus(token, 201);
 	bearer = { authorization: `Bearer ${token.data.secret}` };
@@ -115,6 +134,9 @@ const CALLS = (): Record<string, Call[]> => ({
 	"GET /api/gas/reports/nearby": [{ shows: ["private", "public"] }],
 	"GET /api/gas/stations/{id}/history": [{ params: { id: String(f.station) }, shows: ["private", "public"] }],
 	"GET /api/v1/stations/{id}/prices": [{ params: { id: String(f.station) } }],
+	"GET /api/lists/{id}": [{ params: { id: String(f.list) } }],
+	"GET /api/lists/{id}/plan": [{ params: { id: String(f.list) } }],
+	"GET /api/shared-lists/{token}": [{ params: { token: f.share } }],
 	"GET /api/users/search": [{ query: { q: "bartholomew" }, shows: ["public"] }, { query: { q: "ottilie z" } }],
 	"GET /api/users/top": [{ shows: ["public"] }],
 	"GET /api/users/{username}/profile": [
