@@ -1,2 +1,5 @@
 /** Shopping lists: a shopper's lists, their items, and a read-only link to share one. */
+
+export { listPlan } from "./list-plan.ts";
 export { listRoutes, sharedListRoutes } from "./routes.ts";
+export { LIST_NOT_FOUND, NO_PLAN_ZIP_MESSAGE, PlanQuerySchema } from "./schemas.ts";

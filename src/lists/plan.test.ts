@@ -93,6 +93,13 @@ describe("a list's plan", () => {
 		]);
 		expect(pair).toMatchObject({ total: 12, trip: { miles: 0, cost: 0 }, missing: [caviar.id] });
 		expect(plan.recommended).toBe("pair");
+		// The read API answers the same plan, for a pantry tool with a token.
+		const token = expectBody(await shopper.post("/api/tokens", { name: "Pantry" }), 201);
+		const viaToken = await server
+			.client()
+			.get(`/api/v1/lists/${list.id}/plan`, { headers: { authorization: `Bearer ${token.secret}` } });
+		expect(viaToken.status).toBe(200);
+		expect(viaToken.data).toEqual(plan);
 		// Each price says how old and how trusted it is.
 		for (const item of [...single.items, ...pair.items]) expect(Date.parse(item.reportedAt)).toBeGreaterThan(0);
 	});

@@ -136,6 +136,7 @@ const CALLS = (): Record<string, Call[]> => ({
 	"GET /api/v1/stations/{id}/prices": [{ params: { id: String(f.station) } }],
 	"GET /api/lists/{id}": [{ params: { id: String(f.list) } }],
 	"GET /api/lists/{id}/plan": [{ params: { id: String(f.list) } }],
+	"GET /api/v1/lists/{id}/plan": [{ params: { id: String(f.list) } }],
 	"GET /api/shared-lists/{token}": [{ params: { token: f.share } }],
 	"GET /api/users/search": [{ query: { q: "bartholomew" }, shows: ["public"] }, { query: { q: "ottilie z" } }],
 	"GET /api/users/top": [{ shows: ["public"] }],

@@ -3,9 +3,10 @@ import { STATION_NOT_FOUND } from "../history/index.ts";
 import { carOf } from "../lib/car.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
-import { notFound } from "../lib/http.ts";
+import { badRequest, notFound } from "../lib/http.ts";
 import { doc } from "../lib/openapi.ts";
 import { queryParams } from "../lib/validate.ts";
+import { LIST_NOT_FOUND, listPlan, NO_PLAN_ZIP_MESSAGE, PlanQuerySchema } from "../lists/index.ts";
 import { categoryList } from "./categories.ts";
 import { fuelPrices, stationPrices } from "./fuel.ts";
 import { productPrices } from "./products.ts";
@@ -19,6 +20,11 @@ import {
 } from "./schemas.ts";
 
 const TAG = "Read API v1";
+
+const listIdParam = (raw: string) => {
+	if (!/^\d{1,12}$/.test(raw)) throw notFound(LIST_NOT_FOUND);
+	return Number(raw);
+};
 /** A signed-in shopper by cookie or personal access token; a token's requests are throttled (429). */
 const READ = { tag: TAG, access: "read" } as const;
 
@@ -81,5 +87,25 @@ export const v1Routes = new Hono<AppEnv>()
 			const prices = /^\d{1,12}$/.test(raw) ? await stationPrices(c.var.db, Number(raw)) : null;
 			if (!prices) throw notFound(STATION_NOT_FOUND);
 			return c.json(prices, 200);
+		},
+	)
+	.get(
+		"/lists/:id/plan",
+		doc({
+			...READ,
+			summary: "Your shopping list's plan: the cheapest store, and pair of stores, near a ZIP with the drive",
+			description:
+				"The same plan as the app's list page (decision 0092): each item at each store's current offer, compared " +
+				"by size, the cheapest single store and pair, and the drive's cost in your car. `zipCode` defaults to yours.",
+			errors: [400, 401, 403, 404, 429],
+			ok: { description: "The single store and the pair, their totals, drives and savings, and which to take" },
+		}),
+		signedIn,
+		queryParams(PlanQuerySchema),
+		async (c) => {
+			const user = requireUser(c);
+			const zipCode = c.req.valid("query").zipCode ?? user.zipCode;
+			if (!zipCode) throw badRequest(NO_PLAN_ZIP_MESSAGE);
+			return c.json(await listPlan(c.var.db, user, listIdParam(c.req.param("id")), zipCode), 200);
 		},
 	);
