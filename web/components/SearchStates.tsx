@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Icon } from "./landingIcons.tsx";
+import { clientSideText } from "../api/failure.ts";
+import { AlertIcon, Icon } from "./landingIcons.tsx";
 
 /**
  * A centred message for the prompt, empty and error states of a search or list; an error is an alert.
@@ -33,6 +34,28 @@ export function SearchMessage({
 				{children && <div className="flex max-w-sm flex-col items-center text-base-content/70">{children}</div>}
 			</div>
 		</div>
+	);
+}
+
+/** A page's read that failed: what went wrong, and a way to ask again. */
+export function ReadFailed({
+	title,
+	error,
+	retry,
+	testId,
+}: {
+	title: string;
+	error: Error;
+	retry: () => void;
+	testId: string;
+}) {
+	return (
+		<SearchMessage icon={<AlertIcon className="size-6" />} title={title} tone="error" testId={testId}>
+			{clientSideText(error)}
+			<button type="button" className="btn btn-sm btn-outline mt-2" onClick={retry}>
+				Try again
+			</button>
+		</SearchMessage>
 	);
 }
 

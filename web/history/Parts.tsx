@@ -1,10 +1,9 @@
 /** The pieces both history pages are made of: the choosers, the way back, the figures, the placeholders. */
 import { Link, useCanGoBack, useRouter } from "@tanstack/react-router";
 import { type ReactNode, useRef } from "react";
-import { clientSideText } from "../api/failure.ts";
 import { DEFAULT_CHART_HEIGHT } from "../components/charts/series.ts";
-import { AlertIcon, ChevronDownIcon } from "../components/icons.tsx";
-import { SearchMessage } from "../components/SearchStates.tsx";
+import { ChevronDownIcon } from "../components/icons.tsx";
+import { ReadFailed } from "../components/SearchStates.tsx";
 
 /**
  * A choice of a few (a window, a fuel) as joined radio buttons: arrow keys move between them, and a screen
@@ -129,12 +128,5 @@ export const sameName = (a: string, b: string) => {
 
 /** A history that failed to load: what went wrong, and a way to ask again. */
 export function HistoryFailed({ title, error, retry }: { title: string; error: Error; retry: () => void }) {
-	return (
-		<SearchMessage icon={<AlertIcon className="size-6" />} title={title} tone="error" testId="history-failed">
-			{clientSideText(error)}
-			<button type="button" className="btn btn-sm btn-outline mt-2" onClick={retry}>
-				Try again
-			</button>
-		</SearchMessage>
-	);
+	return <ReadFailed title={title} error={error} retry={retry} testId="history-failed" />;
 }

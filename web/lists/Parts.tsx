@@ -1,7 +1,5 @@
 import type { ReactNode } from "react";
-import { clientSideText } from "../api/failure.ts";
-import { AlertIcon } from "../components/icons.tsx";
-import { SearchMessage } from "../components/SearchStates.tsx";
+import { ReadFailed } from "../components/SearchStates.tsx";
 
 /** A list's page while it loads: the rows it will have, with a name a screen reader reads. */
 export function ListSkeleton({ label }: { label: string }) {
@@ -17,14 +15,7 @@ export function ListSkeleton({ label }: { label: string }) {
 
 /** A read that failed: what went wrong, and a way to ask again. */
 export function ListFailed({ title, error, retry }: { title: string; error: Error; retry: () => void }) {
-	return (
-		<SearchMessage icon={<AlertIcon className="size-6" />} title={title} tone="error" testId="lists-failed">
-			{clientSideText(error)}
-			<button type="button" className="btn btn-sm btn-outline mt-2" onClick={retry}>
-				Try again
-			</button>
-		</SearchMessage>
-	);
+	return <ReadFailed title={title} error={error} retry={retry} testId="lists-failed" />;
 }
 
 /** A card with a heading of its own. */
