@@ -1,11 +1,20 @@
 import { audit } from "./axe.ts";
 import { ean13Photo } from "./ean13.ts";
-import { expect, reportThroughApi, searchFor, signInFreshUser, signInInNewContext, test } from "./fixtures.ts";
+import {
+	expect,
+	reportThroughApi,
+	searchFor,
+	signInFreshUser,
+	signInInNewContext,
+	test,
+	uniqueName,
+} from "./fixtures.ts";
 
 // Wichita, Kansas, on a phone and Manhattan, Kansas, on a desktop: no other browser test reports near either.
 const HOME_OF = { phone: "67202", desktop: "66502" } as Record<string, string>;
-const MILK = "0036000291452";
-const CRACKERS = "4006381333931";
+// Codes no other browser test reports: a product is the same in every town.
+const MILK = "0012345678905";
+const CRACKERS = "5901234123457";
 
 test("a list made from a result and a scan plans its stores, ticks items off and is shared by a link", async ({
 	page,
@@ -15,6 +24,9 @@ test("a list made from a result and a scan plans its stores, ticks items off and
 	const origin = baseURL ?? "";
 	const HOME = HOME_OF[test.info().project.name] ?? "67202";
 	const bob = await signInInNewContext(browser, origin, { zipCode: HOME, firstName: "Bob" });
+	// Stores of their own, so that a retry's reports are new ones rather than confirmations of the first run's.
+	const union = uniqueName("Union Grocer ");
+	const prairie = uniqueName("Prairie Market ");
 	const at = (storeName: string) => ({
 		storeName,
 		storeZipCode: HOME,
@@ -24,19 +36,19 @@ test("a list made from a result and a scan plans its stores, ticks items off and
 		productName: "Whole milk",
 		price: 3.99,
 		barcode: MILK,
-		...at("Union Grocer"),
+		...at(union),
 	});
 	await reportThroughApi(bob.page, origin, {
 		productName: "Milk gallon",
 		price: 3.49,
 		barcode: MILK,
-		...at("Prairie Market"),
+		...at(prairie),
 	});
 	await reportThroughApi(bob.page, origin, {
 		productName: "Rye crackers",
 		price: 2.25,
 		barcode: CRACKERS,
-		...at("Union Grocer"),
+		...at(union),
 	});
 
 	await signInFreshUser(page, origin, { zipCode: HOME, firstName: "Alice" });
