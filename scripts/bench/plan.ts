@@ -14,6 +14,7 @@ import { transaction } from "../../src/data/transaction.ts";
 import { migrate, openDb } from "../../src/db.ts";
 import { nearTokens } from "../../src/lib/zip.ts";
 import { listPlan } from "../../src/lists/list-plan.ts";
+import { atMost, figures, section, unavailable } from "./lib/report.ts";
 import { percentile } from "./lib/util.ts";
 
 export const PLAN_BUDGET = { p99Ms: 50 };
@@ -123,4 +124,27 @@ if (import.meta.main) {
 	});
 	const result = await benchPlanDb(values.db as string, { rounds: Number(values.rounds), items: Number(values.items) });
 	process.exit(result.pass ? 0 : 1);
+}
+
+/** The plan's section of scripts/bench/run: its p99 against the budget. */
+export async function planDbSection(dbPath: string) {
+	section("A shopping list's plan in the server alone (scripts/bench/plan.ts)");
+	let v: PlanBench;
+	try {
+		v = await benchPlanDb(dbPath);
+	} catch (error) {
+		unavailable("Plan", "list plan p99", (error as Error).message);
+		return;
+	}
+	figures.planDb = v;
+	const ms = (x: number) => `${x.toFixed(2)} ms`;
+	atMost(
+		"Plan",
+		`plan of ${v.items} items p99`,
+		v.p99,
+		PLAN_BUDGET.p99Ms,
+		ms,
+		false,
+		`near ${v.zip}, up to ${v.stores} stores an item; p50 ${ms(v.p50)}`,
+	);
 }

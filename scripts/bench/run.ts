@@ -4,7 +4,7 @@
  *
  *   scripts/bench/run [--db bench-data/commoncents.db] [--quick] [--json FILE] [--bin dist/commoncents]
  *                 [--password <bench/seed's>] [--user-prefix bench] [--common milk] [--rare kombucha]
- *                 [--only health,reads,search,writes,dense,static,lighthouse,searchdb,historydb,feeddb,bundle,coldstart]
+ *                 [--only health,reads,search,writes,dense,static,lighthouse,searchdb,historydb,feeddb,plandb,bundle,coldstart]
  *                 [--skip-lighthouse] [--keep] [--build] [--write-docs] [--old OLD_BINARY]
  *
  * --build runs scripts/build.ts first (it replaces dist/, so not while others use the binary).
@@ -39,6 +39,7 @@ import {
 } from "./lib/sections.ts";
 import { type BenchUser, type Running, signIn, startProcess } from "./lib/server.ts";
 import { fmt, machine, mb, memorySampler, ROOT, run } from "./lib/util.ts";
+import { planDbSection } from "./plan.ts";
 import { BENCH_PASSWORD } from "./seed.ts";
 
 const { values: opt } = parseArgs({
@@ -96,6 +97,7 @@ const SECTIONS = [
 	"searchdb",
 	"historydb",
 	"feeddb",
+	"plandb",
 	"bundle",
 	"coldstart",
 	"old",
@@ -237,6 +239,7 @@ try {
 	if (want("searchdb")) await searchDbSection(copy);
 	if (want("historydb")) await historyDbSection(copy);
 	if (want("feeddb")) await feedDbSection(copy);
+	if (want("plandb")) await planDbSection(copy);
 	if (want("bundle")) await bundleSection();
 	if (want("coldstart")) await coldStartSection(bin, binStat.size, dataDir, hello, helloDir, T.cold);
 	if (want("old")) await oldBinarySection(gen!, { old: resolve(opt.old!), new: bin }, dbPath, opt.quick);

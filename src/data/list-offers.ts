@@ -1,7 +1,6 @@
 /**
- * What a list's plan is priced from: each store's current offer of a product near the shopper (its latest
- * trustworthy price there, live and in stock), as the product page's offers are chosen, with what the plan
- * needs of it: its size, age and trust.
+ * What a list's plan is priced from: each store's current offer of a product near the shopper (its latest live,
+ * trustworthy price there, in stock), with what the plan needs of it: its size, age and trust.
  */
 import type { SizeUnit } from "../../db/enums.ts";
 import type { Db } from "../db.ts";
@@ -21,18 +20,22 @@ export type OfferRow = {
 	confirmations: number;
 };
 
+// Each store's latest live, trustworthy price of the product, from price_reports_history_idx's ranges (one per
+// place, live reports only; SQLite answers a bare column beside max() from the row holding the max), then those
+// rows whole, in stock.
 const OFFERS_SQL = `
   WITH latest AS (
-    SELECT r.id AS id, row_number() OVER (PARTITION BY r.store_id ORDER BY r.created_at DESC, r.id DESC) AS nth
-    FROM price_reports r INDEXED BY price_reports_price_history_idx
+    SELECT r.id AS id, max(r.created_at) AS at
+    FROM price_reports r INDEXED BY price_reports_history_idx
     WHERE r.normalized_name = $name AND r.category_id = $category
-      AND r.loc_token IN (SELECT value FROM json_each($places)) AND ${trustworthySql("r")}
+      AND r.loc_token IN (SELECT value FROM json_each($places)) AND r.is_expired = 0 AND ${trustworthySql("r")}
+    GROUP BY r.store_id
   )
   SELECT o.id AS reportId, o.store_id AS storeId, o.price_cents AS priceCents, o.created_at AS createdAt,
     o.confirmed_at AS confirmedAt, o.size_milli AS sizeMilli, o.size_unit AS sizeUnit,
     o.verification_confidence AS confidence, o.confirm_count AS confirmations
   FROM latest l JOIN price_reports o ON o.id = l.id
-  WHERE l.nth = 1 AND o.is_expired = 0 AND o.availability <> 'out-of-stock'
+  WHERE o.availability <> 'out-of-stock'
     AND NOT (o.unavailable_at IS NOT NULL AND o.unavailable_at > coalesce(o.confirmed_at, 0))`;
 
 /** Each store's offer of the product (normalised name and category) at some places (JSON). */

@@ -33,6 +33,20 @@ export async function trustedReports(
 	return db.$client.query<TrustedReportRow, Bindings>(TRUSTED_REPORTS_SQL).all(bindings);
 }
 
+const HAS_TRUSTED_SQL = `
+  SELECT 1 AS yes FROM price_reports r INDEXED BY price_reports_history_idx
+  WHERE r.normalized_name = $name AND r.category_id = $category
+    AND r.loc_token IN (SELECT value FROM json_each($places)) AND r.is_expired = 0 AND ${trustworthySql("r")}
+  LIMIT 1`;
+
+/** Whether the product has a live, trustworthy report at some places (JSON): the first one found answers. */
+export async function hasTrustedReport(
+	db: Db,
+	bindings: { name: string; category: number; places: string },
+): Promise<boolean> {
+	return db.$client.query<{ yes: 1 }, Bindings>(HAS_TRUSTED_SQL).get(bindings) !== null;
+}
+
 // The product page's offers (src/data/price-history.ts liveOfferIds) in one statement: each store's latest
 // trustworthy price, numbered per store in one sort of price_reports_price_history_idx's entries (the index alone;
 // it keeps expired reports, so a newer price since expired still hides an older one, as on the page); those

@@ -4,7 +4,7 @@
  * as candidates, so a script that sends "milk" learns which milk it got and what else there is.
  */
 import { categoryBySlug, getCategoryWithTagSlugs } from "../data/categories.ts";
-import { busiestCategory, type CategoryRow, trustedReports } from "../data/product-prices.ts";
+import { busiestCategory, type CategoryRow, hasTrustedReport } from "../data/product-prices.ts";
 import { productByGtin } from "../data/products.ts";
 import type { Db } from "../db.ts";
 import { gtinKey } from "../lib/gtin.ts";
@@ -75,7 +75,7 @@ async function askedCategory(db: Db, slug: string | undefined): Promise<Category
 /** The category of the exact name's prices near the places (JSON), or null when it has none there. */
 async function exactCategory(db: Db, name: string, places: string, asked: CategoryRow | null) {
 	if (!asked) return busiestCategory(db, { name, places });
-	return (await trustedReports(db, { name, category: asked.id, places })).length > 0 ? asked : null;
+	return (await hasTrustedReport(db, { name, category: asked.id, places })) ? asked : null;
 }
 
 /** The product of a barcode (decision 0089): its reports' key, its category and name; no match when unknown. */
@@ -91,16 +91,23 @@ async function barcodeProduct(db: Db, gtin: string): Promise<ProductMatch> {
 	};
 }
 
-/** The product `query.name` means near the ZIP's places (`near`, and their tokens as JSON: `places`). */
+/**
+ * The product `query.name` means near the ZIP's places (`near`, and their tokens as JSON: `places`). Without
+ * `candidates` (a list's plan) a name found exactly is answered without the words' search for the others.
+ */
 export async function matchProduct(
 	db: Db,
 	query: ProductQuery,
 	near: readonly NearPlace[],
 	places: string,
+	{ candidates = true }: { candidates?: boolean } = {},
 ): Promise<ProductMatch> {
 	if (query.barcode) return barcodeProduct(db, query.barcode);
 	const asked = normalizeText(query.name);
 	const category = await askedCategory(db, query.category);
+	const exact = await exactCategory(db, asked, places, category);
+	if (exact && !candidates)
+		return { name: asked, category: exact, match: "exact", matchedName: query.name, candidates: [] };
 	const found = ranked(
 		productsByWords(db, { q: query.name, zip: query.zip, category, limit: RANKED_MAX }, near),
 		asked,
@@ -111,7 +118,6 @@ export async function matchProduct(
 			.slice(0, CANDIDATES_MAX)
 			.map((p) => p.productName);
 
-	const exact = await exactCategory(db, asked, places, category);
 	if (exact) {
 		const matchedName = found.find((p) => p.name === asked)?.productName ?? query.name;
 		return { name: asked, category: exact, match: "exact", matchedName, candidates: others(asked) };

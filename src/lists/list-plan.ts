@@ -39,6 +39,7 @@ async function itemOffers(db: Db, row: ShoppingListItem, zip: string, near: read
 		{ name: row.name, barcode: row.barcode, zip, ...(category ? { category: category.slug } : {}) },
 		near,
 		places,
+		{ candidates: false },
 	);
 	const item = { id: row.id, name: row.name, quantity: row.quantity, size: sizeOf(row.sizeMilli, row.sizeUnit) };
 	if (!match.category || !match.match) return { item, matchedName: null, offers: [] };
@@ -91,12 +92,15 @@ export async function listPlan(db: Db, user: User, listId: number, zipCode: stri
 	const storeIds = [...new Set(matched.flatMap((m) => m.offers.map((o) => o.storeId)))];
 	const rowsOfStores = storeIds.length > 0 ? planStores(db, JSON.stringify(storeIds)) : [];
 	const milesOf = new Map(near.map((p) => [p.token, p.miles]));
-	const stores: PlanStore[] = rowsOfStores.map((s) => ({ ...s, milesFromHome: milesOf.get(s.locToken) ?? 0 }));
-	const tokenOf = new Map(rowsOfStores.map((s) => [s.id, s.locToken]));
+	const stores: PlanStore[] = rowsOfStores.map((s) => ({
+		...s,
+		place: s.locToken,
+		milesFromHome: milesOf.get(s.locToken) ?? 0,
+	}));
 	const driving = await dollarsPerMile(db, user, zipCode);
 	const trip = {
 		dollarsPerMile: driving?.perMile ?? null,
-		milesBetween: (a: number, b: number) => milesBetween(tokenOf.get(a) ?? "", tokenOf.get(b) ?? ""),
+		milesBetween,
 	};
 	const { single, pair } = planBasket(
 		matched.map((m) => m.item),

@@ -18,9 +18,12 @@ export type Offer = {
 	confidence: number | null;
 	confirmations: number;
 };
-export type PlanStore = { id: number; name: string; address: string; milesFromHome: number };
-/** What driving costs: dollars a mile, and the miles between two stores (null when unknown). */
-export type Trip = { dollarsPerMile: number | null; milesBetween: (a: number, b: number) => number | null };
+export type PlanStore = { id: number; name: string; address: string; milesFromHome: number; place: string };
+/** What driving costs: dollars a mile, and the miles between two places (null when unknown). */
+export type Trip = { dollarsPerMile: number | null; milesBetween: (a: string, b: string) => number | null };
+
+/** What a missing item weighs in a pair's score: more than any list could cost, so coverage comes first. */
+const MISSING_CENTS = 1e12;
 
 /** An item's cost at a store: the offer's price for the quantity (and size) wanted. */
 export type Priced = { itemId: number; storeId: number; cents: number; offer: Offer };
@@ -62,66 +65,162 @@ export type Choice = {
 	tripCents: number | null;
 };
 
-const tripOf = (stores: readonly PlanStore[], trip: Trip): { miles: number | null; cents: number | null } => {
-	let miles: number | null = null;
-	if (stores.length === 1) miles = 2 * (stores[0] as PlanStore).milesFromHome;
-	else {
-		const [a, b] = stores as [PlanStore, PlanStore];
-		const between = trip.milesBetween(a.id, b.id);
-		miles = between === null ? null : a.milesFromHome + between + b.milesFromHome;
-	}
-	const cents = miles === null || trip.dollarsPerMile === null ? null : Math.round(miles * trip.dollarsPerMile * 100);
-	return { miles, cents };
-};
-
-/** Better: more items covered, then less paid with the trip, then fewer miles, then the lower store ids. */
-function better(a: Choice, b: Choice): boolean {
-	if (a.bought.length !== b.bought.length) return a.bought.length > b.bought.length;
-	const paid = (c: Choice) => c.totalCents + (c.tripCents ?? 0);
-	if (paid(a) !== paid(b)) return paid(a) < paid(b);
-	if ((a.tripMiles ?? 0) !== (b.tripMiles ?? 0)) return (a.tripMiles ?? 0) < (b.tripMiles ?? 0);
-	return a.stores.join() < b.stores.join();
+/** The miles between the stores' places, each pair of places asked once. */
+function placeMiles(stores: readonly PlanStore[], trip: Trip) {
+	const places = [...new Set(stores.map((s) => s.place))];
+	const index = new Map(places.map((p, i) => [p, i]));
+	const at = Int32Array.from(stores, (s) => index.get(s.place) as number);
+	const between = new Float64Array(places.length * places.length);
+	places.forEach((a, i) => {
+		places.forEach((b, j) => {
+			between[i * places.length + j] = trip.milesBetween(a, b) ?? Number.NaN;
+		});
+	});
+	/** Home, the two stores, home (either order is as long); NaN when a place is not on the map. */
+	return (a: number, b: number) =>
+		(stores[a] as PlanStore).milesFromHome +
+		(between[(at[a] as number) * places.length + (at[b] as number)] as number) +
+		(stores[b] as PlanStore).milesFromHome;
 }
 
-/** The cheapest single store and the cheapest pair for the items; null where there is no store (or no pair). */
+const centsOf = (miles: number, trip: Trip) =>
+	Number.isNaN(miles) || trip.dollarsPerMile === null ? null : Math.round(miles * trip.dollarsPerMile * 100);
+
+/**
+ * The cheapest single store and the cheapest pair for the items; null where there is no store (or no pair). Every
+ * pair is scored over a table of costs (store by item) before the best one is built in full: the search is
+ * exact, and a hundred stores are some five thousand pairs.
+ */
 export function planBasket(
 	items: readonly PlanItem[],
 	prices: ReadonlyMap<number, ReadonlyMap<number, Priced>>,
 	stores: readonly PlanStore[],
 	trip: Trip,
 ): { single: Choice | null; pair: Choice | null } {
-	const byItem = items.map((item) => ({ item, at: prices.get(item.id) ?? new Map<number, Priced>() }));
-	const choose = (chosen: readonly PlanStore[]): Choice => {
+	const n = items.length;
+	const pairMiles = placeMiles(stores, trip);
+	const cost = new Float64Array(stores.length * n).fill(Number.POSITIVE_INFINITY);
+	stores.forEach((store, s) => {
+		items.forEach((item, i) => {
+			const priced = prices.get(item.id)?.get(store.id);
+			if (priced) cost[s * n + i] = priced.cents;
+		});
+	});
+	/** The choice of these stores (indices), built in full: each item where it costs least among them. */
+	const choose = (indices: readonly number[]): Choice => {
+		const chosen = indices.map((s) => stores[s] as PlanStore);
 		const bought: Priced[] = [];
-		const missing: number[] = [];
+		const missingItems: number[] = [];
 		let totalCents = 0;
-		for (const { item, at } of byItem) {
-			let best: Priced | undefined;
+		for (const item of items) {
+			let cheapest: Priced | undefined;
 			for (const store of chosen) {
-				const priced = at.get(store.id);
-				if (priced && (!best || priced.cents < best.cents)) best = priced;
+				const priced = prices.get(item.id)?.get(store.id);
+				if (priced && (!cheapest || priced.cents < cheapest.cents)) cheapest = priced;
 			}
-			if (best) {
-				bought.push(best);
-				totalCents += best.cents;
-			} else missing.push(item.id);
+			if (cheapest) {
+				bought.push(cheapest);
+				totalCents += cheapest.cents;
+			} else missingItems.push(item.id);
 		}
-		const { miles, cents } = tripOf(chosen, trip);
-		return { stores: chosen.map((s) => s.id), bought, missing, totalCents, tripMiles: miles, tripCents: cents };
+		const miles =
+			indices.length === 1
+				? 2 * (chosen[0] as PlanStore).milesFromHome
+				: pairMiles(indices[0] as number, indices[1] as number);
+		const known = Number.isNaN(miles) ? null : miles;
+		return {
+			stores: chosen.map((s) => s.id),
+			bought,
+			missing: missingItems,
+			totalCents,
+			tripMiles: known,
+			tripCents: known === null ? null : centsOf(known, trip),
+		};
 	};
-	let single: Choice | null = null;
-	for (const store of stores) {
-		const choice = choose([store]);
-		if (!single || better(choice, single)) single = choice;
-	}
-	let pair: Choice | null = null;
-	for (let i = 0; i < stores.length; i++) {
-		for (let j = i + 1; j < stores.length; j++) {
-			const choice = choose([stores[i] as PlanStore, stores[j] as PlanStore]);
-			// A pair where one store sells nothing the other does not sell cheaper is the single store again.
-			if (new Set(choice.bought.map((p) => p.storeId)).size < 2) continue;
-			if (!pair || better(choice, pair)) pair = choice;
+	// The pairs by their score alone: a missing item outweighs any price, so items covered come first, then what
+	// is paid with the drive, then miles, then the lower ids. Items go dearest first, and a pair whose sum so far
+	// with the cheapest of the rest is past the best pair's stops there: the best is found exactly, and most
+	// pairs are left after a few items.
+	const missing = MISSING_CENTS;
+	const table = new Float64Array(cost.length);
+	for (let k = 0; k < cost.length; k++) table[k] = cost[k] === Number.POSITIVE_INFINITY ? missing : (cost[k] as number);
+	const lowest = items.map((_, i) => Math.min(...stores.map((_, s) => table[s * n + i] as number)));
+	const sold = items
+		.map((_, i) => i)
+		.filter((i) => (lowest[i] as number) < missing)
+		.sort((x, y) => (lowest[y] as number) - (lowest[x] as number));
+	const rest = new Float64Array(sold.length + 1);
+	for (let k = sold.length - 1; k >= 0; k--) rest[k] = (rest[k + 1] as number) + (lowest[sold[k] as number] as number);
+	// Stores that carry more of the list first: a pair covers at most what its two stores carry together, so once
+	// that is less than the best pair covers, no later pair can be better.
+	const carried = stores.map((_, s) => sold.filter((i) => (table[s * n + i] as number) < missing).length);
+	const singleScore = stores.map((_, s) => sold.reduce((sum, i) => sum + (table[s * n + i] as number), 0));
+	const order = stores
+		.map((_, s) => s)
+		.sort(
+			(x, y) =>
+				(carried[y] as number) - (carried[x] as number) || (singleScore[x] as number) - (singleScore[y] as number),
+		);
+	let best: { a: number; b: number; score: number; miles: number; covered: number } | null = null;
+	for (let x = 0; x < order.length; x++) {
+		const a = order[x] as number;
+		if (best && (carried[a] as number) + (carried[order[x + 1] as number] ?? 0) < best.covered) break;
+		for (let y = x + 1; y < order.length; y++) {
+			const b = order[y] as number;
+			if (best && (carried[a] as number) + (carried[b] as number) < best.covered) break;
+			const bound = best?.score ?? Number.POSITIVE_INFINITY;
+			let total = 0;
+			let covered = 0;
+			let fromA = false;
+			let fromB = false;
+			let k = 0;
+			for (; k < sold.length; k++) {
+				const i = sold[k] as number;
+				const ca = table[a * n + i] as number;
+				const cb = table[b * n + i] as number;
+				if (ca <= cb) {
+					total += ca;
+					if (ca < missing) {
+						fromA = true;
+						covered++;
+					}
+				} else {
+					total += cb;
+					fromB = true;
+					covered++;
+				}
+				if (total + (rest[k + 1] as number) > bound) break;
+			}
+			// A pair where one store sells nothing the other does not sell as cheaply is the single store again.
+			if (k < sold.length || !fromA || !fromB) continue;
+			const driven = pairMiles(a, b);
+			const miles = Number.isNaN(driven) ? 0 : driven;
+			const score = total + (centsOf(driven, trip) ?? 0);
+			const ids = (p: { a: number; b: number }) =>
+				[stores[p.a]?.id ?? 0, stores[p.b]?.id ?? 0].sort((m, o) => m - o).join();
+			if (
+				!best ||
+				score < best.score ||
+				(score === best.score && (miles < best.miles || (miles === best.miles && ids({ a, b }) < ids(best))))
+			)
+				best = { a, b, score, miles, covered };
 		}
 	}
+	const pair = best ? choose([best.a, best.b]) : null;
+	// The single store by the same score: items carried, then paid with the drive there and back, then miles, ids.
+	let alone: { s: number; score: number; miles: number } | null = null;
+	for (let s = 0; s < stores.length; s++) {
+		const miles = 2 * (stores[s] as PlanStore).milesFromHome;
+		const score = (singleScore[s] as number) + (centsOf(miles, trip) ?? 0);
+		const id = (stores[s] as PlanStore).id;
+		if (
+			!alone ||
+			score < alone.score ||
+			(score === alone.score &&
+				(miles < alone.miles || (miles === alone.miles && id < (stores[alone.s] as PlanStore).id)))
+		)
+			alone = { s, score, miles };
+	}
+	const single = alone ? choose([alone.s]) : null;
 	return { single, pair };
 }
