@@ -93,6 +93,11 @@ describe("shopping lists", () => {
 			"The barcode 036000291453 does not add up: its last digit, the check digit, should be 2",
 		);
 		await refused(await shopper.patch(`/api/lists/${list.id}`, {}), 400, "Nothing to change: send a name or shared");
+		await refused(
+			await shopper.post(`/api/lists/${list.id}/items`, { name: "bread", categoryId: 999999 }),
+			400,
+			"Category not found",
+		);
 		await refused(await other.get(`/api/lists/${list.id}`), 404, "List not found");
 		await refused(await other.post(`/api/lists/${list.id}/items`, { name: "bread" }), 404, "List not found");
 		await refused(await other.delete(`/api/lists/${list.id}`), 404, "List not found");

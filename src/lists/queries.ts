@@ -1,5 +1,6 @@
 /** Shopping lists as their shopper and a shared link's reader see them. */
 import type { ShoppingList, ShoppingListItem } from "../../db/schema.ts";
+import { categoryName } from "../data/price-history.ts";
 import { productByGtin } from "../data/products.ts";
 import {
 	deleteItemRow,
@@ -17,7 +18,8 @@ import {
 } from "../data/shopping-lists.ts";
 import { transaction } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
-import { conflict, notFound } from "../lib/http.ts";
+import { CATEGORY_NOT_FOUND } from "../deals/index.ts";
+import { badRequest, conflict, notFound } from "../lib/http.ts";
 import {
 	type AddItemInput,
 	ITEM_NOT_FOUND,
@@ -113,6 +115,8 @@ export async function deleteList(db: Db, userId: string, id: number) {
 /** Adds an item; one by barcode alone takes the product's name (its code, for one nobody has named). */
 export async function addItem(db: Db, userId: string, listId: number, input: AddItemInput) {
 	await ownList(db, userId, listId);
+	if (input.categoryId !== null && categoryName(db, input.categoryId) === null)
+		throw badRequest(CATEGORY_NOT_FOUND, { issues: [{ path: "categoryId", message: CATEGORY_NOT_FOUND }] });
 	const product = input.barcode ? productByGtin(db, input.barcode) : null;
 	const row = await transaction(
 		db,
