@@ -50,3 +50,12 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 /** The units a product's size is given in (issue 42): weight, volume or a count of items. */
 export const SIZE_UNITS = ["oz", "lb", "g", "kg", "fl oz", "gal", "L", "count"] as const;
 export type SizeUnit = (typeof SIZE_UNITS)[number];
+/**
+ * What a product price asks of the shopper: nothing (regular), nothing until its last day (sale), a member or
+ * loyalty card (member), or buying several (multi-buy, "2 for $5").
+ */
+export const PRICE_TYPES = ["regular", "sale", "member", "multi-buy"] as const;
+export type PriceType = (typeof PRICE_TYPES)[number];
+/** How a fuel price is paid, when the station's cash and card prices differ; null is either. */
+export const FUEL_PAYMENTS = ["cash", "card"] as const;
+export type FuelPayment = (typeof FUEL_PAYMENTS)[number];

@@ -1,7 +1,15 @@
 /** Stores and stations, and the prices reported there: products, fuel, upvotes and deals taken. */
 import { sql } from "drizzle-orm";
-import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { AVAILABILITIES, FUEL_TYPES, SIZE_UNITS } from "../enums.ts";
+import {
+	type AnySQLiteColumn,
+	index,
+	integer,
+	primaryKey,
+	sqliteTable,
+	text,
+	uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+import { AVAILABILITIES, FUEL_PAYMENTS, FUEL_TYPES, PRICE_TYPES, SIZE_UNITS } from "../enums.ts";
 import { createdAt, flag, fuelPrice, id, reportLifecycle } from "./columns.ts";
 import { users } from "./people.ts";
 
@@ -28,6 +36,21 @@ export const stores = sqliteTable(
 		uniqueIndex("stores_loc_lookup_unique").on(t.locToken, t.lookupKey),
 		index("stores_lookup_idx").on(t.lookupKey),
 	],
+);
+
+/** ours: the stores whose member or loyalty-card prices a shopper can pay (what a list's plan counts). */
+export const storeMemberships = sqliteTable(
+	"store_memberships",
+	{
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		storeId: integer("store_id")
+			.notNull()
+			.references(() => stores.id, { onDelete: "cascade" }),
+		createdAt: createdAt(),
+	},
+	(t) => [primaryKey({ columns: [t.userId, t.storeId] }), index("store_memberships_store_idx").on(t.storeId)],
 );
 
 export const productCategories = sqliteTable("product_categories", {
@@ -102,6 +125,8 @@ export const gasPriceReports = sqliteTable(
 		fuelType: text("fuel_type", { enum: FUEL_TYPES }).notNull(),
 		priceMills: integer("price_mills").notNull(),
 		defPriceCents: integer("def_price_cents"),
+		/** ours: the price holds paying cash or by card only, when the station's differ; null is either. */
+		payment: text("payment", { enum: FUEL_PAYMENTS }),
 		vacationMode: flag("vacation_mode", false),
 		reportZipCode: text("report_zip_code", { length: 10 }),
 		/** ours: where an imported price came from ("open-prices:123"), so a second import does not repeat it. */
@@ -157,7 +182,16 @@ export const priceReports = sqliteTable(
 		normalizedName: text("normalized_name").notNull(),
 		/** ours: the product's barcode as a normalised GTIN (13 digits; decision 0089), when the shopper gave one. */
 		barcode: text("barcode"),
+		/** For a multi-buy, the price of one: the bundle's price over its quantity, rounded to the cent. */
 		priceCents: integer("price_cents").notNull(),
+		/**
+		 * ours: what the price asks (PRICE_TYPES); a sale may give its last day (YYYY-MM-DD), after which it is
+		 * no longer live; a multi-buy gives how many for what (multi_quantity for multi_price_cents).
+		 */
+		priceType: text("price_type", { enum: PRICE_TYPES }).notNull().default("regular"),
+		saleEnds: text("sale_ends"),
+		multiQuantity: integer("multi_quantity"),
+		multiPriceCents: integer("multi_price_cents"),
 		categoryId: integer("category_id")
 			.notNull()
 			.references(() => productCategories.id),
@@ -193,6 +227,8 @@ export const priceReports = sqliteTable(
 		index("price_reports_category_age_idx").on(t.categoryId, t.isExpired, t.createdAt),
 		/** The moderation queue's reports hidden by flags (src/admin/flags.ts): only those rows. */
 		index("price_reports_flag_hidden_idx").on(t.id).where(sql`${t.withdrawnReason} = 'flagged' AND ${t.isExpired} = 0`),
+		/** The sale sweep (src/reports/expiry.ts): only the live sales that give a last day. */
+		index("price_reports_sale_ends_idx").on(t.saleEnds).where(sql`${t.saleEnds} IS NOT NULL AND ${t.isExpired} = 0`),
 		/**
 		 * The quality check's history, duplicates and a deal's typical price: the live reports of one product (name and
 		 * category) per location token, newest last, with the price and the reporter (one voice per shopper),
@@ -219,6 +255,23 @@ export const priceReports = sqliteTable(
 		index("price_reports_history_idx")
 			.on(t.normalizedName, t.categoryId, t.locToken, t.createdAt, t.priceCents, t.userId)
 			.where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),
+		/**
+		 * A list's plan (src/data/list-offers.ts): each store's latest live price of a product of each type, with
+		 * the trust filter, per location token, so a 40-item plan reads only the index until the rows it keeps.
+		 */
+		index("price_reports_offer_idx")
+			.on(
+				t.normalizedName,
+				t.categoryId,
+				t.locToken,
+				t.storeId,
+				t.priceType,
+				t.createdAt,
+				t.flagWeight,
+				t.isUnusual,
+				t.confirmWeight,
+			)
+			.where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0 AND ${t.isDiscredited} = 0`),
 		/**
 		 * A store's live reports of a product with what a search's card says of them (src/deals/store-cards.ts):
 		 * how many, how many agree on a price, the latest; read from the index alone.
