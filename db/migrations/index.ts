@@ -32,6 +32,7 @@ import m29 from "./0029_product_names.sql" with { type: "text" };
 import m30 from "./0030_product_details.sql" with { type: "text" };
 import m31 from "./0031_shopping_lists.sql" with { type: "text" };
 import m32 from "./0032_price_types.sql" with { type: "text" };
+import m33 from "./0033_list_alerts.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0000_foundation", sql: m0 },
@@ -67,4 +68,5 @@ export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0030_product_details", sql: m30 },
 	{ tag: "0031_shopping_lists", sql: m31 },
 	{ tag: "0032_price_types", sql: m32 },
+	{ tag: "0033_list_alerts", sql: m33 },
 ];

@@ -1,6 +1,6 @@
 /** Shopping lists: what a shopper means to buy, planned across the stores near them. */
 import { type AnySQLiteColumn, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { SIZE_UNITS } from "../enums.ts";
+import { HIT_NOTICES, SIZE_UNITS } from "../enums.ts";
 import { createdAt, flag, id, updatedAt } from "./columns.ts";
 import { users } from "./people.ts";
 import { productCategories } from "./reports.ts";
@@ -52,3 +52,61 @@ export const shoppingListItems = sqliteTable(
 
 export type ShoppingList = typeof shoppingLists.$inferSelect;
 export type ShoppingListItem = typeof shoppingListItems.$inferSelect;
+
+/** What a list alert told: the list costs under its target, its cheapest store (or pair) changed, or both. */
+export const LIST_ALERT_KINDS = ["under", "cheapest", "both"] as const;
+export type ListAlertKind = (typeof LIST_ALERT_KINDS)[number];
+
+/**
+ * ours: a list's alert, one per list: near which zip, under what total (the plan's recommended stores, items
+ * only) and/or when that recommendation changes. The `seen*` columns are what the last look at the plan
+ * found, so the next one tells a change from it; `underFired` is set once "under" has notified, and cleared
+ * when the total goes back above the target (the alert is armed again), as a price alert's crossing is.
+ */
+export const shoppingListAlerts = sqliteTable("shopping_list_alerts", {
+	listId: integer("list_id")
+		.primaryKey()
+		.references((): AnySQLiteColumn => shoppingLists.id, { onDelete: "cascade" }),
+	zipCode: text("zip_code", { length: 10 }).notNull(),
+	targetCents: integer("target_cents"),
+	onCheapestChange: flag("on_cheapest_change", false),
+	seenTotalCents: integer("seen_total_cents"),
+	/** The recommended stores' ids, sorted and joined ("12,40"), and their names as the plan gave them. */
+	seenStoreIds: text("seen_store_ids"),
+	seenStoreNames: text("seen_store_names"),
+	seenAt: integer("seen_at", { mode: "timestamp_ms" }),
+	underFired: flag("under_fired", false),
+	underNotifiedAt: integer("under_notified_at", { mode: "timestamp_ms" }),
+	createdAt: createdAt(),
+	updatedAt: updatedAt(),
+});
+
+/**
+ * ours: each time a list alert had news, and what became of its notification (HIT_NOTICES, as a price alert's
+ * hit): a shopper's daily cap counts these beside their price alerts' hits, and a held one is summed up by
+ * the next notification of either kind.
+ */
+export const shoppingListAlertNotices = sqliteTable(
+	"shopping_list_alert_notices",
+	{
+		id: id(),
+		listId: integer("list_id")
+			.notNull()
+			.references((): AnySQLiteColumn => shoppingLists.id, { onDelete: "cascade" }),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		kind: text("kind", { enum: LIST_ALERT_KINDS }).notNull(),
+		notice: text("notice", { enum: HIT_NOTICES }).notNull(),
+		totalCents: integer("total_cents").notNull(),
+		storeNames: text("store_names").notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		/** The daily cap and the held notices to sum up, by shopper. */
+		index("shopping_list_alert_notices_user_idx").on(t.userId, t.notice, t.createdAt),
+		index("shopping_list_alert_notices_list_idx").on(t.listId),
+	],
+);
+
+export type ShoppingListAlert = typeof shoppingListAlerts.$inferSelect;
