@@ -121,7 +121,7 @@ export function recordHitsFor(tx: Tx, price: WrittenPrice, now = Date.now()): Hi
 		const row = insert({ alert: alert.alertId, report: price.id, price: match.cents, notice, now });
 		if (!row) continue;
 		if (notice === "sent") stamp({ now, alert: alert.alertId });
-		const alsoHeld = notice === "sent" ? sumUpHeld(read, alert.userId, alert.alertId) : 0;
+		const alsoHeld = notice === "sent" ? sumUpHeld(read, alert.userId, { alertId: alert.alertId }) : 0;
 		const { wordCount, categoryId, isActive, scope, fuelType, lastNotified, ...candidate } = alert;
 		hits.push({
 			...candidate,

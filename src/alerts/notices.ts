@@ -19,24 +19,45 @@ export const CAP_WINDOW_MS = DAY_MS;
 /** Settings' default and bounds for the daily cap. */
 export const DEFAULT_DAILY_CAP = 10;
 
+/** What a notice is decided from: the reads of data/alert-hits.ts's noticeReaders but the price alerts' own. */
+type CapReaders = Pick<NoticeReaders, "dailyCap" | "sentSince">;
+
+/**
+ * The notice of news for a shopper under these rules, whatever it is about (a price alert's hit, a list
+ * alert's): quiet while what it tells has been told lately and still holds; else sent, or held when the
+ * shopper's daily cap is reached.
+ */
+export function noticeOf(
+	read: CapReaders,
+	about: { userId: string; lastNotified: number | null; stillUnder: () => boolean },
+	now: number,
+): HitNotice {
+	const firedLately = about.lastNotified !== null && now - about.lastNotified < REARM_AFTER_MS;
+	if (firedLately && about.stillUnder()) return "quiet";
+	const cap = read.dailyCap(about.userId) ?? DEFAULT_DAILY_CAP;
+	const sent = read.sentSince(about.userId, now - CAP_WINDOW_MS);
+	return sent < cap ? "sent" : "held";
+}
+
 /**
  * The notice of a new hit of `alert`, read before the hit is stored: quiet while the alert has fired and the
  * price is still under its target; else sent, or held when the shopper's daily cap is reached.
  */
 export function decideNotice(read: NoticeReaders, alert: MatchAlertRow, now: number): HitNotice {
-	const firedLately = alert.lastNotified !== null && now - alert.lastNotified < REARM_AFTER_MS;
-	if (firedLately && read.stillUnder(alert.alertId)) return "quiet";
-	const cap = read.dailyCap(alert.userId) ?? DEFAULT_DAILY_CAP;
-	const sent = read.sentSince(alert.userId, now - CAP_WINDOW_MS);
-	return sent < cap ? "sent" : "held";
+	return noticeOf(read, { ...alert, stillUnder: () => read.stillUnder(alert.alertId) }, now);
 }
 
 /**
- * Marks the shopper's held hits as summed up by the notification about to go out (about `alertId`); answers
- * how many other alerts they were (an alert held twice is one more alert to look at).
+ * Marks the shopper's held hits and list notices as summed up by the notification about to go out (about a
+ * price alert or a list); answers how many others they were (an alert held twice is one more to look at).
  */
-export function sumUpHeld(read: NoticeReaders, userId: string, alertId: number): number {
-	const others = new Set(read.sumHeld(userId));
-	others.delete(alertId);
+export function sumUpHeld(
+	read: Pick<NoticeReaders, "sumHeld">,
+	userId: string,
+	about: { alertId: number } | { listId: number },
+): number {
+	const { alerts, lists } = read.sumHeld(userId);
+	const others = new Set([...alerts.map((id) => `alert ${id}`), ...lists.map((id) => `list ${id}`)]);
+	others.delete("alertId" in about ? `alert ${about.alertId}` : `list ${about.listId}`);
 	return others.size;
 }

@@ -132,20 +132,26 @@ const STILL_UNDER_SQL = `
   WHERE h.alert_id = $alert
     AND ((r.is_active = 1 AND r.is_expired = 0) OR (g.is_active = 1 AND g.is_expired = 0))
   LIMIT 1`;
+// One cap for every notification a shopper gets: their price alerts' hits and their lists' alerts' notices.
 const SENT_SINCE_SQL = `
-  SELECT count(*) AS n FROM price_alert_hits
-  WHERE alert_id IN (SELECT id FROM price_alerts WHERE user_id = $user) AND notice = 'sent' AND created_at > $since`;
+  SELECT (SELECT count(*) FROM price_alert_hits
+    WHERE alert_id IN (SELECT id FROM price_alerts WHERE user_id = $user) AND notice = 'sent' AND created_at > $since)
+  + (SELECT count(*) FROM shopping_list_alert_notices
+    WHERE user_id = $user AND notice = 'sent' AND created_at > $since) AS n`;
 const DAILY_CAP_SQL = "SELECT alert_daily_cap AS cap FROM users WHERE id = $user";
 const SUM_HELD_SQL = `
   UPDATE price_alert_hits SET notice = 'summed'
   WHERE alert_id IN (SELECT id FROM price_alerts WHERE user_id = $user) AND notice = 'held'
   RETURNING alert_id AS alertId`;
+const SUM_HELD_LISTS_SQL = `
+  UPDATE shopping_list_alert_notices SET notice = 'summed' WHERE user_id = $user AND notice = 'held'
+  RETURNING list_id AS listId`;
 
 /**
  * What a hit's notice is decided from (src/alerts/notices.ts), prepared once for all of a report's hits:
  * whether another live report still holds the alert's price under its target, how many notifications the
- * shopper was sent since a time, their daily cap (null when there is no such user), and marking their held hits
- * as summed up (answering those hits' alerts).
+ * shopper was sent since a time (their lists' alerts' notices counted too), their daily cap (null when there is
+ * no such user), and marking their held hits and list notices as summed up (answering whose they were).
  */
 export function noticeReaders(tx: Tx) {
 	const q = tx.$client;
@@ -153,11 +159,15 @@ export function noticeReaders(tx: Tx) {
 	const sentSince = q.query<{ n: number }, { user: string; since: number }>(SENT_SINCE_SQL);
 	const dailyCap = q.query<{ cap: number }, { user: string }>(DAILY_CAP_SQL);
 	const sumHeld = q.query<{ alertId: number }, { user: string }>(SUM_HELD_SQL);
+	const sumHeldLists = q.query<{ listId: number }, { user: string }>(SUM_HELD_LISTS_SQL);
 	return {
 		stillUnder: (alertId: number) => stillUnder.get({ alert: alertId }) !== null,
 		sentSince: (userId: string, since: number) => sentSince.get({ user: userId, since })?.n ?? 0,
 		dailyCap: (userId: string) => dailyCap.get({ user: userId })?.cap ?? null,
-		sumHeld: (userId: string) => sumHeld.all({ user: userId }).map((h) => h.alertId),
+		sumHeld: (userId: string) => ({
+			alerts: sumHeld.all({ user: userId }).map((h) => h.alertId),
+			lists: sumHeldLists.all({ user: userId }).map((h) => h.listId),
+		}),
 	};
 }
 export type NoticeReaders = ReturnType<typeof noticeReaders>;
