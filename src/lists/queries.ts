@@ -1,5 +1,6 @@
 /** Shopping lists as their shopper and a shared link's reader see them. */
 import type { ShoppingList, ShoppingListItem } from "../../db/schema.ts";
+import { listAlertOf } from "../data/list-alerts.ts";
 import { categoryName } from "../data/price-history.ts";
 import { productByGtin } from "../data/products.ts";
 import {
@@ -20,6 +21,7 @@ import { transaction } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import { CATEGORY_NOT_FOUND } from "../deals/index.ts";
 import { badRequest, conflict, notFound } from "../lib/http.ts";
+import { alertJson } from "./alert-look.ts";
 import {
 	type AddItemInput,
 	ITEM_NOT_FOUND,
@@ -57,12 +59,15 @@ const summaryJson = (row: ListSummaryRow) => ({
 });
 
 async function listJson(db: Db, secret: string, list: ShoppingList) {
+	const alert = await listAlertOf(db, list.id);
 	return {
 		id: list.id,
 		name: list.name,
 		shareUrl: list.shareVersion === null ? null : sharedListPath(shareToken(secret, list.id, list.shareVersion)),
 		updatedAt: list.updatedAt.toISOString(),
 		items: (await itemRowsOf(db, list.id)).map(itemJson),
+		/** Its alert, when one is set: never on the shared link's answer. */
+		alert: alert && alertJson(alert),
 	};
 }
 export type ListJson = Awaited<ReturnType<typeof listJson>>;

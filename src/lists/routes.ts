@@ -4,6 +4,7 @@ import { requireUser, signedIn } from "../lib/guards.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { doc } from "../lib/openapi.ts";
 import { jsonBody, queryParams } from "../lib/validate.ts";
+import { clearListAlert, setListAlert } from "./list-alerts.ts";
 import { listPlan } from "./list-plan.ts";
 import {
 	addItem,
@@ -21,6 +22,7 @@ import {
 	CreateListSchema,
 	ITEM_NOT_FOUND,
 	LIST_NOT_FOUND,
+	ListAlertSchema,
 	NO_PLAN_ZIP_MESSAGE,
 	PlanQuerySchema,
 	UpdateItemSchema,
@@ -133,6 +135,42 @@ export const listRoutes = new Hono<AppEnv>()
 			const zipCode = c.req.valid("query").zipCode ?? user.zipCode;
 			if (!zipCode) throw badRequest(NO_PLAN_ZIP_MESSAGE);
 			return c.json(await listPlan(c.get("db"), user, id, zipCode), 200);
+		},
+	)
+	.put(
+		"/:id/alert",
+		doc({
+			summary: "Set a shopping list's alert: under a total, or when its cheapest store changes",
+			description:
+				"Near the zip given (yours when left out): told when the plan's recommended total (items only) goes " +
+				"under `underPrice`, and/or when its recommended store or pair changes. Once per crossing, within your " +
+				"daily cap of alerts, on the live stream and by push. The plan as it is now is only recorded.",
+			tag: TAG,
+			access: "session",
+			errors: [400, 401, 403, 404],
+			ok: { description: "The list's alert, with what its plan costs now and where" },
+		}),
+		signedIn,
+		jsonBody(ListAlertSchema),
+		async (c) => {
+			const user = requireUser(c);
+			const id = pathId(c.req.param("id"), LIST_NOT_FOUND);
+			return c.json(await setListAlert(c.get("db"), user, id, c.req.valid("json")), 200);
+		},
+	)
+	.delete(
+		"/:id/alert",
+		doc({
+			summary: "Clear a shopping list's alert",
+			tag: TAG,
+			access: "session",
+			errors: [401, 403, 404],
+			ok: { description: "The list's id; it has no alert now" },
+		}),
+		signedIn,
+		async (c) => {
+			const user = requireUser(c);
+			return c.json(await clearListAlert(c.get("db"), user.id, pathId(c.req.param("id"), LIST_NOT_FOUND)), 200);
 		},
 	)
 	.post(

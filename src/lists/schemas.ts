@@ -3,7 +3,8 @@
  * shopper meets are here, so the form and the server say the same thing.
  */
 import * as v from "valibot";
-import { idFromInput, optionalBarcode, optionalZip } from "../lib/fields.ts";
+import { idFromInput, optionalBarcode, optionalPlaceZip, optionalZip } from "../lib/fields.ts";
+import { parseDecimal } from "../lib/money.ts";
 import { optionalSize } from "../lib/sizes.ts";
 
 export const MAX_LISTS_PER_USER = 50;
@@ -97,3 +98,43 @@ export type UpdateItemInput = v.InferOutput<typeof UpdateItemSchema>;
 /** Whose neighbourhood a plan is of: the shopper's own ZIP when not given. */
 export const PlanQuerySchema = v.object({ zipCode: optionalZip() });
 export const NO_PLAN_ZIP_MESSAGE = "Add your zip code (or send zipCode) to plan the list near you";
+
+export const MAX_LIST_TARGET_CENTS = 10_000_000; // the same ceiling as a reported price
+export const LIST_ALERT_WHAT = "Choose what to be told: a price to go under, or when the cheapest store changes";
+export const UNDER_PRICE_MESSAGE = "Under price must be an amount in dollars and cents, like 25.00";
+
+/** "Under $X" in dollars (a number or the text of a form's field), out as cents; blank or null is no target. */
+const underPrice = v.pipe(
+	v.optional(v.nullable(v.union([v.number(), v.string()], UNDER_PRICE_MESSAGE)), null),
+	// Not an exact amount: NaN, which the number check refuses (null would read as "no target"); a negative
+	// one is told it must be over 0.
+	v.transform((value) => {
+		if (value === null || String(value).trim() === "") return null;
+		return parseDecimal(value, 2) ?? (String(value).trim().startsWith("-") ? -1 : Number.NaN);
+	}),
+	v.nullable(
+		v.pipe(
+			v.number(UNDER_PRICE_MESSAGE),
+			v.minValue(1, "Under price must be greater than 0"),
+			v.maxValue(MAX_LIST_TARGET_CENTS, "Under price must be at most $100,000.00"),
+		),
+	),
+);
+
+/**
+ * PUT /api/lists/:id/alert: near which zip (the shopper's own when left out), under what total and/or when
+ * the cheapest store changes; at least one of the two.
+ */
+export const ListAlertSchema = v.pipe(
+	v.object({
+		zipCode: optionalPlaceZip(),
+		underPrice,
+		onCheapestChange: v.optional(v.boolean("onCheapestChange must be true or false"), false),
+	}),
+	v.forward(
+		v.check((alert) => alert.underPrice !== null || alert.onCheapestChange, LIST_ALERT_WHAT),
+		["underPrice"],
+	),
+);
+export type ListAlertInput = v.InferOutput<typeof ListAlertSchema>;
+export const NO_ALERT_ZIP_MESSAGE = "Add your zip code (or send zipCode) to say where the list's alert watches";

@@ -66,7 +66,10 @@ const TAGS = [
 	{ name: "Profile", description: "The signed-in shopper's settings: fuel, car, alerts, photo, privacy, password" },
 	{ name: "Photos", description: "Uploading a photo to a signed URL, and reading a stored one" },
 	{ name: "Personal access tokens", description: "Read-only tokens for integrations: create, list, revoke" },
-	{ name: "Shopping lists", description: "A shopper's lists and their items, and a read-only link to share one" },
+	{
+		name: "Shopping lists",
+		description: "A shopper's lists and their items, their plans and alerts, and a read-only link to share one",
+	},
 	{ name: "Read API v1", description: "The versioned read API for integrations: prices near a ZIP, a station's" },
 	{ name: "Developer console", description: "Moderation, accounts, and the open-data export, past the passkey" },
 	{ name: "Service", description: "Health and this contract" },
