@@ -1,7 +1,8 @@
 /**
  * The background work of a running server, each one an option of the start-up (src/server.ts): housekeeping
  * (expired sessions, photos nobody attached), price expiry, the search index kept in one piece, WAL checkpoints
- * on a worker thread, and the report writer's thread. Every one is stopped by the handle start() returns.
+ * on a worker thread, the report writer's thread, and lists' alerts looked at again. Every one is stopped by the
+ * handle start() returns.
  */
 
 import { deleteExpiredSessions } from "./data/sessions.ts";
@@ -9,7 +10,7 @@ import { keepSearchIndexMerged } from "./deals/index.ts";
 import { log } from "./lib/log.ts";
 import { HOUR_MS, MINUTE_MS } from "./lib/time.ts";
 import { startCheckpointer } from "./ops/index.ts";
-import { expireByAge, MARKETS } from "./reports/index.ts";
+import { expireByAge, expireEndedSalesAt, MARKETS } from "./reports/index.ts";
 import type { Runtime } from "./runtime.ts";
 import { sweepOrphanUploads } from "./uploads/index.ts";
 
@@ -24,6 +25,8 @@ export type Jobs = {
 	checkpointer?: boolean;
 	/** Reports written on their own thread when config.reportWriter says "thread" (reports/writer.ts). */
 	reportThread?: boolean;
+	/** Lists' alerts looked at again when no price woke them for an hour (prices lapse too): hourly. */
+	listAlerts?: boolean;
 };
 
 /** Everything a production server runs. */
@@ -33,6 +36,7 @@ export const ALL_JOBS: Required<Jobs> = {
 	searchIndex: true,
 	checkpointer: true,
 	reportThread: true,
+	listAlerts: true,
 };
 
 /** After this long, not before: start-up stays cheap and the first answer is not delayed. */
@@ -70,6 +74,7 @@ export function startJobs(runtime: Runtime, jobs: Jobs, firstRunMs = FIRST_RUN_M
 		every(
 			guarded(async () => {
 				for (const market of MARKETS) await expireByAge(db, market);
+				await expireEndedSalesAt(db);
 			}),
 			MINUTE_MS,
 		);
@@ -83,6 +88,11 @@ export function startJobs(runtime: Runtime, jobs: Jobs, firstRunMs = FIRST_RUN_M
 			10 * MINUTE_MS,
 		);
 	}
+	if (jobs.listAlerts)
+		every(
+			guarded(() => runtime.listAlerts.sweep()),
+			HOUR_MS,
+		);
 	const checkpointer = jobs.checkpointer ? startCheckpointer(sqlite, config.dbPath) : undefined;
 	if (jobs.reportThread && config.reportWriter === "thread") {
 		// Later, like the checkpointer, so that making the thread does not delay the first answer.

@@ -16,6 +16,7 @@ import { type ChangeStamp, createReadCache, type ReadCache } from "./lib/read-ca
 import { createSessionReader, type SessionReader } from "./lib/sessions.ts";
 import { SlidingWindow } from "./lib/sliding-window.ts";
 import { HOUR_MS, MINUTE_MS } from "./lib/time.ts";
+import { ListAlertWatch, listAlertNotes } from "./lists/index.ts";
 import { ImportJobs } from "./open-data/index.ts";
 import { HealthMonitor, StorageTrouble } from "./ops/index.ts";
 import { PushSender } from "./push/index.ts";
@@ -50,6 +51,8 @@ export type Runtime = {
 	live: LiveHub;
 	/** Web Push to the shoppers' subscribed devices (fire and forget). */
 	push: PushSender;
+	/** Lists' alerts: the lists new prices may change, planned again in batches (src/lists/alert-watch.ts). */
+	listAlerts: ListAlertWatch;
 	/** Who hears of a price written on this thread, and of one committed (the writer thread has its own). */
 	prices: PriceEvents;
 	reports: ReportWriter;
@@ -72,8 +75,10 @@ export function buildRuntime(config: Config, { sqlite, db }: { sqlite: Database;
 	const live = new LiveHub(db);
 	const push = new PushSender(db, { vapid: config.vapid, allowedOrigins: config.pushAllowedOrigins });
 	const passwords = new PasswordHasher(config.passwordHashMemoryKib);
-	// Alerts record the hits a price sets off in its write's transaction, and deliver them once committed.
-	const prices = new PriceEvents().on(alertHits({ live, push }));
+	// Alerts record the hits a price sets off in its write's transaction, and deliver them once committed;
+	// lists' alerts gather where products were priced, and plan the lists concerned once committed.
+	const listAlerts = new ListAlertWatch(db, { live, push });
+	const prices = new PriceEvents().on(alertHits({ live, push })).on(listAlertNotes(listAlerts));
 	return {
 		config,
 		sqlite,
@@ -85,6 +90,7 @@ export function buildRuntime(config: Config, { sqlite, db }: { sqlite: Database;
 		search: new SearchMemory(),
 		live,
 		push,
+		listAlerts,
 		prices,
 		reports: new ReportWriter(db),
 		model: new PriceModel({ host: config.ollamaHost, model: config.ollamaModel, timeoutMs: config.ollamaTimeoutMs }),

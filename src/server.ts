@@ -99,6 +99,8 @@ export function startServer(config: Config, options: ServeOptions = {}) {
 				const clean = await drain(server, deadlineMs, listening.inFlight);
 				// An import stops between two batches: what it wrote stays, and a second run takes the rest.
 				await runtime.imports.stop();
+				// Lists gathered and not yet planned wait for the sweep after the next start.
+				await runtime.listAlerts.stop();
 				// Their connections closed first: the last connection to close is the one that removes the WAL.
 				await jobs.stopThreads();
 				closeDatabase(runtime.sqlite);
