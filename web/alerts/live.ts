@@ -13,11 +13,13 @@
  * server's `session-ended`, a 401, or a proxy's 502 while the server restarts), `onRefused` lets the caller ask
  * who is signed in, and the stream is tried again later.
  */
-import type { HitEventData, SESSION_ENDED_EVENT } from "../../src/alerts/index.ts";
+import type { AlertNote, HitEventData, NOTE_EVENT, SESSION_ENDED_EVENT } from "../../src/alerts/index.ts";
 import type { NOTICE_EVENT, NoticeJson } from "../../src/notices/index.ts";
 
 export type LiveHandlers = {
 	onHit: (hit: HitEventData) => void;
+	/** Alert news that is no price hit (a shopping list's cheaper total or cheapest store). */
+	onNote?: (note: AlertNote) => void;
 	/** A notice about one of the shopper's own reports (hidden by flags, listed again, removed). */
 	onNotice?: (notice: NoticeJson) => void;
 	/** The stream ended for good (refused, or the server unreachable): worth asking who is signed in. */
@@ -29,6 +31,7 @@ export type LiveHandlers = {
 type Wire =
 	| { type: "hit"; id: number; hit: HitEventData }
 	| { type: "notice"; notice: NoticeJson }
+	| { type: "note"; note: AlertNote }
 	| { type: "refused" }
 	| { type: "reconnected" };
 
@@ -36,6 +39,7 @@ const RECONNECT_AFTER_REFUSAL_MS = 15_000;
 // Checked against the server's name by type only: importing the value would bundle server code.
 const SESSION_ENDED: typeof SESSION_ENDED_EVENT = "session-ended";
 const NOTICE: typeof NOTICE_EVENT = "notice";
+const NOTE: typeof NOTE_EVENT = "alert-note";
 const NAME = "commoncents-live";
 
 const shared = () => typeof navigator !== "undefined" && "locks" in navigator && typeof BroadcastChannel === "function";
@@ -63,6 +67,7 @@ export function createLiveStream(): LiveStream {
 			lastHitId = Math.max(lastHitId ?? 0, message.id);
 			current()?.onHit(message.hit);
 		} else if (message.type === "notice") current()?.onNotice?.(message.notice);
+		else if (message.type === "note") current()?.onNote?.(message.note);
 		else if (message.type === "refused") current()?.onRefused();
 		else current()?.onReconnected();
 	}
@@ -96,6 +101,13 @@ export function createLiveStream(): LiveStream {
 				publish({ type: "notice", notice: JSON.parse((event as MessageEvent<string>).data) as NoticeJson });
 			} catch (error) {
 				console.error("notice event", error);
+			}
+		});
+		es.addEventListener(NOTE, (event) => {
+			try {
+				publish({ type: "note", note: JSON.parse((event as MessageEvent<string>).data) as AlertNote });
+			} catch (error) {
+				console.error("alert note event", error);
 			}
 		});
 		es.addEventListener("error", () => {

@@ -71,6 +71,13 @@ export function useLiveAlerts() {
 					// included: a notice is rare, so every query on screen is fetched again.
 					void queryClient.invalidateQueries();
 				},
+				onNote: (note) => {
+					const path = inAppPath(note.url, window.location.origin);
+					const link =
+						path === null ? undefined : { label: "See the list", href: path, open: () => router.history.push(path) };
+					// Notes are lists' news so far. Its push message rings on a device with push on: the page only toasts.
+					deliver(note.title, note.body, note.tag, link, readPushOwner() !== null);
+				},
 				onRefused: () => void recheckAccount(queryClient),
 				onReconnected: () => {
 					void recheckAccount(queryClient);

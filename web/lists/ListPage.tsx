@@ -9,6 +9,7 @@ import { SearchMessage } from "../components/SearchStates.tsx";
 import { usePageTitle } from "../components/usePageTitle.ts";
 import { useToast } from "../state/toast.ts";
 import { ItemsPanel } from "./ItemsPanel.tsx";
+import { ListAlertPanel } from "./ListAlert.tsx";
 import { ListFailed, ListSkeleton, Panel } from "./Parts.tsx";
 import { PlanView } from "./PlanView.tsx";
 import { listQuery, planQuery, type ShoppingList, useDeleteList, useShareList } from "./queries.ts";
@@ -86,6 +87,7 @@ function ListView({ list }: { list: ShoppingList }) {
 				<div className="flex flex-col gap-4 lg:order-2">{planBody}</div>
 				<div className="flex flex-col gap-4">
 					<ItemsPanel listId={id} items={list.items} />
+					<ListAlertPanel list={list} zipCode={zipCode} />
 					<SharePanel list={list} />
 				</div>
 			</div>

@@ -7,6 +7,8 @@ import { useLastingMutation } from "../api/mutation.ts";
 export type ListSummary = InferResponseType<typeof api.lists.$get, 200>[number];
 export type ShoppingList = InferResponseType<(typeof api.lists)[":id"]["$get"], 200>;
 export type ListItem = ShoppingList["items"][number];
+export type ListAlert = NonNullable<ShoppingList["alert"]>;
+export type ListAlertSubmission = Exclude<Parameters<(typeof api.lists)[":id"]["alert"]["$put"]>[0], undefined>["json"];
 export type Plan = InferResponseType<(typeof api.lists)[":id"]["plan"]["$get"], 200>;
 export type PlanChoice = NonNullable<Plan["single"]>;
 export type SharedList = InferResponseType<(typeof api)["shared-lists"][":token"]["$get"], 200>;
@@ -50,6 +52,12 @@ export const useShareList = (id: string) =>
 	useListChange((shared: boolean) => unwrap(api.lists[":id"].$patch({ param: { id }, json: { shared } })));
 
 export const useDeleteList = (id: string) => useListChange(() => unwrap(api.lists[":id"].$delete({ param: { id } })));
+
+export const useSetListAlert = (id: string) =>
+	useListChange((json: ListAlertSubmission) => unwrap(api.lists[":id"].alert.$put({ param: { id }, json })));
+
+export const useClearListAlert = (id: string) =>
+	useListChange(() => unwrap(api.lists[":id"].alert.$delete({ param: { id } })));
 
 export const useAddItem = (id: string) =>
 	useListChange((item: Partial<AddItemInput>) =>
