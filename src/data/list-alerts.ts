@@ -24,7 +24,7 @@ export type ListLook = Pick<
 >;
 
 export async function listAlertOf(db: Db, listId: number): Promise<ShoppingListAlert | null> {
-	return listAlertIn(db as Tx, listId);
+	return db.select().from(shoppingListAlerts).where(eq(shoppingListAlerts.listId, listId)).get() ?? null;
 }
 
 /** The list's alert as it is inside a transaction (it may have been set anew since it was last read). */

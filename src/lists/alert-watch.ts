@@ -17,7 +17,7 @@ import {
 	watchedLists,
 } from "../data/list-alerts.ts";
 import { itemRowsOf } from "../data/shopping-lists.ts";
-import { transaction } from "../data/transaction.ts";
+import { type Tx, transaction } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import { log } from "../lib/log.ts";
 import { HOUR_MS } from "../lib/time.ts";
@@ -135,8 +135,9 @@ export class ListAlertWatch {
 		if (told) deliverNote(this.outlets, user.id, told);
 	}
 
+	/** In the look's transaction: what is news, its notice by the alerts' rules, the look and notice stored. */
 	private judge(
-		tx: Parameters<typeof listAlertIn>[0],
+		tx: Tx,
 		alert: ShoppingListAlert,
 		who: { listName: string; userId: string },
 		seen: ReturnType<typeof seenOf>,
