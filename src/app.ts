@@ -15,7 +15,7 @@ import { jsonText } from "./lib/json-response.ts";
 import { log } from "./lib/log.ts";
 import { doc } from "./lib/openapi.ts";
 import { checkJsonBody, checkOrigin, isSafeMethod, jsonBodyLimit, securityHeaders } from "./lib/security.ts";
-import { listRoutes, sharedListRoutes } from "./lists/index.ts";
+import { listRoutes, sharedListRoutes, storeMembershipRoutes } from "./lists/index.ts";
 import { noticeRoutes } from "./notices/index.ts";
 import { exportRoutes, importRoutes } from "./open-data/index.ts";
 import { apiReferenceRoutes, openApiDocument } from "./openapi/index.ts";
@@ -56,6 +56,7 @@ const api = new Hono<AppEnv>()
 	.route("/price-reports", priceReportRoutes)
 	.route("/price-reports", priceFeedbackRoutes)
 	.route("/stores", storeRoutes)
+	.route("/stores", storeMembershipRoutes)
 	.route("/products", productRoutes)
 	.route("/search", searchRoutes)
 	.route("/feed", feedRoutes)

@@ -253,7 +253,7 @@ export const priceReports = sqliteTable(
 			)
 			.where(sql`${t.isActive} = 1 AND ${t.isDiscredited} = 0`),
 		index("price_reports_history_idx")
-			.on(t.normalizedName, t.categoryId, t.locToken, t.createdAt, t.priceCents, t.userId)
+			.on(t.normalizedName, t.categoryId, t.locToken, t.createdAt, t.priceCents, t.userId, t.priceType)
 			.where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),
 		/**
 		 * A list's plan (src/data/list-offers.ts): each store's latest live price of a product of each type, with

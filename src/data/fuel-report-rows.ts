@@ -22,7 +22,7 @@ import {
  */
 export type NearbyReportRow = StoredPick<
 	typeof gasPriceReports,
-	"id" | "stationId" | "priceMills" | "defPriceCents" | "createdAt"
+	"id" | "stationId" | "priceMills" | "defPriceCents" | "payment" | "createdAt"
 > &
 	TrustRow &
 	ReporterRow & {
@@ -35,7 +35,8 @@ export type NearbyReportRow = StoredPick<
 /** A NearbyReportRow's columns; `g`, `s` and `u` are the report, station and reporter aliases. */
 export const REPORT_COLUMNS_SQL = `
   g.id AS id, g.station_id AS stationId, s.name AS stationName, s.address AS stationAddress, s.loc_token AS stationToken,
-  g.fuel_type AS fuelType, g.price_mills AS priceMills, g.def_price_cents AS defPriceCents, g.created_at AS createdAt,
+  g.fuel_type AS fuelType, g.price_mills AS priceMills, g.def_price_cents AS defPriceCents, g.payment AS payment,
+  g.created_at AS createdAt,
   g.verification_confidence AS verificationConfidence, ${trustColumnsSql("g")},
   ${reporterColumnsSql("u")}`;
 

@@ -4,7 +4,7 @@
  * repeat, the insert and the price it replaces. As for products, bun:sqlite statements compiled once per
  * connection and text, each naming the index it reads.
  */
-import { FUEL_TYPES, type FuelType } from "../../db/enums.ts";
+import { FUEL_TYPES, type FuelPayment, type FuelType } from "../../db/enums.ts";
 import type { gasStations } from "../../db/schema.ts";
 import { nearTokens } from "../lib/zip.ts";
 import type { Bindings, HistoryRow, ReplacedRow, ReportRows, StandingRow, StoredReport } from "./reports.ts";
@@ -19,8 +19,8 @@ export const PRICE_KEY = {
 	electric: "electricPriceMills",
 } as const satisfies Record<FuelType, keyof typeof gasStations.$inferSelect>;
 
-/** One fuel at one station. */
-export type SameFuel = { station: number; fuel: FuelType };
+/** One fuel at one station, paid one way (a station's cash and card prices stand side by side). */
+export type SameFuel = { station: number; fuel: FuelType; payment: FuelPayment | null };
 
 /** A new fuel report's columns, as the insert names them. */
 export type FuelReportFields = {
@@ -29,6 +29,7 @@ export type FuelReportFields = {
 	fuel: FuelType;
 	price: number;
 	def: number | null;
+	payment: FuelPayment | null;
 	vacation: number;
 	reportZip: string | null;
 	confidence: number;
@@ -58,7 +59,7 @@ const STANDING_SQL = `
   SELECT id, created_at AS createdAt, confirmed_at AS confirmedAt
   FROM gas_price_reports INDEXED BY gas_reports_live_idx
   WHERE station_id = $station AND fuel_type = $fuel AND is_active = 1 AND is_expired = 0
-    AND price_mills = $price AND user_id <> $user
+    AND payment IS $payment AND price_mills = $price AND user_id <> $user
     AND max(created_at, coalesce(confirmed_at, 0)) >= $since
   ORDER BY max(created_at, coalesce(confirmed_at, 0)) DESC LIMIT 1`;
 
@@ -66,26 +67,28 @@ const STANDING_SQL = `
 const REPEATED_SQL = `
   SELECT id FROM gas_price_reports INDEXED BY gas_reports_user_idx
   WHERE user_id = $user AND station_id = $station AND fuel_type = $fuel
-    AND is_active = 1 AND is_expired = 0 AND price_mills = $price AND created_at >= $since
+    AND is_active = 1 AND is_expired = 0 AND payment IS $payment AND price_mills = $price AND created_at >= $since
   ORDER BY created_at DESC, id DESC LIMIT 1`;
 
 // The shopper's live prices of the fuel at the station, from gas_reports_user_idx.
 const LIVE_SQL = `
   SELECT id FROM gas_price_reports INDEXED BY gas_reports_user_idx
-  WHERE user_id = $user AND station_id = $station AND fuel_type = $fuel AND is_active = 1 AND is_expired = 0`;
+  WHERE user_id = $user AND station_id = $station AND fuel_type = $fuel AND is_active = 1 AND is_expired = 0
+    AND payment IS $payment`;
 
 // The shopper's earlier live prices of the fuel at the station: a newer word of theirs replaces them (the
 // station's caches follow through the triggers).
 const SUPERSEDE_SQL = `
   UPDATE gas_price_reports SET is_expired = 1, expired_at = $now, expired_reason = $reason, updated_at = $now
   WHERE user_id = $user AND station_id = $station AND fuel_type = $fuel
-    AND is_active = 1 AND is_expired = 0 AND id <> $keep
+    AND is_active = 1 AND is_expired = 0 AND payment IS $payment AND id <> $keep
   RETURNING id, price_mills AS price`;
 
 const INSERT_SQL = `
-  INSERT INTO gas_price_reports (user_id, station_id, fuel_type, price_mills, def_price_cents, vacation_mode,
+  INSERT INTO gas_price_reports (user_id, station_id, fuel_type, price_mills, def_price_cents, payment, vacation_mode,
     report_zip_code, verification_confidence, verification_reason, is_unusual, created_at, updated_at)
-  VALUES ($user, $station, $fuel, $price, $def, $vacation, $reportZip, $confidence, $reason, $unusual, $now, $now)
+  VALUES ($user, $station, $fuel, $price, $def, $payment, $vacation, $reportZip, $confidence, $reason, $unusual, $now,
+    $now)
   RETURNING id, created_at AS createdAt, updated_at AS updatedAt`;
 
 // The station's cached price of the fuel, its report count and when it was last reported: the report path

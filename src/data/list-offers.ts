@@ -1,8 +1,9 @@
 /**
- * What a list's plan is priced from: each store's current offer of a product near the shopper (its latest live,
- * trustworthy price there, in stock), with what the plan needs of it: its size, age and trust.
+ * What a list's plan is priced from: each store's current offers of a product near the shopper (its latest live,
+ * trustworthy price there of each price type, in stock), with what the plan needs of them: the type's terms,
+ * size, age and trust.
  */
-import type { SizeUnit } from "../../db/enums.ts";
+import type { PriceType, SizeUnit } from "../../db/enums.ts";
 import type { Db } from "../db.ts";
 import { trustworthySql } from "./report-columns.ts";
 
@@ -18,27 +19,32 @@ export type OfferRow = {
 	sizeUnit: SizeUnit | null;
 	confidence: number | null;
 	confirmations: number;
+	priceType: PriceType;
+	saleEnds: string | null;
+	multiQuantity: number | null;
+	multiPriceCents: number | null;
 };
 
-// Each store's latest live, trustworthy price of the product, from price_reports_history_idx's ranges (one per
-// place, live reports only; SQLite answers a bare column beside max() from the row holding the max), then those
+// Each store's latest live, trustworthy price of the product of each type, from price_reports_offer_idx's
+// ranges (one per place; SQLite answers a bare column beside max() from the row holding the max), then those
 // rows whole, in stock.
 const OFFERS_SQL = `
   WITH latest AS (
     SELECT r.id AS id, max(r.created_at) AS at
-    FROM price_reports r INDEXED BY price_reports_history_idx
+    FROM price_reports r INDEXED BY price_reports_offer_idx
     WHERE r.normalized_name = $name AND r.category_id = $category
       AND r.loc_token IN (SELECT value FROM json_each($places)) AND r.is_expired = 0 AND ${trustworthySql("r")}
-    GROUP BY r.store_id
+    GROUP BY r.store_id, r.price_type
   )
   SELECT o.id AS reportId, o.store_id AS storeId, o.price_cents AS priceCents, o.created_at AS createdAt,
     o.confirmed_at AS confirmedAt, o.size_milli AS sizeMilli, o.size_unit AS sizeUnit,
-    o.verification_confidence AS confidence, o.confirm_count AS confirmations
+    o.verification_confidence AS confidence, o.confirm_count AS confirmations, o.price_type AS priceType,
+    o.sale_ends AS saleEnds, o.multi_quantity AS multiQuantity, o.multi_price_cents AS multiPriceCents
   FROM latest l JOIN price_reports o ON o.id = l.id
   WHERE o.availability <> 'out-of-stock'
     AND NOT (o.unavailable_at IS NOT NULL AND o.unavailable_at > coalesce(o.confirmed_at, 0))`;
 
-/** Each store's offer of the product (normalised name and category) at some places (JSON). */
+/** Each store's offers of the product (normalised name and category) at some places (JSON). */
 export function storeOffers(db: Db, bindings: { name: string; category: number; places: string }): OfferRow[] {
 	return db.$client.query<OfferRow, Bindings>(OFFERS_SQL).all(bindings);
 }

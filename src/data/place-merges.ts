@@ -47,6 +47,8 @@ export function mergeStores(db: Tx, merges: readonly Merge[], reason: string, no
 		// A shopper's star moves to the store kept (deleting the other would drop it with the cascade).
 		db.run(sql`INSERT OR IGNORE INTO starred_stores (user_id, store_id, created_at)
 			SELECT user_id, ${into.id}, created_at FROM starred_stores WHERE store_id = ${from}`);
+		db.run(sql`INSERT OR IGNORE INTO store_memberships (user_id, store_id, created_at)
+			SELECT user_id, ${into.id}, created_at FROM store_memberships WHERE store_id = ${from}`);
 	}
 	const kept = keptIds(merges);
 	const newer = alias(priceReports, "newer");

@@ -4,6 +4,7 @@
  * These run for every report inside the group commit, so they are bun:sqlite statements, compiled once per
  * connection and text, each naming the index it reads.
  */
+import type { PriceType } from "../../db/enums.ts";
 import type { priceReports } from "../../db/schema.ts";
 import { isCodeOnly } from "../lib/gtin.ts";
 import type { StoredPick } from "../lib/stored.ts";
@@ -11,8 +12,11 @@ import { nearTokens } from "../lib/zip.ts";
 import type { Bindings, HistoryRow, ReplacedRow, ReportRows, StandingRow, StoredReport } from "./reports.ts";
 import type { Tx } from "./transaction.ts";
 
-/** One product at one store: its normalized name, category, the store and the place it counts in. */
-export type SameProduct = { name: string; category: number; store: number; loc: string };
+/**
+ * One product at one store: its normalized name, category, the store and the place it counts in, at one price
+ * type (a shelf's regular and member prices stand side by side: neither replaces nor confirms the other).
+ */
+export type SameProduct = { name: string; category: number; store: number; loc: string; type: PriceType };
 
 /** A new product report's columns, as the insert names them. */
 export type ProductReportFields = {
@@ -40,28 +44,32 @@ export type ProductReportFields = {
 	barcode: string | null;
 	/** The typed name as names are matched (lower-cased, spaces folded): what a barcode's name counts under. */
 	nameKey: string;
+	priceType: PriceType;
+	saleEnds: string | null;
+	multiQuantity: number | null;
+	multiPriceCents: number | null;
 };
 
 // Reads only price_reports_history_idx: one range of (name, category, place) per place of the neighbourhood
-// over the live reports, the price in the index.
+// over the live reports, the price and its type in the index.
 const HISTORY_SQL = `
   SELECT id, price_cents AS price, user_id AS userId FROM price_reports INDEXED BY price_reports_history_idx
   WHERE normalized_name = $name AND category_id = $category AND loc_token IN (SELECT value FROM json_each($places))
-    AND is_active = 1 AND is_expired = 0 AND created_at >= $since
+    AND is_active = 1 AND is_expired = 0 AND price_type = $type AND created_at >= $since
   ORDER BY created_at DESC, id DESC
   LIMIT $limit`;
 
-/** The live reports of one product (name and category) near `zip` since `since`, newest first. */
+/** The live reports of one product (name and category) at one price type near `zip` since `since`, newest first. */
 export function productHistory(
 	tx: Tx,
-	key: { normalizedName: string; categoryId: number; zip: string },
+	key: { normalizedName: string; categoryId: number; zip: string; priceType: PriceType },
 	since: number,
 	limit: number,
 ): HistoryRow[] {
 	const places = JSON.stringify(nearTokens(key.zip));
 	return tx.$client
 		.query<HistoryRow, Bindings>(HISTORY_SQL)
-		.all({ name: key.normalizedName, category: key.categoryId, places, since, limit });
+		.all({ name: key.normalizedName, category: key.categoryId, type: key.priceType, places, since, limit });
 }
 
 // Another shopper's live report of the product at the store at this price: a range of the history index
@@ -70,7 +78,7 @@ const STANDING_SQL = `
   SELECT id, created_at AS createdAt, confirmed_at AS confirmedAt
   FROM price_reports INDEXED BY price_reports_history_idx
   WHERE normalized_name = $name AND category_id = $category AND loc_token = $loc AND is_active = 1 AND is_expired = 0
-    AND store_id = $store AND price_cents = $price AND user_id <> $user
+    AND store_id = $store AND price_type = $type AND price_cents = $price AND user_id <> $user
     AND max(created_at, coalesce(confirmed_at, 0)) >= $since
   ORDER BY max(created_at, coalesce(confirmed_at, 0)) DESC LIMIT 1`;
 
@@ -79,29 +87,30 @@ const STANDING_SQL = `
 const REPEATED_SQL = `
   SELECT id FROM price_reports INDEXED BY price_reports_user_store_idx
   WHERE user_id = $user AND store_id = $store AND normalized_name = $name AND category_id = $category
-    AND is_active = 1 AND is_expired = 0 AND price_cents = $price AND created_at >= $since
+    AND is_active = 1 AND is_expired = 0 AND price_type = $type AND price_cents = $price AND created_at >= $since
   ORDER BY created_at DESC, id DESC LIMIT 1`;
 
 // The shopper's live prices of the product at the store, from price_reports_user_store_idx.
 const LIVE_SQL = `
   SELECT id FROM price_reports INDEXED BY price_reports_user_store_idx
   WHERE user_id = $user AND store_id = $store AND normalized_name = $name AND category_id = $category
-    AND is_active = 1 AND is_expired = 0`;
+    AND is_active = 1 AND is_expired = 0 AND price_type = $type`;
 
 // The shopper's earlier live price for this product at this store: a new one replaces it.
 const SUPERSEDE_SQL = `
   UPDATE price_reports SET is_expired = 1, expired_at = $now, expired_reason = $reason, updated_at = $now
   WHERE user_id = $user AND store_id = $store AND normalized_name = $name AND category_id = $category
-    AND is_active = 1 AND is_expired = 0 AND id <> $keep
+    AND is_active = 1 AND is_expired = 0 AND price_type = $type AND id <> $keep
   RETURNING id, price_cents AS price`;
 
 const INSERT_SQL = `
   INSERT INTO price_reports (user_id, store_id, product_name, normalized_name, price_cents, category_id, tags, description,
     availability, vacation_mode, report_zip_code, zip_code, loc_token, search_text, image_url, verification_confidence,
-    verification_reason, is_unusual, size_milli, size_unit, barcode)
+    verification_reason, is_unusual, size_milli, size_unit, barcode, price_type, sale_ends, multi_quantity,
+    multi_price_cents)
   VALUES ($user, $store, $name, $normalized, $price, $category, $tags, $description,
     $availability, $vacation, $reportZip, $zip, $loc, $searchText, $image, $confidence, $reason, $unusual,
-    $sizeMilli, $sizeUnit, $barcode)
+    $sizeMilli, $sizeUnit, $barcode, $priceType, $saleEnds, $multiQuantity, $multiPriceCents)
   RETURNING id, created_at AS createdAt, updated_at AS updatedAt`;
 
 /** price_reports as the report write uses it. */

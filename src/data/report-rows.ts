@@ -42,6 +42,10 @@ export type ReportRow = StoredPick<
 	| "sizeMilli"
 	| "sizeUnit"
 	| "barcode"
+	| "priceType"
+	| "saleEnds"
+	| "multiQuantity"
+	| "multiPriceCents"
 > &
 	TrustRow &
 	ReporterRow & {
@@ -62,7 +66,8 @@ const REPORT_COLUMNS_SQL = `
   r.image_url AS imageUrl, r.created_at AS createdAt, r.updated_at AS updatedAt, r.upvotes AS upvotes,
   r.verification_confidence AS verificationConfidence, r.verification_reason AS verificationReason, r.category_id AS categoryId, r.tags AS tags,
   r.availability AS availability, r.zip_code AS zipCode, r.size_milli AS sizeMilli, r.size_unit AS sizeUnit,
-  r.barcode AS barcode,
+  r.barcode AS barcode, r.price_type AS priceType, r.sale_ends AS saleEnds, r.multi_quantity AS multiQuantity,
+  r.multi_price_cents AS multiPriceCents,
   ${trustColumnsSql("r")}, c.slug AS categorySlug,
   s.id AS storeId, s.name AS storeName, s.address AS storeAddress,
   ${reporterColumnsSql("u")}`;

@@ -127,6 +127,25 @@ export function expireAgedReports(tx: Tx, table: ReportTable, range: AgeRange & 
 	return tx.$client.query<never, Bindings>(AGE_SWEEP_SQL[table].expire).run({ now, ...range }).changes;
 }
 
+// Live sales whose last day is over, from price_reports_sale_ends_idx: looked at first, as the age sweep does.
+const ENDED_SALES_SQL = {
+	any: `SELECT 1 AS ended FROM price_reports INDEXED BY price_reports_sale_ends_idx
+    WHERE sale_ends IS NOT NULL AND is_expired = 0 AND sale_ends <= $day LIMIT 1`,
+	expire: `UPDATE price_reports INDEXED BY price_reports_sale_ends_idx
+    SET is_expired = 1, expired_at = $now, updated_at = $now, expired_reason = 'The sale ended ' || sale_ends
+    WHERE sale_ends IS NOT NULL AND is_expired = 0 AND sale_ends <= $day`,
+};
+
+/** Whether a live sale ended on or before `day` (YYYY-MM-DD); outside any transaction, as hasStaleReports. */
+export function hasEndedSales(db: Db, day: string): boolean {
+	return Boolean(db.$client.query<{ ended: 1 }, Bindings>(ENDED_SALES_SQL.any).get({ day }));
+}
+
+/** Expires the live sales that ended on or before `day`; how many. */
+export function expireEndedSales(tx: Tx, day: string, now: number): number {
+	return tx.$client.query<never, Bindings>(ENDED_SALES_SQL.expire).run({ day, now }).changes;
+}
+
 /** Every product category with its slug, which says how long its prices live. */
 export function categorySlugs(db: Db): Pick<typeof productCategories.$inferSelect, "id" | "slug">[] {
 	return db.$client

@@ -54,6 +54,7 @@ export function toReportJson(row: ReportRow, near: NearShopper = {}, now = Date.
 				: null,
 		/** The product's barcode as a normalised GTIN (13 digits), when its reporter gave one. */
 		barcode: row.barcode,
+		...termsJson(row),
 		// The reporter as the viewer sees them (reports/reporter.ts): beyond spec §3, `username` is the byline's link
 		// to a public profile (null while theirs is private), and others see only the initial of the last name.
 		user: reporterJson(row, Boolean(row.isOwnReport)),
@@ -62,3 +63,18 @@ export function toReportJson(row: ReportRow, near: NearShopper = {}, now = Date.
 	};
 }
 export type ReportJson = ReturnType<typeof toReportJson>;
+
+/**
+ * What the price asks (decision 0093): its type, a sale's last day, and a multi-buy's bundle ("2 for $5":
+ * quantity 2, price 5), of which `price` is one's share.
+ */
+export function termsJson(row: Pick<ReportRow, "priceType" | "saleEnds" | "multiQuantity" | "multiPriceCents">) {
+	return {
+		priceType: row.priceType,
+		saleEnds: row.saleEnds,
+		multiBuy:
+			row.multiQuantity !== null && row.multiPriceCents !== null
+				? { quantity: row.multiQuantity, price: centsToNumber(row.multiPriceCents) }
+				: null,
+	};
+}

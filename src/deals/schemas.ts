@@ -15,6 +15,7 @@ import {
 } from "../lib/fields.ts";
 import { normalizeGtin } from "../lib/gtin.ts";
 import { MAX_AREAS, NEAREST_AREAS } from "../lib/near-areas.ts";
+import { PRICE_TERMS_MESSAGES, priceTermsEntries, TERMS_RULES, withTerms } from "../lib/price-terms.ts";
 import { optionalSize } from "../lib/sizes.ts";
 import {
 	confirmEntries,
@@ -54,41 +55,43 @@ export {
 	type SizeValues,
 } from "../lib/sizes.ts";
 
-export const PriceReportSchema = v.pipe(
-	v.object({
-		productName: requiredText("Product name is required", 120, "Product name"),
-		price: PriceCentsSchema,
-		categoryId: CategoryIdSchema,
-		tags: v.optional(
-			v.pipe(
-				v.array(
-					v.pipe(v.string("Tags must be text"), v.trim(), v.toLowerCase(), v.nonEmpty("A tag must not be blank")),
-					"Tags must be a list",
-				),
-				v.maxLength(10, "Choose at most 10 tags"),
-				v.transform((tags) => [...new Set(tags)]),
+const PriceReportObject = v.object({
+	productName: requiredText("Product name is required", 120, "Product name"),
+	price: PriceCentsSchema,
+	categoryId: CategoryIdSchema,
+	tags: v.optional(
+		v.pipe(
+			v.array(
+				v.pipe(v.string("Tags must be text"), v.trim(), v.toLowerCase(), v.nonEmpty("A tag must not be blank")),
+				"Tags must be a list",
 			),
-			[],
+			v.maxLength(10, "Choose at most 10 tags"),
+			v.transform((tags) => [...new Set(tags)]),
 		),
-		description: optionalText(500, "Description"),
-		storeName: requiredText("Store name is required", 120, "Store name"),
-		storeAddress: requiredText("Store address is required", 200, "Store address"),
-		storePhone: optionalText(30, "Store phone"),
-		/** Where the store is (the report counts there); the shopper's current zip when not given. */
-		storeZipCode: optionalPlaceZip("Store zip code"),
-		availability: v.optional(
-			v.picklist(AVAILABILITIES, `Availability must be one of ${AVAILABILITIES.join(", ")}`),
-			"in-stock",
-		),
-		...vacationEntries,
-		...confirmEntries,
-		...newPlaceEntries,
-		...sendKeyEntries,
-		imageUrl: optionalText(500, "Image URL"),
-		size: optionalSize(),
-		/** The product's barcode: its reports are one product whatever their names (decision 0089). */
-		barcode: optionalBarcode(),
-	}),
+		[],
+	),
+	description: optionalText(500, "Description"),
+	storeName: requiredText("Store name is required", 120, "Store name"),
+	storeAddress: requiredText("Store address is required", 200, "Store address"),
+	storePhone: optionalText(30, "Store phone"),
+	/** Where the store is (the report counts there); the shopper's current zip when not given. */
+	storeZipCode: optionalPlaceZip("Store zip code"),
+	availability: v.optional(
+		v.picklist(AVAILABILITIES, `Availability must be one of ${AVAILABILITIES.join(", ")}`),
+		"in-stock",
+	),
+	...vacationEntries,
+	...confirmEntries,
+	...newPlaceEntries,
+	...sendKeyEntries,
+	imageUrl: optionalText(500, "Image URL"),
+	size: optionalSize(),
+	/** The product's barcode: its reports are one product whatever their names (decision 0089). */
+	barcode: optionalBarcode(),
+	...priceTermsEntries,
+});
+export const PriceReportSchema = v.pipe(
+	PriceReportObject,
 	v.forward(
 		v.partialCheck(
 			[["vacationMode"], ["reportZipCode"]],
@@ -97,6 +100,20 @@ export const PriceReportSchema = v.pipe(
 		),
 		["reportZipCode"],
 	),
+	v.forward(
+		v.partialCheck([["priceType"], ["saleEnds"]], TERMS_RULES.saleEndsOnlySale, PRICE_TERMS_MESSAGES.saleEndsOnlySale),
+		["saleEnds"],
+	),
+	v.forward(
+		v.partialCheck([["priceType"], ["multiBuyQuantity"]], TERMS_RULES.multiNeeded, PRICE_TERMS_MESSAGES.multiNeeded),
+		["multiBuyQuantity"],
+	),
+	v.forward(
+		v.partialCheck([["priceType"], ["multiBuyQuantity"]], TERMS_RULES.multiOnly, PRICE_TERMS_MESSAGES.multiOnly),
+		["multiBuyQuantity"],
+	),
+	// `price` is now the price of one; a multi-buy's bundle is in `terms`.
+	v.transform(withTerms),
 );
 export type PriceReportInput = v.InferOutput<typeof PriceReportSchema>;
 

@@ -217,6 +217,7 @@ describe("GET /api/gas/reports/nearby", () => {
 			fuelType: "diesel",
 			price: 4.1,
 			defPrice: 3.49,
+			payment: null,
 			createdAt: expect.stringMatching(/^\d{4}-/),
 			user: { firstName: "Sam", lastName: "S", username: expect.any(String) },
 			verificationConfidence: expect.any(Number),

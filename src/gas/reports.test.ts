@@ -40,6 +40,7 @@ describe("POST /api/gas/reports", () => {
 			fuelType: "regular",
 			price: 3.459,
 			defPrice: null,
+			payment: null,
 			createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
 			// Their own report: their last name whole.
 			user: { firstName: "Grace", lastName: "Shopper", username },

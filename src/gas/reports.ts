@@ -60,6 +60,8 @@ export function toGasReportJson(row: NearbyReportRow, distanceMiles: number | nu
 		fuelType: row.fuelType,
 		price: millsToNumber(row.priceMills),
 		defPrice: row.fuelType === "diesel" && row.defPriceCents !== null ? centsToNumber(row.defPriceCents) : null,
+		/** Cash or card only, when the reporter said the station's prices differ; null is either. */
+		payment: row.payment,
 		createdAt: new Date(row.createdAt).toISOString(),
 		// The reporter as the viewer sees them (reports/reporter.ts), as a price report's byline.
 		user: reporterJson(row, Boolean(row.isOwnReport)),

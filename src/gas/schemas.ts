@@ -7,6 +7,7 @@ import { FUEL_TYPES } from "../../db/enums.ts";
 import { optionalPlaceZip, requiredAmount, requiredText } from "../lib/fields.ts";
 import { parseDecimal } from "../lib/money.ts";
 import { MAX_AREAS, NEAREST_AREAS } from "../lib/near-areas.ts";
+import { fuelPaymentEntry } from "../lib/price-terms.ts";
 import {
 	confirmEntries,
 	newPlaceEntries,
@@ -63,6 +64,7 @@ export const GasReportSchema = v.pipe(
 		price: FuelPriceSchema,
 		fuelType: FuelTypeSchema,
 		defPrice: DefPriceSchema,
+		...fuelPaymentEntry,
 		...vacationEntries,
 		...confirmEntries,
 		...newPlaceEntries,

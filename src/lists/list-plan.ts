@@ -7,6 +7,7 @@ import type { ShoppingListItem, User } from "../../db/schema.ts";
 import { getCategoryWithTagSlugs } from "../data/categories.ts";
 import { planStores, storeOffers } from "../data/list-offers.ts";
 import { itemRowsOf } from "../data/shopping-lists.ts";
+import { memberStoreIds } from "../data/store-memberships.ts";
 import type { Db } from "../db.ts";
 import { matchProduct } from "../deals/index.ts";
 import { fillUpOf, nearbySummary } from "../gas/index.ts";
@@ -14,16 +15,7 @@ import { carOf } from "../lib/car.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { MAX_AREAS, milesBetween, NEAREST_AREAS, type NearPlace, neighbourhood, roundMiles } from "../lib/zip.ts";
 import { median } from "../reports/index.ts";
-import {
-	type Choice,
-	costOf,
-	type Offer,
-	type PlanItem,
-	type PlanStore,
-	type Priced,
-	planBasket,
-	usualSize,
-} from "./plan.ts";
+import { type Choice, type Offer, type PlanItem, type PlanStore, type Priced, planBasket, pricesAt } from "./plan.ts";
 import { ownList } from "./queries.ts";
 
 type Matched = { item: PlanItem; matchedName: string | null; offers: Offer[] };
@@ -46,11 +38,19 @@ async function itemOffers(db: Db, row: ShoppingListItem, zip: string, near: read
 	const offers = storeOffers(db, { name: match.name, category: match.category.id, places }).map((o) => ({
 		storeId: o.storeId,
 		reportId: o.reportId,
-		priceCents: o.priceCents,
 		size: sizeOf(o.sizeMilli, o.sizeUnit),
 		reportedAt: Math.max(o.createdAt, o.confirmedAt ?? 0),
 		confidence: o.confidence,
 		confirmations: o.confirmations,
+		priceType: o.priceType,
+		saleEnds: o.saleEnds,
+		multiBuy:
+			o.multiQuantity !== null && o.multiPriceCents !== null
+				? { quantity: o.multiQuantity, cents: o.multiPriceCents }
+				: null,
+		// A multi-buy's one is its exact share, so a whole bundle costs what the shelf says.
+		priceCents:
+			o.multiQuantity !== null && o.multiPriceCents !== null ? o.multiPriceCents / o.multiQuantity : o.priceCents,
 	}));
 	return { item, matchedName: match.matchedName, offers };
 }
@@ -79,17 +79,18 @@ export async function listPlan(db: Db, user: User, listId: number, zipCode: stri
 	const widened = rows.length > 0 && matched.every((m) => m.offers.length === 0);
 	if (widened) ({ near, matched } = await matchAll(db, rows, zipCode, MAX_AREAS));
 
+	const memberOf = await memberStoreIds(db, user.id);
 	const prices = new Map<number, Map<number, Priced>>();
 	const typical = new Map<number, number>();
+	const memberOnly = new Map<number, number>();
 	for (const { item, offers } of matched) {
-		const reference = usualSize(offers);
-		const at = new Map<number, Priced>();
-		for (const offer of offers)
-			at.set(offer.storeId, { itemId: item.id, storeId: offer.storeId, cents: costOf(item, offer, reference), offer });
+		const priced = pricesAt(item, offers, memberOf);
+		const at = priced.at;
+		for (const id of priced.memberOnly) memberOnly.set(id, (memberOnly.get(id) ?? 0) + 1);
 		prices.set(item.id, at);
 		if (at.size > 0) typical.set(item.id, Math.round(median([...at.values()].map((p) => p.cents))));
 	}
-	const storeIds = [...new Set(matched.flatMap((m) => m.offers.map((o) => o.storeId)))];
+	const storeIds = [...new Set([...prices.values()].flatMap((at) => [...at.keys()]).concat([...memberOnly.keys()]))];
 	const rowsOfStores = storeIds.length > 0 ? planStores(db, JSON.stringify(storeIds)) : [];
 	const milesOf = new Map(near.map((p) => [p.token, p.miles]));
 	const stores: PlanStore[] = rowsOfStores.map((s) => ({
@@ -116,13 +117,25 @@ export async function listPlan(db: Db, user: User, listId: number, zipCode: stri
 		return {
 			stores: choice.stores.map((id) => {
 				const store = storeById.get(id) as PlanStore;
-				return { id, name: store.name, address: store.address, distanceMiles: roundMiles(store.milesFromHome) };
+				return {
+					id,
+					name: store.name,
+					address: store.address,
+					distanceMiles: roundMiles(store.milesFromHome),
+					member: memberOf.has(id),
+				};
 			}),
 			items: choice.bought.map((p) => ({
 				itemId: p.itemId,
 				storeId: p.storeId,
 				reportId: p.offer.reportId,
 				price: centsToNumber(p.cents),
+				priceType: p.offer.priceType,
+				saleEnds: p.offer.saleEnds,
+				multiBuy: p.offer.multiBuy && {
+					quantity: p.offer.multiBuy.quantity,
+					price: centsToNumber(p.offer.multiBuy.cents),
+				},
 				reportedAt: new Date(p.offer.reportedAt).toISOString(),
 				confidence: p.offer.confidence,
 				confirmations: p.offer.confirmations,
@@ -165,6 +178,11 @@ export async function listPlan(db: Db, user: User, listId: number, zipCode: stri
 			milesPerUnit: driving.milesPerUnit,
 			costPerMile: Math.round(driving.perMile * 1000) / 1000,
 		},
+		// Stores with member prices of the list the shopper cannot pay until they say they are a member there.
+		memberPricesAt: [...memberOnly].map(([id, items]) => {
+			const store = storeById.get(id) as PlanStore;
+			return { id, name: store.name, address: store.address, items };
+		}),
 		single: choiceJson(single),
 		pair: choiceJson(pair),
 		recommended: single === null ? null : pairWins ? ("pair" as const) : ("single" as const),

@@ -33,6 +33,9 @@ function town(seed: number, storeCount: number, itemCount: number) {
 				reportedAt: 0,
 				confidence: null,
 				confirmations: 0,
+				priceType: "regular",
+				saleEnds: null,
+				multiBuy: null,
 			};
 			at.set(store.id, { itemId: item.id, storeId: store.id, cents: offer.priceCents, offer });
 		}

@@ -3,7 +3,7 @@
  * item at the store of the two where it costs less, with the trip counted. Pure: it is handed each item's
  * offers and what a mile costs. The pair search tries every pair, so it is exact.
  */
-import type { SizeUnit } from "../../db/enums.ts";
+import type { PriceType, SizeUnit } from "../../db/enums.ts";
 import { baseUnitsOf, dimensionOf, pricePerBase } from "../lib/unit-price.ts";
 
 export type Size = { quantity: number; unit: SizeUnit };
@@ -11,8 +11,12 @@ export type PlanItem = { id: number; name: string; quantity: number; size: Size 
 export type Offer = {
 	storeId: number;
 	reportId: number;
-	/** The offer's price in cents for its own size (or each). */
+	/** The offer's price in cents for its own size (or each); a multi-buy's is one's exact share of the bundle. */
 	priceCents: number;
+	priceType: PriceType;
+	saleEnds: string | null;
+	/** A multi-buy's bundle: how many for how many cents. */
+	multiBuy: { quantity: number; cents: number } | null;
 	size: Size | null;
 	reportedAt: number;
 	confidence: number | null;
@@ -37,7 +41,37 @@ export function costOf(item: PlanItem, offer: Offer, reference: Size | null): nu
 	if (wanted && offer.size && dimensionOf(wanted.unit) === dimensionOf(offer.size.unit)) {
 		return Math.round(pricePerBase(offer.priceCents, offer.size) * baseUnitsOf(wanted) * item.quantity);
 	}
-	return offer.priceCents * item.quantity;
+	return Math.round(offer.priceCents * item.quantity);
+}
+
+/**
+ * Whether the shopper can pay the offer for this item: a member price only at a store they are a member of,
+ * a multi-buy only for at least its quantity.
+ */
+export function canPay(item: PlanItem, offer: Offer, memberOf: ReadonlySet<number>): boolean {
+	if (offer.priceType === "member") return memberOf.has(offer.storeId);
+	if (offer.multiBuy) return item.quantity >= offer.multiBuy.quantity;
+	return true;
+}
+
+/**
+ * Each store's cheapest offer the shopper can pay for the item, and the stores whose member prices were left
+ * out because the shopper is no member there.
+ */
+export function pricesAt(item: PlanItem, offers: readonly Offer[], memberOf: ReadonlySet<number>) {
+	const reference = usualSize(offers);
+	const at = new Map<number, Priced>();
+	const memberOnly = new Set<number>();
+	for (const offer of offers) {
+		if (!canPay(item, offer, memberOf)) {
+			if (offer.priceType === "member") memberOnly.add(offer.storeId);
+			continue;
+		}
+		const cents = costOf(item, offer, reference);
+		const best = at.get(offer.storeId);
+		if (!best || cents < best.cents) at.set(offer.storeId, { itemId: item.id, storeId: offer.storeId, cents, offer });
+	}
+	return { at, memberOnly };
 }
 
 /** The size the offers give most (the first such, on a tie): what items without their own are compared at. */

@@ -1,13 +1,21 @@
 /**
- * How a price stops counting, products and fuel alike: by age (the sweep), as an outlier of the consensus a
+ * How a price stops counting, products and fuel alike: by age (the sweep), a sale after its last day, as an outlier of the consensus a
  * new report completes, or replaced by the same shopper's newer price at the same place. Expired reports
  * leave the search index and the station caches (their triggers), and never count toward a consensus or a
  * deal's savings.
  */
-import { expireAgedReports, expireReportsById, type HistoryRow, hasStaleReports } from "../data/reports.ts";
+import {
+	expireAgedReports,
+	expireEndedSales,
+	expireReportsById,
+	type HistoryRow,
+	hasEndedSales,
+	hasStaleReports,
+} from "../data/reports.ts";
 import { type Tx, transaction } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import type { ExpirationAnalysis } from "../lib/errors.ts";
+import { lastOverSaleDay } from "../lib/price-terms.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { consensusOf, heardPrices, isOutlier, MIN_CONSENSUS_REPORTS } from "./consensus.ts";
 import type { Market } from "./market.ts";
@@ -41,6 +49,13 @@ export async function expireByAge(
 		},
 		"immediate",
 	);
+}
+
+/** Expires the sales whose last day is over (lib/price-terms.ts says when); how many. */
+export async function expireEndedSalesAt(db: Db, now = Date.now()): Promise<number> {
+	const day = lastOverSaleDay(now);
+	if (!hasEndedSales(db, day)) return 0;
+	return transaction(db, (tx) => expireEndedSales(tx, day, now), "immediate");
 }
 
 /**

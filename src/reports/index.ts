@@ -9,7 +9,7 @@ export type { StandingReport } from "./duplicates.ts";
 export { duplicateMessage } from "./duplicates.ts";
 export type { Heard, PricedThing, PriceListener, WrittenPrice } from "./events.ts";
 export { PriceEvents } from "./events.ts";
-export { expireByAge, REPLACED_REASON, replacedWarning } from "./expiry.ts";
+export { expireByAge, expireEndedSalesAt, REPLACED_REASON, replacedWarning } from "./expiry.ts";
 export { HIDE_AT_FLAGS, recountFeedback } from "./feedback-counts.ts";
 export type { ReportChange } from "./feedback-rows.ts";
 export { changedReason, HIDDEN_MESSAGE, NOT_LISTED_MESSAGE, WITHDRAWN_CHANGE_REASON } from "./feedback-rows.ts";

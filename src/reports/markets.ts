@@ -2,12 +2,13 @@
  * The two markets (market.ts says what a description holds): a product's price at a store, in cents, and a
  * fuel's at a station, in mills (thousandths of a dollar). Everything else about a report is the same.
  */
-import type { Availability, FuelType, SizeUnit } from "../../db/enums.ts";
+import type { Availability, FuelPayment, FuelType, PriceType, SizeUnit } from "../../db/enums.ts";
 import { FUEL_REPORT_ROWS, fuelHistory } from "../data/fuel-reports.ts";
 import { hasReportedAt, PRICE_REPORT_ROWS, productHistory } from "../data/price-reports.ts";
 import { categorySlugs } from "../data/reports.ts";
 import { centsToNumber, formatCents, formatMills, millsToNumber } from "../lib/money.ts";
 import { normalizeText, productKeyName } from "../lib/normalize.ts";
+import { type PriceTerms, REGULAR_TERMS } from "../lib/price-terms.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { categoryBounds, fuelBounds } from "./bounds.ts";
 import { type Market, type PriceFields, type ReportJob, rowsAt } from "./market.ts";
@@ -21,14 +22,17 @@ export type ProductKey = {
 	categoryId: number;
 	category: { slug: string; name: string };
 	zip: string;
+	/** A consensus is of one price type: a sale or a member price is no outlier of the regular price. */
+	priceType: PriceType;
 };
 export type FuelKey = { fuel: FuelType; zip: string };
 
 export const productKey = (
-	report: { productName: string; categoryId: number; barcode?: string | null },
+	report: { productName: string; categoryId: number; barcode?: string | null; terms?: PriceTerms },
 	category: { slug: string; name: string },
 	zip: string,
 ): ProductKey => ({
+	priceType: report.terms?.type ?? "regular",
 	productName: report.productName,
 	// A barcode's reports are one product whatever their names (decision 0089).
 	normalizedName: productKeyName(report),
@@ -55,6 +59,8 @@ export type ProductFields = PriceFields & {
 	category: { slug: string; name: string; groupSlug: string | null };
 	/** The product's normalised GTIN, when the shopper gave one. */
 	barcode?: string | null;
+	/** What the price asks of the shopper; regular when not given (an import, a changed price). */
+	terms?: PriceTerms;
 };
 
 /** A fuel report's fields as the write stores them (gas/schemas.ts, GasReportSchema's output). */
@@ -63,6 +69,8 @@ export type FuelFields = PriceFields & {
 	stationAddress: string;
 	fuelType: FuelType;
 	defPrice: number | null;
+	/** Cash or card only, when the station's prices differ; null (or not given) is either. */
+	payment?: FuelPayment | null;
 };
 
 /**
@@ -111,9 +119,16 @@ export const PRODUCTS: Market<ProductKey, ProductFields, ReturnType<typeof produ
 	rowsAt: ({ user, input, zip }, key, place) =>
 		rowsAt(
 			PRICE_REPORT_ROWS,
-			{ name: key.normalizedName, category: key.categoryId, store: place.id, loc: place.locToken },
+			{
+				name: key.normalizedName,
+				category: key.categoryId,
+				store: place.id,
+				loc: place.locToken,
+				type: (input.terms ?? REGULAR_TERMS).type,
+			},
 			({ verdict }) => {
 				const size = sizeOf(input);
+				const terms = input.terms ?? REGULAR_TERMS;
 				const { category } = input;
 				return {
 					user: user.id,
@@ -143,6 +158,10 @@ export const PRODUCTS: Market<ProductKey, ProductFields, ReturnType<typeof produ
 					sizeUnit: size?.unit ?? null,
 					barcode: input.barcode ?? null,
 					nameKey: normalizeText(input.productName),
+					priceType: terms.type,
+					saleEnds: terms.saleEnds,
+					multiQuantity: terms.multiQuantity,
+					multiPriceCents: terms.multiPriceCents,
 				};
 			},
 		),
@@ -160,6 +179,7 @@ function productRow(
 	{ place, verdict, stored }: Parameters<Market<ProductKey, ProductFields>["answer"]>[1],
 ) {
 	const size = sizeOf(input);
+	const terms = input.terms ?? REGULAR_TERMS;
 	return {
 		id: stored.id,
 		productName: input.productName,
@@ -183,6 +203,10 @@ function productRow(
 		reporterUsername: user.profileVisible ? user.username : null,
 		sizeMilli: size?.milli ?? null,
 		sizeUnit: size?.unit ?? null,
+		priceType: terms.type,
+		saleEnds: terms.saleEnds,
+		multiQuantity: terms.multiQuantity,
+		multiPriceCents: terms.multiPriceCents,
 		hasUserUpvoted: 0,
 		hasUserTakenDeal: 0,
 		categorySlug: input.category.slug,
@@ -208,19 +232,24 @@ export const FUEL: Market<FuelKey, FuelFields, null> = {
 	keyOf: ({ input, zip }) => ({ fuel: input.fuelType, zip }),
 	placeOf: ({ input, zip }) => ({ name: input.stationName, address: input.stationAddress, phone: null, zip }),
 	rowsAt: ({ user, input }, _key, place) =>
-		rowsAt(FUEL_REPORT_ROWS, { station: place.id, fuel: input.fuelType }, ({ verdict, now }) => ({
-			user: user.id,
-			station: place.id,
-			fuel: input.fuelType,
-			price: input.price,
-			def: input.defPrice,
-			vacation: input.vacationMode ? 1 : 0,
-			reportZip: input.vacationMode ? input.reportZipCode : null,
-			confidence: verdict.confidence,
-			reason: verdict.reason,
-			unusual: verdict.unusual ? 1 : 0,
-			now,
-		})),
+		rowsAt(
+			FUEL_REPORT_ROWS,
+			{ station: place.id, fuel: input.fuelType, payment: input.payment ?? null },
+			({ verdict, now }) => ({
+				user: user.id,
+				station: place.id,
+				fuel: input.fuelType,
+				price: input.price,
+				def: input.defPrice,
+				payment: input.payment ?? null,
+				vacation: input.vacationMode ? 1 : 0,
+				reportZip: input.vacationMode ? input.reportZipCode : null,
+				confidence: verdict.confidence,
+				reason: verdict.reason,
+				unusual: verdict.unusual ? 1 : 0,
+				now,
+			}),
+		),
 	// A station is no store: the shopper's count of stores visited leaves it out.
 	firstVisit: () => false,
 	// The Gas page's answer is read back by id (gas/reports.ts).

@@ -1,0 +1,2 @@
+DROP INDEX `price_reports_history_idx`;--> statement-breakpoint
+CREATE INDEX `price_reports_history_idx` ON `price_reports` (`normalized_name`,`category_id`,`loc_token`,`created_at`,`price_cents`,`user_id`,`price_type`) WHERE "price_reports"."is_active" = 1 AND "price_reports"."is_expired" = 0;
