@@ -5,6 +5,7 @@ import { productByGtin } from "../data/products.ts";
 import { reportRowById } from "../data/report-rows.ts";
 import type { Db } from "../db.ts";
 import { badRequest, notFound } from "../lib/http.ts";
+import { withTerms } from "../lib/price-terms.ts";
 import { type Filing, filedAnswer, fileReportOnce, NO_ZIP_MESSAGE, PRODUCTS } from "../reports/index.ts";
 import { toReportJson } from "./read-shape.ts";
 import type { PriceReportInput } from "./schemas.ts";
@@ -37,7 +38,8 @@ export async function createPriceReport(runtime: Filing, user: User, input: Pric
 	}
 	const filed = await fileReportOnce(runtime, PRODUCTS, user, {
 		input: {
-			...input,
+			// `price` becomes the price of one; a multi-buy's bundle is in `terms`.
+			...withTerms(input),
 			imageUrl,
 			category: { slug: category.slug, name: category.name, groupSlug: category.groupSlug },
 		},

@@ -15,7 +15,7 @@ import {
 } from "../lib/fields.ts";
 import { normalizeGtin } from "../lib/gtin.ts";
 import { MAX_AREAS, NEAREST_AREAS } from "../lib/near-areas.ts";
-import { PRICE_TERMS_MESSAGES, priceTermsEntries, TERMS_RULES, withTerms } from "../lib/price-terms.ts";
+import { PRICE_TERMS_MESSAGES, priceTermsEntries, TERMS_RULES } from "../lib/price-terms.ts";
 import { optionalSize } from "../lib/sizes.ts";
 import {
 	confirmEntries,
@@ -112,8 +112,6 @@ export const PriceReportSchema = v.pipe(
 		v.partialCheck([["priceType"], ["multiBuyQuantity"]], TERMS_RULES.multiOnly, PRICE_TERMS_MESSAGES.multiOnly),
 		["multiBuyQuantity"],
 	),
-	// `price` is now the price of one; a multi-buy's bundle is in `terms`.
-	v.transform(withTerms),
 );
 export type PriceReportInput = v.InferOutput<typeof PriceReportSchema>;
 
