@@ -257,7 +257,7 @@ export const priceReports = sqliteTable(
 			.where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),
 		/**
 		 * A list's plan (src/data/list-offers.ts): each store's latest live price of a product of each type, with
-		 * the trust filter, per location token, so a 40-item plan reads only the index until the rows it keeps.
+		 * the trust filter and all the plan reads of it, per location token, so a 40-item plan reads only the index.
 		 */
 		index("price_reports_offer_idx")
 			.on(
@@ -270,6 +270,17 @@ export const priceReports = sqliteTable(
 				t.flagWeight,
 				t.isUnusual,
 				t.confirmWeight,
+				t.priceCents,
+				t.sizeMilli,
+				t.sizeUnit,
+				t.confirmedAt,
+				t.verificationConfidence,
+				t.confirmCount,
+				t.availability,
+				t.unavailableAt,
+				t.saleEnds,
+				t.multiQuantity,
+				t.multiPriceCents,
 			)
 			.where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0 AND ${t.isDiscredited} = 0`),
 		/**

@@ -25,24 +25,21 @@ export type OfferRow = {
 	multiPriceCents: number | null;
 };
 
-// Each store's latest live, trustworthy price of the product of each type, from price_reports_offer_idx's
-// ranges (one per place; SQLite answers a bare column beside max() from the row holding the max), then those
-// rows whole, in stock.
+// Each store's latest live, trustworthy price of the product of each type, read from price_reports_offer_idx
+// alone: one range per place, and SQLite answers the bare columns beside max() from the row holding the max.
 const OFFERS_SQL = `
-  WITH latest AS (
-    SELECT r.id AS id, max(r.created_at) AS at
+  SELECT * FROM (
+    SELECT r.id AS reportId, r.store_id AS storeId, r.price_cents AS priceCents, max(r.created_at) AS createdAt,
+      r.confirmed_at AS confirmedAt, r.size_milli AS sizeMilli, r.size_unit AS sizeUnit,
+      r.verification_confidence AS confidence, r.confirm_count AS confirmations, r.price_type AS priceType,
+      r.sale_ends AS saleEnds, r.multi_quantity AS multiQuantity, r.multi_price_cents AS multiPriceCents,
+      r.availability AS availability, r.unavailable_at AS unavailableAt
     FROM price_reports r INDEXED BY price_reports_offer_idx
     WHERE r.normalized_name = $name AND r.category_id = $category
       AND r.loc_token IN (SELECT value FROM json_each($places)) AND r.is_expired = 0 AND ${trustworthySql("r")}
     GROUP BY r.store_id, r.price_type
   )
-  SELECT o.id AS reportId, o.store_id AS storeId, o.price_cents AS priceCents, o.created_at AS createdAt,
-    o.confirmed_at AS confirmedAt, o.size_milli AS sizeMilli, o.size_unit AS sizeUnit,
-    o.verification_confidence AS confidence, o.confirm_count AS confirmations, o.price_type AS priceType,
-    o.sale_ends AS saleEnds, o.multi_quantity AS multiQuantity, o.multi_price_cents AS multiPriceCents
-  FROM latest l JOIN price_reports o ON o.id = l.id
-  WHERE o.availability <> 'out-of-stock'
-    AND NOT (o.unavailable_at IS NOT NULL AND o.unavailable_at > coalesce(o.confirmed_at, 0))`;
+  WHERE availability <> 'out-of-stock' AND NOT (unavailableAt IS NOT NULL AND unavailableAt > coalesce(confirmedAt, 0))`;
 
 /** Each store's offers of the product (normalised name and category) at some places (JSON). */
 export function storeOffers(db: Db, bindings: { name: string; category: number; places: string }): OfferRow[] {

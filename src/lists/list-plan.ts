@@ -4,8 +4,8 @@
  * cheapest single store and pair (plan.ts) with the trip from the shopper's car and the area's fuel price.
  */
 import type { ShoppingListItem, User } from "../../db/schema.ts";
-import { getCategoryWithTagSlugs } from "../data/categories.ts";
 import { planStores, storeOffers } from "../data/list-offers.ts";
+import { categorySlugs } from "../data/reports.ts";
 import { itemRowsOf } from "../data/shopping-lists.ts";
 import { memberStoreIds } from "../data/store-memberships.ts";
 import type { Db } from "../db.ts";
@@ -24,11 +24,16 @@ const sizeOf = (milli: number | null, unit: ShoppingListItem["sizeUnit"]) =>
 	milli !== null && unit !== null ? { quantity: milli / 1000, unit } : null;
 
 /** One item's product near the places, and each store's offer of it. */
-async function itemOffers(db: Db, row: ShoppingListItem, zip: string, near: readonly NearPlace[], places: string) {
-	const category = row.categoryId === null ? null : await getCategoryWithTagSlugs(db, row.categoryId);
+async function itemOffers(
+	db: Db,
+	row: ShoppingListItem,
+	where: { zip: string; near: readonly NearPlace[]; places: string; slugs: ReadonlyMap<number, string> },
+) {
+	const { zip, near, places } = where;
+	const slug = row.categoryId === null ? undefined : where.slugs.get(row.categoryId);
 	const match = await matchProduct(
 		db,
-		{ name: row.name, barcode: row.barcode, zip, ...(category ? { category: category.slug } : {}) },
+		{ name: row.name, barcode: row.barcode, zip, ...(slug ? { category: slug } : {}) },
 		near,
 		places,
 		{ candidates: false },
@@ -58,8 +63,10 @@ async function itemOffers(db: Db, row: ShoppingListItem, zip: string, near: read
 async function matchAll(db: Db, rows: readonly ShoppingListItem[], zip: string, areas: number) {
 	const near = neighbourhood(zip, areas);
 	const places = JSON.stringify(near.map((p) => p.token));
+	// Every category's slug once, rather than one read per item.
+	const slugs = new Map(categorySlugs(db).map((c) => [c.id, c.slug]));
 	const matched: Matched[] = [];
-	for (const row of rows) matched.push(await itemOffers(db, row, zip, near, places));
+	for (const row of rows) matched.push(await itemOffers(db, row, { zip, near, places, slugs }));
 	return { near, matched };
 }
 

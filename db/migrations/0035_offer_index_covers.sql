@@ -1,0 +1,2 @@
+DROP INDEX `price_reports_offer_idx`;--> statement-breakpoint
+CREATE INDEX `price_reports_offer_idx` ON `price_reports` (`normalized_name`,`category_id`,`loc_token`,`store_id`,`price_type`,`created_at`,`flag_weight`,`is_unusual`,`confirm_weight`,`price_cents`,`size_milli`,`size_unit`,`confirmed_at`,`verification_confidence`,`confirm_count`,`availability`,`unavailable_at`,`sale_ends`,`multi_quantity`,`multi_price_cents`) WHERE "price_reports"."is_active" = 1 AND "price_reports"."is_expired" = 0 AND "price_reports"."is_discredited" = 0;
