@@ -1,3 +1,4 @@
+import type { FuelPayment } from "../../db/enums.ts";
 import type { User } from "../../db/schema.ts";
 import { gasReportRowById, type NearbyReportRow, newestReportsAt } from "../data/fuel-report-rows.ts";
 import type { Db } from "../db.ts";
@@ -61,7 +62,7 @@ export function toGasReportJson(row: NearbyReportRow, distanceMiles: number | nu
 		price: millsToNumber(row.priceMills),
 		defPrice: row.fuelType === "diesel" && row.defPriceCents !== null ? centsToNumber(row.defPriceCents) : null,
 		/** Cash or card only, when the reporter said the station's prices differ; null is either. */
-		payment: row.payment,
+		payment: row.payment as FuelPayment | null,
 		createdAt: new Date(row.createdAt).toISOString(),
 		// The reporter as the viewer sees them (reports/reporter.ts), as a price report's byline.
 		user: reporterJson(row, Boolean(row.isOwnReport)),

@@ -42,14 +42,19 @@ const isCalendarDay = (day: string) => {
 	return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === day;
 };
 
-/** A product report's price terms, as the object schema takes them. */
+/** Blank (a form's empty field) is none. */
+const blankIsNull = (value: string | number | null) =>
+	value === null || (typeof value === "string" && value.trim() === "") ? null : value;
+
+/** A product report's price terms, as the object schema takes them (from JSON, or a form's text). */
 export const priceTermsEntries = {
 	priceType: v.optional(v.picklist(PRICE_TYPES, PRICE_TERMS_MESSAGES.type), "regular"),
-	saleEnds: v.optional(
+	saleEnds: v.pipe(
+		v.optional(v.nullable(v.string(PRICE_TERMS_MESSAGES.saleEndsFormat)), null),
+		v.transform((day) => (blankIsNull(day) === null ? null : (day as string).trim())),
 		v.nullable(
 			v.pipe(
-				v.string(PRICE_TERMS_MESSAGES.saleEndsFormat),
-				v.trim(),
+				v.string(),
 				v.check(isCalendarDay, PRICE_TERMS_MESSAGES.saleEndsFormat),
 				v.check((day) => saleOverAt(day) > Date.now(), PRICE_TERMS_MESSAGES.saleEndsPassed),
 				v.check(
@@ -58,9 +63,13 @@ export const priceTermsEntries = {
 				),
 			),
 		),
-		null,
 	),
-	multiBuyQuantity: v.optional(
+	multiBuyQuantity: v.pipe(
+		v.optional(v.nullable(v.union([v.number(), v.string()], PRICE_TERMS_MESSAGES.multiRange)), null),
+		v.transform((n) => {
+			const value = blankIsNull(n);
+			return value === null ? null : Number(value);
+		}),
 		v.nullable(
 			v.pipe(
 				v.number(PRICE_TERMS_MESSAGES.multiRange),
@@ -69,7 +78,6 @@ export const priceTermsEntries = {
 				v.maxValue(MULTI_BUY_MAX, PRICE_TERMS_MESSAGES.multiRange),
 			),
 		),
-		null,
 	),
 };
 
@@ -114,8 +122,12 @@ export function withTerms<T extends TermsInput & { price: number }>(input: T) {
 	return { ...rest, price: bundle === null ? input.price : Math.round(input.price / bundle), terms };
 }
 
-/** A fuel price's payment, as the object schema takes it; null is either. */
+/** A fuel price's payment, as the object schema takes it; null (or a form's blank) is either. */
 export const fuelPaymentEntry = {
-	payment: v.optional(v.nullable(v.picklist(FUEL_PAYMENTS, PRICE_TERMS_MESSAGES.payment)), null),
+	payment: v.pipe(
+		v.optional(v.nullable(v.string(PRICE_TERMS_MESSAGES.payment)), null),
+		v.transform((value) => (blankIsNull(value) === null ? null : value)),
+		v.nullable(v.picklist(FUEL_PAYMENTS, PRICE_TERMS_MESSAGES.payment)),
+	),
 };
 export type { FuelPayment };

@@ -3,6 +3,7 @@ import { type ComponentType, type ReactNode, useId } from "react";
 import type { api } from "../api/client.ts";
 import { formatCurrency, seenAgo, shortName } from "./format.ts";
 import { formatFuelPrice, unitOf } from "./fuel.ts";
+import { PAYMENT_LABEL } from "./PriceTerms.tsx";
 
 /** A fuel price report as the server sends it: one of a station's latest, or of the nearby list. */
 export type FuelReport = InferResponseType<
@@ -124,6 +125,11 @@ function FuelReportRow<R extends FuelReport>({
 						{formatFuelPrice(r.price, fuel)}
 						<span className={`text-xs font-normal ${muted}`}>{unitOf(fuel)}</span>
 					</p>
+					{r.payment && (
+						<p className={`text-xs ${muted}`} data-testid={`${testId}-payment`}>
+							{PAYMENT_LABEL[r.payment]}
+						</p>
+					)}
 					{r.defPrice !== null && (
 						<p className={`text-xs ${muted}`} data-testid={`${testId}-def`}>
 							DEF {formatCurrency(r.defPrice)}/gal

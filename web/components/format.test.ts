@@ -56,6 +56,7 @@ describe("what a disabled Submit says is missing", () => {
 		fuelType: "regular",
 		price: "",
 		defPrice: "",
+		payment: "",
 		vacationMode: false,
 		reportZipCode: "",
 	};

@@ -15,6 +15,7 @@ import { VacationModeField } from "../components/VacationModeField.tsx";
 import { useToast } from "../state/toast.ts";
 import { PhotoPicker } from "../uploads/index.ts";
 import { EMPTY_REPORT, type ReportValues, useReportDraft } from "./homeState.ts";
+import { PriceTypeFields } from "./PriceTypeFields.tsx";
 import { EMPTY_SIZE, isSizeValues, SizeField } from "./SizeField.tsx";
 import { StoreFields } from "./StoreFields.tsx";
 import { TagPicker } from "./TagPicker.tsx";
@@ -132,7 +133,12 @@ export function ReportPriceForm() {
 				/>
 				<div>
 					<div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-						<Field label="Price ($)" {...field("price")} {...priceInput(2)} required />
+						<Field
+							label={values.priceType === "multi-buy" ? "Price for all ($)" : "Price ($)"}
+							{...field("price")}
+							{...priceInput(2)}
+							required
+						/>
 						<CategorySelect
 							anyLabel="Choose a category"
 							value={values.categoryId}
@@ -149,6 +155,7 @@ export function ReportPriceForm() {
 						className="mt-2"
 					/>
 				</div>
+				<PriceTypeFields values={values} field={field} onChange={update} />
 				<SizeField value={values.size} errors={errors.size} onChange={(size) => set("size", size)} />
 				{categories.isError && (
 					<button type="button" className="btn btn-sm btn-outline self-start" onClick={() => void categories.refetch()}>

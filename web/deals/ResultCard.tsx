@@ -4,6 +4,7 @@ import { isRefusal, ownMessage } from "../api/failure.ts";
 import { useSessionLost } from "../auth/index.ts";
 import { formatCurrency, formatMiles, seenAgo } from "../components/format.ts";
 import { AlertIcon, CheckIcon, PinIcon, SparkleIcon, TagIcon, ThumbUpIcon, TrendIcon } from "../components/icons.tsx";
+import { PriceTermsBadge } from "../components/PriceTerms.tsx";
 import { FeedbackBar } from "../feedback/index.ts";
 import { UnderReviewNote } from "../notices/index.ts";
 import { StarButton } from "../spots/index.ts";
@@ -136,8 +137,9 @@ export function ResultCard({
 			)}
 			{/* A 65-letter word (a product, store or address) breaks rather than pushing the price off the card. */}
 			<div className="card-body gap-3 p-4 wrap-anywhere">
-				{(best || report.goodDeal || verified || availability) && (
+				{(best || report.goodDeal || verified || availability || report.priceType !== "regular") && (
 					<div className="flex flex-wrap gap-2">
+						<PriceTermsBadge terms={report} />
 						{best && <span className="badge badge-success">Best Deal</span>}
 						{/* Outlined beside Best Deal's solid: within a few percent of the lowest price nearby lately. */}
 						{report.goodDeal && (
@@ -160,9 +162,13 @@ export function ResultCard({
 						{report.productName}
 					</h2>
 					<div className="shrink-0 text-right">
+						{/* A multi-buy is priced as the shelf says it; one's share is only at that quantity. */}
 						<div className="text-2xl font-bold text-primary" data-testid="result-price">
-							{formatCurrency(report.price)}
+							{report.multiBuy
+								? `${report.multiBuy.quantity} for ${formatCurrency(report.multiBuy.price)}`
+								: formatCurrency(report.price)}
 						</div>
+						{report.multiBuy && <div className="text-xs text-base-content/70">{formatCurrency(report.price)} each</div>}
 						{report.size && <UnitPrice price={report.price} size={report.size} />}
 					</div>
 				</div>

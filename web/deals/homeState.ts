@@ -103,6 +103,9 @@ export const EMPTY_REPORT = {
 	availability: "in-stock" as string,
 	vacationMode: false,
 	reportZipCode: "",
+	priceType: "regular" as string,
+	saleEnds: "",
+	multiBuyQuantity: "",
 };
 export type ReportValues = typeof EMPTY_REPORT;
 /** Where a report being sent is: its photo uploading, then the report itself. */

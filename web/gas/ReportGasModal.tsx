@@ -22,6 +22,7 @@ import { postalCodeHint } from "../components/zip.ts";
 import { newSendKey, useKeepToSend } from "../offline/index.ts";
 import { useToast } from "../state/toast.ts";
 import { FUEL_LABEL, FUEL_TYPES, type FuelType, formatFuelPrice, isFuelType, priceWordsOf, unitOf } from "./fuel.ts";
+import { gasSubmission } from "./gasSubmission.ts";
 import { type GasReportSubmission, type Station, useReportGasPrice } from "./queries.ts";
 import { reportedToast } from "./reportedToast.ts";
 import { reportFailureText } from "./reportFailure.ts";
@@ -37,6 +38,7 @@ const EMPTY = {
 	fuelType: "regular" as string,
 	price: "",
 	defPrice: "",
+	payment: "",
 	vacationMode: false,
 	reportZipCode: "",
 };
@@ -124,19 +126,7 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 		if (sending.current || missing.length > 0) return;
 		const input = form.check();
 		if (!input) return;
-		// Exact units from the shared schema back to the decimals the API takes; optional fields only when given.
-		const json: GasReportSubmission = {
-			stationName: input.stationName,
-			stationAddress: input.stationAddress,
-			...(input.stationZipCode ? { stationZipCode: input.stationZipCode } : {}),
-			fuelType: input.fuelType,
-			price: input.price / 1000,
-			...(input.defPrice !== null ? { defPrice: input.defPrice / 100 } : {}),
-			vacationMode: input.vacationMode,
-			// Spec §7's body always has it, as the price form's does: null unless on vacation.
-			reportZipCode: input.vacationMode ? input.reportZipCode : null,
-		};
-		send(json);
+		send(gasSubmission(input));
 	};
 
 	const keepToSend = useKeepToSend();
@@ -255,6 +245,15 @@ export function ReportGasModal({ ref, stations }: { ref: Ref<ReportGasModalHandl
 							/>
 						)}
 					</div>
+					<SelectField
+						label="Paid by"
+						{...field("payment")}
+						hint="Say so when the station's cash and card prices differ"
+					>
+						<option value="">Cash or card, one price</option>
+						<option value="cash">Cash only</option>
+						<option value="card">Card only</option>
+					</SelectField>
 					<VacationModeField form={form} hint="Filling up away from home? Say where." />
 					{asked && (
 						<DoubtfulPrice

@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { formatCurrency, formatMiles, timeAgo } from "../components/format.ts";
+import { termsLabel } from "../components/PriceTerms.tsx";
+import { MemberBadge, MemberPrices } from "./Membership.tsx";
 import { Panel } from "./Parts.tsx";
 import type { ListItem, Plan, PlanChoice } from "./queries.ts";
 
@@ -20,7 +22,7 @@ function tripLine(choice: PlanChoice) {
 export function PlanView({ plan, items }: { plan: Plan; items: readonly ListItem[] }) {
 	const chosen = plan.recommended === "pair" ? plan.pair : plan.single;
 	const other = plan.recommended === "pair" ? plan.single : plan.pair;
-	if (!chosen) return null;
+	if (!chosen) return <MemberPrices stores={plan.memberPricesAt} />;
 	return (
 		<div className="flex flex-col gap-4" data-testid="plan">
 			<Choice
@@ -37,6 +39,7 @@ export function PlanView({ plan, items }: { plan: Plan; items: readonly ListItem
 					id="other-plan"
 				/>
 			)}
+			<MemberPrices stores={plan.memberPricesAt} />
 			{plan.widened && (
 				<p className="text-sm text-base-content/70">Nothing was priced nearby: these stores are farther off.</p>
 			)}
@@ -93,14 +96,23 @@ function Choice({
 					const bought = choice.items.filter((i) => i.storeId === store.id);
 					return (
 						<div key={store.id} className={index === shown ? "" : "hidden lg:block"} data-testid="plan-store">
-							<h3 className="font-semibold break-words">{store.name}</h3>
+							<h3 className="font-semibold break-words">
+								{store.name} <MemberBadge store={store} />
+							</h3>
 							<p className="text-sm text-base-content/70 break-words">
 								{store.address} · {formatMiles(store.distanceMiles)}
 							</p>
 							<ul className="mt-2 flex flex-col gap-1">
 								{bought.map((line) => (
 									<li key={line.itemId} className="flex justify-between gap-2 text-sm">
-										<span className="break-words">{nameOf.get(line.itemId)}</span>
+										<span className="break-words">
+											{nameOf.get(line.itemId)}
+											{termsLabel(line) && (
+												<span className="badge badge-soft badge-accent badge-xs ml-1 whitespace-nowrap">
+													{termsLabel(line)}
+												</span>
+											)}
+										</span>
 										<span className="shrink-0 text-right">
 											{money(line.price)}
 											<span className="block text-xs text-base-content/70">{timeAgo(line.reportedAt)}</span>

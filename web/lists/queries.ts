@@ -86,3 +86,12 @@ export const useRemoveItem = (id: string) =>
 	useListChange((itemId: number) =>
 		unwrap(api.lists[":id"].items[":itemId"].$delete({ param: { id, itemId: String(itemId) } })),
 	);
+
+/** Says the shopper is (or is no longer) a member of a store: every list's plan counts its member prices then. */
+export const useStoreMembership = () =>
+	useListChange(({ storeId, member }: { storeId: number; member: boolean }): Promise<{ member: boolean }> => {
+		const param = { param: { id: String(storeId) } };
+		return member
+			? unwrap(api.stores[":id"].membership.$put(param))
+			: unwrap(api.stores[":id"].membership.$delete(param));
+	});
