@@ -7,11 +7,13 @@ import { AuthScreen, currentUserQuery } from "../auth/index.ts";
 import { Spinner } from "../components/Logo.tsx";
 import { NotFound } from "./NotFound.tsx";
 import { preloadPage } from "./pages.tsx";
+import { isOpenToGuests } from "./Root.tsx";
 import { noteUnreachable, useOnline } from "./useOnline.ts";
 
 // The landing is the first screen of a new visitor: the signed-in frame and the suspension notice load on demand.
 const AppShell = lazyRouteComponent(() => import("./AppShell.tsx"), "AppShell");
 const SuspendedScreen = lazyRouteComponent(() => import("../auth/SuspendedScreen.tsx"), "SuspendedScreen");
+const GuestSharedList = lazyRouteComponent(() => import("./GuestSharedList.tsx"), "GuestSharedList");
 
 /**
  * The auth state machine of spec §2 and §4: loading, terminated, guest, or the signed-in app; at a path with no
@@ -61,6 +63,13 @@ export function AuthGate({ notFound = false }: { notFound?: boolean }) {
 			</Suspense>
 		);
 	}
+	// A shared list's link is all it takes to read the list: a guest sees it, not the sign-in.
+	if (state.status === "guest" && isOpenToGuests(pathname))
+		return (
+			<Suspense fallback={loading}>
+				<GuestSharedList />
+			</Suspense>
+		);
 	if (state.status === "guest") return <AuthScreen />;
 	if (notFound) return <NotFound />;
 	// /auth is the sign-in address; once signed in it is the Deals home, shown at /.

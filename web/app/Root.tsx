@@ -9,11 +9,15 @@ import { AppErrorBoundary } from "./AppError.tsx";
 import { OfflineBanner } from "./OfflineBanner.tsx";
 import type { RoutedChunk } from "./routedChunk.tsx";
 
+/** The paths a guest may read without an account: a shared list's link is all it takes to read the list. */
+export const isOpenToGuests = (pathname: string) => pathname.startsWith("/shared-lists/");
+
 /**
- * A guest sees the landing at any path (spec §2: the routes, the not-found page among them, are for the signed
- * in), which needs no router; anyone else (or no answer yet) routes.
+ * A guest sees the landing at any other path (spec §2: the routes, the not-found page among them, are for the
+ * signed in), which needs no router; anyone else (or no answer yet) routes.
  */
-export const showsLanding = (auth: AuthState | undefined) => auth?.status === "guest";
+export const showsLanding = (auth: AuthState | undefined, pathname = window.location.pathname) =>
+	auth?.status === "guest" && !isOpenToGuests(pathname);
 
 /**
  * The app's top: the offline banner and the toasts around either the landing, for a guest who has just arrived,

@@ -6,6 +6,7 @@ import { formatCurrency, formatMiles, seenAgo } from "../components/format.ts";
 import { AlertIcon, CheckIcon, PinIcon, SparkleIcon, TagIcon, ThumbUpIcon, TrendIcon } from "../components/icons.tsx";
 import { PriceTermsBadge } from "../components/PriceTerms.tsx";
 import { FeedbackBar } from "../feedback/index.ts";
+import { AddToListMenu } from "../lists/index.ts";
 import { UnderReviewNote } from "../notices/index.ts";
 import { StarButton } from "../spots/index.ts";
 import { useToast } from "../state/toast.ts";
@@ -231,6 +232,10 @@ export function ResultCard({
 							Price history
 						</Link>
 					)}
+					<AddToListMenu
+						product={{ name: report.productName, barcode: report.barcode ?? undefined, categoryId: report.categoryId }}
+						describedBy={`${titleId} ${titleId}-store`}
+					/>
 				</div>
 				<FeedbackBar
 					target="product"

@@ -50,6 +50,13 @@ test("a list made from a result and a scan plans its stores, ticks items off and
 		barcode: CRACKERS,
 		...at(union),
 	});
+	await reportThroughApi(bob.page, origin, {
+		productName: "Rye crackers",
+		price: 1.99,
+		barcode: CRACKERS,
+		priceType: "member",
+		...at(prairie),
+	});
 
 	await signInFreshUser(page, origin, { zipCode: HOME, firstName: "Alice" });
 	await page.goto("/");
@@ -63,14 +70,11 @@ test("a list made from a result and a scan plans its stores, ticks items off and
 	await audit(page, "an empty list", found);
 	expect(found).toEqual([]);
 
-	// From a result: its price history adds the product to the list.
+	// From a result: its menu of the shopper's lists.
 	await searchFor(page, "milk");
-	await page
-		.getByTestId("result-card")
-		.first()
-		.getByRole("link", { name: /^Price history of/ })
-		.click();
-	await page.getByRole("button", { name: "Add to list" }).click();
+	const card = page.getByTestId("result-card").first();
+	await card.getByText("Add to list").click();
+	await card.getByRole("button", { name: "Weekly shop" }).click();
 	await expect(page.getByRole("status").filter({ hasText: "Added to the list" })).toBeVisible();
 
 	// From a scan: a photo of the crackers' code, the camera being out of reach here.
@@ -90,12 +94,19 @@ test("a list made from a result and a scan plans its stores, ticks items off and
 	await expect(items).toHaveCount(2);
 	await expect(items).toContainText(["Whole milk", "Rye crackers"]);
 
-	// The plan: milk is cheaper at Prairie Market, the crackers only at Union Grocer; both stores are in town.
+	// The plan: milk is cheaper at Prairie Market, the crackers at Union Grocer but for Prairie's member price,
+	// which counts only once the shopper says they are a member there.
 	const plan = page.getByTestId("plan");
 	await expect(plan.getByRole("heading", { name: "Best plan: two stores" })).toBeVisible();
 	await expect(page.getByTestId("best-plan-total")).toContainText("$5.74");
+	await expect(page.getByTestId("member-prices")).toContainText(`${prairie} has a member price for 1 item`);
 	await audit(page, "a list with its plan", found);
 	expect(found).toEqual([]);
+	await page.getByRole("button", { name: `I'm a member at ${prairie}` }).click();
+	await expect(plan.getByRole("heading", { name: "Best plan: one store" })).toBeVisible();
+	await expect(page.getByTestId("best-plan-total")).toContainText("$5.48");
+	await expect(page.getByTestId("plan-store").first()).toContainText("Member price");
+	await expect(page.getByTestId("member-prices")).toHaveCount(0);
 
 	// Ticked in the store, and still ticked when the page is opened again.
 	await page.getByRole("checkbox", { name: /Rye crackers/ }).check();
@@ -103,11 +114,20 @@ test("a list made from a result and a scan plans its stores, ticks items off and
 	await page.reload();
 	await expect(page.getByRole("checkbox", { name: /Rye crackers/ })).toBeChecked();
 
-	// Shared read-only: Bob opens the link and reads the list.
+	// Shared read-only: Bob opens the link and reads the list; so does someone with no account at all.
 	await page.getByRole("button", { name: "Share a read-only link" }).click();
 	const link = await page.getByRole("textbox", { name: "Read-only link" }).inputValue();
 	expect(link).toMatch(/\/shared-lists\/\d+-[a-z2-7]{26}$/);
 	await bob.page.goto(link);
 	await expect(bob.page.getByRole("heading", { level: 1, name: "Weekly shop" })).toBeVisible();
 	await expect(bob.page.getByTestId("shared-item")).toHaveText(["Whole milk", "Rye crackers (ticked)"]);
+	const guest = await browser.newContext({ baseURL: origin });
+	const guestPage = await guest.newPage();
+	await guestPage.goto(link);
+	await expect(guestPage.getByRole("heading", { level: 1, name: "Weekly shop" })).toBeVisible();
+	await expect(guestPage.getByTestId("shared-item")).toHaveText(["Whole milk", "Rye crackers (ticked)"]);
+	await expect(guestPage.getByRole("link", { name: "Sign in" })).toBeVisible();
+	await audit(guestPage, "a shared list read without an account", found);
+	expect(found).toEqual([]);
+	await guest.close();
 });

@@ -46,7 +46,7 @@ export function ItemsPanel({ listId, items }: { listId: string; items: readonly 
 							/>
 							<label
 								htmlFor={`item-${item.id}`}
-								className={`grow break-words ${item.ticked ? "line-through opacity-60" : ""}`}
+								className={`grow break-words ${item.ticked ? "text-base-content/70 line-through" : ""}`}
 							>
 								{item.name}
 								{quantityText(item) && <span className="ml-2 text-sm text-base-content/70">{quantityText(item)}</span>}

@@ -24,7 +24,7 @@ export function SharedListPage() {
 						{list.data.items.map((item) => (
 							<li
 								key={item.id}
-								className={`py-2 break-words ${item.ticked ? "line-through opacity-60" : ""}`}
+								className={`py-2 break-words ${item.ticked ? "text-base-content/70 line-through" : ""}`}
 								data-testid="shared-item"
 							>
 								{item.name}
