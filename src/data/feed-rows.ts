@@ -11,7 +11,10 @@ import { type TrustInput, trustworthySql } from "./report-columns.ts";
 
 type Bindings = Record<string, string | number | null>;
 
-/** One report as the feed reads it: its product, price, store and place, and what says whether to trust it. */
+/**
+ * One report as the feed reads it: its product, price and what the price asks (decision 0093), store and place,
+ * and what says whether to trust it.
+ */
 export type FeedRow = StoredPick<
 	typeof priceReports,
 	| "id"
@@ -24,6 +27,10 @@ export type FeedRow = StoredPick<
 	| "locToken"
 	| "storeId"
 	| "barcode"
+	| "priceType"
+	| "saleEnds"
+	| "multiQuantity"
+	| "multiPriceCents"
 > &
 	TrustInput & { storeName: Stored<typeof stores.name> };
 
@@ -32,7 +39,8 @@ const ROWS_SQL = `
   SELECT r.id AS id, r.product_name AS productName, r.normalized_name AS normalizedName,
     r.category_id AS categoryId, r.price_cents AS priceCents, r.created_at AS createdAt,
     r.availability AS availability, r.loc_token AS locToken, r.store_id AS storeId, s.name AS storeName,
-    r.barcode AS barcode,
+    r.barcode AS barcode, r.price_type AS priceType, r.sale_ends AS saleEnds, r.multi_quantity AS multiQuantity,
+    r.multi_price_cents AS multiPriceCents,
     r.verification_confidence AS verificationConfidence, r.confirmed_at AS confirmedAt,
     r.confirm_count AS confirmCount, r.confirm_weight AS confirmWeight, r.flag_weight AS flagWeight, r.changed_count AS changedCount,
     r.unavailable_count AS unavailableCount,

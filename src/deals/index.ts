@@ -6,7 +6,7 @@ export { matchProduct, type ProductMatch } from "./product-match.ts";
 export type { ProductByWords } from "./product-words.ts";
 export { productsByWords } from "./product-words.ts";
 export type { ReportJson } from "./read-shape.ts";
-export { toReportJson } from "./read-shape.ts";
+export { termsJson, toReportJson } from "./read-shape.ts";
 export type { ReportResult } from "./report-page.ts";
 export { reportFor } from "./report-page.ts";
 export { createPriceReport } from "./reports.ts";

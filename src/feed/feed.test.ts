@@ -23,8 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-/** A price by a shopper of its own at a store of its own (nobody's later price replaces an earlier one). */
-async function report(productName: string, price: number, zip?: string) {
+/**
+ * A price by a shopper of its own at a store of its own (nobody's later price replaces an earlier one); `terms`,
+ * what it asks of the shopper (regular when not given).
+ */
+async function report(productName: string, price: number, zip?: string, terms: Record<string, unknown> = {}) {
 	const { client } = await registerUser(server);
 	const res = await client.post("/api/price-reports", {
 		productName,
@@ -33,6 +36,7 @@ async function report(productName: string, price: number, zip?: string) {
 		storeName: `${productName} shop ${crypto.randomUUID().slice(0, 6)}`,
 		storeAddress: "1 Main St",
 		...(zip ? { vacationMode: true, reportZipCode: zip } : {}),
+		...terms,
 	});
 	if (res.status !== 201) throw new Error(JSON.stringify(res.data));
 	return res.data.id;
@@ -87,6 +91,9 @@ describe("GET /api/feed", () => {
 				barcode: null,
 				categoryId: groceries,
 				price: 3,
+				priceType: "regular",
+				saleEnds: null,
+				multiBuy: null,
 				store: { id: expect.any(Number), name: expect.stringContaining("Feed Oat Milk shop") },
 				distanceMiles: 0,
 				createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -119,6 +126,24 @@ describe("GET /api/feed", () => {
 		const feed = expectBody(await shopper.get("/api/feed"), 200);
 		expect(feed.newest.map((i: Item) => i.reportId)).not.toContain(gone);
 		expect(feed.alertHits.map((i: Item) => i.reportId)).toEqual([ids.coffee]);
+	});
+
+	test("a member price and a multi-buy say so: neither is shown as a regular price", async () => {
+		const member = await report("Feed Club Cheddar", 4.99, undefined, { priceType: "member" });
+		const bundle = await report("Feed Yogurt Cups", 5, undefined, { priceType: "multi-buy", multiBuyQuantity: 2 });
+		const newest = expectBody(await shopper.get("/api/feed"), 200).newest as Item[];
+		expect(newest.find((i) => i.reportId === member)).toMatchObject({
+			price: 4.99,
+			priceType: "member",
+			saleEnds: null,
+			multiBuy: null,
+		});
+		// One's share of "2 for $5.00", beside its bundle.
+		expect(newest.find((i) => i.reportId === bundle)).toMatchObject({
+			price: 2.5,
+			priceType: "multi-buy",
+			multiBuy: { quantity: 2, price: 5 },
+		});
 	});
 
 	test("an empty town is quiet, says how far the nearest reports are, and widens to them", async () => {

@@ -4,6 +4,7 @@
  */
 import { type FeedRow, type ProductStats, productStats } from "../data/feed-rows.ts";
 import type { Db } from "../db.ts";
+import { termsJson } from "../deals/index.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { GOOD_DEAL_DAYS, GOOD_DEAL_MIN_PRICES, median, trustOf, withinLow } from "../reports/index.ts";
@@ -17,14 +18,17 @@ export const TYPICAL_DAYS = 30;
 /** ...of which there are at least this many: fewer say too little of what the product costs. */
 export const TYPICAL_MIN_PRICES = 5;
 
-/** One report as the feed shows it: enough to draw its card and open its product page. */
-export type FeedItem = {
+/**
+ * One report as the feed shows it: enough to draw its card and open its product page, with what its price asks
+ * (a sale, a member price, a multi-buy's bundle) as a search's card has it, so none passes for a regular price.
+ */
+export type FeedItem = ReturnType<typeof termsJson> & {
 	reportId: number;
 	productName: string;
 	/** The product's barcode (a normalised GTIN): its history is found by it. */
 	barcode: string | null;
 	categoryId: number;
-	/** Dollars, two decimals. */
+	/** Dollars, two decimals; a multi-buy's is one's share of its bundle (`multiBuy`). */
 	price: number;
 	store: { id: number; name: string };
 	/** Miles from the feed's zip (one decimal); null when either place is not on the map. */
@@ -116,6 +120,7 @@ export function toItem(r: FeedRow, { costs, miles }: Shaping): FeedItem {
 		barcode: r.barcode,
 		categoryId: r.categoryId,
 		price: centsToNumber(r.priceCents),
+		...termsJson(r),
 		store: { id: r.storeId, name: r.storeName },
 		distanceMiles: miles(r),
 		createdAt: new Date(r.createdAt).toISOString(),

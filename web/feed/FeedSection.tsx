@@ -3,6 +3,7 @@ import { useId } from "react";
 import { formatCurrency, formatMiles, timeAgo } from "../components/format.ts";
 import { TagIcon } from "../components/icons.tsx";
 import { Icon, type IconProps } from "../components/landingIcons.tsx";
+import { PriceTermsBadge } from "../components/PriceTerms.tsx";
 import type { FeedItem } from "./queries.ts";
 
 /** The product page's window that the feed's typical price is measured over (src/feed/items.ts TYPICAL_DAYS). */
@@ -15,8 +16,12 @@ const DropIcon = (p: IconProps) => (
 	</Icon>
 );
 
-/** One report of the feed: a card that opens its product's page, with its price, store, miles and badges. */
+/**
+ * One report of the feed: a card that opens its product's page, with its price, store, miles and badges. A
+ * sale, member or multi-buy price says so, as a search's card does: none is shown as a regular price.
+ */
 function FeedCard({ item, showTime }: { item: FeedItem; showTime: boolean }) {
+	const terms = item.priceType !== "regular";
 	return (
 		<Link
 			to="/products"
@@ -32,13 +37,20 @@ function FeedCard({ item, showTime }: { item: FeedItem; showTime: boolean }) {
 			<div className="card-body gap-1 p-3 wrap-anywhere">
 				<span className="line-clamp-2 font-semibold leading-snug">{item.productName}</span>
 				<span className="flex flex-wrap items-baseline gap-x-2">
-					<span className="text-xl font-bold text-primary">{formatCurrency(item.price)}</span>
+					{/* A multi-buy is priced as the shelf says it; one's share (what drops are measured by) beside it. */}
+					<span className="text-xl font-bold text-primary" data-testid="feed-price">
+						{item.multiBuy
+							? `${item.multiBuy.quantity} for ${formatCurrency(item.multiBuy.price)}`
+							: formatCurrency(item.price)}
+					</span>
+					{item.multiBuy && <span className="text-xs text-base-content/70">{formatCurrency(item.price)} each</span>}
 					{item.dropPercent !== null && item.typicalPrice !== null && (
 						<span className="text-xs text-base-content/70">typically {formatCurrency(item.typicalPrice)}</span>
 					)}
 				</span>
-				{(item.dropPercent !== null || item.goodDeal) && (
+				{(terms || item.dropPercent !== null || item.goodDeal) && (
 					<span className="flex flex-wrap gap-1">
+						<PriceTermsBadge terms={item} />
 						{item.dropPercent !== null && (
 							<span className="badge badge-success badge-sm gap-1">
 								<DropIcon className="size-3.5" />
