@@ -6,6 +6,7 @@
  * database has no statistics for the planner): its WHERE holds the reports neither withdrawn nor judged wrong,
  * expired by age or not, and its columns hold the price and the trust filter. Raw timestamps are milliseconds.
  */
+import type { FuelPayment } from "../../db/enums.ts";
 import type { FuelType, gasPriceReports, gasStations } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
 import type { StoredPick } from "../lib/stored.ts";
@@ -29,15 +30,15 @@ export async function historyStation(db: Db, id: number): Promise<HistoryStation
 	return db.$client.query<HistoryStation, Bindings>(STATION_SQL).get({ id });
 }
 
-/** A station's current report of a fuel: its price and trust inputs. */
+/** A station's current report of a fuel: its price, whether it is for cash or card only, and its trust inputs. */
 export type CurrentFuelRow = StoredPick<typeof gasPriceReports, "stationId" | "priceMills"> &
-	TrustInput & { fuelType: FuelType };
+	TrustInput & { fuelType: FuelType; payment: FuelPayment | null };
 
 // For each station and fuel asked, the latest live report (one probe of gas_reports_live_idx): the report whose
 // price the station shows, as the station's price columns are kept (migration 0002's triggers and the write).
 const CURRENT_FUEL_SQL = `
-  SELECT g.station_id AS stationId, g.fuel_type AS fuelType, g.price_mills AS priceMills, g.created_at AS createdAt,
-    g.verification_confidence AS verificationConfidence, ${trustColumnsSql("g")}
+  SELECT g.station_id AS stationId, g.fuel_type AS fuelType, g.price_mills AS priceMills, g.payment AS payment,
+    g.created_at AS createdAt, g.verification_confidence AS verificationConfidence, ${trustColumnsSql("g")}
   FROM json_each($stations) s, json_each($fuels) f
   JOIN gas_price_reports g ON g.id = (
     SELECT l.id FROM gas_price_reports l INDEXED BY gas_reports_live_idx

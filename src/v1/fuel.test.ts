@@ -227,6 +227,22 @@ describe("GET /api/v1/stations/:id/prices", () => {
 		expect(gone.data.prices).toEqual([]);
 	});
 
+	test("a price for cash or card only says so; one for either says null", async () => {
+		// Beside Echo (10001), whose diesel price is for either.
+		await post("Foxtrot", "10001", "diesel", 4.05, { payment: "cash" });
+		const foxtrot = expectBody(await viewer.get(`/api/v1/stations/${stations.Foxtrot}/prices`), 200);
+		expect(v.safeParse(StationPricesSchema, foxtrot).issues).toBeUndefined();
+		expect(foxtrot.prices).toMatchObject([{ fuel: "diesel", price: 4.05, payment: "cash" }]);
+		const near = expectBody(await fuelPrices(viewer, "zip=10001&fuel=diesel"), 200);
+		expect(v.safeParse(FuelPricesSchema, near).issues).toBeUndefined();
+		expect(
+			near.stations.map((s: { station: { name: string }; payment: string | null }) => [s.station.name, s.payment]),
+		).toEqual([
+			["Foxtrot", "cash"],
+			["Echo", null],
+		]);
+	});
+
 	test("an unknown station is 404; a guest is 401", async () => {
 		for (const id of ["999999", "abc", "1e3"]) {
 			const res = await viewer.get(`/api/v1/stations/${id}/prices`);

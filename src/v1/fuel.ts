@@ -55,8 +55,9 @@ export async function stationPrices(db: Db, stationId: number, now = Date.now())
 	};
 }
 
-/** A report's price in dollars (to the tenth of a cent) with its freshness and trust. */
+/** A report's price in dollars (to the tenth of a cent), whether it is for cash or card only, its freshness and trust. */
 const priceOf = (r: CurrentFuelRow, now: number) => ({
 	price: millsToNumber(r.priceMills),
+	payment: r.payment,
 	...freshnessOf(r, fuelFreshDays(r.fuelType), now),
 });

@@ -29,10 +29,18 @@ afterAll(() => server.stop());
 const NEIGHBOUR = neighbourhood("10001")[1]!;
 const NEIGHBOUR_ZIP = NEIGHBOUR.token.slice(1);
 
-type Report = { name: string; price: number; store: string; zip?: string; category?: string };
+type Report = {
+	name: string;
+	price: number;
+	store: string;
+	zip?: string;
+	category?: string;
+	/** What the price asks of the shopper; regular when not given. */
+	terms?: Record<string, unknown>;
+};
 
 /** A report by a shopper of its own, at a store in `zip` (10001 unless given); its id and reporter. */
-async function report({ name, price, store, zip = "10001", category = "Groceries" }: Report) {
+async function report({ name, price, store, zip = "10001", category = "Groceries", terms = {} }: Report) {
 	const { client } = await registerUser(server);
 	const res = await client.post("/api/price-reports", {
 		productName: name,
@@ -41,6 +49,7 @@ async function report({ name, price, store, zip = "10001", category = "Groceries
 		storeName: store,
 		storeAddress: `${store} Ave`,
 		storeZipCode: zip,
+		...terms,
 	});
 	if (res.status !== 201) throw new Error(JSON.stringify(res.data));
 	return { id: res.data.id, client };
@@ -177,6 +186,28 @@ describe("GET /api/v1/products/prices", () => {
 		server.sqlite.query("UPDATE stores SET zip_code = NULL WHERE name = 'Steep Street'").run();
 		const steep = expectBody(await prices(viewer, { name: tea, zip: "10001" }), 200).stores[1];
 		expect(steep?.store).toMatchObject({ name: "Steep Street", zipCode: "10001" });
+	});
+
+	test("a sale, member or multi-buy price says so: none is answered as a regular price", async () => {
+		const soup = "Tomato Soup Can";
+		const saleEnds = new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10);
+		await report({ name: soup, price: 1.5, store: "Soup Hall", terms: { priceType: "sale", saleEnds } });
+		await report({ name: soup, price: 1.8, store: "Club Foods", terms: { priceType: "member" } });
+		const multiBuy = { priceType: "multi-buy", multiBuyQuantity: 3 };
+		await report({ name: soup, price: 5, store: "Bulk Barn", terms: multiBuy });
+		await report({ name: soup, price: 2.1, store: "Corner Cans" });
+		server.sqlite.query("UPDATE price_reports SET is_unusual = 0 WHERE normalized_name = ?").run("tomato soup can");
+		const res = await prices(viewer, { name: soup, zip: "10001" });
+		expectStatus(res, 200);
+		expect(v.safeParse(ProductPricesSchema, res.data).issues).toBeUndefined();
+		expect(res.data.stores.map((s) => [s.store.name, s.price, s.priceType, s.saleEnds, s.multiBuy])).toEqual([
+			["Soup Hall", 1.5, "sale", saleEnds, null],
+			// "3 for $5.00": one's share, to the cent, beside its bundle.
+			["Bulk Barn", 1.67, "multi-buy", null, { quantity: 3, price: 5 }],
+			["Club Foods", 1.8, "member", null, null],
+			["Corner Cans", 2.1, "regular", null, null],
+		]);
+		expect(res.data.lowest).toMatchObject({ priceType: "sale", saleEnds });
 	});
 
 	test("another ZIP's neighbourhood has its own prices", async () => {

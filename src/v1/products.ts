@@ -3,10 +3,12 @@
  * current price, with their freshness. The typical price is the one a deal's savings and "you paid" measure
  * against; the stores' prices are the product page's best offers (src/history), without its cap of three.
  */
+
+import type { PriceType } from "../../db/enums.ts";
 import { offerIds, storeZipRows, trustedReports } from "../data/product-prices.ts";
-import { reportRows } from "../data/report-rows.ts";
+import { type ReportRow, reportRows } from "../data/report-rows.ts";
 import type { Db } from "../db.ts";
-import { matchProduct } from "../deals/index.ts";
+import { matchProduct, termsJson } from "../deals/index.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { neighbourhood, roundMiles } from "../lib/zip.ts";
 import { median, productFreshDays, type TrustInput, trustOf } from "../reports/index.ts";
@@ -28,6 +30,15 @@ function typicalOf(reports: readonly (TrustInput & { priceCents: number })[], fr
 		confidence: Math.round(median(each.map((t) => t.confidence)) * 100) / 100,
 		fresh: each.some((t) => t.fresh),
 	};
+}
+
+/**
+ * What a store's price asks (decision 0093), as the app's cards say it: a sale, member or multi-buy price is
+ * never answered as a regular one. The column holds only PRICE_TYPES (db/schema.ts), as the contract says.
+ */
+function termsOf(row: ReportRow) {
+	const terms = termsJson(row);
+	return { ...terms, priceType: terms.priceType as PriceType };
 }
 
 /**
@@ -81,6 +92,7 @@ export async function productPrices(
 				distanceMiles: distance === undefined ? null : roundMiles(distance),
 			},
 			price: centsToNumber(row.priceCents),
+			...termsOf(row),
 			...freshnessOf(row, freshDays, now),
 		};
 	});

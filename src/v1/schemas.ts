@@ -4,7 +4,7 @@
  * them, so the documented fields are the sent ones. Pure: no server code.
  */
 import * as v from "valibot";
-import { FUEL_TYPES } from "../../db/enums.ts";
+import { FUEL_PAYMENTS, FUEL_TYPES, PRICE_TYPES } from "../../db/enums.ts";
 import { PRODUCT_MATCHES, type ProductMatchKind } from "../deals/schemas.ts";
 import { optionalBarcode, ZIP_MAX_LENGTH, zipCharacters, zipThatResolves } from "../lib/fields.ts";
 
@@ -124,9 +124,34 @@ const StoreSchema = v.object({
 	distanceMiles: miles,
 });
 
+/** What a product price asks of the shopper (decision 0093), as the app's cards say it. */
+const priceTerms = {
+	priceType: described(
+		v.picklist(PRICE_TYPES),
+		"What the price asks of the shopper: `regular`; `sale` (until `saleEnds`, when the shopper gave it); " +
+			"`member`, for the store's members or loyalty-card holders only; `multi-buy`, only when buying " +
+			"`multiBuy.quantity` of it",
+	),
+	saleEnds: described(
+		v.nullable(v.pipe(v.string(), v.isoDate())),
+		"A sale's last day (YYYY-MM-DD, as the shelf says it); null for any other price, or a sale without one",
+	),
+	multiBuy: described(
+		v.nullable(
+			v.object({
+				quantity: described(v.pipe(v.number(), v.integer()), "How many the bundle is of (2 to 24)"),
+				price: described(v.number(), "What the bundle costs, US dollars to the cent"),
+			}),
+		),
+		"A multi-buy's bundle (\"2 for $5\": quantity 2, price 5), of which `price` is one's share, rounded to the " +
+			"cent; null for any other price",
+	),
+};
+
 const StorePriceSchema = v.object({
 	store: StoreSchema,
 	price: dollars(2),
+	...priceTerms,
 	...freshness,
 });
 
@@ -215,9 +240,17 @@ const StationSchema = v.object({
 	zipCode: described(v.nullable(v.string()), "The station's ZIP; null where nobody gave one"),
 });
 
+/** Whether a fuel price is for cash or card only (decision 0093). */
+const payment = described(
+	v.nullable(v.picklist(FUEL_PAYMENTS)),
+	"`cash` or `card` when the reporter said the price is for that payment only (a station whose cash and card " +
+		"prices differ); null when it is for either",
+);
+
 const StationPriceSchema = v.object({
 	station: v.object({ ...StationSchema.entries, distanceMiles: miles }),
 	price: dollars(3),
+	payment,
 	...freshness,
 });
 
@@ -255,6 +288,7 @@ export const StationPricesSchema = v.object({
 				fuel: v.picklist(FUEL_TYPES),
 				unit: fuelUnit,
 				price: dollars(3),
+				payment,
 				...freshness,
 			}),
 		),
