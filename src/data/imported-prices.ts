@@ -11,12 +11,15 @@ import type { Tx } from "./transaction.ts";
 /** A price imported before under a key: its price, and what it was of (`thing`, as the import says it). */
 export type ImportedRow = { id: number; price: number; thing: string };
 
-// What a price is of: a product (name, category and size) or a fuel; a change of it is a change of the price.
+// What a price is of: a product (name, category and size) or a fuel, on its terms (decision 0093: a price type,
+// a sale's last day, a multi-buy's quantity; cash or card); a change of it is a change of the price. As the
+// import says it (import-prices.ts `thing`).
 const IMPORTED_SQL: Record<ReportTable, string> = {
 	price_reports: `SELECT id, price_cents AS price,
-      normalized_name || '|' || category_id || '|' || coalesce(size_milli, '') || coalesce(size_unit, '') AS thing
+      normalized_name || '|' || category_id || '|' || coalesce(size_milli, '') || coalesce(size_unit, '')
+        || '|' || price_type || '|' || coalesce(sale_ends, '') || '|' || coalesce(multi_quantity, '') AS thing
     FROM price_reports WHERE source_key = ?1`,
-	gas_price_reports: `SELECT id, price_mills AS price, fuel_type AS thing
+	gas_price_reports: `SELECT id, price_mills AS price, fuel_type || '|' || coalesce(payment, '') AS thing
     FROM gas_price_reports WHERE source_key = ?1`,
 };
 

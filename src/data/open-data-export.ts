@@ -10,7 +10,7 @@
  */
 import { Database } from "bun:sqlite";
 import { dirname } from "node:path";
-import type { FuelType, SizeUnit } from "../../db/enums.ts";
+import type { FuelPayment, FuelType, PriceType, SizeUnit } from "../../db/enums.ts";
 import { migrations } from "../../db/migrations/index.ts";
 import type { gasPriceReports, priceReports, stores } from "../../db/schema.ts";
 import { appliedMigrations, type Db, unknownMigrations } from "../db.ts";
@@ -73,19 +73,32 @@ type PlaceColumns = {
 	placeLocToken: string;
 };
 
-/** A live product price with its category, its public reporter, its trust inputs and its store. */
+/**
+ * A live product price with its category, what it asks of the shopper (decision 0093), its public reporter, its
+ * trust inputs and its store.
+ */
 export type PriceRow = StoredPick<
 	typeof priceReports,
-	"id" | "storeId" | "productName" | "priceCents" | "sizeMilli" | "barcode"
+	| "id"
+	| "storeId"
+	| "productName"
+	| "priceCents"
+	| "sizeMilli"
+	| "barcode"
+	| "saleEnds"
+	| "multiQuantity"
+	| "multiPriceCents"
 > &
 	TrustInput &
-	PlaceColumns & { sizeUnit: SizeUnit | null; category: string; reporter: string | null };
+	PlaceColumns & { sizeUnit: SizeUnit | null; priceType: PriceType; category: string; reporter: string | null };
 
 // The price statements read their table NOT INDEXED: in id order, a rowid scan streams the live rows as it meets
 // them, where an index on the live columns (the planner's pick without statistics) would sort them all first.
 const PRICES_SQL = `
   SELECT p.id AS id, p.store_id AS storeId, p.product_name AS productName, c.slug AS category,
     p.price_cents AS priceCents, p.size_milli AS sizeMilli, p.size_unit AS sizeUnit, p.barcode AS barcode,
+    p.price_type AS priceType, p.sale_ends AS saleEnds, p.multi_quantity AS multiQuantity,
+    p.multi_price_cents AS multiPriceCents,
     ${REPORTER_SQL}, ${trustSql("p")},
     s.name AS placeName, s.address AS placeAddress, s.zip_code AS placeZipCode, s.loc_token AS placeLocToken
   FROM price_reports p NOT INDEXED
@@ -95,14 +108,14 @@ const PRICES_SQL = `
   WHERE ${live("p")}
   ORDER BY p.id`;
 
-/** A live fuel price with its public reporter, its trust inputs and its station. */
+/** A live fuel price, whether it is for cash or card only, with its public reporter, its trust inputs and its station. */
 export type FuelPriceRow = StoredPick<typeof gasPriceReports, "id" | "stationId" | "priceMills"> &
 	TrustInput &
-	PlaceColumns & { fuelType: FuelType; reporter: string | null };
+	PlaceColumns & { fuelType: FuelType; payment: FuelPayment | null; reporter: string | null };
 
 const FUEL_PRICES_SQL = `
   SELECT g.id AS id, g.station_id AS stationId, g.fuel_type AS fuelType, g.price_mills AS priceMills,
-    ${REPORTER_SQL}, ${trustSql("g")},
+    g.payment AS payment, ${REPORTER_SQL}, ${trustSql("g")},
     s.name AS placeName, s.address AS placeAddress, s.zip_code AS placeZipCode, s.loc_token AS placeLocToken
   FROM gas_price_reports g NOT INDEXED
   JOIN users u ON u.id = g.user_id

@@ -2,6 +2,8 @@
  * The export's CSV (decision 0069): RFC 4180 (a header row, CRLF line ends, quotes where a cell needs them),
  * one row per price, products and fuel alike, with its store or station. The licence rides on every row
  * (license, license_url, attribution), so a row copied out of the file still says whose it is and on what terms.
+ * A product's price terms (decision 0093) follow: its type, a sale's last day, a multi-buy's quantity and its
+ * bundle's price (`price` is then one's share); a fuel's `payment`, cash or card where the price is for that only.
  */
 
 export const CSV_COLUMNS = [
@@ -27,6 +29,12 @@ export const CSV_COLUMNS = [
 	"license",
 	"license_url",
 	"attribution",
+	// Added after the first version, so a reader of the columns above by position still finds them.
+	"price_type",
+	"sale_ends",
+	"multi_quantity",
+	"multi_price",
+	"payment",
 ] as const;
 
 export type CsvRow = Record<(typeof CSV_COLUMNS)[number], string | number | null>;

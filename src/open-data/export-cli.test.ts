@@ -64,7 +64,8 @@ describe("commoncents export", () => {
 		const [columns, row] = readFileSync(out, "utf8").split("\r\n");
 		expect(columns).toStartWith("type,id,place_id,");
 		expect(row).toContain(",Rye Bread,");
-		expect(row).toEndWith(",CC0-1.0,https://creativecommons.org/publicdomain/zero/1.0/,Town");
+		// The licence, then the price's terms (columns added since, at the end): a regular price's.
+		expect(row).toEndWith(",CC0-1.0,https://creativecommons.org/publicdomain/zero/1.0/,Town,regular,,,,");
 	});
 
 	test("refuses to overwrite a file unless --force, and never the database", async () => {

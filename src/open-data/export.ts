@@ -126,6 +126,11 @@ function* csvLines(snapshot: ExportSnapshot, header: ExportHeader, now: number):
 			zip_code: price.zipCode,
 			reporter: price.reporter,
 			...stamp,
+			price_type: price.priceType,
+			sale_ends: price.saleEnds,
+			multi_quantity: price.multiBuy?.quantity ?? null,
+			multi_price: row.multiPriceCents === null ? null : (row.multiPriceCents / 100).toFixed(2),
+			payment: null,
 		});
 	}
 	for (const row of snapshot.fuelPrices()) {
@@ -145,6 +150,11 @@ function* csvLines(snapshot: ExportSnapshot, header: ExportHeader, now: number):
 			zip_code: price.zipCode,
 			reporter: price.reporter,
 			...stamp,
+			price_type: null,
+			sale_ends: null,
+			multi_quantity: null,
+			multi_price: null,
+			payment: price.payment,
 		});
 	}
 }
@@ -197,6 +207,12 @@ function productPrice(row: PriceRow, now: number): ExportPrice {
 		barcode: row.barcode,
 		category: row.category,
 		price: row.priceCents / 100,
+		priceType: row.priceType,
+		saleEnds: row.saleEnds,
+		multiBuy:
+			row.multiQuantity !== null && row.multiPriceCents !== null
+				? { quantity: row.multiQuantity, price: row.multiPriceCents / 100 }
+				: null,
 		size:
 			row.sizeMilli !== null && row.sizeUnit !== null ? { quantity: row.sizeMilli / 1000, unit: row.sizeUnit } : null,
 		// Where the price is: its store's zip, as for fuel. Never the report's own, which is the reporter's home
@@ -214,6 +230,7 @@ function fuelPrice(row: FuelPriceRow, now: number): ExportFuelPrice {
 		stationId: row.stationId,
 		fuelType: row.fuelType,
 		price: row.priceMills / 1000,
+		payment: row.payment,
 		// Where the price counts: where the station is (decision 0048), never where its reporter lives.
 		zipCode: placeZip(row.placeZipCode, row.placeLocToken),
 		reporter: row.reporter,

@@ -5,7 +5,7 @@
  * where their profile is public. `commoncents import commoncents FILE` reads it back (import-cli.ts).
  * The CSV format is the price lines flattened, with their store or station, one row each.
  */
-import type { FuelType, SizeUnit } from "../../db/enums.ts";
+import type { FuelPayment, FuelType, PriceType, SizeUnit } from "../../db/enums.ts";
 
 export const EXPORT_FORMAT = "commoncents-open-data";
 export const EXPORT_VERSION = 1;
@@ -47,7 +47,17 @@ export type ExportPrice = Freshness & {
 	barcode: string | null;
 	/** The category's slug ("dairy"). */
 	category: string;
+	/** Dollars; a multi-buy's is one's share of its bundle, rounded to the cent. */
 	price: number;
+	/**
+	 * What the price asks of the shopper (decision 0093): regular, a sale, members only, or a multi-buy. An
+	 * export from before price types has none of these three: its prices are regular.
+	 */
+	priceType: PriceType;
+	/** A sale's last day (YYYY-MM-DD), when its reporter gave one; else null. */
+	saleEnds: string | null;
+	/** A multi-buy's bundle ("2 for $5": quantity 2, price 5 dollars); else null. */
+	multiBuy: { quantity: number; price: number } | null;
 	size: { quantity: number; unit: SizeUnit } | null;
 	/** The ZIP the price counts in. */
 	zipCode: string;
@@ -61,6 +71,8 @@ export type ExportFuelPrice = Freshness & {
 	stationId: number;
 	fuelType: FuelType;
 	price: number;
+	/** Cash or card, where the price is for that payment only; null (or, before price types, none) is either. */
+	payment: FuelPayment | null;
 	zipCode: string | null;
 	reporter: string | null;
 };

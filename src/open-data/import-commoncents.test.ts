@@ -18,7 +18,15 @@ const SHELBYVILLE = "9d2f7c44-8e21-4b6a-b7de-2c1e0a9f4d52";
 const reportedAt = new Date(Date.now() - HOUR_MS).toISOString();
 const fresh = { reportedAt, lastSeenAt: reportedAt, confirmations: 0, confidence: 0.9 };
 
-/** An export as another instance would write it: its id, and the attribution its operator chose. */
+/** A price line of an export from before price types (decision 0093): it says nothing of them. */
+type OldPrice = Omit<Extract<ExportLine, { type: "price" }>, "priceType" | "saleEnds" | "multiBuy">;
+type OldFuelPrice = Omit<Extract<ExportLine, { type: "fuel_price" }>, "payment">;
+type OldLine = Exclude<ExportLine, { type: "price" | "fuel_price" }> | OldPrice | OldFuelPrice;
+
+/**
+ * An export as another instance would write it (one from before price types): its id, and the attribution its
+ * operator chose; `extra`, lines after it.
+ */
 function exportFile(
 	name: string,
 	{ instance, attribution = "CommonCents contributors" }: { instance: string | null; attribution?: string },
@@ -35,7 +43,7 @@ function exportFile(
 		...(instance === null ? {} : { instance }),
 		counts: { stores: 1, stations: 0, prices: 3, fuelPrices: 1 },
 	} as Extract<ExportLine, { type: "header" }>;
-	const lines: ExportLine[] = [
+	const lines: OldLine[] = [
 		header,
 		{ type: "store", id: 7, name: "Corner Shop", address: "5 Elm St", zipCode: "10001" },
 		{
@@ -71,7 +79,7 @@ function exportFile(
 	return path;
 }
 
-function baseline(id: number): Extract<ExportLine, { type: "price" }> {
+function baseline(id: number): OldPrice {
 	return {
 		type: "price",
 		id,
@@ -133,6 +141,49 @@ describe("import commoncents", () => {
 		);
 		expect(renamed.run.tally.tookAs("price", "already here")).toBe(2);
 		expect(renamed.run.tally.tookAs("price", "added")).toBe(0);
+	});
+
+	test("a price's terms are filed as the export has them; a price from before them is regular", async () => {
+		const dbPath = join(dir, "terms.db");
+		const price = (id: number, productName: string, terms: Partial<Extract<ExportLine, { type: "price" }>>) =>
+			JSON.stringify({ ...baseline(id), productName, saleEnds: null, multiBuy: null, ...terms });
+		const saleEnds = new Date(Date.now() + 7 * 24 * HOUR_MS).toISOString().slice(0, 10);
+		const lines = [
+			price(10, "Club Coffee", { priceType: "member", price: 6.99 }),
+			price(11, "Yogurt Cups", { priceType: "multi-buy", price: 1.67, multiBuy: { quantity: 3, price: 5 } }),
+			price(12, "Pasta", { priceType: "sale", price: 1.25, saleEnds }),
+			JSON.stringify({ type: "station", id: 42, name: "Pump Stop", address: "2 Pump Rd", zipCode: "10001" }),
+			JSON.stringify({
+				...fresh,
+				type: "fuel_price",
+				id: 13,
+				stationId: 42,
+				fuelType: "diesel",
+				price: 4.1,
+				payment: "cash",
+				zipCode: "10001",
+				reporter: null,
+			}),
+		];
+		await importFile(exportFile("terms.jsonl", { instance: SPRINGFIELD }, lines), dbPath);
+		const db = new Database(dbPath, { readonly: true });
+		const filed = db
+			.query(`SELECT product_name AS name, price_cents AS cents, price_type AS type, sale_ends AS saleEnds,
+          multi_quantity AS quantity, multi_price_cents AS bundle FROM price_reports ORDER BY id`)
+			.all();
+		const fuel = db.query("SELECT price_mills AS mills, payment FROM gas_price_reports ORDER BY id").all();
+		db.close();
+		const regular = { type: "regular", saleEnds: null, quantity: null, bundle: null };
+		expect(filed).toEqual([
+			{ name: "Bagels", cents: 450, ...regular },
+			{ name: "Lawn Seed", cents: 250, ...regular },
+			{ name: "Club Coffee", cents: 699, ...regular, type: "member" },
+			// One's share of "3 for $5.00", beside its bundle, as a shopper's multi-buy is filed.
+			{ name: "Yogurt Cups", cents: 167, ...regular, type: "multi-buy", quantity: 3, bundle: 500 },
+			{ name: "Pasta", cents: 125, ...regular, type: "sale", saleEnds },
+		]);
+		// The file's fuel price of a station it does not list (42 comes later) is left out; the one after it is cash.
+		expect(fuel).toEqual([{ mills: 4100, payment: "cash" }]);
 	});
 
 	test("an export whose header has no instance id is refused, naming why", async () => {

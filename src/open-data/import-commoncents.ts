@@ -6,7 +6,7 @@
  * there.
  */
 import * as v from "valibot";
-import { FUEL_TYPES, SIZE_UNITS } from "../../db/enums.ts";
+import { FUEL_PAYMENTS, FUEL_TYPES, PRICE_TYPES, SIZE_UNITS } from "../../db/enums.ts";
 import { INSTANCE_ID, keptInstanceIdOf } from "../data/instance-settings.ts";
 import { EXPORT_FORMAT, EXPORT_VERSION } from "./format.ts";
 import type { ImportLimits } from "./import-limits.ts";
@@ -43,6 +43,11 @@ const PriceLine = v.object({
 	size: v.nullable(v.object({ quantity: v.number(), unit: v.picklist(SIZE_UNITS) })),
 	// Exports before barcodes have none.
 	barcode: v.optional(v.nullable(v.string()), null),
+	// Exports before price types (decision 0093) have none of these: their prices are regular. A type this
+	// binary does not know leaves the line out rather than filing it as a regular price.
+	priceType: v.optional(v.picklist(PRICE_TYPES), "regular"),
+	saleEnds: v.optional(v.nullable(v.string()), null),
+	multiBuy: v.optional(v.nullable(v.object({ quantity: Id, price: v.number() })), null),
 	zipCode: v.string(),
 	reportedAt: When,
 });
@@ -52,6 +57,7 @@ const FuelPriceLine = v.object({
 	stationId: Id,
 	fuelType: v.picklist(FUEL_TYPES),
 	price: v.number(),
+	payment: v.optional(v.nullable(v.picklist(FUEL_PAYMENTS)), null),
 	zipCode: v.nullable(v.string()),
 	reportedAt: When,
 });
@@ -95,12 +101,18 @@ function filePrice(run: ImportRun, places: Places, origin: string, entry: Extrac
 		sourceKey: `commoncents:${origin}:price:${entry.id}`,
 		productName: entry.productName,
 		category: entry.category,
-		price: entry.price.toFixed(2),
+		// As the shelf says it, as a shopper types it: a multi-buy's is its bundle's, whose share the write keeps.
+		price: (entry.multiBuy?.price ?? entry.price).toFixed(2),
 		size: entry.size,
 		tags: [],
 		description: null,
 		reportedAt: Date.parse(entry.reportedAt),
 		barcode: entry.barcode,
+		terms: {
+			priceType: entry.priceType,
+			saleEnds: entry.saleEnds,
+			multiBuyQuantity: entry.multiBuy?.quantity ?? null,
+		},
 	};
 	run.file(example, () =>
 		run.record({ price: "price", place: "store" }, importPrice(run.ctx, PRODUCT_IMPORT, at, price, example)),
@@ -118,6 +130,7 @@ function fileFuelPrice(run: ImportRun, places: Places, origin: string, entry: Ex
 		sourceKey: `commoncents:${origin}:fuel:${entry.id}`,
 		fuelType: entry.fuelType,
 		price: entry.price.toFixed(3),
+		payment: entry.payment,
 		reportedAt: Date.parse(entry.reportedAt),
 	};
 	run.file(example, () =>

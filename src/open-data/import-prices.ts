@@ -10,7 +10,7 @@
  * it and adds nothing; a changed price replaces it) and the time the source says the price was seen.
  */
 import * as v from "valibot";
-import type { FuelType, SizeUnit } from "../../db/enums.ts";
+import type { FuelPayment, FuelType, PriceType, SizeUnit } from "../../db/enums.ts";
 import { slugify } from "../../db/taxonomy.ts";
 import { categoriesWithGroups, getCategoryWithTagSlugs } from "../data/categories.ts";
 import {
@@ -29,6 +29,7 @@ import type { Db } from "../db.ts";
 import { PriceReportSchema } from "../deals/index.ts";
 import { GasReportSchema } from "../gas/index.ts";
 import { productKeyName } from "../lib/normalize.ts";
+import { REGULAR_TERMS, withTerms } from "../lib/price-terms.ts";
 import { DAY_MS } from "../lib/time.ts";
 import {
 	FUEL,
@@ -90,9 +91,21 @@ export type ProductPriceInput = {
 	reportedAt: number;
 	/** The product's normalised GTIN, when the source gives a valid one. */
 	barcode: string | null;
+	/**
+	 * What the price asks of the shopper (decision 0093), as the report form takes it (`price` is then what the
+	 * shelf says: a multi-buy's bundle's); a regular price when the source says nothing of it.
+	 */
+	terms?: { priceType: PriceType; saleEnds: string | null; multiBuyQuantity: number | null };
 };
 
-export type FuelPriceInput = { sourceKey: string; fuelType: FuelType; price: number | string; reportedAt: number };
+export type FuelPriceInput = {
+	sourceKey: string;
+	fuelType: FuelType;
+	price: number | string;
+	/** Cash or card, where the source says the price is for that only; null or none is either. */
+	payment?: FuelPayment | null;
+	reportedAt: number;
+};
 
 /** What became of a price ("added", "updated", "already here", a confirmation), and of its place (which). */
 export type PriceOutcome = { price: string; place: PlaceOutcome; placeId: number };
@@ -196,17 +209,20 @@ export const PRODUCT_IMPORT: PriceImport<ProductKey, ProductFields, ProductPrice
 			storeZipCode: store.zip,
 			size: record.size,
 			barcode: record.barcode,
+			...record.terms,
 			// A source is a trusted batch, and nobody is there to answer the check's question: a doubtful price is
 			// filed as unusual, as a shopper's is once they confirm it.
 			confirmUnusual: true,
 		});
 		if (!parsed.success) return parsed.issues;
 		const { slug, name, groupSlug } = category;
-		return { ...parsed.output, imageUrl: null, category: { slug, name, groupSlug } };
+		// `price` becomes the price of one, the terms beside it, as a shopper's report is filed.
+		return { ...withTerms(parsed.output), imageUrl: null, category: { slug, name, groupSlug } };
 	},
 	thing: (fields) => {
 		const size = fields.size ? `${Math.round(fields.size.quantity * 1000)}${fields.size.unit}` : "";
-		return `${productKeyName(fields)}|${fields.categoryId}|${size}`;
+		const terms = fields.terms ?? REGULAR_TERMS;
+		return `${productKeyName(fields)}|${fields.categoryId}|${size}|${terms.type}|${terms.saleEnds ?? ""}|${terms.multiQuantity ?? ""}`;
 	},
 	at: (fields, store) => ({ ...fields, storeName: store.name, storeAddress: store.address }),
 };
@@ -223,11 +239,12 @@ export const FUEL_IMPORT: PriceImport<FuelKey, FuelFields, FuelPriceInput> = {
 			stationZipCode: station.zip,
 			price: record.price,
 			fuelType: record.fuelType,
+			payment: record.payment ?? null,
 		});
 		// Confirmed, as the product prices are: nobody is there to answer the check's question.
 		return parsed.success ? { ...parsed.output, confirmUnusual: true } : parsed.issues;
 	},
-	thing: (fields) => fields.fuelType,
+	thing: (fields) => `${fields.fuelType}|${fields.payment ?? ""}`,
 	at: (fields, station) => ({ ...fields, stationName: station.name, stationAddress: station.address }),
 	// The write set the station's price at the import's time; the source's time may be older than another's.
 	dated: (tx, stationId, fields) => refreshStationPrice(tx, stationId, fields.fuelType),

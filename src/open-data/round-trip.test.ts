@@ -17,15 +17,11 @@ let dir: string;
 let exported: string;
 const copy = () => join(dir, "copy.db");
 
-const exportOf = async (dbPath: string) => {
+const exportOf = async (dbPath: string, format: "jsonl" | "csv" = "jsonl") => {
 	let text = "";
-	await exportOpenData(
-		dbPath,
-		{ format: "jsonl", license: "ODbL-1.0", attribution: "Westside Price Watch" },
-		(chunk) => {
-			text += chunk;
-		},
-	);
+	await exportOpenData(dbPath, { format, license: "ODbL-1.0", attribution: "Westside Price Watch" }, (chunk) => {
+		text += chunk;
+	});
 	return text;
 };
 
@@ -51,6 +47,7 @@ function livePrices(text: string) {
 						price: line.price,
 						size: line.size,
 						barcode: line.barcode,
+						terms: [line.priceType, line.saleEnds, line.multiBuy],
 						zipCode: line.zipCode,
 						store: place(`store:${line.storeId}`),
 						reportedAt: line.reportedAt,
@@ -64,6 +61,7 @@ function livePrices(text: string) {
 					{
 						fuel: line.fuelType,
 						price: line.price,
+						payment: line.payment,
 						zipCode: line.zipCode,
 						station: place(`station:${line.stationId}`),
 						reportedAt: line.reportedAt,
@@ -93,25 +91,39 @@ const counts = (dbPath: string) => {
 	}
 };
 
+/** A sale's last day a week from now. */
+const SALE_ENDS = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString().slice(0, 10);
+
 beforeAll(async () => {
 	server = await startTestServer({ OLLAMA_HOST: "off" });
 	dir = mkdtempSync(join(tmpdir(), "commoncents-round-trip-"));
 	await seedDemo(server.db);
 	// A second shopper's prices where the demo's shoppers priced the same things: side by side in the copy too.
 	const { client } = await registerUser(server, { zipCode: "90210" });
-	const milk = await client.post("/api/price-reports", {
-		productName: "Organic Whole Milk",
-		price: 4.39,
-		categoryId: server.db.$client
-			.query<{ id: number }, []>("SELECT id FROM product_categories WHERE slug = 'dairy'")
-			.get()!.id,
+	const dairy = server.db.$client
+		.query<{ id: number }, []>("SELECT id FROM product_categories WHERE slug = 'dairy'")
+		.get()!.id;
+	const atFreshMart = {
+		categoryId: dairy,
 		storeName: "FreshMart",
 		storeAddress: "250 N Canon Dr",
 		storeZipCode: "90210",
+	};
+	const milk = await client.post("/api/price-reports", {
+		...atFreshMart,
+		productName: "Organic Whole Milk",
+		price: 4.39,
 		size: { quantity: 0.5, unit: "gal" },
 		barcode: "036000291452",
 	});
 	expect(milk.status).toBe(201);
+	// Prices on terms (decision 0093): a member price, a multi-buy and a sale.
+	for (const terms of [
+		{ productName: "Club Cheddar", price: 5.49, priceType: "member" },
+		{ productName: "Yogurt Cups", price: 5, priceType: "multi-buy", multiBuyQuantity: 3 },
+		{ productName: "Butter Sticks", price: 3.99, priceType: "sale", saleEnds: SALE_ENDS },
+	])
+		expect((await client.post("/api/price-reports", { ...atFreshMart, ...terms })).status).toBe(201);
 	const fuel = await client.post("/api/gas/reports", {
 		stationName: "Wilshire Fuel",
 		stationAddress: "9988 Wilshire Blvd",
@@ -120,6 +132,15 @@ beforeAll(async () => {
 		price: 3.479,
 	});
 	expect(fuel.status).toBe(201);
+	const cash = await client.post("/api/gas/reports", {
+		stationName: "Wilshire Fuel",
+		stationAddress: "9988 Wilshire Blvd",
+		stationZipCode: "90210",
+		fuelType: "diesel",
+		price: 4.599,
+		payment: "cash",
+	});
+	expect(cash.status).toBe(201);
 	exported = join(dir, "export.jsonl");
 	writeFileSync(exported, await exportOf(server.config.dbPath));
 });
@@ -129,16 +150,27 @@ afterAll(async () => {
 });
 
 describe("export, then import into a fresh database", () => {
-	test("the live prices come back: product, category, price, size, store and ZIP, and when they were reported", async () => {
+	test("the live prices come back: product, category, price and its terms, size, store and ZIP, when reported", async () => {
 		const origin = livePrices(await Bun.file(exported).text());
-		expect(origin.products).toHaveLength(17);
-		expect(origin.fuel).toHaveLength(7);
+		expect(origin.products).toHaveLength(20);
+		expect(origin.fuel).toHaveLength(8);
+		// What each price asks: a multi-buy as one's share beside its bundle; the demo's prices are all regular.
+		const onTerms = origin.products.filter((p) => p.terms[0] !== "regular");
+		expect(onTerms.map((p) => [p.product, p.price, ...p.terms])).toEqual([
+			["Butter Sticks", 3.99, "sale", SALE_ENDS, null],
+			["Club Cheddar", 5.49, "member", null, null],
+			["Yogurt Cups", 1.67, "multi-buy", null, { quantity: 3, price: 5 }],
+		]);
+		expect(origin.products.filter((p) => p.terms[0] === "regular").every((p) => !p.terms[1] && !p.terms[2])).toBe(true);
+		expect(origin.fuel.filter((f) => f.payment).map((f) => [f.fuel, f.price, f.payment])).toEqual([
+			["diesel", 4.599, "cash"],
+		]);
 		// The shopper's milk has a code, which the demo's same milk at that store took up: both carry it.
 		expect(origin.products.filter((p) => p.barcode).map((p) => p.barcode)).toEqual(["0036000291452", "0036000291452"]);
 
 		const first = await importCopy();
-		expect(first.run.tally.tookAs("price", "added")).toBe(17);
-		expect(first.run.tally.tookAs("fuel price", "added")).toBe(7);
+		expect(first.run.tally.tookAs("price", "added")).toBe(20);
+		expect(first.run.tally.tookAs("fuel price", "added")).toBe(8);
 		expect(first.run.tally.leftOutCount).toBe(0);
 		expect(first.lines.at(-1)).toBe('this export is ODbL-1.0: credit "Westside Price Watch" where you publish it');
 
@@ -153,10 +185,27 @@ describe("export, then import into a fresh database", () => {
 		const before = counts(copy());
 		const again = await importCopy();
 		expect(counts(copy())).toEqual(before);
-		expect(again.run.tally.tookAs("price", "already here")).toBe(17);
-		expect(again.run.tally.tookAs("fuel price", "already here")).toBe(7);
+		expect(again.run.tally.tookAs("price", "already here")).toBe(20);
+		expect(again.run.tally.tookAs("fuel price", "already here")).toBe(8);
 		expect(again.run.tally.tookAs("price", "added") + again.run.tally.tookAs("fuel price", "added")).toBe(0);
 		expect(livePrices(await exportOf(copy())).products).toEqual(livePrices(await Bun.file(exported).text()).products);
+	});
+});
+
+describe("the CSV export", () => {
+	test("ends each row with its price's terms, after the first version's columns", async () => {
+		const [head, ...rows] = (await exportOf(server.config.dbPath, "csv")).trimEnd().split("\r\n");
+		const terms = ["price_type", "sale_ends", "multi_quantity", "multi_price", "payment"];
+		expect(head?.split(",").slice(-6)).toEqual(["attribution", ...terms]);
+		// None of these five cells ever holds a comma: the row's last five.
+		const last = (row: string | undefined) => row?.split(",").slice(-5);
+		const product = (name: string) => last(rows.find((r) => r.startsWith("price,") && r.includes(`,${name},`)));
+		expect(product("Yogurt Cups")).toEqual(["multi-buy", "", "3", "5.00", ""]);
+		expect(product("Club Cheddar")).toEqual(["member", "", "", "", ""]);
+		expect(product("Butter Sticks")).toEqual(["sale", SALE_ENDS, "", "", ""]);
+		expect(product("Organic Whole Milk")).toEqual(["regular", "", "", "", ""]);
+		const cash = rows.find((r) => r.startsWith("fuel_price,") && r.includes(",diesel,4.599,"));
+		expect(last(cash)).toEqual(["", "", "", "", "cash"]);
 	});
 });
 
