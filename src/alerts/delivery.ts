@@ -65,7 +65,8 @@ export function hitEventData(hit: HitFacts): HitEventData {
 	// A fuel target (whole cents) is written as fuel prices are, to the tenth of a cent: "$3.200" beside "$3.199".
 	const targetText = hit.kind === "fuel" ? formatMills(hit.targetPriceCents * 10) : formatCents(hit.targetPriceCents);
 	const target = anyPrice ? "" : ` Your target: ${targetText}.`;
-	const more = hit.alsoHeld ? ` And ${plural(hit.alsoHeld, "more price alert")} since your last notification.` : "";
+	// The held ones may be lists' alerts as well as price alerts: the summary names neither.
+	const more = hit.alsoHeld ? ` And ${plural(hit.alsoHeld, "more alert")} since your last notification.` : "";
 	return {
 		hitId: hit.hitId,
 		alertId: hit.alertId,

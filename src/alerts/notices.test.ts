@@ -114,7 +114,7 @@ describe("the daily cap", () => {
 		await stream.waitFor(() => stream.hits().length === 3);
 		const last = stream.hits()[2] as HitEventData;
 		expect(last.title).toBe("Price alert: manchego");
-		expect(last.body).toEndWith("And 2 more price alerts since your last notification.");
+		expect(last.body).toEndWith("And 2 more alerts since your last notification.");
 		expect(alerts.slice(2, 4).map((a) => notices(a.id))).toEqual([["summed"], ["summed"]]);
 		await stream.close();
 	});
@@ -139,7 +139,7 @@ describe("the daily cap", () => {
 		expect(notices(second.id)).toEqual(["summed", "sent"]);
 		await stream.waitFor(() => stream.hits().some((h) => h.alertId === second.id));
 		const told = stream.hits().find((h) => h.alertId === second.id) as HitEventData;
-		expect(told.body).not.toContain("more price alert");
+		expect(told.body).not.toContain("more alert");
 		await stream.close();
 	});
 });
