@@ -2,14 +2,16 @@
  * Shopping lists' alerts: set, read and cleared with their list; what the last look at the list's plan
  * found; the notices they gave. The notices count in the shopper's daily cap (data/alert-hits.ts).
  */
-import { and, asc, eq, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { HitNotice } from "../../db/enums.ts";
 import {
 	type ListAlertKind,
 	type ShoppingListAlert,
 	shoppingListAlertNotices,
 	shoppingListAlerts,
+	shoppingListItems,
 	shoppingLists,
+	stores,
 	type User,
 	users,
 } from "../../db/schema.ts";
@@ -53,11 +55,24 @@ export async function deleteListAlertRow(db: Db, listId: number): Promise<boolea
 	return Boolean(gone);
 }
 
-/** Every list alert's list and zip: which of them a price at a place may concern. */
+/** Every list alert's list and zip (one narrow row each, no items): which of them a price at a place may concern. */
 export async function watchedLists(db: Db): Promise<{ listId: number; zipCode: string }[]> {
 	return db
 		.select({ listId: shoppingListAlerts.listId, zipCode: shoppingListAlerts.zipCode })
 		.from(shoppingListAlerts)
+		.all();
+}
+
+/** The items' names and categories of a few lists, by the items' list index: what a written price may concern. */
+export async function itemTermsOf(db: Db, listIds: readonly number[]) {
+	return db
+		.select({
+			listId: shoppingListItems.listId,
+			name: shoppingListItems.name,
+			categoryId: shoppingListItems.categoryId,
+		})
+		.from(shoppingListItems)
+		.where(inArray(shoppingListItems.listId, [...listIds]))
 		.all();
 }
 
@@ -83,6 +98,44 @@ export async function listAlertSubject(db: Db, listId: number) {
 		.where(and(eq(shoppingListAlerts.listId, listId), eq(users.isTerminated, false)))
 		.get();
 	return (row ?? null) as { alert: ShoppingListAlert; listName: string; user: User } | null;
+}
+
+/**
+ * After the shopper changed what the list's plan reads (its items, the stores they are a member of): the
+ * next look only records, as the first one does. The stores seen are forgotten, so no change of store is
+ * told, and "under" counts as told, as a total under the target when the alert is set does (it arms again
+ * once above). The new `updatedAt` makes a look planned before the change store nothing.
+ */
+export function lookAnew(tx: Tx, of: { listId: number } | { userId: string }, now = new Date()) {
+	const which =
+		"listId" in of
+			? eq(shoppingListAlerts.listId, of.listId)
+			: inArray(
+					shoppingListAlerts.listId,
+					tx.select({ id: shoppingLists.id }).from(shoppingLists).where(eq(shoppingLists.userId, of.userId)),
+				);
+	tx.update(shoppingListAlerts)
+		.set({ seenStoreIds: null, underFired: true, underNotifiedAt: now, updatedAt: now })
+		.where(which)
+		.run();
+}
+
+/** Whether every store of a look's ids ("12,40") is still there: a merge deletes the duplicate it folds in. */
+export function storesStillThere(tx: Tx, storeIds: string): boolean {
+	const ids = storeIds.split(",").map(Number);
+	const found = tx.select({ n: count() }).from(stores).where(inArray(stores.id, ids)).get()?.n ?? 0;
+	return found === new Set(ids).size;
+}
+
+/** Whether one of the list's notices is held, not summed up yet. */
+export function hasHeldNotice(tx: Tx, listId: number): boolean {
+	const row = tx
+		.select({ id: shoppingListAlertNotices.id })
+		.from(shoppingListAlertNotices)
+		.where(and(eq(shoppingListAlertNotices.listId, listId), eq(shoppingListAlertNotices.notice, "held")))
+		.limit(1)
+		.get();
+	return row !== undefined;
 }
 
 /** Stores what a look found (the alert's settings stay as they are). */

@@ -5,18 +5,22 @@
  * once per report); an hourly sweep looks again at the alerts no price has woken lately, for the prices that
  * lapsed meanwhile. What a look finds is judged (alert-look.ts) and told under the price alerts' rules and
  * daily cap, through their live stream and push (src/alerts). One watch per process, in its runtime.
+ * A look is a plan's reads on the process's one synchronous connection, so a run gives the event loop a turn
+ * before each look (and between batches of lists it checks): requests go between them, not after them all.
  */
 import type { ShoppingListAlert } from "../../db/schema.ts";
 import { type AlertNote, decideListNote, deliverNote, type HitOutlets, productWords } from "../alerts/index.ts";
 import {
+	hasHeldNotice,
 	insertListNotice,
+	itemTermsOf,
 	listAlertIn,
 	listAlertSubject,
 	recordListLook,
 	staleListAlerts,
+	storesStillThere,
 	watchedLists,
 } from "../data/list-alerts.ts";
-import { itemRowsOf } from "../data/shopping-lists.ts";
 import { type Tx, transaction } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import { log } from "../lib/log.ts";
@@ -26,15 +30,17 @@ import { kindOf, listAlertTag, listPath, newsOf, noteText, seenOf } from "./aler
 import { listPlan } from "./list-plan.ts";
 import type { ListPriceNote } from "./price-listener.ts";
 
-/** A list's words and categories, as a written price is compared with them. */
-async function concerns(db: Db, listId: number, notes: readonly { words: Set<string>; categoryId: number }[]) {
-	for (const item of await itemRowsOf(db, listId)) {
-		const words = productWords(item.name);
-		for (const note of notes)
-			if (item.categoryId === note.categoryId || words.some((w) => note.words.has(w))) return true;
-	}
-	return false;
-}
+/** A written price as a list's items are compared with it: its product's words and category. */
+type Priced = { words: Set<string>; categoryId: number };
+/** How many lists' items one read brings. */
+const LISTS_PER_READ = 200;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const concerns = (item: { name: string; categoryId: number | null }, prices: readonly Priced[]) => {
+	const words = productWords(item.name);
+	return prices.some((p) => item.categoryId === p.categoryId || words.some((w) => p.words.has(w)));
+};
 
 export class ListAlertWatch {
 	/** How long prices are gathered before the lists they concern are planned, and how many lists a run plans. */
@@ -90,8 +96,9 @@ export class ListAlertWatch {
 			const notes = this.notes.splice(0);
 			if (notes.length > 0) for (const listId of await this.concerned(notes)) this.due.add(listId);
 			for (const listId of [...this.due].slice(0, this.timing.perRun)) {
-				this.due.delete(listId);
+				await nextTurn();
 				if (this.stopped) return;
+				this.due.delete(listId);
 				await this.look(listId, now).catch((error) => log.error("list alerts: look failed", { listId, err: error }));
 			}
 		} catch (error) {
@@ -100,20 +107,33 @@ export class ListAlertWatch {
 		if (this.due.size > 0) this.schedule();
 	}
 
-	/** The alerts whose zip's neighbourhood has one of the prices' places, and whose list has what was priced. */
+	/**
+	 * The alerts whose zip's neighbourhood has one of the prices' places, and whose list has what was priced.
+	 * Only the items of the lists near a price are read (those already due are not), a batch of lists a read.
+	 */
 	private async concerned(notes: readonly ListPriceNote[]): Promise<number[]> {
-		const byPlace = new Map<string, { words: Set<string>; categoryId: number }[]>();
+		const byPlace = new Map<string, Priced[]>();
 		for (const note of notes) {
 			const at = byPlace.get(note.loc) ?? [];
 			at.push({ words: new Set(productWords(note.name)), categoryId: note.categoryId });
 			byPlace.set(note.loc, at);
 		}
-		const found: number[] = [];
+		const nearZip = new Map<string, Priced[]>();
+		const near = new Map<number, Priced[]>();
 		for (const { listId, zipCode } of await watchedLists(this.db)) {
-			const near = nearTokens(zipCode).flatMap((token) => byPlace.get(token) ?? []);
-			if (near.length > 0 && (await concerns(this.db, listId, near))) found.push(listId);
+			if (this.due.has(listId)) continue;
+			const prices = nearZip.get(zipCode) ?? nearTokens(zipCode).flatMap((token) => byPlace.get(token) ?? []);
+			nearZip.set(zipCode, prices);
+			if (prices.length > 0) near.set(listId, prices);
 		}
-		return found;
+		const found = new Set<number>();
+		const ids = [...near.keys()];
+		for (let at = 0; at < ids.length; at += LISTS_PER_READ) {
+			if (at > 0) await nextTurn();
+			for (const item of await itemTermsOf(this.db, ids.slice(at, at + LISTS_PER_READ)))
+				if (!found.has(item.listId) && concerns(item, near.get(item.listId) ?? [])) found.add(item.listId);
+		}
+		return [...found];
 	}
 
 	/** Plans one list, judges what it costs and where against the last look, and tells its shopper. */
@@ -143,7 +163,10 @@ export class ListAlertWatch {
 		seen: ReturnType<typeof seenOf>,
 		now: number,
 	): AlertNote | null {
-		const { under, changedFrom, look } = newsOf(alert, seen, new Date(now));
+		// A store the last look saw may since have been merged into another (and deleted): where the list was
+		// cheapest is then unknown, and this look only records where it is now.
+		const known = alert.seenStoreIds === null || storesStillThere(tx, alert.seenStoreIds);
+		const { under, changedFrom, look } = newsOf(known ? alert : { ...alert, seenStoreIds: null }, seen, new Date(now));
 		const about = { userId: who.userId, listId: alert.listId };
 		let decided: ReturnType<typeof decideListNote> | null = null;
 		let underNews = false;
@@ -158,6 +181,10 @@ export class ListAlertWatch {
 			decided = decideListNote(tx, { ...about, lastNotified: null, stillUnder: false }, now);
 		recordListLook(tx, alert.listId, look);
 		if (!decided || !seen) return null;
+		// Over the cap, news of a list with a notice already held adds no row (each look would add one): the
+		// next notification counts the list once however often it was held, and a held "under" stays armed, as
+		// a price alert's held hit does, so a look once the cap has room sends it.
+		if (decided.notice === "held" && hasHeldNotice(tx, alert.listId)) return null;
 		const changed = changedFrom !== null;
 		insertListNotice(tx, {
 			...about,

@@ -3,7 +3,8 @@
  * look only records what the list costs and where, so that the next change is told and this one is not.
  */
 import type { User } from "../../db/schema.ts";
-import { deleteListAlertRow, putListAlertRow } from "../data/list-alerts.ts";
+import { deleteListAlertRow, lookAnew, putListAlertRow } from "../data/list-alerts.ts";
+import { transaction } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import { badRequest } from "../lib/http.ts";
 import { alertJson, firstLook, seenOf } from "./alert-look.ts";
@@ -26,4 +27,9 @@ export async function clearListAlert(db: Db, userId: string, listId: number) {
 	await ownList(db, userId, listId);
 	await deleteListAlertRow(db, listId);
 	return { listId };
+}
+
+/** The stores a shopper is a member of changed: so did every list's plan, by their own doing, which is no news. */
+export async function membershipsChanged(db: Db, userId: string) {
+	await transaction(db, (tx) => lookAnew(tx, { userId }));
 }

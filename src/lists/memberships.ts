@@ -9,6 +9,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { requireUser, signedIn } from "../lib/guards.ts";
 import { notFound } from "../lib/http.ts";
 import { doc } from "../lib/openapi.ts";
+import { membershipsChanged } from "./list-alerts.ts";
 
 export const STORE_NOT_FOUND = "Store not found";
 
@@ -33,11 +34,13 @@ export const storeMembershipRoutes = new Hono<AppEnv>()
 		const db = c.get("db");
 		const store = await storeIn(db, c.req.param("id"));
 		await setMembership(db, requireUser(c).id, store.id, true);
+		await membershipsChanged(db, requireUser(c).id);
 		return c.json({ store, member: true }, 200);
 	})
 	.delete("/:id/membership", membership(false), signedIn, async (c) => {
 		const db = c.get("db");
 		const store = await storeIn(db, c.req.param("id"));
 		await setMembership(db, requireUser(c).id, store.id, false);
+		await membershipsChanged(db, requireUser(c).id);
 		return c.json({ store, member: false }, 200);
 	});

@@ -1,6 +1,6 @@
 /** Shopping lists as their shopper and a shared link's reader see them. */
 import type { ShoppingList, ShoppingListItem } from "../../db/schema.ts";
-import { listAlertOf } from "../data/list-alerts.ts";
+import { listAlertOf, lookAnew } from "../data/list-alerts.ts";
 import { categoryName } from "../data/price-history.ts";
 import { productByGtin } from "../data/products.ts";
 import {
@@ -127,29 +127,54 @@ export async function addItem(db: Db, userId: string, listId: number, input: Add
 		db,
 		(tx) => {
 			if (itemCountOf(tx, listId) >= MAX_ITEMS_PER_LIST) throw conflict(TOO_MANY_ITEMS);
-			return insertItem(tx, listId, {
+			const row = insertItem(tx, listId, {
 				name: input.name || product?.name || (input.barcode ?? ""),
 				barcode: input.barcode ?? null,
 				categoryId: input.categoryId ?? product?.categoryId ?? null,
 				quantity: input.quantity,
 				size: input.size ?? (input.name ? null : (product?.size ?? null)),
 			});
+			lookAnew(tx, { listId });
+			return row;
 		},
 		"immediate",
 	);
 	return itemJson(row);
 }
 
+/**
+ * Ticking an item leaves the list's plan as it was; adding, editing or removing one changes it, by the
+ * shopper's own doing, which the list's alert only records (lookAnew).
+ */
+const changesPlan = (patch: UpdateItemInput) =>
+	Object.entries(patch).some(([field, value]) => field !== "ticked" && value !== undefined);
+
 export async function updateItem(db: Db, userId: string, listId: number, itemId: number, patch: UpdateItemInput) {
 	await ownList(db, userId, listId);
-	const row = await transaction(db, (tx) => updateItemRow(tx, listId, itemId, patch), "immediate");
+	const row = await transaction(
+		db,
+		(tx) => {
+			const updated = updateItemRow(tx, listId, itemId, patch);
+			if (updated && changesPlan(patch)) lookAnew(tx, { listId });
+			return updated;
+		},
+		"immediate",
+	);
 	if (!row) throw notFound(ITEM_NOT_FOUND);
 	return itemJson(row);
 }
 
 export async function deleteItem(db: Db, userId: string, listId: number, itemId: number) {
 	await ownList(db, userId, listId);
-	const gone = await transaction(db, (tx) => deleteItemRow(tx, listId, itemId), "immediate");
+	const gone = await transaction(
+		db,
+		(tx) => {
+			const deleted = deleteItemRow(tx, listId, itemId);
+			if (deleted) lookAnew(tx, { listId });
+			return deleted;
+		},
+		"immediate",
+	);
 	if (!gone) throw notFound(ITEM_NOT_FOUND);
 	return { id: itemId };
 }
