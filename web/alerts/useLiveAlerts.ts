@@ -4,6 +4,7 @@ import { useCallback, useEffect } from "react";
 import { alertTag } from "../../src/lib/alert-tag.ts";
 import { type AuthState, authKeys, forgetUser, readAuthState } from "../auth/index.ts";
 import { inAppPath } from "../components/app-path.ts";
+import { listKeys } from "../lists/index.ts";
 import { noticeKeys } from "../notices/index.ts";
 import { readPushOwner } from "../state/push-owner.ts";
 import { type Toast, useToast } from "../state/toast.ts";
@@ -11,6 +12,8 @@ import { useBrowserNotifications, useLiveStream } from "./AlertsProvider.tsx";
 import { alertKeys } from "./queries.ts";
 
 export const ALERT_TOAST_MS = 8000;
+/** A list note's link, `/lists/{id}`: the list it is about. */
+const LIST_PATH = /^\/lists\/(\d+)(?:[/?#]|$)/;
 
 /**
  * Shows a notification, or a toast when notifications are not allowed or not possible here (or `inAppOnly`);
@@ -77,6 +80,9 @@ export function useLiveAlerts() {
 						path === null ? undefined : { label: "See the list", href: path, open: () => router.history.push(path) };
 					// Notes are lists' news so far. Its push message rings on a device with push on: the page only toasts.
 					deliver(note.title, note.body, note.tag, link, readPushOwner() !== null);
+					// The list looked again: an open list's "Last seen", and its plan, are asked for anew.
+					const listId = path?.match(LIST_PATH)?.[1];
+					if (listId) void queryClient.invalidateQueries({ queryKey: listKeys.one(listId) });
 				},
 				onRefused: () => void recheckAccount(queryClient),
 				onReconnected: () => {
