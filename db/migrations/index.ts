@@ -35,6 +35,7 @@ import m32 from "./0032_price_types.sql" with { type: "text" };
 import m33 from "./0033_list_alerts.sql" with { type: "text" };
 import m34 from "./0034_history_price_type.sql" with { type: "text" };
 import m35 from "./0035_offer_index_covers.sql" with { type: "text" };
+import m36 from "./0036_live_sales_and_covering_offers.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0000_foundation", sql: m0 },
@@ -73,4 +74,5 @@ export const migrations: { tag: string; sql: string }[] = [
 	{ tag: "0033_list_alerts", sql: m33 },
 	{ tag: "0034_history_price_type", sql: m34 },
 	{ tag: "0035_offer_index_covers", sql: m35 },
+	{ tag: "0036_live_sales_and_covering_offers", sql: m36 },
 ];

@@ -227,8 +227,10 @@ export const priceReports = sqliteTable(
 		index("price_reports_category_age_idx").on(t.categoryId, t.isExpired, t.createdAt),
 		/** The moderation queue's reports hidden by flags (src/admin/flags.ts): only those rows. */
 		index("price_reports_flag_hidden_idx").on(t.id).where(sql`${t.withdrawnReason} = 'flagged' AND ${t.isExpired} = 0`),
-		/** The sale sweep (src/reports/expiry.ts): only the live sales that give a last day. */
-		index("price_reports_sale_ends_idx").on(t.saleEnds).where(sql`${t.saleEnds} IS NOT NULL AND ${t.isExpired} = 0`),
+		/** The sale sweep (src/reports/expiry.ts): only the live sales, by their last day (none first), then age. */
+		index("price_reports_live_sales_idx")
+			.on(t.saleEnds, t.createdAt)
+			.where(sql`${t.priceType} = 'sale' AND ${t.isExpired} = 0`),
 		/**
 		 * The quality check's history, duplicates and a deal's typical price: the live reports of one product (name and
 		 * category) per location token, newest last, with the price and the reporter (one voice per shopper),
@@ -281,14 +283,27 @@ export const priceReports = sqliteTable(
 				t.saleEnds,
 				t.multiQuantity,
 				t.multiPriceCents,
+				// In the key as well as the WHERE: SQLite counts an index covering only with every column it reads.
+				t.isActive,
+				t.isExpired,
+				t.isDiscredited,
 			)
 			.where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0 AND ${t.isDiscredited} = 0`),
 		/**
-		 * A store's live reports of a product with what a search's card says of them (src/deals/store-cards.ts):
+		 * A store's live reports of a product at a price type with what a search's card says of them (src/deals/store-cards.ts):
 		 * how many, how many agree on a price, the latest; read from the index alone.
 		 */
 		index("price_reports_store_live_idx")
-			.on(t.storeId, t.normalizedName, t.categoryId, t.priceCents, t.confirmCount, t.createdAt, t.confirmedAt)
+			.on(
+				t.storeId,
+				t.normalizedName,
+				t.categoryId,
+				t.priceType,
+				t.priceCents,
+				t.confirmCount,
+				t.createdAt,
+				t.confirmedAt,
+			)
 			.where(sql`${t.isActive} = 1 AND ${t.isExpired} = 0`),
 	],
 );

@@ -17,6 +17,7 @@ import {
 	wordHits,
 } from "../data/alert-hits.ts";
 import { starReader } from "../data/starred-places.ts";
+import { memberReader } from "../data/store-memberships.ts";
 import { inTransaction, type Tx } from "../data/transaction.ts";
 import { log } from "../lib/log.ts";
 import { centsToNumber, formatCents, formatMills, millsToNumber } from "../lib/money.ts";
@@ -84,11 +85,15 @@ export function findMatchingAlerts(tx: Tx, price: WrittenPrice): MatchAlertRow[]
 	for (const [alertId] of found) wordsFound.set(alertId, (wordsFound.get(alertId) ?? 0) + 1);
 	const readAlert = alertReader(tx);
 	const starred = starReader(tx, price.market === "product" ? "store" : "station");
+	// A member-only price is news only to the members of its store.
+	const memberOnly = price.market === "product" && price.priceType === "member";
+	const member = memberOnly ? memberReader(tx) : null;
 	const matches: MatchAlertRow[] = [];
 	for (const [alertId, count] of wordsFound) {
 		const alert = readAlert(alertId);
 		if (alert?.isActive !== 1 || alert.wordCount !== count || alert.userId === price.userId || !fits(alert)) continue;
 		if (alert.scope === "spots" && !starred(alert.userId, price.place.id)) continue;
+		if (member && !member(alert.userId, price.place.id)) continue;
 		matches.push(alert);
 	}
 	return matches;

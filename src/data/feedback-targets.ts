@@ -23,7 +23,11 @@ export function productReportState(tx: Tx, id: number) {
 				isExpired: priceReports.isExpired,
 				withdrawnReason: priceReports.withdrawnReason,
 				createdAt: priceReports.createdAt,
-				price: priceReports.priceCents,
+				// The price as the shelf says it: a multi-buy's bundle, which a changed price gives again.
+				price: sql<number>`coalesce(${priceReports.multiPriceCents}, ${priceReports.priceCents})`,
+				priceType: priceReports.priceType,
+				saleEnds: priceReports.saleEnds,
+				multiQuantity: priceReports.multiQuantity,
 				productName: priceReports.productName,
 				categoryId: priceReports.categoryId,
 				tags: priceReports.tags,
@@ -58,6 +62,7 @@ export function fuelReportState(tx: Tx, id: number) {
 				createdAt: gasPriceReports.createdAt,
 				price: gasPriceReports.priceMills,
 				fuelType: gasPriceReports.fuelType,
+				payment: gasPriceReports.payment,
 				stationName: gasStations.name,
 				stationAddress: gasStations.address,
 				zip: sql<string>`coalesce(${gasStations.zipCode}, ${gasPriceReports.reportZipCode}, '')`,
@@ -114,9 +119,10 @@ export function withdrawFiled(
 /** The same reporter's other live report of the same thing at the same place, which a retired one must not join. */
 const NEWER_OF_SAME = {
 	price_reports: `SELECT 1 FROM price_reports n WHERE n.user_id = r.user_id AND n.store_id = r.store_id
-    AND n.normalized_name = r.normalized_name AND n.category_id = r.category_id AND n.is_active = 1 AND n.is_expired = 0`,
+    AND n.normalized_name = r.normalized_name AND n.category_id = r.category_id AND n.price_type = r.price_type
+    AND n.is_active = 1 AND n.is_expired = 0`,
 	gas_price_reports: `SELECT 1 FROM gas_price_reports n WHERE n.user_id = r.user_id AND n.station_id = r.station_id
-    AND n.fuel_type = r.fuel_type AND n.is_active = 1 AND n.is_expired = 0`,
+    AND n.fuel_type = r.fuel_type AND n.payment IS r.payment AND n.is_active = 1 AND n.is_expired = 0`,
 } as const satisfies Record<ReportTable, string>;
 
 /**

@@ -83,7 +83,7 @@ const STANDING_SQL = `
   ORDER BY max(created_at, coalesce(confirmed_at, 0)) DESC LIMIT 1`;
 
 // The shopper's live report of the product at the store, from price_reports_user_store_idx (user, store,
-// name, category): their earlier prices there are replaced as they come, so the range holds one live row.
+// name, category): their earlier prices there are replaced as they come, so the range holds one live row a type.
 const REPEATED_SQL = `
   SELECT id FROM price_reports INDEXED BY price_reports_user_store_idx
   WHERE user_id = $user AND store_id = $store AND normalized_name = $name AND category_id = $category

@@ -102,13 +102,15 @@ export type CardKeyRow = {
 	store: Stored<typeof priceReports.storeId>;
 	name: Stored<typeof priceReports.normalizedName>;
 	category: Stored<typeof priceReports.categoryId>;
+	type: Stored<typeof priceReports.priceType>;
 };
 
-/** The store and product of each of `ids` (a JSON array), in that order; each row read by its key. */
+/** The store, product and price type of each of `ids` (a JSON array), in that order; each row read by its key. */
 export function cardKeyRows(db: Db, ids: string): CardKeyRow[] {
 	return db.$client
 		.query<CardKeyRow, Bindings>(
-			`SELECT r.id AS id, r.store_id AS store, r.normalized_name AS name, r.category_id AS category
+			`SELECT r.id AS id, r.store_id AS store, r.normalized_name AS name, r.category_id AS category,
+        r.price_type AS type
       FROM json_each($ids) p JOIN price_reports r ON r.id = p.value ORDER BY p.key`,
 		)
 		.all({ ids });

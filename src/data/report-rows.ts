@@ -128,7 +128,7 @@ export function reportRows(db: Db, bindings: { ids: string; viewer: string }) {
 export type StoreGroupJson = string;
 
 // The page's reports as ROWS_SQL reads them, each with one range of price_reports_store_live_idx: the store's
-// live reports of the product, each a shopper's word with its confirmations; those that give this price; the
+// live reports of the product at the report's price type, each a shopper's word with its confirmations; those that give this price; the
 // latest report or confirmation (ms).
 const CARD_ROWS_SQL = rowsSql(`,
     (SELECT json_array(count(*) + sum(o.confirm_count),
@@ -136,7 +136,7 @@ const CARD_ROWS_SQL = rowsSql(`,
         max(max(o.created_at, coalesce(o.confirmed_at, 0))))
       FROM price_reports o INDEXED BY price_reports_store_live_idx
       WHERE o.store_id = r.store_id AND o.normalized_name = r.normalized_name AND o.category_id = r.category_id
-        AND o.is_active = 1 AND o.is_expired = 0) AS storeGroup`);
+        AND o.price_type = r.price_type AND o.is_active = 1 AND o.is_expired = 0) AS storeGroup`);
 
 /** reportRows, each with what its store's live reports of its product say (a search's card). */
 export function cardRows(db: Db, bindings: { ids: string; viewer: string }) {

@@ -127,23 +127,39 @@ export function expireAgedReports(tx: Tx, table: ReportTable, range: AgeRange & 
 	return tx.$client.query<never, Bindings>(AGE_SWEEP_SQL[table].expire).run({ now, ...range }).changes;
 }
 
-// Live sales whose last day is over, from price_reports_sale_ends_idx: looked at first, as the age sweep does.
-const ENDED_SALES_SQL = {
-	any: `SELECT 1 AS ended FROM price_reports INDEXED BY price_reports_sale_ends_idx
-    WHERE sale_ends IS NOT NULL AND is_expired = 0 AND sale_ends <= $day LIMIT 1`,
-	expire: `UPDATE price_reports INDEXED BY price_reports_sale_ends_idx
-    SET is_expired = 1, expired_at = $now, updated_at = $now, expired_reason = 'The sale ended ' || sale_ends
-    WHERE sale_ends IS NOT NULL AND is_expired = 0 AND sale_ends <= $day`,
+// Live sales that are over, each kind a range of price_reports_live_sales_idx: those whose last day is past,
+// and those that gave none and nobody has seen for a while. Looked at first, as the age sweep does.
+const OVER_SALES = [
+	"sale_ends <= $day",
+	"sale_ends IS NULL AND created_at < $undatedCutoff AND coalesce(confirmed_at, 0) < $undatedCutoff",
+].map((which) => `price_type = 'sale' AND is_expired = 0 AND ${which}`);
+const OVER_SALES_SQL = {
+	any: OVER_SALES.map(
+		(where) => `SELECT 1 AS over FROM price_reports INDEXED BY price_reports_live_sales_idx WHERE ${where} LIMIT 1`,
+	),
+	expire: OVER_SALES.map(
+		(where) => `UPDATE price_reports INDEXED BY price_reports_live_sales_idx
+      SET is_expired = 1, expired_at = $now, updated_at = $now,
+        expired_reason = CASE WHEN sale_ends IS NULL THEN 'The sale is no longer seen'
+          ELSE 'The sale ended ' || sale_ends END
+      WHERE ${where}`,
+	),
 };
 
-/** Whether a live sale ended on or before `day` (YYYY-MM-DD); outside any transaction, as hasStaleReports. */
-export function hasEndedSales(db: Db, day: string): boolean {
-	return Boolean(db.$client.query<{ ended: 1 }, Bindings>(ENDED_SALES_SQL.any).get({ day }));
+/** Which sales are over: a last day on or before `day`, or none given and not seen since `undatedCutoff` (ms). */
+export type OverSales = { day: string; undatedCutoff: number };
+
+/** Whether a live sale is over; outside any transaction, as hasStaleReports. */
+export function hasOverSales(db: Db, over: OverSales): boolean {
+	return OVER_SALES_SQL.any.some((sql) => db.$client.query<{ over: 1 }, Bindings>(sql).get(over));
 }
 
-/** Expires the live sales that ended on or before `day`; how many. */
-export function expireEndedSales(tx: Tx, day: string, now: number): number {
-	return tx.$client.query<never, Bindings>(ENDED_SALES_SQL.expire).run({ day, now }).changes;
+/** Expires the live sales that are over; how many. */
+export function expireOverSales(tx: Tx, over: OverSales, now: number): number {
+	let changes = 0;
+	for (const sql of OVER_SALES_SQL.expire)
+		changes += tx.$client.query<never, Bindings>(sql).run({ ...over, now }).changes;
+	return changes;
 }
 
 /** Every product category with its slug, which says how long its prices live. */

@@ -2,6 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { storeMemberships, stores } from "../../db/schema.ts";
 import type { Db } from "../db.ts";
+import type { Tx } from "./transaction.ts";
 
 /** The store of an id, as a membership names it; null when there is none. */
 export async function storeById(db: Db, id: number) {
@@ -31,4 +32,12 @@ export async function setMembership(db: Db, userId: string, storeId: number, mem
 		db.delete(storeMemberships)
 			.where(and(eq(storeMemberships.userId, userId), eq(storeMemberships.storeId, storeId)))
 			.run();
+}
+
+/** Whether a shopper is a member of a store, as a statement compiled once for many asks in one transaction. */
+export function memberReader(tx: Tx): (userId: string, storeId: number) => boolean {
+	const read = tx.$client.query<{ 1: number }, { user: string; store: number }>(
+		"SELECT 1 FROM store_memberships WHERE user_id = $user AND store_id = $store",
+	);
+	return (userId, storeId) => read.get({ user: userId, store: storeId }) !== null;
 }

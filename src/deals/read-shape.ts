@@ -1,4 +1,4 @@
-import type { SizeUnit } from "../../db/enums.ts";
+import type { PriceType, SizeUnit } from "../../db/enums.ts";
 import type { ReportRow } from "../data/report-rows.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { productFreshDays, reporterJson, trustJson } from "../reports/index.ts";
@@ -70,7 +70,8 @@ export type ReportJson = ReturnType<typeof toReportJson>;
  */
 export function termsJson(row: Pick<ReportRow, "priceType" | "saleEnds" | "multiQuantity" | "multiPriceCents">) {
 	return {
-		priceType: row.priceType,
+		// Only the schema's types are ever written.
+		priceType: row.priceType as PriceType,
 		saleEnds: row.saleEnds,
 		multiBuy:
 			row.multiQuantity !== null && row.multiPriceCents !== null

@@ -6,7 +6,7 @@ import { reportRowById } from "../data/report-rows.ts";
 import type { Db } from "../db.ts";
 import { badRequest, notFound } from "../lib/http.ts";
 import { withTerms } from "../lib/price-terms.ts";
-import { type Filing, filedAnswer, fileReportOnce, NO_ZIP_MESSAGE, PRODUCTS } from "../reports/index.ts";
+import { type Filing, filedAnswer, fileReportOnce, inBundle, NO_ZIP_MESSAGE, PRODUCTS } from "../reports/index.ts";
 import { toReportJson } from "./read-shape.ts";
 import type { PriceReportInput } from "./schemas.ts";
 
@@ -36,14 +36,20 @@ export async function createPriceReport(runtime: Filing, user: User, input: Pric
 	if (unknownTags.length > 0) {
 		throw badRequest(`Unknown tag for ${category.name}: ${unknownTags.join(", ")}`);
 	}
+	// `price` becomes the price of one; a multi-buy's bundle is in `terms`, and the check's question is its.
+	const priced = withTerms(input);
+	const { multiQuantity, multiPriceCents } = priced.terms;
+	const bundle =
+		multiQuantity !== null && multiPriceCents !== null ? { quantity: multiQuantity, price: multiPriceCents } : null;
 	const filed = await fileReportOnce(runtime, PRODUCTS, user, {
 		input: {
-			// `price` becomes the price of one; a multi-buy's bundle is in `terms`.
-			...withTerms(input),
+			...priced,
 			imageUrl,
 			category: { slug: category.slug, name: category.name, groupSlug: category.groupSlug },
 		},
 		zip,
+	}).catch((error: unknown) => {
+		throw inBundle(error, PRODUCTS, bundle);
 	});
 	return filedAnswer(PRODUCTS, filed, {
 		report: (id) => getReportJson(db, id, user.id),

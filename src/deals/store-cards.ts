@@ -1,6 +1,6 @@
 /**
- * One result per store and product ("3 reports agree"): a store's live reports of one product (its
- * normalized name and category) fold into the one that comes first in the search's order, which carries how
+ * One result per store, product and price type ("3 reports agree"): a store's live reports of one product (its
+ * normalized name and category) at one price type fold into the one that comes first in the search's order, which carries how
  * many shoppers spoke of the price there, how many of them agree with it, and when the latest did. A shopper's
  * confirmation counts as their report of the same price: the report path turns a same price at the same store
  * into one (src/reports/duplicates.ts), so two shoppers who agree are most often one report and a confirmation.
@@ -37,7 +37,8 @@ export function foldStoreReports(db: Db, ids: readonly number[]): number[] {
 	const seen = new Set<string>();
 	const leaders: number[] = [];
 	for (const key of cardKeyRows(db, JSON.stringify(ids))) {
-		const card = `${key.store}\u0000${key.category}\u0000${key.name}`;
+		// A store's regular and member (or sale, multi-buy) prices are cards of their own: each asks something else.
+		const card = `${key.store}\u0000${key.category}\u0000${key.name}\u0000${key.type}`;
 		if (seen.has(card)) continue;
 		seen.add(card);
 		leaders.push(key.id);

@@ -11,6 +11,7 @@ import type { Tx } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import { reportFor } from "../deals/index.ts";
 import { GAS_REPORT_NOT_FOUND, getGasReportJson, type NearbyReportJson } from "../gas/index.ts";
+import { withTerms } from "../lib/price-terms.ts";
 import {
 	FUEL,
 	FUEL_MAX_AGE_DAYS,
@@ -95,8 +96,15 @@ export const PRODUCT: Subject<ProductState, Awaited<ReturnType<typeof reportFor>
 	maxAgeDays: (state) => maxAgeDays(state.category.slug),
 	answer: reportFor,
 	// The same store (name, category and tags; no description or photo).
+	// The same terms too: a member price changed is still a member price, a multi-buy's new price its bundle's.
 	fileChange: filedIn(PRODUCTS, (state, change) => ({
 		...asReported(change),
+		...withTerms({
+			price: change.price,
+			priceType: state.priceType,
+			saleEnds: state.saleEnds,
+			multiBuyQuantity: state.multiQuantity,
+		}),
 		productName: state.productName,
 		categoryId: state.categoryId,
 		tags: state.tags,
@@ -134,6 +142,7 @@ export const FUEL_REPORT: Subject<FuelState, NearbyReportJson, typeof FuelFeedba
 		stationAddress: state.stationAddress,
 		fuelType: state.fuelType,
 		defPrice: null,
+		payment: state.payment,
 	})),
 	schema: FuelFeedbackSchema,
 	docs: { noun: "fuel report", unavailable: "unavailable (sold out)" },

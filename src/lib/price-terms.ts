@@ -9,6 +9,11 @@ import { DAY_MS, HOUR_MS } from "./time.ts";
 
 /** A multi-buy is for 2 to this many. */
 export const MULTI_BUY_MAX = 24;
+/**
+ * A sale that gives no last day lives this long after it was last reported or confirmed, rather than as long
+ * as a regular price: sales are short, and a stale one would undercut the store's price of today.
+ */
+export const UNDATED_SALE_DAYS = 7;
 /** A sale's last day is at most this far ahead. */
 const SALE_DAYS_AHEAD = 366;
 

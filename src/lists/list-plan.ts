@@ -110,10 +110,12 @@ export async function listPlan(db: Db, user: User, listId: number, zipCode: stri
 		dollarsPerMile: driving?.perMile ?? null,
 		milesBetween,
 	};
+	// Only the stores with something the shopper can pay: a store of member prices alone is named, not planned.
+	const payable = new Set([...prices.values()].flatMap((at) => [...at.keys()]));
 	const { single, pair } = planBasket(
 		matched.map((m) => m.item),
 		prices,
-		stores,
+		stores.filter((s) => payable.has(s.id)),
 		trip,
 	);
 	const storeById = new Map(stores.map((s) => [s.id, s]));
@@ -171,13 +173,14 @@ export async function listPlan(db: Db, user: User, listId: number, zipCode: stri
 		listId,
 		zipCode,
 		widened,
-		items: matched.map(({ item, matchedName, offers }) => ({
+		items: matched.map(({ item, matchedName }) => ({
 			id: item.id,
 			name: item.name,
 			quantity: item.quantity,
 			size: item.size,
 			matchedName,
-			stores: offers.length,
+			// The stores with a price of it the shopper can pay.
+			stores: prices.get(item.id)?.size ?? 0,
 		})),
 		driving: driving && {
 			fuelType: driving.fuel,

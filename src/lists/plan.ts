@@ -244,6 +244,8 @@ export function planBasket(
 	// The single store by the same score: items carried, then paid with the drive there and back, then miles, ids.
 	let alone: { s: number; score: number; miles: number } | null = null;
 	for (let s = 0; s < stores.length; s++) {
+		// A store with nothing of the list the shopper can buy is no plan, however little it costs.
+		if (carried[s] === 0) continue;
 		const miles = 2 * (stores[s] as PlanStore).milesFromHome;
 		const score = (singleScore[s] as number) + (centsOf(miles, trip) ?? 0);
 		const id = (stores[s] as PlanStore).id;

@@ -43,6 +43,7 @@ beforeAll(async () => {
 	await report("Cola 2 liter", 2.8, "Oak Market");
 	await report("Greek yogurt", 1.99, "Pine Foods", { priceType: "sale", saleEnds: day(1) });
 	await report("Greek yogurt", 2.5, "Oak Market");
+	await report("Gouda wedge", 4.0, "Oak Market", { priceType: "member" });
 });
 afterAll(() => server.stop());
 
@@ -81,14 +82,58 @@ describe("a report's price type", () => {
 		const member = await report("Salted butter", 1.5, "Pine Foods", { priceType: "member" });
 		expect(member).toMatchObject({ priceType: "member", unusual: false });
 		expect(member.expirationAnalysis ?? null).toBeNull();
-		// Each store's card: the regular prices all stand beside the member one.
+		// A card per store and type: the regular prices all stand beside the member one.
 		const found = expectBody(await shopper.get("/api/search?q=salted%20butter"), 200);
-		expect(found.map((r) => [r.store.name, r.price])).toEqual([
-			["Pine Foods", 1.5],
-			["Elm Grocer", 3.9],
-			["Ash Mart", 4],
-			["Oak Market", 4.1],
+		expect(found.map((r) => [r.store.name, r.priceType, r.price])).toEqual([
+			["Pine Foods", "member", 1.5],
+			["Elm Grocer", "regular", 3.9],
+			// Equal prices, the newest first.
+			["Ash Mart", "regular", 4],
+			["Pine Foods", "regular", 4],
+			["Oak Market", "regular", 4.1],
 		]);
+	});
+
+	test("a changed word keeps the price's terms: a member price stays one, a multi-buy's new price is its bundle's", async () => {
+		const member = await report("Havarti slices", 3.0, "Oak Market", { priceType: "member" });
+		const changed = expectBody(
+			await shopper.post(`/api/price-reports/${member.id}/feedback`, { kind: "changed", price: 2.75 }),
+			200,
+		);
+		expect(changed.newReport).toMatchObject({ price: 2.75, priceType: "member" });
+		const multi = await report("Havarti slices", 6.0, "Pine Foods", { priceType: "multi-buy", multiBuyQuantity: 2 });
+		const same = await shopper.post(`/api/price-reports/${multi.id}/feedback`, { kind: "changed", price: 6 });
+		expect(same.status).toBe(400);
+		const bundle = expectBody(
+			await shopper.post(`/api/price-reports/${multi.id}/feedback`, { kind: "changed", price: 7 }),
+			200,
+		);
+		expect(bundle.newReport).toMatchObject({ price: 3.5, priceType: "multi-buy", multiBuy: { quantity: 2, price: 7 } });
+	});
+
+	test("a multi-buy's refused price names the bundle's range", async () => {
+		const res = await shopper.post("/api/price-reports", {
+			productName: "Cream cheese tub",
+			price: 9000,
+			categoryId: DAIRY,
+			storeName: "Pine Foods",
+			storeAddress: "10 Main St",
+			priceType: "multi-buy",
+			multiBuyQuantity: 2,
+		});
+		expect(res.status).toBe(422);
+		const body = res.data as { message: string; suggestedRange: { min: number; max: number } };
+		// The range is the bundle's: twice what one may cost.
+		const one = await shopper.post("/api/price-reports", {
+			productName: "Cream cheese tub",
+			price: 4500,
+			categoryId: DAIRY,
+			storeName: "Pine Foods",
+			storeAddress: "10 Main St",
+		});
+		expect(one.status).toBe(422);
+		const single = (one.data as { suggestedRange: { min: number; max: number } }).suggestedRange;
+		expect(body.suggestedRange).toEqual({ min: single.min * 2, max: single.max * 2 });
 	});
 
 	test("refusals name the field and what is wrong", async () => {
@@ -149,6 +194,30 @@ describe("price types in a plan", () => {
 		expectBody(await shopper.delete(`/api/stores/${stores["Oak Market"]}/membership`), 200);
 		expect(cheapest(await planOf("cheddar"))).toEqual({ store: "Pine Foods", price: 5, type: "regular" });
 		expect((await shopper.put("/api/stores/999999/membership")).status).toBe(404);
+	});
+
+	test("a list whose only prices are member prices has no plan, and says where they are", async () => {
+		const plan = await planOf("gouda");
+		expect([plan.single, plan.pair, plan.recommended]).toEqual([null, null, null]);
+		expect(plan.items.map((i) => i.stores)).toEqual([0]);
+		expect(plan.memberPricesAt.map((s) => [s.name, s.items])).toEqual([["Oak Market", 1]]);
+	});
+
+	test("a member-only price alerts only the members of its store", async () => {
+		const { client: watcher } = await registerUser(server, { zipCode: "57701" });
+		expectBody(
+			await watcher.post("/api/price-alerts", { productName: "brie", targetPrice: 10, categoryId: DAIRY }),
+			201,
+		);
+		const lastHit = async () => {
+			const alerts = expectBody(await watcher.get("/api/price-alerts"), 200);
+			return alerts[0]!.lastHit;
+		};
+		await report("Brie round", 5.0, "Oak Market", { priceType: "member" });
+		expect(await lastHit()).toBeNull();
+		expectBody(await watcher.put(`/api/stores/${stores["Oak Market"]}/membership`), 200);
+		await report("Brie round", 4.5, "Oak Market", { priceType: "member" });
+		expect(await lastHit()).toMatchObject({ price: 4.5 });
 	});
 
 	test("a multi-buy counts per unit only when the quantity reaches it", async () => {

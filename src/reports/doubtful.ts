@@ -45,3 +45,29 @@ export function doubtfulPrice(
 		suggestedRange: { min: market.toDollars(doubt.range.min), max: market.toDollars(doubt.range.max) },
 	} satisfies Omit<DoubtfulPriceBody, keyof ErrorBody>);
 }
+
+/**
+ * A multi-buy's question or refusal in the bundle's terms: the check judged one's share, but the shopper typed
+ * (and will correct) the bundle's price, so the prices it names are the bundle's.
+ */
+export function inBundle(
+	error: unknown,
+	market: Pick<Market<unknown>, "format">,
+	bundle: { quantity: number; price: number } | null,
+): unknown {
+	if (!bundle || !(error instanceof HttpError) || error.status !== 422 || !("suggestedRange" in error.extra))
+		return error;
+	const body = error.extra as Omit<DoubtfulPriceBody, keyof ErrorBody | "confirmable"> & { confirmable?: true };
+	const times = (dollars: number) => Math.round(dollars * bundle.quantity * 100) / 100;
+	const meant = body.suggestedPrice === undefined ? undefined : times(body.suggestedPrice);
+	const asked = body.confirmable
+		? meant === undefined
+			? `Is ${market.format(bundle.price)} for ${bundle.quantity} right?`
+			: `Did you mean ${market.format(Math.round(meant * 100))} for ${bundle.quantity}?`
+		: error.message;
+	return new HttpError(422, asked, {
+		...body,
+		...(meant !== undefined && { suggestedPrice: meant }),
+		suggestedRange: { min: times(body.suggestedRange.min), max: times(body.suggestedRange.max) },
+	});
+}

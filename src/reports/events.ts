@@ -6,13 +6,13 @@
  * its listeners: they are subscribed where the process is put together (src/runtime.ts, the writer thread's
  * entry src/report-writer-thread.ts, an import's run), each process its own.
  */
-import type { FuelType } from "../../db/enums.ts";
+import type { FuelType, PriceType } from "../../db/enums.ts";
 import type { Place } from "../data/places.ts";
 import type { Tx } from "../data/transaction.ts";
 
 /** What was priced: a product (its name as typed, its category) or a fuel. */
 export type PricedThing =
-	| { market: "product"; productName: string; categoryId: number }
+	| { market: "product"; productName: string; categoryId: number; priceType?: PriceType }
 	| { market: "fuel"; fuelType: FuelType };
 
 /** A price just written (and live), as its listeners are told of it: plain data. */

@@ -1,21 +1,21 @@
 /**
- * How a price stops counting, products and fuel alike: by age (the sweep), a sale after its last day, as an outlier of the consensus a
- * new report completes, or replaced by the same shopper's newer price at the same place. Expired reports
- * leave the search index and the station caches (their triggers), and never count toward a consensus or a
- * deal's savings.
+ * How a price stops counting, products and fuel alike: by age (the sweep), a sale once it is over, as an
+ * outlier of the consensus a new report completes, or replaced by the same shopper's newer price at the same
+ * place. Expired reports leave the search index and the station caches (their triggers), and never count toward
+ * a consensus or a deal's savings.
  */
 import {
 	expireAgedReports,
-	expireEndedSales,
+	expireOverSales,
 	expireReportsById,
 	type HistoryRow,
-	hasEndedSales,
+	hasOverSales,
 	hasStaleReports,
 } from "../data/reports.ts";
 import { type Tx, transaction } from "../data/transaction.ts";
 import type { Db } from "../db.ts";
 import type { ExpirationAnalysis } from "../lib/errors.ts";
-import { lastOverSaleDay } from "../lib/price-terms.ts";
+import { lastOverSaleDay, UNDATED_SALE_DAYS } from "../lib/price-terms.ts";
 import { DAY_MS } from "../lib/time.ts";
 import { consensusOf, heardPrices, isOutlier, MIN_CONSENSUS_REPORTS } from "./consensus.ts";
 import type { Market } from "./market.ts";
@@ -51,11 +51,14 @@ export async function expireByAge(
 	);
 }
 
-/** Expires the sales whose last day is over (lib/price-terms.ts says when); how many. */
+/**
+ * Expires the sales that are over (lib/price-terms.ts says when a last day is), and those that gave no last
+ * day once nobody has reported or confirmed them for a few days; how many.
+ */
 export async function expireEndedSalesAt(db: Db, now = Date.now()): Promise<number> {
-	const day = lastOverSaleDay(now);
-	if (!hasEndedSales(db, day)) return 0;
-	return transaction(db, (tx) => expireEndedSales(tx, day, now), "immediate");
+	const over = { day: lastOverSaleDay(now), undatedCutoff: now - UNDATED_SALE_DAYS * DAY_MS };
+	if (!hasOverSales(db, over)) return 0;
+	return transaction(db, (tx) => expireOverSales(tx, over, now), "immediate");
 }
 
 /**

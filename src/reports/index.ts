@@ -5,6 +5,7 @@ export type { ReportTable } from "../data/reports.ts";
 export { accuracyOf } from "./accuracy.ts";
 export { assessPrice, checkPrice } from "./check.ts";
 export { median } from "./consensus.ts";
+export { inBundle } from "./doubtful.ts";
 export type { StandingReport } from "./duplicates.ts";
 export { duplicateMessage } from "./duplicates.ts";
 export type { Heard, PricedThing, PriceListener, WrittenPrice } from "./events.ts";

@@ -167,7 +167,12 @@ export const PRODUCTS: Market<ProductKey, ProductFields, ReturnType<typeof produ
 		),
 	firstVisit: (tx, userId, place) => !hasReportedAt(tx, userId, place.id),
 	answer: productRow,
-	priced: ({ input }) => ({ market: "product", productName: input.productName, categoryId: input.categoryId }),
+	priced: ({ input }) => ({
+		market: "product",
+		productName: input.productName,
+		categoryId: input.categoryId,
+		priceType: (input.terms ?? REGULAR_TERMS).type,
+	}),
 };
 
 /**

@@ -2,11 +2,15 @@
  * What a price asks of the shopper, on every card that shows one: a sale and its last day, a member price, a
  * multi-buy's bundle, a fuel price for cash or card only. A regular price says nothing.
  */
-import type { FuelPayment } from "../../db/enums.ts";
-import type { termsJson } from "../../src/deals/read-shape.ts";
+import type { FuelPayment, PriceType } from "../../db/enums.ts";
 import { formatCurrency } from "./format.ts";
 
-export type Terms = ReturnType<typeof termsJson>;
+/** What a price's read shape says of its terms (the server's termsJson), as the components here read them. */
+export type Terms = {
+	priceType: PriceType;
+	saleEnds: string | null;
+	multiBuy: { quantity: number; price: number } | null;
+};
 
 /** "Dec 5" for 2026-12-05, the day as written whatever the reader's zone. */
 export const saleDay = (day: string) =>

@@ -22,7 +22,14 @@ import {
 export const OWN_REPORT_LABEL = "Your report";
 
 /** What the row needs of a report, product or fuel. */
-export type FeedbackReport = { id: number; price: number; isOwnReport: boolean; feedback: FeedbackSummary };
+export type FeedbackReport = {
+	id: number;
+	price: number;
+	isOwnReport: boolean;
+	feedback: FeedbackSummary;
+	/** A multi-buy's bundle: the price is told, and a new one given, as the shelf says it. */
+	multiBuy?: { quantity: number; price: number } | null;
+};
 
 type Props = {
 	target: FeedbackTarget;
@@ -186,7 +193,9 @@ export function FeedbackBar({
 	const pending = feedback.isPending || undefined;
 	const common = { "aria-describedby": describedBy, "aria-disabled": pending } as const;
 	const unavailable = unavailableLabel(target);
-	const status = mine ? mineText(mine, formatPrice(report.price), target) : undone ? UNDONE_TEXT : "";
+	const bundle = report.multiBuy ?? null;
+	const shown = bundle ? `${bundle.quantity} for ${formatPrice(bundle.price)}` : formatPrice(report.price);
+	const status = mine ? mineText(mine, shown, target) : undone ? UNDONE_TEXT : "";
 
 	return (
 		<div ref={row} className="flex flex-col gap-2" data-testid="feedback">
@@ -206,7 +215,7 @@ export function FeedbackBar({
 					onClick={() => answer({ kind: "confirm" })}
 				>
 					<CheckIcon className="size-3.5" />
-					Still {formatPrice(report.price)}
+					Still {shown}
 				</button>
 				<button
 					ref={buttons.changed}
@@ -251,6 +260,7 @@ export function FeedbackBar({
 					describedBy={describedBy}
 					onClose={() => closePanel("changed")}
 					target={target}
+					bundle={bundle?.quantity ?? null}
 					refused={refusedPrice}
 					onSave={(price) => {
 						setAsked(null);

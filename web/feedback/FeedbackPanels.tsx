@@ -44,7 +44,15 @@ export function NewPricePanel({
 	target,
 	refused,
 	onSave,
-}: PanelProps & { target: FeedbackTarget; refused: string | null; onSave: (price: number) => void }) {
+	bundle = null,
+}: PanelProps & {
+	target: FeedbackTarget;
+	refused: string | null;
+	onSave: (price: number) => void;
+	/** A multi-buy's quantity: the new price is for all of them. */
+	bundle?: number | null;
+}) {
+	const label = bundle ? `New price for ${bundle}` : "New price";
 	const field = useRef<HTMLInputElement>(null);
 	const [text, setText] = useState("");
 	const [unreadable, setUnreadable] = useState<string | null>(null);
@@ -72,14 +80,14 @@ export function NewPricePanel({
 		>
 			<div className="flex flex-col gap-1">
 				<label htmlFor={`${id}-price`} className="sr-only">
-					New price
+					{label}
 				</label>
 				<input
 					ref={field}
 					id={`${id}-price`}
 					className="input input-sm w-32"
 					{...priceInput(decimalsOf(target))}
-					placeholder="New price"
+					placeholder={label}
 					value={text}
 					onChange={(e) => setText(e.target.value)}
 					aria-invalid={error ? true : undefined}

@@ -1,0 +1,6 @@
+DROP INDEX `price_reports_sale_ends_idx`;--> statement-breakpoint
+DROP INDEX `price_reports_offer_idx`;--> statement-breakpoint
+DROP INDEX `price_reports_store_live_idx`;--> statement-breakpoint
+CREATE INDEX `price_reports_live_sales_idx` ON `price_reports` (`sale_ends`,`created_at`) WHERE "price_reports"."price_type" = 'sale' AND "price_reports"."is_expired" = 0;--> statement-breakpoint
+CREATE INDEX `price_reports_offer_idx` ON `price_reports` (`normalized_name`,`category_id`,`loc_token`,`store_id`,`price_type`,`created_at`,`flag_weight`,`is_unusual`,`confirm_weight`,`price_cents`,`size_milli`,`size_unit`,`confirmed_at`,`verification_confidence`,`confirm_count`,`availability`,`unavailable_at`,`sale_ends`,`multi_quantity`,`multi_price_cents`,`is_active`,`is_expired`,`is_discredited`) WHERE "price_reports"."is_active" = 1 AND "price_reports"."is_expired" = 0 AND "price_reports"."is_discredited" = 0;--> statement-breakpoint
+CREATE INDEX `price_reports_store_live_idx` ON `price_reports` (`store_id`,`normalized_name`,`category_id`,`price_type`,`price_cents`,`confirm_count`,`created_at`,`confirmed_at`) WHERE "price_reports"."is_active" = 1 AND "price_reports"."is_expired" = 0;
