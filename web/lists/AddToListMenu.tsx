@@ -13,11 +13,12 @@ import { listsQuery, useAddItem } from "./queries.ts";
 export function AddToListMenu({ product, describedBy }: { product: ListProduct; describedBy?: string }) {
 	const [open, setOpen] = useState(false);
 	const menu = useRef<HTMLDetailsElement>(null);
+	const summary = useRef<HTMLElement>(null);
 	const lists = useQuery({ ...listsQuery, enabled: open });
 	return (
 		// Opened in place rather than floating: a result card clips what overflows it.
 		<details ref={menu} className="group open:basis-full" onToggle={(e) => setOpen(e.currentTarget.open)}>
-			<summary className="btn btn-ghost btn-sm min-h-6" aria-describedby={describedBy}>
+			<summary ref={summary} className="btn btn-ghost btn-sm min-h-6" aria-describedby={describedBy}>
 				Add to list
 			</summary>
 			<div className="mt-1 rounded-box bg-base-200 p-2">
@@ -44,7 +45,9 @@ export function AddToListMenu({ product, describedBy }: { product: ListProduct; 
 									list={list}
 									product={product}
 									onDone={() => {
+										// Closed, the focus goes back where the shopper opened it, not to the page's top.
 										if (menu.current) menu.current.open = false;
+										summary.current?.focus();
 									}}
 								/>
 							</li>

@@ -96,9 +96,10 @@ function Choice({
 					const bought = choice.items.filter((i) => i.storeId === store.id);
 					return (
 						<div key={store.id} className={index === shown ? "" : "hidden lg:block"} data-testid="plan-store">
-							<h3 className="font-semibold break-words">
-								{store.name} <MemberBadge store={store} />
-							</h3>
+							<div className="flex flex-wrap items-center gap-x-2">
+								<h3 className="font-semibold break-words">{store.name}</h3>
+								<MemberBadge store={store} />
+							</div>
 							<p className="text-sm text-base-content/70 break-words">
 								{store.address} · {formatMiles(store.distanceMiles)}
 							</p>
