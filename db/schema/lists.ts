@@ -1,9 +1,9 @@
 /** Shopping lists: what a shopper means to buy, planned across the stores near them. */
-import { type AnySQLiteColumn, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { HIT_NOTICES, SIZE_UNITS } from "../enums.ts";
 import { createdAt, flag, id, updatedAt } from "./columns.ts";
 import { users } from "./people.ts";
-import { productCategories } from "./reports.ts";
+import { productCategories, stores } from "./reports.ts";
 
 /**
  * ours: a shopper's named list. `shareVersion` is null while it is private, else the time it was shared; its
@@ -110,3 +110,18 @@ export const shoppingListAlertNotices = sqliteTable(
 );
 
 export type ShoppingListAlert = typeof shoppingListAlerts.$inferSelect;
+
+/** ours: the stores whose member or loyalty-card prices a shopper can pay (what a list's plan counts). */
+export const storeMemberships = sqliteTable(
+	"store_memberships",
+	{
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		storeId: integer("store_id")
+			.notNull()
+			.references(() => stores.id, { onDelete: "cascade" }),
+		createdAt: createdAt(),
+	},
+	(t) => [primaryKey({ columns: [t.userId, t.storeId] }), index("store_memberships_store_idx").on(t.storeId)],
+);

@@ -1,14 +1,6 @@
 /** Stores and stations, and the prices reported there: products, fuel, upvotes and deals taken. */
 import { sql } from "drizzle-orm";
-import {
-	type AnySQLiteColumn,
-	index,
-	integer,
-	primaryKey,
-	sqliteTable,
-	text,
-	uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { AVAILABILITIES, FUEL_PAYMENTS, FUEL_TYPES, PRICE_TYPES, SIZE_UNITS } from "../enums.ts";
 import { createdAt, flag, fuelPrice, id, reportLifecycle } from "./columns.ts";
 import { users } from "./people.ts";
@@ -36,21 +28,6 @@ export const stores = sqliteTable(
 		uniqueIndex("stores_loc_lookup_unique").on(t.locToken, t.lookupKey),
 		index("stores_lookup_idx").on(t.lookupKey),
 	],
-);
-
-/** ours: the stores whose member or loyalty-card prices a shopper can pay (what a list's plan counts). */
-export const storeMemberships = sqliteTable(
-	"store_memberships",
-	{
-		userId: text("user_id")
-			.notNull()
-			.references(() => users.id, { onDelete: "cascade" }),
-		storeId: integer("store_id")
-			.notNull()
-			.references(() => stores.id, { onDelete: "cascade" }),
-		createdAt: createdAt(),
-	},
-	(t) => [primaryKey({ columns: [t.userId, t.storeId] }), index("store_memberships_store_idx").on(t.storeId)],
 );
 
 export const productCategories = sqliteTable("product_categories", {
