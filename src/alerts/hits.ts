@@ -4,9 +4,10 @@
  */
 import { sentHitsAfter } from "../data/alert-hits.ts";
 import type { Db } from "../db.ts";
-import { centsToNumber, formatCents, formatMills, millsToNumber } from "../lib/money.ts";
+import { centsToNumber, millsToNumber } from "../lib/money.ts";
 import { hitMessage } from "./delivery.ts";
 import type { LiveMessage } from "./live.ts";
+import { fuelPriceLabel, productPriceLabel } from "./price-label.ts";
 
 /** How many missed hits a reconnecting stream is sent (the newest; the Alerts tab shows the rest). */
 export const REPLAY_LIMIT = 20;
@@ -17,7 +18,9 @@ export const REPLAY_LIMIT = 20;
  */
 export async function hitsAfter(db: Db, userId: string, afterId: number): Promise<LiveMessage[]> {
 	const rows = await sentHitsAfter(db, { userId, afterId, limit: REPLAY_LIMIT });
-	return rows.reverse().map(({ priceReportId, gasReportId, priceCents, priceMills, productName, at, ...row }) => {
+	return rows.reverse().map((hit) => {
+		const { priceReportId, gasReportId, priceCents, priceMills, productName, at, payment, ...rest } = hit;
+		const { priceType, multiQuantity, multiPriceCents, ...row } = rest;
 		const fuel = gasReportId !== null && priceMills !== null;
 		return hitMessage({
 			...row,
@@ -25,7 +28,10 @@ export async function hitsAfter(db: Db, userId: string, afterId: number): Promis
 			kind: fuel ? "fuel" : "product",
 			reportId: (fuel ? gasReportId : priceReportId) ?? 0,
 			productName: productName ?? row.alertName,
-			priceLabel: fuel ? formatMills(priceMills) : formatCents(priceCents ?? 0),
+			// As the hit was told when it happened: what the price asks, a fuel's cash or card.
+			priceLabel: fuel
+				? fuelPriceLabel(priceMills, payment)
+				: productPriceLabel(priceCents ?? 0, { priceType, multiQuantity, multiPriceCents }),
 			price: fuel ? millsToNumber(priceMills) : centsToNumber(priceCents ?? 0),
 		});
 	});

@@ -20,9 +20,10 @@ import { starReader } from "../data/starred-places.ts";
 import { memberReader } from "../data/store-memberships.ts";
 import { inTransaction, type Tx } from "../data/transaction.ts";
 import { log } from "../lib/log.ts";
-import { centsToNumber, formatCents, formatMills, millsToNumber } from "../lib/money.ts";
+import { centsToNumber, millsToNumber } from "../lib/money.ts";
 import type { WrittenPrice } from "../reports/index.ts";
 import { decideNotice, sumUpHeld } from "./notices.ts";
+import { fuelPriceLabel, productPriceLabel } from "./price-label.ts";
 import { fuelWord, productWords } from "./words.ts";
 
 /** A new hit: its alert, the report that set it off, and what became of its notification. */
@@ -31,7 +32,10 @@ export type HitRow = CandidateRow & {
 	kind: "product" | "fuel";
 	reportId: number;
 	productName: string;
-	/** The price as the report has it, written out ("$3.49", "$3.199"), and in dollars. */
+	/**
+	 * The price as the report has it, written out with what it asks ("$3.49", "$2.99 (member price)", "2 for
+	 * $5.00 ($2.50 each)", "$3.199 (cash price)"), and in dollars (a multi-buy's: the price of one).
+	 */
 	priceLabel: string;
 	price: number;
 	priceCents: number;
@@ -62,7 +66,7 @@ function matchOf(price: WrittenPrice) {
 			fits: (alert: MatchAlertRow) =>
 				alert.fuelType === null && (alert.categoryId === null || alert.categoryId === price.categoryId),
 			name: (_alert: CandidateRow) => price.productName,
-			label: formatCents(price.price),
+			label: productPriceLabel(price.price, price),
 			dollars: centsToNumber(price.price),
 		};
 	return {
@@ -70,7 +74,7 @@ function matchOf(price: WrittenPrice) {
 		cents: fuelCents(price.price),
 		fits: (alert: MatchAlertRow) => alert.fuelType === price.fuelType,
 		name: (alert: CandidateRow) => alert.alertName,
-		label: formatMills(price.price),
+		label: fuelPriceLabel(price.price, price.payment),
 		dollars: millsToNumber(price.price),
 	};
 }

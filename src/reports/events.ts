@@ -6,14 +6,24 @@
  * its listeners: they are subscribed where the process is put together (src/runtime.ts, the writer thread's
  * entry src/report-writer-thread.ts, an import's run), each process its own.
  */
-import type { FuelType, PriceType } from "../../db/enums.ts";
+import type { FuelPayment, FuelType, PriceType } from "../../db/enums.ts";
 import type { Place } from "../data/places.ts";
 import type { Tx } from "../data/transaction.ts";
 
-/** What was priced: a product (its name as typed, its category) or a fuel. */
+/**
+ * What was priced: a product (its name as typed, its category, its terms: a multi-buy's bundle beside the price
+ * of one) or a fuel (cash or card only, or null for either).
+ */
 export type PricedThing =
-	| { market: "product"; productName: string; categoryId: number; priceType?: PriceType }
-	| { market: "fuel"; fuelType: FuelType };
+	| {
+			market: "product";
+			productName: string;
+			categoryId: number;
+			priceType?: PriceType;
+			multiQuantity?: number | null;
+			multiPriceCents?: number | null;
+	  }
+	| { market: "fuel"; fuelType: FuelType; payment?: FuelPayment | null };
 
 /** A price just written (and live), as its listeners are told of it: plain data. */
 export type WrittenPrice = PricedThing & {

@@ -167,12 +167,17 @@ export const PRODUCTS: Market<ProductKey, ProductFields, ReturnType<typeof produ
 		),
 	firstVisit: (tx, userId, place) => !hasReportedAt(tx, userId, place.id),
 	answer: productRow,
-	priced: ({ input }) => ({
-		market: "product",
-		productName: input.productName,
-		categoryId: input.categoryId,
-		priceType: (input.terms ?? REGULAR_TERMS).type,
-	}),
+	priced: ({ input }) => {
+		const terms = input.terms ?? REGULAR_TERMS;
+		return {
+			market: "product",
+			productName: input.productName,
+			categoryId: input.categoryId,
+			priceType: terms.type,
+			multiQuantity: terms.multiQuantity,
+			multiPriceCents: terms.multiPriceCents,
+		};
+	},
 };
 
 /**
@@ -259,7 +264,7 @@ export const FUEL: Market<FuelKey, FuelFields, null> = {
 	firstVisit: () => false,
 	// The Gas page's answer is read back by id (gas/reports.ts).
 	answer: () => null,
-	priced: ({ input }) => ({ market: "fuel", fuelType: input.fuelType }),
+	priced: ({ input }) => ({ market: "fuel", fuelType: input.fuelType, payment: input.payment ?? null }),
 };
 
 /** Both kinds, for what runs over every report (the age sweep). */
