@@ -110,8 +110,8 @@ export async function contributorRows(
 }
 
 /**
- * The newest live price reports of a shopper, with their stores; with `own`, also those flags hid while a
- * moderator looks (inactive, unexpired, withdrawn as "flagged").
+ * The newest live price reports of a shopper, with their stores and what each price asks; with `own`, also
+ * those flags hid while a moderator looks (inactive, unexpired, withdrawn as "flagged").
  */
 export async function recentReportRows(db: Db, userId: string, { own, limit }: { own: boolean; limit: number }) {
 	const live = and(eq(priceReports.isActive, true), eq(priceReports.isExpired, false));
@@ -126,6 +126,10 @@ export async function recentReportRows(db: Db, userId: string, { own, limit }: {
 			productName: priceReports.productName,
 			barcode: priceReports.barcode,
 			priceCents: priceReports.priceCents,
+			priceType: priceReports.priceType,
+			saleEnds: priceReports.saleEnds,
+			multiQuantity: priceReports.multiQuantity,
+			multiPriceCents: priceReports.multiPriceCents,
 			categoryId: priceReports.categoryId,
 			storeId: stores.id,
 			storeName: stores.name,

@@ -103,10 +103,41 @@ describe("GET /api/users/:username/profile", () => {
 			productName: "Milk 10",
 			barcode: null,
 			price: 2.1,
+			priceType: "regular",
+			saleEnds: null,
+			multiBuy: null,
 			categoryId: dairy,
 			store: { id: expect.any(Number), name: "Milk Shop 10" },
 			createdAt: expect.any(String),
 			underReview: false,
+		});
+	});
+
+	test("a member price and a multi-buy say so: neither is listed as a regular price", async () => {
+		const viewer = await registerUser(server);
+		const rosa = await registerUser(server);
+		const post = async (productName: string, price: number, terms: Record<string, unknown>) =>
+			expectBody(
+				await rosa.client.post("/api/price-reports", {
+					productName,
+					price,
+					categoryId: dairy,
+					storeName: `${productName} Shop`,
+					storeAddress: "1 Main St",
+					...terms,
+				}),
+				201,
+			).id;
+		const member = await post("Club Brie", 6.49, { priceType: "member" });
+		const bundle = await post("Yogurt Cups", 5, { priceType: "multi-buy", multiBuyQuantity: 2 });
+		const seen = expectBody(await viewer.client.get(`/api/users/${rosa.username}/profile`), 200);
+		const listed = seen.activity?.recentReports ?? [];
+		expect(listed.find((r) => r.id === member)).toMatchObject({ price: 6.49, priceType: "member", multiBuy: null });
+		// One's share of "2 for $5.00", beside its bundle.
+		expect(listed.find((r) => r.id === bundle)).toMatchObject({
+			price: 2.5,
+			priceType: "multi-buy",
+			multiBuy: { quantity: 2, price: 5 },
 		});
 	});
 

@@ -18,6 +18,21 @@ export const PROFILE_RECENT_REPORTS = 10;
 /** A username as sign-up takes them (src/auth/schemas.ts): anything else is nobody's. */
 const USERNAME = /^[A-Za-z0-9_.-]{3,30}$/;
 
+type Row = Awaited<ReturnType<typeof recentReportRows>>[number];
+
+/**
+ * What the price asks, shaped as deals' termsJson has it (a search's card, web/components/PriceTerms.tsx):
+ * users sits below deals in the house's chain of features, so it is written out here rather than imported.
+ */
+const termsOf = (r: Row) => ({
+	priceType: r.priceType,
+	saleEnds: r.saleEnds,
+	multiBuy:
+		r.multiQuantity !== null && r.multiPriceCents !== null
+			? { quantity: r.multiQuantity, price: centsToNumber(r.multiPriceCents) }
+			: null,
+});
+
 /**
  * The newest live price reports of a shopper, each enough to open its product's page. On their own page,
  * also those flags hid while a moderator looks, marked `underReview` (decision 0076).
@@ -28,7 +43,10 @@ export async function recentReportsOf(db: Db, userId: string, { own = false, lim
 		productName: r.productName,
 		/** The product's barcode, by which its page is found. */
 		barcode: r.barcode,
+		/** A multi-buy's is one's share of its bundle (`multiBuy`). */
 		price: centsToNumber(r.priceCents),
+		// A member, sale or multi-buy price is no regular one.
+		...termsOf(r),
 		categoryId: r.categoryId,
 		store: { id: r.storeId, name: r.storeName },
 		createdAt: r.createdAt.toISOString(),

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { Avatar, displayName } from "../components/Avatar.tsx";
 import { formatCurrency, timeAgo } from "../components/format.ts";
 import { PinIcon } from "../components/icons.tsx";
+import { PriceTermsBadge } from "../components/PriceTerms.tsx";
 import { UnderReviewNote } from "../notices/index.ts";
 import type { PublicProfile } from "./queries.ts";
 import { Reputation } from "./Reputation.tsx";
@@ -97,7 +98,10 @@ function Stats({ activity }: { activity: Activity }) {
 	);
 }
 
-/** Their newest live prices, each opening its product's prices near the viewer. */
+/**
+ * Their newest live prices, each opening its product's prices near the viewer. A sale, member or multi-buy price
+ * says so, as a search's card does (a multi-buy as the shelf prices it, one's share beside).
+ */
 function RecentReports({ reports }: { reports: Activity["recentReports"] }) {
 	return (
 		<section aria-labelledby="recent-reports-heading" className="flex flex-col gap-2">
@@ -126,11 +130,19 @@ function RecentReports({ reports }: { reports: Activity["recentReports"] }) {
 									<span className="flex min-w-0 flex-col items-start gap-0.5">
 										<span className="font-semibold">{r.productName}</span>
 										{r.underReview && <UnderReviewNote compact />}
+										<PriceTermsBadge terms={r} />
 										<span className="text-xs text-base-content/70">
 											{r.store.name} · <time dateTime={r.createdAt}>{timeAgo(r.createdAt)}</time>
 										</span>
 									</span>
-									<span className="shrink-0 text-lg font-bold text-primary">{formatCurrency(r.price)}</span>
+									<span className="flex shrink-0 flex-col items-end">
+										<span className="text-lg font-bold text-primary" data-testid="recent-report-price">
+											{r.multiBuy
+												? `${r.multiBuy.quantity} for ${formatCurrency(r.multiBuy.price)}`
+												: formatCurrency(r.price)}
+										</span>
+										{r.multiBuy && <span className="text-xs text-base-content/70">{formatCurrency(r.price)} each</span>}
+									</span>
 								</span>
 							</Link>
 						</li>
