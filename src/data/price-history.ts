@@ -123,6 +123,26 @@ export function liveOfferIds(db: Db, bindings: { name: string; category: number;
 	return ids;
 }
 
+/** What a price of the history asks (decision 0093): its type, a sale's last day, a multi-buy's bundle. */
+export type HistoryTerms = StoredPick<
+	typeof priceReports,
+	"id" | "priceType" | "saleEnds" | "multiQuantity" | "multiPriceCents"
+>;
+
+/**
+ * The terms of the reports of `ids` (JSON), in no order: read by key for the few prices a page names (its
+ * lowest and highest), since the history index holds no terms.
+ */
+export function termsByIds(db: Db, ids: string): HistoryTerms[] {
+	return db.$client
+		.query<HistoryTerms, Bindings>(
+			`SELECT id, price_type AS priceType, sale_ends AS saleEnds, multi_quantity AS multiQuantity,
+        multi_price_cents AS multiPriceCents
+      FROM price_reports WHERE id IN (SELECT value FROM json_each($ids))`,
+		)
+		.all({ ids });
+}
+
 /** A store of the history: its name and address. */
 export type HistoryStore = StoredPick<typeof stores, "id" | "name" | "address">;
 

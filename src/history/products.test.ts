@@ -112,12 +112,13 @@ describe("GET /api/products/history", () => {
 			{ date: monday(at(ids.neighbour)), price: 3.5 },
 			{ date: monday(at(ids.corner)), price: 4.1 },
 		]);
+		const regular = { priceType: "regular", saleEnds: null, multiBuy: null } as const;
 		expect(summary).toEqual({
 			stores: 3,
 			reports: 4,
-			lowest: { price: 3.5, reportedAt: at(ids.neighbour), storeName: "Deli Two" },
+			lowest: { price: 3.5, ...regular, reportedAt: at(ids.neighbour), storeName: "Deli Two" },
 			typical: 4.1,
-			highest: { price: 4.5, reportedAt: at(ids.old), storeName: "Corner Grocer" },
+			highest: { price: 4.5, ...regular, reportedAt: at(ids.old), storeName: "Corner Grocer" },
 		});
 	});
 

@@ -8,12 +8,13 @@ import {
 	liveOfferIds,
 	productNameOf,
 	storesByIds,
+	termsByIds,
 } from "../data/price-history.ts";
 import { hasReportedProduct, productByGtin } from "../data/products.ts";
 import { reportRows } from "../data/report-rows.ts";
 import { starredPlaceIds } from "../data/starred-places.ts";
 import type { Db } from "../db.ts";
-import { toReportJson } from "../deals/index.ts";
+import { termsJson, toReportJson } from "../deals/index.ts";
 import { badRequest } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
 import { productKeyName } from "../lib/normalize.ts";
@@ -34,6 +35,8 @@ const BEST_OFFERS = 3;
 export const CHARTED_STORES = 6;
 /** Windows up to this many days have a median per day; longer ones a median per week. */
 const DAILY_MEDIAN_DAYS = 30;
+
+const NO_BUNDLE = { saleEnds: null, multiQuantity: null, multiPriceCents: null };
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -58,17 +61,23 @@ function medianLine(points: readonly HistoryPoint[], weekly: boolean): DayPrice[
 		.map(([day, prices]) => ({ date: isoDay(day * DAY_MS), price: centsToNumber(Math.round(median(prices))) }));
 }
 
-/** The lowest and highest price, the later one of equal prices, with its store. */
-function extremes(points: readonly HistoryPoint[], storeOf: Map<number, HistoryStore>) {
+/**
+ * The lowest and highest price, the later one of equal prices, with its store and what it asks (a member price
+ * is no regular low; a multi-buy's is one's share, as charted).
+ */
+function extremes(db: Db, points: readonly HistoryPoint[], storeOf: Map<number, HistoryStore>) {
 	let low: HistoryPoint | null = null;
 	let high: HistoryPoint | null = null;
 	for (const p of points) {
 		if (!low || p.priceCents <= low.priceCents) low = p;
 		if (!high || p.priceCents >= high.priceCents) high = p;
 	}
+	const ids = [low, high].flatMap((p) => (p ? [p.id] : []));
+	const terms = new Map(ids.length > 0 ? termsByIds(db, JSON.stringify(ids)).map((t) => [t.id, t]) : []);
 	const noted = (p: HistoryPoint | null): NotedPrice | null =>
 		p && {
 			price: centsToNumber(p.priceCents),
+			...termsJson(terms.get(p.id) ?? { priceType: "regular", ...NO_BUNDLE }),
 			reportedAt: new Date(p.createdAt).toISOString(),
 			storeName: storeOf.get(p.storeId)?.name ?? "",
 		};
@@ -144,7 +153,7 @@ export async function productHistory(
 	// The page's one typical price: the summary's, and what the viewer paid is measured against.
 	const prices = points.map((p) => p.priceCents);
 	const typicalCents = prices.length > 0 ? Math.round(median(prices)) : null;
-	const { lowest, highest } = extremes(points, storeOf);
+	const { lowest, highest } = extremes(db, points, storeOf);
 	const coded = query.barcode ? productByGtin(db, query.barcode) : null;
 	return {
 		// A barcode's product goes by the name shoppers give it most; another by its latest report's spelling.

@@ -3,7 +3,7 @@
  * days "YYYY-MM-DD" in UTC. The web reads these types through the API client, never re-declares them.
  */
 import type { FuelType, SizeUnit } from "../../db/enums.ts";
-import type { ReportResult } from "../deals/index.ts";
+import type { ReportResult, termsJson } from "../deals/index.ts";
 import type { GasReportJson } from "../gas/index.ts";
 import type { ProductWindow, StationWindow } from "./schemas.ts";
 
@@ -11,8 +11,11 @@ import type { ProductWindow, StationWindow } from "./schemas.ts";
 export type PricePoint = { reportId: number; price: number; reportedAt: string };
 /** The price of one bucket of days (the median line, the area trend). */
 export type DayPrice = { date: string; price: number };
-/** A price with where and when it was reported. */
-export type NotedPrice = { price: number; reportedAt: string; storeName: string };
+/**
+ * A price with what it asks (a member price, a sale, a multi-buy's bundle, of which `price` is one's share), and
+ * where and when it was reported.
+ */
+export type NotedPrice = ReturnType<typeof termsJson> & { price: number; reportedAt: string; storeName: string };
 
 /** The shopper's own last price of a product: a report they made, or a deal they took. */
 export type LastPrice = {

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { plural } from "../../src/lib/plural.ts";
 import { chartTime, LazyLineChart } from "../components/charts/LazyLineChart.tsx";
 import { formatCurrency } from "../components/format.ts";
+import { termsLabel } from "../components/PriceTerms.tsx";
 import { lastPriceText, ResultCard } from "../deals/index.ts";
 import { Figure } from "./Parts.tsx";
 import { PriceTable } from "./PriceTable.tsx";
@@ -18,11 +19,15 @@ const medianOffset = (days: number) => (days > 30 ? 3 * DAY_SECONDS : 0);
 /** Products are priced to the cent. */
 const money = (value: number) => formatCurrency(value);
 
-/** Lowest, typical and highest over the window, each naming it, with where and when. */
+/**
+ * Lowest, typical and highest over the window, each naming it, with what a figure's price asks (a member price,
+ * a sale, a multi-buy's bundle: its figure is one's share), where and when.
+ */
 function Figures({ summary, days }: { summary: ProductHistory["summary"]; days: number }) {
 	const { lowest, typical, highest, reports } = summary;
 	const titles = figureTitles(days);
-	const where = (p: NonNullable<typeof lowest>) => `${p.storeName} · ${dayOf(p.reportedAt)}`;
+	const where = (p: NonNullable<typeof lowest>) =>
+		[termsLabel(p), p.storeName, dayOf(p.reportedAt)].filter(Boolean).join(" · ");
 	return (
 		<dl className="grid grid-cols-3 gap-2 sm:gap-4">
 			<Figure
@@ -90,7 +95,7 @@ function PriceChart({ history, updatedAt }: { history: ProductHistory; updatedAt
 				<PriceTable
 					caption={`Prices of ${history.productName} reported near ${history.zipCode} over ${lastWindow(history.days)}${
 						history.summary.stores > history.stores.length ? `, at the ${history.stores.length} stores shown` : ""
-					}`}
+					}; a multi-buy at the price of one`}
 					rows={rows}
 					formatPrice={money}
 				/>

@@ -1,11 +1,18 @@
 import { describe, expect, test } from "bun:test";
 import { formatCurrency } from "../components/format.ts";
 import { productSearch, stationSearch } from "./search.ts";
-import { againstTypicalText, figureTitles, fuelSummaryText, productSummaryText } from "./words.ts";
+import { againstTypicalText, asksText, figureTitles, fuelSummaryText, productSummaryText } from "./words.ts";
 
 describe("productSummaryText", () => {
 	test("says the window, the count, the place and the three figures with their stores", () => {
-		const noted = (price: number, storeName: string) => ({ price, storeName, reportedAt: new Date().toISOString() });
+		const noted = (price: number, storeName: string) => ({
+			price,
+			priceType: "regular" as const,
+			saleEnds: null,
+			multiBuy: null,
+			storeName,
+			reportedAt: new Date().toISOString(),
+		});
 		const text = productSummaryText(
 			{
 				days: 365,
@@ -23,6 +30,18 @@ describe("productSummaryText", () => {
 		expect(text).toMatch(
 			/^Over the last year, 1 report at 1 store near 10001: lowest \$2\.99 at Corner on \w{3} \d+, typical \$2\.99, highest \$2\.99 at Corner on \w{3} \d+\.$/,
 		);
+	});
+
+	test("a member, sale or multi-buy figure says what it asks", () => {
+		const at = { storeName: "Club", reportedAt: new Date().toISOString(), saleEnds: null, multiBuy: null };
+		const member = { ...at, price: 2.49, priceType: "member" as const };
+		const bundle = { ...at, price: 2.5, priceType: "multi-buy" as const, multiBuy: { quantity: 2, price: 5 } };
+		const summary = { reports: 2, stores: 1, lowest: member, typical: 2.5, highest: bundle };
+		const text = productSummaryText({ days: 30, zipCode: "10001", summary }, (v) => formatCurrency(v));
+		expect(text).toContain("lowest $2.49 (member price) at Club on ");
+		expect(text).toContain("highest $2.50 (2 for $5.00) at Club on ");
+		expect(asksText({ ...at, price: 1.99, priceType: "sale", saleEnds: "2026-12-05" })).toBe(" (sale until Dec 5)");
+		expect(asksText({ ...at, price: 3, priceType: "regular" })).toBe("");
 	});
 });
 

@@ -1,6 +1,7 @@
 /** What the history pages say in words: the windows, the days, and the summary a screen reader hears. */
 import type { FuelHistory, NotedPrice, ProductHistory } from "../../src/history/index.ts";
 import { plural } from "../../src/lib/plural.ts";
+import { termsLabel } from "../components/PriceTerms.tsx";
 
 /** "Nov 3", with the year when it is not this one ("Nov 3, 2024"). */
 export function dayOf(iso: string, now = new Date()) {
@@ -33,9 +34,15 @@ export function againstTypicalText(change: number, days: number, money: (value: 
 	return `${money(Math.abs(cents) / 100)} ${cents > 0 ? "under" : "above"} ${window}`;
 }
 
+/** What a noted price asks, in a sentence's brackets: " (member price)", " (2 for $5.00)"; nothing if regular. */
+export function asksText(p: NotedPrice) {
+	const label = termsLabel(p);
+	return label ? ` (${label.charAt(0).toLowerCase()}${label.slice(1)})` : "";
+}
+
 /**
- * The product chart in one sentence: "Over the last 90 days, 12 reports at 4 stores near 10001: lowest $2.99 at
- * Corner Shop on Nov 3, typical $3.49, highest $3.99 at Main Market on Oct 2."
+ * The product chart in one sentence: "Over the last 90 days, 12 reports at 4 stores near 10001: lowest $2.99
+ * (member price) at Corner Shop on Nov 3, typical $3.49, highest $3.99 at Main Market on Oct 2."
  */
 export function productSummaryText(
 	history: {
@@ -46,7 +53,7 @@ export function productSummaryText(
 	money: (value: number) => string,
 ) {
 	const { reports, lowest, typical, highest } = history.summary;
-	const noted = (p: NotedPrice) => `${money(p.price)} at ${p.storeName} on ${dayOf(p.reportedAt)}`;
+	const noted = (p: NotedPrice) => `${money(p.price)}${asksText(p)} at ${p.storeName} on ${dayOf(p.reportedAt)}`;
 	const figures = [
 		lowest && `lowest ${noted(lowest)}`,
 		typical !== null && `typical ${money(typical)}`,
