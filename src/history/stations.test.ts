@@ -205,6 +205,20 @@ describe("GET /api/gas/stations/:id/history", () => {
 		expect(recent[1]?.isOwnReport).toBe(false);
 	});
 
+	test("a recent report for cash or card only says so; the chart plots both as the fuel's prices", async () => {
+		const zip = "98102";
+		const cash = await post(zip, "Two Price Gas", "regular", 3.399, undefined, { payment: "cash" });
+		const card = await post(zip, "Two Price Gas", "regular", 3.499, undefined, { payment: "card" });
+		const either = await post(zip, "Two Price Gas", "regular", 3.449);
+		const page = await history(await viewerAt(zip), cash.stationId, "?fuelType=regular");
+		expect(page.recentReports.map((r) => [r.id, r.price, r.payment])).toEqual([
+			[either.id, 3.449, null],
+			[card.id, 3.499, "card"],
+			[cash.id, 3.399, "cash"],
+		]);
+		expect(prices(page.fuels[0])).toEqual([3.399, 3.499, 3.449]);
+	});
+
 	test("distance from the shopper's zip, or the zip asked about; none where a place is off the map", async () => {
 		// Bravo's ZIP is one of Beverly Hills' nearest areas (src/gas/nearby.test.ts).
 		const { stationId } = await post("90069", "Far Pumps", "regular", 3.3);
