@@ -75,6 +75,16 @@ describe("a hit of a price with terms", () => {
 		// A reconnecting stream is told them as they were told.
 		const replayed = (await hitsAfter(server.db, user.id, 0)).map((m) => m.data as HitEventData);
 		expect(told(replayed)).toEqual(expected);
+		// The Alerts tab's last hit of each carries the terms, as a search's card does.
+		const listed = expectBody(await client.get("/api/price-alerts"), 200);
+		const last = (name: string) => listed.find((a) => a.productName === name)?.lastHit;
+		expect(last("yogurt cups")).toMatchObject({
+			price: 2.5,
+			priceType: "multi-buy",
+			multiBuy: { quantity: 2, price: 5 },
+		});
+		expect(last("club cheddar")).toMatchObject({ price: 4.99, priceType: "member", multiBuy: null, payment: null });
+		expect(last("sour cream")).toMatchObject({ price: 1.99, priceType: "sale" });
 	});
 
 	test("a fuel price for cash only says so; one for either is the price alone", async () => {
@@ -98,5 +108,9 @@ describe("a hit of a price with terms", () => {
 		expect(told).toHaveLength(2);
 		expect(told[0]).toStartWith("Regular is $3.199 (cash price) at Terms Gas regular, 350 10th Ave");
 		expect(told[1]).toStartWith("Diesel is $4.299 at Terms Gas diesel, 350 10th Ave");
+		const listed = expectBody(await client.get("/api/price-alerts"), 200);
+		const payments = listed.map((a) => [a.fuelType, a.lastHit?.price, a.lastHit?.payment]);
+		expect(payments).toContainEqual(["regular", 3.199, "cash"]);
+		expect(payments).toContainEqual(["diesel", 4.299, null]);
 	});
 });

@@ -55,6 +55,17 @@ function toAlertJson(row: AlertRow) {
 						reportId: row.hitReportId,
 						productName: row.hitProductName ?? row.productName,
 						price: row.hitPriceMills !== null ? millsToNumber(row.hitPriceMills) : centsToNumber(row.hitPriceCents),
+						/**
+						 * What the price asks (decision 0093), as a search's card has it: a product's type, a sale's last
+						 * day and a multi-buy's bundle (`price` being one's share); a fuel's cash or card (null: either).
+						 */
+						priceType: row.hitPriceType ?? "regular",
+						saleEnds: row.hitSaleEnds,
+						multiBuy:
+							row.hitMultiQuantity !== null && row.hitMultiPriceCents !== null
+								? { quantity: row.hitMultiQuantity, price: centsToNumber(row.hitMultiPriceCents) }
+								: null,
+						payment: row.hitPayment,
 						storeName: row.hitStoreName ?? "",
 						storeAddress: row.hitStoreAddress ?? "",
 						zipCode: row.hitZipCode,

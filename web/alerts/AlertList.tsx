@@ -5,6 +5,7 @@ import { useSessionLost } from "../auth/index.ts";
 import { formatCurrency, formatMiles, timeAgo } from "../components/format.ts";
 import { fuelPriceText } from "../components/fuel.ts";
 import { AlertIcon, BellIcon, CloseIcon, PencilIcon } from "../components/icons.tsx";
+import { PaymentBadge, PriceTermsBadge } from "../components/PriceTerms.tsx";
 import { SearchMessage } from "../components/SearchStates.tsx";
 import { useToast } from "../state/toast.ts";
 import { AlertEditForm } from "./AlertEditForm.tsx";
@@ -29,12 +30,22 @@ function LastHit({ alert }: { alert: PriceAlert }) {
 		);
 	}
 	if (!hit) return <p className="text-sm text-base-content/70">No matching price yet</p>;
-	const price = priceText(hit.price, alert.fuelType);
+	// A multi-buy as the shelf prices it, one's share (what the target is compared with) beside it.
+	const price = hit.multiBuy
+		? `${hit.multiBuy.quantity} for ${formatCurrency(hit.multiBuy.price)} (${formatCurrency(hit.price)} each)`
+		: priceText(hit.price, alert.fuelType);
+	// A member price, a sale or a fuel price for cash or card only says so.
+	const terms = hit.payment ? (
+		<PaymentBadge payment={hit.payment} />
+	) : hit.priceType === "member" || hit.priceType === "sale" ? (
+		<PriceTermsBadge terms={hit} />
+	) : null;
 	const miles = formatMiles(hit.distanceMiles);
 	return (
 		<p className="text-sm" data-testid="alert-last-hit">
 			<span className="badge badge-success badge-sm mr-2">Last hit</span>
-			<span className="font-semibold">{price}</span> at {hit.storeName}
+			<span className="font-semibold">{price}</span>
+			{terms && <> {terms}</>} at {hit.storeName}
 			<span className="text-base-content/70">
 				{" "}
 				({hit.storeAddress}) · {hit.productName}
