@@ -1,6 +1,7 @@
-import type { PriceType, SizeUnit } from "../../db/enums.ts";
+import type { SizeUnit } from "../../db/enums.ts";
 import type { ReportRow } from "../data/report-rows.ts";
 import { centsToNumber } from "../lib/money.ts";
+import { termsJson } from "../lib/price-terms.ts";
 import { productFreshDays, reporterJson, trustJson } from "../reports/index.ts";
 import type { StoreReports } from "./store-cards.ts";
 
@@ -64,18 +65,4 @@ export function toReportJson(row: ReportRow, near: NearShopper = {}, now = Date.
 }
 export type ReportJson = ReturnType<typeof toReportJson>;
 
-/**
- * What the price asks (decision 0093): its type, a sale's last day, and a multi-buy's bundle ("2 for $5":
- * quantity 2, price 5), of which `price` is one's share.
- */
-export function termsJson(row: Pick<ReportRow, "priceType" | "saleEnds" | "multiQuantity" | "multiPriceCents">) {
-	return {
-		// Only the schema's types are ever written.
-		priceType: row.priceType as PriceType,
-		saleEnds: row.saleEnds,
-		multiBuy:
-			row.multiQuantity !== null && row.multiPriceCents !== null
-				? { quantity: row.multiQuantity, price: centsToNumber(row.multiPriceCents) }
-				: null,
-	};
-}
+export { termsJson };

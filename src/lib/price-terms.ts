@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 import { FUEL_PAYMENTS, type FuelPayment, PRICE_TYPES, type PriceType } from "../../db/enums.ts";
+import { centsToNumber } from "./money.ts";
 import { DAY_MS, HOUR_MS } from "./time.ts";
 
 /** A multi-buy is for 2 to this many. */
@@ -136,3 +137,24 @@ export const fuelPaymentEntry = {
 	),
 };
 export type { FuelPayment };
+
+/**
+ * What the price asks, as every read shape says it: its type, a sale's last day, and a multi-buy's bundle
+ * ("2 for $5": quantity 2, price 5), of which the shape's `price` is one's share.
+ */
+export function termsJson(row: {
+	priceType: string;
+	saleEnds: string | null;
+	multiQuantity: number | null;
+	multiPriceCents: number | null;
+}) {
+	return {
+		// Only the schema's types are ever written.
+		priceType: row.priceType as PriceType,
+		saleEnds: row.saleEnds,
+		multiBuy:
+			row.multiQuantity !== null && row.multiPriceCents !== null
+				? { quantity: row.multiQuantity, price: centsToNumber(row.multiPriceCents) }
+				: null,
+	};
+}

@@ -9,6 +9,7 @@ import { reportStats, userByUsername } from "../data/users.ts";
 import type { Db } from "../db.ts";
 import { notFound } from "../lib/http.ts";
 import { centsToNumber } from "../lib/money.ts";
+import { termsJson } from "../lib/price-terms.ts";
 import { accuracyOf, nameAsSeen } from "../reports/index.ts";
 
 export const PROFILE_NOT_FOUND = "Profile not found";
@@ -17,21 +18,6 @@ export const PROFILE_RECENT_REPORTS = 10;
 
 /** A username as sign-up takes them (src/auth/schemas.ts): anything else is nobody's. */
 const USERNAME = /^[A-Za-z0-9_.-]{3,30}$/;
-
-type Row = Awaited<ReturnType<typeof recentReportRows>>[number];
-
-/**
- * What the price asks, shaped as deals' termsJson has it (a search's card, web/components/PriceTerms.tsx):
- * users sits below deals in the house's chain of features, so it is written out here rather than imported.
- */
-const termsOf = (r: Row) => ({
-	priceType: r.priceType,
-	saleEnds: r.saleEnds,
-	multiBuy:
-		r.multiQuantity !== null && r.multiPriceCents !== null
-			? { quantity: r.multiQuantity, price: centsToNumber(r.multiPriceCents) }
-			: null,
-});
 
 /**
  * The newest live price reports of a shopper, each enough to open its product's page. On their own page,
@@ -46,7 +32,7 @@ export async function recentReportsOf(db: Db, userId: string, { own = false, lim
 		/** A multi-buy's is one's share of its bundle (`multiBuy`). */
 		price: centsToNumber(r.priceCents),
 		// A member, sale or multi-buy price is no regular one.
-		...termsOf(r),
+		...termsJson(r),
 		categoryId: r.categoryId,
 		store: { id: r.storeId, name: r.storeName },
 		createdAt: r.createdAt.toISOString(),
