@@ -26,7 +26,9 @@ export type OfferRow = {
 };
 
 // Each store's latest live, trustworthy price of the product of each type, read from price_reports_offer_idx
-// alone: one range per place, and SQLite answers the bare columns beside max() from the row holding the max.
+// alone: one range per place, grouped in the index's own order (a store is at one place, so grouping by the
+// place as well changes nothing but spares a sort), and SQLite answers the bare columns beside max() from the
+// row holding the max.
 const OFFERS_SQL = `
   SELECT * FROM (
     SELECT r.id AS reportId, r.store_id AS storeId, r.price_cents AS priceCents, max(r.created_at) AS createdAt,
@@ -37,7 +39,7 @@ const OFFERS_SQL = `
     FROM price_reports r INDEXED BY price_reports_offer_idx
     WHERE r.normalized_name = $name AND r.category_id = $category
       AND r.loc_token IN (SELECT value FROM json_each($places)) AND r.is_expired = 0 AND ${trustworthySql("r")}
-    GROUP BY r.store_id, r.price_type
+    GROUP BY r.loc_token, r.store_id, r.price_type
   )
   WHERE availability <> 'out-of-stock' AND NOT (unavailableAt IS NOT NULL AND unavailableAt > coalesce(confirmedAt, 0))`;
 

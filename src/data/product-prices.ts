@@ -87,6 +87,11 @@ export async function offerIds(
 
 export type CategoryRow = StoredPick<typeof productCategories, "id" | "slug" | "name">;
 
+/** Every category, as a match names it. */
+export function categoryRows(db: Db): CategoryRow[] {
+	return db.$client.query<CategoryRow, []>("SELECT id, slug, name FROM product_categories").all();
+}
+
 // Each category's range of the name at each place (the index leads with name, category, place), counted.
 const BUSIEST_CATEGORY_SQL = `
   SELECT c.id AS id, c.slug AS slug, c.name AS name

@@ -20,7 +20,8 @@ export type ProductQuery = {
 	name: string;
 	barcode?: string | null | undefined;
 	zip: string;
-	category?: string | undefined;
+	/** A category's slug, or the category already read (a list's plan reads them all once). */
+	category?: string | CategoryRow | undefined;
 };
 
 /** The other products named: a short list a person or a script can choose from. */
@@ -65,8 +66,9 @@ function ranked(found: readonly ProductByWords[], q: string): ProductByWords[] {
 }
 
 /** The category asked for by slug (400 for an unknown one), or null when none was. */
-async function askedCategory(db: Db, slug: string | undefined): Promise<CategoryRow | null> {
+async function askedCategory(db: Db, slug: string | CategoryRow | undefined): Promise<CategoryRow | null> {
 	if (!slug) return null;
+	if (typeof slug !== "string") return slug;
 	const found = await categoryBySlug(db, slug);
 	if (!found) throw badRequest(CATEGORY_NOT_FOUND);
 	return { id: found.id, slug, name: found.name };

@@ -5,7 +5,7 @@
  */
 import type { ShoppingListItem, User } from "../../db/schema.ts";
 import { planStores, storeOffers } from "../data/list-offers.ts";
-import { categorySlugs } from "../data/reports.ts";
+import { type CategoryRow, categoryRows } from "../data/product-prices.ts";
 import { itemRowsOf } from "../data/shopping-lists.ts";
 import { memberStoreIds } from "../data/store-memberships.ts";
 import type { Db } from "../db.ts";
@@ -27,13 +27,13 @@ const sizeOf = (milli: number | null, unit: ShoppingListItem["sizeUnit"]) =>
 async function itemOffers(
 	db: Db,
 	row: ShoppingListItem,
-	where: { zip: string; near: readonly NearPlace[]; places: string; slugs: ReadonlyMap<number, string> },
+	where: { zip: string; near: readonly NearPlace[]; places: string; categories: ReadonlyMap<number, CategoryRow> },
 ) {
 	const { zip, near, places } = where;
-	const slug = row.categoryId === null ? undefined : where.slugs.get(row.categoryId);
+	const category = row.categoryId === null ? undefined : where.categories.get(row.categoryId);
 	const match = await matchProduct(
 		db,
-		{ name: row.name, barcode: row.barcode, zip, ...(slug ? { category: slug } : {}) },
+		{ name: row.name, barcode: row.barcode, zip, ...(category ? { category } : {}) },
 		near,
 		places,
 		{ candidates: false },
@@ -63,10 +63,10 @@ async function itemOffers(
 async function matchAll(db: Db, rows: readonly ShoppingListItem[], zip: string, areas: number) {
 	const near = neighbourhood(zip, areas);
 	const places = JSON.stringify(near.map((p) => p.token));
-	// Every category's slug once, rather than one read per item.
-	const slugs = new Map(categorySlugs(db).map((c) => [c.id, c.slug]));
+	// Every category once, rather than one read per item.
+	const categories = new Map(categoryRows(db).map((c) => [c.id, c]));
 	const matched: Matched[] = [];
-	for (const row of rows) matched.push(await itemOffers(db, row, { zip, near, places, slugs }));
+	for (const row of rows) matched.push(await itemOffers(db, row, { zip, near, places, categories }));
 	return { near, matched };
 }
 
