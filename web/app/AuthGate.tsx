@@ -72,8 +72,13 @@ export function AuthGate({ notFound = false }: { notFound?: boolean }) {
 		);
 	if (state.status === "guest") return <AuthScreen />;
 	if (notFound) return <NotFound />;
-	// /auth is the sign-in address; once signed in it is the Deals home, shown at /.
-	if (pathname === "/auth") return <Navigate to="/" replace />;
+	// /auth is the sign-in address; once signed in it is the Deals home, shown at /, or the shared list the
+	// shopper signed in from (only such a path: `next` never sends anyone elsewhere).
+	if (pathname === "/auth") {
+		const next = new URLSearchParams(window.location.search).get("next") ?? "";
+		const token = isOpenToGuests(next) ? next.slice("/shared-lists/".length) : null;
+		return token ? <Navigate to="/shared-lists/$token" params={{ token }} replace /> : <Navigate to="/" replace />;
+	}
 	preloadPage(pathname);
 	return (
 		<Suspense fallback={loading}>

@@ -10,7 +10,7 @@ import { OfflineBanner } from "./OfflineBanner.tsx";
 import type { RoutedChunk } from "./routedChunk.tsx";
 
 /** The paths a guest may read without an account: a shared list's link is all it takes to read the list. */
-export const isOpenToGuests = (pathname: string) => pathname.startsWith("/shared-lists/");
+export const isOpenToGuests = (pathname: string) => /^\/shared-lists\/[^/?#]+$/.test(pathname);
 
 /**
  * A guest sees the landing at any other path (spec §2: the routes, the not-found page among them, are for the

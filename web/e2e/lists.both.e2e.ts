@@ -2,6 +2,7 @@ import { audit } from "./axe.ts";
 import { ean13Photo } from "./ean13.ts";
 import {
 	expect,
+	PASSWORD,
 	reportThroughApi,
 	searchFor,
 	signInFreshUser,
@@ -129,5 +130,12 @@ test("a list made from a result and a scan plans its stores, ticks items off and
 	await expect(guestPage.getByRole("link", { name: "Sign in" })).toBeVisible();
 	await audit(guestPage, "a shared list read without an account", found);
 	expect(found).toEqual([]);
+	// Signing in from there comes back to the list.
+	await guestPage.getByRole("link", { name: "Sign in" }).click();
+	await guestPage.getByLabel("Username").fill(bob.username);
+	await guestPage.getByLabel("Password", { exact: true }).fill(PASSWORD);
+	await guestPage.getByRole("button", { name: "Sign In" }).click();
+	await expect(guestPage.getByRole("heading", { level: 1, name: "Weekly shop" })).toBeVisible();
+	await expect(guestPage).toHaveURL(link);
 	await guest.close();
 });
