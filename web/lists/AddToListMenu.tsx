@@ -1,10 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useRef, useState } from "react";
-import { failureText } from "../api/failure.ts";
-import { useToast } from "../state/toast.ts";
-import type { ListProduct } from "./AddToList.tsx";
-import { listsQuery, useAddItem } from "./queries.ts";
+import { type ListProduct, useAddProduct } from "./AddToList.tsx";
+import { listsQuery } from "./queries.ts";
 
 /**
  * "Add to list" on a search result: a small menu of the shopper's lists, read only once it is opened so a
@@ -68,29 +66,9 @@ function AddTo({
 	product: ListProduct;
 	onDone: () => void;
 }) {
-	const add = useAddItem(String(list.id));
-	const toast = useToast();
+	const { addProduct, busy } = useAddProduct({ id: String(list.id), name: list.name });
 	return (
-		<button
-			type="button"
-			className="break-words"
-			disabled={add.isPending}
-			onClick={() =>
-				add.mutate(
-					product.barcode
-						? { barcode: product.barcode, categoryId: product.categoryId }
-						: { name: product.name, categoryId: product.categoryId },
-					{
-						onSuccess: (item) => {
-							toast({ title: "Added to the list", description: `${item.name} is on “${list.name}”.` });
-							onDone();
-						},
-						onError: (error) =>
-							toast({ title: "The item could not be added", description: failureText(error), variant: "error" }),
-					},
-				)
-			}
-		>
+		<button type="button" className="break-words" disabled={busy} onClick={() => addProduct(product, onDone)}>
 			{list.name}
 		</button>
 	);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { AddItemSchema } from "../../src/lists/schemas.ts";
 import { failureText } from "../api/failure.ts";
 import { Field, useForm } from "../components/form.tsx";
@@ -32,16 +32,11 @@ export function ItemsPanel({ listId, items }: { listId: string; items: readonly 
 				<ul className="flex flex-col divide-y divide-base-300" aria-label="Items on the list">
 					{items.map((item) => (
 						<li key={item.id} className="flex items-center gap-3 py-2" data-testid="list-item">
-							<input
+							<TickBox
 								id={`item-${item.id}`}
-								type="checkbox"
-								className="checkbox"
-								checked={item.ticked}
-								onChange={(e) =>
-									tick.mutate(
-										{ itemId: item.id, ticked: e.target.checked },
-										{ onError: failed("The item could not be ticked") },
-									)
+								ticked={item.ticked}
+								onTick={(ticked) =>
+									tick.mutate({ itemId: item.id, ticked }, { onError: failed("The item could not be ticked") })
 								}
 							/>
 							<label
@@ -121,5 +116,26 @@ function AddItemForm({ listId }: { listId: string }) {
 				</SubmitButton>
 			</div>
 		</form>
+	);
+}
+
+/**
+ * An item's box: it follows the click at once, in the same event (a box bound only to the list's data would be
+ * put back by React until that data changed), and the list's data after.
+ */
+function TickBox({ id, ticked, onTick }: { id: string; ticked: boolean; onTick: (ticked: boolean) => void }) {
+	const [checked, setChecked] = useState(ticked);
+	useEffect(() => setChecked(ticked), [ticked]);
+	return (
+		<input
+			id={id}
+			type="checkbox"
+			className="checkbox"
+			checked={checked}
+			onChange={(e) => {
+				setChecked(e.target.checked);
+				onTick(e.target.checked);
+			}}
+		/>
 	);
 }

@@ -64,7 +64,11 @@ export const useAddItem = (id: string) =>
 		unwrap(api.lists[":id"].items.$post({ param: { id }, json: item as AddItemInput })),
 	);
 
-/** Ticks an item on or off; the box shows it at once, and goes back if the server refuses. */
+/**
+ * Ticks an item on or off; the box shows it at once (before the request leaves), and goes back if the server
+ * refuses. A read of the list still on its way (after another change) is called off, or it would bring the box
+ * back as it was.
+ */
 export function useTickItem(id: string) {
 	const queryClient = useQueryClient();
 	const key = listKeys.one(id);
@@ -73,13 +77,18 @@ export function useTickItem(id: string) {
 			key,
 			(list) => list && { ...list, items: list.items.map((i) => (i.id === itemId ? { ...i, ticked } : i)) },
 		);
-	return useLastingMutation({
+	const mutation = useLastingMutation({
 		mutationFn: ({ itemId, ticked }: { itemId: number; ticked: boolean }) =>
 			unwrap(api.lists[":id"].items[":itemId"].$patch({ param: { id, itemId: String(itemId) }, json: { ticked } })),
-		onMutate: ({ itemId, ticked }) => setTicked(itemId, ticked),
+		onMutate: () => queryClient.cancelQueries({ queryKey: key }, { revert: false }),
 		onError: (_error, { itemId, ticked }) => setTicked(itemId, !ticked),
 		onSettled: () => void queryClient.invalidateQueries({ queryKey: listKeys.all }),
 	});
+	const mutate: typeof mutation.mutate = (vars, options) => {
+		setTicked(vars.itemId, vars.ticked);
+		mutation.mutate(vars, options);
+	};
+	return { ...mutation, mutate };
 }
 
 export const useRemoveItem = (id: string) =>
